@@ -1,0 +1,179 @@
+"""The shared drawing layer every game renderer draws on.
+
+A renderer never touches the browser. It draws on a ``Canvas``, which records a display
+list of shapes and a list of hit regions, in CSS pixels of a ``width`` x ``height`` area.
+The shell then paints the list onto the real ``<canvas>`` (scaled by devicePixelRatio, so
+it stays sharp), and uses the hit regions for clicks (play an action) and hover or
+long-press (show a card's full text). The same renderer therefore runs in the page and in
+plain CPython tests, where the display list and hit regions can be inspected.
+
+A renderer module ``tavolo_ui/renderers/<game>.py`` defines::
+
+    def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None
+
+- ``view``: ``game.view(state, me)`` (only what ``me`` may see).
+- ``actions``: the legal actions of the player to move *if that is ``me``*, each a dict
+  ``{"index": i, "action": <action as JSON>, "label": <describe() text>}``; else [].
+- ``me``: the seat whose eyes the table is drawn for (None: a spectator).
+
+To make an action clickable: ``cv.hit(x, y, w, h, action=i, tip="...")`` where ``i`` is the
+action's ``index``; several actions on one spot: ``action=[i, j]`` (the shell asks which).
+``cv.highlight(x, y, w, h)`` draws the standard "you can choose this" outline.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Sequence
+
+# A small shared palette so the four tables look like one site.
+PALETTE = {
+    "bg": "#f4efe6", "panel": "#fffaf2", "ink": "#2b2620", "muted": "#7a6f62",
+    "line": "#cbbfae", "highlight": "#e07a1f", "good": "#2e7d32", "bad": "#b3261e",
+    "players": ["#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98", "#ca6f1e", "#17a589"],
+}
+FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+
+
+@dataclass
+class Hit:
+    """A clickable or hoverable rectangle. Later regions lie on top of earlier ones."""
+    x: float
+    y: float
+    w: float
+    h: float
+    actions: list[int] = field(default_factory=list)
+    tip: str | None = None
+
+    def contains(self, px: float, py: float) -> bool:
+        return self.x <= px <= self.x + self.w and self.y <= py <= self.y + self.h
+
+
+class Canvas:
+    """A display list in CSS pixels. Colours are CSS colour strings; None means "none"."""
+
+    def __init__(self, width: float, height: float):
+        self.width = width
+        self.height = height
+        self.ops: list[tuple] = []
+        self.hits: list[Hit] = []
+
+    # ---- drawing ----------------------------------------------------------------------
+    def rect(self, x: float, y: float, w: float, h: float, fill: str | None = None,
+             stroke: str | None = None, line: float = 1.0, radius: float = 0.0) -> None:
+        self.ops.append(("rect", x, y, w, h, fill, stroke, line, radius))
+
+    def circle(self, cx: float, cy: float, r: float, fill: str | None = None,
+               stroke: str | None = None, line: float = 1.0) -> None:
+        self.ops.append(("circle", cx, cy, r, fill, stroke, line))
+
+    def line(self, x1: float, y1: float, x2: float, y2: float, color: str = "#000",
+             width: float = 1.0) -> None:
+        self.ops.append(("line", x1, y1, x2, y2, color, width))
+
+    def poly(self, points: Sequence[tuple[float, float]], fill: str | None = None,
+             stroke: str | None = None, line: float = 1.0) -> None:
+        self.ops.append(("poly", [tuple(p) for p in points], fill, stroke, line))
+
+    def text(self, x: float, y: float, s: str, size: float = 14, color: str = PALETTE["ink"],
+             align: str = "left", baseline: str = "alphabetic", bold: bool = False,
+             max_width: float | None = None) -> None:
+        """``align``: left|center|right; ``baseline``: top|middle|alphabetic|bottom."""
+        self.ops.append(("text", x, y, str(s), size, color, align, baseline, bold, max_width))
+
+    # ---- interaction ------------------------------------------------------------------
+    def hit(self, x: float, y: float, w: float, h: float, action: int | list[int] | None = None,
+            tip: str | None = None) -> None:
+        acts = [] if action is None else ([action] if isinstance(action, int) else list(action))
+        self.hits.append(Hit(x, y, w, h, acts, tip))
+
+    def highlight(self, x: float, y: float, w: float, h: float, radius: float = 6.0) -> None:
+        self.rect(x - 3, y - 3, w + 6, h + 6, None, PALETTE["highlight"], 3.0, radius)
+
+    def hit_at(self, px: float, py: float) -> Hit | None:
+        """The topmost hit region under a point (what a click there means)."""
+        for h in reversed(self.hits):
+            if h.contains(px, py):
+                return h
+        return None
+
+    # ---- helpers ----------------------------------------------------------------------
+    @staticmethod
+    def text_width(s: str, size: float) -> float:
+        """An estimate of the width of ``s`` (the same in the browser and in tests)."""
+        return 0.56 * size * len(s)
+
+    def wrap(self, s: str, size: float, max_width: float) -> list[str]:
+        """Split ``s`` into lines of at most ``max_width`` (by the estimate above)."""
+        lines: list[str] = []
+        for para in str(s).split("\n"):
+            cur = ""
+            for word in para.split():
+                cand = f"{cur} {word}".strip()
+                if cur and self.text_width(cand, size) > max_width:
+                    lines.append(cur)
+                    cur = word
+                else:
+                    cur = cand
+            lines.append(cur)
+        return lines
+
+    def texts(self) -> list[str]:
+        """Every string drawn (tests use it to check what is shown, and what is not)."""
+        return [op[3] for op in self.ops if op[0] == "text"]
+
+    # ---- painting onto a real 2D context ----------------------------------------------
+    def paint(self, ctx: Any, scale: float = 1.0) -> None:
+        """Replay the display list on a CanvasRenderingContext2D (or anything with its API)."""
+        ctx.setTransform(scale, 0, 0, scale, 0, 0)
+        ctx.fillStyle = PALETTE["bg"]
+        ctx.fillRect(0, 0, self.width, self.height)
+        for op in self.ops:
+            kind = op[0]
+            if kind == "rect":
+                _, x, y, w, h, fill, stroke, lw, r = op
+                ctx.beginPath()
+                if r:
+                    ctx.roundRect(x, y, w, h, r)
+                else:
+                    ctx.rect(x, y, w, h)
+                _finish(ctx, fill, stroke, lw)
+            elif kind == "circle":
+                _, cx, cy, r, fill, stroke, lw = op
+                ctx.beginPath()
+                ctx.arc(cx, cy, r, 0, 6.283185307179586)
+                _finish(ctx, fill, stroke, lw)
+            elif kind == "line":
+                _, x1, y1, x2, y2, color, lw = op
+                ctx.beginPath()
+                ctx.moveTo(x1, y1)
+                ctx.lineTo(x2, y2)
+                _finish(ctx, None, color, lw)
+            elif kind == "poly":
+                _, pts, fill, stroke, lw = op
+                ctx.beginPath()
+                ctx.moveTo(*pts[0])
+                for p in pts[1:]:
+                    ctx.lineTo(*p)
+                ctx.closePath()
+                _finish(ctx, fill, stroke, lw)
+            elif kind == "text":
+                _, x, y, s, size, color, align, baseline, bold, max_width = op
+                ctx.font = f"{'600 ' if bold else ''}{size}px {FONT}"
+                ctx.fillStyle = color
+                ctx.textAlign = align
+                ctx.textBaseline = baseline
+                if max_width:
+                    ctx.fillText(s, x, y, max_width)
+                else:
+                    ctx.fillText(s, x, y)
+
+
+def _finish(ctx: Any, fill: str | None, stroke: str | None, lw: float) -> None:
+    if fill:
+        ctx.fillStyle = fill
+        ctx.fill()
+    if stroke:
+        ctx.strokeStyle = stroke
+        ctx.lineWidth = lw
+        ctx.stroke()
