@@ -1,0 +1,164 @@
+"""The shell's game session: seats, hot-seat handoff, undo rules, bots (on the toy game)."""
+
+import pytest
+
+from engines import IllegalAction, RecordError, replay
+from tavolo_ui.session import Session, bot_rng
+
+H = lambda n: {"name": n, "kind": "human"}  # noqa: E731
+B = lambda n: {"name": n, "kind": "bot:random"}  # noqa: E731
+
+
+def test_start_and_play_records_actions_and_log():
+    s = Session.start("toy", [H("Anna"), H("Ben")], seed=3)
+    assert s.to_move() == 0
+    s.confirm_handoff()
+    line = s.apply({"type": "stop"})
+    assert line == "Anna stops"  # "Player 1" replaced by the seat's name
+    assert s.record.actions == [{"type": "stop"}]
+    assert s.log == [(0, "Anna stops")]
+    assert replay(s.record) == s.state
+
+
+def test_illegal_action_reported_and_nothing_changes():
+    s = Session.start("toy", [H("Anna")], seed=1, options={"deck_size": 10})
+    for _ in range(3):
+        if s.is_over():
+            break
+        s.apply({"type": "stop"})
+    before = s.state.model_dump_json()
+    with pytest.raises(IllegalAction):
+        s.apply({"type": "draw"})  # the game is over
+    assert s.state.model_dump_json() == before
+    with pytest.raises(IllegalAction):
+        s.apply({"type": "fly"})  # not an action of this game
+
+
+def test_labels_and_action_dicts_only_for_me():
+    s = Session.start("toy", [H("Anna"), H("Ben")], seed=3)
+    assert s.action_dicts() == []  # the handoff screen is up: nothing is shown
+    s.confirm_handoff()
+    acts = s.action_dicts()
+    assert [a["index"] for a in acts] == [0, 1]
+    assert acts[0]["label"] == "Anna draws" and acts[0]["action"] == {"type": "draw"}
+
+
+def test_handoff_rules():
+    # one human: never a handoff, even after bots
+    s = Session.start("toy", [H("Anna"), B("Bot")], seed=5)
+    assert s.handoff_to() is None and s.me() == 0
+    # two humans: the first human must confirm; then a handoff whenever the person changes
+    s = Session.start("toy", [H("Anna"), H("Ben"), B("Bot")], seed=5)
+    assert s.handoff_to() == 0 and s.me() is None
+    s.confirm_handoff()
+    assert s.handoff_to() is None and s.me() == 0
+    s.apply({"type": "draw"})
+    assert s.to_move() == 1 and s.handoff_to() == 1
+    assert s.me() == 0  # the table is still Anna's until Ben confirms (it is hidden anyway)
+    s.confirm_handoff()
+    assert s.me() == 1
+    s.apply({"type": "draw"})
+    assert s.to_move() == 2 and s.handoff_to() is None  # a bot: no handoff
+    s.bot_step()
+    assert s.to_move() == 0 and s.handoff_to() == 0
+
+
+def test_same_human_twice_in_a_row_no_handoff():
+    s = Session.start("toy", [H("Anna"), H("Ben")], seed=2)
+    s.confirm_handoff()
+    s.apply({"type": "stop"})  # Anna is out; Ben plays alone from now on
+    s.confirm_handoff()
+    s.apply({"type": "draw"})
+    if not s.is_over():
+        assert s.to_move() == 1 and s.handoff_to() is None
+
+
+def test_bot_only_is_spectator():
+    s = Session.start("toy", [B("A"), B("B")], seed=9)
+    assert s.bot_only() and s.me() is None and s.handoff_to() is None
+    assert s.action_dicts() == []
+    while not s.is_over():
+        s.bot_step()
+    assert s.winners()
+    cats, rows = s.breakdown()
+    assert cats == ["total"] and len(rows) == 2
+    assert "Winner" in s.status()
+
+
+def test_bots_are_deterministic():
+    def run():
+        s = Session.start("toy", [B("A"), B("B"), B("C")], seed=42)
+        while not s.is_over():
+            s.bot_step()
+        return s.record.actions
+    assert run() == run()
+    assert bot_rng(1, 0, 0) != bot_rng(1, 1, 0)
+
+
+def test_undo_own_action_that_revealed_nothing():
+    s = Session.start("toy", [H("Anna"), H("Ben")], seed=3)
+    s.confirm_handoff()
+    start = s.state.model_dump_json()
+    s.apply({"type": "stop"})
+    assert s.can_undo()  # on the handoff screen, Anna can still take it back
+    assert s.undo() == "Anna stops"
+    assert s.state.model_dump_json() == start
+    assert s.record.actions == [] and s.log == []
+    assert s.me() == 0 and s.handoff_to() is None
+    assert not s.can_undo() and "Nothing" in s.undo_reason()
+
+
+def test_no_undo_of_a_draw():
+    s = Session.start("toy", [H("Anna")], seed=3)
+    s.apply({"type": "draw"})
+    assert not s.can_undo()
+    assert "revealed" in s.undo_reason()
+    with pytest.raises(IllegalAction):
+        s.undo()
+
+
+def test_no_undo_once_another_seat_acted():
+    s = Session.start("toy", [H("Anna"), B("Bot")], seed=3)
+    s.apply({"type": "stop"})
+    assert s.can_undo()
+    if not s.is_over():
+        s.bot_step()
+        assert not s.can_undo()
+        assert "Another seat" in s.undo_reason()
+
+
+def test_other_human_cannot_undo_previous_humans_action():
+    s = Session.start("toy", [H("Anna"), H("Ben")], seed=3)
+    s.confirm_handoff()
+    s.apply({"type": "stop"})
+    s.confirm_handoff()  # Ben takes the device
+    assert s.me() == 1 and not s.can_undo()
+
+
+def test_undo_after_reload_still_allowed():
+    s = Session.start("toy", [H("Anna"), B("Bot")], seed=3)
+    s.apply({"type": "stop"})
+    again = Session.load(s.record.model_dump_json())
+    assert again.can_undo()
+    again.undo()
+    assert again.record.actions == []
+
+
+def test_load_errors_are_clear():
+    s = Session.start("toy", [H("Anna")], seed=3)
+    data = s.record.model_dump(mode="json")
+    with pytest.raises(RecordError, match="unknown game 'nosuch'"):
+        Session.load({**data, "game": "nosuch"})
+    with pytest.raises(RecordError, match="tavolo/2"):
+        Session.load({**data, "format": "tavolo/2"})
+    with pytest.raises(RecordError, match="Action 1"):
+        Session.load({**data, "actions": [{"type": "fly"}]})
+    with pytest.raises(RecordError):
+        Session.load("{not json")
+
+
+def test_start_validates():
+    with pytest.raises(ValueError):
+        Session.start("toy", [H(str(i)) for i in range(6)], seed=1)
+    with pytest.raises(ValueError):
+        Session.start("toy", [{"name": "X", "kind": "bot:genius"}], seed=1)

@@ -1,0 +1,289 @@
+"""A game in progress: its record and state, whose turn it is, hot-seat handoff, undo, bots.
+
+Pure Python (no browser): the page drives a ``Session``; CPython tests drive it the same way.
+
+- ``Session.start(game_name, seats, seed, options)`` or ``Session.load(record)``.
+- ``seats``: ``[{"name": "Anna", "kind": "human" | "bot:<level>"}, ...]``.
+- ``apply(action)`` plays for the seat to move (``IllegalAction`` is raised, nothing changes).
+- ``me``: the human seat currently at the device (the table is drawn from ``view(state, me)``;
+  None for bot-only games: a spectator).
+- ``handoff_to()``: the human seat who must take the device before the table is shown.
+- ``can_undo()`` / ``undo()``: take back your own last action while it revealed nothing.
+- ``bot_choice()`` / ``bot_step()``: the bot's action for the seat to move (deterministic:
+  its ``Rng`` comes from the record's seed and the number of actions played).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engines import IllegalAction, RecordError, get_game, new_record, parse_record
+from engines.core.bots import bot_levels, get_bot
+from engines.core.record import GameRecord
+from engines.core.rng import Rng
+
+_PLAYER_RE = re.compile(r"\bPlayer (\d+)\b")
+
+
+def seat_level(kind: str) -> str | None:
+    """The bot level of a seat kind ("bot:random" -> "random"), None for a human."""
+    return kind[4:] if kind.startswith("bot:") else None
+
+
+def bot_rng(seed: int, action_count: int, seat: int) -> Rng:
+    """The bot's generator for one decision: the same record always gives the same bot moves."""
+    return Rng.from_seed((seed * 1_000_003 + action_count * 7_919 + seat * 104_729 + 17) & ((1 << 63) - 1))
+
+
+class Session:
+    def __init__(self, record: GameRecord):
+        self.game = get_game(record.game)
+        self.record = record
+        self.at_device: int | None = None  # the human seat at the device (after a handoff)
+        self.state = None
+        self.log: list[tuple[int | None, str]] = []
+        self.actors: list[int | None] = []
+        self._before_last = None  # state before the last action (for reveals_information)
+        self._rebuild(len(record.actions))
+        humans = self.humans()
+        if len(humans) == 1:
+            self.at_device = humans[0]
+
+    # ---- creation -----------------------------------------------------------------------
+    @classmethod
+    def start(cls, game_name: str, seats: list[dict], seed: int, options: dict | None = None) -> "Session":
+        game = get_game(game_name)
+        for s in seats:
+            lvl = seat_level(s["kind"])
+            if lvl is not None and lvl not in bot_levels(game):
+                raise ValueError(f"{game.title} has no bot '{lvl}'")
+        game.new_game(len(seats), seed, options)  # validates player count and options
+        rec = new_record(game, len(seats), seed, options, seats)
+        return cls(rec)
+
+    @classmethod
+    def load(cls, data: Any) -> "Session":
+        """A session from a record (``GameRecord``, dict or JSON text). ``RecordError`` with a
+        clear message for a damaged record, an unknown game or a newer format."""
+        record = data if isinstance(data, GameRecord) else parse_record(data)
+        try:
+            get_game(record.game)
+        except KeyError:
+            raise RecordError(f"This record is for an unknown game '{record.game}'.") from None
+        except Exception as exc:  # a game package that fails to import
+            raise RecordError(f"The game '{record.game}' cannot be loaded here ({exc}).") from None
+        return cls(record)
+
+    def _rebuild(self, upto: int) -> None:
+        """Replay the first ``upto`` record actions, collecting the log and who acted."""
+        game, rec = self.game, self.record
+        try:
+            state = game.new_game(rec.players, rec.seed, rec.options)
+        except ValueError as exc:
+            raise RecordError(f"The record cannot start a game: {exc}") from None
+        log: list[tuple[int | None, str]] = []
+        actors: list[int | None] = []
+        before_last = None
+        for i, data in enumerate(rec.actions[:upto]):
+            seat = game.to_move(state)
+            try:
+                action = game.parse_action(data)
+                text = self._label(state, action)
+                if i == upto - 1:
+                    before_last = state.clone()
+                game.apply(state, action)
+            except IllegalAction as exc:
+                raise RecordError(f"Action {i + 1} of the record is not legal: {exc}", index=i) from None
+            log.append((seat, text))
+            actors.append(seat)
+        self.state, self.log, self.actors, self._before_last = state, log, actors, before_last
+        del rec.actions[upto:]
+
+    # ---- seats --------------------------------------------------------------------------
+    @property
+    def seats(self):
+        return self.record.seats
+
+    def name(self, seat: int | None) -> str:
+        if seat is None or not (0 <= seat < len(self.seats)):
+            return "Spectator"
+        return self.seats[seat].name
+
+    def is_human(self, seat: int | None) -> bool:
+        return seat is not None and self.seats[seat].kind == "human"
+
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.kind == "human"]
+
+    def bot_only(self) -> bool:
+        return not self.humans()
+
+    # ---- the game -----------------------------------------------------------------------
+    def to_move(self) -> int | None:
+        return self.game.to_move(self.state)
+
+    def is_over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def legal_actions(self) -> list[Any]:
+        return [] if self.is_over() else self.game.legal_actions(self.state)
+
+    def rename(self, text: str) -> str:
+        """A log line with "Player N" replaced by seat N's name."""
+        def sub(m: re.Match) -> str:
+            n = int(m.group(1))
+            return self.seats[n - 1].name if 1 <= n <= len(self.seats) else m.group(0)
+        return _PLAYER_RE.sub(sub, text)
+
+    def _label(self, state, action) -> str:
+        try:
+            return self.rename(self.game.describe(state, action))
+        except Exception:  # a describe() bug must not stop the game
+            return str(self.game.dump_action(action))
+
+    def label(self, action) -> str:
+        return self._label(self.state, action)
+
+    def me(self) -> int | None:
+        """The seat whose eyes the table is drawn for (None: spectator)."""
+        if self.bot_only():
+            return None
+        return self.at_device
+
+    def view(self) -> dict:
+        return self.game.view(self.state, self.me())
+
+    def action_dicts(self) -> list[dict]:
+        """The renderer's ``actions``: the legal actions if the seat to move is ``me``."""
+        seat = self.to_move()
+        if seat is None or seat != self.me() or self.handoff_to() is not None:
+            return []
+        return [{"index": i, "action": self.game.dump_action(a), "label": self.label(a)}
+                for i, a in enumerate(self.legal_actions())]
+
+    # ---- hot-seat -----------------------------------------------------------------------
+    def handoff_to(self) -> int | None:
+        """The human seat who must take the device now (the table stays hidden until
+        ``confirm_handoff``), or None. Only when more than one seat is human."""
+        seat = self.to_move()
+        if seat is None or not self.is_human(seat) or len(self.humans()) < 2:
+            return None
+        return None if seat == self.at_device else seat
+
+    def confirm_handoff(self) -> None:
+        seat = self.handoff_to()
+        if seat is not None:
+            self.at_device = seat
+
+    # ---- playing ------------------------------------------------------------------------
+    def apply(self, action: Any) -> str:
+        """Play ``action`` (model or dict) for the seat to move; returns the log line.
+        ``IllegalAction`` leaves everything unchanged."""
+        if self.is_over():
+            raise IllegalAction("The game is over.")
+        if isinstance(action, dict):
+            action = self.game.parse_action(action)
+        seat = self.to_move()
+        text = self.label(action)
+        before = self.state.clone()
+        self.game.apply(self.state, action)  # raises IllegalAction, state unchanged
+        self.record.actions.append(self.game.dump_action(action))
+        self.log.append((seat, text))
+        self.actors.append(seat)
+        self._before_last = before
+        if self.is_human(seat):
+            self.at_device = seat
+        return text
+
+    def apply_index(self, index: int) -> str:
+        actions = self.legal_actions()
+        if not (0 <= index < len(actions)):
+            raise IllegalAction("That choice is no longer available.")
+        return self.apply(actions[index])
+
+    def can_undo(self) -> bool:
+        """Your own last action can be taken back: the last action was played by the human
+        at the device (so no other seat acted since) and it revealed nothing new."""
+        if not self.record.actions or self._before_last is None:
+            return False
+        last = self.actors[-1]
+        if not self.is_human(last) or last != self.me():
+            return False
+        action = self.game.parse_action(self.record.actions[-1])
+        try:
+            return not self.game.reveals_information(self._before_last, action, self.state)
+        except Exception:
+            return False
+
+    def undo_reason(self) -> str:
+        """Why undo is not possible (for the button's tooltip), '' if it is."""
+        if not self.record.actions:
+            return "Nothing to undo yet."
+        last = self.actors[-1]
+        if not self.is_human(last) or last != self.me():
+            return "Another seat has acted since your last action."
+        if not self.can_undo():
+            return "Your last action revealed something new (a card, a die, a hidden choice)."
+        return ""
+
+    def undo(self) -> str:
+        """Take back the last action by replaying the record without it; returns its log line."""
+        if not self.can_undo():
+            raise IllegalAction(self.undo_reason() or "Nothing to undo.")
+        text = self.log[-1][1]
+        seat = self.at_device
+        self._rebuild(len(self.record.actions) - 1)
+        self.at_device = seat
+        return text
+
+    # ---- bots ---------------------------------------------------------------------------
+    def bot_to_move(self) -> int | None:
+        seat = self.to_move()
+        if seat is None or self.is_human(seat):
+            return None
+        return seat
+
+    def bot_choice(self) -> Any:
+        seat = self.bot_to_move()
+        if seat is None:
+            raise ValueError("No bot is to move.")
+        level = seat_level(self.seats[seat].kind) or "random"
+        try:
+            bot = get_bot(self.game, level)
+        except ValueError:
+            bot = get_bot(self.game, "random")
+        rng = bot_rng(self.record.seed, len(self.record.actions), seat)
+        return bot(self.game, self.state.clone(), rng)
+
+    def bot_step(self) -> str:
+        return self.apply(self.bot_choice())
+
+    # ---- the end ------------------------------------------------------------------------
+    def scores(self) -> list[int]:
+        return self.game.scores(self.state)
+
+    def breakdown(self) -> tuple[list[str], list[dict[str, int]]]:
+        """(categories in first-seen order, one dict per seat)."""
+        rows = self.game.score_breakdown(self.state)
+        cats: list[str] = []
+        for r in rows:
+            for k in r:
+                if k not in cats:
+                    cats.append(k)
+        return cats, rows
+
+    def winners(self) -> list[int]:
+        return self.game.winners(self.state) if self.is_over() else []
+
+    def status(self) -> str:
+        """One line for the side panel: who acts now, or who won."""
+        if self.is_over():
+            w = self.winners()
+            names = " and ".join(self.name(i) for i in w)
+            return f"Game over. {'Winners' if len(w) > 1 else 'Winner'}: {names}."
+        seat = self.to_move()
+        who = self.name(seat)
+        if self.is_human(seat):
+            return f"{who} to play."
+        return f"{who} (bot) is thinking…"
