@@ -1,0 +1,694 @@
+#!/usr/bin/env python3
+"""Build Tavolo's static, offline site into ``public/``.
+
+    python3 build.py                 # build public/
+    python3 build.py serve [--port N] # build, then serve public/ on http://127.0.0.1:N/ (default 8000)
+
+Standard library only: a fresh machine needs python3 (>= 3.11), pip and npm.
+
+What it does
+------------
+1. Fetches every pinned artifact with the ordinary clients into ``.cache/``
+   (git-ignored) and verifies it:
+   * npm ``pyodide`` and ``@pyscript/core`` with ``npm pack``; the tarball's
+     sha512 must equal the pinned npm ``integrity`` (``NPM_PINS`` below);
+   * the browser wheels with ``pip download --require-hashes`` from
+     ``requirements-wasm.txt`` (every wheel pinned by version and sha256);
+   * the engine wheel ``tavolo_engines-<version>-py3-none-any.whl`` is built
+     from ``pyproject.toml`` with ``pip wheel --no-deps`` from a clean copy of
+     the sources, cached under a hash of those sources (and built with a fixed
+     SOURCE_DATE_EPOCH), so an unchanged engine keeps byte-identical wheels.
+   A warm cache is reused without any network access.
+2. Assembles ``public/``:
+   * ``web/`` copied whole;
+   * ``pyodide/``: the Pyodide core files, every wheel, and a *trimmed*
+     ``pyodide-lock.json`` generated from the shipped wheels (Pyodide resolves
+     and sha256-checks packages from it, never from its CDN).  The build fails
+     on a dependency that is not shipped, on two wheels with one name, and on
+     a binary wheel whose tag is not ``cp314-cp314-pyemscripten_2026_0_wasm32``;
+   * ``pyscript/``: the @pyscript/core dist without source maps;
+   * ``pyscript.json``: the local interpreter, versioned wheel URLs,
+     ``packages_cache: "never"`` and every ``web/tavolo_ui/**/*.py`` file;
+   * ``sw.js``: a service worker precaching every file, whose cache name is a
+     hash of the site's content (a new deploy gets a new cache and the old one
+     is deleted on activate), and ``sw-register.js`` which registers it after
+     the page says it is ready (``tavolo-ready`` event).
+
+The engine wheel's version comes from ``pyproject.toml``: bump it on every
+release, since wheel file names are cache keys (HTTP cache, PyScript).
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import email.parser
+import hashlib
+import http.server
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+CACHE = ROOT / ".cache"
+DEFAULT_OUT = ROOT / "public"
+DEFAULT_WEB = ROOT / "web"
+REQUIREMENTS_WASM = ROOT / "requirements-wasm.txt"
+
+# npm packages: name -> (version, npm integrity of the tarball)
+NPM_PINS = {
+    "pyodide": (
+        "314.0.7",
+        "sha512-0YvXxEhfEdpLfb/XkM2BFAeMROq0iMUX2bzzH9pOttyMcWkwq+HbE5uyuGD82LN7y2q+SNvi/6V5JEsOlD2R1A==",
+    ),
+    "@pyscript/core": (
+        "0.7.31",
+        "sha512-GqM1aonc1N4RTkNZ1zJ8jJk8+i2cqeztZslPsAiQtn+wHHkUX9Z1FgIg4HjCvhBylB68UKmbTVTzOobpgPIMVQ==",
+    ),
+}
+# The only binary wheel tag Pyodide 314.0.7 can load (lock info.abi_version 2026_0).
+PYODIDE_ABI = "2026_0"
+BINARY_TAG = "cp314-cp314-pyemscripten_2026_0_wasm32"
+PYODIDE_CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Wheels the browser needs but PyScript's `packages` must not list (PyScript loads it itself).
+NOT_IN_PYSCRIPT_PACKAGES = {"micropip"}
+# The environment of Pyodide 314 for evaluating dependency markers.
+PYODIDE_MARKER_ENV = {
+    "implementation_name": "cpython",
+    "implementation_version": "3.14.2",
+    "os_name": "posix",
+    "platform_machine": "wasm32",
+    "platform_python_implementation": "CPython",
+    "platform_release": "",
+    "platform_system": "Emscripten",
+    "platform_version": "",
+    "python_full_version": "3.14.2",
+    "python_version": "3.14",
+    "sys_platform": "emscripten",
+    "extra": "",
+}
+
+
+class BuildError(Exception):
+    """A build input is missing, wrong or inconsistent."""
+
+
+def log(msg: str) -> None:
+    print(f"[build] {msg}", flush=True)
+
+
+def canonical(name: str) -> str:
+    """PEP 503 normalised project name."""
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def run(cmd: list[str], cwd: Path | None = None, env: dict | None = None) -> str:
+    proc = subprocess.run(cmd, cwd=cwd, env=env, stdin=subprocess.DEVNULL,
+                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    if proc.returncode != 0:
+        raise BuildError(f"command failed ({proc.returncode}): {' '.join(cmd)}\n"
+                         f"{proc.stdout[-3000:]}\n{proc.stderr[-3000:]}")
+    return proc.stdout
+
+
+# --------------------------------------------------------------------------- pins
+
+
+def parse_requirements(path: Path) -> list[tuple[str, str, set[str]]]:
+    """`name==version --hash=sha256:...` lines -> [(canonical name, version, {sha256})]."""
+    pins = []
+    text = path.read_text().replace("\\\n", " ")
+    for lineno, raw in enumerate(text.splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        m = re.match(r"([A-Za-z0-9][A-Za-z0-9._-]*)\s*==\s*([^\s;]+)(.*)$", line)
+        if not m:
+            raise BuildError(f"{path.name}:{lineno}: not pinned with ==: {raw!r}")
+        hashes = set(re.findall(r"--hash[=\s]sha256:([0-9a-f]{64})", m.group(3)))
+        if not hashes:
+            raise BuildError(f"{path.name}:{lineno}: no sha256 hash: {raw!r}")
+        pins.append((canonical(m.group(1)), m.group(2), hashes))
+    return pins
+
+
+# --------------------------------------------------------------------------- wheels -> lock
+
+
+def wheel_filename_parts(file_name: str) -> tuple[str, str, str]:
+    """-> (canonical name, version, 'python-abi-platform' tag) of a wheel file name."""
+    if not file_name.endswith(".whl"):
+        raise BuildError(f"not a wheel: {file_name}")
+    parts = file_name[:-4].split("-")
+    if len(parts) not in (5, 6):
+        raise BuildError(f"bad wheel file name: {file_name}")
+    return canonical(parts[0]), parts[1], "-".join(parts[-3:])
+
+
+def _marker_applies(marker: str) -> bool:
+    """Does a Requires-Dist marker hold in Pyodide 314 (no extras)?"""
+    try:  # pip always ships packaging; use it when it is importable
+        from pip._vendor.packaging.markers import Marker  # type: ignore
+        return Marker(marker).evaluate(dict(PYODIDE_MARKER_ENV))
+    except ImportError:  # pragma: no cover - pip without vendored packaging
+        return "extra" not in marker  # conservative: anything but an extra is needed
+    except Exception as exc:
+        raise BuildError(f"cannot evaluate marker {marker!r}: {exc}") from exc
+
+
+def requires_dist_names(requires: list[str]) -> list[str]:
+    """Canonical names of the requirements that apply at run time (markers evaluated)."""
+    names = []
+    for req in requires:
+        spec, _, marker = req.partition(";")
+        m = re.match(r"\s*([A-Za-z0-9][A-Za-z0-9._-]*)", spec)
+        if not m:
+            raise BuildError(f"bad Requires-Dist: {req!r}")
+        if marker.strip() and not _marker_applies(marker.strip()):
+            continue
+        name = canonical(m.group(1))
+        if name not in names:
+            names.append(name)
+    return names
+
+
+def wheel_entry(path: Path) -> dict:
+    """One pyodide-lock.json package entry, read from the wheel itself."""
+    with zipfile.ZipFile(path) as zf:
+        names = zf.namelist()
+        meta_name = next((n for n in names if n.count("/") == 1
+                          and n.split("/")[0].endswith(".dist-info") and n.endswith("/METADATA")), None)
+        if meta_name is None:
+            raise BuildError(f"{path.name}: no .dist-info/METADATA")
+        meta = email.parser.Parser().parsestr(zf.read(meta_name).decode("utf-8"))
+        top_level = next((n for n in names if n.count("/") == 1
+                          and n.split("/")[0].endswith(".dist-info") and n.endswith("/top_level.txt")), None)
+        top_text = zf.read(top_level).decode() if top_level else ""
+    imports = set()
+    for n in names:
+        head = n.split("/")[0]
+        if head.endswith((".dist-info", ".data")):
+            continue
+        if "/" in n and n.count("/") == 1 and n.endswith("/__init__.py"):
+            imports.add(head)
+        elif "/" not in n and n.endswith((".py", ".so")):
+            imports.add(n.split(".")[0])
+    imports |= {t.strip() for t in top_text.splitlines() if t.strip() and not t.startswith("_")}
+    name, version = meta["Name"], meta["Version"]
+    fn_name, fn_version, _tag = wheel_filename_parts(path.name)
+    if fn_name != canonical(name) or fn_version != version:
+        raise BuildError(f"{path.name}: file name does not match its metadata ({name} {version})")
+    return {
+        "name": name,
+        "version": version,
+        "file_name": path.name,
+        "install_dir": "site",
+        "sha256": sha256_file(path),
+        "package_type": "package",
+        "imports": sorted(imports),
+        "depends": requires_dist_names(meta.get_all("Requires-Dist") or []),
+        "unvendored_tests": False,
+    }
+
+
+def check_tag(file_name: str) -> None:
+    """Pure wheels (py3-none-any) pass; a binary wheel must be built for Pyodide 314."""
+    _name, _version, tag = wheel_filename_parts(file_name)
+    pythons, abi, platform = tag.split("-")
+    pure = abi == "none" and platform == "any" and all(p.startswith("py") for p in pythons.split("."))
+    if not pure and tag != BINARY_TAG:
+        raise BuildError(f"{file_name}: binary wheel tag {tag} is not {BINARY_TAG}; "
+                         f"Pyodide 314 (ABI {PYODIDE_ABI}) cannot load it")
+
+
+def make_lock(wheels: list[Path], info: dict) -> dict:
+    """The trimmed pyodide-lock.json for exactly these wheels; raises BuildError when inconsistent."""
+    if info.get("abi_version") != PYODIDE_ABI:
+        raise BuildError(f"upstream lock abi_version {info.get('abi_version')!r} is not {PYODIDE_ABI}")
+    packages: dict[str, dict] = {}
+    errors = []
+    for path in sorted(wheels, key=lambda p: p.name):
+        try:
+            check_tag(path.name)
+            entry = wheel_entry(path)
+        except BuildError as exc:
+            errors.append(str(exc))
+            continue
+        key = canonical(entry["name"])
+        if key in packages:
+            errors.append(f"two wheels named {key}: {packages[key]['file_name']} and {path.name}")
+            continue
+        packages[key] = entry
+    for key, entry in packages.items():
+        for dep in entry["depends"]:
+            if dep not in packages:
+                errors.append(f"{entry['file_name']} needs {dep}, which is not shipped")
+    if errors:
+        raise BuildError("pyodide-lock.json:\n  " + "\n  ".join(errors))
+    return {"info": dict(info), "packages": dict(sorted(packages.items()))}
+
+
+def dependency_order(lock: dict) -> list[str]:
+    """Package keys with every dependency before its dependents (stable, by name)."""
+    order: list[str] = []
+    seen: set[str] = set()
+
+    def visit(key: str, stack: tuple = ()) -> None:
+        if key in seen:
+            return
+        if key in stack:
+            raise BuildError(f"dependency cycle: {' -> '.join(stack + (key,))}")
+        for dep in lock["packages"][key]["depends"]:
+            visit(dep, stack + (key,))
+        seen.add(key)
+        order.append(key)
+
+    for key in sorted(lock["packages"]):
+        visit(key)
+    return order
+
+
+# --------------------------------------------------------------------------- fetching
+
+
+def npm_integrity(path: Path) -> str:
+    h = hashlib.sha512()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return "sha512-" + base64.b64encode(h.digest()).decode()
+
+
+def _extract_tgz(tgz: Path, dest: Path) -> None:
+    tmp = dest.with_name(dest.name + ".tmp")
+    shutil.rmtree(tmp, ignore_errors=True)
+    tmp.mkdir(parents=True)
+    with tarfile.open(tgz) as tf:
+        members = []
+        for m in tf.getmembers():
+            parts = Path(m.name).parts
+            if len(parts) < 2 or ".." in parts or m.issym() or m.islnk():
+                continue
+            m.name = str(Path(*parts[1:]))  # strip "package/"
+            members.append(m)
+        kwargs = {"filter": "data"} if hasattr(tarfile, "data_filter") else {}
+        tf.extractall(tmp, members=members, **kwargs)
+    shutil.rmtree(dest, ignore_errors=True)
+    tmp.rename(dest)
+
+
+def fetch_npm(cache: Path = CACHE) -> dict[str, Path]:
+    """npm pack each pinned package, verify its integrity, unpack; -> name -> package dir."""
+    npm_dir = cache / "npm"
+    npm_dir.mkdir(parents=True, exist_ok=True)
+    out = {}
+    for name, (version, integrity) in NPM_PINS.items():
+        tgz = npm_dir / f"{name.lstrip('@').replace('/', '-')}-{version}.tgz"
+        pkg_dir = npm_dir / f"{name.lstrip('@').replace('/', '-')}-{version}"
+        stamp = pkg_dir / ".tavolo-integrity"
+        if stamp.is_file() and stamp.read_text() == integrity:
+            out[name] = pkg_dir
+            continue
+        if not tgz.is_file() or npm_integrity(tgz) != integrity:
+            log(f"npm pack {name}@{version}")
+            tgz.unlink(missing_ok=True)
+            run(["npm", "pack", "--ignore-scripts", "--silent", f"{name}@{version}"], cwd=npm_dir)
+        if not tgz.is_file():
+            raise BuildError(f"npm pack did not produce {tgz.name}")
+        got = npm_integrity(tgz)
+        if got != integrity:
+            tgz.unlink()
+            raise BuildError(f"{name}@{version}: integrity {got} is not the pinned {integrity}")
+        _extract_tgz(tgz, pkg_dir)
+        stamp.write_text(integrity)
+        out[name] = pkg_dir
+    return out
+
+
+def _find_pinned(wheel_dir: Path, pins) -> tuple[dict[str, Path], list[str]]:
+    found, missing = {}, []
+    files = sorted(wheel_dir.glob("*.whl")) if wheel_dir.is_dir() else []
+    for name, version, hashes in pins:
+        match = None
+        for f in files:
+            try:
+                fname, fversion, _ = wheel_filename_parts(f.name)
+            except BuildError:
+                continue
+            if fname == name and fversion == version and sha256_file(f) in hashes:
+                match = f
+                break
+        if match is None:
+            missing.append(f"{name}=={version}")
+        else:
+            found[name] = match
+    return found, missing
+
+
+def fetch_wheels(requirements: Path = REQUIREMENTS_WASM, cache: Path = CACHE) -> list[Path]:
+    """pip download the pinned browser wheels (hash-checked); -> the verified wheel files."""
+    pins = parse_requirements(requirements)
+    wheel_dir = cache / "wheels"
+    found, missing = _find_pinned(wheel_dir, pins)
+    if missing:
+        log(f"pip download {', '.join(missing)}")
+        wheel_dir.mkdir(parents=True, exist_ok=True)
+        run([sys.executable, "-m", "pip", "download", "--no-deps", "--only-binary=:all:",
+             "--require-hashes", "--disable-pip-version-check",
+             "--python-version", "3.14", "--implementation", "cp", "--abi", "cp314",
+             "--platform", "pyemscripten_2026_0_wasm32", "--platform", "any",
+             "-r", str(requirements), "-d", str(wheel_dir)])
+        found, missing = _find_pinned(wheel_dir, pins)
+        if missing:
+            raise BuildError(f"after pip download, no wheel with a pinned hash for: {', '.join(missing)}")
+    return [found[name] for name, _v, _h in pins]
+
+
+def _engine_sources(root: Path) -> list[Path]:
+    files = [root / "pyproject.toml"]
+    for p in sorted((root / "engines").rglob("*")):
+        if p.is_file() and "__pycache__" not in p.parts and p.suffix not in (".pyc", ".pyo"):
+            files.append(p)
+    return files
+
+
+def project_version(root: Path = ROOT) -> str:
+    text = (root / "pyproject.toml").read_text()
+    m = re.search(r'(?ms)^\[project\].*?^version\s*=\s*"([^"]+)"', text)
+    if not m:
+        raise BuildError("no [project] version in pyproject.toml")
+    return m.group(1)
+
+
+def build_engine_wheel(root: Path = ROOT, cache: Path = CACHE) -> Path:
+    """The engine wheel, rebuilt only when pyproject.toml or engines/ changed."""
+    sources = _engine_sources(root)
+    h = hashlib.sha256()
+    for p in sources:
+        h.update(str(p.relative_to(root)).encode() + b"\0" + p.read_bytes() + b"\0")
+    key = h.hexdigest()[:16]
+    out_dir = cache / "engine" / key
+    wheels = sorted(out_dir.glob("tavolo_engines-*.whl")) if out_dir.is_dir() else []
+    if len(wheels) == 1:
+        return wheels[0]
+    log(f"pip wheel tavolo-engines {project_version(root)} (sources {key})")
+    with tempfile.TemporaryDirectory(prefix="tavolo-engine-") as tmp:
+        src = Path(tmp) / "src"
+        for p in sources:
+            dest = src / p.relative_to(root)
+            dest.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(p, dest)
+        built = Path(tmp) / "wheel"
+        env = dict(os.environ, SOURCE_DATE_EPOCH="315532800", PIP_DISABLE_PIP_VERSION_CHECK="1")
+        run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(built), str(src)], env=env)
+        got = sorted(built.glob("*.whl"))
+        if len(got) != 1 or not got[0].name.endswith("-py3-none-any.whl"):
+            raise BuildError(f"pip wheel gave {[g.name for g in got]}, expected one py3-none-any wheel")
+        shutil.rmtree(out_dir, ignore_errors=True)
+        out_dir.mkdir(parents=True)
+        shutil.copy2(got[0], out_dir / got[0].name)
+    # keep the few most recent engine builds, drop older ones
+    older = sorted((d for d in (cache / "engine").iterdir() if d.is_dir() and d != out_dir),
+                   key=lambda d: d.stat().st_mtime, reverse=True)
+    for d in older[3:]:
+        shutil.rmtree(d, ignore_errors=True)
+    return out_dir / got[0].name
+
+
+# --------------------------------------------------------------------------- site
+
+
+def pyscript_config(lock: dict, engine_key: str, web_dir: Path) -> dict:
+    packages = [f"./pyodide/{lock['packages'][k]['file_name']}" for k in dependency_order(lock)
+                if k not in NOT_IN_PYSCRIPT_PACKAGES]
+    if f"./pyodide/{lock['packages'][engine_key]['file_name']}" != packages[-1]:
+        # the engine last, after everything it needs
+        eng = f"./pyodide/{lock['packages'][engine_key]['file_name']}"
+        packages = [p for p in packages if p != eng] + [eng]
+    files = {}
+    ui = web_dir / "tavolo_ui"
+    if ui.is_dir():
+        for p in sorted(ui.rglob("*.py")):
+            if "__pycache__" in p.parts:
+                continue
+            rel = "./" + p.relative_to(web_dir).as_posix()
+            files[rel] = rel
+    return {
+        "interpreter": "./pyodide/pyodide.mjs",
+        "packages": packages,
+        "packages_cache": "never",
+        "files": files,
+    }
+
+
+SW_TEMPLATE = """\
+// Generated by build.py: do not edit. Precaches the whole site under a cache
+// whose name is a hash of the site's content; a new deploy gets a new name,
+// installs next to the old one and deletes it when it activates.
+const CACHE = "__CACHE__";
+const PRECACHE = __FILES__;
+
+self.addEventListener("install", (event) => {
+  event.waitUntil((async () => {
+    const cache = await caches.open(CACHE);
+    // "no-cache": revalidate with the server, so a stale HTTP cache entry never lands in a new cache.
+    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })));
+    await self.skipWaiting();
+  })());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const names = await caches.keys();
+    await Promise.all(names.filter((n) => n.startsWith("tavolo-") && n !== CACHE)
+                           .map((n) => caches.delete(n)));
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(request, { ignoreSearch: true });
+    if (hit) return hit;
+    try {
+      return await fetch(request);
+    } catch (err) {
+      if (request.mode === "navigate") {
+        const page = await cache.match("./index.html");
+        if (page) return page;
+      }
+      throw err;
+    }
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data === "tavolo-cache-name" && event.source) event.source.postMessage({ cache: CACHE });
+});
+"""
+
+SW_REGISTER = """\
+// Generated by build.py. Registers the service worker once the page is ready
+// (after the "tavolo-ready" event), so precaching never slows the first start.
+(function () {
+  if (!("serviceWorker" in navigator) || !window.isSecureContext) return;
+  var done = false;
+  function register() {
+    if (done) return;
+    done = true;
+    navigator.serviceWorker.register("./sw.js").then(function (reg) {
+      document.documentElement.dataset.sw = "registered";
+    }).catch(function (err) {
+      document.documentElement.dataset.sw = "failed";
+      console.warn("Tavolo: service worker not registered:", err);
+    });
+  }
+  if (document.body && document.body.dataset.ready === "1") register();
+  else window.addEventListener("tavolo-ready", register);
+})();
+"""
+
+
+def site_files(out: Path) -> list[Path]:
+    return sorted(p for p in out.rglob("*") if p.is_file())
+
+
+def write_service_worker(out: Path) -> str:
+    """(Re)write out/sw.js for the current content of `out`; -> the cache name."""
+    files = [p for p in site_files(out) if p.name != "sw.js"]
+    h = hashlib.sha256()
+    urls = ["./"]
+    for p in files:
+        rel = p.relative_to(out).as_posix()
+        h.update(rel.encode() + b"\0" + sha256_file(p).encode() + b"\n")
+        urls.append("./" + rel)
+    cache_name = "tavolo-" + h.hexdigest()[:16]
+    if not (out / "index.html").is_file():
+        urls.remove("./")
+    text = SW_TEMPLATE.replace("__CACHE__", cache_name).replace("__FILES__", json.dumps(urls, indent=0))
+    (out / "sw.js").write_text(text)
+    return cache_name
+
+
+def _ignore_web(dirname: str, names: list[str]) -> set[str]:
+    return {n for n in names if n == "__pycache__" or n.endswith((".pyc", ".pyo")) or n == ".DS_Store"}
+
+
+class _Lock:
+    """An exclusive lock on the cache, so two builds at once do not interleave."""
+
+    def __init__(self, path: Path):
+        self.path = path
+
+    def __enter__(self):
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.f = open(self.path, "w")
+        try:
+            import fcntl
+            fcntl.flock(self.f, fcntl.LOCK_EX)
+        except ImportError:  # pragma: no cover - not POSIX
+            pass
+        return self
+
+    def __exit__(self, *exc):
+        self.f.close()
+
+
+def build(out: Path = DEFAULT_OUT, web_dir: Path = DEFAULT_WEB, cache: Path = CACHE) -> dict:
+    """Fetch, verify and assemble the site; -> a summary dict."""
+    with _Lock(Path(cache) / "build.lock"):
+        return _build(out, web_dir, Path(cache))
+
+
+def _build(out: Path, web_dir: Path, cache: Path) -> dict:
+    out, web_dir = Path(out).resolve(), Path(web_dir).resolve()
+    if not web_dir.is_dir():
+        raise BuildError(f"no web folder at {web_dir}")
+    npm = fetch_npm(cache)
+    wheels = fetch_wheels(REQUIREMENTS_WASM, cache)
+    engine = build_engine_wheel(ROOT, cache)
+    all_wheels = wheels + [engine]
+
+    pyodide_pkg, pyscript_pkg = npm["pyodide"], npm["@pyscript/core"]
+    upstream = json.loads((pyodide_pkg / "pyodide-lock.json").read_text())
+    lock = make_lock(all_wheels, upstream["info"])
+
+    out.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(dir=out.parent, prefix=f".{out.name}.building-"))
+    tmp = work / "site"
+    try:
+        shutil.copytree(web_dir, tmp, ignore=_ignore_web)
+        for reserved in ("pyodide", "pyscript", "pyscript.json", "sw.js", "sw-register.js"):
+            if (tmp / reserved).exists():
+                raise BuildError(f"web/{reserved} would be overwritten by a generated file")
+        (tmp / "pyodide").mkdir()
+        for name in PYODIDE_CORE_FILES:
+            shutil.copy2(pyodide_pkg / name, tmp / "pyodide" / name)
+        for w in all_wheels:
+            shutil.copy2(w, tmp / "pyodide" / w.name)
+        (tmp / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+        shutil.copytree(pyscript_pkg / "dist", tmp / "pyscript",
+                        ignore=lambda d, names: {n for n in names if n.endswith(".map")})
+        engine_key = canonical(wheel_filename_parts(engine.name)[0])
+        config = pyscript_config(lock, engine_key, web_dir)
+        (tmp / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
+        (tmp / "sw-register.js").write_text(SW_REGISTER)
+        cache_name = write_service_worker(tmp)
+
+        shutil.rmtree(out, ignore_errors=True)
+        tmp.rename(out)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    size = sum(p.stat().st_size for p in site_files(out))
+    summary = {"out": str(out), "engine_wheel": engine.name, "cache_name": cache_name,
+               "files": len(site_files(out)), "bytes": size,
+               "wheels": [lock["packages"][k]["file_name"] for k in dependency_order(lock)]}
+    log(f"public: {summary['files']} files, {size / 1e6:.1f} MB, cache {cache_name}, engine {engine.name}")
+    if not (out / "index.html").is_file():
+        log("warning: web/index.html is missing, the site has no page yet")
+    return summary
+
+
+# --------------------------------------------------------------------------- serve
+
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".whl": "application/zip",
+        ".zip": "application/zip",
+        ".py": "text/plain; charset=utf-8",
+        ".css": "text/css",
+        ".html": "text/html; charset=utf-8",
+    }
+
+    def end_headers(self):
+        if self.path.split("?")[0].endswith("sw.js"):
+            self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, fmt, *args):  # quiet unless asked
+        if os.environ.get("TAVOLO_HTTP_LOG"):
+            super().log_message(fmt, *args)
+
+
+def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    handler = partial(SiteHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def serve(out: Path, port: int) -> None:
+    server = make_server(out, port)
+    print(f"Serving Tavolo at http://127.0.0.1:{server.server_address[1]}/  (Ctrl+C to stop)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description="Build Tavolo's offline static site into public/.")
+    ap.add_argument("command", nargs="?", default="build", choices=["build", "serve"])
+    ap.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
+    ap.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default public/)")
+    ap.add_argument("--web", type=Path, default=DEFAULT_WEB, help="front-end folder (default web/)")
+    args = ap.parse_args(argv)
+    try:
+        summary = build(args.out, args.web)
+    except BuildError as exc:
+        print(f"build.py: error: {exc}", file=sys.stderr)
+        return 1
+    if args.command == "serve":
+        serve(Path(summary["out"]), args.port)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,197 @@
+"""Browser-test fixtures (pytest + Playwright's Python API on Debian's Chromium).
+
+Needs a built site: run ``python build.py`` first (``bash scripts/test.sh`` does).
+Tests skip with a clear message when ``public/index.html`` is missing.
+
+Fixtures
+  site_dir      (session) the built ``public/`` folder
+  base_url      (session) "http://127.0.0.1:PORT/" of an http server on ``public/``
+  serve         (function) serve(directory) -> (base_url, stop): an extra server the test
+                may stop (stop() is idempotent, and called at teardown)
+  browser       (session) Debian Chromium launched with ``executable_path`` (never
+                ``playwright install``)
+  context       (function) a fresh context that records every request URL in
+                ``context.requested_urls`` and aborts (and records in
+                ``context.blocked_urls``) any not on 127.0.0.1 / data: / blob:;
+                teardown asserts nothing was blocked
+  new_context   (function) new_context(**kwargs) -> another such context (closed at teardown)
+  page          (function) a page of ``context``; its console errors and page errors
+                collect in ``page.console_errors``
+Helpers (import from tests.web.conftest)
+  wait_ready(page, timeout_ms=180_000)  waits for ``body[data-ready="1"]``
+  shot(page, name)                      saves test-output/screens/<name>.png
+  open_app(page, base_url, path="index.html")  goto + wait_ready
+  foreign(urls)                         the URLs that left 127.0.0.1
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import threading
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+PUBLIC = Path(os.environ.get("TAVOLO_PUBLIC", ROOT / "public"))  # override to test another build
+SCREENS = ROOT / "test-output" / "screens"
+CHROMIUM = os.environ.get("TAVOLO_CHROMIUM", "/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+READY_SELECTOR = "body[data-ready='1']"
+READY_TIMEOUT_MS = 180_000
+LOCAL_PREFIXES = ("http://127.0.0.1:", "data:", "blob:")
+
+
+def pytest_collection_modifyitems(config, items):
+    here = Path(__file__).parent
+    for item in items:
+        if Path(str(item.fspath)).is_relative_to(here):
+            item.add_marker(pytest.mark.browser)
+
+
+def foreign(urls) -> list[str]:
+    return [u for u in urls if not u.startswith(LOCAL_PREFIXES)]
+
+
+def wait_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
+    page.wait_for_selector(READY_SELECTOR, state="attached", timeout=timeout_ms)
+
+
+def open_app(page, base_url: str, path: str = "index.html", timeout_ms: int = READY_TIMEOUT_MS):
+    page.goto(base_url + path)
+    wait_ready(page, timeout_ms)
+    return page
+
+
+def shot(page, name: str) -> Path:
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    safe = re.sub(r"[^A-Za-z0-9._-]+", "_", name)
+    path = SCREENS / f"{safe}.png"
+    page.screenshot(path=str(path), full_page=True)
+    return path
+
+
+def _start_server(directory: Path):
+    import sys
+
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import build  # the project's build.py: same handler and MIME types as `build.py serve`
+
+    server = build.make_server(Path(directory), 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    stopped = []
+
+    def stop():
+        if not stopped:
+            stopped.append(True)
+            server.shutdown()
+            server.server_close()
+
+    return f"http://127.0.0.1:{server.server_address[1]}/", stop
+
+
+@pytest.fixture(scope="session")
+def site_dir() -> Path:
+    if not (PUBLIC / "index.html").is_file():
+        pytest.skip("public/index.html is missing: run `python build.py` first "
+                    "(and web/index.html must exist)")
+    return PUBLIC
+
+
+@pytest.fixture(scope="session")
+def base_url(site_dir):
+    url, stop = _start_server(site_dir)
+    yield url
+    stop()
+
+
+@pytest.fixture
+def serve():
+    stops = []
+
+    def _serve(directory):
+        url, stop = _start_server(Path(directory))
+        stops.append(stop)
+        return url, stop
+
+    yield _serve
+    for stop in stops:
+        stop()
+
+
+@pytest.fixture(scope="session")
+def browser():
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing: apt-get install -y chromium")
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        pytest.skip("playwright is not installed: pip install -r requirements-dev.txt")
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _guarded_context(browser, **kwargs):
+    kwargs.setdefault("viewport", {"width": 1280, "height": 800})
+    ctx = browser.new_context(**kwargs)
+    ctx.requested_urls = []
+    ctx.blocked_urls = []
+
+    def on_request(request):
+        ctx.requested_urls.append(request.url)
+
+    def route(rt):
+        url = rt.request.url
+        if url.startswith(LOCAL_PREFIXES):
+            rt.continue_()
+        else:
+            ctx.blocked_urls.append(url)
+            rt.abort()
+
+    ctx.on("request", on_request)
+    ctx.route("**/*", route)
+    return ctx
+
+
+@pytest.fixture
+def new_context(browser):
+    made = []
+
+    def _new(**kwargs):
+        ctx = _guarded_context(browser, **kwargs)
+        made.append(ctx)
+        return ctx
+
+    yield _new
+    blocked = [u for ctx in made for u in ctx.blocked_urls]
+    for ctx in made:
+        ctx.close()
+    assert not blocked, f"requests left 127.0.0.1: {blocked}"
+
+
+@pytest.fixture
+def context(new_context):
+    return new_context()
+
+
+@pytest.fixture
+def page(context):
+    pg = context.new_page()
+    pg.console_errors = []
+    pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
+    pg.on("pageerror", lambda e: pg.console_errors.append(str(e)))
+    return pg

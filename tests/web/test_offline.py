@@ -1,0 +1,105 @@
+"""The built site runs with no network, and its service worker keeps it working offline."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+import time
+
+import pytest
+
+from tests.web.conftest import ROOT, foreign, open_app, shot, wait_ready
+
+pytestmark = pytest.mark.browser
+
+CONTROLLED = "() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)"
+SW_TIMEOUT_MS = 120_000
+
+
+def _build_module():
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    import build
+
+    return build
+
+
+def _cache_name(site) -> str:
+    m = re.search(r'const CACHE = "([^"]+)"', (site / "sw.js").read_text())
+    assert m, "sw.js has no CACHE name"
+    return m.group(1)
+
+
+def _wait_caches(page, expected: list[str], timeout_s: float = 120.0) -> list[str]:
+    deadline = time.monotonic() + timeout_s
+    while True:
+        names = sorted(page.evaluate("caches.keys()"))
+        if names == sorted(expected) or time.monotonic() > deadline:
+            return names
+        time.sleep(0.25)
+
+
+def test_boots_with_the_network_cut(context, page, base_url, site_dir):
+    open_app(page, base_url)
+    shot(page, "offline-01-booted")
+    urls = context.requested_urls
+    assert any(u.endswith("/pyodide/pyodide.asm.wasm") for u in urls), urls
+    assert any("/pyodide/tavolo_engines-" in u and u.endswith(".whl") for u in urls), urls
+    assert any(u.endswith("/pyscript/core.js") for u in urls), urls
+    assert foreign(urls) == [], f"requests left 127.0.0.1: {foreign(urls)}"
+    assert context.blocked_urls == []
+    assert page.console_errors == [] or all("favicon" in e for e in page.console_errors), page.console_errors
+
+
+def test_service_worker_serves_the_app_after_the_server_is_gone(new_context, serve, site_dir):
+    url, stop = serve(site_dir)  # a server of its own, so stopping it disturbs no other test
+    ctx = new_context()
+    page = ctx.new_page()
+    open_app(page, url)
+    page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
+    assert page.evaluate("caches.keys()") == [_cache_name(site_dir)]
+
+    stop()
+    ctx.set_offline(True)
+    responses = []
+    page.on("response", lambda r: responses.append(r))
+    page.reload()
+    wait_ready(page)
+    shot(page, "offline-02-reloaded-without-server")
+    http = [r for r in responses if r.url.startswith("http")]
+    assert any(r.url.endswith("/pyodide/pyodide.asm.wasm") for r in http), [r.url for r in http]
+    not_from_sw = [r.url for r in http if not r.from_service_worker]
+    assert not_from_sw == [], f"served without the service worker: {not_from_sw}"
+    assert all(r.ok for r in http), [(r.url, r.status) for r in http if not r.ok]
+    assert foreign(ctx.requested_urls) == []
+
+
+def test_new_deploy_replaces_the_cache(new_context, serve, site_dir, tmp_path):
+    build = _build_module()
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    first = _cache_name(site)
+    assert build.write_service_worker(site) == first, "sw.js must be reproducible from the same content"
+
+    url, _stop = serve(site)
+    ctx = new_context()
+    page = ctx.new_page()
+    open_app(page, url)
+    page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
+    assert _wait_caches(page, [first]) == [first]
+
+    # A new deploy: changed content -> new cache name.
+    index = site / "index.html"
+    index.write_text(index.read_text() + "\n<!-- tavolo-deploy-2 -->\n")
+    second = build.write_service_worker(site)
+    assert second != first and second.startswith("tavolo-")
+
+    page.reload()  # the browser checks sw.js, installs the new worker, which activates at once
+    wait_ready(page)
+    assert _wait_caches(page, [second]) == [second], "the old cache must be deleted on activate"
+    page.reload()
+    wait_ready(page)
+    served = page.evaluate("fetch('./index.html').then((r) => r.text())")  # answered by the new worker
+    assert "tavolo-deploy-2" in served, "the reload must be served from the new cache"
+    shot(page, "offline-03-new-deploy")
