@@ -1,0 +1,599 @@
+"""The rules of Citadels (original edition): set-up, what may be done, and doing it.
+
+Section numbers (§) and decisions (D-nn) are those of the rules specification.
+The functions here work on a ``CitadelsState``; ``engines.citadels.Citadels`` wires them
+into the engine contract.
+"""
+
+from __future__ import annotations
+
+from engines.core.errors import IllegalAction
+from engines.core.rng import Rng
+
+from . import actions as A
+from .components import (ALL_CARDS, ARCHITECT, ASSASSIN, BISHOP, CHARACTERS, DISTRICTS, KING,
+                         MAGICIAN, MERCHANT, RANKS, THIEF, WARLORD, C, character_name, district,
+                         district_name, effect, kind, removal)
+from .state import CitadelsOptions, CitadelsState
+
+KEEP, DISCARD = "keep", "discard"
+
+
+# ======================================================================================
+# Set-up (§2) and helpers
+# ======================================================================================
+def threshold(state: CitadelsState) -> int:
+    """N, the number of districts of a complete city: 8, or 7 with variant V1 (§14, D-19)."""
+    return C.completion_threshold_short_variant if state.options.short_game else C.completion_threshold
+
+
+def setup(players: int, seed: int, options: CitadelsOptions) -> CitadelsState:
+    """§2: shuffle the 65 districts, deal 4 cards and 2 gold each, give the crown, start round 1."""
+    if options.first_crown >= players:
+        raise ValueError(f"first_crown must be a seat from 0 to {players - 1}")
+    rng = Rng.from_seed(seed)
+    deck = list(ALL_CARDS)
+    rng.shuffle(deck)
+    hands = []
+    for _ in range(players):
+        hands.append(deck[:C.start_cards_per_player])
+        del deck[:C.start_cards_per_player]
+    state = CitadelsState(
+        players=players, seed=seed, rng=rng, options=options, crown=options.first_crown,
+        deck=deck, hands=hands, cities=[[] for _ in range(players)],
+        built_round=[[] for _ in range(players)], gold=[C.start_gold_per_player] * players)
+    start_round(state)
+    return state
+
+
+def draft_schedule(players: int) -> list[tuple[int, str]]:
+    """The character selection of §5 as (seat offset from the crown, keep|discard) steps.
+
+    After the last step the one card left goes face down, known to the last chooser.
+    """
+    if players == 2:      # §5.3: A keeps; B keeps and discards; A keeps and discards; B keeps
+        steps = [(0, KEEP), (1, KEEP), (1, DISCARD), (0, KEEP), (0, DISCARD), (1, KEEP)]
+    else:                 # §5.1, §5.4 (three players pick twice around the table), §5.2
+        per = removal(players).characters_per_player
+        steps = [(i % players, KEEP) for i in range(players * per)]
+    return steps
+
+
+def _seat_of_step(state: CitadelsState, step: int) -> int:
+    return (state.crown + draft_schedule(state.players)[step][0]) % state.players
+
+
+def start_round(state: CitadelsState) -> None:
+    """§3-§4: clear the round, remove characters (1 face down first, then face up; the King
+    is never face up, §4.2) and hand the rest to the crown holder (§5)."""
+    state.phase = "draft"
+    state.holder = [-1] * 9
+    state.face_down, state.face_down_by = [], []
+    state.called, state.revealed = 0, []
+    state.killed = state.robbed = 0
+    state.thief_seat = -1
+    state.seen_down_by = -1
+    row = removal(state.players)
+    chars = list(RANKS)
+    state.rng.shuffle(chars)
+    down = chars[:row.face_down]
+    rest = chars[row.face_down:]
+    state.removed_down = down[0] if down else 0
+    up: list[int] = []
+    while len(up) < row.face_up:
+        card = rest.pop(0)
+        if card == KING:          # §4.2: put it back, reshuffle the cards still to draw, draw again
+            rest.append(card)
+            state.rng.shuffle(rest)
+            continue
+        up.append(card)
+    state.removed_up = sorted(up)
+    state.draft_cards = sorted(rest)
+    state.draft_step = 0
+    _reset_turn(state)
+
+
+def _reset_turn(state: CitadelsState) -> None:
+    state.income_taken = False
+    state.builds = 0
+    state.ability_used = False
+    state.district_income_taken = False
+    state.architect_drawn = False
+    state.laboratory_used = False
+    state.smithy_used = False
+    state.drawn = []
+    state.keep_left = 0
+    state.magician_redraw = -1
+    state.destroyed = ""
+    state.destroyed_from = -1
+
+
+def owns(state: CitadelsState, seat: int, kind_id: str) -> bool:
+    return any(kind(c) == kind_id for c in state.cities[seat])
+
+
+def active_seat(state: CitadelsState) -> int:
+    """The seat whose character is taking its turn (or choosing a character)."""
+    if state.phase == "draft":
+        return _seat_of_step(state, state.draft_step)
+    return state.holder[state.called]
+
+
+def graveyard_owner(state: CitadelsState) -> int:
+    for seat in range(state.players):
+        if owns(state, seat, "graveyard"):
+            return seat
+    return -1
+
+
+def to_move(state: CitadelsState) -> int | None:
+    if state.phase == "over":
+        return None
+    if state.phase == "graveyard":
+        return graveyard_owner(state)
+    return active_seat(state)
+
+
+def _draw(state: CitadelsState, n: int) -> list[str]:
+    """§10.1, D-07: take up to ``n`` cards from the top of the deck."""
+    n = min(n, len(state.deck))
+    cards = state.deck[:n]
+    del state.deck[:n]
+    state.draws += n
+    return cards
+
+
+def _take_kind(cards: list[str], kind_id: str) -> str:
+    """Remove and return the first card of a type from a list of cards."""
+    for i, c in enumerate(cards):
+        if kind(c) == kind_id:
+            return cards.pop(i)
+    raise KeyError(kind_id)
+
+
+def _kinds(cards: list[str]) -> list[str]:
+    """The distinct district types among ``cards``, sorted (deterministic action order)."""
+    return sorted({kind(c) for c in cards})
+
+
+def income_colour(rank: int) -> str | None:
+    return CHARACTERS[rank].income_color  # type: ignore[union-attr]
+
+
+def district_income(state: CitadelsState, seat: int, rank: int) -> int:
+    """§7.4: 1 gold per district of the character's colour; the School of Magic counts as
+    that colour (§9.3). Nothing for characters without a colour."""
+    colour = income_colour(rank)
+    if colour is None:
+        return 0
+    return sum(1 for c in state.cities[seat]
+               if DISTRICTS[kind(c)].color == colour or kind(c) == "school_of_magic")
+
+
+def bishop_protects(state: CitadelsState, seat: int) -> bool:
+    """§8.5, D-21: the city of the player whose Bishop was revealed alive this round."""
+    return BISHOP in state.revealed and state.holder[BISHOP] == seat
+
+
+def destroy_cost(kind_id: str) -> int:
+    """§8.8: printed cost − 1 (cost-1 districts free; University and Dragon Gate cost 5)."""
+    return max(0, DISTRICTS[kind_id].cost - C.warlord_destroy_discount)
+
+
+def build_limit(state: CitadelsState) -> int:
+    return C.build_limit_architect if state.called == ARCHITECT else C.build_limit
+
+
+# ======================================================================================
+# Legal actions
+# ======================================================================================
+def legal_actions(state: CitadelsState) -> list:
+    phase = state.phase
+    if phase == "over":
+        return []
+    if phase == "draft":
+        op = draft_schedule(state.players)[state.draft_step][1]
+        cls = A.ChooseCharacter if op == KEEP else A.DiscardCharacter
+        return [cls(rank=r) for r in state.draft_cards]
+    if phase == "graveyard":
+        return [A.GraveyardTake(), A.GraveyardDecline()]
+    if phase == "warlord":
+        return [*destroy_targets(state), A.NoDestroy()]
+    return _turn_actions(state)
+
+
+def destroy_targets(state: CitadelsState) -> list[A.Destroy]:
+    """§8.8: every district the Warlord may destroy and can pay for."""
+    out = []
+    n = threshold(state)
+    me = state.holder[WARLORD]
+    for seat in range(state.players):
+        city = state.cities[seat]
+        if len(city) >= n or bishop_protects(state, seat):
+            continue
+        for k in _kinds(city):
+            if k == "keep" or destroy_cost(k) > state.gold[me]:
+                continue
+            out.append(A.Destroy(target=seat, district=k))
+    return out
+
+
+def _turn_actions(state: CitadelsState) -> list:
+    seat = state.holder[state.called]
+    hand = state.hands[seat]
+    if state.drawn:                                  # §7.2 (b): finish the income draw first
+        if state.keep_left > 0:
+            return [A.KeepCard(district=k) for k in _kinds(state.drawn)]
+        return [A.PutBottom(district=k) for k in _kinds(state.drawn)]
+    if state.magician_redraw >= 0:                   # §8.3 (b): discarding, then drawing
+        return [*(A.MagicianDiscard(district=k) for k in _kinds(hand)), A.MagicianDraw()]
+    out: list = []
+    rank = state.called
+    if not state.income_taken:                       # §7.2
+        out.append(A.TakeGold())
+        if state.deck:
+            out.append(A.DrawCards(count=C.income_draw))
+            if owns(state, seat, "observatory"):
+                out.append(A.DrawCards(count=C.income_draw + effect("observatory", "extra_draw")))
+    if not state.ability_used:                       # §8.1-8.3
+        if rank == ASSASSIN:
+            out += [A.Assassinate(rank=r) for r in RANKS if r != ASSASSIN]
+        elif rank == THIEF:
+            out += [A.Rob(rank=r) for r in RANKS if r not in (ASSASSIN, THIEF, state.killed)]
+        elif rank == MAGICIAN:
+            out += [A.MagicianExchange(target=p) for p in range(state.players) if p != seat]
+            out += [A.MagicianDiscard(district=k) for k in _kinds(hand)]
+    if rank == ARCHITECT and not state.architect_drawn:   # §8.7
+        out.append(A.ArchitectDraw())
+    if income_colour(rank) is not None and not state.district_income_taken:  # §7.4
+        out.append(A.CollectIncome())
+    if state.income_taken and state.builds < build_limit(state):            # §7.3
+        gold = state.gold[seat]
+        city_kinds = {kind(c) for c in state.cities[seat]}
+        for k in _kinds(hand):
+            if DISTRICTS[k].cost <= gold and not (state.options.forbid_duplicate_districts and k in city_kinds):
+                out.append(A.Build(district=k))
+    if hand and not state.laboratory_used and owns(state, seat, "laboratory"):   # §9.3
+        out += [A.Laboratory(district=k) for k in _kinds(hand)]
+    if (not state.smithy_used and state.deck and state.gold[seat] >= _SMITHY_PRICE
+            and owns(state, seat, "smithy")):
+        out.append(A.Smithy())
+    if state.income_taken:                           # §7.6
+        out.append(A.EndTurn())
+    return out
+
+
+#: the purple districts' figures (§9.3), read from data.json
+_SMITHY_PRICE, _SMITHY_DRAW = effect("smithy", "pay_gold"), effect("smithy", "draw")
+_LABORATORY_GOLD = effect("laboratory", "gain_gold")
+_GRAVEYARD_PRICE = effect("graveyard", "pay_gold")
+
+
+def why_illegal(state: CitadelsState, action) -> str | None:
+    """A player-readable reason why ``action`` is not legal now (None if it is legal)."""
+    if state.phase == "over":
+        return "The game is over."
+    legal = legal_actions(state)
+    if action in legal:
+        return None
+    t = getattr(action, "type", "?")
+    seat = active_seat(state) if state.phase != "graveyard" else graveyard_owner(state)
+    if state.phase == "draft":
+        if t in ("choose_character", "discard_character"):
+            want = legal[0].type
+            if t != want:
+                return ("You must now keep a character." if want == "choose_character"
+                        else "You must now put a character face down.")
+            return f"The {character_name(action.rank) if 1 <= action.rank <= 8 else 'character'} is not among the characters handed to you."
+        return "Characters are being chosen: choose a character first."
+    if state.phase == "graveyard":
+        return "The Graveyard's owner must decide whether to buy the destroyed district."
+    if state.phase == "warlord":
+        if t == "destroy":
+            if not (0 <= action.target < state.players):
+                return "There is no such player."
+            city = state.cities[action.target]
+            if not any(kind(c) == action.district for c in city):
+                return "That district is not in that city."
+            if action.district == "keep":
+                return "The Keep can never be destroyed."
+            if len(city) >= threshold(state):
+                return "A complete city cannot be attacked."
+            if bishop_protects(state, action.target):
+                return "The living Bishop protects that city."
+            return f"You cannot pay {destroy_cost(action.district)} gold to destroy it."
+        return "Your turn is over: destroy a district or decline."
+    if state.drawn:
+        return "First choose which drawn cards to keep and the order of the others."
+    if state.magician_redraw >= 0:
+        return "Finish the Magician's redraw first: discard more cards or draw."
+    if t == "build":
+        if not state.income_taken:
+            return "Take your income (2 gold or cards) before building."
+        if state.builds >= build_limit(state):
+            return f"You may build only {build_limit(state)} district(s) this turn."
+        k = action.district
+        if not any(kind(c) == k for c in state.hands[seat]):
+            return "You have no such district in your hand."
+        if k in DISTRICTS and DISTRICTS[k].cost > state.gold[seat]:
+            return f"You cannot afford the {district_name(k)}: it costs {DISTRICTS[k].cost} gold, you have {state.gold[seat]}."
+        return "You already have that district in your city."
+    if t in ("take_gold", "draw_cards") and state.income_taken:
+        return "You have already taken your income this turn."
+    if t == "end_turn":
+        return "Take your income (2 gold or cards) before ending your turn."
+    if t in ("assassinate", "rob", "magician_exchange", "magician_discard"):
+        if state.ability_used:
+            return "You have already used your character's ability this turn."
+        if t == "rob":
+            return "The Thief may not rob the Assassin, himself or the killed character."
+        return "Your character cannot do that."
+    if t == "collect_income" and state.district_income_taken:
+        return "You have already collected your district income this turn."
+    if t in ("laboratory", "smithy"):
+        return "You cannot use that district now."
+    return None if action in legal else "That is not a legal move now."
+
+
+# ======================================================================================
+# Playing an action
+# ======================================================================================
+def play(state: CitadelsState, action) -> None:
+    t = action.type
+    handler = _HANDLERS[t]
+    handler(state, action)
+
+
+# ---- selection (§5) ----------------------------------------------------------------------
+def _choose_character(state: CitadelsState, a: A.ChooseCharacter) -> None:
+    seat = active_seat(state)
+    state.draft_cards.remove(a.rank)
+    state.holder[a.rank] = seat
+    _next_draft_step(state)
+
+
+def _discard_character(state: CitadelsState, a: A.DiscardCharacter) -> None:
+    seat = active_seat(state)
+    state.draft_cards.remove(a.rank)
+    state.face_down.append(a.rank)
+    state.face_down_by.append(seat)
+    _next_draft_step(state)
+
+
+def _next_draft_step(state: CitadelsState) -> None:
+    schedule = draft_schedule(state.players)
+    last_seat = _seat_of_step(state, state.draft_step)
+    state.draft_step += 1
+    if state.draft_step == len(schedule):
+        for r in state.draft_cards:                 # the last card(s) go face down (§5.1-5.4)
+            state.face_down.append(r)
+            state.face_down_by.append(last_seat)
+        state.draft_cards = []
+        call_next(state)
+        return
+    if state.draft_step == len(schedule) - 1 and removal(state.players).model_extra.get(
+            "initial_face_down_offered_to_last_chooser"):
+        # §5.2: the 7th player also takes the face-down card removed in §4.1
+        state.draft_cards = sorted(state.draft_cards + [state.removed_down])
+        state.removed_down = 0
+        state.seen_down_by = _seat_of_step(state, state.draft_step)
+
+
+# ---- calling (§6) ---------------------------------------------------------------------------
+def call_next(state: CitadelsState) -> None:
+    """§6: call the next ranks; the first one held by a living character starts a turn."""
+    state.phase = "turn"
+    r = state.called
+    while r < RANKS[-1]:
+        r += 1
+        state.called = r
+        seat = state.holder[r]
+        if seat < 0 or r == state.killed:           # §6.2, §6.3: no answer / killed (silent)
+            continue
+        state.revealed.append(r)
+        _reset_turn(state)
+        if r == state.robbed and state.thief_seat >= 0:     # §6.4.1, §8.2
+            if state.thief_seat != seat:
+                state.gold[state.thief_seat] += state.gold[seat]
+                state.gold[seat] = 0
+        if r == KING:                                        # §6.4.2
+            state.crown = seat
+        if r == MERCHANT:                                    # §7.1, D-09
+            state.gold[seat] += C.merchant_bonus_gold
+        return
+    end_round(state)
+
+
+def end_round(state: CitadelsState) -> None:
+    """§6.6: end check, crown (V2), then a new round."""
+    if any(len(city) >= threshold(state) for city in state.cities):     # §12.1
+        state.phase = "over"
+        _reset_turn(state)
+        return
+    state.crown_heir_revealed = -1
+    if state.options.killed_king_heir and state.killed == KING and state.holder[KING] >= 0:
+        state.crown = state.holder[KING]                                # §14 V2
+        state.crown_heir_revealed = state.crown
+    state.round += 1
+    start_round(state)
+
+
+def _finish_turn(state: CitadelsState) -> None:
+    _reset_turn(state)
+    call_next(state)
+
+
+# ---- income action (§7.2) -----------------------------------------------------------------
+def _take_gold(state: CitadelsState, a: A.TakeGold) -> None:
+    state.gold[active_seat(state)] += C.income_take_gold
+    state.income_taken = True
+
+
+def _draw_cards(state: CitadelsState, a: A.DrawCards) -> None:
+    """§7.2 (b), Observatory, Library, D-07, D-14, D-15."""
+    seat = active_seat(state)
+    state.income_taken = True
+    keep = C.income_keep + (effect("library", "extra_keep") if owns(state, seat, "library") else 0)
+    cards = _draw(state, a.count)
+    if len(cards) <= keep:              # nothing to choose: keep them all (D-07: 1 card is kept)
+        state.hands[seat] += cards
+        return
+    state.drawn = cards
+    state.keep_left = keep
+
+
+def _keep_card(state: CitadelsState, a: A.KeepCard) -> None:
+    seat = active_seat(state)
+    state.hands[seat].append(_take_kind(state.drawn, a.district))
+    state.keep_left -= 1
+    _settle_drawn(state)
+
+
+def _put_bottom(state: CitadelsState, a: A.PutBottom) -> None:
+    state.deck.append(_take_kind(state.drawn, a.district))
+    _settle_drawn(state)
+
+
+def _settle_drawn(state: CitadelsState) -> None:
+    """Once the keeps are chosen, a single card left goes to the bottom with no choice."""
+    if state.keep_left == 0 and len(state.drawn) == 1:
+        state.deck.append(state.drawn.pop())
+
+
+# ---- building and income (§7.3, §7.4) -----------------------------------------------------
+def _build(state: CitadelsState, a: A.Build) -> None:
+    seat = active_seat(state)
+    card = _take_kind(state.hands[seat], a.district)
+    state.gold[seat] -= DISTRICTS[a.district].cost
+    state.cities[seat].append(card)
+    state.built_round[seat].append(state.round)
+    state.builds += 1
+    n = threshold(state)
+    if len(state.cities[seat]) == n:                 # D-18, D-29: counted once, at the N-th
+        if state.first_complete < 0:
+            state.first_complete = seat
+        if not state.final_round:
+            state.final_round = state.round         # §12.1: this is the final round
+
+
+def _collect_income(state: CitadelsState, a: A.CollectIncome) -> None:
+    seat = active_seat(state)
+    state.gold[seat] += district_income(state, seat, state.called)
+    state.district_income_taken = True
+
+
+def _end_turn(state: CitadelsState, a: A.EndTurn) -> None:
+    """§7.6: auto-collect income (D-11), the Architect's draw (D-10), then the Warlord."""
+    seat = active_seat(state)
+    if income_colour(state.called) is not None and not state.district_income_taken:
+        _collect_income(state, A.CollectIncome())
+    if state.called == ARCHITECT and not state.architect_drawn:
+        _architect_draw(state, A.ArchitectDraw())
+    if state.called == WARLORD and destroy_targets(state):
+        state.phase = "warlord"
+        return
+    del seat
+    _finish_turn(state)
+
+
+# ---- characters (§8) ------------------------------------------------------------------------
+def _assassinate(state: CitadelsState, a: A.Assassinate) -> None:
+    state.killed = a.rank
+    state.ability_used = True
+
+
+def _rob(state: CitadelsState, a: A.Rob) -> None:
+    state.robbed = a.rank
+    state.thief_seat = active_seat(state)
+    state.ability_used = True
+
+
+def _magician_exchange(state: CitadelsState, a: A.MagicianExchange) -> None:
+    seat = active_seat(state)
+    state.hands[seat], state.hands[a.target] = state.hands[a.target], state.hands[seat]
+    state.ability_used = True
+    state.swaps += 1
+
+
+def _magician_discard(state: CitadelsState, a: A.MagicianDiscard) -> None:
+    seat = active_seat(state)
+    if state.magician_redraw < 0:
+        state.magician_redraw = 0
+        state.ability_used = True
+    state.deck.append(_take_kind(state.hands[seat], a.district))
+    state.magician_redraw += 1
+
+
+def _magician_draw(state: CitadelsState, a: A.MagicianDraw) -> None:
+    seat = active_seat(state)
+    state.hands[seat] += _draw(state, state.magician_redraw)
+    state.magician_redraw = -1
+
+
+def _architect_draw(state: CitadelsState, a: A.ArchitectDraw) -> None:
+    seat = active_seat(state)
+    state.hands[seat] += _draw(state, C.architect_extra_draw)
+    state.architect_drawn = True
+
+
+def _destroy(state: CitadelsState, a: A.Destroy) -> None:
+    """§8.8: pay cost − 1, remove the card (the latest built of that type), then the Graveyard."""
+    me = state.holder[WARLORD]
+    city, rounds = state.cities[a.target], state.built_round[a.target]
+    i = max(j for j, c in enumerate(city) if kind(c) == a.district)
+    card = city.pop(i)
+    rounds.pop(i)
+    state.gold[me] -= destroy_cost(a.district)
+    owner = graveyard_owner(state)
+    if owner >= 0 and owner != me and state.gold[owner] >= _GRAVEYARD_PRICE:   # §9.3, D-13
+        state.phase = "graveyard"
+        state.destroyed = card
+        state.destroyed_from = a.target
+        return
+    state.deck.append(card)                          # D-06
+    _finish_turn(state)
+
+
+def _no_destroy(state: CitadelsState, a: A.NoDestroy) -> None:
+    _finish_turn(state)
+
+
+# ---- purple districts (§9.3) -----------------------------------------------------------------
+def _laboratory(state: CitadelsState, a: A.Laboratory) -> None:
+    seat = active_seat(state)
+    state.deck.append(_take_kind(state.hands[seat], a.district))
+    state.gold[seat] += _LABORATORY_GOLD
+    state.laboratory_used = True
+
+
+def _smithy(state: CitadelsState, a: A.Smithy) -> None:
+    seat = active_seat(state)
+    state.gold[seat] -= _SMITHY_PRICE
+    state.hands[seat] += _draw(state, _SMITHY_DRAW)
+    state.smithy_used = True
+
+
+def _graveyard_take(state: CitadelsState, a: A.GraveyardTake) -> None:
+    owner = graveyard_owner(state)
+    state.gold[owner] -= _GRAVEYARD_PRICE
+    state.hands[owner].append(state.destroyed)
+    state.phase = "turn"
+    _finish_turn(state)
+
+
+def _graveyard_decline(state: CitadelsState, a: A.GraveyardDecline) -> None:
+    state.deck.append(state.destroyed)
+    state.phase = "turn"
+    _finish_turn(state)
+
+
+_HANDLERS = {
+    "choose_character": _choose_character, "discard_character": _discard_character,
+    "take_gold": _take_gold, "draw_cards": _draw_cards, "keep_card": _keep_card,
+    "put_bottom": _put_bottom, "build": _build, "collect_income": _collect_income,
+    "end_turn": _end_turn, "assassinate": _assassinate, "rob": _rob,
+    "magician_exchange": _magician_exchange, "magician_discard": _magician_discard,
+    "magician_draw": _magician_draw, "architect_draw": _architect_draw, "destroy": _destroy,
+    "no_destroy": _no_destroy, "laboratory": _laboratory, "smithy": _smithy,
+    "graveyard_take": _graveyard_take, "graveyard_decline": _graveyard_decline,
+}

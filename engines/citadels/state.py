@@ -1,0 +1,95 @@
+"""The state of a game of Citadels: plain lists, ints and strings (fast to copy and dump).
+
+Card ids are ``"<district>-<k>"`` (see ``components``). Character ranks are 1..8.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from engines.core.game import GameState, Options
+
+Phase = Literal["draft", "turn", "warlord", "graveyard", "over"]
+
+
+class CitadelsOptions(Options):
+    """Variants of §14 (all off by default) and the first crown holder (§2.3, D-32)."""
+
+    short_game: bool = Field(default=False, description="V1: the game ends at 7 districts (D-19)")
+    killed_king_heir: bool = Field(default=False, description="V2: a killed King's holder takes the crown at the end of the round")
+    forbid_duplicate_districts: bool = Field(default=False, description="V3: no two districts of the same name in a city (D-05)")
+    first_crown: int = Field(default=0, ge=0, le=6, description="seat holding the crown at the start (D-32)")
+
+
+class CitadelsState(GameState):
+    """Everything about a game in progress.
+
+    Round data (characters) is reset by each new round; turn data by each character turn.
+    """
+
+    options: CitadelsOptions
+    round: int = 1                       # rounds are numbered from 1
+    phase: Phase = "draft"
+    crown: int = 0                       # seat holding the crown
+
+    # ---- cards (§1.1, §10) ---------------------------------------------------------------
+    deck: list[str]                      # index 0 is the top
+    hands: list[list[str]]
+    cities: list[list[str]]              # in build order
+    built_round: list[list[int]]         # parallel to ``cities``: the round each was built (§7.3)
+    gold: list[int]
+
+    # ---- characters of this round (§4, §5) -----------------------------------------------
+    removed_up: list[int] = []           # face-up removed ranks (public)
+    removed_down: int = 0                # the initial face-down rank (secret, §4.1); 0 once handed on (7p)
+    seen_down_by: int = -1               # 7 players: the last chooser, who saw the initial face-down card
+    face_down: list[int] = []            # ranks put face down during the draft
+    face_down_by: list[int] = []         # ... and the seat that put each one there (he alone knows it)
+    holder: list[int] = Field(default_factory=lambda: [-1] * 9)  # rank -> seat (-1 nobody); index 0 unused
+    draft_step: int = 0                  # index in the round's draft schedule
+    draft_cards: list[int] = []          # ranks handed to the player now choosing
+
+    # ---- calling (§6) ---------------------------------------------------------------------
+    called: int = 0                      # the rank being called now (0 before rank 1)
+    revealed: list[int] = []             # ranks revealed this round, in order
+    killed: int = 0                      # rank named by the Assassin (0: none)
+    robbed: int = 0                      # rank named by the Thief (0: none)
+    thief_seat: int = -1                 # the Thief's player, once he named a victim
+
+    # ---- the character turn in progress (§7) ------------------------------------------------
+    income_taken: bool = False
+    builds: int = 0
+    ability_used: bool = False           # Assassin, Thief, Magician: their once-per-turn power
+    district_income_taken: bool = False
+    architect_drawn: bool = False
+    laboratory_used: bool = False
+    smithy_used: bool = False
+    drawn: list[str] = []                # income draw waiting for the keep / bottom choices
+    keep_left: int = 0
+    magician_redraw: int = -1            # >=0: redraw in progress, cards put at the bottom so far
+
+    # ---- Warlord and Graveyard (§8.8, §9.3) -------------------------------------------------
+    destroyed: str = ""                  # card just destroyed, waiting for the Graveyard's owner
+    destroyed_from: int = -1
+
+    # ---- end of game (§12) ------------------------------------------------------------------
+    final_round: int = 0                 # round in which a city first became complete (0: not yet)
+    first_complete: int = -1             # seat that first built its N-th district
+    crown_heir_revealed: int = -1        # V2: seat revealed as the killed King at the end of last round
+
+    # ---- bookkeeping for reveals_information ------------------------------------------------
+    draws: int = 0                       # cards ever drawn from the top of the deck
+    swaps: int = 0                       # Magician exchanges (each shows a hidden hand)
+
+    def clone(self) -> "CitadelsState":
+        """A fast independent copy (the default dump/validate is much slower)."""
+        d = self.__dict__
+        new = dict(d)
+        for k, v in d.items():
+            if type(v) is list:
+                new[k] = [list(x) if type(x) is list else x for x in v]
+        new["rng"] = self.rng.model_copy(update={"s": list(self.rng.s)})
+        new["options"] = self.options
+        return type(self).model_construct(**new)

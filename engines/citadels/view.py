@@ -1,0 +1,103 @@
+"""What one player may see (§11): public table plus his own secrets, nothing else.
+
+Hidden cards of others appear only as counts; the deck only as its size; characters only
+when revealed (or face-up removed), except the viewer's own picks and face-down cards.
+"""
+
+from __future__ import annotations
+
+from .components import CHARACTERS, DISTRICTS, kind
+from .rules import active_seat, bishop_protects, build_limit, threshold, to_move
+from .scoring import breakdown, scores, winners
+from .state import CitadelsState
+
+
+def _city(state: CitadelsState, seat: int) -> list[dict]:
+    return [{"card": c, "district": kind(c), "round": r}
+            for c, r in zip(state.cities[seat], state.built_round[seat])]
+
+
+def character_table(state: CitadelsState) -> list[dict]:
+    """The eight characters in calling order with their public status (§11.1, §11.4)."""
+    out = []
+    for rank in range(1, 9):
+        ch = CHARACTERS[rank]
+        if rank in state.removed_up:
+            status = "removed"
+        elif rank in state.revealed:
+            status = "revealed"
+        elif state.phase != "draft" and rank <= state.called:
+            status = "killed" if rank == state.killed else "no_answer"
+        else:
+            status = "waiting"
+        out.append({
+            "rank": rank, "id": ch.id, "name": ch.name_en,  # type: ignore[union-attr]
+            "status": status,
+            "holder": state.holder[rank] if rank in state.revealed else None,
+            "killed": rank == state.killed, "robbed": rank == state.robbed,
+            "current": state.phase in ("turn", "warlord", "graveyard") and rank == state.called,
+        })
+    return out
+
+
+def view(state: CitadelsState, player: int | None) -> dict:
+    n = threshold(state)
+    over = state.phase == "over"
+    seats = []
+    for s in range(state.players):
+        seats.append({
+            "seat": s, "gold": state.gold[s], "hand_size": len(state.hands[s]),
+            "city": _city(state, s), "complete": len(state.cities[s]) >= n,
+            "characters": [r for r in state.revealed if state.holder[r] == s],
+            "protected": bishop_protects(state, s),
+        })
+    v: dict = {
+        "game": "citadels", "players": state.players, "round": state.round, "phase": state.phase,
+        "crown": state.crown, "threshold": n, "deck_size": len(state.deck),
+        "to_move": to_move(state), "called": state.called if state.phase != "draft" else 0,
+        "characters": character_table(state), "seats": seats,
+        "face_down_count": len(state.face_down) + (1 if state.removed_down else 0),
+        "final_round": state.final_round, "first_complete": state.first_complete,
+        "crown_heir_revealed": state.crown_heir_revealed,
+        "scores": scores(state), "options": state.options.model_dump(),
+        "me": player,
+    }
+    if state.phase == "draft":
+        v["drafting"] = active_seat(state)
+        v["draft_count"] = len(state.draft_cards)
+    if state.phase in ("turn", "warlord", "graveyard"):
+        v["turn"] = {
+            "seat": state.holder[state.called], "rank": state.called,
+            "income_taken": state.income_taken, "builds": state.builds,
+            "build_limit": build_limit(state), "ability_used": state.ability_used,
+            "district_income_taken": state.district_income_taken,
+            "architect_drawn": state.architect_drawn, "laboratory_used": state.laboratory_used,
+            "smithy_used": state.smithy_used, "drawn_count": len(state.drawn),
+            "keep_left": state.keep_left, "magician_discarded": state.magician_redraw,
+        }
+    if state.phase == "graveyard":
+        v["destroyed"] = {"card": state.destroyed, "district": kind(state.destroyed),
+                          "from": state.destroyed_from}
+    if over:
+        v["breakdown"] = breakdown(state)
+        v["winners"] = winners(state)
+    if player is not None:
+        me: dict = {"hand": list(state.hands[player]),
+                    "characters": [r for r in range(1, 9) if state.holder[r] == player],
+                    "face_down": [r for r, by in zip(state.face_down, state.face_down_by) if by == player]}
+        if state.phase == "draft" and active_seat(state) == player:
+            me["draft_cards"] = list(state.draft_cards)
+        if state.seen_down_by == player and state.removed_down:
+            me["seen_face_down"] = state.removed_down
+        if state.drawn and state.phase == "turn" and state.holder[state.called] == player:
+            me["drawn"] = list(state.drawn)
+        v["private"] = me
+    return v
+
+
+def card_text(kind_id: str) -> str:
+    """The text of a district card (for tooltips)."""
+    d = DISTRICTS[kind_id]
+    vp = f", worth {d.vp} VP" if d.vp != d.cost else ""
+    text = f"{d.name_en} ({d.name_de}) — {d.color}, costs {d.cost}{vp}."
+    return f"{text} {d.ability}" if d.ability else text
