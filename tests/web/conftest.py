@@ -52,6 +52,16 @@ READY_TIMEOUT_MS = 180_000
 LOCAL_PREFIXES = ("http://127.0.0.1:", "data:", "blob:")
 
 
+REQUIRE_BROWSER = os.environ.get("TAVOLO_REQUIRE_BROWSER") == "1"  # set by scripts/test.sh
+
+
+def _skip(reason: str):
+    """Skip, or fail when the run says browser tests must run (CI with a built page)."""
+    if REQUIRE_BROWSER:
+        pytest.fail(reason + " (TAVOLO_REQUIRE_BROWSER=1)", pytrace=False)
+    pytest.skip(reason)
+
+
 def pytest_collection_modifyitems(config, items):
     here = Path(__file__).parent
     for item in items:
@@ -105,7 +115,7 @@ def _start_server(directory: Path):
 @pytest.fixture(scope="session")
 def site_dir() -> Path:
     if not (PUBLIC / "index.html").is_file():
-        pytest.skip("public/index.html is missing: run `python build.py` first "
+        _skip("public/index.html is missing: run `python build.py` first "
                     "(and web/index.html must exist)")
     return PUBLIC
 
@@ -134,11 +144,11 @@ def serve():
 @pytest.fixture(scope="session")
 def browser():
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is missing: apt-get install -y chromium")
+        _skip(f"{CHROMIUM} is missing: apt-get install -y chromium")
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        pytest.skip("playwright is not installed: pip install -r requirements-dev.txt")
+        _skip("playwright is not installed: pip install -r requirements-dev.txt")
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         yield b

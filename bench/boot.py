@@ -1,0 +1,147 @@
+"""Boot benchmark: navigation -> body[data-ready="1"] for Tavolo and for the floor.
+
+    python3 build.py && python3 bench/boot.py [--runs 5] [--public DIR]
+
+The floor is a bare page that only boots the same Pyodide (loadPyodide from
+./pyodide/) from the same server; it is served from memory at /floor.html, so
+public/ is untouched. Each run is a fresh browser context (empty HTTP cache, no
+service worker), the two pages alternate, and the figure is the median. The
+ready moment is read in the page (performance.now() when data-ready becomes
+"1", i.e. time since navigation started). Bytes are the response bodies plus
+headers of every request finished before ready. Goal: ratio <= 1.15.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import threading
+from functools import partial
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+import build  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+FLOOR_HTML = b"""<!doctype html>
+<html><head><meta charset="utf-8"><title>Pyodide floor</title></head>
+<body>
+<script type="module">
+  import { loadPyodide } from "./pyodide/pyodide.mjs";
+  const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
+  pyodide.runPython("1 + 1");
+  document.body.dataset.ready = "1";
+</script>
+</body></html>
+"""
+READY_PROBE = """
+(() => {
+  const mark = () => {
+    if (window.__tavoloReadyAt === undefined && document.body && document.body.dataset.ready === "1")
+      window.__tavoloReadyAt = performance.now();
+  };
+  new MutationObserver(mark).observe(document, { attributes: true, subtree: true, childList: true,
+                                                 attributeFilter: ["data-ready"] });
+})();
+"""
+
+
+class BenchHandler(build.SiteHandler):
+    def do_GET(self):
+        if self.path.split("?")[0] == "/floor.html":
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(FLOOR_HTML)))
+            self.end_headers()
+            self.wfile.write(FLOOR_HTML)
+            return
+        super().do_GET()
+
+
+def measure(browser, url: str, timeout_ms: int) -> dict:
+    ctx = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+    ctx.add_init_script(READY_PROBE)
+    finished = []
+    foreign = []
+    ctx.on("requestfinished", lambda r: finished.append(r))
+    ctx.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1:", "data:", "blob:"))
+           else foreign.append(r.url))
+    page = ctx.new_page()
+    page.goto(url)
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=timeout_ms)
+    ready_ms = page.evaluate("window.__tavoloReadyAt")
+    done = list(finished)
+    total = 0
+    for r in done:
+        s = r.sizes()
+        total += s["responseBodySize"] + s["responseHeadersSize"]
+    page.reload()
+    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=timeout_ms)
+    warm_ms = page.evaluate("window.__tavoloReadyAt")
+    ctx.close()
+    return {"ready_ms": ready_ms, "warm_ms": warm_ms, "bytes": total, "requests": len(done), "foreign": foreign}
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--public", type=Path, default=ROOT / "public")
+    ap.add_argument("--page", default="index.html", help="Tavolo's page (default index.html)")
+    ap.add_argument("--timeout", type=int, default=180_000, help="ms to wait for ready")
+    ap.add_argument("--json", action="store_true", help="also print one JSON line")
+    args = ap.parse_args(argv)
+    if not (args.public / args.page).is_file():
+        print(f"{args.public / args.page} is missing: run python3 build.py first", file=sys.stderr)
+        return 2
+    from playwright.sync_api import sync_playwright
+
+    server = build.http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(BenchHandler, directory=str(args.public)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}/"
+    results = {"tavolo": [], "floor": []}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            # one unmeasured warm-up of each, so disk caches of the OS are warm for both alike
+            measure(browser, base + args.page, args.timeout)
+            measure(browser, base + "floor.html", args.timeout)
+            for i in range(args.runs):
+                order = [("tavolo", args.page), ("floor", "floor.html")]
+                if i % 2:
+                    order.reverse()
+                for key, path in order:
+                    results[key].append(measure(browser, base + path, args.timeout))
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+    def med(key, field):
+        return statistics.median(r[field] for r in results[key])
+
+    t, f = med("tavolo", "ready_ms"), med("floor", "ready_ms")
+    print(f"boot benchmark: median of {args.runs} fresh contexts, navigation -> body[data-ready='1']")
+    for key in ("tavolo", "floor"):
+        runs = ", ".join(f"{r['ready_ms'] / 1000:.2f}" for r in results[key])
+        print(f"  {key:6s} cold {med(key, 'ready_ms') / 1000:.2f} s  (runs: {runs})  "
+              f"warm reload {med(key, 'warm_ms') / 1000:.2f} s  "
+              f"{med(key, 'bytes') / 1e6:.2f} MB in {int(med(key, 'requests'))} requests")
+    print(f"  ratio tavolo/floor: {t / f:.2f}  (goal <= 1.15)")
+    foreign = sorted({u for k in results for r in results[k] for u in r["foreign"]})
+    if foreign:
+        print(f"  WARNING: requests left 127.0.0.1: {foreign}")
+    if args.json:
+        print(json.dumps({"tavolo_ms": t, "floor_ms": f, "ratio": t / f,
+                          "tavolo_bytes": med("tavolo", "bytes"), "floor_bytes": med("floor", "bytes"),
+                          "tavolo_warm_ms": med("tavolo", "warm_ms"), "floor_warm_ms": med("floor", "warm_ms")}))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,46 @@
+#!/usr/bin/env bash
+# The one command that installs everything the tests need and runs every test.
+# Made for a fresh Debian machine as root (CI runs it through .ci/run):
+#   - Chromium from apt when /usr/bin/chromium is missing (Playwright drives it; no browser download)
+#   - the Python test tools from requirements-dev.txt
+#   - python3 build.py (fetches the pinned Pyodide/PyScript/wheels into .cache/, assembles public/)
+#   - pytest on every test (engine, build and browser tests), 2 workers
+# Exits non-zero when anything fails, and when no test ran.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY="${PYTHON:-python3}"
+export DEBIAN_FRONTEND=noninteractive PIP_DISABLE_PIP_VERSION_CHECK=1
+
+if [ ! -x /usr/bin/chromium ]; then
+  SUDO=""
+  if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
+  echo "== installing chromium (apt)"
+  $SUDO apt-get update -q
+  $SUDO apt-get install -y -q chromium
+fi
+
+echo "== installing test tools (pip)"
+PIP_FLAGS=()
+if "$PY" -c 'import os, sys, sysconfig; sys.exit(not os.path.exists(os.path.join(sysconfig.get_path("stdlib"), "EXTERNALLY-MANAGED")))' \
+   && [ -z "${VIRTUAL_ENV:-}" ]; then
+  PIP_FLAGS+=(--break-system-packages)   # Debian's own python3: install for this machine
+fi
+"$PY" -m pip install -q "${PIP_FLAGS[@]}" -r requirements-dev.txt
+
+echo "== building public/"
+"$PY" build.py
+
+# Browser tests must run (not skip) once the page exists.
+if [ -f web/index.html ]; then export TAVOLO_REQUIRE_BROWSER=1; fi
+
+echo "== running every test"
+mkdir -p test-output
+set +e
+"$PY" -m pytest -n 2 -ra --durations=15 tests "$@"
+status=$?
+set -e
+if [ "$status" -eq 5 ]; then
+  echo "scripts/test.sh: no tests were collected: failing" >&2
+  exit 1
+fi
+exit "$status"

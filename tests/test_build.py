@@ -1,0 +1,228 @@
+"""CPython tests of build.py's pin parsing, wheel -> lock logic, service worker and config."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import build  # noqa: E402
+from build import BuildError  # noqa: E402
+
+INFO = {"abi_version": "2026_0", "arch": "wasm32", "platform": "emscripten_5_0_3", "python": "3.14.2"}
+
+
+def make_wheel(folder: Path, name: str, version: str = "1.0", tag: str = "py3-none-any",
+               requires=(), modules=None, meta_name: str | None = None) -> Path:
+    """A small but real wheel: METADATA, RECORD, and the given modules."""
+    dist = name.replace("-", "_")
+    path = folder / f"{dist}-{version}-{tag}.whl"
+    modules = modules if modules is not None else {f"{dist}/__init__.py": "X = 1\n"}
+    meta = f"Metadata-Version: 2.1\nName: {meta_name or name}\nVersion: {version}\n"
+    meta += "".join(f"Requires-Dist: {r}\n" for r in requires)
+    with zipfile.ZipFile(path, "w") as zf:
+        for mod, text in modules.items():
+            zf.writestr(mod, text)
+        zf.writestr(f"{dist}-{version}.dist-info/METADATA", meta)
+        zf.writestr(f"{dist}-{version}.dist-info/WHEEL", f"Wheel-Version: 1.0\nTag: {tag}\n")
+        zf.writestr(f"{dist}-{version}.dist-info/RECORD", "")
+    return path
+
+
+def test_canonical_names():
+    assert build.canonical("Typing_Extensions") == "typing-extensions"
+    assert build.canonical("pydantic.core") == "pydantic-core"
+    assert build.canonical("a__b--c") == "a-b-c"
+
+
+def test_wheel_filename_parts():
+    assert build.wheel_filename_parts("pydantic_core-2.50.4-cp314-cp314-pyemscripten_2026_0_wasm32.whl") == (
+        "pydantic-core", "2.50.4", "cp314-cp314-pyemscripten_2026_0_wasm32")
+    assert build.wheel_filename_parts("a-1.0-1build-py3-none-any.whl") == ("a", "1.0", "py3-none-any")
+    with pytest.raises(BuildError):
+        build.wheel_filename_parts("nope.tar.gz")
+
+
+def test_parse_requirements(tmp_path):
+    req = tmp_path / "r.txt"
+    req.write_text("# comment\nFoo_Bar==1.2 --hash=sha256:" + "a" * 64 + "  # trailing\n"
+                   "baz==3 \\\n    --hash=sha256:" + "b" * 64 + " --hash=sha256:" + "c" * 64 + "\n")
+    assert build.parse_requirements(req) == [("foo-bar", "1.2", {"a" * 64}), ("baz", "3", {"b" * 64, "c" * 64})]
+    req.write_text("foo>=1 --hash=sha256:" + "a" * 64 + "\n")
+    with pytest.raises(BuildError, match="not pinned"):
+        build.parse_requirements(req)
+    req.write_text("foo==1\n")
+    with pytest.raises(BuildError, match="no sha256"):
+        build.parse_requirements(req)
+
+
+def test_project_requirements_pin_every_browser_wheel():
+    pins = build.parse_requirements(ROOT / "requirements-wasm.txt")
+    names = {name: version for name, version, _ in pins}
+    assert names == {"pydantic": "2.14.3", "pydantic-core": "2.50.4", "typing-extensions": "4.16.0",
+                     "typing-inspection": "0.4.5", "annotated-types": "0.8.0", "micropip": "0.11.1"}
+    assert all(len(h) == 1 for _, _, h in pins)
+
+
+def test_wheel_entry_reads_metadata_imports_and_runtime_depends(tmp_path):
+    w = make_wheel(tmp_path, "foo-bar", "2.0",
+                   requires=["baz>=1", 'dev-tool; extra == "dev"', 'winonly; sys_platform == "win32"',
+                             'newpy; python_version >= "3.8"', "Baz[x]>=2", "typing_extensions (>=4)"],
+                   modules={"foo_bar/__init__.py": "", "foo_bar/sub/__init__.py": "", "single.py": "",
+                            "foo_bar-2.0.data/scripts/x": ""})
+    e = build.wheel_entry(w)
+    assert e["name"] == "foo-bar" and e["version"] == "2.0" and e["file_name"] == w.name
+    assert e["sha256"] == hashlib.sha256(w.read_bytes()).hexdigest()
+    assert e["imports"] == ["foo_bar", "single"]
+    assert e["depends"] == ["baz", "newpy", "typing-extensions"]
+    assert e["install_dir"] == "site" and e["package_type"] == "package"
+
+
+def test_wheel_entry_rejects_a_file_name_that_lies(tmp_path):
+    w = make_wheel(tmp_path, "foo", "1.0", meta_name="other")
+    with pytest.raises(BuildError, match="does not match"):
+        build.wheel_entry(w)
+
+
+def test_make_lock_for_a_consistent_set(tmp_path):
+    a = make_wheel(tmp_path, "a", requires=["b"])
+    b = make_wheel(tmp_path, "b", tag="cp314-cp314-pyemscripten_2026_0_wasm32")
+    lock = build.make_lock([a, b], INFO)
+    assert lock["info"] == INFO
+    assert sorted(lock["packages"]) == ["a", "b"]
+    assert lock["packages"]["a"]["depends"] == ["b"]
+    assert lock["packages"]["b"]["file_name"] == b.name
+    assert build.dependency_order(lock) == ["b", "a"]
+    json.dumps(lock)  # JSON-able
+
+
+def test_make_lock_fails_on_a_missing_dependency(tmp_path):
+    a = make_wheel(tmp_path, "a", requires=["ghost>=1"])
+    with pytest.raises(BuildError, match="needs ghost, which is not shipped"):
+        build.make_lock([a], INFO)
+
+
+def test_make_lock_fails_on_duplicate_names(tmp_path):
+    (tmp_path / "1").mkdir()
+    (tmp_path / "2").mkdir()
+    a1 = make_wheel(tmp_path / "1", "a", "1.0")
+    a2 = make_wheel(tmp_path / "2", "A", "1.1")
+    with pytest.raises(BuildError, match="two wheels named a"):
+        build.make_lock([a1, a2], INFO)
+
+
+@pytest.mark.parametrize("tag", ["cp311-cp311-manylinux_2_17_x86_64", "cp313-cp313-pyodide_2025_0_wasm32",
+                                 "cp314-cp314-pyemscripten_2025_0_wasm32", "cp314-abi3-any"])
+def test_make_lock_fails_on_a_foreign_binary_tag(tmp_path, tag):
+    w = make_wheel(tmp_path, "native", tag=tag)
+    with pytest.raises(BuildError, match="is not cp314-cp314-pyemscripten_2026_0_wasm32"):
+        build.make_lock([w], INFO)
+
+
+def test_make_lock_checks_the_upstream_abi(tmp_path):
+    w = make_wheel(tmp_path, "a")
+    with pytest.raises(BuildError, match="abi_version"):
+        build.make_lock([w], dict(INFO, abi_version="2025_0"))
+
+
+def test_make_lock_reports_every_problem_at_once(tmp_path):
+    a = make_wheel(tmp_path, "a", requires=["ghost"])
+    n = make_wheel(tmp_path, "n", tag="cp311-cp311-linux_x86_64")
+    with pytest.raises(BuildError) as err:
+        build.make_lock([a, n], INFO)
+    assert "ghost" in str(err.value) and "linux_x86_64" in str(err.value)
+
+
+def test_dependency_cycle_is_reported(tmp_path):
+    a = make_wheel(tmp_path, "a", requires=["b"])
+    b = make_wheel(tmp_path, "b", requires=["a"])
+    lock = build.make_lock([a, b], INFO)
+    with pytest.raises(BuildError, match="cycle"):
+        build.dependency_order(lock)
+
+
+def test_npm_integrity_is_npm_sha512(tmp_path):
+    f = tmp_path / "x.tgz"
+    f.write_bytes(b"hello")
+    assert build.npm_integrity(f) == "sha512-" + base64.b64encode(hashlib.sha512(b"hello").digest()).decode()
+
+
+def test_pyscript_config(tmp_path):
+    web = tmp_path / "web"
+    (web / "tavolo_ui" / "renderers" / "__pycache__").mkdir(parents=True)
+    for rel in ("tavolo_ui/__init__.py", "tavolo_ui/canvas.py", "tavolo_ui/renderers/__init__.py",
+                "tavolo_ui/renderers/__pycache__/x.cpython-311.pyc", "main.py"):
+        (web / rel).write_text("")
+    wheels = [make_wheel(tmp_path, "pydantic", requires=["typing-extensions"]),
+              make_wheel(tmp_path, "typing-extensions"),
+              make_wheel(tmp_path, "micropip"),
+              make_wheel(tmp_path, "tavolo-engines", "0.3.0", modules={"engines/__init__.py": ""},
+                         requires=["pydantic>=2.14,<3"])]
+    lock = build.make_lock(wheels, INFO)
+    cfg = build.pyscript_config(lock, "tavolo-engines", web)
+    assert cfg["interpreter"] == "./pyodide/pyodide.mjs"
+    assert cfg["packages_cache"] == "never"
+    assert cfg["packages"] == ["./pyodide/typing_extensions-1.0-py3-none-any.whl",
+                               "./pyodide/pydantic-1.0-py3-none-any.whl",
+                               "./pyodide/tavolo_engines-0.3.0-py3-none-any.whl"]
+    assert cfg["files"] == {p: p for p in ("./tavolo_ui/__init__.py", "./tavolo_ui/canvas.py",
+                                           "./tavolo_ui/renderers/__init__.py")}
+
+
+def test_service_worker_cache_name_follows_the_content(tmp_path):
+    site = tmp_path / "site"
+    (site / "pyodide").mkdir(parents=True)
+    (site / "index.html").write_text("<p>v1</p>")
+    (site / "pyodide" / "a.whl").write_bytes(b"wheel")
+    first = build.write_service_worker(site)
+    assert first.startswith("tavolo-")
+    sw = (site / "sw.js").read_text()
+    assert f'const CACHE = "{first}"' in sw
+    for url in ('"./"', '"./index.html"', '"./pyodide/a.whl"'):
+        assert url in sw
+    assert '"./sw.js"' not in sw
+    assert "skipWaiting" in sw and "clients.claim" in sw and "ignoreSearch: true" in sw
+    assert build.write_service_worker(site) == first  # sw.js itself does not count
+    (site / "index.html").write_text("<p>v2</p>")
+    second = build.write_service_worker(site)
+    assert second != first
+    (site / "new.js").write_text("")
+    assert build.write_service_worker(site) not in (first, second)
+
+
+def test_engine_wheel_version_comes_from_pyproject():
+    assert build.project_version(ROOT)
+
+
+def test_built_site_if_present():
+    public = ROOT / "public"
+    if not (public / "pyodide" / "pyodide-lock.json").is_file():
+        pytest.skip("public/ is not built")
+    lock = json.loads((public / "pyodide" / "pyodide-lock.json").read_text())
+    for key, entry in lock["packages"].items():
+        wheel = public / "pyodide" / entry["file_name"]
+        assert wheel.is_file(), key
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], key
+    assert {"pydantic", "pydantic-core", "typing-extensions", "typing-inspection", "annotated-types",
+            "micropip", "tavolo-engines"} <= set(lock["packages"])
+    cfg = json.loads((public / "pyscript.json").read_text())
+    version = build.project_version(ROOT)
+    assert cfg["packages"][-1] == f"./pyodide/tavolo_engines-{version}-py3-none-any.whl"
+    for url in cfg["packages"]:
+        assert (public / url).is_file(), url
+    for src in cfg["files"]:
+        assert (public / src).is_file(), src
+    for name in build.PYODIDE_CORE_FILES:
+        assert (public / "pyodide" / name).is_file()
+    assert (public / "pyscript" / "core.js").is_file()
+    assert not list((public / "pyscript").glob("*.map"))
+    assert (public / "sw.js").is_file() and (public / "sw-register.js").is_file()
