@@ -1,0 +1,127 @@
+"""The Euphoria ``Game`` (engine contract of ``engines.core.game``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.errors import IllegalAction
+from engines.core.game import Game
+
+from . import rules
+from .actions import ACTION_ADAPTER, Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
+from .components import MARKETS, RECRUITS, SPACES
+from .scoring import breakdown, stars_placed
+from .state import EuphoriaOptions, EuphoriaState
+from .view import view as _view
+
+
+class Euphoria(Game):
+    name = "euphoria"
+    title = "Euphoria: Build a Better Dystopia"
+    description = ("Worker-dice placement in a dystopia: dig tunnels, build markets, recruit allies "
+                   "and be the first to place all 10 authority stars. 2 to 6 players.")
+    min_players, max_players = 2, 6
+    options_model = EuphoriaOptions
+    state_model = EuphoriaState
+    action_adapter = ACTION_ADAPTER
+
+    def setup(self, players, seed, options):
+        return rules.setup(players, seed, options)
+
+    def to_move(self, state):
+        if state.phase == "over" or not state.tasks:
+            return None
+        return state.tasks[-1]["p"]
+
+    def legal_actions(self, state) -> list[Any]:
+        if state.phase == "over" or not state.tasks:
+            return []
+        t = state.tasks[-1]
+        if t["k"] == "turn":
+            return rules.turn_actions(state)
+        return [Choose(option=o) for o in t["opts"]]
+
+    def check(self, state, action) -> None:
+        if state.phase == "over":
+            raise IllegalAction("The game is over.")
+        t = state.tasks[-1]
+        if t["k"] != "turn":
+            if not isinstance(action, Choose):
+                raise IllegalAction("Answer the pending choice first.")
+            if action.option not in t["opts"]:
+                raise IllegalAction(f"'{action.option}' is not one of the choices now.")
+            return
+        why = rules.check_turn_action(state, action)
+        if why:
+            raise IllegalAction(f"Not allowed: {why}.")
+
+    def play(self, state, action) -> None:
+        t = state.tasks[-1]
+        if t["k"] == "turn":
+            rules.play_turn_action(state, action)
+        else:
+            rules.RESOLVE[t["k"]](state, t, action.option)
+            rules.run(state)
+
+    def is_over(self, state) -> bool:
+        return state.phase == "over"
+
+    def scores(self, state) -> list[int]:
+        return [stars_placed(state, p) for p in range(state.players)]
+
+    def score_breakdown(self, state) -> list[dict[str, int]]:
+        return [breakdown(state, p) for p in range(state.players)]
+
+    def winners(self, state) -> list[int]:
+        return list(state.winners)
+
+    def view(self, state, player) -> dict:
+        return _view(state, player)
+
+    def describe(self, state, action, lang: str = "en") -> str:
+        who = f"Player {(self.to_move(state) or 0) + 1}"
+        if isinstance(action, Place):
+            v = state.p[state.current].dice[action.die]
+            return f"{who} places a worker showing {v} on {SPACES[action.space].name}"
+        if isinstance(action, Retrieve):
+            how = "for free" if action.pay == "free" else f"paying 1 {action.pay}"
+            return f"{who} retrieves {len(action.dice)} worker(s) {how}"
+        if isinstance(action, ResolveDilemma):
+            return f"{who} resolves the ethical dilemma"
+        if isinstance(action, Trade):
+            return f"{who} proposes a trade to Player {action.partner + 1}"
+        if isinstance(action, EndTurn):
+            return f"{who} ends the turn"
+        if isinstance(action, Choose):
+            return f"{who} chooses {describe_option(state, action.option)}"
+        return f"{who}: {action}"
+
+    def reveals_information(self, before, action, after) -> bool:
+        if before.rng != after.rng or before.phase != after.phase:
+            return True
+        if len(before.art_deck) != len(after.art_deck) or len(before.recruit_deck) != len(after.recruit_deck):
+            return True
+        if any(a.active != b.active for a, b in zip(before.p, after.p)) or before.built != after.built:
+            return True
+        t = before.tasks[-1] if before.tasks else {}
+        return t.get("p") != before.current or t.get("k") in ("keep", "draft", "mkt_keep", "trade_answer")
+
+    def bots(self) -> dict[str, Any]:
+        from .bot import choose
+        return {"heuristic": choose}
+
+
+def describe_option(state, o: str) -> str:
+    """An option key in words: recruit names, tiles, goods."""
+    if "|" in o:
+        rid, choice = o.split("|", 1)
+        return f"{RECRUITS[rid].name}: {choice}"
+    if ">" in o:
+        a, h = o.split(">")
+        return f"{RECRUITS[a].name} active and {RECRUITS[h].name} hidden"
+    if o.startswith(("keep:", "pick:")):
+        x = o.split(":", 1)[1]
+        return RECRUITS[x].name if x in RECRUITS else MARKETS[x].name if x in MARKETS else x
+    if o == "":
+        return "to pay nothing"
+    return o.replace("art:", "").replace(",", " + ").replace("_", " ")

@@ -1,0 +1,86 @@
+"""Euphoria's game state: plain lists, ints and strings (spec §1, §2, §23.1).
+
+The rules resolve through a stack of small *tasks* (``EuphoriaState.tasks``, plain dicts):
+every step of the resolution orders of §23 (P1-P8, B1-B4, R1-R8, E1-E4) is one task kind in
+``rules.py``. A task that needs a player's choice stays on top of the stack with its options;
+``legal_actions`` offers them. This is how choices made in the middle of an action, and out of
+turn (Amanda, Ben, Jacko's and Zong's gifts, hand-limit discards), become ordinary actions.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from pydantic import BaseModel, Field
+
+from engines.core.game import GameState, Options
+
+from .components import GOODS
+
+
+class EuphoriaOptions(Options):
+    """The seed's variants (spec §22) and the first-printing recruit texts (D-1), all off by default,
+    plus trading between players (§5, D-46), on by default as a rule of the game."""
+    recruit_draft: bool = False
+    market_selection: bool = False
+    morale_knowledge_placement: bool = False
+    first_printing_recruits: bool = False
+    trading: bool = True
+
+
+class PlayerState(BaseModel):
+    """One player's mat. ``where[i]`` of die i is "pool" (recruitable pool, not controlled),
+    "avail" (available worker) or the id of the space it stands on; ``dice[i]`` is its face."""
+    dice: list[int]
+    where: list[str]
+    morale: int
+    knowledge: int
+    stars: int
+    goods: dict[str, int] = Field(default_factory=lambda: {g: 0 for g in GOODS})
+    hand: list[str] = []            # artifact cards (types), secret
+    active: list[str] = []          # face-up recruits
+    hidden: list[str] = []          # face-down recruits
+    recruit_stars: list[str] = []   # recruits carrying this player's star (tier 4)
+    dealt: list[str] = []           # set-up: recruits dealt / drafted, not yet kept
+    pack: list[str] = []            # draft variant: the pack in front of this player
+    tiles_dealt: list[str] = []     # market-selection variant
+    kept_tile: Optional[str] = None  # market-selection variant: the tile this player kept
+    dilemma: str = ""
+    dilemma_done: bool = False
+    dilemma_star: bool = False
+    lost_this_turn: bool = False    # §7: at most one worker lost per game turn (D-4)
+    geek_used: bool = False         # D-61: once per game turn
+    gambler_used: bool = False
+    placed_tokens: list[str] = []   # morale/knowledge placement variant
+
+
+class EuphoriaState(GameState):
+    options: EuphoriaOptions = EuphoriaOptions()
+    phase: str = "setup"            # setup | play | over
+    current: int = 0                # the active player
+    first_player: int = 0
+    p: list[PlayerState]
+    allegiance: dict[str, int]
+    miners: dict[str, int]
+    site_tile: dict[str, str]       # site -> market tile (face down until built)
+    built: dict[str, int]           # 0 unbuilt, 1 being built (penalty not yet on), 2 built
+    tile_stars: dict[str, list[int]]  # site -> players with a star on its tile
+    territory: dict[str, list[int]]   # faction -> stars per player (capacity = players, D-62)
+    markets_out: list[str] = []     # tiles out of the game, unseen
+    market_pile: list[str] = []     # market-selection variant: set-aside tiles
+    art_deck: list[str] = []
+    art_discard: list[str] = []
+    recruit_deck: list[str] = []
+    recruits_out: list[str] = []    # discarded face down, out of the game
+    dilemma_deck: list[str] = []
+    tasks: list[dict[str, Any]] = []
+    turn: dict[str, Any] = {}
+    pl: dict[str, Any] = {}         # the placement being resolved (§23.3)
+    ret: dict[str, Any] = {}        # the retrieval being resolved (§23.4)
+    trade: dict[str, Any] = {}      # the trade being proposed (§23.5)
+    shown: dict[str, Any] = {}      # a hand shown to everyone (Jonathan the Gambler)
+    winners: list[int] = []
+    log: list[str] = []
+
+    def clone(self) -> "EuphoriaState":
+        return self.model_validate_json(self.model_dump_json())

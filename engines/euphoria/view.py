@@ -1,0 +1,60 @@
+"""What one player may see (spec §1): everything public, their own hand, hidden recruits,
+dilemma card and pending choices; of the others only counts and backs."""
+
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from .components import FACTIONS, MARKETS, RECRUITS, SITES, WORKER_SPACES
+from .effects import occupants
+
+
+def view(s, me: Optional[int]) -> dict[str, Any]:
+    players = []
+    for q, pl in enumerate(s.p):
+        own = q == me
+        players.append({
+            "dice": list(pl.dice), "where": list(pl.where),
+            "morale": pl.morale, "knowledge": pl.knowledge, "stars": pl.stars,
+            "goods": dict(pl.goods),
+            "hand": sorted(pl.hand) if own else len(pl.hand),
+            "active": list(pl.active) if (own or s.phase != "setup") else len(pl.active),
+            "hidden": list(pl.hidden) if own else len(pl.hidden),
+            "recruit_stars": list(pl.recruit_stars),
+            "dealt": sorted(pl.dealt) if own else len(pl.dealt),
+            "pack": sorted(pl.pack) if own else len(pl.pack),
+            "tiles_dealt": list(pl.tiles_dealt) if own else len(pl.tiles_dealt),
+            "kept_tile": pl.kept_tile if own else (1 if pl.kept_tile else 0),
+            "dilemma": pl.dilemma if own or pl.dilemma_done else None,
+            "dilemma_done": pl.dilemma_done, "dilemma_star": pl.dilemma_star,
+            "placed_tokens": list(pl.placed_tokens),
+        })
+    sites = {}
+    for site in SITES:
+        built = s.built[site]
+        sites[site] = {"built": built, "tile": s.site_tile.get(site) if built else None,
+                       "stars": list(s.tile_stars[site])}
+    pending = None
+    if s.tasks and s.phase != "over":
+        t = s.tasks[-1]
+        pending = {"player": t["p"], "kind": t["k"]}
+        if t["p"] == me and t["k"] != "turn":
+            pending["options"] = list(t.get("opts", []))
+            if t["k"] == "dil_keep":
+                pending["drawn"] = list(t["drawn"])
+        if t["k"] in ("trade_build", "trade_answer"):
+            pending["trade"] = {k: t.get(k) for k in ("partner", "proposer", "give", "get")}
+        if t["k"] == "hooks":
+            pending["hook"] = t["hook"]
+    return {
+        "me": me, "phase": s.phase, "current": s.current, "first_player": s.first_player,
+        "players": players, "allegiance": dict(s.allegiance), "miners": dict(s.miners),
+        "sites": sites, "territory": {f: list(s.territory[f]) for f in FACTIONS},
+        "spaces": {sp: [[q, d] for q, d in occupants(s, sp)] for sp in WORKER_SPACES if occupants(s, sp)},
+        "art_deck": len(s.art_deck), "art_discard": list(s.art_discard),
+        "recruit_deck": len(s.recruit_deck), "recruits_out": len(s.recruits_out),
+        "markets_out": len(s.markets_out), "market_pile": len(s.market_pile),
+        "turn": {k: s.turn.get(k) for k in ("placed", "chase")} if s.turn else {},
+        "pending": pending, "shown": dict(s.shown), "winners": list(s.winners),
+        "log": list(s.log[-12:]), "options": s.options.model_dump(),
+    }

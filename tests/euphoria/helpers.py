@@ -1,0 +1,149 @@
+"""Shared helpers of the Euphoria tests: invariants, a census of components, positions."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engines.euphoria import GAME
+from engines.euphoria.components import (ARTIFACT_DECK, DILEMMA_IDS, FACTIONS, MARKET_IDS,
+                                         RECRUIT_IDS, SITES, SPACES, STARS)
+from engines.euphoria.rules import run
+from engines.euphoria.effects import T, push
+
+
+def components_census(s) -> dict:
+    """Every card, tile, token and worker in exactly one place (raises AssertionError if not)."""
+    # workers: 4 dice per player, each in one place; T/F spaces hold at most one
+    occ = Counter()
+    for q, pl in enumerate(s.p):
+        assert len(pl.dice) == len(pl.where) == 4
+        for d, w in enumerate(pl.where):
+            assert w in ("pool", "avail") or w in SPACES, w
+            assert 1 <= pl.dice[d] <= 6
+            if w not in ("pool", "avail"):
+                occ[w] += 1
+    for sp, n in occ.items():
+        if SPACES[sp].type != "multi":
+            assert n == 1, f"{n} workers on {sp}"
+    # artifacts
+    arts = Counter(s.art_deck) + Counter(s.art_discard)
+    for pl in s.p:
+        arts += Counter(pl.hand)
+    assert arts == Counter(ARTIFACT_DECK), arts
+    # recruits
+    rec = list(s.recruit_deck) + list(s.recruits_out)
+    for pl in s.p:
+        rec += pl.active + pl.hidden + pl.dealt + pl.pack
+    for t in s.tasks:
+        if t["k"] == "dil_keep":
+            rec += t["drawn"]
+    assert sorted(rec) == sorted(RECRUIT_IDS), Counter(rec) - Counter(RECRUIT_IDS)
+    # market tiles
+    tiles = list(s.site_tile.values()) + list(s.markets_out) + list(s.market_pile)
+    for pl in s.p:
+        tiles += pl.tiles_dealt
+        if pl.kept_tile and not s.site_tile:
+            tiles.append(pl.kept_tile)
+    assert sorted(tiles) == sorted(MARKET_IDS), tiles
+    # stars
+    for q, pl in enumerate(s.p):
+        placed = (sum(s.territory[f][q] for f in FACTIONS) + sum(q in s.tile_stars[x] for x in SITES)
+                  + len(pl.recruit_stars) + int(pl.dilemma_star))
+        assert placed + pl.stars == STARS
+        assert len(set(pl.recruit_stars)) == len(pl.recruit_stars)
+        assert set(pl.recruit_stars) <= set(pl.active)
+    # dilemmas
+    assert sorted([pl.dilemma for pl in s.p] + s.dilemma_deck) == sorted(DILEMMA_IDS)
+    return {"workers": sum(occ.values()), "artifacts": sum(arts.values()), "recruits": len(rec)}
+
+
+def assert_no_negative(s) -> None:
+    for pl in s.p:
+        assert all(v >= 0 for v in pl.goods.values()), pl.goods
+        assert 1 <= pl.morale <= 6 and 1 <= pl.knowledge <= 6
+        assert pl.stars >= 0
+        assert any(w != "pool" for w in pl.where), "a player has no worker"
+    assert all(0 <= v <= 11 for v in s.allegiance.values())
+    assert all(0 <= v <= 9 for v in s.miners.values())
+    for f in FACTIONS:
+        assert sum(s.territory[f]) <= s.players and min(s.territory[f]) >= 0
+
+
+def new_play_state(players: int = 2, seed: int = 1, **options):
+    """A game past set-up: each player keeps the first two recruits offered."""
+    s = GAME.new_game(players, seed, options or None)
+    while s.phase == "setup":
+        GAME.apply(s, GAME.legal_actions(s)[0])
+    return s
+
+
+def give_recruit(s, p: int, rid: str, active: bool = True) -> None:
+    """Move recruit ``rid`` (from wherever it is) to player p, active or hidden."""
+    for pl in s.p:
+        for lst in (pl.active, pl.hidden, pl.dealt):
+            if rid in lst:
+                lst.remove(rid)
+    for lst in (s.recruit_deck, s.recruits_out):
+        if rid in lst:
+            lst.remove(rid)
+    (s.p[p].active if active else s.p[p].hidden).append(rid)
+
+
+def clear_recruits(s, p: int) -> None:
+    pl = s.p[p]
+    s.recruits_out += pl.active + pl.hidden
+    pl.active, pl.hidden = [], []
+
+
+def set_tile(s, site: str, tile: str, built: int = 2) -> None:
+    """Put market ``tile`` on ``site`` (swapping with wherever it was)."""
+    old = s.site_tile[site]
+    if tile != old:
+        for other, t in s.site_tile.items():
+            if t == tile:
+                s.site_tile[other] = old
+                break
+        else:
+            s.markets_out.remove(tile)
+            s.markets_out.append(old)
+        s.site_tile[site] = tile
+    s.built[site] = built
+
+
+def give_cards(s, p: int, *cards: str) -> None:
+    for c in cards:
+        if c in s.art_deck:
+            s.art_deck.remove(c)
+        else:
+            s.art_discard.remove(c)
+        s.p[p].hand.append(c)
+
+
+def choose(s, option: str) -> None:
+    GAME.apply(s, {"type": "choose", "option": option})
+
+
+def options(s) -> list[str]:
+    return [a.option for a in GAME.legal_actions(s) if a.type == "choose"]
+
+
+def place(s, die: int, space: str) -> None:
+    GAME.apply(s, {"type": "place", "die": die, "space": space})
+
+
+def set_dice(s, p: int, values: dict[int, object]) -> None:
+    """values: die -> value or (value, where)."""
+    for d, v in values.items():
+        if isinstance(v, tuple):
+            s.p[p].dice[d], s.p[p].where[d] = v
+        else:
+            s.p[p].dice[d] = v
+
+
+def fresh_turn(s, p: int) -> None:
+    """Make it p's turn, starting now (after editing the position)."""
+    from engines.euphoria.rules import begin_turn
+    s.tasks = []
+    s.current = p
+    begin_turn(s)
+    run(s)
