@@ -36,11 +36,23 @@ def bot_rng(seed: int, action_count: int, seat: int) -> Rng:
     return Rng.from_seed((seed * 1_000_003 + action_count * 7_919 + seat * 104_729 + 17) & ((1 << 63) - 1))
 
 
+def _details(action: dict) -> str:
+    parts = []
+    for k, v in action.items():
+        if k == "type":
+            continue
+        if isinstance(v, list):
+            v = ", ".join(str(x) for x in v) or "none"
+        parts.append(f"{k.replace('_', ' ')} {v}")
+    return "; ".join(parts) or str(action.get("type", "?"))
+
+
 class Session:
     def __init__(self, record: GameRecord):
         self.game = get_game(record.game)
         self.record = record
         self.at_device: int | None = None  # the human seat at the device (after a handoff)
+        self.spectate = False  # watching a game: the table is the spectator's view
         self.state = None
         self.log: list[tuple[int | None, str]] = []
         self.actors: list[int | None] = []
@@ -147,7 +159,7 @@ class Session:
 
     def me(self) -> int | None:
         """The seat whose eyes the table is drawn for (None: spectator)."""
-        if self.bot_only():
+        if self.bot_only() or self.spectate:
             return None
         return self.at_device
 
@@ -159,8 +171,17 @@ class Session:
         seat = self.to_move()
         if seat is None or seat != self.me() or self.handoff_to() is not None:
             return []
-        return [{"index": i, "action": self.game.dump_action(a), "label": self.label(a)}
-                for i, a in enumerate(self.legal_actions())]
+        out = [{"index": i, "action": self.game.dump_action(a), "label": self.label(a)}
+               for i, a in enumerate(self.legal_actions())]
+        # describe() is a log line and may hide details ("Anna chooses a character"): when
+        # several choices read the same, add what tells them apart
+        counts: dict[str, int] = {}
+        for a in out:
+            counts[a["label"]] = counts.get(a["label"], 0) + 1
+        for a in out:
+            if counts[a["label"]] > 1:
+                a["label"] = f"{a['label']} ({_details(a['action'])})"
+        return out
 
     # ---- hot-seat -----------------------------------------------------------------------
     def handoff_to(self) -> int | None:

@@ -35,6 +35,9 @@ def _lines(value: Any, indent: str = "") -> list[str]:
                 out += _lines(v, indent + "   ")
             else:
                 out.append(f"{indent}{k}: {_fmt(v)}")
+    elif isinstance(value, list) and value and all(isinstance(v, dict) for v in value):
+        for i, v in enumerate(value):  # a table: one line per row
+            out.append(f"{indent}#{i + 1}  " + " · ".join(f"{k} {_fmt(x)}" for k, x in v.items()))
     elif isinstance(value, list) and any(isinstance(v, (dict, list)) for v in value):
         for i, v in enumerate(value):
             if isinstance(v, (dict, list)) and len(_fmt(v)) > 60:
@@ -79,6 +82,9 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     col_w = (width - PAD * (cols + 1)) / cols
     col_y = [y] * cols
     items = list(view.items()) if isinstance(view, dict) else [("view", view)]
+    # the simple values together in one block, then one block per structured value
+    simple = {k: v for k, v in items if not isinstance(v, (dict, list)) or len(_fmt(v)) <= 40}
+    items = ([("summary", simple)] if simple else []) + [(k, v) for k, v in items if k not in simple]
     for key, value in items:
         c = col_y.index(min(col_y))
         x0 = PAD + c * (col_w + PAD)

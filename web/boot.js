@@ -1,0 +1,40 @@
+// Boot screen progress while the Python runtime loads (replaced by the app when ready).
+(function () {
+  "use strict";
+  var start = Date.now();
+  var steps = 0;
+  function set(msg, frac) {
+    var m = document.getElementById("boot-msg");
+    var b = document.getElementById("boot-bar");
+    if (m && msg) m.textContent = msg;
+    if (b && frac !== undefined) b.style.width = Math.round(Math.min(frac, 0.97) * 100) + "%";
+  }
+  function onProgress(ev) {
+    var d = ev && ev.detail;
+    steps += 1;
+    var text = typeof d === "string" ? d : "Loading…";
+    text = text.replace(/^Loading /, "Loading ").replace(/https?:\/\/[^ ]*\//, "");
+    set(text, 0.15 + Math.min(steps, 16) * 0.05);
+  }
+  window.addEventListener("py:progress", onProgress);
+  document.addEventListener("py:progress", onProgress);
+  document.addEventListener("DOMContentLoaded", function () { set("Loading the Python runtime…", 0.08); });
+  // a slow machine: keep the bar moving so the page never looks frozen
+  var timer = setInterval(function () {
+    if (document.body && document.body.dataset.ready === "1") { clearInterval(timer); return; }
+    var b = document.getElementById("boot-bar");
+    if (!b) return;
+    var cur = parseFloat(b.style.width) || 0;
+    if (cur < 90) b.style.width = (cur + 0.5) + "%";
+    if (Date.now() - start > 60000) {
+      set("This is taking long. If nothing happens, reload the page.");
+    }
+  }, 250);
+  window.addEventListener("error", function (e) {
+    var m = document.getElementById("boot-msg");
+    if (m && !(document.body && document.body.dataset.ready === "1")) {
+      m.textContent = "Tavolo could not start: " + (e.message || "error");
+      m.className = "error";
+    }
+  });
+})();

@@ -1,0 +1,965 @@
+"""The page: screens (home, new game, table, watch) and their DOM wiring.
+
+Everything that decides something lives in ``session``, ``saves`` and ``links`` (plain
+Python, tested on CPython); this module only turns it into HTML, paints the canvas and
+routes clicks. All clicks are delegated from ``#app`` through ``data-cmd`` attributes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import zlib
+from html import escape as h
+from typing import Any, get_args, get_origin
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+import engines
+from engines import IllegalAction, RecordError
+from engines.core.bots import bot_levels
+
+from .canvas import Canvas
+from .links import LinkError, make_link, parse_fragment
+from .renderers import generic, get_renderer
+from .saves import FULL_MESSAGE, SaveError, Saves, game_problem
+from .session import Session, seat_level
+
+BOT_PAUSE = 0.65  # seconds a bot "thinks" visibly before it moves
+WATCH_PAUSE = 0.8
+NAMES = ["Anna", "Ben", "Carla", "Dario", "Elena", "Farid", "Greta"]
+BLURBS = {
+    "spyrium": "Spyrium",
+    "citadels": "Citadels",
+    "euphoria": "Euphoria",
+    "myraclia": "Myraclia",
+}
+
+
+class LocalStorage:
+    """The saves' storage interface on ``window.localStorage``."""
+
+    def get(self, key):
+        v = js.localStorage.getItem(key)
+        return v if isinstance(v, str) else None
+
+    def set(self, key, value):
+        js.localStorage.setItem(key, value)
+
+    def remove(self, key):
+        js.localStorage.removeItem(key)
+
+    def keys(self):
+        n = int(js.localStorage.length)
+        out = []
+        for i in range(n):
+            k = js.localStorage.key(i)
+            if isinstance(k, str):
+                out.append(k)
+        return out
+
+
+def _el(id_: str):
+    return js.document.getElementById(id_)
+
+
+def _jsobj(d: dict):
+    return to_js(d, dict_converter=js.Object.fromEntries)
+
+
+class App:
+    def __init__(self) -> None:
+        self.root = _el("app")
+        try:
+            js.localStorage.getItem("tavolo:layout")
+            storage: Any = LocalStorage()
+            self.storage_note = None
+        except Exception:
+            from .saves import DictStorage
+            storage = DictStorage()
+            self.storage_note = "This browser does not let the page keep data: games will not be saved."
+        self.saves = Saves(storage)
+        self.session: Session | None = None
+        self.sid: str | None = None  # the save the current game autosaves into
+        self.save_name = ""
+        self.unsaved = False  # the last autosave failed
+        self.mode = "play"  # or "watch"
+        self.watch_actions: list[dict] = []
+        self.paused = False
+        self.loop_task = None
+        self.cv: Canvas | None = None
+        self.renderer_note = ""
+        self.banner: tuple[str, str] | None = None
+        self.screen = ""
+        self.game_info: dict[str, dict] = {}
+        self.press_task = None
+        self._proxies = []
+        self._resize_pending = False
+
+    # ---- start --------------------------------------------------------------------------
+    def start(self) -> None:
+        for ev, fn in (("click", self.on_click), ("change", self.on_change), ("input", self.on_input),
+                       ("pointermove", self.on_pointermove), ("pointerdown", self.on_pointerdown),
+                       ("pointerup", self.on_pointerup), ("pointerleave", self.on_pointerup),
+                       ("contextmenu", self.on_contextmenu)):
+            p = create_proxy(fn)
+            self._proxies.append(p)
+            self.root.addEventListener(ev, p)
+        for ev, fn in (("resize", self.on_resize), ("hashchange", self.on_hashchange),
+                       ("keydown", self.on_keydown)):
+            p = create_proxy(fn)
+            self._proxies.append(p)
+            js.window.addEventListener(ev, p)
+        problem = self.saves.layout_problem()
+        if problem:
+            self.banner = (problem, "error")
+        elif self.storage_note:
+            self.banner = (self.storage_note, "error")
+        if not self.open_fragment(js.location.hash, at_boot=True):
+            if not self.resume_last():
+                self.show_home()
+        boot = _el("boot")
+        if boot:
+            boot.remove()
+        js.document.body.dataset.ready = "1"
+        js.window.dispatchEvent(js.Event.new("tavolo-ready"))
+        asyncio.ensure_future(self.load_game_infos())
+
+    def resume_last(self) -> bool:
+        sid = self.saves.last()
+        if not sid:
+            return False
+        entry = self.saves.get(sid)
+        if not entry.ok or entry.over:
+            return False
+        try:
+            self.open_session(Session.load(entry.record), sid, entry.name)
+        except (RecordError, KeyError, ValueError) as exc:
+            self.banner = (f"Your last game could not be restored: {exc}", "error")
+            return False
+        return True
+
+    async def load_game_infos(self) -> None:
+        for name in engines.list_games():
+            await asyncio.sleep(0)
+            self.info(name)
+        if self.screen == "home":
+            self.show_home()
+
+    def info(self, name: str) -> dict:
+        if name not in self.game_info:
+            try:
+                g = engines.get_game(name)
+                self.game_info[name] = {"ok": True, "title": g.title, "description": g.description,
+                                        "min": g.min_players, "max": g.max_players}
+            except Exception:
+                self.game_info[name] = {"ok": False, "title": BLURBS.get(name, name.title()),
+                                        "description": "Coming soon: this game's rules are not in this version yet."}
+        return self.game_info[name]
+
+    # ---- rendering helpers --------------------------------------------------------------
+    def set_screen(self, name: str, html_text: str) -> None:
+        self.hide_popups()
+        self.screen = name
+        js.document.body.dataset.screen = name
+        self.root.innerHTML = html_text
+        js.window.scrollTo(0, 0)
+
+    def banner_html(self) -> str:
+        if not self.banner:
+            return '<div id="banner" hidden></div>'
+        msg, kind = self.banner
+        return (f'<div id="banner" class="banner {kind}" role="alert"><span>{h(msg)}</span>'
+                f'<button class="x" data-cmd="dismiss" aria-label="Dismiss">×</button></div>')
+
+    def flash(self, msg: str, kind: str = "error") -> None:
+        self.banner = (msg, kind)
+        el = _el("banner")
+        if el:
+            el.outerHTML = self.banner_html()
+
+    def header(self, title: str = "", extra: str = "") -> str:
+        return (f'<header class="top"><button class="brand" data-cmd="home" title="Home">Tavolo</button>'
+                f'<span class="title">{h(title)}</span><span class="grow"></span>{extra}</header>')
+
+    # ---- home ---------------------------------------------------------------------------
+    def show_home(self) -> None:
+        self.stop_loop()
+        self.mode = "play"
+        cards = []
+        for name in engines.list_games():
+            inf = self.game_info.get(name) or {"ok": None, "title": BLURBS.get(name, name.title()), "description": ""}
+            if inf["ok"] is False:
+                btn = '<span class="soon">Coming soon</span>'
+                rng = ""
+            else:
+                btn = f'<button class="primary" data-cmd="new" data-arg="{h(name)}">New game</button>'
+                rng = (f'<div class="range">{inf["min"]}–{inf["max"]} players</div>' if inf.get("min") else "")
+            cards.append(f'<article class="game-card" data-game="{h(name)}"><h3>{h(inf["title"])}</h3>'
+                         f'<p>{h(inf["description"])}</p>{rng}{btn}</article>')
+        rows = []
+        for e in self.saves.list():
+            if e.ok:
+                title = self.game_info.get(e.game, {}).get("title", e.game.title())
+                when = js.Date.new(e.updated * 1000).toLocaleString() if e.updated else ""
+                state = "finished" if e.over else f"{e.actions} moves"
+                rows.append(
+                    f'<li class="save" data-sid="{h(e.id)}"><div class="save-main"><b class="save-name">{h(e.name)}</b>'
+                    f'<span class="muted">{h(title)} · {state} · {h(str(when))}</span></div><div class="save-btns">'
+                    f'<button class="primary" data-cmd="resume" data-arg="{h(e.id)}">{"View" if e.over else "Resume"}</button>'
+                    f'<button data-cmd="rename" data-arg="{h(e.id)}">Rename</button>'
+                    f'<button data-cmd="export" data-arg="{h(e.id)}">Export</button>'
+                    f'<button class="danger" data-cmd="delete" data-arg="{h(e.id)}">Delete</button></div></li>')
+            else:
+                rows.append(
+                    f'<li class="save broken" data-sid="{h(e.id)}"><div class="save-main"><b class="save-name">{h(e.name or e.id)}</b>'
+                    f'<span class="save-error">{h(e.error or "")}</span></div><div class="save-btns">'
+                    f'<button class="danger" data-cmd="delete" data-arg="{h(e.id)}">Delete</button></div></li>')
+        saves = ("".join(rows) if rows else '<li class="muted empty">No saved games yet. Every game you start is saved here as you play.</li>')
+        self.set_screen("home", f"""
+{self.header("", '<label class="btn" for="import-file">Import…</label>')}
+<main class="home">
+{self.banner_html()}
+<section><h2>Games</h2><div class="games">{''.join(cards)}</div></section>
+<section><h2>Saved games</h2><ul class="saves" id="saves">{saves}</ul>
+<input type="file" id="import-file" accept=".json,application/json" hidden></section>
+<footer class="muted">Everything runs in this browser tab: no server, no account. Saves stay on this device.</footer>
+</main>""")
+
+    # ---- new game -----------------------------------------------------------------------
+    def show_new(self, name: str, players: int | None = None, seats: list[dict] | None = None) -> None:
+        try:
+            game = engines.get_game(name)
+        except Exception:
+            self.flash(f"{name.title()} is not available in this version yet.")
+            return
+        self.new_game_name = name
+        levels = bot_levels(game)
+        best = levels[-1]
+        n = players or min(max(game.min_players, 4), game.max_players)
+        seats = seats or []
+        while len(seats) < n:
+            i = len(seats)
+            seats.append({"name": NAMES[i % len(NAMES)] if i < len(NAMES) else f"Player {i + 1}",
+                          "kind": "human" if i == 0 else f"bot:{best}"})
+        seats = seats[:n]
+        pc = "".join(f'<option value="{k}"{" selected" if k == n else ""}>{k}</option>'
+                     for k in range(game.min_players, game.max_players + 1))
+        seat_rows = []
+        for i, s in enumerate(seats):
+            kinds = [("human", "Human")] + [(f"bot:{lv}", f"Bot ({lv})") for lv in levels]
+            opts = "".join(f'<option value="{k}"{" selected" if k == s["kind"] else ""}>{h(t)}</option>' for k, t in kinds)
+            seat_rows.append(f'<div class="seat"><span class="dot p{i}"></span>'
+                             f'<input class="seat-name" maxlength="40" value="{h(s["name"])}" aria-label="Name of seat {i + 1}">'
+                             f'<select class="seat-kind" aria-label="Seat {i + 1} is">{opts}</select></div>')
+        self.set_screen("new", f"""
+{self.header("New game: " + game.title)}
+<main class="form">
+{self.banner_html()}
+<form id="new-form" onsubmit="return false">
+<label class="row">Players <select id="players">{pc}</select></label>
+<fieldset><legend>Seats</legend><div id="seats">{''.join(seat_rows)}</div></fieldset>
+<fieldset><legend>Options</legend>{self.options_html(game)}
+<label class="row">Seed <input id="seed" type="number" min="0" placeholder="random"
+ title="The same seed, players and options always give the same game"></label></fieldset>
+<div class="buttons"><button type="button" data-cmd="home">Back</button>
+<button type="button" class="primary" data-cmd="start" id="start">Start game</button></div>
+</form></main>""")
+
+    def options_html(self, game) -> str:
+        parts = []
+        for key, f in game.options_model.model_fields.items():
+            ann, default = f.annotation, f.default
+            label = h(f.description or key.replace("_", " ").capitalize())
+            lit = self._choices(ann)
+            if ann is bool:
+                parts.append(f'<label class="check"><input type="checkbox" class="opt" data-key="{h(key)}" data-type="bool"'
+                             f'{" checked" if default else ""}> {label}</label>')
+            elif lit is not None:
+                opts = "".join(f'<option value="{h(json.dumps(v))}"{" selected" if v == default else ""}>{h(str(v))}</option>'
+                               for v in lit)
+                parts.append(f'<label class="row">{label} <select class="opt" data-key="{h(key)}" data-type="json">{opts}</select></label>')
+            elif ann is int:
+                lo = hi = ""
+                for m in f.metadata:
+                    if getattr(m, "ge", None) is not None:
+                        lo = f' min="{m.ge}"'
+                    if getattr(m, "le", None) is not None:
+                        hi = f' max="{m.le}"'
+                parts.append(f'<label class="row">{label} <input type="number" class="opt" data-key="{h(key)}" data-type="int"'
+                             f' value="{default}"{lo}{hi}></label>')
+            else:
+                parts.append(f'<label class="row">{label} <input class="opt" data-key="{h(key)}" data-type="str"'
+                             f' value="{h(str(default))}"></label>')
+        return "".join(parts) or '<p class="muted">This game has no options.</p>'
+
+    @staticmethod
+    def _choices(ann) -> list | None:
+        import enum
+        from typing import Literal
+        if get_origin(ann) is Literal:
+            return list(get_args(ann))
+        if isinstance(ann, type) and issubclass(ann, enum.Enum):
+            return [m.value for m in ann]
+        return None
+
+    def read_seats(self) -> list[dict]:
+        names = js.document.querySelectorAll(".seat-name")
+        kinds = js.document.querySelectorAll(".seat-kind")
+        return [{"name": str(names.item(i).value).strip() or f"Player {i + 1}", "kind": str(kinds.item(i).value)}
+                for i in range(int(names.length))]
+
+    def start_new(self) -> None:
+        name = self.new_game_name
+        seats = self.read_seats()
+        options: dict[str, Any] = {}
+        els = js.document.querySelectorAll(".opt")
+        for i in range(int(els.length)):
+            el = els.item(i)
+            key, typ = str(el.dataset.key), str(el.dataset.type)
+            if typ == "bool":
+                options[key] = bool(el.checked)
+            elif typ == "int":
+                try:
+                    options[key] = int(str(el.value))
+                except ValueError:
+                    self.flash(f"Option '{key}' needs a whole number.")
+                    return
+            elif typ == "json":
+                options[key] = json.loads(str(el.value))
+            else:
+                options[key] = str(el.value)
+        seed_text = str(_el("seed").value).strip()
+        try:
+            seed = int(seed_text) if seed_text else random.randrange(1, 2**31)
+        except ValueError:
+            self.flash("The seed must be a whole number.")
+            return
+        try:
+            session = Session.start(name, seats, seed, options)
+        except (ValueError, IllegalAction) as exc:
+            self.flash(str(exc))
+            return
+        sid = self.saves.new_id()
+        when = str(js.Date.new().toLocaleString())
+        self.banner = None
+        self.open_session(session, sid, f"{session.game.title} · {when}")
+        self.autosave()
+
+    # ---- the table ----------------------------------------------------------------------
+    def open_session(self, session: Session, sid: str | None, name: str, mode: str = "play",
+                     watch_actions: list[dict] | None = None) -> None:
+        self.stop_loop()
+        self.session, self.sid, self.save_name, self.mode = session, sid, name, mode
+        self.watch_actions = watch_actions or []
+        self.paused = False
+        self.unsaved = False
+        if sid:
+            self.saves.set_last(sid)
+        g = session.game
+        controls = ('<button data-cmd="undo" id="undo">Undo</button>'
+                    '<button data-cmd="pause" id="pause" hidden>Pause</button>'
+                    '<button data-cmd="share" id="share-btn">Share</button>'
+                    '<button data-cmd="savecopy" id="savecopy">Save copy</button>')
+        if mode == "watch":
+            controls = ('<button data-cmd="pause" id="pause">Pause</button>'
+                        '<button data-cmd="step" id="step">Step</button>'
+                        '<button data-cmd="restart" id="restart">Restart</button>'
+                        '<button data-cmd="takeover" id="takeover" title="Keep this game as a save and play on from here">Play from here</button>')
+        self.set_screen("watch" if mode == "watch" else "table", f"""
+{self.header(g.title + (" — watching" if mode == "watch" else ""), '<span class="controls">' + controls + '</span>')}
+<main class="table">
+{self.banner_html()}
+<div class="table-main">
+<div id="board-wrap" class="board-wrap"><canvas id="board"></canvas>
+<div id="tip" class="tip" hidden></div><div id="chooser" class="chooser" hidden></div></div>
+<aside id="side" class="side">
+<div id="status" class="status"></div>
+<div id="results" class="results" hidden></div>
+<div id="actions" class="actions"></div>
+<details id="log-box" class="log-box"{" open" if int(js.window.innerWidth) > 760 else ""}><summary>Game log</summary><ol id="log" class="log"></ol></details>
+</aside></div></main>
+<div id="handoff" class="handoff" hidden></div>
+<div id="modal" class="modal" hidden></div>""")
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Redraw the table after anything changed, then let bots or the watch loop go on."""
+        s = self.session
+        if s is None or self.screen not in ("table", "watch"):
+            return
+        body = js.document.body.dataset
+        body.game = s.game.name
+        body.actions = str(len(s.record.actions))
+        body.toMove = "" if s.to_move() is None else str(s.to_move())
+        body.over = "1" if s.is_over() else "0"
+        body.stateHash = f"{zlib.crc32(s.state.model_dump_json().encode()) & 0xFFFFFFFF:08x}"
+        handoff = s.handoff_to() if self.mode == "play" else None
+        body.handoff = "" if handoff is None else str(handoff)
+        self.hide_popups()
+        ho = _el("handoff")
+        if handoff is not None:
+            undo = ('<button data-cmd="undo">Undo my last move</button>' if s.can_undo() else "")
+            prev = f"{h(s.name(s.at_device))} has played. " if s.at_device is not None else ""
+            ho.innerHTML = (f'<div class="handoff-box"><p class="muted">{prev}The table is hidden.</p>'
+                            f'<h2>Pass the device to <span id="handoff-name">{h(s.name(handoff))}</span></h2>'
+                            f'<button class="primary big" data-cmd="handoff">I am {h(s.name(handoff))}: show my table</button>'
+                            f'{undo}</div>')
+            ho.hidden = False
+            # nothing of the previous player's view stays on the page underneath
+            _el("actions").innerHTML = ""
+            self.paint(blank=True)
+            self.update_controls()
+            return
+        ho.hidden = True
+        ho.innerHTML = ""
+        self.update_panel()
+        self.paint()
+        self.update_controls()
+        self.schedule_loop()
+
+    def update_controls(self) -> None:
+        s = self.session
+        undo = _el("undo")
+        if undo:
+            ok = self.mode == "play" and s.can_undo()
+            undo.disabled = not ok
+            undo.title = "Take back your last move" if ok else s.undo_reason()
+        pause = _el("pause")
+        if pause:
+            show = self.mode == "watch" or (s.bot_only() and not s.is_over())
+            pause.hidden = not show
+            pause.textContent = "Resume" if self.paused else "Pause"
+        step = _el("step")
+        if step:
+            step.disabled = not self.paused or len(s.record.actions) >= len(self.watch_actions)
+
+    def update_panel(self) -> None:
+        s = self.session
+        seat = s.to_move()
+        me = s.me()
+        status = [f'<div class="to-act">{h(s.status())}</div>']
+        if self.mode == "watch":
+            status.append(f'<div class="muted">Move {len(s.record.actions)} of {len(self.watch_actions)}'
+                          f'{" · paused" if self.paused else ""}</div>')
+        elif me is not None and len(s.humans()) > 1:
+            status.append(f'<div class="muted">Table shown to {h(s.name(me))}</div>')
+        elif me is None:
+            status.append('<div class="muted">Spectator view: bots only.</div>')
+        scores = s.scores()
+        chips = "".join(f'<span class="chip{" now" if i == seat else ""}"><span class="dot p{i}"></span>'
+                        f'{h(s.name(i))} <b>{scores[i] if i < len(scores) else ""}</b></span>'
+                        for i in range(s.record.players))
+        status.append(f'<div class="chips">{chips}</div>')
+        if self.unsaved:
+            status.append('<div class="warn">Not saved: storage is full.</div>')
+        if self.renderer_note:
+            status.append(f'<div class="muted small">{h(self.renderer_note)}</div>')
+        _el("status").innerHTML = "".join(status)
+
+        acts = s.action_dicts() if self.mode == "play" else []
+        if acts:
+            btns = "".join(f'<button class="act" data-cmd="act" data-arg="{a["index"]}">{h(a["label"])}</button>'
+                           for a in acts)
+            _el("actions").innerHTML = f'<h3>Your choices</h3><div class="act-list">{btns}</div>'
+        elif not s.is_over() and self.mode == "play" and seat is not None and not s.is_human(seat):
+            _el("actions").innerHTML = f'<p class="muted thinking">{h(s.name(seat))} is thinking…</p>'
+        else:
+            _el("actions").innerHTML = ""
+
+        res = _el("results")
+        if s.is_over():
+            cats, rows = s.breakdown()
+            win = set(s.winners())
+            head = "".join(f"<th>{h(c.replace('_', ' '))}</th>" for c in cats)
+            body = "".join(
+                f'<tr class="{"winner" if i in win else ""}"><th><span class="dot p{i}"></span>{h(s.name(i))}'
+                f'{" 🏆" if i in win else ""}</th>'
+                + "".join(f"<td>{r.get(c, 0)}</td>" for c in cats) + f"<td><b>{sum(r.values())}</b></td></tr>"
+                for i, r in enumerate(rows))
+            names = " and ".join(s.name(i) for i in sorted(win))
+            res.innerHTML = (f'<h3>{"Winners" if len(win) > 1 else "Winner"}: {h(names)}</h3>'
+                             f'<div class="scroll-x"><table class="score"><thead><tr><th></th>{head}<th>Total</th></tr></thead>'
+                             f'<tbody>{body}</tbody></table></div>'
+                             '<div class="buttons"><button data-cmd="home">Home</button>'
+                             f'<button class="primary" data-cmd="again">Play again</button></div>')
+            res.hidden = False
+        else:
+            res.hidden = True
+            res.innerHTML = ""
+
+        log = _el("log")
+        items = "".join(f'<li><span class="dot p{seat_}"></span>{h(text)}</li>' if seat_ is not None
+                        else f"<li>{h(text)}</li>" for seat_, text in s.log[-200:])
+        log.innerHTML = items
+        log.scrollTop = log.scrollHeight
+
+    def paint(self, blank: bool = False) -> None:
+        s = self.session
+        wrap, board = _el("board-wrap"), _el("board")
+        if not wrap or not board:
+            return
+        width = max(int(wrap.clientWidth), 280)
+        avail = max(int(js.window.innerHeight) - 140, 360)
+        cv = Canvas(width, avail)
+        if not blank:
+            view = s.game.view(s.state, s.me()) if self.mode == "play" else s.game.view(s.state, None)
+            acts = s.action_dicts() if self.mode == "play" else []
+            me = s.me() if self.mode == "play" else None
+            render = get_renderer(s.game.name)
+            try:
+                render(cv, view, acts, me)
+                self.renderer_note = ""
+            except Exception as exc:  # a renderer bug must not stop the game
+                js.console.error(f"renderer {s.game.name} failed: {exc!r}")
+                cv = Canvas(width, avail)
+                generic.render(cv, view, acts, me)
+                self.renderer_note = "The board could not be drawn; showing the plain table."
+        self.cv = cv
+        height = max(int(cv.height), 120)
+        dpr = float(js.window.devicePixelRatio or 1)
+        board.style.width = f"{width}px"
+        board.style.height = f"{height}px"
+        board.width = int(round(width * dpr))
+        board.height = int(round(height * dpr))
+        # the clickable regions, for tests and tools (CSS px: x, y, w, h, action indexes)
+        board.dataset.hits = json.dumps([[round(t.x), round(t.y), round(t.w), round(t.h), t.actions]
+                                         for t in cv.hits if t.actions])
+        ctx = board.getContext("2d")
+        cv.height = height
+        cv.paint(ctx, dpr)
+
+    # ---- playing ------------------------------------------------------------------------
+    def play_index(self, index: int) -> None:
+        s = self.session
+        if s is None or self.mode != "play":
+            return
+        if not s.action_dicts():
+            return
+        try:
+            s.apply_index(index)
+        except IllegalAction as exc:
+            self.flash(str(exc))
+            return
+        self.after_action()
+
+    def after_action(self) -> None:
+        self.autosave()
+        self.refresh()
+
+    def autosave(self) -> None:
+        s = self.session
+        if s is None or self.mode != "play" or not self.sid:
+            return
+        problem = self.saves.put(self.sid, self.save_name, s.record.model_dump(mode="json"), over=s.is_over())
+        if problem:
+            if not self.unsaved:
+                self.flash(problem)
+            self.unsaved = True
+        else:
+            if self.unsaved and self.banner and self.banner[0] == FULL_MESSAGE:
+                self.banner = None
+                el = _el("banner")
+                if el:
+                    el.outerHTML = self.banner_html()
+            self.unsaved = False
+
+    def schedule_loop(self) -> None:
+        if self.loop_task is not None and not self.loop_task.done():
+            return
+        s = self.session
+        if s is None or s.is_over() or self.paused:
+            return
+        if self.mode == "watch":
+            if len(s.record.actions) < len(self.watch_actions):
+                self.loop_task = asyncio.ensure_future(self.watch_loop())
+        elif s.bot_to_move() is not None:
+            self.loop_task = asyncio.ensure_future(self.bot_loop())
+
+    def stop_loop(self) -> None:
+        if self.loop_task is not None and not self.loop_task.done():
+            self.loop_task.cancel()
+        self.loop_task = None
+
+    async def bot_loop(self) -> None:
+        s = self.session
+        await asyncio.sleep(BOT_PAUSE)
+        if s is not self.session or self.paused or self.mode != "play" or s.bot_to_move() is None:
+            return
+        try:
+            s.bot_step()
+        except Exception as exc:
+            self.flash(f"A bot could not move: {exc}")
+            return
+        self.loop_task = None
+        self.after_action()  # schedules the next bot, if any
+
+    async def watch_loop(self) -> None:
+        s = self.session
+        await asyncio.sleep(WATCH_PAUSE)
+        if s is not self.session or self.paused or self.mode != "watch":
+            return
+        self.watch_step()
+        self.loop_task = None
+        self.refresh()
+
+    def watch_step(self) -> None:
+        s = self.session
+        n = len(s.record.actions)
+        if n < len(self.watch_actions):
+            try:
+                s.apply(self.watch_actions[n])
+            except IllegalAction as exc:
+                self.flash(f"This game's move {n + 1} is not legal: {exc}")
+                self.watch_actions = self.watch_actions[:n]
+
+    # ---- links --------------------------------------------------------------------------
+    def open_fragment(self, fragment: Any, at_boot: bool = False) -> bool:
+        try:
+            parsed = parse_fragment(fragment)
+        except LinkError as exc:
+            self.clear_fragment()
+            self.banner = (str(exc), "error")
+            if not at_boot:
+                self.show_home()
+            return False
+        if parsed is None:
+            return False
+        mode, record = parsed
+        self.clear_fragment()
+        if self.unsaved and self.session is not None and self.mode == "play" and not at_boot:
+            if not js.window.confirm("Your current game could not be saved (storage is full). Open the link anyway and lose it?"):
+                return False
+        try:
+            if mode == "watch":
+                actions = list(record.actions)
+                start = record.model_copy(update={"actions": []})
+                session = Session.load(start)
+                session.spectate = True
+                Session.load(record)  # check the whole game before showing any of it
+                self.banner = None
+                self.open_session(session, None, "", mode="watch", watch_actions=actions)
+            else:
+                session = Session.load(record)
+                sid = self.saves.new_id()
+                name = f"Shared {session.game.title} · {js.Date.new().toLocaleString()}"
+                self.banner = None
+                self.open_session(session, sid, name)
+                self.autosave()
+        except RecordError as exc:
+            self.banner = (f"This link cannot be opened: {exc}", "error")
+            if not at_boot:
+                self.show_home()
+            return False
+        return True
+
+    def clear_fragment(self) -> None:
+        try:
+            js.history.replaceState(js.history.state, "", str(js.location.pathname) + str(js.location.search))
+        except Exception:
+            pass
+
+    def on_hashchange(self, event) -> None:
+        self.open_fragment(js.location.hash)
+
+    def show_share(self) -> None:
+        s = self.session
+        base = str(js.location.href).split("#", 1)[0]
+        play = make_link(base, s.record, "play")
+        watch = make_link(base, s.record, "watch")
+        self.modal(f"""<h2>Share this game</h2>
+<p>The link holds the whole game (no server involved). Whoever opens it continues from this position
+— hidden cards included, so share it with care.</p>
+<label>Play from here<textarea id="share-play" readonly rows="3">{h(play)}</textarea></label>
+<button data-cmd="copy" data-arg="share-play">Copy link</button>
+<label>Watch the game move by move<textarea id="share-watch" readonly rows="3">{h(watch)}</textarea></label>
+<button data-cmd="copy" data-arg="share-watch">Copy watch link</button>
+<div class="buttons"><button class="primary" data-cmd="close-modal">Close</button></div>""")
+
+    def modal(self, inner: str) -> None:
+        m = _el("modal")
+        if m is None:
+            return
+        m.innerHTML = f'<div class="modal-box" role="dialog">{inner}</div>'
+        m.hidden = False
+
+    def close_modal(self) -> None:
+        m = _el("modal")
+        if m:
+            m.hidden = True
+            m.innerHTML = ""
+
+    # ---- popups on the canvas ---------------------------------------------------------
+    def hide_popups(self) -> None:
+        for id_ in ("tip", "chooser"):
+            el = _el(id_)
+            if el:
+                el.hidden = True
+
+    def show_tip(self, hit, x: float, y: float) -> None:
+        tip = _el("tip")
+        if not tip:
+            return
+        if hit is None or not hit.tip:
+            tip.hidden = True
+            return
+        tip.textContent = hit.tip
+        tip.hidden = False
+        width = float(_el("board-wrap").clientWidth)
+        tip.style.left = f"{max(4, min(x + 14, width - 260))}px"
+        tip.style.top = f"{y + 16}px"
+
+    def canvas_point(self, event) -> tuple[float, float]:
+        return float(event.offsetX), float(event.offsetY)
+
+    def on_canvas_click(self, event) -> None:
+        if self.cv is None:
+            return
+        x, y = self.canvas_point(event)
+        hit = self.cv.hit_at(x, y)
+        self.hide_popups()
+        if hit is None:
+            return
+        acts = [i for i in hit.actions if isinstance(i, int)]
+        if len(acts) == 1:
+            self.play_index(acts[0])
+        elif len(acts) > 1:
+            labels = {a["index"]: a["label"] for a in self.session.action_dicts()}
+            items = "".join(f'<button class="act" data-cmd="act" data-arg="{i}">{h(labels.get(i, str(i)))}</button>'
+                            for i in acts if i in labels)
+            ch = _el("chooser")
+            ch.innerHTML = f'<div class="chooser-title">Which one?</div>{items}<button data-cmd="close-chooser">Cancel</button>'
+            width = float(_el("board-wrap").clientWidth)
+            ch.style.left = f"{max(4, min(x, width - 280))}px"
+            ch.style.top = f"{y + 8}px"
+            ch.hidden = False
+        elif hit.tip:
+            self.show_tip(hit, x, y)
+
+    # ---- events -------------------------------------------------------------------------
+    def on_click(self, event) -> None:
+        target = event.target
+        if getattr(target, "id", "") == "board":
+            self.on_canvas_click(event)
+            return
+        el = target.closest("[data-cmd]")
+        if not el:
+            if target.id == "modal":
+                self.close_modal()
+            return
+        cmd = str(el.getAttribute("data-cmd"))
+        arg = el.getAttribute("data-arg")
+        arg = arg if isinstance(arg, str) else ""
+        try:
+            self.command(cmd, arg)
+        except Exception as exc:  # show it, never leave the page silently broken
+            js.console.error(f"command {cmd} failed: {exc!r}")
+            self.flash(f"Something went wrong: {exc}")
+
+    def command(self, cmd: str, arg: str) -> None:
+        s = self.session
+        if cmd == "home":
+            self.banner = None
+            self.session = None
+            self.show_home()
+        elif cmd == "dismiss":
+            self.banner = None
+            el = _el("banner")
+            if el:
+                el.outerHTML = self.banner_html()
+        elif cmd == "new":
+            self.banner = None
+            self.show_new(arg)
+        elif cmd == "start":
+            self.start_new()
+        elif cmd == "resume":
+            entry = self.saves.get(arg)
+            if not entry.ok:
+                self.flash(entry.error or "This save cannot be opened.")
+                return
+            try:
+                session = Session.load(entry.record)
+            except RecordError as exc:
+                self.flash(f"“{entry.name}” cannot be opened: {exc}")
+                return
+            self.banner = None
+            self.open_session(session, arg, entry.name)
+        elif cmd == "rename":
+            entry = self.saves.get(arg)
+            name = js.window.prompt("New name for this saved game:", entry.name)
+            if isinstance(name, str) and name.strip():
+                problem = self.saves.rename(arg, name)
+                if problem:
+                    self.banner = (problem, "error")
+                if self.sid == arg:
+                    self.save_name = name.strip()
+                self.show_home()
+        elif cmd == "delete":
+            entry = self.saves.get(arg)
+            if js.window.confirm(f"Delete “{entry.name or arg}”? This cannot be undone."):
+                self.saves.delete(arg)
+                self.show_home()
+        elif cmd == "export":
+            try:
+                fname, text = self.saves.export(arg)
+            except SaveError as exc:
+                self.flash(str(exc))
+                return
+            self.download(fname, text)
+        elif cmd == "act":
+            self.hide_popups()
+            self.play_index(int(arg))
+        elif cmd == "close-chooser":
+            self.hide_popups()
+        elif cmd == "handoff" and s is not None:
+            s.confirm_handoff()
+            self.refresh()
+        elif cmd == "undo" and s is not None:
+            try:
+                text = s.undo()
+            except IllegalAction as exc:
+                self.flash(str(exc))
+                return
+            self.autosave()
+            self.flash(f"Undone: {text}", "info")
+            self.refresh()
+        elif cmd == "pause":
+            self.paused = not self.paused
+            if self.paused:
+                self.stop_loop()
+            self.refresh()
+        elif cmd == "step" and s is not None:
+            self.watch_step()
+            self.refresh()
+        elif cmd == "restart" and s is not None:
+            start = s.record.model_copy(update={"actions": []})
+            session = Session.load(start)
+            session.spectate = True
+            self.open_session(session, None, "", mode="watch", watch_actions=self.watch_actions)
+        elif cmd == "takeover" and s is not None:
+            session = Session.load(s.record.model_copy(deep=True))
+            sid = self.saves.new_id()
+            self.open_session(session, sid, f"{session.game.title} · from a watched game")
+            self.autosave()
+        elif cmd == "again" and s is not None:
+            self.show_new(s.game.name, s.record.players, [seat.model_dump() for seat in s.seats])
+        elif cmd == "share" and s is not None:
+            self.show_share()
+        elif cmd == "copy":
+            el = _el(arg)
+            if el:
+                el.select()
+                try:
+                    js.navigator.clipboard.writeText(el.value)
+                except Exception:
+                    js.document.execCommand("copy")
+        elif cmd == "close-modal":
+            self.close_modal()
+        elif cmd == "savecopy" and s is not None:
+            name = js.window.prompt("Name of the copy:", f"{self.save_name} (copy)")
+            if isinstance(name, str) and name.strip():
+                sid = self.saves.new_id()
+                problem = self.saves.put(sid, name.strip(), s.record.model_dump(mode="json"), over=s.is_over())
+                self.flash(problem or f"Saved a copy as “{name.strip()}”.", "error" if problem else "info")
+
+    def on_change(self, event) -> None:
+        target = event.target
+        tid = str(target.id) if isinstance(target.id, str) else ""
+        if tid == "players" and self.screen == "new":
+            seats = self.read_seats()
+            self.show_new(self.new_game_name, int(str(target.value)), seats)
+        elif tid == "import-file":
+            files = target.files
+            if files and int(files.length):
+                asyncio.ensure_future(self.import_file(files.item(0)))
+
+    def on_input(self, event) -> None:
+        pass
+
+    async def import_file(self, file) -> None:
+        try:
+            text = str(await file.text())
+            name = str(file.name).rsplit(".", 1)[0]
+            self.saves.import_text(text, name)
+            self.banner = (f"Imported “{name}”.", "info")
+        except SaveError as exc:
+            self.banner = (str(exc), "error")
+        except Exception as exc:
+            self.banner = (f"The file could not be read: {exc}", "error")
+        self.show_home()
+
+    def download(self, fname: str, text: str) -> None:
+        blob = js.Blob.new(to_js([text]), _jsobj({"type": "application/json"}))
+        url = js.URL.createObjectURL(blob)
+        a = js.document.createElement("a")
+        a.href = url
+        a.download = fname
+        js.document.body.appendChild(a)
+        a.click()
+        a.remove()
+        js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 5000)
+
+    def on_pointermove(self, event) -> None:
+        if getattr(event.target, "id", "") != "board" or self.cv is None:
+            return
+        if str(event.pointerType) == "touch":
+            return
+        x, y = self.canvas_point(event)
+        hit = self.cv.hit_at(x, y)
+        event.target.style.cursor = "pointer" if hit is not None and hit.actions else "default"
+        if _el("chooser") and not _el("chooser").hidden:
+            return
+        self.show_tip(hit, x, y)
+
+    def on_pointerdown(self, event) -> None:
+        if getattr(event.target, "id", "") != "board" or self.cv is None:
+            return
+        if str(event.pointerType) != "mouse":
+            x, y = self.canvas_point(event)
+            hit = self.cv.hit_at(x, y)
+            if hit is not None and hit.tip:
+                self.press_task = asyncio.ensure_future(self._long_press(hit, x, y))
+
+    async def _long_press(self, hit, x, y) -> None:
+        await asyncio.sleep(0.5)
+        self.show_tip(hit, x, y)
+
+    def on_pointerup(self, event) -> None:
+        if self.press_task is not None and not self.press_task.done():
+            self.press_task.cancel()
+        self.press_task = None
+        if str(event.type) == "pointerleave" and getattr(event.target, "id", "") == "board":
+            tip = _el("tip")
+            if tip:
+                tip.hidden = True
+
+    def on_contextmenu(self, event) -> None:
+        if getattr(event.target, "id", "") == "board":
+            event.preventDefault()  # a long press shows the tip instead of the menu
+
+    def on_keydown(self, event) -> None:
+        if str(event.key) == "Escape":
+            self.hide_popups()
+            self.close_modal()
+
+    def on_resize(self, event) -> None:
+        if self._resize_pending:
+            return
+        self._resize_pending = True
+
+        async def later():
+            await asyncio.sleep(0.15)
+            self._resize_pending = False
+            if self.session is not None and self.screen in ("table", "watch"):
+                handoff = self.session.handoff_to() if self.mode == "play" else None
+                self.paint(blank=handoff is not None)
+
+        asyncio.ensure_future(later())
+
+
+def main() -> App:
+    app = App()
+    app.start()
+    return app
