@@ -36,7 +36,8 @@ if [ -f web/index.html ]; then export TAVOLO_REQUIRE_BROWSER=1; fi
 echo "== running every test"
 mkdir -p test-output
 set +e
-"$PY" -m pytest -n 2 -ra --durations=15 tests "$@"
+if [ "$#" -eq 0 ]; then set -- tests; fi   # `bash scripts/test.sh tests/web` runs a part
+"$PY" -m pytest -n 2 -ra --durations=15 "$@"
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then
