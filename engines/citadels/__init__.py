@@ -14,7 +14,7 @@ from engines.core.game import Game
 
 from . import rules, scoring
 from .actions import ACTION_ADAPTER
-from .components import DISTRICTS, character_name, district_name, kind
+from .components import DISTRICTS, C, character_name, district_name, effect, kind
 from .state import CitadelsOptions, CitadelsState
 from .view import view as _view
 
@@ -75,7 +75,7 @@ class Citadels(Game):
         if t == "discard_character":
             return f"{p} puts a character face down"
         if t == "take_gold":
-            return f"{p}{as_char} takes 2 gold"
+            return f"{p}{as_char} takes {C.income_take_gold} gold"
         if t == "draw_cards":
             return f"{p}{as_char} draws {action.count} cards"
         if t == "keep_card":
@@ -100,18 +100,18 @@ class Citadels(Game):
         if t == "magician_draw":
             return f"{p} (the Magician) draws {max(0, state.magician_redraw)} cards"
         if t == "architect_draw":
-            return f"{p} (the Architect) draws 2 extra cards"
+            return f"{p} (the Architect) draws {C.architect_extra_draw} extra cards"
         if t == "destroy":
             return (f"{p} (the Warlord) destroys the {district_name(action.district)} of Player "
                     f"{action.target + 1} for {rules.destroy_cost(action.district)} gold")
         if t == "no_destroy":
             return f"{p} (the Warlord) destroys nothing"
         if t == "laboratory":
-            return f"{p} discards a card to the Laboratory for 1 gold"
+            return f"{p} discards a card to the Laboratory for {effect('laboratory', 'gain_gold')} gold"
         if t == "smithy":
-            return f"{p} pays 3 gold at the Smithy and draws 2 cards"
+            return f"{p} pays {effect('smithy', 'pay_gold')} gold at the Smithy and draws {effect('smithy', 'draw')} cards"
         if t == "graveyard_take":
-            return f"{p} pays 1 gold to take the destroyed {district_name(kind(state.destroyed))} into hand (Graveyard)"
+            return f"{p} pays {effect('graveyard', 'pay_gold')} gold to take the destroyed {district_name(kind(state.destroyed))} into hand (Graveyard)"
         if t == "graveyard_decline":
             return f"{p} does not buy the destroyed district"
         return f"{p}: {t}"

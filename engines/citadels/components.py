@@ -128,13 +128,20 @@ DISTRICTS: dict[str, District] = {d.id: d for d in DATA.districts}
 ALL_CARDS: list[str] = [f"{d.id}-{k}" for d in DATA.districts for k in range(1, d.copies + 1)]
 
 
+_KIND: dict[str, str] = {c: c.rsplit("-", 1)[0] for c in ALL_CARDS}
+#: per card id: its district type's colour and VP (fast lookups for scoring)
+CARD_COLOUR: dict[str, str] = {c: DISTRICTS[k].color for c, k in _KIND.items()}
+CARD_VP: dict[str, int] = {c: DISTRICTS[k].vp for c, k in _KIND.items()}
+
+
 def kind(card: str) -> str:
     """The district type of a card id (``"castle-3"`` -> ``"castle"``)."""
-    return card.rsplit("-", 1)[0]
+    k = _KIND.get(card)
+    return k if k is not None else card.rsplit("-", 1)[0]
 
 
 def district(card: str) -> District:
-    return DISTRICTS[card.rsplit("-", 1)[0]]
+    return DISTRICTS[kind(card)]
 
 
 def effect(kind_id: str, key: str) -> int:

@@ -90,7 +90,15 @@ def start_round(state: CitadelsState) -> None:
     state.removed_up = sorted(up)
     state.draft_cards = sorted(rest)
     state.draft_step = 0
+    state.handed = [[] for _ in range(state.players)]
+    _note_handed(state)
     _reset_turn(state)
+
+
+def _note_handed(state: CitadelsState) -> None:
+    """Remember which characters the chooser has seen (private to him, §5.5, §11.2)."""
+    seat = _seat_of_step(state, state.draft_step)
+    state.handed[seat] = sorted(set(state.handed[seat]) | set(state.draft_cards))
 
 
 def _reset_turn(state: CitadelsState) -> None:
@@ -109,7 +117,8 @@ def _reset_turn(state: CitadelsState) -> None:
 
 
 def owns(state: CitadelsState, seat: int, kind_id: str) -> bool:
-    return any(kind(c) == kind_id for c in state.cities[seat])
+    prefix = kind_id + "-"
+    return any(c.startswith(prefix) for c in state.cities[seat])
 
 
 def active_seat(state: CitadelsState) -> int:
@@ -193,12 +202,12 @@ def legal_actions(state: CitadelsState) -> list:
         return []
     if phase == "draft":
         op = draft_schedule(state.players)[state.draft_step][1]
-        cls = A.ChooseCharacter if op == KEEP else A.DiscardCharacter
-        return [cls(rank=r) for r in state.draft_cards]
+        table = _CHOOSE if op == KEEP else _DISCARD_CHAR
+        return [table[r] for r in state.draft_cards]
     if phase == "graveyard":
-        return [A.GraveyardTake(), A.GraveyardDecline()]
+        return [_GRAVE_TAKE, _GRAVE_DECLINE]
     if phase == "warlord":
-        return [*destroy_targets(state), A.NoDestroy()]
+        return [*destroy_targets(state), _NO_DESTROY]
     return _turn_actions(state)
 
 
@@ -223,44 +232,62 @@ def _turn_actions(state: CitadelsState) -> list:
     hand = state.hands[seat]
     if state.drawn:                                  # §7.2 (b): finish the income draw first
         if state.keep_left > 0:
-            return [A.KeepCard(district=k) for k in _kinds(state.drawn)]
-        return [A.PutBottom(district=k) for k in _kinds(state.drawn)]
+            return [_KEEP[k] for k in _kinds(state.drawn)]
+        return [_BOTTOM[k] for k in _kinds(state.drawn)]
     if state.magician_redraw >= 0:                   # §8.3 (b): discarding, then drawing
-        return [*(A.MagicianDiscard(district=k) for k in _kinds(hand)), A.MagicianDraw()]
+        return [*(_MAG_DISCARD[k] for k in _kinds(hand)), _MAG_DRAW]
     out: list = []
     rank = state.called
+    city_kinds = {kind(c) for c in state.cities[seat]}
     if not state.income_taken:                       # §7.2
-        out.append(A.TakeGold())
+        out.append(_TAKE_GOLD)
         if state.deck:
-            out.append(A.DrawCards(count=C.income_draw))
-            if owns(state, seat, "observatory"):
-                out.append(A.DrawCards(count=C.income_draw + effect("observatory", "extra_draw")))
+            out.append(_DRAW[C.income_draw])
+            if "observatory" in city_kinds:
+                out.append(_DRAW[C.income_draw + effect("observatory", "extra_draw")])
     if not state.ability_used:                       # §8.1-8.3
         if rank == ASSASSIN:
-            out += [A.Assassinate(rank=r) for r in RANKS if r != ASSASSIN]
+            out += [_ASSASSINATE[r] for r in RANKS if r != ASSASSIN]
         elif rank == THIEF:
-            out += [A.Rob(rank=r) for r in RANKS if r not in (ASSASSIN, THIEF, state.killed)]
+            out += [_ROB[r] for r in RANKS if r not in (ASSASSIN, THIEF, state.killed)]
         elif rank == MAGICIAN:
-            out += [A.MagicianExchange(target=p) for p in range(state.players) if p != seat]
-            out += [A.MagicianDiscard(district=k) for k in _kinds(hand)]
+            out += [_EXCHANGE[p] for p in range(state.players) if p != seat]
+            out += [_MAG_DISCARD[k] for k in _kinds(hand)]
     if rank == ARCHITECT and not state.architect_drawn:   # §8.7
-        out.append(A.ArchitectDraw())
+        out.append(_ARCHITECT_DRAW)
     if income_colour(rank) is not None and not state.district_income_taken:  # §7.4
-        out.append(A.CollectIncome())
+        out.append(_COLLECT)
     if state.income_taken and state.builds < build_limit(state):            # §7.3
         gold = state.gold[seat]
-        city_kinds = {kind(c) for c in state.cities[seat]}
+        no_dup = state.options.forbid_duplicate_districts
         for k in _kinds(hand):
-            if DISTRICTS[k].cost <= gold and not (state.options.forbid_duplicate_districts and k in city_kinds):
-                out.append(A.Build(district=k))
-    if hand and not state.laboratory_used and owns(state, seat, "laboratory"):   # §9.3
-        out += [A.Laboratory(district=k) for k in _kinds(hand)]
+            if DISTRICTS[k].cost <= gold and not (no_dup and k in city_kinds):
+                out.append(_BUILD[k])
+    if hand and not state.laboratory_used and "laboratory" in city_kinds:   # §9.3
+        out += [_LABORATORY[k] for k in _kinds(hand)]
     if (not state.smithy_used and state.deck and state.gold[seat] >= _SMITHY_PRICE
-            and owns(state, seat, "smithy")):
-        out.append(A.Smithy())
+            and "smithy" in city_kinds):
+        out.append(_SMITHY)
     if state.income_taken:                           # §7.6
-        out.append(A.EndTurn())
+        out.append(_END_TURN)
     return out
+
+
+# Action instances are immutable: build each once (fast legal_actions, fast membership tests).
+_KEEP = {k: A.KeepCard(district=k) for k in DISTRICTS}
+_BOTTOM = {k: A.PutBottom(district=k) for k in DISTRICTS}
+_BUILD = {k: A.Build(district=k) for k in DISTRICTS}
+_LABORATORY = {k: A.Laboratory(district=k) for k in DISTRICTS}
+_MAG_DISCARD = {k: A.MagicianDiscard(district=k) for k in DISTRICTS}
+_ASSASSINATE = {r: A.Assassinate(rank=r) for r in RANKS}
+_ROB = {r: A.Rob(rank=r) for r in RANKS}
+_CHOOSE = {r: A.ChooseCharacter(rank=r) for r in RANKS}
+_DISCARD_CHAR = {r: A.DiscardCharacter(rank=r) for r in RANKS}
+_EXCHANGE = {p: A.MagicianExchange(target=p) for p in range(C.players_max)}
+_DRAW = {n: A.DrawCards(count=n) for n in range(1, 6)}
+_TAKE_GOLD, _COLLECT, _END_TURN = A.TakeGold(), A.CollectIncome(), A.EndTurn()
+_MAG_DRAW, _ARCHITECT_DRAW, _SMITHY = A.MagicianDraw(), A.ArchitectDraw(), A.Smithy()
+_NO_DESTROY, _GRAVE_TAKE, _GRAVE_DECLINE = A.NoDestroy(), A.GraveyardTake(), A.GraveyardDecline()
 
 
 #: the purple districts' figures (§9.3), read from data.json
@@ -377,6 +404,7 @@ def _next_draft_step(state: CitadelsState) -> None:
         state.draft_cards = sorted(state.draft_cards + [state.removed_down])
         state.removed_down = 0
         state.seen_down_by = _seat_of_step(state, state.draft_step)
+    _note_handed(state)
 
 
 # ---- calling (§6) ---------------------------------------------------------------------------

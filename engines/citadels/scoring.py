@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .components import DISTRICTS, C, kind
+from .components import CARD_COLOUR, CARD_VP, C
 from .rules import threshold
 from .state import CitadelsState
 
@@ -11,13 +11,13 @@ CATEGORIES = ("districts", "five_colours", "first_complete", "complete_city")
 
 def district_points(state: CitadelsState, seat: int) -> int:
     """§12.2.1: the VP of the districts in the city (cost; 8 for University and Dragon Gate)."""
-    return sum(DISTRICTS[kind(c)].vp for c in state.cities[seat])
+    return sum(CARD_VP[c] for c in state.cities[seat])
 
 
 def haunted_city_is_wild(state: CitadelsState, seat: int) -> bool:
     """§9.3, D-16: the Haunted City stands for a colour unless built in the final round."""
     for c, r in zip(state.cities[seat], state.built_round[seat]):
-        if kind(c) == "haunted_city":
+        if c.startswith("haunted_city-"):
             return not (state.final_round and r == state.final_round)
     return False
 
@@ -26,8 +26,8 @@ def has_five_colours(state: CitadelsState, seat: int) -> bool:
     """§12.2.2: one district of each colour; an eligible Haunted City fills one gap (chosen
     automatically in its owner's favour, as the spec allows)."""
     wild = haunted_city_is_wild(state, seat)
-    colours = {DISTRICTS[kind(c)].color for c in state.cities[seat]
-               if not (wild and kind(c) == "haunted_city")}
+    colours = {CARD_COLOUR[c] for c in state.cities[seat]
+               if not (wild and c.startswith("haunted_city-"))}
     need = len(C.colors) - (1 if wild else 0)
     return len(colours) >= need
 

@@ -50,6 +50,7 @@ class CitadelsState(GameState):
     holder: list[int] = Field(default_factory=lambda: [-1] * 9)  # rank -> seat (-1 nobody); index 0 unused
     draft_step: int = 0                  # index in the round's draft schedule
     draft_cards: list[int] = []          # ranks handed to the player now choosing
+    handed: list[list[int]] = []         # per seat: every rank handed to him this round (§11.2)
 
     # ---- calling (§6) ---------------------------------------------------------------------
     called: int = 0                      # the rank being called now (0 before rank 1)

@@ -84,7 +84,8 @@ def view(state: CitadelsState, player: int | None) -> dict:
     if player is not None:
         me: dict = {"hand": list(state.hands[player]),
                     "characters": [r for r in range(1, 9) if state.holder[r] == player],
-                    "face_down": [r for r, by in zip(state.face_down, state.face_down_by) if by == player]}
+                    "face_down": [r for r, by in zip(state.face_down, state.face_down_by) if by == player],
+                    "handed": list(state.handed[player]) if state.handed else []}
         if state.phase == "draft" and active_seat(state) == player:
             me["draft_cards"] = list(state.draft_cards)
         if state.seen_down_by == player and state.removed_down:

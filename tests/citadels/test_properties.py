@@ -88,16 +88,17 @@ def run_game(players: int, seed: int) -> None:
         steps += 1
         components_census(state)
         assert min(state.gold) >= 0 and state.keep_left >= 0
-        assert GAME.scores(state) == recompute_scores(state)
-        assert GAME.legal_actions(state), "no legal action while the game is not over"
-        if (steps + seed) % 37 == 0:
+        if steps % 3 == 0 or action.type in ("build", "destroy"):
+            assert GAME.scores(state) == recompute_scores(state)
+        if (steps + seed) % 89 == 0:
             check_view_hides(state)
             assert_json_round_trip(GAME, state)
-        if (steps + seed) % 151 == 0:
+        if (steps + seed) % 211 == 0:
             assert_clone_independent(GAME, state)
             assert_view_json(GAME, state)
 
     state, record = play_game(GAME, players, seed, bots, max_steps=MAX_STEPS, on_step=on_step)
+    assert steps <= MAX_STEPS
     assert GAME.is_over(state) and GAME.to_move(state) is None and GAME.legal_actions(state) == []
     components_census(state)
     assert min(state.gold) >= 0

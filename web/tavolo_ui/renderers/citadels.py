@@ -1,0 +1,290 @@
+"""The Citadels table on canvas: characters in calling order, every city grouped by colour,
+gold / hand / crown of each player, the private hand of the viewer, and the end-of-game
+score breakdown. Every legal action sits on its place on the table (a character card, a
+district, a player's name) or, for the rest, on a button row.
+
+Laptop (>= 720 px): characters across the top, cities in a grid, hand and buttons below.
+Phone (< 720 px): everything stacked in one column; ``cv.height`` is set to what is used.
+"""
+
+from __future__ import annotations
+
+from engines.citadels.components import CHARACTERS, DISTRICTS, kind
+
+from ..canvas import PALETTE, Canvas
+
+COLOURS = {"yellow": "#e6be3a", "blue": "#4a7fc1", "green": "#4c9f62", "red": "#c4493c", "purple": "#8e5bb5"}
+COLOUR_ORDER = ["yellow", "blue", "green", "red", "purple"]
+INK, MUTED, LINE, PANEL = PALETTE["ink"], PALETTE["muted"], PALETTE["line"], PALETTE["panel"]
+PAD = 10
+CARD_W, CARD_H = 64, 44
+
+
+def _card_tip(k: str) -> str:
+    d = DISTRICTS[k]
+    vp = f", worth {d.vp} VP" if d.vp != d.cost else ""
+    text = f"{d.name_en} ({d.name_de}, {d.name_it}): {d.color}, costs {d.cost} gold{vp}."
+    return f"{text} {d.ability}" if d.ability else text
+
+
+def _char_tip(rank: int) -> str:
+    c = CHARACTERS[rank]
+    return f"{rank}. {c.name_en} ({c.name_de} / {c.name_it}): {c.ability}"  # type: ignore[union-attr]
+
+
+def _short(name: str, width: float, size: float) -> str:
+    while Canvas.text_width(name, size) > width and len(name) > 3:
+        name = name[:-2] + "."
+    return name
+
+
+class _Table:
+    """Action lookup: where each legal action goes on the table."""
+
+    def __init__(self, actions: list[dict]):
+        self.all = actions
+        self.placed: set[int] = set()
+
+    def find(self, typ: str, **fields) -> list[int]:
+        out = []
+        for a in self.all:
+            act = a["action"]
+            if act.get("type") == typ and all(act.get(k) == v for k, v in fields.items()):
+                out.append(a["index"])
+        return out
+
+    def place(self, cv: Canvas, x: float, y: float, w: float, h: float, idx: list[int], tip: str) -> None:
+        if idx:
+            cv.highlight(x, y, w, h)
+            self.placed.update(idx)
+            cv.hit(x, y, w, h, action=idx if len(idx) > 1 else idx[0], tip=tip)
+        else:
+            cv.hit(x, y, w, h, tip=tip)
+
+
+def _district_card(cv: Canvas, x: float, y: float, k: str, t: _Table, idx: list[int],
+                   tip_extra: str = "", w: float = CARD_W, h: float = CARD_H) -> None:
+    d = DISTRICTS[k]
+    cv.rect(x, y, w, h, fill="#fff", stroke=COLOURS[d.color], line=2, radius=4)
+    cv.rect(x, y, 6, h, fill=COLOURS[d.color], radius=2)
+    avail = w - 12
+    lines = cv.wrap(d.name_en, 10, avail)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    for j, ln in enumerate(lines):
+        size = max(8.5, min(10.0, avail / (0.62 * max(1, len(ln)))))   # long words: smaller type
+        cv.text(x + 9, y + 4 + 12 * j, ln, size=size, baseline="top", bold=True, max_width=avail)
+    cv.text(x + w - 4, y + h - 4, f"{d.cost}g" + (f" · {d.vp}VP" if d.vp != d.cost else ""),
+            size=10, color=MUTED, baseline="bottom", align="right")
+    t.place(cv, x, y, w, h, idx, _card_tip(k) + tip_extra)
+
+
+def _characters(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: float, per_row: int) -> float:
+    """The eight characters in calling order (§6.1) with their status; returns the height."""
+    gap = 6
+    cw = (width - gap * (per_row - 1)) / per_row
+    ch = 62
+    private = view.get("private") or {}
+    mine = set(private.get("characters", []))
+    handed = set(private.get("draft_cards", []))
+    down = set(private.get("face_down", []))
+    for i, c in enumerate(view["characters"]):
+        r = c["rank"]
+        x = x0 + (i % per_row) * (cw + gap)
+        y = y0 + (i // per_row) * (ch + gap)
+        status = c["status"]
+        fill = {"removed": "#e4ddd2", "revealed": "#fff", "killed": "#f3d6d3", "no_answer": "#ece7df"}.get(status, PANEL)
+        stroke = PALETTE["highlight"] if c["current"] else LINE
+        cv.rect(x, y, cw, ch, fill=fill, stroke=stroke, line=3 if c["current"] else 1, radius=6)
+        cv.text(x + 6, y + 5, f"{r}", size=16, bold=True, baseline="top",
+                color=COLOURS.get(CHARACTERS[r].income_color or "", INK))
+        cv.text(x + 24, y + 7, _short(c["name"], cw - 28, 13), size=13, bold=True, baseline="top")
+        line2 = {"removed": "removed (face up)", "killed": "killed", "no_answer": "no answer",
+                 "waiting": "", "revealed": f"Player {c['holder'] + 1}" if c["holder"] is not None else ""}[status]
+        if r in mine and status != "revealed":
+            line2 = (line2 + " · yours") if line2 else "yours"
+        if r in down:
+            line2 = "you put it face down"
+        if r in handed:
+            line2 = "handed to you"
+        tags = []
+        if c["killed"] and status != "killed":
+            tags.append("to be killed")
+        if c["robbed"]:
+            tags.append("robbed")
+        cv.text(x + 6, y + 30, _short(line2, cw - 10, 11), size=11, color=MUTED, baseline="top")
+        if tags:
+            cv.text(x + 6, y + 45, ", ".join(tags), size=11, color=PALETTE["bad"], baseline="top")
+        idx = (t.find("choose_character", rank=r) + t.find("discard_character", rank=r)
+               + t.find("assassinate", rank=r) + t.find("rob", rank=r))
+        t.place(cv, x, y, cw, ch, idx, _char_tip(r))
+    rows = (len(view["characters"]) + per_row - 1) // per_row
+    return rows * (ch + gap)
+
+
+def _seat_panel(cv: Canvas, view: dict, t: _Table, seat: dict, x: float, y: float, w: float, me: int | None) -> float:
+    """One player: name, crown, gold, hand size, revealed characters, city by colour."""
+    s = seat["seat"]
+    head = 24
+    per_row = max(1, int((w - 2 * 6 + 4) // (CARD_W + 4)))
+    city = sorted(seat["city"], key=lambda d: (COLOUR_ORDER.index(DISTRICTS[d["district"]].color),
+                                               DISTRICTS[d["district"]].cost, d["card"]))
+    rows = max(1, (len(city) + per_row - 1) // per_row)
+    h = head + 18 + rows * (CARD_H + 4) + 6
+    colour = PALETTE["players"][s % len(PALETTE["players"])]
+    to_move = view.get("to_move") == s
+    cv.rect(x, y, w, h, fill=PANEL, stroke=PALETTE["highlight"] if to_move else LINE,
+            line=2 if to_move else 1, radius=8)
+    cv.rect(x, y, w, head, fill=colour, radius=8)
+    name = f"Player {s + 1}" + (" (you)" if me == s else "")
+    cv.text(x + 8, y + head / 2, name, size=13, bold=True, color="#fff", baseline="middle")
+    if view["crown"] == s:
+        cx = x + w - 20
+        cv.poly([(cx - 9, y + 18), (cx - 9, y + 8), (cx - 4, y + 13), (cx, y + 6), (cx + 4, y + 13),
+                 (cx + 9, y + 8), (cx + 9, y + 18)], fill="#f5d142", stroke="#8a6d00")
+        cv.hit(cx - 10, y + 4, 20, 18, tip="Holds the crown: chooses first and calls the characters.")
+    idx = t.find("magician_exchange", target=s)
+    t.place(cv, x, y, w, head, idx, f"Player {s + 1}" + (": exchange hands with this player" if idx else ""))
+    chars = ", ".join(CHARACTERS[r].name_en for r in seat["characters"])  # type: ignore[union-attr]
+    info = f"{seat['gold']} gold · {seat['hand_size']} cards · {len(city)}/{view['threshold']} districts"
+    if seat["protected"]:
+        info += " · protected"
+    cv.text(x + 8, y + head + 3, _short(info + (f" · {chars}" if chars else ""), w - 12, 11),
+            size=11, color=MUTED, baseline="top")
+    cy = y + head + 18
+    for i, d in enumerate(city):
+        cx = x + 6 + (i % per_row) * (CARD_W + 4)
+        ry = cy + (i // per_row) * (CARD_H + 4)
+        extra = f" Built in round {d['round']}."
+        _district_card(cv, cx, ry, d["district"], t, t.find("destroy", target=s, district=d["district"]), extra)
+    if not city:
+        cv.text(x + 8, cy + 12, "no districts yet", size=11, color=MUTED, baseline="top")
+    return h
+
+
+def _buttons(cv: Canvas, t: _Table, x0: float, y0: float, width: float) -> float:
+    """Every action not placed on the table, as a button; returns the height used."""
+    rest = [a for a in t.all if a["index"] not in t.placed]
+    if not rest:
+        return 0
+    x, y, bh = x0, y0, 30
+    for a in rest:
+        label = a.get("label") or a["action"].get("type", "?")
+        w = min(width, Canvas.text_width(label, 12) + 18)
+        if x + w > x0 + width and x > x0:
+            x, y = x0, y + bh + 8
+        cv.rect(x, y, w, bh, fill="#fff", stroke=LINE, radius=6)
+        cv.text(x + 9, y + bh / 2, label, size=12, baseline="middle", max_width=w - 12)
+        t.place(cv, x, y, w, bh, [a["index"]], label)
+        x += w + 8
+    return y + bh + 8 - y0
+
+
+def _hand(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: float) -> float:
+    private = view.get("private")
+    if not private:
+        return 0
+    y = y0
+    drawn = private.get("drawn")
+    if drawn:
+        keep = view.get("turn", {}).get("keep_left", 0)
+        cv.text(x0, y, f"Drawn cards — keep {keep}" if keep else "Drawn cards — choose the order at the bottom of the deck",
+                size=13, bold=True, baseline="top")
+        y += 18
+        for i, c in enumerate(drawn):
+            k = kind(c)
+            _district_card(cv, x0 + i * (CARD_W + 22), y, k, t,
+                           t.find("keep_card", district=k) + t.find("put_bottom", district=k), w=CARD_W + 18, h=48)
+        y += 56
+    hand = private.get("hand", [])
+    cv.text(x0, y, f"Your hand ({len(hand)})", size=13, bold=True, baseline="top")
+    y += 18
+    per_row = max(1, int((width + 6) // (CARD_W + 24)))
+    for i, c in enumerate(hand):
+        k = kind(c)
+        idx = t.find("build", district=k) + t.find("laboratory", district=k) + t.find("magician_discard", district=k)
+        _district_card(cv, x0 + (i % per_row) * (CARD_W + 24), y + (i // per_row) * 52, k, t, idx,
+                       w=CARD_W + 18, h=46)
+    rows = (len(hand) + per_row - 1) // per_row if hand else 1
+    if not hand:
+        cv.text(x0, y + 4, "no cards", size=11, color=MUTED, baseline="top")
+    return y + rows * 52 - y0
+
+
+def _header(cv: Canvas, view: dict, me: int | None, x: float, y: float, width: float) -> float:
+    phase = view["phase"]
+    if phase == "draft":
+        doing = f"Player {view['drafting'] + 1} is choosing a character"
+    elif phase == "over":
+        doing = "Game over"
+    elif phase == "graveyard":
+        doing = f"Player {view['to_move'] + 1} may buy the destroyed district (Graveyard)"
+    else:
+        tr = view["turn"]
+        doing = f"{CHARACTERS[tr['rank']].name_en}'s turn: Player {tr['seat'] + 1}"  # type: ignore[union-attr]
+        if phase == "warlord":
+            doing += " — may destroy one district"
+    cv.text(x, y, f"Round {view['round']} · {doing}", size=15, bold=True, baseline="top", max_width=width)
+    sub = (f"Deck {view['deck_size']} cards · a city of {view['threshold']} districts ends the game"
+           + (f" · final round (started in round {view['final_round']})" if view["final_round"] else ""))
+    if view.get("crown_heir_revealed", -1) >= 0:
+        sub += f" · Player {view['crown_heir_revealed'] + 1} held the killed King and took the crown"
+    cv.text(x, y + 20, sub, size=11, color=MUTED, baseline="top", max_width=width)
+    return 38
+
+
+def _scores(cv: Canvas, view: dict, x: float, y: float, width: float) -> float:
+    """End-of-game breakdown by category (§12.2)."""
+    cats = [("districts", "Districts"), ("five_colours", "5 colours"), ("first_complete", "First full"),
+            ("complete_city", "Full city")]
+    cv.text(x, y, "Final scores", size=14, bold=True, baseline="top")
+    y += 20
+    colw = min(110.0, (width - 80) / (len(cats) + 1))
+    cv.text(x, y, "Player", size=10, color=MUTED, baseline="top")
+    for j, (_, label) in enumerate(cats + [("", "Total")]):
+        cv.text(x + 80 + j * colw, y, label, size=10, color=MUTED, baseline="top", max_width=colw - 4)
+    y += 16
+    winners = set(view.get("winners", []))
+    for s, b in enumerate(view["breakdown"]):
+        bold = s in winners
+        cv.text(x, y, f"Player {s + 1}" + (" ★" if bold else ""), size=12, bold=bold, baseline="top")
+        for j, (key, _) in enumerate(cats):
+            cv.text(x + 80 + j * colw, y, str(b[key]), size=12, baseline="top")
+        cv.text(x + 80 + len(cats) * colw, y, str(sum(b.values())), size=12, bold=True, baseline="top")
+        y += 17
+    return 20 + 16 + 17 * len(view["breakdown"]) + 8
+
+
+def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
+    t = _Table(actions)
+    width = cv.width
+    wide = width >= 720
+    inner = width - 2 * PAD
+    y = PAD
+    y += _header(cv, view, me, PAD, y, inner)
+    if view["phase"] == "over":
+        y += _scores(cv, view, PAD, y, inner)
+    y += _characters(cv, view, t, PAD, y, inner, 8 if wide else 4) + 4
+    # the player to act: hand and buttons near the top on a phone
+    if not wide:
+        y += _hand(cv, view, t, PAD, y, inner) + 6
+        y += _buttons(cv, t, PAD, y, inner) + 4
+    seats = view["seats"]
+    cols = (4 if len(seats) >= 4 else len(seats)) if wide else 1
+    if wide and len(seats) in (5, 6):
+        cols = 3
+    gap = 8
+    pw = (inner - gap * (cols - 1)) / cols
+    row_y, row_h = y, 0.0
+    for i, seat in enumerate(seats):
+        if i and i % cols == 0:
+            row_y += row_h + gap
+            row_h = 0.0
+        h = _seat_panel(cv, view, t, seat, PAD + (i % cols) * (pw + gap), row_y, pw, me)
+        row_h = max(row_h, h)
+    y = row_y + row_h + gap
+    if wide:
+        hand_w = inner
+        y += _hand(cv, view, t, PAD, y, hand_w) + 6
+        y += _buttons(cv, t, PAD, y, inner)
+    cv.height = max(y + PAD, 300)
