@@ -7,7 +7,7 @@ when revealed (or face-up removed), except the viewer's own picks and face-down 
 from __future__ import annotations
 
 from .components import CHARACTERS, DISTRICTS, kind
-from .rules import active_seat, bishop_protects, build_limit, threshold, to_move
+from .rules import active_seat, bishop_protects, build_limit, draft_schedule, threshold, to_move
 from .scoring import breakdown, scores, winners
 from .state import CitadelsState
 
@@ -64,6 +64,7 @@ def view(state: CitadelsState, player: int | None) -> dict:
     }
     if state.phase == "draft":
         v["drafting"] = active_seat(state)
+        v["draft_op"] = draft_schedule(state.players)[state.draft_step][1]   # "keep" | "discard"
         v["draft_count"] = len(state.draft_cards)
     if state.phase in ("turn", "warlord", "graveyard"):
         v["turn"] = {

@@ -98,7 +98,7 @@ def _characters(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: 
         cv.rect(x, y, cw, ch, fill=fill, stroke=stroke, line=3 if c["current"] else 1, radius=6)
         cv.text(x + 6, y + 5, f"{r}", size=16, bold=True, baseline="top",
                 color=COLOURS.get(CHARACTERS[r].income_color or "", INK))
-        cv.text(x + 24, y + 7, _short(c["name"], cw - 28, 13), size=13, bold=True, baseline="top")
+        cv.text(x + 24, y + 7, c["name"], size=13, bold=True, baseline="top", max_width=cw - 28)
         line2 = {"removed": "removed (face up)", "killed": "killed", "no_answer": "no answer",
                  "waiting": "", "revealed": f"Player {c['holder'] + 1}" if c["holder"] is not None else ""}[status]
         if r in mine and status != "revealed":
@@ -106,13 +106,13 @@ def _characters(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: 
         if r in down:
             line2 = "you put it face down"
         if r in handed:
-            line2 = "handed to you"
+            line2 = "offered to you"
         tags = []
         if c["killed"] and status != "killed":
             tags.append("to be killed")
         if c["robbed"]:
             tags.append("robbed")
-        cv.text(x + 6, y + 30, _short(line2, cw - 10, 11), size=11, color=MUTED, baseline="top")
+        cv.text(x + 6, y + 30, line2, size=11, color=MUTED, baseline="top", max_width=cw - 10)
         if tags:
             cv.text(x + 6, y + 45, ", ".join(tags), size=11, color=PALETTE["bad"], baseline="top")
         idx = (t.find("choose_character", rank=r) + t.find("discard_character", rank=r)
@@ -149,8 +149,8 @@ def _seat_panel(cv: Canvas, view: dict, t: _Table, seat: dict, x: float, y: floa
     info = f"{seat['gold']} gold · {seat['hand_size']} cards · {len(city)}/{view['threshold']} districts"
     if seat["protected"]:
         info += " · protected"
-    cv.text(x + 8, y + head + 3, _short(info + (f" · {chars}" if chars else ""), w - 12, 11),
-            size=11, color=MUTED, baseline="top")
+    cv.text(x + 8, y + head + 3, info + (f" · {chars}" if chars else ""),
+            size=11, color=MUTED, baseline="top", max_width=w - 12)
     cy = y + head + 18
     for i, d in enumerate(city):
         cx = x + 6 + (i % per_row) * (CARD_W + 4)
@@ -214,7 +214,8 @@ def _hand(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: float)
 def _header(cv: Canvas, view: dict, me: int | None, x: float, y: float, width: float) -> float:
     phase = view["phase"]
     if phase == "draft":
-        doing = f"Player {view['drafting'] + 1} is choosing a character"
+        verb = "is putting a character face down" if view.get("draft_op") == "discard" else "is choosing a character"
+        doing = f"Player {view['drafting'] + 1} {verb}"
     elif phase == "over":
         doing = "Game over"
     elif phase == "graveyard":
@@ -230,6 +231,11 @@ def _header(cv: Canvas, view: dict, me: int | None, x: float, y: float, width: f
     if view.get("crown_heir_revealed", -1) >= 0:
         sub += f" · Player {view['crown_heir_revealed'] + 1} held the killed King and took the crown"
     cv.text(x, y + 20, sub, size=11, color=MUTED, baseline="top", max_width=width)
+    if phase == "draft" and me is not None and view.get("drafting") == me:
+        hint = ("Click the character you put face down (nobody else will see it)."
+                if view.get("draft_op") == "discard" else "Click the character you keep (secret until it is called).")
+        cv.text(x, y + 36, hint, size=12, color=PALETTE["highlight"], baseline="top", max_width=width)
+        return 54
     return 38
 
 
