@@ -156,8 +156,18 @@ class Game:
         raise NotImplementedError
 
     def describe(self, state: GameState, action: Any, lang: str = "en") -> str:
-        """One log line for ``action`` played in ``state`` (before it is applied)."""
-        return f"Player {self.to_move(state)}: {self.dump_action(action)}"
+        """One log line for ``action`` played in ``state`` (before it is applied).
+
+        The log is shown to every player, so the line must not reveal hidden information
+        ("Player 2 chooses a character", not which one). Players are named "Player N"
+        (1-based); the shell puts the seat's name in their place.
+        """
+        return f"Player {(self.to_move(state) or 0) + 1}: {self.dump_action(action)}"
+
+    def action_label(self, state: GameState, action: Any, lang: str = "en") -> str:
+        """The text of the button that plays ``action``, shown only to the player to move,
+        so it may name what is hidden from others ("Choose the Thief"). Default: ``describe``."""
+        return self.describe(state, action, lang)
 
     def reveals_information(self, before: GameState, action: Any, after: GameState) -> bool:
         """Whether playing ``action`` showed anything new (a card drawn, a die rolled, a
