@@ -59,7 +59,7 @@ def _character_value(v: dict, me: int, rank: int) -> float:
     if rank == MERCHANT:
         val += 1.5
     if rank == ARCHITECT:
-        val += 1.0 + (1.5 if gold >= 5 and len(hand) >= 2 else 0) + (1.0 if len(hand) <= 1 else 0)
+        val += 1.0 + (1.5 if gold >= 5 and len(hand) >= 2 else 0) + (1.5 if len(hand) <= 1 else 0)
     if rank == WARLORD:
         val += 1.0
     if rank == BISHOP:
@@ -145,8 +145,11 @@ def choose(game: Any, state: Any, rng: Rng) -> Any:
     if "architect_draw" in types:
         return next(a for a in legal if a.type == "architect_draw")
     if not t["income_taken"]:
+        affordable_now = [k for k in hand if DISTRICTS[k].cost <= gold]
         affordable_after_gold = [k for k in hand if DISTRICTS[k].cost <= gold + 2]
-        if "draw_cards" in types and (not hand or (not affordable_after_gold and len(hand) < 3)):
+        short_of_cards = not hand or (affordable_now and len(hand) <= 2 and gold >= 4) or (
+            not affordable_after_gold and len(hand) < 3)
+        if "draw_cards" in types and short_of_cards:
             draws = [a for a in legal if a.type == "draw_cards"]
             return max(draws, key=lambda a: a.count)
         return next(a for a in legal if a.type == "take_gold")

@@ -2,7 +2,8 @@
 
 Step bound: every game ends within ``MAX_STEPS`` actions. Seats play the random bot, except
 that in every fourth game one seat plays the heuristic bot (so both kinds of game are covered);
-pure random play ends well within the bound on its own (measured: < 1500 steps at 7 players).
+pure random play ends well within the bound on its own (measured over these seeds: at most
+554 steps and 21 rounds, at 7 players; the heuristic bot at most 457 steps).
 Cheap invariants are checked at every step; JSON round trip, clone and view leaks on a
 sample of steps; replay of the record on a sample of games.
 """
