@@ -162,3 +162,16 @@ def test_start_validates():
         Session.start("toy", [H(str(i)) for i in range(6)], seed=1)
     with pytest.raises(ValueError):
         Session.start("toy", [{"name": "X", "kind": "bot:genius"}], seed=1)
+
+
+def test_rename_canvas_texts_and_tips():
+    from tavolo_ui.canvas import Canvas
+    s = Session.start("toy", [H("Anna"), H("Bartholomew the Great")], seed=3)
+    cv = Canvas(300, 200)
+    cv.text(0, 0, "Player 1 (you)")
+    cv.text(0, 20, "Player 2 draws")
+    cv.text(0, 40, "Player 9 is not a seat")
+    cv.hit(0, 0, 10, 10, tip="Player 2 holds it")
+    s.rename_canvas(cv)
+    assert cv.texts() == ["Anna (you)", "Bartholomew… draws", "Player 9 is not a seat"]
+    assert cv.hits[0].tip == "Bartholomew the Great holds it"

@@ -217,14 +217,16 @@ class App:
                     f'<li class="save broken" data-sid="{h(e.id)}"><div class="save-main"><b class="save-name">{h(e.name or e.id)}</b>'
                     f'<span class="save-error">{h(e.error or "")}</span></div><div class="save-btns">'
                     f'<button class="danger" data-cmd="delete" data-arg="{h(e.id)}">Delete</button></div></li>')
+        games_html = f'<section><h2>{"New game" if rows else "Games"}</h2><div class="games">{"".join(cards)}</div></section>'
         saves = ("".join(rows) if rows else '<li class="muted empty">No saved games yet. Every game you start is saved here as you play.</li>')
         self.set_screen("home", f"""
 {self.header("", '<label class="btn" for="import-file">Import…</label>')}
 <main class="home">
 {self.banner_html()}
-<section><h2>Games</h2><div class="games">{''.join(cards)}</div></section>
-<section><h2>Saved games</h2><ul class="saves" id="saves">{saves}</ul>
+{games_html if not rows else ""}
+<section><h2>{"Continue a game" if rows else "Saved games"}</h2><ul class="saves" id="saves">{saves}</ul>
 <input type="file" id="import-file" accept=".json,application/json" hidden></section>
+{games_html if rows else ""}
 <footer class="muted">Everything runs in this browser tab: no server, no account. Saves stay on this device.</footer>
 </main>""")
 
@@ -372,12 +374,12 @@ class App:
 {self.header(g.title + (" — watching" if mode == "watch" else ""), '<span class="controls">' + controls + '</span>')}
 <main class="table">
 {self.banner_html()}
+<div id="results" class="results" hidden></div>
 <div class="table-main">
 <div id="board-wrap" class="board-wrap"><canvas id="board"></canvas>
 <div id="tip" class="tip" hidden></div><div id="chooser" class="chooser" hidden></div></div>
 <aside id="side" class="side">
 <div id="status" class="status"></div>
-<div id="results" class="results" hidden></div>
 <div id="actions" class="actions"></div>
 <details id="log-box" class="log-box"{" open" if int(js.window.innerWidth) > 760 else ""}><summary>Game log</summary><ol id="log" class="log"></ol></details>
 </aside></div></main>
@@ -446,8 +448,10 @@ class App:
                           f'{" · paused" if self.paused else ""}</div>')
         elif me is not None and len(s.humans()) > 1:
             status.append(f'<div class="muted">Table shown to {h(s.name(me))}</div>')
-        elif me is None:
+        elif me is None and s.bot_only():
             status.append('<div class="muted">Spectator view: bots only.</div>')
+        elif me is None:
+            status.append('<div class="muted">Public view of the table.</div>')
         scores = s.scores()
         chips = "".join(f'<span class="chip{" now" if i == seat else ""}"><span class="dot p{i}"></span>'
                         f'{h(s.name(i))} <b>{scores[i] if i < len(scores) else ""}</b></span>'
@@ -464,8 +468,6 @@ class App:
             btns = "".join(f'<button class="act" data-cmd="act" data-arg="{a["index"]}">{h(a["label"])}</button>'
                            for a in acts)
             _el("actions").innerHTML = f'<h3>Your choices</h3><div class="act-list">{btns}</div>'
-        elif not s.is_over() and self.mode == "play" and seat is not None and not s.is_human(seat):
-            _el("actions").innerHTML = f'<p class="muted thinking">{h(s.name(seat))} is thinking…</p>'
         else:
             _el("actions").innerHTML = ""
 
@@ -476,7 +478,7 @@ class App:
             head = "".join(f"<th>{h(c.replace('_', ' '))}</th>" for c in cats)
             body = "".join(
                 f'<tr class="{"winner" if i in win else ""}"><th><span class="dot p{i}"></span>{h(s.name(i))}'
-                f'{" 🏆" if i in win else ""}</th>'
+                f'{" ★" if i in win else ""}</th>'
                 + "".join(f"<td>{r.get(c, 0)}</td>" for c in cats) + f"<td><b>{sum(r.values())}</b></td></tr>"
                 for i, r in enumerate(rows))
             names = " and ".join(s.name(i) for i in sorted(win))
@@ -493,7 +495,7 @@ class App:
         log = _el("log")
         items = "".join(f'<li><span class="dot p{seat_}"></span>{h(text)}</li>' if seat_ is not None
                         else f"<li>{h(text)}</li>" for seat_, text in s.log[-200:])
-        log.innerHTML = items
+        log.innerHTML = items or '<li class="muted">No moves yet.</li>'
         log.scrollTop = log.scrollHeight
 
     def paint(self, blank: bool = False) -> None:
@@ -511,11 +513,13 @@ class App:
             render = get_renderer(s.game.name)
             try:
                 render(cv, view, acts, me)
+                s.rename_canvas(cv)
                 self.renderer_note = ""
             except Exception as exc:  # a renderer bug must not stop the game
                 js.console.error(f"renderer {s.game.name} failed: {exc!r}")
                 cv = Canvas(width, avail)
                 generic.render(cv, view, acts, me)
+                s.rename_canvas(cv)
                 self.renderer_note = "The board could not be drawn; showing the plain table."
         self.cv = cv
         height = max(int(cv.height), 120)

@@ -141,12 +141,27 @@ class Session:
     def legal_actions(self) -> list[Any]:
         return [] if self.is_over() else self.game.legal_actions(self.state)
 
-    def rename(self, text: str) -> str:
-        """A log line with "Player N" replaced by seat N's name."""
+    def rename(self, text: str, max_len: int | None = None) -> str:
+        """A log line with "Player N" replaced by seat N's name (cut to ``max_len``)."""
         def sub(m: re.Match) -> str:
             n = int(m.group(1))
-            return self.seats[n - 1].name if 1 <= n <= len(self.seats) else m.group(0)
+            if not 1 <= n <= len(self.seats):
+                return m.group(0)
+            name = self.seats[n - 1].name
+            if max_len and len(name) > max_len:
+                name = name[:max_len - 1] + "…"
+            return name
         return _PLAYER_RE.sub(sub, text)
+
+    def rename_canvas(self, cv) -> None:
+        """Seat names instead of "Player N" in a rendered display list (texts and tips).
+        Names are cut to 12 characters there, so a layout made for "Player N" still fits."""
+        for i, op in enumerate(cv.ops):
+            if op[0] == "text" and "Player " in op[3]:
+                cv.ops[i] = op[:3] + (self.rename(op[3], 12),) + op[4:]
+        for hit in cv.hits:
+            if hit.tip and "Player " in hit.tip:
+                hit.tip = self.rename(hit.tip)
 
     def _label(self, state, action) -> str:
         try:

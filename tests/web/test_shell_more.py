@@ -1,0 +1,110 @@
+"""More of the page: the end-of-game table, watch links, undo on the handoff screen,
+export and import of a save. Needs ``python build.py`` first."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engines import get_game
+from engines.core.play import play_game
+from tavolo_ui.links import make_fragment
+from tests.web.conftest import open_app, shot, wait_ready
+from tests.web.test_shell import GAME, body, new_game, pass_handoff, wait_body
+
+pytestmark = pytest.mark.browser
+
+
+def finished_record(players=3, seed=11):
+    state, record = play_game(get_game(GAME), players, seed, "random")
+    rec = record.model_dump(mode="json")
+    rec["seats"] = [{"name": n, "kind": "human"} for n in ("Ada", "Bruno", "Chiara")[:players]]
+    return state, rec
+
+
+def test_finished_game_shows_score_breakdown_and_winners(page, base_url):
+    state, rec = finished_record()
+    game = get_game(GAME)
+    page.goto(base_url + "index.html" + make_fragment(rec, "play"))
+    wait_ready(page)
+    wait_body(page, "screen", "table")
+    assert body(page, "over") == "1"
+    page.wait_for_selector("#results:not([hidden])")
+    text = page.inner_text("#results")
+    winners = [("Ada", "Bruno", "Chiara")[i] for i in game.winners(state)]
+    assert all(w in text.split("\n")[0] for w in winners)
+    rows = page.locator("#results table.score tbody tr")
+    assert rows.count() == 3
+    # every category of the breakdown is a column, and the totals are the scores
+    cats = list(game.score_breakdown(state)[0])
+    head = page.inner_text("#results table.score thead").lower()
+    assert all(c.replace("_", " ") in head for c in cats)
+    totals = [int(rows.nth(i).locator("td").last.inner_text()) for i in range(3)]
+    assert totals == game.scores(state)
+    shot(page, "shell_20_end_of_game")
+
+
+def test_watch_link_replays_move_by_move(page, base_url):
+    _, rec = finished_record(seed=5)
+    page.goto(base_url + "index.html" + make_fragment(rec, "watch"))
+    wait_ready(page)
+    wait_body(page, "screen", "watch")
+    page.wait_for_function("Number(document.body.dataset.actions) >= 2", timeout=30_000)
+    shot(page, "shell_21_watching")
+    page.click("#pause")
+    page.wait_for_timeout(300)
+    n = int(body(page, "actions"))
+    page.click("#step")
+    wait_body(page, "actions", str(n + 1))
+    page.wait_for_timeout(1200)
+    assert body(page, "actions") == str(n + 1)  # still paused
+    # a watched game is not saved unless asked
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.includes(':save:')).length") == 0
+    page.click("#takeover")
+    wait_body(page, "screen", "table")
+    assert body(page, "actions") == str(n + 1)
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.includes(':save:')).length") == 1
+
+
+def test_undo_own_move_on_the_handoff_screen(page, base_url):
+    open_app(page, base_url)
+    new_game(page, [("Anna", "human"), ("Ben", "human")], "undo")
+    pass_handoff(page, "Anna")
+    page.locator("#actions button.act").first.click()
+    wait_body(page, "actions", "1")
+    page.wait_for_selector("#handoff:not([hidden])")
+    undo = page.locator("#handoff button[data-cmd='undo']")
+    assert undo.count() == 1, "a draft choice reveals nothing: Anna may take it back"
+    shot(page, "shell_22_handoff_with_undo")
+    undo.click()
+    wait_body(page, "actions", "0")
+    page.wait_for_selector("#handoff", state="hidden")
+    assert "Undone" in page.inner_text("#banner")
+    assert page.locator("#actions button.act").count() >= 1  # Anna chooses again
+    shot(page, "shell_23_after_undo")
+
+
+def test_export_and_import(page, base_url, tmp_path):
+    open_app(page, base_url)
+    new_game(page, [("Solo", "human"), ("Bot", "bot:random")], "export")
+    page.locator("#actions button.act").first.click()
+    page.wait_for_function("Number(document.body.dataset.actions) >= 1")
+    page.click("header .brand")
+    wait_body(page, "screen", "home")
+    with page.expect_download() as dl:
+        page.click(".save button[data-cmd='export']")
+    path = tmp_path / dl.value.suggested_filename
+    dl.value.save_as(path)
+    data = json.loads(path.read_text())
+    assert data["format"] == "tavolo/1" and data["game"] == GAME
+    page.set_input_files("#import-file", str(path))
+    page.wait_for_function("document.querySelectorAll('.save:not(.broken)').length === 2")
+    assert "Imported" in page.inner_text("#banner")
+    # a file that is not a game is refused with a message, nothing added
+    bad = tmp_path / "notes.json"
+    bad.write_text('{"hello": 1}')
+    page.set_input_files("#import-file", str(bad))
+    page.wait_for_function("document.getElementById('banner').innerText.includes('cannot be imported')")
+    assert page.locator(".save").count() == 2
+    shot(page, "shell_24_import")
