@@ -1,0 +1,219 @@
+"""A heuristic Spyrium bot that decides from ``view`` and ``legal_actions`` only.
+
+It never reads the hidden parts of the state: it rebuilds a state from its view, filling the
+hidden piles (period decks, token reserve, events below the preview) with the unseen
+components in an order drawn from its own ``rng`` (a *determinization*). On that guess it
+tries each candidate action and values the result for itself:
+
+    value = score now (track + printed building VP + technique VP)
+          + money, Spyrium and workers at a worth that falls as the game nears its end
+          + the expected VP of using its buildings in the rounds left
+          + income from the Residence track in the rounds left.
+
+In Phase I it places a worker next to the card whose best activation is worth most, net
+of the surcharge the other workers already impose, and switches to Phase II when no slot
+is worth it or it must keep workers for its buildings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.core.rng import Rng
+
+from . import rules
+from .actions import (Build, EarnMoney, Hire, Pass, Patent, PlaceWorker, SwitchPhase,
+                      UseEvent)
+from .components import (CARD_TYPES, EVENT_IDS, POSITION_SLOTS, RESIDENCE_INCOME,
+                         ROUNDS, SLOT_IDS, SLOT_INDEX, SLOT_POSITIONS, TOKEN_SUPPLY, deck_cards, kind_of,
+                         type_of)
+from .scoring import CATEGORIES, score
+from .state import Building, Player, SpyriumState, Technique
+
+TECH_ONGOING = {"taylorism": 2.0, "engineering": 1.5, "automation": 1.0, "capitalization": 1.0,
+                "lobbying": 1.0, "commerce": 0.7, "crane": 0.6}
+"""Rough VP worth, per round left, of each technique's ongoing power."""
+
+
+def state_from_view(v: dict, rng: Rng) -> SpyriumState:
+    """A full state consistent with the view; hidden piles are a random guess."""
+    ps = []
+    for pv in v["players"]:
+        ps.append(Player(
+            money=pv["money"], spyrium=pv["spyrium"], vp=pv["vp"], residence=pv["residence"],
+            reserve=pv["reserve"], active=pv["active"], spent=pv["spent"],
+            buildings=[Building(card=b["card"], tapped=b["tapped"], workers=b["workers"])
+                       for b in pv["buildings"]],
+            techniques=[Technique(card=t["card"], tapped=t["tapped"]) for t in pv["techniques"]],
+            kept_tokens=list(pv["kept_tokens"]), phase=pv["phase"], passed=pv["passed"],
+            event_used=pv["event_used"], bonuses_left=list(pv["bonuses_left"]),
+            vp_log={k: pv["breakdown"][k] for k in CATEGORIES[:5] if pv["breakdown"][k]}))
+    seen = set(v["removed"])
+    for m in v["market"]:
+        if m:
+            seen.add(m["card"])
+    for pv in v["players"]:
+        seen.update(b["card"] for b in pv["buildings"])
+        seen.update(t["card"] for t in pv["techniques"])
+    decks = {}
+    for period, n in v["decks"].items():
+        unseen = [c for c in deck_cards(period) if c not in seen]
+        rng.shuffle(unseen)
+        decks[period] = unseen[:n]
+    tokens = list(TOKEN_SUPPLY)
+    out_tokens = [*v["token_discard"]]
+    for m in v["market"]:
+        if m:
+            out_tokens += m["tokens"]
+    for pv in v["players"]:
+        out_tokens += pv["kept_tokens"]
+    for ev in (v["turn_event"], v["next_event"]):
+        if ev and ev["token"] is not None:
+            out_tokens.append(ev["token"])
+    for t in out_tokens:
+        tokens.remove(t)
+    rng.shuffle(tokens)
+    known = {e["id"] for e in v["past_events"]}
+    for ev in (v["turn_event"], v["next_event"]):
+        if ev:
+            known.add(ev["id"])
+    hidden = [e for e in EVENT_IDS if e not in known]
+    rng.shuffle(hidden)
+    future = ([v["next_event"]["id"]] if v["next_event"] else []) + hidden[:v["hidden_events"]]
+    return SpyriumState(
+        players=len(ps), seed=0, rng=Rng.from_seed(rng.next_u32()), round=v["round"],
+        over=v["over"], first_player=v["first_player"],
+        current=v["to_move"] if v["to_move"] is not None else 0,
+        continuing=v["continuing"], pending_bonus=v["pending_bonus"], decks=decks,
+        market=[m["card"] if m else None for m in v["market"]],
+        market_tokens=[list(m["tokens"]) if m else [] for m in v["market"]],
+        slots=[list(s["workers"]) for s in v["slots"]], future_events=future,
+        future_token=v["next_event"]["token"] if v["next_event"] else None,
+        turn_event=v["turn_event"]["id"] if v["turn_event"] else None,
+        turn_event_token=v["turn_event"]["token"] if v["turn_event"] else None,
+        past_events=[e["id"] for e in v["past_events"]], token_reserve=tokens,
+        token_discard=list(v["token_discard"]), removed=list(v["removed"]), players_=ps)
+
+
+def value(state: SpyriumState, seat: int, round_: int) -> float:
+    """How good ``state`` is for ``seat``, in VP (see the module docstring)."""
+    p = state.players_[seat]
+    s = float(score(p))
+    if state.over:
+        return s
+    left = ROUNDS - round_  # rounds after this one
+    mv = 0.8 if left >= 1 else 0.3
+    sv = 1.7 if left >= 1 else 0.6
+    wv = 2.2 * left
+    s += p.money * mv + p.spyrium * sv + rules.workers_owned(p) * wv
+    s += RESIDENCE_INCOME[p.residence] * left * mv
+    eng = rules.has_tech(p, "engineering")
+    for b in p.buildings:
+        ct = CARD_TYPES[type_of(b.card)]
+        best = 0.0
+        for o in ct.activate_options:
+            w = rules.use_workers(p, ct, o)
+            u = o.gain.get("vp", 0) + o.gain.get("spyrium", 0) * 1.7 - o.spyrium * 1.7 - w * 0.9
+            if eng and "factory" in ct.symbols:
+                u += w
+            best = max(best, u)
+        uses = left + (0 if b.tapped else 1)
+        s += best * uses * 0.6
+    for t in p.techniques:
+        s += TECH_ONGOING.get(rules.TECHNIQUES[type_of(t.card)].key, 0.5) * left
+    return s
+
+
+def _try(state: SpyriumState, seat: int, a: Any, round_: int) -> float:
+    twin = state.clone()
+    rules.play(twin, a)
+    return value(twin, seat, round_)
+
+
+def _card_values(state: SpyriumState, seat: int, round_: int, base: float) -> list[float]:
+    """For each market position, the best gain of activating its card now with one more worker."""
+    out = [float("-inf")] * len(state.market)
+    for q, card in enumerate(state.market):
+        if card is None:
+            continue
+        si = POSITION_SLOTS[q][0]
+        twin = state.clone()
+        twin.slots = [[w for w in s if w != seat] for s in twin.slots]
+        twin.slots[si].append(seat)
+        twin.players_[seat].phase = 2
+        twin.current = seat
+        best = float("-inf")
+        for a in rules._market_actions(twin, seat):
+            if isinstance(a, EarnMoney) or a.pos != q:
+                continue
+            best = max(best, _try(twin, seat, a, round_) - base)
+        # the surcharge this extra worker of ours costs nobody, but others' do cost us
+        out[q] = best
+    return out
+
+
+def _reserved_workers(p: Player) -> int:
+    """Active workers to keep for using buildings in Phase II."""
+    need = 0
+    for b in p.buildings:
+        if b.tapped:
+            continue
+        ct = CARD_TYPES[type_of(b.card)]
+        best_w, best_u = 0, 0.0
+        for o in ct.activate_options:
+            if o.spyrium > p.spyrium:
+                continue
+            w = rules.use_workers(p, ct, o)
+            u = o.gain.get("vp", 0) + o.gain.get("spyrium", 0) * 1.7 - o.spyrium * 1.7
+            if u > best_u:
+                best_w, best_u = w, u
+        need += best_w
+    return need
+
+
+def choose(game: Any, state: SpyriumState, rng: Rng) -> Any:
+    seat = game.to_move(state)
+    v = game.view(state, seat)
+    legal = game.legal_actions(state)
+    if len(legal) == 1:
+        return legal[0]
+    guess = state_from_view(v, rng)
+    round_ = v["round"]
+    base = value(guess, seat, round_)
+    me = guess.players_[seat]
+    if me.phase == 1 and not guess.pending_bonus and any(isinstance(a, SwitchPhase) for a in legal):
+        cards = _card_values(guess, seat, round_, base)
+        best_a, best_v = None, 0.6
+        for a in legal:
+            if isinstance(a, PlaceWorker):
+                si = SLOT_INDEX[a.slot]
+                val = float("-inf")
+                for q in SLOT_POSITIONS[si]:
+                    if guess.market[q] is None:
+                        continue
+                    mine = sum(guess.slots[s].count(seat) for s in POSITION_SLOTS[q])
+                    cv = cards[q]
+                    kind = kind_of(guess.market[q])
+                    if mine and kind in ("building", "technique"):
+                        cv *= 0.25  # a building or technique can be taken only once
+                    elif mine and guess.market_tokens[q] and mine >= len(guess.market_tokens[q]):
+                        cv *= 0.25  # not enough tokens left for one more hire
+                    val = max(val, cv)
+                if me.active <= _reserved_workers(me):
+                    val -= 3.0
+                val += 0.05 * rng.below(10)
+            elif isinstance(a, UseEvent):
+                val = _try(guess, seat, a, round_) - base
+            else:
+                continue
+            if val > best_v:
+                best_a, best_v = a, val
+        return best_a if best_a is not None else next(a for a in legal if isinstance(a, SwitchPhase))
+    best_a, best_v = legal[-1], float("-inf")
+    for a in legal:
+        val = base if isinstance(a, Pass) else _try(guess, seat, a, round_)
+        if isinstance(a, (Hire, Build, Patent, EarnMoney)):
+            val += 0.01  # free the market before passing
+        if val > best_v + 1e-9:
+            best_a, best_v = a, val
+    return best_a

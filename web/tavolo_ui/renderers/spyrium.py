@@ -1,0 +1,342 @@
+"""Spyrium's table on the canvas: ``render(cv, view, actions, me)`` (see ``tavolo_ui.canvas``).
+
+Drawn from the view only. Layout (laptop: two columns; phone, below 760 px: one column):
+
+- a header with the round, the period, the deck sizes and whose turn it is;
+- the turn event and the next event, each with its token; the player-to-move's buttons
+  (move to Phase II, pass, the 8 VP bonus);
+- the 3x3 market with the 12 worker slots drawn in the gaps between the cards, workers as
+  coloured discs, tokens on the cards;
+- the score and Residence tracks;
+- each player's neighbourhood: techniques left of the start card, buildings right of it
+  (a used card is drawn tilted), workers active on the start card / spent / in reserve,
+  money, Spyrium, kept tokens and the phase the player is in;
+- at the end, the score breakdown by category.
+
+Clicks: a slot places a worker (or takes back a worker with no card left); a market card
+offers every activation of it (hire / build / patent / earn money); a building its uses
+(and Taylorism); the turn event its options; buttons for the rest.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tavolo_ui.canvas import PALETTE, Canvas
+
+INK, MUTED, LINE, PANEL = PALETTE["ink"], PALETTE["muted"], PALETTE["line"], PALETTE["panel"]
+KIND_FILL = {"building": "#e8dcc4", "character": "#d9e6f2", "technique": "#e3d9ef"}
+CATEGORY_LABELS = {"characters": "Characters", "building use": "Building use",
+                   "residence": "Residence", "events": "Events", "build tokens": "Build tokens",
+                   "buildings": "Buildings", "techniques": "Techniques"}
+
+
+def _colour(seat: int) -> str:
+    return PALETTE["players"][seat % len(PALETTE["players"])]
+
+
+def _short(s: str, size: float, width: float) -> str:
+    while s and Canvas.text_width(s, size) > width:
+        s = s[:-1]
+    return s
+
+
+class _Acts:
+    """The legal actions, indexed by what they are about."""
+
+    def __init__(self, actions: list[dict]):
+        self.all = actions
+        self.used: set[int] = set()
+
+    def pick(self, pred) -> list[int]:
+        out = [a["index"] for a in self.all if pred(a["action"])]
+        self.used.update(out)
+        return out
+
+
+def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, tokens: list[int] | None,
+              tapped: bool = False, size: float = 12) -> None:
+    fill = KIND_FILL.get(card["kind"], PANEL)
+    if tapped:  # a used card is drawn tilted
+        dx = h * 0.18
+        cv.poly([(x + dx, y), (x + w, y + dx), (x + w - dx, y + h), (x, y + h - dx)], fill, LINE, 1)
+    else:
+        cv.rect(x, y, w, h, fill, LINE, 1, 6)
+    pad = 5
+    name, _, variant = card["name"].partition(" (")
+    cv.text(x + pad, y + pad, _short(name, size, w - 2 * pad - 22), size, INK, baseline="top", bold=True)
+    cv.text(x + w - pad, y + pad, f"£{card['cost']}", size - 1, INK, align="right", baseline="top")
+    line2 = card["kind"]
+    if card["kind"] == "building":
+        line2 = (variant.rstrip(")") + " · " if variant else "") + f"{card['vp']} VP"
+        if card["symbols"]:
+            line2 += " · " + "+".join(s[:3] for s in card["symbols"])
+    cv.text(x + pad, y + pad + size + 3, _short(line2, size - 2, w - 2 * pad), size - 2, MUTED, baseline="top")
+    if tapped:
+        cv.text(x + w / 2, y + h - pad, "used", size - 2, PALETTE["bad"], align="center", baseline="bottom")
+    if tokens:
+        r = min(9, h / 8)
+        for i, t in enumerate(tokens):
+            cx = x + pad + r + i * (2 * r + 3)
+            cy = y + h - pad - r
+            cv.circle(cx, cy, r, "#fdf6d8", INK, 1)
+            cv.text(cx, cy, str(t), r * 1.3, INK, align="center", baseline="middle", bold=True)
+
+
+def _button(cv: Canvas, x: float, y: float, w: float, h: float, label: str, idx: list[int], tip: str) -> None:
+    cv.rect(x, y, w, h, "#fff3e0", LINE, 1, 6)
+    cv.text(x + w / 2, y + h / 2, label, 13, INK, align="center", baseline="middle", bold=True)
+    if idx:
+        cv.highlight(x, y, w, h)
+        cv.hit(x, y, w, h, action=idx, tip=tip)
+
+
+def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: dict | None, title: str,
+           idx: list[int], used_by: list[int]) -> None:
+    cv.text(x, y - 4, title, 12, MUTED, baseline="bottom")
+    if ev is None:
+        cv.rect(x, y, w, h, None, LINE, 1, 6)
+        return
+    cv.rect(x, y, w, h, "#f6e7cf", LINE, 1, 6)
+    cv.text(x + 6, y + 6, _short(ev["name"], 13, w - 40), 13, INK, baseline="top", bold=True)
+    cv.text(x + w - 6, y + 6, "Ph " + "+".join(ev["phases"]), 11, MUTED, align="right", baseline="top")
+    lines = cv.wrap(ev["text"].split(": ", 1)[-1], 10.5, w - 12)
+    for i, ln in enumerate(lines[: max(1, int((h - 34) // 13))]):
+        cv.text(x + 6, y + 24 + i * 13, ln, 10.5, INK, baseline="top")
+    if ev.get("token") is not None:
+        cv.circle(x + w - 14, y + h - 14, 10, "#fdf6d8", INK, 1)
+        cv.text(x + w - 14, y + h - 14, str(ev["token"]), 13, INK, align="center", baseline="middle", bold=True)
+    for i, seat in enumerate(used_by):
+        cv.circle(x + 12 + i * 16, y + h - 12, 6, _colour(seat), INK, 1)
+    cv.hit(x, y, w, h, action=idx or None, tip=ev["text"] + (f" Token: {ev['token']}." if ev.get("token") else ""))
+    if idx:
+        cv.highlight(x, y, w, h)
+
+
+def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float, ch: float, gap: float) -> float:
+    """The 3x3 grid with the 12 slots between the cards. Returns the bottom y."""
+    def cell(pos: int) -> tuple[float, float]:
+        r, c = divmod(pos, 3)
+        return x0 + c * (cw + gap), y0 + r * (ch + gap)
+
+    cv.rect(x0 - 8, y0 - 8, 3 * cw + 2 * gap + 16, 3 * ch + 2 * gap + 16, "#efe4d2", LINE, 1, 8)
+    for pos, card in enumerate(view["market"]):
+        x, y = cell(pos)
+        if card is None:
+            cv.rect(x, y, cw, ch, None, LINE, 1, 6)
+            continue
+        _card_box(cv, x, y, cw, ch, card, card["tokens"], size=12 if cw >= 120 else 10)
+        idx = acts.pick(lambda a, p=pos: a.get("pos") == p and a["type"] in ("earn", "hire", "build", "patent"))
+        cv.hit(x, y, cw, ch, action=idx or None, tip=card["text"] + (f" Tokens: {card['tokens']}." if card["tokens"] else ""))
+        if idx:
+            cv.highlight(x, y, cw, ch)
+    for s in view["slots"]:
+        p, q = s["positions"]
+        (xa, ya), (xb, yb) = cell(p), cell(q)
+        if ya == yb:  # horizontal gap
+            x, y, w, h = xa + cw + 3, ya + ch * 0.2, gap - 6, ch * 0.6
+        else:
+            x, y, w, h = xa + cw * 0.15, ya + ch + 3, cw * 0.7, gap - 6
+        idx = acts.pick(lambda a, sid=s["id"]: (a["type"] == "place" and a["slot"] == sid)
+                        or (a["type"] == "event" and a.get("slot") == sid)
+                        or (a["type"] == "earn" and a["slot"] == sid and a.get("pos") is None))
+        cv.rect(x, y, w, h, "#fbf6ee", LINE, 1, 5)
+        r = max(3.5, min(6.0, min(w, h) / 4))
+        per_row = max(1, int((w - 4) // (2 * r + 2)))
+        for i, seat in enumerate(s["workers"]):
+            cx = x + 3 + r + (i % per_row) * (2 * r + 2)
+            cy = y + 3 + r + (i // per_row) * (2 * r + 2)
+            cv.circle(cx, min(cy, y + h - r), r, _colour(seat), INK, 0.8)
+        tip = f"Slot {s['id']}: " + (", ".join(f"Player {w + 1}" for w in s["workers"]) or "empty")
+        cv.hit(x, y, w, h, action=idx or None, tip=tip)
+        if idx:
+            cv.highlight(x, y, w, h, radius=4)
+    return y0 + 3 * ch + 2 * gap + 8
+
+
+def _tracks(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
+    players = view["players"]
+    cv.text(x, y, "Score track", 13, INK, baseline="top", bold=True)
+    y += 18
+    top = max([40, *[p["vp"] for p in players]])
+    cv.rect(x, y, w, 16, "#fbf6ee", LINE, 1, 4)
+    for mark in (8, 20):
+        mx = x + w * mark / top
+        cv.line(mx, y - 2, mx, y + 18, PALETTE["highlight"], 2)
+        cv.text(mx, y + 19, str(mark), 10, MUTED, align="center", baseline="top")
+    for i, p in enumerate(players):
+        cx = x + w * min(p["vp"], top) / top
+        cv.circle(min(max(cx, x + 6), x + w - 6), y + 8 - 3 + (i % 3) * 3, 6, _colour(i), INK, 1)
+    y += 34
+    cv.text(x, y, "Residence track (income / VP)", 13, INK, baseline="top", bold=True)
+    y += 18
+    values = [2, 3, 4, 5, 6, 7]
+    sw = w / len(values)
+    for k, v in enumerate(values):
+        cv.rect(x + k * sw, y, sw - 3, 22, "#fbf6ee", LINE, 1, 4)
+        cv.text(x + k * sw + 4, y + 11, str(v), 12, MUTED, baseline="middle")
+    for i, p in enumerate(players):
+        cx = x + p["residence"] * sw + 20 + (i % 5) * 7
+        cv.circle(min(cx, x + (p["residence"] + 1) * sw - 8), y + 11, 5, _colour(i), INK, 1)
+    return y + 30
+
+
+def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: float, w: float,
+                   me: int | None) -> float:
+    p = view["players"][seat]
+    mine = view.get("to_move") == seat
+    head = f"Player {seat + 1}" + (" (you)" if me == seat else "")
+    status = "passed" if p["passed"] else f"Phase {'II' if p['phase'] == 2 else 'I'}"
+    cv.rect(x, y, w, 4, _colour(seat))
+    cv.text(x, y + 8, head, 14, _colour(seat), baseline="top", bold=True)
+    info = (f"{p['vp']} VP (total {p['score']}) · £{p['money']} · {p['spyrium']} Spyrium · "
+            f"{status}" + (" · first" if view["first_player"] == seat else "")
+            + (" · to move" if mine else "") + (" · event used" if p["event_used"] else ""))
+    cv.text(x + Canvas.text_width(head, 14) + 10, y + 10, _short(info, 12, w - Canvas.text_width(head, 14) - 12),
+            12, INK, baseline="top")
+    y += 28
+    cw = 104 if w >= 500 else 84
+    ch = 58
+    rows_cw = cw
+    cx = x  # techniques, then the start card, then the buildings, wrapping as needed
+    for t in p["techniques"]:
+        if cx + rows_cw > x + w:
+            cx = x
+            y += ch + 8
+        idx = acts.pick(lambda a: a["type"] == "taylorism") if mine and t["name"] == "Taylorism" else []
+        vp = p["technique_vp"].get(t["name"], 0)
+        _card_box(cv, cx, y, rows_cw, ch, {**t, "name": t["name"], "kind": "technique"}, None, t["tapped"], 11)
+        cv.text(cx + rows_cw - 5, y + ch - 5, f"{vp} VP", 10, MUTED, align="right", baseline="bottom")
+        cv.hit(cx, y, rows_cw, ch, action=idx or None, tip=t["text"] + f" Now worth {vp} VP.")
+        cx += rows_cw + 6
+    # the start card, with the active workers on it
+    if cx + rows_cw > x + w:
+        cx = x
+        y += ch + 8
+    cv.rect(cx, y, rows_cw, ch, "#ffffff", _colour(seat), 2, 6)
+    cv.text(cx + 5, y + 4, "Start card", 10, MUTED, baseline="top")
+    for i in range(p["active"]):
+        cv.circle(cx + 10 + (i % 6) * 13, y + 26 + (i // 6) * 13, 5, _colour(seat), INK, 1)
+    cv.text(cx + 5, y + ch - 4, f"spent {p['spent']} · res {p['reserve']}", 9.5, MUTED, baseline="bottom")
+    cv.hit(cx, y, rows_cw, ch, tip=(f"Player {seat + 1}: {p['active']} active, {p['spent']} spent, "
+                                    f"{p['in_market']} in the market, {p['reserve']} in reserve; "
+                                    f"kept tokens {p['kept_tokens']}; bonuses left {p['bonuses_left']}"))
+    cx += rows_cw + 6
+    for bi, b in enumerate(p["buildings"]):
+        if cx + rows_cw > x + w:
+            cx = x
+            y += ch + 8
+        idx = acts.pick(lambda a, k=bi: a["type"] in ("use", "taylorism") and a.get("building") == k) if mine else []
+        _card_box(cv, cx, y, rows_cw, ch, b, None, b["tapped"], 11)
+        for i in range(b["workers"]):
+            cv.circle(cx + rows_cw - 10 - i * 12, y + ch / 2 + 6, 5, _colour(seat), INK, 1)
+        cv.hit(cx, y, rows_cw, ch, action=idx or None, tip=b["text"])
+        if idx:
+            cv.highlight(cx, y, rows_cw, ch)
+        cx += rows_cw + 6
+    if p["kept_tokens"]:
+        cv.text(x, y + ch + 4, f"Kept tokens: {' '.join(map(str, p['kept_tokens']))}", 11, MUTED, baseline="top")
+        y += 14
+    return y + ch + 14
+
+
+def _breakdown(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
+    players = view["players"]
+    cv.rect(x, y, w, 30 + 18 * (len(CATEGORIES) + 2), "#fffdf8", LINE, 1, 8)
+    cv.text(x + 10, y + 8, "Final scores by category", 15, INK, baseline="top", bold=True)
+    y += 32
+    col = (w - 130) / max(1, len(players))
+    for i in range(len(players)):
+        cv.text(x + 130 + i * col, y, f"P{i + 1}", 12, _colour(i), baseline="top", bold=True)
+    y += 18
+    for cat in CATEGORIES:
+        cv.text(x + 10, y, CATEGORY_LABELS[cat], 12, INK, baseline="top")
+        for i, p in enumerate(players):
+            cv.text(x + 130 + i * col, y, str(p["breakdown"].get(cat, 0)), 12, INK, baseline="top")
+        y += 18
+    cv.text(x + 10, y, "Total", 12, INK, baseline="top", bold=True)
+    best = max(p["score"] for p in players)
+    for i, p in enumerate(players):
+        cv.text(x + 130 + i * col, y, str(p["score"]) + (" ★" if p["score"] == best else ""), 12, INK,
+                baseline="top", bold=True)
+    return y + 26
+
+
+CATEGORIES = list(CATEGORY_LABELS)
+
+
+def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
+    acts = _Acts(actions)
+    w = cv.width
+    phone = w < 760
+    m = 10
+    y = m
+    tm = view.get("to_move")
+    head = (f"Spyrium · round {view['round']}/{view['rounds']} (period {view['period']})"
+            + (" · game over" if view["over"] else f" · Player {tm + 1} to move" if tm is not None else ""))
+    cv.text(m, y, _short(head, 15, w - 2 * m), 15, INK, baseline="top", bold=True)
+    y += 20
+    decks = " ".join(f"{k}:{v}" for k, v in view["decks"].items())
+    sub = (f"Decks {decks} · token reserve {view['token_reserve']} · discard {view['token_discard']} · "
+           f"{view['hidden_events']} events below the preview")
+    cv.text(m, y, _short(sub, 11, w - 2 * m), 11, MUTED, baseline="top")
+    y += 20
+
+    if phone:
+        col_w = w - 2 * m
+        left_x, right_x = m, m
+    else:
+        col_w = min(560, (w - 3 * m) * 0.52)
+        left_x, right_x = m, m * 2 + col_w
+
+    # events and buttons
+    ev_w = (col_w - 10) / 2
+    ev_h = 92
+    y_ev = y + 16
+    used_by = [i for i, p in enumerate(view["players"]) if p["event_used"]]
+    _event(cv, left_x, y_ev, ev_w, ev_h, view["turn_event"], "Turn event",
+           acts.pick(lambda a: a["type"] == "event" and a.get("slot") is None), used_by)
+    _event(cv, left_x + ev_w + 10, y_ev, ev_w, ev_h, view["next_event"], "Next event (preview)", [], [])
+    y = y_ev + ev_h + 10
+    bx = left_x
+    buttons = [("Move to Phase II", lambda a: a["type"] == "switch", "Move your disc to Phase II and take a Phase II action now"),
+               ("Pass", lambda a: a["type"] == "pass", "Pass for the rest of the round"),
+               ("Bonus: worker", lambda a: a["type"] == "choose_bonus" and a["bonus"] == "worker", "Take a worker from your reserve"),
+               ("Bonus: £5", lambda a: a["type"] == "choose_bonus" and a["bonus"] == "money", "Take £5")]
+    for label, pred, tip in buttons:
+        idx = acts.pick(pred)
+        if idx:
+            bw = Canvas.text_width(label, 13) + 24
+            _button(cv, bx, y, bw, 30, label, idx, tip)
+            bx += bw + 8
+    if bx == left_x:
+        msg = "Waiting for another player" if tm is not None and tm != me else ""
+        if view["pending_bonus"] and tm is not None:
+            msg = f"Player {tm + 1} chooses a bonus"
+        cv.text(left_x, y + 15, msg, 12, MUTED, baseline="middle")
+    y += 40
+
+    # market
+    gap = 30 if phone else 40
+    cw = (col_w - 2 * gap - 16) / 3
+    ch = min(100.0, cw * 0.72)
+    y = _market(cv, view, acts, left_x + 8, y + 8, cw, ch, gap) + 10
+    left_bottom = y
+
+    # right column (or below, on a phone)
+    ry = y if phone else 56
+    ry = _tracks(cv, view, right_x, ry, col_w if phone else w - right_x - m)
+    nb_w = col_w if phone else w - right_x - m
+    if view["over"]:
+        ry = _breakdown(cv, view, right_x, ry + 4, nb_w) + 6
+    order = list(range(len(view["players"])))
+    if me is not None:
+        order = order[me:] + order[:me]
+    for seat in order:
+        ry = _neighbourhood(cv, view, acts, seat, right_x, ry + 4, nb_w, me)
+    # anything still unreachable (should not happen): one list button
+    rest = [a["index"] for a in actions if a["index"] not in acts.used]
+    if rest:
+        _button(cv, right_x, ry, 160, 28, "Other actions", rest, "Other legal actions")
+        ry += 36
+    cv.height = max(cv.height if not phone else 0, left_bottom + 10, ry + 10)
