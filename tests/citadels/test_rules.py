@@ -882,3 +882,38 @@ def test_illegal_actions_are_refused_with_a_reason_and_change_nothing():
     s = at_turn(new(4), K, {K: 0})
     assert "income" in assert_illegal_leaves_state(GAME, s, {"type": "end_turn"})
     assert assert_illegal_leaves_state(GAME, s, {"type": "destroy", "target": 1, "district": "tavern"})
+
+
+# ---- contract details ---------------------------------------------------------------------------------
+def test_describe_never_names_a_hidden_card_or_character():
+    s = new(4, seed=6)
+    first = GAME.legal_actions(s)[0]
+    assert "Assassin" not in GAME.describe(s, first) and "chooses a character" in GAME.describe(s, first)
+    s = at_turn(new(4), K, {K: 0})
+    put_on_top(s, ["palace-1", "tavern-1"])
+    play(s, type="draw_cards", count=2)
+    line = GAME.describe(s, GAME.legal_actions(s)[0])
+    assert "Palace" not in line and "Tavern" not in line
+
+
+def test_reveals_information_on_draws_and_reveals_only():
+    s = at_turn(new(4), K, {K: 0, W: 1})
+    before = s.clone()
+    play(s, type="draw_cards", count=2)
+    assert GAME.reveals_information(before, None, s)
+    before = s.clone()
+    GAME.apply(s, GAME.legal_actions(s)[0])                  # keep a card: nothing new shown
+    assert not GAME.reveals_information(before, None, s)
+    before = s.clone()
+    play(s, type="end_turn")                                 # the Warlord is revealed
+    assert GAME.reveals_information(before, None, s)
+
+
+def test_seven_player_last_chooser_remembers_what_he_was_handed():
+    s = new(7, seed=8)
+    initial = s.removed_down
+    while s.phase == "draft":
+        GAME.apply(s, GAME.legal_actions(s)[0])
+    last = (s.crown + 6) % 7
+    assert initial in GAME.view(s, last)["private"]["handed"]
+    assert all(initial not in GAME.view(s, p)["private"]["handed"] for p in range(7) if p != last)
