@@ -102,6 +102,12 @@ def test_rule_4_1_removal_table(players):
         assert s.removed_down != 0
         assert len(s.draft_cards) == 8 - row.face_up - row.face_down
         components_census(s)
+    while s.phase == "draft":
+        GAME.apply(s, GAME.legal_actions(s)[-1])
+    assert len(s.face_down) + (1 if s.removed_down else 0) == row.final_unchosen_face_down + (
+        0 if players == 7 else row.face_down)
+    for p in range(players):
+        assert sum(1 for r in range(1, 9) if s.holder[r] == p) == row.characters_per_player
 
 
 def test_rule_4_2_king_never_face_up_but_may_be_face_down():
