@@ -211,6 +211,27 @@ def _hand(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: float)
     return y + rows * 52 - y0
 
 
+def _deck_and_bank(cv: Canvas, view: dict, t: _Table, right: float, y: float) -> float:
+    """The deck (draws) and the bank (gold) as two tiles at the top right; returns their width.
+    Their actions stay on the button row as well."""
+    w, h, gap = 74, 34, 6
+    deck = t.find("draw_cards") + t.find("architect_draw") + t.find("smithy") + t.find("magician_draw")
+    bank = t.find("take_gold") + t.find("collect_income")
+    x = right - 2 * w - gap
+    for i, (label, idx, tip) in enumerate((
+            (f"Deck {view['deck_size']}", deck, "The district deck (face down): draw cards here."),
+            ("Bank", bank, "The bank (unlimited gold): take 2 gold or collect district income here."))):
+        bx = x + i * (w + gap)
+        cv.rect(bx, y, w, h, fill="#efe4cf" if i == 0 else "#f6e7a8", stroke=LINE, radius=6)
+        cv.text(bx + w / 2, y + h / 2, label, size=12, bold=True, align="center", baseline="middle")
+        if idx:
+            cv.highlight(bx, y, w, h)
+            cv.hit(bx, y, w, h, action=idx if len(idx) > 1 else idx[0], tip=tip)
+        else:
+            cv.hit(bx, y, w, h, tip=tip)
+    return 2 * w + gap + 8
+
+
 def _header(cv: Canvas, view: dict, me: int | None, x: float, y: float, width: float) -> float:
     phase = view["phase"]
     if phase == "draft":
@@ -267,7 +288,8 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     wide = width >= 720
     inner = width - 2 * PAD
     y = PAD
-    y += _header(cv, view, me, PAD, y, inner)
+    tiles = _deck_and_bank(cv, view, t, width - PAD, y) if view["phase"] != "over" else 0
+    y += max(_header(cv, view, me, PAD, y, inner - tiles), 40)
     if view["phase"] == "over":
         y += _scores(cv, view, PAD, y, inner)
     y += _characters(cv, view, t, PAD, y, inner, 8 if wide else 4) + 4
