@@ -13,7 +13,7 @@ from typing import Any
 
 from engines.core.rng import Rng
 
-from .components import DISTRICTS, KING, MERCHANT, ARCHITECT, WARLORD, BISHOP, ASSASSIN, THIEF, MAGICIAN, kind, CHARACTERS
+from .components import ARCHITECT, ASSASSIN, BISHOP, CHARACTERS, DISTRICTS, KING, MAGICIAN, MERCHANT, THIEF, WARLORD, kind
 
 
 def _hand_kinds(v: dict) -> list[str]:
@@ -80,7 +80,6 @@ def choose(game: Any, state: Any, rng: Rng) -> Any:
     legal = game.legal_actions(state)
     types = {a.type for a in legal}
     gold = v["seats"][me]["gold"]
-    score = lambda a: 0.0  # noqa: E731
 
     if "choose_character" in types:
         return max(legal, key=lambda a: _character_value(v, me, a.rank) + rng.below(100) / 400)
@@ -112,7 +111,6 @@ def choose(game: Any, state: Any, rng: Rng) -> Any:
         return bad[0] if bad and len(hand) > 1 else next(a for a in legal if a.type == "magician_draw")
 
     hand = _hand_kinds(v)
-    rank = v["turn"]["rank"]
     t = v["turn"]
     # character abilities first
     if "assassinate" in types:
@@ -165,5 +163,4 @@ def choose(game: Any, state: Any, rng: Rng) -> Any:
         return worst
     if "collect_income" in types:
         return next(a for a in legal if a.type == "collect_income")
-    del score, rank
     return next(a for a in legal if a.type == "end_turn")

@@ -7,12 +7,11 @@ into the engine contract.
 
 from __future__ import annotations
 
-from engines.core.errors import IllegalAction
 from engines.core.rng import Rng
 
 from . import actions as A
 from .components import (ALL_CARDS, ARCHITECT, ASSASSIN, BISHOP, CHARACTERS, DISTRICTS, KING,
-                         MAGICIAN, MERCHANT, RANKS, THIEF, WARLORD, C, character_name, district,
+                         MAGICIAN, MERCHANT, RANKS, THIEF, WARLORD, C, character_name,
                          district_name, effect, kind, removal)
 from .state import CitadelsOptions, CitadelsState
 
@@ -512,15 +511,13 @@ def _collect_income(state: CitadelsState, a: A.CollectIncome) -> None:
 
 def _end_turn(state: CitadelsState, a: A.EndTurn) -> None:
     """§7.6: auto-collect income (D-11), the Architect's draw (D-10), then the Warlord."""
-    seat = active_seat(state)
     if income_colour(state.called) is not None and not state.district_income_taken:
-        _collect_income(state, A.CollectIncome())
+        _collect_income(state, _COLLECT)
     if state.called == ARCHITECT and not state.architect_drawn:
-        _architect_draw(state, A.ArchitectDraw())
+        _architect_draw(state, _ARCHITECT_DRAW)
     if state.called == WARLORD and destroy_targets(state):
-        state.phase = "warlord"
+        state.phase = "warlord"          # §8.8: the destruction is the last act of the turn
         return
-    del seat
     _finish_turn(state)
 
 
