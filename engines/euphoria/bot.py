@@ -28,11 +28,14 @@ def _place_score(v: dict, me: int, a: Place) -> float:
     n_workers = sum(1 for w in pl["where"] if w != "pool")
     score = 0.0
     if sp.startswith("MKT_") or sp.startswith("ART_") or sp in STAR_SPACES:
-        score = 100
+        score = 100 if _star_possible(v, me, sp) else 6
     elif sp.startswith("CS_"):
         site = SPACE_SITE[sp]
         filled = sum(1 for x in SITE_SPACES[site] if x in v["spaces"])
-        score = 45 + 15 * (filled + 1 >= THRESHOLD[len(v["players"])])
+        mine = any(x in v["spaces"] and any(q == me for q, _ in v["spaces"][x]) for x in SITE_SPACES[site])
+        score = 45 + 15 * (filled + 1 >= THRESHOLD[len(v["players"])]) - 30 * mine
+        if not _territory_free(v):
+            score += 30
     elif sp in TUNNEL_ENDS:
         score = 30
     elif sp.startswith("WAT_"):
@@ -46,7 +49,7 @@ def _place_score(v: dict, me: int, a: Place) -> float:
     elif sp == "ICA_BREEZE":
         score = 32 if len(hand) + 2 <= pl["morale"] else 8
     elif sp == "ICA_SKY":
-        score = 26
+        score = 26 if _territory_free(v) else 50
     elif sp in COMMODITY_AREAS:
         c = COMMODITY_AREAS[sp]
         have = goods[c]
@@ -67,6 +70,34 @@ def _place_score(v: dict, me: int, a: Place) -> float:
     if occupied and sp not in COMMODITY_AREAS:
         score += 3
     return score
+
+
+def _territory_free(v: dict) -> bool:
+    n = len(v["players"])
+    return any(sum(v["territory"][f]) < n for f in v["territory"])
+
+
+def _star_possible(v: dict, me: int, sp: str) -> bool:
+    """Whether this star space can still give a star (room in the territory, or a tile)."""
+    n = len(v["players"])
+    f = SPACES[sp].faction
+    if sum(v["territory"][f]) < n:
+        return True
+    if sp.startswith("ART_"):
+        return any(site["built"] == 2 and me not in site["stars"] and SPACES["MKT" + name[4:]].faction == f
+                   for name, site in v["sites"].items())
+    return False
+
+
+def _needed_resources(v: dict) -> list[str]:
+    out = []
+    for site, sd in v["sites"].items():
+        if sd["built"]:
+            continue
+        for x in SITE_SPACES[site]:
+            if x not in v["spaces"]:
+                out += [k for k in SPACES[x].cost]
+    return out
 
 
 def _option_score(v: dict, me: int, kind: str, o: str) -> float:
@@ -107,6 +138,8 @@ def _option_score(v: dict, me: int, kind: str, o: str) -> float:
         return -cost
     if kind == "hooks":
         choice = o.split("|", 1)[1]
+        if v["pending"].get("hook") == "sacrifice" or o.startswith("chase_the_miner|use"):
+            return 3 if sum(1 for w in pl["where"] if w != "pool") >= 3 else -1
         if choice in ("knowledge",):
             return 2 if pl["knowledge"] >= 3 else 0.5
         return 3
@@ -120,8 +153,9 @@ def _option_score(v: dict, me: int, kind: str, o: str) -> float:
     if kind in ("gain_choice", "tunnel_choice"):
         if o == "artifact":
             hand = pl["hand"] if isinstance(pl["hand"], list) else []
-            return 2 if len(hand) < pl["morale"] else 0
-        return 1.0 / (1 + goods.get(o, 0))
+            return 2 if len(hand) < pl["morale"] and _territory_free(v) else 0
+        need = _needed_resources(v)
+        return 1.0 / (1 + goods.get(o, 0)) + (1.5 if o in need else 0)
     return 0
 
 

@@ -47,6 +47,11 @@ def _occupant(s, space: str) -> list[tuple[int, int]]:
     return [(q, d) for q, pl in enumerate(s.p) for d, w in enumerate(pl.where) if w == space]
 
 
+def _site_has_other(s, p: int, site: str) -> bool:
+    spaces = SITE_SPACES[site]
+    return any(q != p and w in spaces for q, pl in enumerate(s.p) for w in pl.where)
+
+
 def spa_forbids(s, p, die, space) -> Optional[str]:
     """2 Spa of Fleeting Pleasure: you may not bump your own workers."""
     if any(q == p for q, _ in _occupant(s, space)) and space not in COMMODITY_AREAS:
@@ -66,10 +71,8 @@ def plaza_forbids(s, p, die, space) -> Optional[str]:
 def lounge_forbids(s, p, die, space) -> Optional[str]:
     """6 Lounge of Opulent Frugality: no construction site where another player has a worker."""
     site = SPACE_SITE.get(space)
-    if site and space.startswith("CS_"):
-        for cs in SITE_SPACES[site]:
-            if any(q != p for q, _ in _occupant(s, cs)):
-                return "the Lounge of Opulent Frugality forbids sites where another player has a worker"
+    if site and space.startswith("CS_") and _site_has_other(s, p, site):
+        return "the Lounge of Opulent Frugality forbids sites where another player has a worker"
     return None
 
 

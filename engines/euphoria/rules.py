@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional
 from engines.core.rng import Rng
 
 from .actions import Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
-from .components import (ARTIFACT_DECK, ARTIFACT_MARKETS, ARTIFACT_TYPES, COMMODITIES,
+from .components import (ICARUS_SPACES, ARTIFACT_DECK, ARTIFACT_MARKETS, ARTIFACT_TYPES, COMMODITIES,
                          COMMODITY_AREAS, DILEMMA_IDS, DILEMMAS, FACTIONS, GOODS, KNOW_MAX,
                          KNOW_START, KNOWLEDGE_LIMIT, MARKET_IDS, MARKETS, MORALE_START,
                          RECRUIT_IDS, RECRUITS, RECRUITS_DEALT, RESOURCES, SITE_FACTION,
@@ -278,7 +278,8 @@ def legal_spaces(s: EuphoriaState, p: int, die: int) -> list[str]:
     if s.p[p].where[die] != "avail":
         return []
     occ = occupancy(s)
-    return [sp for sp in WORKER_SPACES if space_open(s, p, sp, occ) is None]
+    ctx = _player_ctx(s, p)
+    return [sp for sp in WORKER_SPACES if space_open(s, p, sp, occ, ctx) is None]
 
 
 def turn_actions(s: EuphoriaState) -> list[Any]:
@@ -299,7 +300,7 @@ def turn_actions(s: EuphoriaState) -> list[Any]:
                 dice.append(d)
         if dice:
             spaces = legal_spaces(s, p, dice[0])
-            acts += [Place(die=d, space=sp) for d in dice for sp in spaces]
+            acts += [Place.model_construct(die=d, space=sp) for d in dice for sp in spaces]
         acts += retrieve_actions(s, p)
         if can_resolve_dilemma(s, p):
             acts.append(ResolveDilemma())
@@ -310,7 +311,7 @@ def turn_actions(s: EuphoriaState) -> list[Any]:
         return acts
     ds = follow_up_dice(s)
     if ds:
-        acts += [Place(die=ds[0], space=sp) for sp in legal_spaces(s, p, ds[0])]
+        acts += [Place.model_construct(die=ds[0], space=sp) for sp in legal_spaces(s, p, ds[0])]
     if acts:
         acts += trade_actions(s, p)
     acts.append(EndTurn())
@@ -372,11 +373,19 @@ def occupancy(s: EuphoriaState) -> dict[str, list[tuple[int, int]]]:
     return occ
 
 
-def space_open(s: EuphoriaState, p: int, sp: str, occ: dict) -> Optional[str]:
-    """P1 for any worker of p: type and vacancy, market built, tunnel end, penalties, cost."""
-    if sp not in SPACES or SPACES[sp].type == "turn_action":
+def suffered_tiles(s: EuphoriaState, p: int) -> set[str]:
+    """The tiles whose penalty p suffers now (§14)."""
+    return {s.site_tile[site] for site in SITES if s.built[site] == 2 and p not in s.tile_stars[site]}
+
+
+def space_open(s: EuphoriaState, p: int, sp: str, occ: dict, ctx: Optional[dict] = None) -> Optional[str]:
+    """P1 for any worker of p: type and vacancy, market built, tunnel end, penalties, cost.
+    ``ctx`` caches what does not depend on the space (see ``_player_ctx``)."""
+    if ctx is None:
+        ctx = _player_ctx(s, p)
+    sd = SPACES.get(sp)
+    if sd is None or sd.type == "turn_action":
         return f"{sp} is not a worker space"
-    sd = SPACES[sp]
     if sd.type == "fixed":
         if s.built[SPACE_SITE[sp]]:
             return "that market is already built"
@@ -388,14 +397,28 @@ def space_open(s: EuphoriaState, p: int, sp: str, occ: dict) -> Optional[str]:
         f = TUNNEL_ENDS[sp]
         if s.miners[f] < TUNNEL_COMPLETE:
             return "that tunnel is not complete"
-        if not has_active_faction(s, p, f) and not hook(s, p, "kadan_the_infiltrator", "cost"):
+        if not has_active_faction(s, p, f) and not ctx["kadan"]:
             return f"you need an active {f.capitalize()} recruit"
-    why = placement_forbidden(s, p, 0, sp)
-    if why:
-        return why
-    if not can_pay(s, p, sp):
+    for forbid in ctx["forbids"]:
+        why = forbid(s, p, 0, sp)
+        if why:
+            return why
+    if not can_pay(s, p, sp, ctx):
         return "you cannot pay the cost"
     return None
+
+
+def _player_ctx(s: EuphoriaState, p: int) -> dict:
+    from .markets import PENALTIES
+    tiles = suffered_tiles(s, p)
+    return {"forbids": [PENALTIES[t].forbid for t in sorted(tiles) if PENALTIES[t].forbid],
+            "pairs": KIND["no_artifact_pairs"] not in tiles,
+            "cost_hooks": any(hook(s, p, rid, "cost") for rid in s.p[p].active),
+            "kadan": bool(hook(s, p, "kadan_the_infiltrator", "cost")),
+            "brian": bool(hook(s, p, "brian_the_viticulturist", "cost"))}
+
+
+ICARUS = frozenset(ICARUS_SPACES)
 
 
 def can_place(s: EuphoriaState, p: int, die: int, sp: str) -> Optional[str]:
@@ -409,17 +432,27 @@ _CATEGORY = {"resource": RESOURCES, "commodity_any": COMMODITIES,
              "commodity_not_bliss": tuple(c for c in COMMODITIES if c != "bliss")}
 
 
-def can_pay(s: EuphoriaState, p: int, sp: str) -> bool:
+def can_pay(s: EuphoriaState, p: int, sp: str, ctx: dict) -> bool:
     """Whether p can pay for ``sp`` at all; a quick count when no recruit changes the cost."""
     pl = s.p[p]
-    if any(hook(s, p, rid, "cost") for rid in pl.active):
-        return bool(pay_options(s, p, sp))
+    if ctx["cost_hooks"]:
+        # Substitutions only add ways to pay: a plain payment that works settles it, unless
+        # a recruit adds to the cost here (Brian in Icarus, Kadan at a tunnel end).
+        adds = (sp in TUNNEL_ENDS and ctx["kadan"]) or (ctx["brian"] and sp in ICARUS)
+        if adds or not _plain_can_pay(s, p, sp, ctx):
+            return bool(pay_options(s, p, sp))
+        return True
+    return _plain_can_pay(s, p, sp, ctx)
+
+
+def _plain_can_pay(s: EuphoriaState, p: int, sp: str, ctx: dict) -> bool:
+    pl = s.p[p]
     cost = space_cost(s, sp)
     if "artifacts_any" in cost:
         n = cost["artifacts_any"]
         if len(pl.hand) >= n:
             return True
-        return (not suffers_kind(s, p, "no_artifact_pairs")) and len(set(pl.hand)) < len(pl.hand)
+        return ctx["pairs"] and len(set(pl.hand)) < len(pl.hand)
     if "resources_any" in cost:
         return sum(pl.goods[r] for r in RESOURCES) >= cost["resources_any"]
     used: dict[str, int] = {}

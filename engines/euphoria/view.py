@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from .components import FACTIONS, MARKETS, RECRUITS, SITES, WORKER_SPACES
-from .effects import occupants
+from .rules import occupancy
 
 
 def view(s, me: Optional[int]) -> dict[str, Any]:
@@ -50,7 +50,7 @@ def view(s, me: Optional[int]) -> dict[str, Any]:
         "me": me, "phase": s.phase, "current": s.current, "first_player": s.first_player,
         "players": players, "allegiance": dict(s.allegiance), "miners": dict(s.miners),
         "sites": sites, "territory": {f: list(s.territory[f]) for f in FACTIONS},
-        "spaces": {sp: [[q, d] for q, d in occupants(s, sp)] for sp in WORKER_SPACES if occupants(s, sp)},
+        "spaces": {sp: [[q, d] for q, d in occ] for sp, occ in sorted(occupancy(s).items())},
         "art_deck": len(s.art_deck), "art_discard": list(s.art_discard),
         "recruit_deck": len(s.recruit_deck), "recruits_out": len(s.recruits_out),
         "markets_out": len(s.markets_out), "market_pile": len(s.market_pile),

@@ -147,3 +147,41 @@ def fresh_turn(s, p: int) -> None:
     s.current = p
     begin_turn(s)
     run(s)
+
+
+def blank(players: int = 2, seed: int = 1, **opts):
+    """A position at player 1's (index 0) turn with no recruits, no goods, no cards, two
+    available workers showing 1 and 2 for everyone, morale 1 and knowledge 3."""
+    s = new_play_state(players, seed, **opts)
+    for q in range(players):
+        clear_recruits(s, q)
+        s.art_deck += s.p[q].hand
+        s.p[q].hand = []
+        s.p[q].dice = [1, 2, 1, 1]
+        s.p[q].where = ["avail", "avail", "pool", "pool"]
+        s.p[q].morale, s.p[q].knowledge = 1, 3
+        for g in s.p[q].goods:
+            s.p[q].goods[g] = 0
+    fresh_turn(s, 0)
+    return s
+
+
+def goods(s, p: int, **kw) -> None:
+    for g, n in kw.items():
+        s.p[p].goods[g] = n
+
+
+def actions(s) -> list[dict]:
+    return [GAME.dump_action(a) for a in GAME.legal_actions(s)]
+
+
+def place_spaces(s) -> set[str]:
+    return {a["space"] for a in actions(s) if a["type"] == "place"}
+
+
+def finish_choices(s, prefer=None) -> None:
+    """Answer pending non-turn choices with the first option (or one starting with ``prefer``)."""
+    while s.phase != "over" and s.tasks and s.tasks[-1]["k"] != "turn":
+        opts = options(s)
+        pick = next((o for o in opts if prefer and o.startswith(prefer)), opts[0])
+        choose(s, pick)
