@@ -102,23 +102,31 @@ def value(state: SpyriumState, seat: int, round_: int) -> float:
     if state.over:
         return s
     left = ROUNDS - round_  # rounds after this one
-    mv = 0.8 if left >= 1 else 0.3
-    sv = 1.7 if left >= 1 else 0.6
+    mv = 0.8 if left >= 1 else 0.25
     wv = 2.2 * left
-    s += p.money * mv + p.spyrium * sv + rules.workers_owned(p) * wv
-    s += RESIDENCE_INCOME[p.residence] * left * mv
     eng = rules.has_tech(p, "engineering")
+    # Spyrium is worth what it can still be turned into: up to what the player's own
+    # converting buildings (and a hire or two) can take, little beyond.
+    capacity = 2 if left >= 1 else 0
+    for b in p.buildings:
+        ct = CARD_TYPES[type_of(b.card)]
+        need = max((o.spyrium for o in ct.activate_options), default=0)
+        capacity += need * (left + (0 if b.tapped else 1))
+    hi = 1.6 if left >= 1 else 1.8
+    spy_value = min(p.spyrium, capacity) * hi + max(0, p.spyrium - capacity) * 0.35
+    marginal = hi if p.spyrium < capacity else 0.35
+    s += p.money * mv + spy_value + rules.workers_owned(p) * wv
+    s += RESIDENCE_INCOME[p.residence] * left * mv
     for b in p.buildings:
         ct = CARD_TYPES[type_of(b.card)]
         best = 0.0
         for o in ct.activate_options:
             w = rules.use_workers(p, ct, o)
-            u = o.gain.get("vp", 0) + o.gain.get("spyrium", 0) * 1.7 - o.spyrium * 1.7 - w * 0.9
+            u = o.gain.get("vp", 0) + o.gain.get("spyrium", 0) * marginal - o.spyrium * 1.0 - w * 0.9
             if eng and "factory" in ct.symbols:
                 u += w
             best = max(best, u)
-        uses = left + (0 if b.tapped else 1)
-        s += best * uses * 0.6
+        s += best * left * 0.6
     for t in p.techniques:
         s += TECH_ONGOING.get(rules.TECHNIQUES[type_of(t.card)].key, 0.5) * left
     return s
