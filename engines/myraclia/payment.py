@@ -1,0 +1,176 @@
+"""Paying for a tile: direct matches, wildcards ("jolly") and the hand rule (spec §8.1).
+
+Multisets of elements are 7-tuples of counts indexed by colour (see ``components``);
+a tile's missing elements ``M`` are a sorted tuple of distinct colour indices.
+
+* ``covers(P, M)``: §8.1.2/§8.1.5, every element of ``P`` is used either as a direct match
+  or inside a wildcard group (3 of one colour, or 5 of any colours).
+* ``is_legal(P, M)``: §8.1.3, the hand rule ("regola della mano") formalised as
+  minimality: ``P`` covers ``M`` and no proper sub-multiset of ``P`` does (D16).
+* ``legal_payments(reserve, M)``: every legal ``P`` drawn from the reserve (§8.1.5, "the
+  engine offers the player any legal P"), in a deterministic order.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations, combinations_with_replacement, product
+
+from operator import le as _le
+
+from .components import NCOL
+
+Counts = tuple[int, ...]
+
+_COVERS: dict[tuple[Counts, tuple[int, ...]], bool] = {}
+_LEGAL: dict[tuple[Counts, tuple[int, ...]], bool] = {}
+_PAYMENTS: dict[tuple[Counts, tuple[int, ...]], list[Counts]] = {}
+_CACHE_LIMIT = 200_000
+
+
+def _subsets(items: tuple[int, ...]):
+    for n in range(len(items) + 1):
+        yield from combinations(items, n)
+
+
+def covers(pay: Counts, missing: tuple[int, ...]) -> bool:
+    """§8.1.5 ``covers``: ``pay`` can be split, using every element, into direct matches
+    and wildcard groups (3 of a kind / 5 of any) for the remaining items of ``missing``."""
+    key = (pay, missing)
+    hit = _COVERS.get(key)
+    if hit is not None:
+        return hit
+    total = sum(pay)
+    result = False
+    for direct in _subsets(missing):
+        if any(pay[c] < 1 for c in direct):
+            continue
+        rest = list(pay)
+        for c in direct:
+            rest[c] -= 1
+        left = total - len(direct)
+        k = len(missing) - len(direct)
+        triples = sum(n // 3 for n in rest)
+        for a in range(k + 1):
+            b = k - a
+            if 3 * a + 5 * b == left and triples >= a:
+                result = True
+                break
+        if result:
+            break
+    if len(_COVERS) > _CACHE_LIMIT:
+        _COVERS.clear()
+    _COVERS[key] = result
+    return result
+
+
+def is_legal(pay: Counts, missing: tuple[int, ...]) -> bool:
+    """§8.1.3 hand rule: ``pay`` covers ``missing`` and no proper sub-multiset does."""
+    key = (pay, missing)
+    hit = _LEGAL.get(key)
+    if hit is not None:
+        return hit
+    result = covers(pay, missing)
+    if result:
+        for sub in product(*(range(n + 1) for n in pay)):
+            if sub != pay and sum(sub) >= len(missing) and covers(sub, missing):
+                result = False
+                break
+    if len(_LEGAL) > _CACHE_LIMIT:
+        _LEGAL.clear()
+    _LEGAL[key] = result
+    return result
+
+
+def _bounded_multisets(size: int, caps: list[int]) -> list[Counts]:
+    """Every count vector summing to ``size`` with each colour within ``caps``."""
+    n = len(caps)
+    room = [0] * (n + 1)
+    for i in range(n - 1, -1, -1):
+        room[i] = room[i + 1] + caps[i]
+    out: list[Counts] = []
+    cur = [0] * n
+
+    def rec(i: int, left: int) -> None:
+        if left == 0:
+            out.append(tuple(cur))
+            return
+        if i == n or room[i] < left:
+            return
+        for k in range(min(left, caps[i]), -1, -1):
+            cur[i] = k
+            rec(i + 1, left - k)
+        cur[i] = 0
+
+    rec(0, size)
+    return out
+
+
+def _covers_of(reserve: Counts, missing: tuple[int, ...]) -> set[Counts]:
+    """Every cover of ``missing`` drawn from ``reserve`` that could be minimal.
+
+    Generated from the structure of a cover (direct matches, a groups of 3-same, b groups
+    of 5-any). Two shapes are left out because they are never minimal: a wildcard element
+    of a colour that the wildcards cover (pay it directly instead), and 5-any groups
+    holding 3 or more of one colour between them (those 3 make a 3-same group and the
+    other elements still fill the remaining 5-any groups, with 2 to spare). So every
+    *minimal* cover from the reserve is in the result.
+    """
+    found: set[Counts] = set()
+    for direct in _subsets(missing):
+        if any(reserve[c] < 1 for c in direct):
+            continue
+        wild_items = [c for c in missing if c not in direct]
+        k = len(wild_items)
+        base = list(reserve)
+        for c in direct:
+            base[c] -= 1
+        usable = [c for c in range(NCOL) if c not in wild_items]
+        for a in range(k + 1):
+            b = k - a
+            for triple_cols in combinations_with_replacement([c for c in usable if base[c] >= 3], a):
+                after = list(base)
+                ok = True
+                for c in triple_cols:
+                    after[c] -= 3
+                    if after[c] < 0:
+                        ok = False
+                if not ok:
+                    continue
+                caps = [min(after[c], 2) if c in usable else 0 for c in range(NCOL)]
+                for fives in _bounded_multisets(5 * b, caps):
+                    pay = list(fives)
+                    for c in direct:
+                        pay[c] += 1
+                    for c in triple_cols:
+                        pay[c] += 3
+                    found.add(tuple(pay))
+    return found
+
+
+def legal_payments(reserve: Counts, missing: tuple[int, ...]) -> list[Counts]:
+    """Every legal payment for ``missing`` from ``reserve`` (§8.1.5), fewest elements first.
+
+    A cover P from the reserve is minimal exactly when no *other* candidate cover from the
+    reserve is a sub-multiset of P: any cover inside P contains a minimal one, and every
+    minimal cover is among the candidates (see ``_covers_of``). Tests cross-check this
+    against the brute-force ``is_legal``.
+    """
+    key = (reserve, missing)
+    hit = _PAYMENTS.get(key)
+    if hit is not None:
+        return hit
+    cands = sorted(_covers_of(reserve, missing), key=lambda p: (sum(p), tuple(-x for x in p)))
+    result: list[Counts] = []
+    sizes: list[int] = []
+    for p in cands:  # smaller first: a dominated cover always contains an accepted one
+        sp = sum(p)
+        for q, sq in zip(result, sizes):
+            if sq < sp and all(map(_le, q, p)):
+                break
+        else:
+            result.append(p)
+            sizes.append(sp)
+    if len(_PAYMENTS) > _CACHE_LIMIT:
+        _PAYMENTS.clear()
+    _PAYMENTS[key] = result
+    return result

@@ -1,0 +1,768 @@
+"""Myraclia's rules: setup (§4), draft (§6), terraforming turn (§7-8), end of turn (§8.11),
+end of round (§9), Eternity (§13) and Darkness (§14). Final scoring lives in ``scoring``.
+
+Section numbers (§) refer to the rules specification ``myraclia.md``; D-numbers to its
+"Ambiguities and decisions" section, which this engine follows throughout.
+"""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Iterable
+
+from pydantic import TypeAdapter
+
+from engines.core.errors import IllegalAction
+from engines.core.game import Game
+from engines.core.rng import Rng
+
+from . import scoring, view as view_mod
+from .actions import (Action, AddElements, ChangeReservation, EndTurn, Pass, PlaceTile, PlaceToken,
+                      Reserve, Take, Terraform, Trade)
+from .components import (BASE_TILE_IDS, COLOUR_INDEX, COLOURS, CUBE_COUNTS, DARKNESS_IDS,
+                         DRAFT_COLUMNS, KICKSTARTER_IDS, MAX_ACTIONS, MISC, NCOL, RARITY, SETUP,
+                         STALL_ROUNDS, TILES, TOKEN_IDS, TOKENS, token_text)
+from .payment import legal_payments
+from .state import MyracliaOptions, MyracliaState, PlayerState, SurfaceTile
+
+#: §3.1 the six axial neighbour offsets
+NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+Pos = tuple[int, int]
+
+
+# ---- small helpers ---------------------------------------------------------------------------
+def names(counts: Iterable[int]) -> list[str]:
+    """A count vector as a sorted list of colour names (one entry per cube)."""
+    out: list[str] = []
+    for c, n in enumerate(counts):
+        out += [COLOURS[c]] * n
+    return out
+
+
+def counts_of(colours: Iterable[str]) -> tuple[int, ...]:
+    v = [0] * NCOL
+    for c in colours:
+        v[COLOUR_INDEX[c]] += 1
+    return tuple(v)
+
+
+def pos_map(state: MyracliaState) -> dict[Pos, SurfaceTile]:
+    return {(t.q, t.r): t for t in state.surface}
+
+
+def find_tile(state: MyracliaState, tile_id: str) -> SurfaceTile | None:
+    for t in state.surface:
+        if t.id == tile_id:
+            return t
+    return None
+
+
+def is_free(t: SurfaceTile) -> bool:
+    """§3.3: a Myraclia tile with no disc (Darkness tiles are never free)."""
+    return t.owner is None and not t.terraformed and not TILES[t.id].darkness
+
+
+def missing(t: SurfaceTile) -> tuple[int, ...]:
+    """§8.1.1: the tile's required elements minus the elements lying on it."""
+    cubes = t.cubes
+    return tuple(c for c in TILES[t.id].requires if cubes[c] == 0)
+
+
+def neighbours(pm: dict[Pos, SurfaceTile], t: SurfaceTile) -> list[SurfaceTile]:
+    out = []
+    for dq, dr in NEIGHBOURS:
+        n = pm.get((t.q + dq, t.r + dr))
+        if n is not None:
+            out.append(n)
+    return out
+
+
+def touches_terraformed(pm: dict[Pos, SurfaceTile], t: SurfaceTile) -> bool:
+    """§8.2 adjacency: next to at least one terraformed tile, owned by anyone."""
+    for dq, dr in NEIGHBOURS:
+        n = pm.get((t.q + dq, t.r + dr))
+        if n is not None and n.terraformed:
+            return True
+    return False
+
+
+def compact_positions(state: MyracliaState) -> list[Pos]:
+    """§8.11 compact-shape rules (a) and (b) on the current surface, with the D22 fallback.
+
+    (a) the new position touches at least 2 tiles; (b) if exactly 2, each of those touches
+    at least 3 tiles (the new one not counted). All tiles in play count, Darkness included.
+    """
+    occupied = {(t.q, t.r) for t in state.surface}
+    deg: dict[Pos, int] = {}
+    for q, r in occupied:
+        for dq, dr in NEIGHBOURS:
+            n = (q + dq, r + dr)
+            deg[n] = deg.get(n, 0) + 1
+    cands = sorted(p for p in deg if p not in occupied)
+    legal = []
+    for p in cands:
+        d = deg[p]
+        if d >= 3:
+            legal.append(p)
+        elif d == 2:
+            if all(deg.get((p[0] + dq, p[1] + dr), 0) >= 3 for dq, dr in NEIGHBOURS
+                   if (p[0] + dq, p[1] + dr) in occupied):
+                legal.append(p)
+    if legal:
+        return legal
+    # D22: never observed; keeps the engine from ever blocking
+    fallback = [p for p in cands if deg[p] >= 2]
+    return fallback or cands
+
+
+def near_terraformed(state: MyracliaState) -> set[Pos]:
+    """Positions next to at least one terraformed tile (§8.2, §8.6.1 adjacency)."""
+    out: set[Pos] = set()
+    for t in state.surface:
+        if t.terraformed:
+            for dq, dr in NEIGHBOURS:
+                out.add((t.q + dq, t.r + dr))
+    return out
+
+
+def subsets_to_place(reserve: list[int], miss: tuple[int, ...], allow_all: bool = False) -> list[tuple[int, ...]]:
+    """Non-empty sets of directly matching elements the player can put on a tile without
+    completing it (§8.6.1, §8.8); colours as indices, sorted."""
+    have = [c for c in miss if reserve[c] > 0]
+    top = len(have) if allow_all else min(len(have), len(miss) - 1)
+    out = []
+    for n in range(1, top + 1):
+        out += list(combinations(have, n))
+    return out
+
+
+# ---- the game ----------------------------------------------------------------------------
+class Myraclia(Game):
+    """Myraclia (Rudy Pricinsky, RUDY3 2019): draft elements, terraform a hex planet."""
+
+    name = "myraclia"
+    title = "Myraclia"
+    description = ("Gods draft coloured elements and terraform the hex tiles of a barren planet; "
+                   "order, reservations and trades decide who greens the most land.")
+    min_players = 2
+    max_players = 5
+    options_model = MyracliaOptions
+    state_model = MyracliaState
+    action_adapter = TypeAdapter(Action)
+
+    # ---- setup (§4) --------------------------------------------------------------------
+    def setup(self, players: int, seed: int, options: MyracliaOptions) -> MyracliaState:
+        if options.youngest_first is not None and sorted(options.youngest_first) != list(range(players)):
+            raise ValueError("youngest_first must list every seat exactly once")
+        rng = Rng.from_seed(seed)
+        cfg = SETUP.by_players[players]
+        bag = list(BASE_TILE_IDS) + (list(KICKSTARTER_IDS) if options.kickstarter else [])  # §4.2, §11
+        rng.shuffle(bag)
+        surface = [SurfaceTile(id=bag.pop(), q=q, r=r)  # §4.3, D31: draw order onto the layout
+                   for q, r in SETUP.recommended_layouts[players]]
+        offer = [bag.pop() for _ in range(SETUP.tile_offer_size)]  # §4.4
+        if options.darkness:  # §4.9, §14.1: shuffled in after the surface and the offer
+            bag += DARKNESS_IDS
+            rng.shuffle(bag)
+        state = MyracliaState(
+            players=players, seed=seed, rng=rng, options=options,
+            seats=[PlayerState(reserve=[0] * NCOL, discs=cfg.discs) for _ in range(players)],
+            drafting_order=list(range(players)), passed=[False] * players,
+            surface=surface, offer=offer, tile_bag=bag, element_bag=list(CUBE_COUNTS),  # §4.5
+        )
+        start = SETUP.starting_elements_beginner if options.beginner else SETUP.starting_elements
+        for p in range(players):  # §4.6: drawn in seat order
+            for _ in range(start):
+                c = self._draw_cube(state)
+                if c is not None:
+                    state.seats[p].reserve[c] += 1
+        # §4.7 start order: rarity ranks rarest first, lexicographically ascending; ties by
+        # age (youngest first), given as an option or else a seeded random order (D11)
+        if options.youngest_first is not None:
+            age = {p: i for i, p in enumerate(options.youngest_first)}
+        else:
+            perm = list(range(players))
+            rng.shuffle(perm)
+            age = {p: i for i, p in enumerate(perm)}
+
+        def key(p: int) -> tuple:
+            ranks = sorted((RARITY[c] for c, n in enumerate(state.seats[p].reserve) for _ in range(n)), reverse=True)
+            return (ranks, age[p])
+
+        state.drafting_order = sorted(range(players), key=key)
+        if options.eternity:  # §13.2
+            state.eternity_bag = list(TOKEN_IDS)
+            rng.shuffle(state.eternity_bag)
+        self._prepare_draft(state)
+        return state
+
+    # ---- element supply (§12) -------------------------------------------------------------
+    def _draw_cube(self, state: MyracliaState) -> int | None:
+        """A random element from the bag; §12.1/D26 refill from the discard pile when empty."""
+        bag = state.element_bag
+        total = sum(bag)
+        if total == 0:
+            for c in range(NCOL):
+                bag[c] += state.discard[c]
+                state.discard[c] = 0
+            total = sum(bag)
+            if total == 0:
+                return None  # §12.2
+        x = state.rng.below(total)
+        for c in range(NCOL):
+            if x < bag[c]:
+                bag[c] -= 1
+                return c
+            x -= bag[c]
+        raise AssertionError("unreachable")
+
+    @staticmethod
+    def _take_colour(state: MyracliaState, c: int) -> bool:
+        """One element of colour ``c`` from the discard pile, else the bag, else nothing
+        (§8.3 step 2, §9 step 5, §13.4)."""
+        for src in (state.discard, state.element_bag):
+            if src[c] > 0:
+                src[c] -= 1
+                return True
+        return False
+
+    # ---- draft (§6) ----------------------------------------------------------------------
+    def _prepare_draft(self, state: MyracliaState) -> None:
+        """§6.2: draw 5 per player (4 in a 5-player first round), group by colour, sort the
+        groups by size then commonness into columns 1, 2, ..."""
+        cfg = SETUP.by_players[state.players]
+        per = cfg.draft_cubes_per_player
+        if state.round == 1 and cfg.first_round_draft_cubes_per_player is not None:
+            per = cfg.first_round_draft_cubes_per_player
+        drawn = [0] * NCOL
+        for _ in range(per * state.players):
+            c = self._draw_cube(state)
+            if c is None:
+                break  # §12.2, D35
+            drawn[c] += 1
+        groups = sorted((c for c in range(NCOL) if drawn[c]), key=lambda c: (-drawn[c], RARITY[c]))
+        state.draft_colour = [-1] * DRAFT_COLUMNS
+        state.draft_count = [0] * DRAFT_COLUMNS
+        state.draft_queue = [[] for _ in range(DRAFT_COLUMNS)]
+        for i, c in enumerate(groups):
+            state.draft_colour[i] = c
+            state.draft_count[i] = drawn[c]
+        state.passed = [False] * state.players
+        state.draft_turn = 0
+        state.phase = "draft"
+        if not sum(drawn):  # §6.5: an empty board ends the draft at once
+            self._end_draft(state)
+
+    def _disc_column(self, state: MyracliaState, p: int) -> int | None:
+        for col, queue in enumerate(state.draft_queue):
+            if p in queue:
+                return col
+        return None
+
+    def _end_draft(self, state: MyracliaState) -> None:
+        """§6.5 leftovers to the discard pile; §6.6 terraforming order."""
+        for col in range(DRAFT_COLUMNS):
+            if state.draft_count[col]:
+                state.discard[state.draft_colour[col]] += state.draft_count[col]
+                state.draft_count[col] = 0
+        state.terraforming_order = terraforming_order(state)
+        state.turn_pos = 0
+        self._start_turn(state)
+
+    # ---- terraforming turn (§7) --------------------------------------------------------------
+    def _start_turn(self, state: MyracliaState) -> None:
+        state.phase = "terraform"
+        state.actions_used = 0
+        state.terraform_actions = 0
+        state.tiles_to_add = 0
+
+    def _finish_turn(self, state: MyracliaState) -> None:
+        """§8.11 step 3 refill, then the next player or the end of the round."""
+        self._refill_offer(state)
+        state.turn_pos += 1
+        if state.turn_pos < state.players:
+            self._start_turn(state)
+        else:
+            self._end_round(state)
+
+    def _refill_offer(self, state: MyracliaState) -> None:
+        """§8.11 step 3 / §14.2: refill to 3; at most one Darkness tile in the offer."""
+        bag = state.tile_bag
+        while len(state.offer) < SETUP.tile_offer_size and bag:
+            t = bag.pop()
+            if TILES[t].darkness and any(TILES[o].darkness for o in state.offer):
+                if all(TILES[x].darkness for x in bag):
+                    bag.append(t)  # D24: only Darkness left, the offer stays short
+                    break
+                bag.append(t)
+                state.rng.shuffle(bag)
+                continue
+            state.offer.append(t)
+
+    # ---- end of round (§9) ---------------------------------------------------------------
+    def _end_round(self, state: MyracliaState) -> None:
+        threshold = SETUP.by_players[state.players].end_threshold
+        state.quiet_rounds = state.quiet_rounds + 1 if state.round_terraforms == 0 else 0
+        if any(len(p.tiles) >= threshold for p in state.seats) or state.quiet_rounds >= STALL_ROUNDS:
+            state.phase = "over"  # step 1 (and the D34 stall check)
+            return
+        for p in state.seats:  # step 2
+            for c in range(NCOL):
+                state.discard[c] += p.reserve[c]
+                p.reserve[c] = 0
+        for c in range(NCOL):
+            state.discard[c] += state.pool[c]
+            state.pool[c] = 0
+        state.draft_queue = [[] for _ in range(DRAFT_COLUMNS)]  # step 3
+        state.drafting_order = list(reversed(state.terraforming_order))  # step 4, §6.8
+        pm = {t.id: t for t in state.surface}
+        for p in state.terraforming_order:  # step 5, scarce supply served in this order (D25)
+            seat = state.seats[p]
+            for tid in sorted(seat.tiles):
+                free = TILES[tid].free
+                if free is not None and self._take_colour(state, free):
+                    seat.reserve[free] += 1
+            tokens = sorted(tok for tid in seat.tiles for tok in pm[tid].tokens)
+            for tok in tokens:
+                e = TOKENS[tok]
+                if e.type == "free_element":
+                    c = COLOUR_INDEX[e.colour]
+                    if self._take_colour(state, c):
+                        seat.reserve[c] += 1
+        if state.options.eternity and state.eternity_bag and any(  # step 6, §13.3
+                is_free(t) for t in state.surface):
+            low = min(s.score for s in state.seats)
+            placer = [p for p in state.terraforming_order if state.seats[p].score == low][-1]  # D27
+            state.eternity_placer = placer
+            state.eternity_drawn = state.eternity_bag.pop()
+            state.phase = "eternity"
+            return
+        self._start_round(state)
+
+    def _start_round(self, state: MyracliaState) -> None:
+        state.round += 1
+        state.founding = not any(t.terraformed for t in state.surface)  # D36
+        state.round_terraforms = 0
+        for s in state.seats:
+            s.terraformed_this_round = False
+        self._prepare_draft(state)
+
+    # ---- the contract verbs ------------------------------------------------------------------
+    def to_move(self, state: MyracliaState) -> int | None:
+        ph = state.phase
+        if ph == "over":
+            return None
+        if ph == "draft":
+            return state.drafting_order[state.draft_turn]
+        if ph == "eternity":
+            return state.eternity_placer
+        return state.terraforming_order[state.turn_pos]
+
+    def is_over(self, state: MyracliaState) -> bool:
+        return state.phase == "over"
+
+    def legal_actions(self, state: MyracliaState) -> list[Any]:
+        ph = state.phase
+        if ph == "over":
+            return []
+        if ph == "draft":
+            return [Take(column=c + 1) for c in range(DRAFT_COLUMNS) if state.draft_count[c] > 0] + [Pass()]
+        if ph == "eternity":
+            return [PlaceToken(tile=t.id) for t in state.surface if is_free(t)]
+        if ph == "place":
+            spots = compact_positions(state)
+            return [PlaceTile.model_construct(tile=t, q=q, r=r) for t in self._placeable(state) for q, r in spots]
+        return self._turn_actions(state)
+
+    def _placeable(self, state: MyracliaState) -> list[str]:
+        """§14.3: a Darkness tile in the offer must be taken first."""
+        dark = [t for t in state.offer if TILES[t].darkness]
+        return dark[:1] if dark else list(state.offer)
+
+    # the terraforming turn's options, by kind (shared by legal_actions and check)
+    def _terraform_targets(self, state: MyracliaState, p: int,
+                           pm: dict[Pos, SurfaceTile]) -> list[SurfaceTile]:
+        """§8.2 eligibility of targets (payment aside); empty with no action left."""
+        if state.actions_used >= MAX_ACTIONS:
+            return []
+        seat = state.seats[p]
+        out = []
+        anywhere = state.founding and not seat.terraformed_this_round
+        near = near_terraformed(state)
+        for t in state.surface:
+            if t.owner == p and not t.terraformed:
+                out.append(t)
+            elif seat.discs > 0 and is_free(t) and (anywhere or (t.q, t.r) in near):
+                out.append(t)
+        return out
+
+    def _reserve_targets(self, state: MyracliaState, p: int, pm: dict[Pos, SurfaceTile], change: bool) -> list[SurfaceTile]:
+        """§8.6.1 / §8.9: free tiles next to a terraformed tile (placement aside)."""
+        seat = state.seats[p]
+        if state.actions_used >= MAX_ACTIONS:
+            return []
+        if change:
+            if seat.reserved is None:
+                return []
+        elif seat.reserved is not None or seat.discs <= 0:
+            return []
+        near = near_terraformed(state)
+        return [t for t in state.surface if (t.q, t.r) in near and is_free(t)]
+
+    def _placements(self, state: MyracliaState, p: int, t: SurfaceTile) -> list[tuple[int, ...]]:
+        """Legal element sets for reserving ``t``: direct, not completing, penalty payable."""
+        seat = state.seats[p]
+        miss = missing(t)
+        per = MISC.reservation_penalty_per_missing_element
+        return [s for s in subsets_to_place(seat.reserve, miss) if (len(miss) - len(s)) * per <= seat.score]
+
+    def _turn_actions(self, state: MyracliaState) -> list[Any]:
+        p = state.terraforming_order[state.turn_pos]
+        seat = state.seats[p]
+        pm = pos_map(state)
+        reserve = tuple(seat.reserve)
+        out: list[Any] = []
+        for t in self._terraform_targets(state, p, pm):
+            for pay in legal_payments(reserve, missing(t)):
+                out.append(Terraform.model_construct(tile=t.id, pay=names(pay)))
+        for change in (False, True):
+            for t in self._reserve_targets(state, p, pm, change):
+                for s in self._placements(state, p, t):
+                    place = [COLOURS[c] for c in s]
+                    out.append(ChangeReservation.model_construct(tile=t.id, place=place) if change
+                               else Reserve.model_construct(tile=t.id, place=place))
+        if seat.reserved is not None:
+            own = find_tile(state, seat.reserved)
+            for s in subsets_to_place(seat.reserve, missing(own)):
+                out.append(AddElements(place=[COLOURS[c] for c in s]))
+        if any(state.pool):
+            for g in range(NCOL):
+                if seat.reserve[g]:
+                    for k in range(NCOL):
+                        if k != g and state.pool[k]:
+                            out.append(Trade.model_construct(give=COLOURS[g], take=COLOURS[k]))
+        out.append(EndTurn())
+        return out
+
+    # ---- check: precise reasons, agreeing with legal_actions ---------------------------------
+    def check(self, state: MyracliaState, action: Any) -> None:
+        if self.is_over(state):
+            raise IllegalAction("The game is over.")
+        ph = state.phase
+        kind = getattr(action, "type", None)
+        allowed = {"draft": ("take", "pass"), "eternity": ("place_token",), "place": ("place_tile",),
+                   "terraform": ("terraform", "reserve", "change", "add", "trade", "end_turn")}[ph]
+        if kind not in allowed:
+            what = {"draft": "take an element or pass", "eternity": "place the Eternity token",
+                    "place": "add a tile from the offer to the surface",
+                    "terraform": "terraform, reserve, change reservation, add elements, trade or end the turn"}[ph]
+            raise IllegalAction(f"Now you must {what}.")
+        p = self.to_move(state)
+        seat = state.seats[p]
+        if kind == "take":
+            if not (1 <= action.column <= DRAFT_COLUMNS) or state.draft_count[action.column - 1] == 0:
+                raise IllegalAction(f"Column {action.column} of the Draft board has no elements.")
+            return
+        if kind in ("pass", "end_turn"):
+            return
+        if kind == "place_token":
+            t = find_tile(state, action.tile)
+            if t is None or not is_free(t):
+                raise IllegalAction("An Eternity token goes on a free Myraclia tile (no disc, not Darkness).")
+            return
+        if kind == "place_tile":
+            if action.tile not in state.offer:
+                raise IllegalAction(f"Tile {action.tile} is not in the tile offer.")
+            if action.tile not in self._placeable(state):
+                raise IllegalAction("The Darkness tile in the offer must be added first.")
+            if (action.q, action.r) not in compact_positions(state):
+                raise IllegalAction(f"Position ({action.q}, {action.r}) breaks the compact-shape rules.")
+            return
+        if kind == "trade":
+            if not any(state.pool):
+                raise IllegalAction("There is nothing to trade with: nobody has finished their turn this round.")
+            if action.give == action.take:
+                raise IllegalAction("A trade swaps two different colours.")
+            if seat.reserve[COLOUR_INDEX[action.give]] == 0:
+                raise IllegalAction(f"You have no {action.give} element to give.")
+            if state.pool[COLOUR_INDEX[action.take]] == 0:
+                raise IllegalAction(f"The trade zones hold no {action.take} element.")
+            return
+        pm = pos_map(state)
+        if kind == "add":
+            if seat.reserved is None:
+                raise IllegalAction("You have no reserved tile to add elements to.")
+            own = find_tile(state, seat.reserved)
+            s = counts_of(action.place)
+            options = {tuple(1 if c in sub else 0 for c in range(NCOL)) for sub in subsets_to_place(seat.reserve, missing(own))}
+            if s not in options:
+                raise IllegalAction("Add at least one element the reserved tile still needs, without "
+                                    "completing it (completing is a Terraform action), from your reserve.")
+            return
+        t = find_tile(state, action.tile)
+        if t is None:
+            raise IllegalAction(f"There is no tile {action.tile} on the surface.")
+        if state.actions_used >= MAX_ACTIONS:
+            raise IllegalAction(f"You have already used your {MAX_ACTIONS} actions this turn.")
+        if kind == "terraform":
+            if t.id not in {x.id for x in self._terraform_targets(state, p, pm)}:
+                raise IllegalAction(self._why_not_terraform(state, p, t, pm))
+            if counts_of(action.pay) not in legal_payments(tuple(seat.reserve), missing(t)):
+                raise IllegalAction(
+                    f"That payment does not fit tile {t.id}: it needs {', '.join(COLOURS[c] for c in missing(t))}; "
+                    "pay each missing element directly or by a wildcard (3 of one colour or 5 of any), "
+                    "from your reserve, with no superfluous element (hand rule).")
+            return
+        change = kind == "change"
+        if change and seat.reserved is None:
+            raise IllegalAction("You have no reservation to change.")
+        if not change and seat.reserved is not None:
+            raise IllegalAction("You already have a reserved tile: terraform it or change the reservation.")
+        if not change and seat.discs <= 0:
+            raise IllegalAction("You have no disc left.")
+        if t.id not in {x.id for x in self._reserve_targets(state, p, pm, change)}:
+            raise IllegalAction(f"Tile {t.id} cannot be reserved: it must be free and next to a terraformed tile.")
+        s = counts_of(action.place)
+        options = [tuple(1 if c in sub else 0 for c in range(NCOL)) for sub in self._placements(state, p, t)]
+        if s not in options:
+            raise IllegalAction("Place at least one element the tile needs (no wildcards), leave at least one "
+                                "missing, and have the score to pay 1 VP per missing element.")
+
+    def _why_not_terraform(self, state: MyracliaState, p: int, t: SurfaceTile, pm: dict[Pos, SurfaceTile]) -> str:
+        if TILES[t.id].darkness:
+            return "Darkness tiles can never be terraformed."
+        if t.terraformed:
+            return f"Tile {t.id} is already terraformed."
+        if t.owner is not None and t.owner != p:
+            return f"Tile {t.id} is reserved by Player {t.owner + 1}."
+        if state.seats[p].discs <= 0:
+            return "You have no disc left."
+        return f"Tile {t.id} must be next to a terraformed tile."
+
+    # ---- play ---------------------------------------------------------------------------------
+    def play(self, state: MyracliaState, action: Any) -> None:
+        getattr(self, "_play_" + action.type)(state, action)
+
+    def _advance_draft(self, state: MyracliaState) -> None:
+        if not any(state.draft_count) or all(state.passed):
+            self._end_draft(state)
+            return
+        n = state.players
+        i = state.draft_turn
+        for k in range(1, n + 1):
+            j = (i + k) % n
+            if not state.passed[state.drafting_order[j]]:
+                state.draft_turn = j
+                return
+
+    def _play_take(self, state: MyracliaState, a: Take) -> None:
+        """§6.3 take one element; §6.4 move the draft disc (only ever to the left)."""
+        p = self.to_move(state)
+        col = a.column - 1
+        state.draft_count[col] -= 1
+        state.seats[p].reserve[state.draft_colour[col]] += 1
+        cur = self._disc_column(state, p)
+        if cur is None:
+            state.draft_queue[col].append(p)
+        elif col > cur:
+            state.draft_queue[cur].remove(p)
+            state.draft_queue[col].append(p)
+        self._advance_draft(state)
+
+    def _play_pass(self, state: MyracliaState, a: Pass) -> None:
+        state.passed[self.to_move(state)] = True
+        self._advance_draft(state)
+
+    def _play_terraform(self, state: MyracliaState, a: Terraform) -> None:
+        """§8.3 resolution and §8.4 scoring."""
+        p = self.to_move(state)
+        seat = state.seats[p]
+        t = find_tile(state, a.tile)
+        info = TILES[t.id]
+        pay = counts_of(a.pay)
+        for c in range(NCOL):  # step 1
+            seat.reserve[c] -= pay[c]
+            state.discard[c] += pay[c] + t.cubes[c]
+            t.cubes[c] = 0
+        if t.owner == p:
+            seat.reserved = None  # the reservation's disc is flipped (§8.8)
+        else:
+            seat.discs -= 1
+            state.tiles_to_add += 1  # §8.11: a free tile counts towards k
+        if info.released is not None and self._take_colour(state, info.released):  # step 2
+            seat.reserve[info.released] += 1
+        t.owner = p  # step 3
+        t.terraformed = True
+        seat.tiles.append(t.id)
+        state.actions_used += 1
+        state.terraform_actions += 1
+        seat.terraformed_this_round = True
+        state.round_terraforms += 1
+        pm = pos_map(state)  # step 4 (§8.4)
+        m = (MISC.adjacency_bonus_first_terraform_action if state.terraform_actions == 1
+             else MISC.adjacency_bonus_second_or_third_terraform_action)
+        own = 0
+        for n in neighbours(pm, t):
+            if n.terraformed:
+                if n.owner == p:
+                    own += 1
+                else:
+                    gain = MISC.opponent_bonus_per_adjacent_tile
+                    other = state.seats[n.owner]
+                    other.score += gain
+                    other.ledger["neighbours"] += gain
+        seat.score += info.vp + own * m
+        seat.ledger["tiles"] += info.vp
+        seat.ledger["adjacency"] += own * m
+        keep = []
+        for tok in sorted(t.tokens):  # step 5 (§13.4)
+            e = TOKENS[tok]
+            if e.type == "points":
+                seat.score += e.value
+                seat.ledger["eternity"] += e.value
+                state.eternity_used.append(tok)
+            elif e.type == "released_element":
+                c = COLOUR_INDEX[e.colour]
+                if self._take_colour(state, c):
+                    seat.reserve[c] += 1
+                state.eternity_used.append(tok)
+            else:
+                keep.append(tok)
+        t.tokens = keep
+
+    def _reserve_on(self, state: MyracliaState, p: int, t: SurfaceTile, place: list[str]) -> None:
+        seat = state.seats[p]
+        for c in counts_of_list(place):
+            seat.reserve[c] -= 1
+            t.cubes[c] += 1
+        t.owner = p
+        seat.reserved = t.id
+        penalty = len(missing(t)) * MISC.reservation_penalty_per_missing_element  # §8.6.2
+        seat.score -= penalty
+        seat.ledger["reservations"] -= penalty
+        state.actions_used += 1
+
+    def _play_reserve(self, state: MyracliaState, a: Reserve) -> None:
+        """§8.6 reserve a free tile (dark side of a disc)."""
+        p = self.to_move(state)
+        state.seats[p].discs -= 1
+        state.tiles_to_add += 1
+        self._reserve_on(state, p, find_tile(state, a.tile), a.place)
+
+    def _play_change(self, state: MyracliaState, a: ChangeReservation) -> None:
+        """§8.9: the disc moves; the elements stay on the old tile, which becomes free."""
+        p = self.to_move(state)
+        old = find_tile(state, state.seats[p].reserved)
+        old.owner = None
+        self._reserve_on(state, p, find_tile(state, a.tile), a.place)
+
+    def _play_add(self, state: MyracliaState, a: AddElements) -> None:
+        """§8.8: not an action while the tile stays incomplete."""
+        p = self.to_move(state)
+        seat = state.seats[p]
+        t = find_tile(state, seat.reserved)
+        for c in counts_of_list(a.place):
+            seat.reserve[c] -= 1
+            t.cubes[c] += 1
+
+    def _play_trade(self, state: MyracliaState, a: Trade) -> None:
+        """§8.10: one for one with the trade zones of players who have finished."""
+        seat = state.seats[self.to_move(state)]
+        g, k = COLOUR_INDEX[a.give], COLOUR_INDEX[a.take]
+        seat.reserve[g] -= 1
+        state.pool[g] += 1
+        state.pool[k] -= 1
+        seat.reserve[k] += 1
+
+    def _play_end_turn(self, state: MyracliaState, a: EndTurn) -> None:
+        """§8.11 step 1: the reserve goes to the trade zone; step 2: k new tiles."""
+        seat = state.seats[self.to_move(state)]
+        for c in range(NCOL):
+            state.pool[c] += seat.reserve[c]
+            seat.reserve[c] = 0
+        if state.tiles_to_add > 0 and state.offer:
+            state.phase = "place"
+        else:
+            self._finish_turn(state)
+
+    def _play_place_tile(self, state: MyracliaState, a: PlaceTile) -> None:
+        state.offer.remove(a.tile)
+        state.surface.append(SurfaceTile(id=a.tile, q=a.q, r=a.r))
+        state.tiles_to_add -= 1
+        if state.tiles_to_add <= 0 or not state.offer:  # D23: a short offer adds what is there
+            state.tiles_to_add = 0
+            self._finish_turn(state)
+
+    def _play_place_token(self, state: MyracliaState, a: PlaceToken) -> None:
+        t = find_tile(state, a.tile)
+        t.tokens.append(state.eternity_drawn)
+        t.tokens.sort()
+        state.eternity_drawn = None
+        state.eternity_placer = None
+        self._start_round(state)
+
+    # ---- the end -------------------------------------------------------------------------------
+    def scores(self, state: MyracliaState) -> list[int]:
+        return [sum(b.values()) for b in self.score_breakdown(state)]
+
+    def score_breakdown(self, state: MyracliaState) -> list[dict[str, int]]:
+        return scoring.breakdown(state)
+
+    def winners(self, state: MyracliaState) -> list[int]:
+        return scoring.winners(state)
+
+    # ---- what people see ----------------------------------------------------------------------
+    def view(self, state: MyracliaState, player: int | None) -> dict:
+        return view_mod.view(self, state, player)
+
+    def describe(self, state: MyracliaState, action: Any, lang: str = "en") -> str:
+        who = f"Player {self.to_move(state) + 1}" if not self.is_over(state) else "Nobody"
+        k = action.type
+        if k == "take":
+            ok = 1 <= action.column <= DRAFT_COLUMNS and state.draft_colour[action.column - 1] >= 0
+            colour = COLOURS[state.draft_colour[action.column - 1]] if ok else "?"
+            return f"{who} takes a {colour} element from column {action.column}"
+        if k == "pass":
+            return f"{who} passes"
+        if k == "terraform":
+            return f"{who} terraforms {action.tile} paying {', '.join(action.pay)}"
+        if k == "reserve":
+            return f"{who} reserves {action.tile} placing {', '.join(action.place)}"
+        if k == "change":
+            return f"{who} moves the reservation to {action.tile} placing {', '.join(action.place)}"
+        if k == "add":
+            return f"{who} adds {', '.join(action.place)} to the reserved tile"
+        if k == "trade":
+            return f"{who} trades {action.give} for {action.take}"
+        if k == "end_turn":
+            return f"{who} ends the turn"
+        if k == "place_tile":
+            return f"{who} adds tile {action.tile} at ({action.q}, {action.r})"
+        if k == "place_token":
+            tok = state.eternity_drawn
+            return f"{who} places {token_text(tok) if tok else 'the Eternity token'} on {action.tile}"
+        return f"{who}: {self.dump_action(action)}"
+
+    def reveals_information(self, before: MyracliaState, action: Any, after: MyracliaState) -> bool:
+        """True when chance moved, or a tile or an Eternity token came out of its bag."""
+        return (before.rng != after.rng or len(before.tile_bag) != len(after.tile_bag)
+                or len(before.eternity_bag) != len(after.eternity_bag))
+
+    def bots(self) -> dict[str, Any]:
+        from .bot import choose
+        return {"heuristic": choose}
+
+
+def counts_of_list(colours: list[str]) -> list[int]:
+    return [COLOUR_INDEX[c] for c in colours]
+
+
+def terraforming_order(state: MyracliaState) -> list[int]:
+    """§6.6: players without a draft disc first (drafting order, D9), then by column
+    ascending (column 1 = rightmost first, D7), later-placed disc first within a column."""
+    on_board: dict[int, tuple[int, int]] = {}
+    for col, queue in enumerate(state.draft_queue):
+        for i, p in enumerate(queue):
+            on_board[p] = (col, -i)
+    z = [p for p in state.drafting_order if p not in on_board]
+    return z + sorted(on_board, key=lambda p: on_board[p])

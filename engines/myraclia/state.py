@@ -1,0 +1,106 @@
+"""The state of a Myraclia game (spec §16): plain lists and ints, cheap to copy.
+
+Element multisets are lists of 7 counts indexed by colour (most common first, see
+``components.COLOURS``).
+"""
+
+from __future__ import annotations
+
+from typing import Literal, Optional
+
+from pydantic import BaseModel, Field
+
+from engines.core.game import GameState, Options
+
+Phase = Literal["draft", "terraform", "place", "eternity", "over"]
+LEDGER_KEYS = ("tiles", "adjacency", "neighbours", "eternity", "reservations")
+
+
+class MyracliaOptions(Options):
+    """Variants and expansions, all off by default (spec §4.6, §11, §13, §14, §4.7)."""
+    beginner: bool = Field(False, description="Beginner variant: 3 starting elements each (§4.6)")
+    kickstarter: bool = Field(False, description="Shuffle the Kickstarter tile into the bag (§11)")
+    eternity: bool = Field(False, description="Eternity expansion: 16 tokens (§13)")
+    darkness: bool = Field(False, description="Darkness expansion: 3 Darkness tiles (§14)")
+    youngest_first: Optional[list[int]] = Field(
+        None, description="Seats from youngest to oldest, for start-order ties (§4.7, D11); "
+                          "a seeded random order when not given")
+
+
+class PlayerState(BaseModel):
+    """One god: score track, element reserve, large discs in supply, own tiles (§16)."""
+    score: int = 0
+    reserve: list[int]
+    discs: int
+    tiles: list[str] = []
+    reserved: Optional[str] = None
+    terraformed_this_round: bool = False
+    #: VP by category, always summing to ``score`` (tiles, adjacency, neighbours, eternity,
+    #: reservations); the end-of-game table adds the final bonuses (§10)
+    ledger: dict[str, int] = Field(default_factory=lambda: {k: 0 for k in LEDGER_KEYS})
+
+
+class SurfaceTile(BaseModel):
+    """A tile on the planet's surface at axial (q, r) (§3): free, reserved or terraformed
+    (``owner`` and ``terraformed``), with elements and Eternity tokens lying on it."""
+    id: str
+    q: int
+    r: int
+    owner: Optional[int] = None
+    terraformed: bool = False
+    cubes: list[int] = Field(default_factory=lambda: [0] * 7)
+    tokens: list[str] = []
+
+
+class MyracliaState(GameState):
+    options: MyracliaOptions
+    phase: Phase = "draft"
+    round: int = 1
+    founding: bool = True
+    quiet_rounds: int = 0
+    round_terraforms: int = 0
+    seats: list[PlayerState]
+    drafting_order: list[int]
+    terraforming_order: list[int] = []
+    # Draft board (§6.1): per column (index 0 = column 1, rightmost) the colour group and the
+    # queue of draft discs (index 0 nearest the cubes)
+    draft_colour: list[int] = Field(default_factory=lambda: [-1] * 7)
+    draft_count: list[int] = Field(default_factory=lambda: [0] * 7)
+    draft_queue: list[list[int]] = Field(default_factory=lambda: [[] for _ in range(7)])
+    passed: list[bool] = []
+    draft_turn: int = 0
+    # Terraforming phase (§7): whose turn, its counters, the common trade pool (§8.10.6)
+    turn_pos: int = 0
+    actions_used: int = 0
+    terraform_actions: int = 0
+    tiles_to_add: int = 0
+    pool: list[int] = Field(default_factory=lambda: [0] * 7)
+    surface: list[SurfaceTile] = []
+    offer: list[str] = []
+    tile_bag: list[str] = []
+    element_bag: list[int] = Field(default_factory=lambda: [0] * 7)
+    discard: list[int] = Field(default_factory=lambda: [0] * 7)
+    eternity_bag: list[str] = []
+    eternity_drawn: Optional[str] = None
+    eternity_placer: Optional[int] = None
+    eternity_used: list[str] = []
+
+    def clone(self) -> "MyracliaState":
+        """A deep copy without re-validation (much faster than dump + validate)."""
+        return _clone(self)
+
+
+def _clone(s: MyracliaState) -> MyracliaState:
+    d = s.__dict__.copy()
+    d["rng"] = s.rng.model_copy(update={"s": list(s.rng.s)})
+    d["options"] = s.options.model_copy(deep=True)
+    d["seats"] = [PlayerState.model_construct(**{**p.__dict__, "reserve": list(p.reserve),
+                                                 "tiles": list(p.tiles), "ledger": dict(p.ledger)})
+                  for p in s.seats]
+    d["surface"] = [SurfaceTile.model_construct(**{**t.__dict__, "cubes": list(t.cubes),
+                                                   "tokens": list(t.tokens)}) for t in s.surface]
+    for k in ("drafting_order", "terraforming_order", "draft_colour", "draft_count", "passed",
+              "pool", "offer", "tile_bag", "element_bag", "discard", "eternity_bag", "eternity_used"):
+        d[k] = list(d[k])
+    d["draft_queue"] = [list(q) for q in s.draft_queue]
+    return MyracliaState.model_construct(_fields_set=set(s.model_fields_set), **d)

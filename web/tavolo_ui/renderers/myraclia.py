@@ -1,0 +1,353 @@
+"""Myraclia's table on the canvas: the hex planet, the Draft board, the order board, the
+players' reserves and trade zones, the tile offer and the score track.
+
+Drawn from the view only. Every legal action has a place to click:
+
+- a tile of the surface: terraform it (one entry per legal payment), reserve it, move the
+  reservation to it, add elements to it (own reservation), put the Eternity token on it;
+- a dashed empty hex: add a tile of the offer there;
+- a Draft-board column: take an element; the trade zone's cubes: trade for that colour;
+- the buttons: pass, end the turn.
+
+Wide canvases (>= 700 px) put the planet on the left and the boards on the right; narrow
+ones (phones) stack everything and set ``cv.height`` to the height used.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from ..canvas import PALETTE, Canvas
+
+CUBE = {"green": "#3f9b3f", "yellow": "#f2cf3a", "orange": "#ee8a25", "red": "#cf3a2d",
+        "blue": "#2f6ed3", "black": "#2a2a2a", "white": "#fbfbf7"}
+COLOURS = ["green", "yellow", "orange", "red", "blue", "black", "white"]
+LAND = {"plains": "#e3cf7e", "forest": "#5f9d4f", "water": "#62a0d8", "mountains": "#a58d74"}
+BARREN = "#cdbda6"
+DARK = "#3b3447"
+PAD = 10
+
+
+def _name(p: int) -> str:
+    return f"Player {p + 1}"
+
+
+def _pcol(p: int | None) -> str:
+    return PALETTE["players"][p % len(PALETTE["players"])] if p is not None else PALETTE["muted"]
+
+
+def _hex(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    return [(cx + r * math.cos(math.radians(60 * i - 30)), cy + r * math.sin(math.radians(60 * i - 30)))
+            for i in range(6)]
+
+
+def _cube(cv: Canvas, x: float, y: float, s: float, colour: str, filled: bool = True) -> None:
+    cv.rect(x, y, s, s, CUBE[colour] if filled else None, "#00000099" if filled else CUBE[colour] if colour != "white" else "#777",
+            1.0 if filled else 1.6, 2)
+
+
+def _cubes_row(cv: Canvas, x: float, y: float, counts: dict[str, int], s: float = 12, size: float = 11) -> float:
+    """Cubes as coloured squares with their counts; returns the x after the row."""
+    for c in COLOURS:
+        n = counts.get(c, 0)
+        if not n:
+            continue
+        _cube(cv, x, y, s, c)
+        cv.text(x + s + 2, y + s / 2, f"{n}", size, PALETTE["ink"], baseline="middle")
+        x += s + 6 + cv.text_width(str(n), size)
+    return x
+
+
+def _tile_tip(t: dict[str, Any]) -> str:
+    if t.get("darkness"):
+        return "Darkness tile: never terraformed or reserved; counts for the compact shape."
+    lines = [t["text"]]
+    state = t.get("state")
+    if state == "terraformed":
+        lines.append(f"Terraformed by {_name(t['owner'])}")
+    elif state == "reserved":
+        lines.append(f"Reserved by {_name(t['owner'])}")
+    if t.get("cubes"):
+        lines.append("On the tile: " + ", ".join(f"{n} {c}" for c, n in t["cubes"].items()))
+    for tok in t.get("tokens", []):
+        lines.append(tok["text"])
+    return "\n".join(lines)
+
+
+def _group(actions: list[dict[str, Any]]) -> dict[str, Any]:
+    """Legal actions indexed by the place they are clicked at."""
+    g: dict[str, Any] = {"tile": {}, "pos": {}, "col": {}, "trade": {}, "buttons": []}
+    for a in actions:
+        act, i = a["action"], a["index"]
+        k = act["type"]
+        if k in ("terraform", "reserve", "change", "place_token"):
+            g["tile"].setdefault(act["tile"], []).append(i)
+        elif k == "add":
+            g["tile"].setdefault("__own__", []).append(i)
+        elif k == "place_tile":
+            g["pos"].setdefault((act["q"], act["r"]), []).append(i)
+        elif k == "take":
+            g["col"].setdefault(act["column"], []).append(i)
+        elif k == "trade":
+            g["trade"].setdefault(act["take"], []).append(i)
+        else:
+            g["buttons"].append(a)
+    return g
+
+
+# ---- the planet --------------------------------------------------------------------------------
+def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w: float, h: float, me: int | None) -> None:
+    cv.rect(x0, y0, w, h, PALETTE["panel"], PALETTE["line"], 1, 8)
+    tiles = view["surface"]
+    spots = list(groups["pos"].keys())
+    coords = [(t["q"], t["r"]) for t in tiles] + spots
+    sq3 = math.sqrt(3)
+    xs = [sq3 * (q + r / 2) for q, r in coords]
+    ys = [1.5 * r for q, r in coords]
+    minx, maxx, miny, maxy = min(xs) - 1, max(xs) + 1, min(ys) - 1.1, max(ys) + 1.1
+    size = min((w - 16) / (maxx - minx), (h - 30) / (maxy - miny))
+    size = max(14.0, min(size, 62.0))
+    ox = x0 + w / 2 - size * (minx + maxx) / 2
+    oy = y0 + 22 + (h - 22) / 2 - size * (miny + maxy) / 2
+    cv.text(x0 + 8, y0 + 16, f"Myraclia - round {view['round']}" + (" (founding round)" if view["founding"] else ""),
+            13, PALETTE["ink"], bold=True)
+
+    def centre(q: int, r: int) -> tuple[float, float]:
+        return ox + size * sq3 * (q + r / 2), oy + size * 1.5 * r
+
+    own_res = view["seats"][me]["reserved"] if me is not None else None
+    for t in tiles:
+        cx, cy = centre(t["q"], t["r"])
+        r = size * 0.96
+        st = t["state"]
+        if st == "darkness":
+            cv.poly(_hex(cx, cy, r), DARK, "#000", 1.5)
+            cv.text(cx, cy, "Darkness", max(8, size * 0.22), "#ddd", "center", "middle")
+        elif st == "terraformed":
+            land = LAND[t["surfaces"][0]]
+            cv.poly(_hex(cx, cy, r), land, "#2b2620", 1.2)
+            if len(t["surfaces"]) > 1:
+                cv.poly(_hex(cx, cy, r * 0.55), LAND[t["surfaces"][1]], None)
+            cv.circle(cx, cy - size * 0.15, size * 0.26, _pcol(t["owner"]), "#fff", 2)
+            cv.text(cx, cy - size * 0.15, str(t["owner"] + 1), max(9, size * 0.28), "#fff", "center", "middle", bold=True)
+            if t["free"]:
+                _cube(cv, cx - size * 0.12, cy + size * 0.3, size * 0.24, t["free"])
+                cv.text(cx + size * 0.18, cy + size * 0.42, "free", max(7, size * 0.18), PALETTE["ink"], baseline="middle")
+        else:
+            cv.poly(_hex(cx, cy, r), BARREN, LAND[t["surfaces"][0]], max(2.0, size * 0.09))
+            n = len(t["requires"])
+            s = max(6.0, min(size * 0.26, (size * 1.3) / max(n, 1) - 2))
+            rx = cx - (n * (s + 2) - 2) / 2
+            for i, c in enumerate(t["requires"]):
+                on = t["cubes"].get(c, 0) > 0
+                _cube(cv, rx + i * (s + 2), cy - s / 2 - size * 0.05, s, c, filled=on)
+                if c == t.get("released"):
+                    cv.line(rx + i * (s + 2), cy + s / 2 - size * 0.05 + 2, rx + i * (s + 2) + s,
+                            cy + s / 2 - size * 0.05 + 2, "#2b2620", 2)
+            cv.text(cx, cy - size * 0.45, f"{t['vp']} VP", max(8, size * 0.24), PALETTE["ink"], "center", "middle", bold=True)
+            cv.text(cx, cy + size * 0.42, "/".join(s_[0].upper() for s_ in t["surfaces"]), max(7, size * 0.2),
+                    PALETTE["muted"], "center", "middle")
+            if st == "reserved":
+                cv.circle(cx + size * 0.5, cy - size * 0.3, size * 0.18, "#222", _pcol(t["owner"]), 3)
+                cv.text(cx + size * 0.5, cy - size * 0.3, str(t["owner"] + 1), max(8, size * 0.2), "#fff",
+                        "center", "middle", bold=True)
+        for j, tok in enumerate(t.get("tokens", [])):
+            tx, ty = cx - size * 0.5 + j * size * 0.2, cy + size * 0.55
+            cv.circle(tx, ty, size * 0.1, "#f7e7b0", "#8a6d1f", 1.2)
+        acts = list(groups["tile"].get(t["id"], []))
+        if t["id"] == own_res:
+            acts += groups["tile"].get("__own__", [])
+        hw, hh = size * 1.6, size * 1.6
+        if acts:
+            cv.poly(_hex(cx, cy, r), None, PALETTE["highlight"], 3)
+        cv.hit(cx - hw / 2, cy - hh / 2, hw, hh, action=acts or None, tip=_tile_tip(t))
+    for (q, r_) in spots:
+        cx, cy = centre(q, r_)
+        cv.poly(_hex(cx, cy, size * 0.9), "#ffffff88", PALETTE["highlight"], 2)
+        cv.text(cx, cy, "+", size * 0.6, PALETTE["highlight"], "center", "middle", bold=True)
+        cv.hit(cx - size * 0.8, cy - size * 0.8, size * 1.6, size * 1.6, action=groups["pos"][(q, r_)],
+               tip="Add a tile of the offer here (compact-shape rules)")
+
+
+# ---- the boards --------------------------------------------------------------------------------------
+def _draw_draft(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: float) -> float:
+    cols = view["draft"]
+    n = len(cols)
+    cw = (w - 2 * PAD) / n
+    cv.rect(x, y, w, 118, PALETTE["panel"], PALETTE["line"], 1, 8)
+    cv.text(x + PAD, y + 16, "Draft board (column 1 = right, acts first)", 12, PALETTE["ink"], bold=True)
+    for col in cols:
+        i = col["column"]
+        cx = x + PAD + (n - i) * cw
+        cv.rect(cx + 2, y + 24, cw - 4, 88, "#f3ead9", PALETTE["line"], 1, 5)
+        cv.text(cx + cw / 2, y + 35, str(i), 10, PALETTE["muted"], "center", "middle")
+        if col["count"]:
+            s = min(18, cw * 0.4)
+            _cube(cv, cx + cw / 2 - s - 1, y + 42, s, col["colour"])
+            cv.text(cx + cw / 2 + 3, y + 42 + s / 2, f"x{col['count']}", 11, PALETTE["ink"], baseline="middle", bold=True)
+        for j, p in enumerate(col["queue"]):
+            cv.circle(cx + cw / 2, y + 74 + j * 12 if j < 3 else y + 74 + 2 * 12, 5.5, _pcol(p), "#fff", 1)
+        if len(col["queue"]) > 3:
+            cv.text(cx + cw - 6, y + 104, f"+{len(col['queue']) - 3}", 9, PALETTE["muted"], "right")
+        acts = groups["col"].get(i)
+        if acts:
+            cv.highlight(cx + 2, y + 24, cw - 4, 88, 5)
+        tip = f"Column {i}: " + (f"{col['count']} {col['colour']}" if col["count"] else "empty")
+        if col["queue"]:
+            tip += "\nDiscs (nearest first): " + ", ".join(_name(p) for p in col["queue"])
+        cv.hit(cx + 2, y + 24, cw - 4, 88, action=acts, tip=tip)
+    return y + 118
+
+
+def _draw_orders(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
+    cv.rect(x, y, w, 46, PALETTE["panel"], PALETTE["line"], 1, 8)
+    rows = [("Drafting order", view["drafting_order"]), ("Terraforming order", view["terraforming_order"])]
+    for k, (label, order) in enumerate(rows):
+        yy = y + 15 + k * 19
+        cv.text(x + PAD, yy, label, 11, PALETTE["muted"], baseline="middle")
+        for j, p in enumerate(order):
+            cx = x + 130 + j * 26
+            cv.circle(cx, yy, 8, _pcol(p), "#fff", 1)
+            cv.text(cx, yy, str(p + 1), 10, "#fff", "center", "middle", bold=True)
+    return y + 46
+
+
+def _draw_players(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: float, me: int | None) -> float:
+    seats = view["seats"]
+    row = 40
+    h = 24 + row * len(seats) + 30
+    cv.rect(x, y, w, h, PALETTE["panel"], PALETTE["line"], 1, 8)
+    cv.text(x + PAD, y + 16, f"Players (game ends at {view['end_threshold']} terraformed tiles)", 12, PALETTE["ink"], bold=True)
+    for p, s in enumerate(seats):
+        yy = y + 24 + p * row
+        if view["to_move"] == p:
+            cv.rect(x + 4, yy, w - 8, row - 3, "#fde8d2", None, 1, 5)
+        cv.circle(x + PAD + 8, yy + 11, 8, _pcol(p), "#fff", 1)
+        label = _name(p) + (" (you)" if p == me else "")
+        cv.text(x + PAD + 22, yy + 12, label, 12, PALETTE["ink"], baseline="middle", bold=True)
+        info = f"{s['score']} VP · {len(s['tiles'])} tiles · {s['discs']} discs"
+        if s["reserved"]:
+            info += f" · reserved {s['reserved']}"
+        if s.get("passed"):
+            info += " · passed"
+        cv.text(x + w - PAD, yy + 12, info, 11, PALETTE["muted"], "right", "middle")
+        if s["reserve"]:
+            _cubes_row(cv, x + PAD + 22, yy + 21, s["reserve"], 11, 10)
+        else:
+            cv.text(x + PAD + 22, yy + 28, "no elements", 10, PALETTE["muted"], baseline="middle")
+        cv.hit(x + 4, yy, w - 8, row - 3, tip=f"{_name(p)}: score {s['score']}, ledger {s.get('ledger', {})}")
+    yy = y + 24 + row * len(seats) + 4
+    cv.text(x + PAD, yy + 10, "Trade zones:", 11, PALETTE["muted"], baseline="middle")
+    px = x + PAD + 80
+    if not view["pool"]:
+        cv.text(px, yy + 10, "empty", 11, PALETTE["muted"], baseline="middle")
+    for c in COLOURS:
+        n = view["pool"].get(c, 0)
+        if not n:
+            continue
+        _cube(cv, px, yy + 2, 16, c)
+        cv.text(px + 19, yy + 10, str(n), 11, PALETTE["ink"], baseline="middle")
+        acts = groups["trade"].get(c)
+        if acts:
+            cv.highlight(px, yy + 2, 16, 16, 3)
+        cv.hit(px - 2, yy, 34, 20, action=acts, tip=f"Trade zone: {n} {c}" + (" - click to trade for it" if acts else ""))
+        px += 40
+    return y + h
+
+
+def _draw_offer(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
+    cv.rect(x, y, w, 58, PALETTE["panel"], PALETTE["line"], 1, 8)
+    cv.text(x + PAD, y + 16, f"Tile offer (bag: {view['tile_bag']} tiles, elements bag: {view['element_bag']})",
+            12, PALETTE["ink"], bold=True)
+    tw = (w - 2 * PAD) / 3
+    for i, t in enumerate(view["offer"]):
+        tx = x + PAD + i * tw
+        fill = DARK if t["darkness"] else BARREN
+        cv.rect(tx + 2, y + 24, tw - 4, 28, fill, None if t["darkness"] else LAND[t["surfaces"][0]], 2, 5)
+        if t["darkness"]:
+            cv.text(tx + tw / 2, y + 38, "Darkness", 11, "#ddd", "center", "middle")
+        else:
+            cv.text(tx + 8, y + 38, f"{t['id']} {t['vp']}VP", 10, PALETTE["ink"], baseline="middle", bold=True)
+            for j, c in enumerate(t["requires"]):
+                _cube(cv, tx + tw - 8 - (len(t["requires"]) - j) * 12, y + 33, 10, c)
+        cv.hit(tx + 2, y + 24, tw - 4, 28, tip=t["text"])
+    return y + 58
+
+
+def _draw_buttons(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: float) -> float:
+    label = {"draft": "Draft: take an element from a column, or pass",
+             "terraform": "Terraforming: click a tile; trades in the trade zone",
+             "place": f"Add {view['turn']['tiles_to_add']} tile(s): click a dashed space",
+             "eternity": "Place the Eternity token on a free tile", "over": "Game over"}[view["phase"]]
+    cv.text(x + PAD, y + 14, label, 12, PALETTE["ink"], baseline="middle", bold=True)
+    if view["phase"] == "terraform":
+        t = view["turn"]
+        cv.text(x + w - PAD, y + 14, f"actions {t['actions_used']}/3 · new tiles {t['tiles_to_add']}", 11,
+                PALETTE["muted"], "right", "middle")
+    if view.get("eternity_drawn"):
+        cv.text(x + PAD, y + 32, "Token: " + view["eternity_drawn"]["text"], 11, PALETTE["ink"], baseline="middle")
+    bx = x + PAD
+    by = y + 44
+    for a in groups["buttons"]:
+        text = {"pass": "Pass", "end_turn": "End turn"}.get(a["action"]["type"], a["label"])
+        bw = max(90, cv.text_width(text, 13) + 24)
+        cv.rect(bx, by, bw, 30, "#fff", PALETTE["highlight"], 2, 6)
+        cv.text(bx + bw / 2, by + 15, text, 13, PALETTE["ink"], "center", "middle", bold=True)
+        cv.hit(bx, by, bw, 30, action=a["index"], tip=a["label"])
+        bx += bw + 10
+    return y + 80
+
+
+def _draw_final(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
+    rows = view.get("breakdown") or []
+    if not rows:
+        return y
+    cats = list(rows[0].keys())
+    h = 40 + 18 * (len(cats) + 2)
+    cv.rect(x, y, w, h, PALETTE["panel"], PALETTE["line"], 1, 8)
+    win = ", ".join(_name(p) for p in view.get("winners", []))
+    cv.text(x + PAD, y + 16, f"Final scores - winner: {win}", 13, PALETTE["ink"], bold=True)
+    cw = (w - 130) / len(rows)
+    for p in range(len(rows)):
+        cv.text(x + 130 + p * cw, y + 36, _name(p), 11, _pcol(p), bold=True)
+    for k, cat in enumerate(cats + ["total"]):
+        yy = y + 54 + k * 18
+        cv.text(x + PAD, yy, cat.replace("_", " "), 11, PALETTE["muted"])
+        for p, r in enumerate(rows):
+            val = sum(r.values()) if cat == "total" else r[cat]
+            cv.text(x + 130 + p * cw, yy, str(val), 11, PALETTE["ink"], bold=cat == "total")
+    return y + h
+
+
+def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
+    """Draw the Myraclia table for ``me`` (see the module docstring)."""
+    groups = _group(actions)
+    W = cv.width
+    if W >= 700:
+        side = min(420.0, W * 0.42)
+        left = W - side - 3 * PAD
+        y = PAD
+        y = _draw_draft(cv, view, groups, left + 2 * PAD, y, side) + 8
+        y = _draw_orders(cv, view, left + 2 * PAD, y, side) + 8
+        y = _draw_players(cv, view, groups, left + 2 * PAD, y, side, me) + 8
+        y = _draw_offer(cv, view, left + 2 * PAD, y, side) + 8
+        y = _draw_final(cv, view, left + 2 * PAD, y, side)
+        right_bottom = y
+        surf_h = max(420.0, cv.height - 2 * PAD - 90)
+        _draw_surface(cv, view, groups, PAD, PAD, left, surf_h, me)
+        yb = _draw_buttons(cv, view, groups, PAD, PAD + surf_h + 6, left)
+        cv.height = max(cv.height, right_bottom + PAD, yb + PAD)
+    else:
+        w = W - 2 * PAD
+        y = PAD
+        y = _draw_buttons(cv, view, groups, PAD, y, w)
+        surf_h = max(300.0, w * 0.95)
+        _draw_surface(cv, view, groups, PAD, y, w, surf_h, me)
+        y += surf_h + 8
+        y = _draw_draft(cv, view, groups, PAD, y, w) + 8
+        y = _draw_orders(cv, view, PAD, y, w) + 8
+        y = _draw_players(cv, view, groups, PAD, y, w, me) + 8
+        y = _draw_offer(cv, view, PAD, y, w) + 8
+        y = _draw_final(cv, view, PAD, y, w)
+        cv.height = y + PAD
