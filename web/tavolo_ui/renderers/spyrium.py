@@ -192,8 +192,13 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
     info = (f"{p['vp']} VP (total {p['score']}) · £{p['money']} · {p['spyrium']} Spyrium · "
             f"{status}" + (" · first" if view["first_player"] == seat else "")
             + (" · to move" if mine else "") + (" · event used" if p["event_used"] else ""))
-    cv.text(x + Canvas.text_width(head, 14) + 10, y + 10, _short(info, 12, w - Canvas.text_width(head, 14) - 12),
-            12, INK, baseline="top")
+    hw = Canvas.text_width(head, 14) + 10
+    if Canvas.text_width(info, 12) <= w - hw:
+        cv.text(x + hw, y + 10, info, 12, INK, baseline="top")
+    else:  # narrow: the figures go under the name
+        for ln in cv.wrap(info, 12, w):
+            y += 15
+            cv.text(x, y + 10, ln, 12, INK, baseline="top")
     y += 28
     cw = 104 if w >= 500 else 84
     ch = 58
@@ -274,13 +279,16 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     tm = view.get("to_move")
     head = (f"Spyrium · round {view['round']}/{view['rounds']} (period {view['period']})"
             + (" · game over" if view["over"] else f" · Player {tm + 1} to move" if tm is not None else ""))
-    cv.text(m, y, _short(head, 15, w - 2 * m), 15, INK, baseline="top", bold=True)
-    y += 20
+    for ln in cv.wrap(head, 15, w - 2 * m):
+        cv.text(m, y, ln, 15, INK, baseline="top", bold=True)
+        y += 20
     decks = " ".join(f"{k}:{v}" for k, v in view["decks"].items())
     sub = (f"Decks {decks} · token reserve {view['token_reserve']} · discard {view['token_discard']} · "
            f"{view['hidden_events']} events below the preview")
-    cv.text(m, y, _short(sub, 11, w - 2 * m), 11, MUTED, baseline="top")
-    y += 20
+    for ln in cv.wrap(sub, 11, w - 2 * m):
+        cv.text(m, y, ln, 11, MUTED, baseline="top")
+        y += 14
+    y += 6
 
     if phone:
         col_w = w - 2 * m
@@ -291,7 +299,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
 
     # events and buttons
     ev_w = (col_w - 10) / 2
-    ev_h = 92
+    ev_h = 92 if not phone else 110
     y_ev = y + 16
     used_by = [i for i, p in enumerate(view["players"]) if p["event_used"]]
     _event(cv, left_x, y_ev, ev_w, ev_h, view["turn_event"], "Turn event",

@@ -1,0 +1,140 @@
+"""The spec's recorded decisions (§18, D-n) that the per-rule tests do not already pin down,
+and the contract's log and undo helpers."""
+
+from __future__ import annotations
+
+from engines.spyrium import rules
+from engines.spyrium.actions import (Build, EarnMoney, Hire, Pass, PlaceWorker, SwitchPhase,
+                                     UseBuilding, UseEvent, UseTaylorism)
+from engines.spyrium.components import CARD_TYPES, EVENTS
+
+from .helpers import (G, clear_market, fresh, give_building, give_technique, of_type, phase2,
+                      place, put)
+
+
+def test_d1_d6_data_decisions():
+    assert CARD_TYPES["B-mansion"].vp == 9  # D-1
+    tokens = {t: c.token for t, c in CARD_TYPES.items() if c.type == "building" and c.token != "none"}
+    assert sorted(tokens) == ["A-university-left", "B-mine-right", "B-university-right",
+                              "C-university-right"]  # D-6: right Mine and both Universities
+
+
+def test_d7_residence_for_residence_no_discount():
+    s = fresh(2)
+    clear_market(s)
+    put(s, 0, "A-residence")
+    place(s, 0, "V00")
+    give_building(s, 0, "A-residence", copy=2)
+    phase2(s, 0)
+    assert rules.activation_cost(s, 0, Build(slot="V00", pos=0, replace=0, residence="vp"))[0] == \
+        CARD_TYPES["A-residence"].cost
+
+
+def test_d18_reuse_event_pays_again_engineering_applies_same_building_as_taylorism():
+    s = fresh(2)
+    s.turn_event = "ev-reuse-building"
+    seat = s.current
+    p = s.players_[seat]
+    give_building(s, seat, "A-workshop-left", tapped=True)
+    give_technique(s, seat, "B-engineering")
+    give_technique(s, seat, "B-taylorism")
+    p.phase, p.spyrium = 2, 5
+    G.apply(s, UseTaylorism(building=0, option=0))
+    s.current = seat
+    m = p.money
+    G.apply(s, UseEvent(option=0, building=0, building_option=0))
+    assert p.vp == 2 * (3 + 1) and p.money == m - 1 and p.spyrium == 3
+    assert p.buildings[0].tapped and p.buildings[0].workers == 2
+
+
+def test_d20_lobbying_waives_only_the_surcharge():
+    s = fresh(3)
+    clear_market(s)
+    put(s, 0, "A-mine-left")
+    place(s, 0, "V00")
+    place(s, 1, "H00", 2)
+    give_building(s, 0, "A-residence")
+    give_building(s, 0, "A-residence", copy=2)
+    give_technique(s, 0, "C-lobbying")
+    phase2(s, 0)
+    cost = CARD_TYPES["A-mine-left"].cost
+    assert rules.activation_cost(s, 0, Build(slot="V00", pos=0, lobbying=True))[0] == cost + 2
+    assert rules.activation_cost(s, 0, Build(slot="V00", pos=0))[0] == cost + 2 + 2
+    m = s.players_[0].money
+    t = s.clone()
+    G.apply(t, EarnMoney(slot="V00", pos=0))
+    assert t.players_[0].money == m + 2 and not t.players_[0].techniques[0].tapped
+
+
+def test_d21_commerce_keeps_building_tokens_and_value_change_on_building():
+    s = fresh(2)
+    clear_market(s)
+    put(s, 0, "A-university-left", tokens=(1,))
+    place(s, 0, "V00")
+    give_technique(s, 0, "B-commerce")
+    phase2(s, 0)
+    assert {a.commerce for a in of_type(s, Build)} == {None, 2, 3}
+    G.apply(s, Build(slot="V00", pos=0, commerce=3))
+    p = s.players_[0]
+    assert p.vp == 3 and p.kept_tokens == [1]
+
+
+def test_d26_token_shortage_fills_visible_event_first():
+    s = fresh(4)
+    for pos in range(9):
+        s.market_tokens[pos] = []
+    s.turn_event_token = None
+    s.token_reserve, s.token_discard = [], [2]  # one token left in the whole game
+    fe = s.future_events
+    k = fe.index("ev-token-bounty") if "ev-token-bounty" in fe else None
+    if k is None:  # the token event is already out: put it back below the preview
+        fe.insert(1, "ev-token-bounty")
+        s.past_events = [e for e in s.past_events if e != "ev-token-bounty"]
+        s.turn_event = None if s.turn_event == "ev-token-bounty" else s.turn_event
+    else:
+        fe.insert(1, fe.pop(k))
+    rules.end_round(s)
+    assert s.future_events[0] == "ev-token-bounty" and s.future_token == 2
+    assert all(t == [] for t in s.market_tokens)  # no token left for the market cards
+    assert not any(isinstance(a, Hire) and a.token is not None for a in G.legal_actions(s))
+
+
+def test_d26_token_event_without_token_cannot_be_used():
+    s = fresh(2)
+    s.turn_event, s.turn_event_token = "ev-token-bounty", None
+    assert not of_type(s, UseEvent)
+
+
+def test_d46_no_activation_in_phase_one():
+    s = fresh(2)
+    seat = s.current
+    place(s, seat, "V11")
+    give_building(s, seat, "A-mine-middle")
+    kinds = {type(a) for a in G.legal_actions(s)}
+    assert not kinds & {EarnMoney, Hire, Build, UseBuilding, UseTaylorism, Pass}
+
+
+def test_d47_event_option_must_be_affordable():
+    s = fresh(2)
+    s.turn_event = "ev-buy-vp"
+    s.players_[s.current].money = 5
+    assert [a.option for a in of_type(s, UseEvent)] == [0]
+
+
+def test_describe_names_player_and_reveals_only_on_new_round():
+    s = fresh(3)
+    seat = s.current
+    a = of_type(s, PlaceWorker)[0]
+    assert G.describe(s, a).startswith(f"Player {seat + 1} places a worker")
+    before = s.clone()
+    G.apply(s, a)
+    assert not G.reveals_information(before, a, s)
+    while True:
+        legal = G.legal_actions(s)
+        a = next((x for x in legal if isinstance(x, (SwitchPhase, Pass, EarnMoney))), legal[0])
+        before = s.clone()
+        G.apply(s, a)
+        if s.round != before.round:
+            assert G.reveals_information(before, a, s)
+            break
+        assert not G.reveals_information(before, a, s)
