@@ -1,0 +1,51 @@
+"""The Euphoria renderer: draws at laptop and phone width from the view only, every legal
+action is reachable by a click, nothing hidden is written."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core.rng import Rng
+from engines.euphoria import GAME
+from tavolo_ui.canvas import Canvas
+from tavolo_ui.renderers.euphoria import render
+from engines.euphoria.components import RECRUITS
+
+
+def _actions(state):
+    return [{"index": i, "action": GAME.dump_action(a), "label": GAME.describe(state, a)}
+            for i, a in enumerate(GAME.legal_actions(state))]
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+@pytest.mark.parametrize("width", [1100, 380])
+def test_renders_many_positions_with_every_action_clickable(players, width):
+    rng = Rng.from_seed(players * 7 + width)
+    state = GAME.new_game(players, players + width)
+    for step in range(400):
+        if GAME.is_over(state):
+            break
+        me = GAME.to_move(state)
+        if step % 9 == 0:
+            cv = Canvas(width, 700)
+            acts = _actions(state)
+            render(cv, GAME.view(state, me), acts, me)
+            clickable = {i for h in cv.hits for i in h.actions}
+            assert clickable == set(range(len(acts)))
+            assert all(h.x >= 0 and h.x + h.w <= width + 1 for h in cv.hits)
+            assert cv.height > 300
+            text = " ".join(cv.texts())
+            for q, pl in enumerate(state.p):
+                if q != me:
+                    for rid in pl.hidden + pl.dealt:
+                        assert RECRUITS[rid].name not in text
+        GAME.apply(state, rng.choice(GAME.legal_actions(state)))
+
+
+def test_end_of_game_score_breakdown_is_drawn():
+    from engines.core.play import play_game
+    state, _ = play_game(GAME, 3, 4, "random")
+    cv = Canvas(1100, 700)
+    render(cv, GAME.view(state, None), [], None)
+    texts = cv.texts()
+    assert "Stars by category" in texts and "total" in texts and any("winner" in t for t in texts)
