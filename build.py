@@ -431,6 +431,126 @@ def build_engine_wheel(root: Path = ROOT, cache: Path = CACHE) -> Path:
     return out_dir / got[0].name
 
 
+# --------------------------------------------------------------------------- byte-compiling
+
+# Importing pydantic from source costs seconds in the browser (CPython compiles every module
+# in wasm; Pyodide does not write __pycache__).  So each shipped wheel gets, next to its .py
+# files, `__pycache__/*.cpython-314.pyc` compiled *by Pyodide 314 itself* (run under Node from
+# the npm package), as unchecked-hash pycs (PEP 552: used without looking at the source).  The
+# sources stay for tracebacks; RECORD lists the new files.  The downloaded wheels are verified
+# against their pinned hashes first; the lock's sha256 is that of the shipped (compiled) file.
+COMPILE_VERSION = "1"
+_NODE_COMPILER = r"""
+import { pathToFileURL } from "node:url";
+const [pyodideDir, buildPy, jobsJson] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+py.FS.mkdirTree("/host");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: "/" }, "/host");
+py.globals.set("build_py", "/host" + buildPy);
+py.globals.set("jobs_json", jobsJson);
+const out = py.runPython(`
+import importlib.util, json, sys
+spec = importlib.util.spec_from_file_location("tavolo_build", build_py)
+mod = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(mod)
+counts = [mod.add_pycs("/host" + src, "/host" + dst) for src, dst in json.loads(jobs_json)]
+json.dumps({"cache_tag": sys.implementation.cache_tag, "counts": counts})
+`);
+console.log(out);
+"""
+
+
+def _record_line(name: str, data: bytes) -> str:
+    digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+    return f"{name},sha256={digest},{len(data)}"
+
+
+def add_pycs(src, dst) -> int:
+    """Copy wheel `src` to `dst` adding unchecked-hash pycs for this interpreter; -> how many.
+
+    Runs under Pyodide for the shipped wheels (see compile_wheels); it is plain Python, so the
+    CPython tests exercise the zip/RECORD logic too.
+    """
+    import importlib.util
+    from importlib import _bootstrap_external as bootstrap
+
+    src, dst = Path(src), Path(dst)
+    with zipfile.ZipFile(src) as zin:
+        infos = zin.infolist()
+        names = {i.filename for i in infos}
+        record = next((n for n in names if n.count("/") == 1 and n.endswith(".dist-info/RECORD")), None)
+        if record is None:
+            raise BuildError(f"{src.name}: no .dist-info/RECORD")
+        pycs = []
+        for info in infos:
+            name = info.filename
+            if not name.endswith(".py") or name.split("/")[0].endswith((".dist-info", ".data")):
+                continue
+            pyc = importlib.util.cache_from_source(name)
+            if pyc in names:
+                continue
+            source = zin.read(info)
+            try:
+                code = compile(source, name, "exec", dont_inherit=True)
+            except SyntaxError:
+                continue  # never importable here anyway
+            data = bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(source), False)
+            pycs.append((pyc, bytes(data)))
+        tmp = dst.with_name(dst.name + ".part")
+        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zout:
+            for info in infos:
+                if info.filename != record:
+                    zout.writestr(info, zin.read(info))
+            for name, data in pycs:
+                zout.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data,
+                              compress_type=zipfile.ZIP_DEFLATED)
+            lines = zin.read(record).decode("utf-8").splitlines()
+            lines = [ln for ln in lines if ln.strip()] + [_record_line(n, d) for n, d in pycs]
+            rinfo = next(i for i in infos if i.filename == record)
+            zout.writestr(rinfo, ("\n".join(lines) + "\n").encode("utf-8"))
+    os.replace(tmp, dst)
+    return len(pycs)
+
+
+def compile_wheels(wheels: list[Path], pyodide_dir: Path, cache: Path = CACHE) -> list[Path]:
+    """The wheels with Pyodide-compiled pycs added (cached by the input wheel's hash)."""
+    version = NPM_PINS["pyodide"][0]
+    out, jobs = [], []
+    for w in wheels:
+        key = hashlib.sha256(f"{sha256_file(w)} {version} {COMPILE_VERSION}".encode()).hexdigest()[:16]
+        dst = cache / "compiled" / key / w.name
+        out.append(dst)
+        if not dst.is_file():
+            dst.parent.mkdir(parents=True, exist_ok=True)
+            jobs.append((str(w.resolve()), str(dst.resolve())))
+    if jobs:
+        node = shutil.which("node") or shutil.which("nodejs")
+        if node is None:
+            raise BuildError("node is needed to byte-compile the wheels with Pyodide "
+                             "(or build with --no-compile)")
+        log(f"byte-compiling {len(jobs)} wheel(s) with Pyodide {version} under Node")
+        with tempfile.TemporaryDirectory(prefix="tavolo-compile-") as tmp:
+            script = Path(tmp) / "compile.mjs"
+            script.write_text(_NODE_COMPILER)
+            result = run([node, str(script), str(pyodide_dir.resolve()), str(Path(__file__).resolve()),
+                          json.dumps(jobs)])
+        try:
+            info = json.loads(result.strip().splitlines()[-1])
+        except (ValueError, IndexError) as exc:
+            raise BuildError(f"unexpected output of the Pyodide compiler: {result[-2000:]}") from exc
+        if info.get("cache_tag") != "cpython-314":
+            raise BuildError(f"Pyodide compiled for {info.get('cache_tag')}, expected cpython-314")
+    # keep the cache small: the wheels in use plus the ten most recent others
+    root = cache / "compiled"
+    keep = {p.parent for p in out}
+    others = sorted((d for d in root.iterdir() if d.is_dir() and d not in keep),
+                    key=lambda d: d.stat().st_mtime, reverse=True)
+    for d in others[10:]:
+        shutil.rmtree(d, ignore_errors=True)
+    return out
+
+
 # --------------------------------------------------------------------------- site
 
 
@@ -573,13 +693,14 @@ class _Lock:
         self.f.close()
 
 
-def build(out: Path = DEFAULT_OUT, web_dir: Path = DEFAULT_WEB, cache: Path = CACHE) -> dict:
+def build(out: Path = DEFAULT_OUT, web_dir: Path = DEFAULT_WEB, cache: Path = CACHE,
+          compile_pyc: bool = True) -> dict:
     """Fetch, verify and assemble the site; -> a summary dict."""
     with _Lock(Path(cache) / "build.lock"):
-        return _build(out, web_dir, Path(cache))
+        return _build(out, web_dir, Path(cache), compile_pyc)
 
 
-def _build(out: Path, web_dir: Path, cache: Path) -> dict:
+def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True) -> dict:
     out, web_dir = Path(out).resolve(), Path(web_dir).resolve()
     if not web_dir.is_dir():
         raise BuildError(f"no web folder at {web_dir}")
@@ -589,6 +710,9 @@ def _build(out: Path, web_dir: Path, cache: Path) -> dict:
     all_wheels = wheels + [engine]
 
     pyodide_pkg, pyscript_pkg = npm["pyodide"], npm["@pyscript/core"]
+    if compile_pyc:
+        all_wheels = compile_wheels(all_wheels, pyodide_pkg, cache)
+        engine = all_wheels[-1]
     upstream = json.loads((pyodide_pkg / "pyodide-lock.json").read_text())
     lock = make_lock(all_wheels, upstream["info"])
 
@@ -679,9 +803,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--port", type=int, default=8000, help="port for serve (default 8000)")
     ap.add_argument("--out", type=Path, default=DEFAULT_OUT, help="output folder (default public/)")
     ap.add_argument("--web", type=Path, default=DEFAULT_WEB, help="front-end folder (default web/)")
+    ap.add_argument("--no-compile", action="store_true",
+                    help="ship the wheels without Pyodide-compiled pycs (slower start in the browser)")
     args = ap.parse_args(argv)
     try:
-        summary = build(args.out, args.web)
+        summary = build(args.out, args.web, compile_pyc=not args.no_compile)
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 1
