@@ -50,9 +50,9 @@ def pass_handoff(page, expected_name=None):
 
 def click_canvas_action(page):
     """Click the middle of the first clickable region of the board."""
-    hits = json.loads(page.get_attribute("#board", "data-hits") or "[]")
+    hits = [t for t in json.loads(page.get_attribute("#board", "data-hits") or "[]") if t[4]]
     assert hits, "the board has no clickable region"
-    x, y, w, h, _ = hits[0]
+    x, y, w, h = hits[0][:4]
     page.click("#board", position={"x": x + w / 2, "y": y + h / 2})
 
 
@@ -90,6 +90,14 @@ def test_hot_seat_game_played_by_clicks_then_reload_and_share(page, context, new
     shot(page, "shell_05_handoff_ben")
     pass_handoff(page, "Ben")
     assert "Anna" in page.inner_text("#log")
+    # hovering a region with a tip shows its text
+    tips = [t for t in json.loads(page.get_attribute("#board", "data-hits") or "[]") if t[5]]
+    if tips:
+        x, y, w, h = tips[-1][:4]
+        page.hover("#board", position={"x": x + w / 2, "y": y + h / 2})
+        page.wait_for_selector("#tip:not([hidden])")
+        shot(page, "shell_05b_tip")
+        page.mouse.move(1, 1)
     before = int(body(page, "actions"))
     click_canvas_action(page)
     page.wait_for_function(f"Number(document.body.dataset.actions) > {before}")
@@ -184,6 +192,11 @@ def test_phone_width(new_context, base_url):
     new_game(page, [("Anna", "human"), ("Bot", "bot:random")], "phone")
     page.wait_for_selector("#actions button.act")
     shot(page, "shell_14_phone_table")
+    # the board follows its container when the window is resized
+    page.set_viewport_size({"width": 900, "height": 760})
+    page.wait_for_function("document.getElementById('board').getBoundingClientRect().width > 450")
+    page.set_viewport_size({"width": 380, "height": 760})
+    page.wait_for_function("document.getElementById('board').getBoundingClientRect().width < 381")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 381, f"the page scrolls sideways at phone width ({width}px)"
     # the canvas is sharp: its backing store is devicePixelRatio times its CSS size

@@ -108,3 +108,45 @@ def test_export_and_import(page, base_url, tmp_path):
     page.wait_for_function("document.getElementById('banner').innerText.includes('cannot be imported')")
     assert page.locator(".save").count() == 2
     shot(page, "shell_24_import")
+
+
+FILL = """() => {
+  let chunk = 'x'.repeat(1 << 20), i = 0;
+  while (chunk.length >= 8) {
+    try { localStorage.setItem('filler:' + i, chunk); i++; }
+    catch (e) { chunk = chunk.slice(0, chunk.length >> 1); }
+  }
+  return i;
+}"""
+
+
+def test_storage_full_is_reported_and_play_goes_on(page, base_url):
+    open_app(page, base_url)
+    page.evaluate(FILL)
+    new_game(page, [("Solo", "human"), ("Bot", "bot:random")], "full")
+    page.wait_for_selector("#banner.error")
+    assert "storage" in page.inner_text("#banner") and "full" in page.inner_text("#banner")
+    page.locator("#actions button.act").first.click()
+    page.wait_for_function("Number(document.body.dataset.actions) >= 1")  # the game goes on
+    assert "Not saved" in page.inner_text("#status")
+    shot(page, "shell_25_storage_full")
+    # room again: the next action is saved and the warning goes away
+    page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('filler:')).forEach(k => localStorage.removeItem(k))")
+    page.wait_for_function("document.body.dataset.toMove === '0'", timeout=30_000)
+    page.locator("#actions button.act").first.click()
+    page.wait_for_function("Object.keys(localStorage).some(k => k.startsWith('tavolo:v1:save:'))")
+    page.wait_for_function("!document.getElementById('status').innerText.includes('Not saved')")
+
+
+def test_rename_and_delete(page, base_url):
+    open_app(page, base_url)
+    new_game(page, [("Solo", "human"), ("Bot", "bot:random")], "rename")
+    page.click("header .brand")
+    wait_body(page, "screen", "home")
+    page.once("dialog", lambda d: d.accept("Sunday game"))
+    page.click(".save button[data-cmd='rename']")
+    page.wait_for_function("document.querySelector('.save-name').innerText === 'Sunday game'")
+    page.once("dialog", lambda d: d.accept())
+    page.click(".save button[data-cmd='delete']")
+    page.wait_for_function("document.querySelectorAll('.save').length === 0")
+    assert page.evaluate("Object.keys(localStorage).filter(k => k.includes(':save:')).length") == 0

@@ -529,8 +529,8 @@ class App:
         board.width = int(round(width * dpr))
         board.height = int(round(height * dpr))
         # the clickable regions, for tests and tools (CSS px: x, y, w, h, action indexes)
-        board.dataset.hits = json.dumps([[round(t.x), round(t.y), round(t.w), round(t.h), t.actions]
-                                         for t in cv.hits if t.actions])
+        board.dataset.hits = json.dumps([[round(t.x), round(t.y), round(t.w), round(t.h), t.actions, bool(t.tip)]
+                                         for t in cv.hits if t.actions or t.tip])
         ctx = board.getContext("2d")
         cv.height = height
         cv.paint(ctx, dpr)

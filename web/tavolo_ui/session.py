@@ -322,4 +322,4 @@ class Session:
         who = self.name(seat)
         if self.is_human(seat):
             return f"{who} to play."
-        return f"{who} (bot) is thinking…"
+        return f"{who} is thinking…" if "bot" in who.lower() else f"{who} (bot) is thinking…"
