@@ -303,7 +303,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     y_ev = y + 16
     used_by = [i for i, p in enumerate(view["players"]) if p["event_used"]]
     _event(cv, left_x, y_ev, ev_w, ev_h, view["turn_event"], "Turn event",
-           acts.pick(lambda a: a["type"] == "event" and a.get("slot") is None), used_by)
+           acts.pick(lambda a: a["type"] == "event"), used_by)
     _event(cv, left_x + ev_w + 10, y_ev, ev_w, ev_h, view["next_event"], "Next event (preview)", [], [])
     y = y_ev + ev_h + 10
     bx = left_x
