@@ -25,7 +25,7 @@ from . import rules
 from .actions import (Build, EarnMoney, Hire, Pass, Patent, PlaceWorker, SwitchPhase,
                       UseEvent)
 from .components import (CARD_TYPES, EVENT_IDS, POSITION_SLOTS, RESIDENCE_INCOME,
-                         ROUNDS, SLOT_IDS, SLOT_INDEX, SLOT_POSITIONS, TOKEN_SUPPLY, deck_cards, kind_of,
+                         ROUNDS, SLOT_INDEX, SLOT_POSITIONS, TOKEN_SUPPLY, deck_cards, kind_of,
                          type_of)
 from .scoring import CATEGORIES, score
 from .state import Building, Player, SpyriumState, Technique

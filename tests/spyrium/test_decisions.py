@@ -6,7 +6,7 @@ from __future__ import annotations
 from engines.spyrium import rules
 from engines.spyrium.actions import (Build, EarnMoney, Hire, Pass, PlaceWorker, SwitchPhase,
                                      UseBuilding, UseEvent, UseTaylorism)
-from engines.spyrium.components import CARD_TYPES, EVENTS
+from engines.spyrium.components import CARD_TYPES
 
 from .helpers import (G, clear_market, fresh, give_building, give_technique, of_type, phase2,
                       place, put)

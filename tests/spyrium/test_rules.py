@@ -12,7 +12,7 @@ from engines.spyrium import rules
 from engines.spyrium.actions import (Build, ChooseBonus, EarnMoney, Hire, Pass, Patent,
                                      PlaceWorker, SwitchPhase, UseBuilding, UseEvent, UseTaylorism)
 from engines.spyrium.components import (ALL_CARDS, CARD_TYPES, DATA, EVENTS, POSITION_SLOTS,
-                                        RESIDENCE_VALUES, SLOT_IDS, SLOT_INDEX, TECHNIQUES,
+                                        RESIDENCE_VALUES, SLOT_IDS, TECHNIQUES,
                                         TOKEN_SUPPLY, deck_cards, type_of)
 
 from .helpers import (G, clear_market, components_census, fresh, give_building, give_technique,

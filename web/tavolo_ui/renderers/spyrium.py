@@ -20,8 +20,6 @@ offers every activation of it (hire / build / patent / earn money); a building i
 
 from __future__ import annotations
 
-from typing import Any
-
 from tavolo_ui.canvas import PALETTE, Canvas
 
 INK, MUTED, LINE, PANEL = PALETTE["ink"], PALETTE["muted"], PALETTE["line"], PALETTE["panel"]
