@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from .actions import (Build, ChooseBonus, EarnMoney, Hire, Pass, Patent, PlaceWorker,
                       SwitchPhase, UseBuilding, UseEvent, UseTaylorism)
-from .components import (CARD_TYPES, EVENTS, PERIOD_BY_ROUND, RESIDENCE_VALUES, ROUNDS,
+from .components import (BONUS_MONEY, CARD_TYPES, EVENTS, PERIOD_BY_ROUND, RESIDENCE_VALUES, ROUNDS,
                          SLOT_IDS, SLOT_POSITIONS, TECHNIQUES, card_text, event_text, kind_of,
                          name_of, type_of)
 from .rules import activation_cost, adjacent_workers, event_cost, workers_in_market
@@ -142,7 +142,7 @@ def describe(state: SpyriumState, a) -> str:
     if isinstance(a, Pass):
         return f"{who} passes"
     if isinstance(a, ChooseBonus):
-        return f"{who} takes the {'worker' if a.bonus == 'worker' else '£5'} bonus"
+        return f"{who} takes the {'worker' if a.bonus == 'worker' else f'£{BONUS_MONEY}'} bonus"
     if isinstance(a, EarnMoney):
         if a.pos is None:
             return f"{who} takes back the worker from {a.slot} for £0 (no card left next to it)"
