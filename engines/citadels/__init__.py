@@ -12,11 +12,16 @@ from typing import Any
 from engines.core.errors import IllegalAction
 from engines.core.game import Game
 
-from . import rules, scoring
+from . import labels, rules, scoring
 from .actions import ACTION_ADAPTER
 from .components import DISTRICTS, C, character_name, district_name, effect, kind
 from .state import CitadelsOptions, CitadelsState
 from .view import view as _view
+
+
+def _cards(n: int) -> str:
+    """"1 card", "2 cards": the number of cards an effect really draws (§11.1, D-07)."""
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 class Citadels(Game):
@@ -77,7 +82,7 @@ class Citadels(Game):
         if t == "take_gold":
             return f"{p}{as_char} takes {C.income_take_gold} gold"
         if t == "draw_cards":
-            return f"{p}{as_char} draws {action.count} cards"
+            return f"{p}{as_char} draws {_cards(min(action.count, len(state.deck)))}"
         if t == "keep_card":
             return f"{p} keeps a card"
         if t == "put_bottom":
@@ -98,9 +103,9 @@ class Citadels(Game):
         if t == "magician_discard":
             return f"{p} (the Magician) puts a card at the bottom of the deck"
         if t == "magician_draw":
-            return f"{p} (the Magician) draws {max(0, state.magician_redraw)} cards"
+            return f"{p} (the Magician) draws {_cards(min(max(0, state.magician_redraw), len(state.deck)))}"
         if t == "architect_draw":
-            return f"{p} (the Architect) draws {C.architect_extra_draw} extra cards"
+            return f"{p} (the Architect) draws {_cards(min(C.architect_extra_draw, len(state.deck)))} extra"
         if t == "destroy":
             return (f"{p} (the Warlord) destroys the {district_name(action.district)} of Player "
                     f"{action.target + 1} for {rules.destroy_cost(action.district)} gold")
@@ -109,12 +114,19 @@ class Citadels(Game):
         if t == "laboratory":
             return f"{p} discards a card to the Laboratory for {effect('laboratory', 'gain_gold')} gold"
         if t == "smithy":
-            return f"{p} pays {effect('smithy', 'pay_gold')} gold at the Smithy and draws {effect('smithy', 'draw')} cards"
+            return f"{p} pays {effect('smithy', 'pay_gold')} gold at the Smithy and draws {_cards(min(effect('smithy', 'draw'), len(state.deck)))}"
         if t == "graveyard_take":
             return f"{p} pays {effect('graveyard', 'pay_gold')} gold to take the destroyed {district_name(kind(state.destroyed))} into hand (Graveyard)"
         if t == "graveyard_decline":
             return f"{p} does not buy the destroyed district"
         return f"{p}: {t}"
+
+    def action_label(self, state: CitadelsState, action: Any, lang: str = "en") -> str:  # type: ignore[override]
+        """The button text for the player to move (private: it may name his own hidden
+        characters and cards). Every legal action gets a clear, distinct label."""
+        if isinstance(action, dict):
+            action = self.parse_action(action)
+        return labels.action_label(state, action)
 
     def reveals_information(self, before: CitadelsState, action: Any, after: CitadelsState) -> bool:  # type: ignore[override]
         """True when the PRNG moved (new round), a card was drawn, a character was revealed,

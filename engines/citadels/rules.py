@@ -242,7 +242,9 @@ def _turn_actions(state: CitadelsState) -> list:
         out.append(_TAKE_GOLD)
         if state.deck:
             out.append(_DRAW[C.income_draw])
-            if "observatory" in city_kinds:
+            # Observatory (D-15): offered only when the deck holds more than 2 cards; with
+            # fewer both declarations draw the same cards (D-07), so they are one choice
+            if "observatory" in city_kinds and len(state.deck) > C.income_draw:
                 out.append(_DRAW[C.income_draw + effect("observatory", "extra_draw")])
     if not state.ability_used:                       # §8.1-8.3
         if rank == ASSASSIN:
@@ -346,6 +348,15 @@ def why_illegal(state: CitadelsState, action) -> str | None:
         return "You already have that district in your city."
     if t in ("take_gold", "draw_cards") and state.income_taken:
         return "You have already taken your income this turn."
+    if t == "draw_cards":
+        if not state.deck:
+            return "The deck is empty: take 2 gold."
+        more = C.income_draw + effect("observatory", "extra_draw")
+        if action.count not in (C.income_draw, more):
+            return f"You draw {C.income_draw} cards ({more} with the Observatory)."
+        if not owns(state, seat, "observatory"):
+            return f"Only the Observatory lets you draw {more} cards."
+        return f"The deck holds only {len(state.deck)} cards: draw {C.income_draw}."
     if t == "end_turn":
         return "Take your income (2 gold or cards) before ending your turn."
     if t in ("assassinate", "rob", "magician_exchange", "magician_discard"):

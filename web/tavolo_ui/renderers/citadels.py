@@ -10,6 +10,7 @@ Phone (< 720 px): everything stacked in one column; ``cv.height`` is set to what
 from __future__ import annotations
 
 from engines.citadels.components import CHARACTERS, DISTRICTS, kind
+from engines.citadels.labels import label as action_text
 
 from ..canvas import PALETTE, Canvas
 
@@ -39,11 +40,18 @@ def _short(name: str, width: float, size: float) -> str:
 
 
 class _Table:
-    """Action lookup: where each legal action goes on the table."""
+    """Action lookup: where each legal action goes on the table, and its button text (the
+    engine's ``action_label``, computed from the same view)."""
 
-    def __init__(self, actions: list[dict]):
+    def __init__(self, actions: list[dict], view: dict):
         self.all = actions
         self.placed: set[int] = set()
+        self.text: dict[int, str] = {}
+        for a in actions:
+            try:
+                self.text[a["index"]] = action_text(view, a["action"])
+            except Exception:       # a label bug must not stop the table from drawing
+                self.text[a["index"]] = a.get("label") or a["action"].get("type", "?")
 
     def find(self, typ: str, **fields) -> list[int]:
         out = []
@@ -57,7 +65,9 @@ class _Table:
         if idx:
             cv.highlight(x, y, w, h)
             self.placed.update(idx)
-            cv.hit(x, y, w, h, action=idx if len(idx) > 1 else idx[0], tip=tip)
+            doing = " / ".join(self.text[i] for i in idx)
+            cv.hit(x, y, w, h, action=idx if len(idx) > 1 else idx[0],
+                   tip=f"{tip} Click: {doing}." if tip else doing)
         else:
             cv.hit(x, y, w, h, tip=tip)
 
@@ -66,14 +76,14 @@ def _district_card(cv: Canvas, x: float, y: float, k: str, t: _Table, idx: list[
                    tip_extra: str = "", w: float = CARD_W, h: float = CARD_H) -> None:
     d = DISTRICTS[k]
     cv.rect(x, y, w, h, fill="#fff", stroke=COLOURS[d.color], line=2, radius=4)
-    cv.rect(x, y, 6, h, fill=COLOURS[d.color], radius=2)
-    avail = w - 12
+    cv.rect(x, y, 5, h, fill=COLOURS[d.color], radius=2)
+    avail = w - 11
     lines = cv.wrap(d.name_en, 10, avail)
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]
     for j, ln in enumerate(lines):
-        size = max(8.5, min(10.0, avail / (0.62 * max(1, len(ln)))))   # long words: smaller type
-        cv.text(x + 9, y + 4 + 12 * j, ln, size=size, baseline="top", bold=True, max_width=avail)
+        size = max(8.5, min(11.0, avail / (0.62 * max(1, len(ln)))))   # long words: smaller type
+        cv.text(x + 8, y + 4 + 12 * j, ln, size=size, baseline="top", bold=True, max_width=avail)
     cv.text(x + w - 4, y + h - 4, f"{d.cost}g" + (f" · {d.vp}VP" if d.vp != d.cost else ""),
             size=10, color=MUTED, baseline="bottom", align="right")
     t.place(cv, x, y, w, h, idx, _card_tip(k) + tip_extra)
@@ -104,7 +114,7 @@ def _characters(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: 
         if r in mine and status != "revealed":
             line2 = (line2 + " · yours") if line2 else "yours"
         if r in down:
-            line2 = "you put it face down"
+            line2 = "face down (by you)"
         if r in handed:
             line2 = "offered to you"
         tags = []
@@ -122,11 +132,12 @@ def _characters(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: 
     return rows * (ch + gap)
 
 
-def _seat_panel(cv: Canvas, view: dict, t: _Table, seat: dict, x: float, y: float, w: float, me: int | None) -> float:
+def _seat_panel(cv: Canvas, view: dict, t: _Table, seat: dict, x: float, y: float, w: float, me: int | None,
+                card_w: float = CARD_W) -> float:
     """One player: name, crown, gold, hand size, revealed characters, city by colour."""
     s = seat["seat"]
     head = 24
-    per_row = max(1, int((w - 2 * 6 + 4) // (CARD_W + 4)))
+    per_row = max(1, int((w - 2 * 6 + 4) // (card_w + 4)))
     city = sorted(seat["city"], key=lambda d: (COLOUR_ORDER.index(DISTRICTS[d["district"]].color),
                                                DISTRICTS[d["district"]].cost, d["card"]))
     rows = max(1, (len(city) + per_row - 1) // per_row)
@@ -153,10 +164,11 @@ def _seat_panel(cv: Canvas, view: dict, t: _Table, seat: dict, x: float, y: floa
             size=11, color=MUTED, baseline="top", max_width=w - 12)
     cy = y + head + 18
     for i, d in enumerate(city):
-        cx = x + 6 + (i % per_row) * (CARD_W + 4)
+        cx = x + 6 + (i % per_row) * (card_w + 4)
         ry = cy + (i // per_row) * (CARD_H + 4)
         extra = f" Built in round {d['round']}."
-        _district_card(cv, cx, ry, d["district"], t, t.find("destroy", target=s, district=d["district"]), extra)
+        _district_card(cv, cx, ry, d["district"], t, t.find("destroy", target=s, district=d["district"]), extra,
+                       w=card_w)
     if not city:
         cv.text(x + 8, cy + 12, "no districts yet", size=11, color=MUTED, baseline="top")
     return h
@@ -169,13 +181,13 @@ def _buttons(cv: Canvas, t: _Table, x0: float, y0: float, width: float) -> float
         return 0
     x, y, bh = x0, y0, 30
     for a in rest:
-        label = a.get("label") or a["action"].get("type", "?")
+        label = t.text[a["index"]]
         w = min(width, Canvas.text_width(label, 12) + 18)
         if x + w > x0 + width and x > x0:
             x, y = x0, y + bh + 8
         cv.rect(x, y, w, bh, fill="#fff", stroke=LINE, radius=6)
         cv.text(x + 9, y + bh / 2, label, size=12, baseline="middle", max_width=w - 12)
-        t.place(cv, x, y, w, bh, [a["index"]], label)
+        t.place(cv, x, y, w, bh, [a["index"]], "")
         x += w + 8
     return y + bh + 8 - y0
 
@@ -226,7 +238,8 @@ def _deck_and_bank(cv: Canvas, view: dict, t: _Table, right: float, y: float) ->
         cv.text(bx + w / 2, y + h / 2, label, size=12, bold=True, align="center", baseline="middle")
         if idx:
             cv.highlight(bx, y, w, h)
-            cv.hit(bx, y, w, h, action=idx if len(idx) > 1 else idx[0], tip=tip)
+            cv.hit(bx, y, w, h, action=idx if len(idx) > 1 else idx[0],
+                   tip=f"{tip} Click: {' / '.join(t.text[i] for i in idx)}.")
         else:
             cv.hit(bx, y, w, h, tip=tip)
     return 2 * w + gap + 8
@@ -283,13 +296,19 @@ def _scores(cv: Canvas, view: dict, x: float, y: float, width: float) -> float:
 
 
 def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
-    t = _Table(actions)
+    t = _Table(actions, view)
     width = cv.width
     wide = width >= 720
     inner = width - 2 * PAD
     y = PAD
-    tiles = _deck_and_bank(cv, view, t, width - PAD, y) if view["phase"] != "over" else 0
-    y += max(_header(cv, view, me, PAD, y, inner - tiles), 40)
+    if wide:
+        tiles = _deck_and_bank(cv, view, t, width - PAD, y) if view["phase"] != "over" else 0
+        y += max(_header(cv, view, me, PAD, y, inner - tiles), 40)
+    else:               # phone: the header gets the whole width, the deck and bank go below
+        y += _header(cv, view, me, PAD, y, inner)
+        if view["phase"] != "over":
+            _deck_and_bank(cv, view, t, width - PAD, y)
+            y += 40
     if view["phase"] == "over":
         y += _scores(cv, view, PAD, y, inner)
     y += _characters(cv, view, t, PAD, y, inner, 8 if wide else 4) + 4
@@ -308,7 +327,8 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         if i and i % cols == 0:
             row_y += row_h + gap
             row_h = 0.0
-        h = _seat_panel(cv, view, t, seat, PAD + (i % cols) * (pw + gap), row_y, pw, me)
+        h = _seat_panel(cv, view, t, seat, PAD + (i % cols) * (pw + gap), row_y, pw, me,
+                        card_w=min(84.0, max(66.0, (pw - 8) / 4 - 4)))
         row_h = max(row_h, h)
     y = row_y + row_h + gap
     if wide:
