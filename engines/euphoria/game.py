@@ -39,7 +39,7 @@ class Euphoria(Game):
         t = state.tasks[-1]
         if t["k"] == "turn":
             return rules.turn_actions(state)
-        return [Choose.model_construct(option=o) for o in t["opts"]]
+        return [Choose(option=o) for o in t["opts"]]
 
     def check(self, state, action) -> None:
         if state.phase == "over":

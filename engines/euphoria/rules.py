@@ -300,7 +300,7 @@ def turn_actions(s: EuphoriaState) -> list[Any]:
                 dice.append(d)
         if dice:
             spaces = legal_spaces(s, p, dice[0])
-            acts += [Place.model_construct(die=d, space=sp) for d in dice for sp in spaces]
+            acts += [Place(die=d, space=sp) for d in dice for sp in spaces]
         acts += retrieve_actions(s, p)
         if can_resolve_dilemma(s, p):
             acts.append(ResolveDilemma())
@@ -311,7 +311,7 @@ def turn_actions(s: EuphoriaState) -> list[Any]:
         return acts
     ds = follow_up_dice(s)
     if ds:
-        acts += [Place.model_construct(die=ds[0], space=sp) for sp in legal_spaces(s, p, ds[0])]
+        acts += [Place(die=ds[0], space=sp) for sp in legal_spaces(s, p, ds[0])]
     if acts:
         acts += trade_actions(s, p)
     acts.append(EndTurn())
@@ -445,33 +445,58 @@ def can_pay(s: EuphoriaState, p: int, sp: str, ctx: dict) -> bool:
     return _plain_can_pay(s, p, sp, ctx)
 
 
+_PLAIN: dict[int, tuple] = {}
+
+
+def _plain_need(cost: dict) -> tuple:
+    """A cost dict compiled for the quick check: (named goods, categories, any cards, card types,
+    artifacts_any, resources_any)."""
+    key = id(cost)
+    if key not in _PLAIN:
+        named: dict[str, int] = {}
+        cats, types = [], []
+        anyc = 0
+        for k, n in cost.items():
+            if k in GOODS:
+                named[k] = named.get(k, 0) + n
+            elif k in _CATEGORY:
+                cats.append((_CATEGORY[k], n))
+            elif k == "artifact":
+                anyc += n
+            elif k.startswith("artifact_"):
+                types.append((k[9:], n))
+        _PLAIN[key] = (tuple(named.items()), tuple(cats), anyc, tuple(types),
+                       cost.get("artifacts_any", 0), cost.get("resources_any", 0), cost)
+    return _PLAIN[key]
+
+
 def _plain_can_pay(s: EuphoriaState, p: int, sp: str, ctx: dict) -> bool:
     pl = s.p[p]
-    cost = space_cost(s, sp)
-    if "artifacts_any" in cost:
-        n = cost["artifacts_any"]
-        if len(pl.hand) >= n:
+    named, cats, anyc, types, arts_any, res_any, _ = _plain_need(space_cost(s, sp))
+    if arts_any:
+        if len(pl.hand) >= arts_any:
             return True
         return ctx["pairs"] and len(set(pl.hand)) < len(pl.hand)
-    if "resources_any" in cost:
-        return sum(pl.goods[r] for r in RESOURCES) >= cost["resources_any"]
-    used: dict[str, int] = {}
-    for key, n in cost.items():
-        if key in GOODS:
-            used[key] = used.get(key, 0) + n
-    for g, n in used.items():
-        if pl.goods[g] < n:
+    g = pl.goods
+    if res_any:
+        return g["gold"] + g["stone"] + g["clay"] >= res_any
+    for k, n in named:
+        if g[k] < n:
             return False
-    for key, n in cost.items():
-        if key in _CATEGORY:
-            if sum(pl.goods[g] - used.get(g, 0) for g in _CATEGORY[key]) < n:
-                return False
-        elif key == "artifact":
-            if len(pl.hand) < n:
-                return False
-        elif key.startswith("artifact_"):
-            if pl.hand.count(key[9:]) < n:
-                return False
+    for cat, n in cats:
+        have = 0
+        for k in cat:
+            have += g[k]
+        for k, m in named:
+            if k in cat:
+                have -= m
+        if have < n:
+            return False
+    if anyc and len(pl.hand) < anyc:
+        return False
+    for a, n in types:
+        if pl.hand.count(a) < n:
+            return False
     return True
 
 

@@ -11,40 +11,46 @@ from engines.euphoria.rules import run
 from engines.euphoria.effects import T, push
 
 
+_ARTS = sorted(ARTIFACT_DECK)
+_RECRUITS = sorted(RECRUIT_IDS)
+_TILES = sorted(MARKET_IDS)
+_DILEMMAS = sorted(DILEMMA_IDS)
+_WORKER_SPACES = {k: v.type for k, v in SPACES.items()}
+
+
 def components_census(s) -> dict:
     """Every card, tile, token and worker in exactly one place (raises AssertionError if not)."""
-    # workers: 4 dice per player, each in one place; T/F spaces hold at most one
-    occ = Counter()
-    for q, pl in enumerate(s.p):
+    # workers: 4 dice per player, each in one place; temporary/fixed spaces hold at most one
+    seen: dict[str, int] = {}
+    for pl in s.p:
         assert len(pl.dice) == len(pl.where) == 4
         for d, w in enumerate(pl.where):
-            assert w in ("pool", "avail") or w in SPACES, w
             assert 1 <= pl.dice[d] <= 6
-            if w not in ("pool", "avail"):
-                occ[w] += 1
-    for sp, n in occ.items():
-        if SPACES[sp].type != "multi":
-            assert n == 1, f"{n} workers on {sp}"
+            if w != "pool" and w != "avail":
+                assert _WORKER_SPACES[w] != "turn_action"
+                if _WORKER_SPACES[w] != "multi":
+                    assert w not in seen, f"two workers on {w}"
+                seen[w] = 1
     # artifacts
-    arts = Counter(s.art_deck) + Counter(s.art_discard)
+    arts = s.art_deck + s.art_discard
     for pl in s.p:
-        arts += Counter(pl.hand)
-    assert arts == Counter(ARTIFACT_DECK), arts
+        arts = arts + pl.hand
+    assert sorted(arts) == _ARTS
     # recruits
-    rec = list(s.recruit_deck) + list(s.recruits_out)
+    rec = s.recruit_deck + s.recruits_out
     for pl in s.p:
-        rec += pl.active + pl.hidden + pl.dealt + pl.pack
+        rec = rec + pl.active + pl.hidden + pl.dealt + pl.pack
     for t in s.tasks:
         if t["k"] == "dil_keep":
-            rec += t["drawn"]
-    assert sorted(rec) == sorted(RECRUIT_IDS), Counter(rec) - Counter(RECRUIT_IDS)
+            rec = rec + t["drawn"]
+    assert sorted(rec) == _RECRUITS
     # market tiles
-    tiles = list(s.site_tile.values()) + list(s.markets_out) + list(s.market_pile)
+    tiles = list(s.site_tile.values()) + s.markets_out + s.market_pile
     for pl in s.p:
         tiles += pl.tiles_dealt
         if pl.kept_tile and not s.site_tile:
             tiles.append(pl.kept_tile)
-    assert sorted(tiles) == sorted(MARKET_IDS), tiles
+    assert sorted(tiles) == _TILES
     # stars
     for q, pl in enumerate(s.p):
         placed = (sum(s.territory[f][q] for f in FACTIONS) + sum(q in s.tile_stars[x] for x in SITES)
@@ -53,8 +59,8 @@ def components_census(s) -> dict:
         assert len(set(pl.recruit_stars)) == len(pl.recruit_stars)
         assert set(pl.recruit_stars) <= set(pl.active)
     # dilemmas
-    assert sorted([pl.dilemma for pl in s.p] + s.dilemma_deck) == sorted(DILEMMA_IDS)
-    return {"workers": sum(occ.values()), "artifacts": sum(arts.values()), "recruits": len(rec)}
+    assert sorted([pl.dilemma for pl in s.p] + s.dilemma_deck) == _DILEMMAS
+    return {"workers": len(seen), "artifacts": len(arts), "recruits": len(rec)}
 
 
 def assert_no_negative(s) -> None:
