@@ -675,3 +675,58 @@ def test_rule_23_3_p4_reward_before_p5_and_p6_build_after():
     finish_choices(s)
     assert s.built["SITE_EUP_A"] == 2 and s.allegiance["euphorian"] == 2
     assert s.tile_stars["SITE_EUP_A"] == [0]
+
+
+# ---- Worked examples of the rulebook (seed 003) -----------------------------------------------
+
+def test_example_free_press_three_artifacts_for_a_subterran_star_and_allegiance():
+    """Seed: the Free Press of Harsh Reality asks for three artifacts of any type; you gain a star
+    in Subterran territory (or on a built market without your star) and 1 Subterran allegiance."""
+    s = blank(2)
+    give_cards(s, 0, "bat", "book", "box")
+    s.p[0].morale = 3
+    fresh_turn(s, 0)
+    place(s, 0, "ART_SUB")
+    assert s.p[0].hand == [] and len(s.art_discard) == 3
+    assert s.territory["subterran"][0] == 1 and s.allegiance["subterran"] == 1
+
+
+def test_example_spa_visit_four_water_and_an_artifact_even_with_a_full_territory():
+    """Seed: visiting the Spa of Fleeting Pleasure costs 4 water plus an artifact: a star in that
+    zone's territory and 1 allegiance; with no room left you still pay and gain allegiance."""
+    s = blank(2)
+    set_tile(s, "SITE_SUB_B", "spa_of_fleeting_pleasure")
+    s.tile_stars["SITE_SUB_B"] = [0]
+    goods(s, 0, water=8)
+    give_cards(s, 0, "bat", "box")
+    s.p[0].morale = 2
+    s.p[0].dice = [3, 3, 1, 1]
+    fresh_turn(s, 0)
+    place(s, 0, "MKT_SUB_B")
+    finish_choices(s)
+    assert s.territory["subterran"] == [1, 0] and s.allegiance["subterran"] == 1
+    s.territory["subterran"] = [1, 1]
+    s.p[1].stars -= 1
+    place(s, 1, "MKT_SUB_B")  # bumps own worker (p0 has a star on the Spa)
+    finish_choices(s)
+    assert s.territory["subterran"] == [1, 1] and s.allegiance["subterran"] == 2
+    assert s.p[0].goods["water"] == 0 and s.p[0].hand == []
+
+
+def test_view_hides_other_hands_hidden_recruits_and_dilemmas():
+    s = new_play_state(3, 8)
+    give_cards(s, 1, "bat")
+    v = GAME.view(s, 0)
+    text = json.dumps(v)
+    assert v["players"][1]["hand"] == 1 and isinstance(v["players"][1]["hidden"], int)
+    for rid in s.p[1].hidden + s.p[2].hidden:
+        assert rid not in text
+    assert s.p[1].dilemma not in text and s.p[0].dilemma in text
+
+
+def test_describe_and_json_round_trip():
+    s = blank(2)
+    a = GAME.legal_actions(s)[0]
+    assert GAME.describe(s, a).startswith("Player 1 ")
+    again = type(s).model_validate_json(s.model_dump_json())
+    assert again == s
