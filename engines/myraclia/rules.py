@@ -77,15 +77,6 @@ def neighbours(pm: dict[Pos, SurfaceTile], t: SurfaceTile) -> list[SurfaceTile]:
     return out
 
 
-def touches_terraformed(pm: dict[Pos, SurfaceTile], t: SurfaceTile) -> bool:
-    """§8.2 adjacency: next to at least one terraformed tile, owned by anyone."""
-    for dq, dr in NEIGHBOURS:
-        n = pm.get((t.q + dq, t.r + dr))
-        if n is not None and n.terraformed:
-            return True
-    return False
-
-
 def compact_positions(state: MyracliaState) -> list[Pos]:
     """§8.11 compact-shape rules (a) and (b) on the current surface, with the D22 fallback.
 
@@ -185,11 +176,7 @@ class Myraclia(Game):
             rng.shuffle(perm)
             age = {p: i for i, p in enumerate(perm)}
 
-        def key(p: int) -> tuple:
-            ranks = sorted((RARITY[c] for c, n in enumerate(state.seats[p].reserve) for _ in range(n)), reverse=True)
-            return (ranks, age[p])
-
-        state.drafting_order = sorted(range(players), key=key)
+        state.drafting_order = start_order([s.reserve for s in state.seats], age)
         if options.eternity:  # §13.2
             state.eternity_bag = list(TOKEN_IDS)
             rng.shuffle(state.eternity_bag)
@@ -380,8 +367,7 @@ class Myraclia(Game):
         return dark[:1] if dark else list(state.offer)
 
     # the terraforming turn's options, by kind (shared by legal_actions and check)
-    def _terraform_targets(self, state: MyracliaState, p: int,
-                           pm: dict[Pos, SurfaceTile]) -> list[SurfaceTile]:
+    def _terraform_targets(self, state: MyracliaState, p: int) -> list[SurfaceTile]:
         """§8.2 eligibility of targets (payment aside); empty with no action left."""
         if state.actions_used >= MAX_ACTIONS:
             return []
@@ -396,7 +382,7 @@ class Myraclia(Game):
                 out.append(t)
         return out
 
-    def _reserve_targets(self, state: MyracliaState, p: int, pm: dict[Pos, SurfaceTile], change: bool) -> list[SurfaceTile]:
+    def _reserve_targets(self, state: MyracliaState, p: int, change: bool) -> list[SurfaceTile]:
         """§8.6.1 / §8.9: free tiles next to a terraformed tile (placement aside)."""
         seat = state.seats[p]
         if state.actions_used >= MAX_ACTIONS:
@@ -419,14 +405,13 @@ class Myraclia(Game):
     def _turn_actions(self, state: MyracliaState) -> list[Any]:
         p = state.terraforming_order[state.turn_pos]
         seat = state.seats[p]
-        pm = pos_map(state)
         reserve = tuple(seat.reserve)
         out: list[Any] = []
-        for t in self._terraform_targets(state, p, pm):
+        for t in self._terraform_targets(state, p):
             for pay in legal_payments(reserve, missing(t)):
                 out.append(Terraform.model_construct(tile=t.id, pay=names(pay)))
         for change in (False, True):
-            for t in self._reserve_targets(state, p, pm, change):
+            for t in self._reserve_targets(state, p, change):
                 for s in self._placements(state, p, t):
                     place = [COLOURS[c] for c in s]
                     out.append(ChangeReservation.model_construct(tile=t.id, place=place) if change
@@ -488,7 +473,6 @@ class Myraclia(Game):
             if state.pool[COLOUR_INDEX[action.take]] == 0:
                 raise IllegalAction(f"The trade zones hold no {action.take} element.")
             return
-        pm = pos_map(state)
         if kind == "add":
             if seat.reserved is None:
                 raise IllegalAction("You have no reserved tile to add elements to.")
@@ -505,8 +489,8 @@ class Myraclia(Game):
         if state.actions_used >= MAX_ACTIONS:
             raise IllegalAction(f"You have already used your {MAX_ACTIONS} actions this turn.")
         if kind == "terraform":
-            if t.id not in {x.id for x in self._terraform_targets(state, p, pm)}:
-                raise IllegalAction(self._why_not_terraform(state, p, t, pm))
+            if t.id not in {x.id for x in self._terraform_targets(state, p)}:
+                raise IllegalAction(self._why_not_terraform(state, p, t))
             if counts_of(action.pay) not in legal_payments(tuple(seat.reserve), missing(t)):
                 raise IllegalAction(
                     f"That payment does not fit tile {t.id}: it needs {', '.join(COLOURS[c] for c in missing(t))}; "
@@ -520,7 +504,7 @@ class Myraclia(Game):
             raise IllegalAction("You already have a reserved tile: terraform it or change the reservation.")
         if not change and seat.discs <= 0:
             raise IllegalAction("You have no disc left.")
-        if t.id not in {x.id for x in self._reserve_targets(state, p, pm, change)}:
+        if t.id not in {x.id for x in self._reserve_targets(state, p, change)}:
             raise IllegalAction(f"Tile {t.id} cannot be reserved: it must be free and next to a terraformed tile.")
         s = counts_of(action.place)
         options = [tuple(1 if c in sub else 0 for c in range(NCOL)) for sub in self._placements(state, p, t)]
@@ -528,7 +512,7 @@ class Myraclia(Game):
             raise IllegalAction("Place at least one element the tile needs (no wildcards), leave at least one "
                                 "missing, and have the score to pay 1 VP per missing element.")
 
-    def _why_not_terraform(self, state: MyracliaState, p: int, t: SurfaceTile, pm: dict[Pos, SurfaceTile]) -> str:
+    def _why_not_terraform(self, state: MyracliaState, p: int, t: SurfaceTile) -> str:
         if TILES[t.id].darkness:
             return "Darkness tiles can never be terraformed."
         if t.terraformed:
@@ -755,6 +739,16 @@ class Myraclia(Game):
 
 def counts_of_list(colours: list[str]) -> list[int]:
     return [COLOUR_INDEX[c] for c in colours]
+
+
+def start_order(reserves: list[list[int]], age: dict[int, int]) -> list[int]:
+    """§4.7: each player's rarity ranks, rarest first, compared lexicographically, ascending
+    (the least rare elements go first); still tied: youngest first (``age`` 0 = youngest)."""
+    def key(p: int) -> tuple:
+        ranks = sorted((RARITY[c] for c, n in enumerate(reserves[p]) for _ in range(n)), reverse=True)
+        return (ranks, age[p])
+
+    return sorted(range(len(reserves)), key=key)
 
 
 def terraforming_order(state: MyracliaState) -> list[int]:
