@@ -175,21 +175,26 @@ def _seat_panel(cv: Canvas, view: dict, t: _Table, seat: dict, x: float, y: floa
 
 
 def _buttons(cv: Canvas, t: _Table, x0: float, y0: float, width: float) -> float:
-    """Every action not placed on the table, as a button; returns the height used."""
+    """Every action not placed on the table, as a button (a long text wraps onto a second
+    line rather than shrinking); returns the height used."""
     rest = [a for a in t.all if a["index"] not in t.placed]
     if not rest:
         return 0
-    x, y, bh = x0, y0, 30
+    x, y, row_h = x0, y0, 0.0
     for a in rest:
         label = t.text[a["index"]]
-        w = min(width, Canvas.text_width(label, 12) + 18)
+        lines = cv.wrap(label, 12, width - 18)
+        w = width if len(lines) > 1 else min(width, Canvas.text_width(label, 12) + 18)
+        bh = 30 + 15 * (len(lines) - 1)
         if x + w > x0 + width and x > x0:
-            x, y = x0, y + bh + 8
+            x, y, row_h = x0, y + row_h + 8, 0.0
         cv.rect(x, y, w, bh, fill="#fff", stroke=LINE, radius=6)
-        cv.text(x + 9, y + bh / 2, label, size=12, baseline="middle", max_width=w - 12)
+        for j, ln in enumerate(lines):
+            cv.text(x + 9, y + 8 + 15 * j, ln, size=12, baseline="top", max_width=w - 12)
         t.place(cv, x, y, w, bh, [a["index"]], "")
         x += w + 8
-    return y + bh + 8 - y0
+        row_h = max(row_h, bh)
+    return y + row_h + 8 - y0
 
 
 def _hand(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: float) -> float:
