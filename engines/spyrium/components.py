@@ -378,9 +378,11 @@ def _card_text(t: str) -> str:
         if h.discard_token:
             bits.append("discard a token")
         for k, v in h.pay.items():
-            bits.append(f"pay {v if isinstance(v, int) else 'the token in'} {'£' if k == 'money' else 'Spyrium'}")
+            n = v if isinstance(v, int) else "the token in"
+            bits.append(f"pay {n} {'£' if k == 'money' else 'Spyrium'}")
         for k, v in h.gain.items():
-            bits.append(f"gain {v if isinstance(v, int) else 'the token in'} {'VP' if k == 'vp' else k.capitalize()}")
+            n = v if isinstance(v, int) else "the token in"
+            bits.append(f"gain {n} {'VP' if k == 'vp' else k.capitalize()}")
         if h.residence_action:
             bits.append("one Residence action")
         parts.append("When hired: " + ", ".join(bits) + ".")

@@ -69,7 +69,8 @@ def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, to
         line2 = (variant.rstrip(")") + " · " if variant else "") + f"{card['vp']} VP"
         if card["symbols"]:
             line2 += " · " + "+".join(s[:3] for s in card["symbols"])
-    cv.text(x + pad, y + pad + size + 3, _short(line2, size - 2, w - 2 * pad), size - 2, MUTED, baseline="top")
+    cv.text(x + pad, y + pad + size + 3, _short(line2, size - 2, w - 2 * pad), size - 2, MUTED,
+            baseline="top")
     if tapped:
         cv.text(x + w / 2, y + h - pad, "used", size - 2, PALETTE["bad"], align="center", baseline="bottom")
     if tokens:
@@ -103,15 +104,18 @@ def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: dict | None, 
         cv.text(x + 6, y + 24 + i * 13, ln, 10.5, INK, baseline="top")
     if ev.get("token") is not None:
         cv.circle(x + w - 14, y + h - 14, 10, "#fdf6d8", INK, 1)
-        cv.text(x + w - 14, y + h - 14, str(ev["token"]), 13, INK, align="center", baseline="middle", bold=True)
+        cv.text(x + w - 14, y + h - 14, str(ev["token"]), 13, INK, align="center", baseline="middle",
+                bold=True)
     for i, seat in enumerate(used_by):
         cv.circle(x + 12 + i * 16, y + h - 12, 6, _colour(seat), INK, 1)
-    cv.hit(x, y, w, h, action=idx or None, tip=ev["text"] + (f" Token: {ev['token']}." if ev.get("token") else ""))
+    tip = ev["text"] + (f" Token: {ev['token']}." if ev.get("token") else "")
+    cv.hit(x, y, w, h, action=idx or None, tip=tip)
     if idx:
         cv.highlight(x, y, w, h)
 
 
-def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float, ch: float, gap: float) -> float:
+def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float, ch: float,
+            gap: float) -> float:
     """The 3x3 grid with the 12 slots between the cards. Returns the bottom y."""
     def cell(pos: int) -> tuple[float, float]:
         r, c = divmod(pos, 3)
@@ -124,8 +128,10 @@ def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float
             cv.rect(x, y, cw, ch, None, LINE, 1, 6)
             continue
         _card_box(cv, x, y, cw, ch, card, card["tokens"], size=12 if cw >= 120 else 10)
-        idx = acts.pick(lambda a, p=pos: a.get("pos") == p and a["type"] in ("earn", "hire", "build", "patent"))
-        cv.hit(x, y, cw, ch, action=idx or None, tip=card["text"] + (f" Tokens: {card['tokens']}." if card["tokens"] else ""))
+        idx = acts.pick(lambda a, p=pos: a.get("pos") == p
+                        and a["type"] in ("earn", "hire", "build", "patent"))
+        tip = card["text"] + (f" Tokens: {card['tokens']}." if card["tokens"] else "")
+        cv.hit(x, y, cw, ch, action=idx or None, tip=tip)
         if idx:
             cv.highlight(x, y, cw, ch)
     for s in view["slots"]:
@@ -208,7 +214,7 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
             y += ch + 8
         idx = acts.pick(lambda a: a["type"] == "taylorism") if mine and t["name"] == "Taylorism" else []
         vp = p["technique_vp"].get(t["name"], 0)
-        _card_box(cv, cx, y, rows_cw, ch, {**t, "name": t["name"], "kind": "technique"}, None, t["tapped"], 11)
+        _card_box(cv, cx, y, rows_cw, ch, t, None, t["tapped"], 11)
         cv.text(cx + rows_cw - 5, y + ch - 5, f"{vp} VP", 10, MUTED, align="right", baseline="bottom")
         cv.hit(cx, y, rows_cw, ch, action=idx or None, tip=t["text"] + f" Now worth {vp} VP.")
         cx += rows_cw + 6
@@ -229,7 +235,8 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
         if cx + rows_cw > x + w:
             cx = x
             y += ch + 8
-        idx = acts.pick(lambda a, k=bi: a["type"] in ("use", "taylorism") and a.get("building") == k) if mine else []
+        idx = acts.pick(lambda a, k=bi: a["type"] in ("use", "taylorism")
+                        and a.get("building") == k) if mine else []
         _card_box(cv, cx, y, rows_cw, ch, b, None, b["tapped"], 11)
         for i in range(b["workers"]):
             cv.circle(cx + rows_cw - 10 - i * 12, y + ch / 2 + 6, 5, _colour(seat), INK, 1)
@@ -238,7 +245,8 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
             cv.highlight(cx, y, rows_cw, ch)
         cx += rows_cw + 6
     if p["kept_tokens"]:
-        cv.text(x, y + ch + 4, f"Kept tokens: {' '.join(map(str, p['kept_tokens']))}", 11, MUTED, baseline="top")
+        kept = " ".join(map(str, p["kept_tokens"]))
+        cv.text(x, y + ch + 4, f"Kept tokens: {kept}", 11, MUTED, baseline="top")
         y += 14
     return y + ch + 14
 
@@ -305,10 +313,14 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     _event(cv, left_x + ev_w + 10, y_ev, ev_w, ev_h, view["next_event"], "Next event (preview)", [], [])
     y = y_ev + ev_h + 10
     bx = left_x
-    buttons = [("Move to Phase II", lambda a: a["type"] == "switch", "Move your disc to Phase II and take a Phase II action now"),
-               ("Pass", lambda a: a["type"] == "pass", "Pass for the rest of the round"),
-               ("Bonus: worker", lambda a: a["type"] == "choose_bonus" and a["bonus"] == "worker", "Take a worker from your reserve"),
-               ("Bonus: £5", lambda a: a["type"] == "choose_bonus" and a["bonus"] == "money", "Take £5")]
+    buttons = [
+        ("Move to Phase II", lambda a: a["type"] == "switch",
+         "Move your disc to Phase II and take a Phase II action now"),
+        ("Pass", lambda a: a["type"] == "pass", "Pass for the rest of the round"),
+        ("Bonus: worker", lambda a: a["type"] == "choose_bonus" and a["bonus"] == "worker",
+         "Take a worker from your reserve"),
+        ("Bonus: £5", lambda a: a["type"] == "choose_bonus" and a["bonus"] == "money", "Take £5"),
+    ]
     for label, pred, tip in buttons:
         idx = acts.pick(pred)
         if idx:
