@@ -175,3 +175,12 @@ def test_rename_canvas_texts_and_tips():
     s.rename_canvas(cv)
     assert cv.texts() == ["Anna (you)", "Bartholomew… draws", "Player 9 is not a seat"]
     assert cv.hits[0].tip == "Bartholomew the Great holds it"
+
+
+def test_same_labels_told_apart():
+    s = Session.start("toy", [H("Anna")], seed=3)
+    s.label = lambda a: "Anna does something"  # a describe() that hides the choice
+    acts = s.action_dicts()
+    assert [a["label"] for a in acts] == ["Anna does something (draw)", "Anna does something (stop)"]
+    acts = s.action_dicts({0: "the top card"})
+    assert acts[0]["label"] == "Anna does something (the top card)"

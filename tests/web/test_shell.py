@@ -57,7 +57,13 @@ def click_canvas_action(page):
 
 
 def test_boots_offline_and_lists_games(page, context, base_url):
-    open_app(page, base_url)
+    page.goto(base_url + "index.html", wait_until="commit")
+    page.wait_for_selector("#boot-msg")  # a boot screen with progress while the runtime loads
+    if body(page, "ready") != "1":
+        shot(page, "shell_00_boot")
+    wait_ready(page)
+    assert page.locator("#boot").count() == 0
+    assert int(body(page, "bootPyMs")) > 0
     assert body(page, "screen") == "home"
     cards = page.locator(".game-card")
     assert cards.count() == 4

@@ -417,8 +417,8 @@ class App:
             return
         ho.hidden = True
         ho.innerHTML = ""
-        self.update_panel()
         self.paint()
+        self.update_panel()
         self.update_controls()
         self.schedule_loop()
 
@@ -463,7 +463,7 @@ class App:
             status.append(f'<div class="muted small">{h(self.renderer_note)}</div>')
         _el("status").innerHTML = "".join(status)
 
-        acts = s.action_dicts() if self.mode == "play" else []
+        acts = s.action_dicts(self.tip_details()) if self.mode == "play" else []
         if acts:
             btns = "".join(f'<button class="act" data-cmd="act" data-arg="{a["index"]}">{h(a["label"])}</button>'
                            for a in acts)
@@ -497,6 +497,19 @@ class App:
                         else f"<li>{h(text)}</li>" for seat_, text in s.log[-200:])
         log.innerHTML = items or '<li class="muted">No moves yet.</li>'
         log.scrollTop = log.scrollHeight
+
+    def tip_details(self) -> dict[int, str]:
+        """For each action that has its own spot on the board, the first line of its tip."""
+        out: dict[int, str] = {}
+        for t in (self.cv.hits if self.cv is not None else []):
+            if len(t.actions) == 1 and t.tip and t.actions[0] not in out:
+                first = t.tip.strip().split("\n")[0]
+                for sep in (":", " (", ". "):  # the name, not the whole card text
+                    head = first.split(sep, 1)[0]
+                    if len(head) >= 3 and sep in first and not (sep == ". " and head.isdigit()):
+                        first = head
+                out[t.actions[0]] = first if len(first) <= 70 else first[:69] + "…"
+        return out
 
     def paint(self, blank: bool = False) -> None:
         s = self.session
@@ -730,7 +743,7 @@ class App:
         if len(acts) == 1:
             self.play_index(acts[0])
         elif len(acts) > 1:
-            labels = {a["index"]: a["label"] for a in self.session.action_dicts()}
+            labels = {a["index"]: a["label"] for a in self.session.action_dicts(self.tip_details())}
             items = "".join(f'<button class="act" data-cmd="act" data-arg="{i}">{h(labels.get(i, str(i)))}</button>'
                             for i in acts if i in labels)
             ch = _el("chooser")

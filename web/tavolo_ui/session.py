@@ -181,8 +181,11 @@ class Session:
     def view(self) -> dict:
         return self.game.view(self.state, self.me())
 
-    def action_dicts(self) -> list[dict]:
-        """The renderer's ``actions``: the legal actions if the seat to move is ``me``."""
+    def action_dicts(self, details: dict[int, str] | None = None) -> list[dict]:
+        """The renderer's ``actions``: the legal actions if the seat to move is ``me``.
+
+        Labels that read the same get what tells them apart: ``details[index]`` when given
+        (the shell passes the board's tip for that action), else the action's fields."""
         seat = self.to_move()
         if seat is None or seat != self.me() or self.handoff_to() is not None:
             return []
@@ -195,7 +198,8 @@ class Session:
             counts[a["label"]] = counts.get(a["label"], 0) + 1
         for a in out:
             if counts[a["label"]] > 1:
-                a["label"] = f"{a['label']} ({_details(a['action'])})"
+                extra = (details or {}).get(a["index"]) or _details(a["action"])
+                a["label"] = f"{a['label']} ({extra})"
         return out
 
     # ---- hot-seat -----------------------------------------------------------------------
