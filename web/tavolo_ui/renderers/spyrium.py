@@ -71,6 +71,12 @@ def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, to
             line2 += " · " + "+".join(s[:3] for s in card["symbols"])
     cv.text(x + pad, y + pad + size + 3, _short(line2, size - 2, w - 2 * pad), size - 2, MUTED,
             baseline="top")
+    fs = max(8.5, size - 3)
+    top = y + pad + 2 * size + 6
+    room = h - (top - y) - (2 * min(9, h / 8) + pad if tokens else pad) - (fs if tapped else 0)
+    lines = cv.wrap(_effect(card), fs, w - 2 * pad)[: max(0, int(room // (fs + 2)))]
+    for i, ln in enumerate(lines):
+        cv.text(x + pad, top + i * (fs + 2), ln, fs, INK, baseline="top")
     if tapped:
         cv.text(x + w / 2, y + h - pad, "used", size - 2, PALETTE["bad"], align="center", baseline="bottom")
     if tokens:
@@ -80,6 +86,21 @@ def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, to
             cy = y + h - pad - r
             cv.circle(cx, cy, r, "#fdf6d8", INK, 1)
             cv.text(cx, cy, str(t), r * 1.3, INK, align="center", baseline="middle", bold=True)
+
+
+def _effect(card: dict) -> str:
+    """A short form of what a card does, for the card face (the full text is its tip)."""
+    text = card.get("text", "")
+    parts = [p.strip() for p in text.split(". ")]
+    if card["kind"] == "technique":
+        keep = [p for p in parts[1:] if not p.startswith("End:")][:1]
+    else:
+        keep = [p for p in parts if p.startswith(("Use:", "On build:", "When hired:"))]
+    out = " / ".join(k.rstrip(".") for k in keep)
+    for a, b in ((" workers", "w"), (" worker", "w"), (" Spyrium", " Sp"), ("Use: ", ""),
+                 ("When hired: ", ""), ("On build: ", "built: "), (" -> ", "→"), ("(s)", "")):
+        out = out.replace(a, b)
+    return out
 
 
 def _button(cv: Canvas, x: float, y: float, w: float, h: float, label: str, idx: list[int], tip: str) -> None:
