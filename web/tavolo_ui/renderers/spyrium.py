@@ -20,6 +20,7 @@ offers every activation of it (hire / build / patent / earn money); a building i
 
 from __future__ import annotations
 
+import re
 from tavolo_ui.canvas import PALETTE, Canvas
 
 INK, MUTED, LINE, PANEL = PALETTE["ink"], PALETTE["muted"], PALETTE["line"], PALETTE["panel"]
@@ -62,7 +63,8 @@ def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, to
         cv.rect(x, y, w, h, fill, LINE, 1, 6)
     pad = 5
     name, _, variant = card["name"].partition(" (")
-    cv.text(x + pad, y + pad, _short(name, size, w - 2 * pad - 22), size, INK, baseline="top", bold=True)
+    ns = size if Canvas.text_width(name, size) <= w - 2 * pad - 22 else size - 1.5
+    cv.text(x + pad, y + pad, _short(name, ns, w - 2 * pad - 22), ns, INK, baseline="top", bold=True)
     cv.text(x + w - pad, y + pad, f"£{card['cost']}", size - 1, INK, align="right", baseline="top")
     line2 = card["kind"]
     if card["kind"] == "building":
@@ -97,8 +99,10 @@ def _effect(card: dict) -> str:
     else:
         keep = [p for p in parts if p.startswith(("Use:", "On build:", "When hired:"))]
     out = " / ".join(k.rstrip(".") for k in keep)
-    for a, b in ((" workers", "w"), (" worker", "w"), (" Spyrium", " Sp"), ("Use: ", ""),
-                 ("When hired: ", ""), ("On build: ", "built: "), (" -> ", "→"), ("(s)", "")):
+    out = re.sub(r"(\d) workers?", r"\1w", out.replace("(s)", ""))
+    out = re.sub(r"(\d) Spyrium", r"\1 Sp", out)
+    for a, b in (("Use: ", ""), ("When hired: ", ""), ("On build: ", "built: "), (" -> ", "→"),
+                 ("one Residence action", "Residence action")):
         out = out.replace(a, b)
     return out
 
@@ -213,7 +217,8 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
     head = f"Player {seat + 1}" + (" (you)" if me == seat else "")
     status = "passed" if p["passed"] else f"Phase {'II' if p['phase'] == 2 else 'I'}"
     cv.rect(x, y, w, 4, _colour(seat))
-    cv.text(x, y + 8, head, 14, _colour(seat), baseline="top", bold=True)
+    cv.text(x, y + 8, head, 14, _colour(seat), baseline="top", bold=True,
+            max_width=Canvas.text_width(head, 14) + 4)  # a seat name replaces "Player N"
     info = (f"{p['vp']} VP (total {p['score']}) · £{p['money']} · {p['spyrium']} Spyrium · "
             f"{status}" + (" · first" if view["first_player"] == seat else "")
             + (" · to move" if mine else "") + (" · event used" if p["event_used"] else ""))
@@ -279,7 +284,8 @@ def _breakdown(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
     y += 32
     col = (w - 130) / max(1, len(players))
     for i in range(len(players)):
-        cv.text(x + 130 + i * col, y, f"P{i + 1}", 12, _colour(i), baseline="top", bold=True)
+        cv.text(x + 130 + i * col, y, f"Player {i + 1}", 12, _colour(i), baseline="top", bold=True,
+                max_width=col - 6)
     y += 18
     for cat in CATEGORIES:
         cv.text(x + 10, y, CATEGORY_LABELS[cat], 12, INK, baseline="top")
