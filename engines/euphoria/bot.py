@@ -33,7 +33,7 @@ def _place_score(v: dict, me: int, a: Place) -> float:
         site = SPACE_SITE[sp]
         filled = sum(1 for x in SITE_SPACES[site] if x in v["spaces"])
         mine = any(x in v["spaces"] and any(q == me for q, _ in v["spaces"][x]) for x in SITE_SPACES[site])
-        score = 45 + 15 * (filled + 1 >= THRESHOLD[len(v["players"])]) - 30 * mine
+        score = 22 + 45 * (filled + 1 >= THRESHOLD[len(v["players"])]) - 30 * mine
         if not _territory_free(v):
             score += 30
     elif sp in TUNNEL_ENDS:
@@ -153,7 +153,7 @@ def _option_score(v: dict, me: int, kind: str, o: str) -> float:
     if kind in ("gain_choice", "tunnel_choice"):
         if o == "artifact":
             hand = pl["hand"] if isinstance(pl["hand"], list) else []
-            return 2 if len(hand) < pl["morale"] and _territory_free(v) else 0
+            return 3 if len(hand) < pl["morale"] and _territory_free(v) else 0
         need = _needed_resources(v)
         return 1.0 / (1 + goods.get(o, 0)) + (1.5 if o in need else 0)
     return 0
@@ -175,6 +175,7 @@ def choose(game, state, rng: Rng) -> Any:
         elif isinstance(a, Retrieve):
             on_board = sum(1 for w in pl["where"] if w not in ("avail", "pool"))
             sc = (60 if avail == 0 else 5) + 4 * len(a.dice) - (5 * (len(a.dice) < on_board))
+            sc -= 15 * sum(1 for d in a.dice if pl["where"][d].startswith("CS_"))
             if a.pay == "free":
                 sc -= 8 if pl["morale"] <= 4 else 1
             elif a.pay == "food" and pl["goods"]["food"] < 2:
