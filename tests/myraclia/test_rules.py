@@ -909,3 +909,54 @@ def test_illegal_actions_in_wrong_phase_are_refused():
 def test_surface_tile_model_round_trips():
     t = SurfaceTile(id="P01", q=1, r=-1)
     assert SurfaceTile.model_validate_json(t.model_dump_json()) == t
+
+
+def test_rule_6_1_fourth_disc_goes_off_board_in_the_same_column():
+    s = draft_state(players=5, groups=[("green", 10)])
+    for _ in range(5):
+        GAME.apply(s, Take(column=1))
+    assert s.draft_queue[0] == [0, 1, 2, 3, 4]
+    assert GAME.view(s, 0)["draft"][0]["queue"] == [0, 1, 2, 3, 4]
+
+
+def test_decision_d22_fallback_when_no_compact_position():
+    s = terraform_position(tiles=[("P01", 0, 0), ("F01", 1, 0)])
+    # two tiles in a row: every empty spot touches at most 2 tiles that touch only 1 -> fallback
+    # rule (b) fails at both spots touching 2 tiles; the fallback offers them (deg >= 2)
+    assert compact_positions(s) == [(0, 1), (1, -1)]
+
+
+def test_decision_d23_short_offer_adds_what_is_there():
+    tiles = [("P01", 0, 0, 1, True), ("F01", 1, 0)]
+    s = terraform_position(tiles=tiles, reserves={0: cv(green=1, yellow=1)})
+    s.tile_bag = s.tile_bag + s.offer
+    s.offer = []
+    GAME.apply(s, Terraform(tile="F01", pay=["green", "yellow"]))
+    GAME.apply(s, EndTurn())
+    assert s.phase == "terraform" and GAME.to_move(s) == 1 and len(s.offer) == 3
+
+
+def test_reveals_information_only_when_something_is_drawn():
+    s = terraform_position(players=3, reserves={0: cv(red=2), 1: cv(blue=1)})
+    GAME.apply(s, EndTurn())
+    before = s.clone()
+    GAME.apply(s, Trade(give="blue", take="red"))
+    assert not GAME.reveals_information(before, Trade(give="blue", take="red"), s)
+    tiles = [("P01", 0, 0, 1, True), ("F01", 1, 0)]
+    s = terraform_position(tiles=tiles, reserves={0: cv(green=1, yellow=1)})
+    GAME.apply(s, Terraform(tile="F01", pay=["green", "yellow"]))
+    GAME.apply(s, EndTurn())
+    before = s.clone()
+    a = GAME.legal_actions(s)[0]
+    GAME.apply(s, a)  # placing the tile refills the offer from the bag
+    assert GAME.reveals_information(before, a, s)
+
+
+def test_describe_names_the_player_for_every_kind_of_action():
+    s = draft_state(groups=[("green", 2)])
+    assert GAME.describe(s, Take(column=1)) == "Player 1 takes a green element from column 1"
+    assert GAME.describe(s, Pass()) == "Player 1 passes"
+    t = terraform_position(tiles=[("P01", 0, 0, 1, True), ("W06", 1, 0)], reserves={0: cv(green=1)})
+    assert GAME.describe(t, Reserve(tile="W06", place=["green"])) == "Player 1 reserves W06 placing green"
+    assert GAME.describe(t, Terraform(tile="W06", pay=["green"])).startswith("Player 1 terraforms W06")
+    assert GAME.describe(t, EndTurn()) == "Player 1 ends the turn"
