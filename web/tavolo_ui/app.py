@@ -292,9 +292,10 @@ class App:
                         hi = f' max="{m.le}"'
                 parts.append(f'<label class="row">{label} <input type="number" class="opt" data-key="{h(key)}" data-type="int"'
                              f' value="{default}"{lo}{hi}></label>')
-            else:
+            elif ann is str:
                 parts.append(f'<label class="row">{label} <input class="opt" data-key="{h(key)}" data-type="str"'
                              f' value="{h(str(default))}"></label>')
+            # other kinds (lists, optional values) keep their default: the game sets them up
         return "".join(parts) or '<p class="muted">This game has no options.</p>'
 
     @staticmethod
