@@ -48,7 +48,7 @@ class Spyrium(Game):
     def check(self, state: SpyriumState, action: Any) -> None:
         if state.over:
             raise IllegalAction("The game is over.")
-        if action in rules.legal_actions(state):
+        if rules.is_legal(state, action):
             return
         raise IllegalAction(_reason(state, action))
 

@@ -265,13 +265,16 @@ def event_cost(state: SpyriumState, seat: int, a: UseEvent) -> tuple[int, int]:
 # ---- legal actions --------------------------------------------------------------------------
 
 
-def _market_actions(state: SpyriumState, seat: int) -> list:
+def _market_actions(state: SpyriumState, seat: int, only_slot: Optional[str] = None) -> list:
     """§8.1–§8.5: Earn money and every affordable activation, for each slot holding one of
-    the player's workers and each present card next to it."""
+    the player's workers (or just ``only_slot``) and each present card next to it."""
     p = state.players_[seat]
     out: list = []
     lobby = ready_tech(p, "lobbying") is not None
-    for si in my_slots(state, seat):
+    slots = my_slots(state, seat)
+    if only_slot is not None:
+        slots = [si for si in slots if SLOT_IDS[si] == only_slot]
+    for si in slots:
         slot = SLOT_IDS[si]
         present = present_positions(state, si)
         if not present:
@@ -405,6 +408,24 @@ def legal_actions(state: SpyriumState) -> list:
     if workers_in_market(state, seat) == 0:
         out.append(Pass())
     return out
+
+
+def is_legal(state: SpyriumState, a) -> bool:
+    """Whether ``a`` is among ``legal_actions(state)``, generating only the actions of its
+    kind (the same generators, so the two always agree)."""
+    if state.over:
+        return False
+    seat = state.current
+    p = state.players_[seat]
+    if state.pending_bonus or p.phase == 1 or isinstance(a, (Pass, ChooseBonus)):
+        return a in legal_actions(state)
+    if isinstance(a, (EarnMoney, Hire, Build, Patent)):
+        return a in _market_actions(state, seat, a.slot)
+    if isinstance(a, (UseBuilding, UseTaylorism)):
+        return a in _building_actions(state, seat)
+    if isinstance(a, UseEvent):
+        return a in _event_actions(state, seat)
+    return False
 
 
 # ---- effects --------------------------------------------------------------------------------
