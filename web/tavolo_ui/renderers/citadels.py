@@ -174,6 +174,15 @@ def _seat_panel(cv: Canvas, view: dict, t: _Table, seat: dict, x: float, y: floa
     return h
 
 
+def _city_card_width(panel_w: float) -> float:
+    """District cards of a city: 4 a row if they stay readable (>= 62 px), else 3, else 2."""
+    for per_row in (4, 3, 2):
+        w = (panel_w - 8) / per_row - 4
+        if w >= 62:
+            return float(int(min(84.0, w)))
+    return 62.0
+
+
 def _buttons(cv: Canvas, t: _Table, x0: float, y0: float, width: float) -> float:
     """Every action not placed on the table, as a button (a long text wraps onto a second
     line rather than shrinking); returns the height used."""
@@ -279,25 +288,31 @@ def _header(cv: Canvas, view: dict, me: int | None, x: float, y: float, width: f
 
 
 def _scores(cv: Canvas, view: dict, x: float, y: float, width: float) -> float:
-    """End-of-game breakdown by category (§12.2)."""
-    cats = [("districts", "Districts"), ("five_colours", "5 colours"), ("first_complete", "First full"),
-            ("complete_city", "Full city")]
-    cv.text(x, y, "Final scores", size=14, bold=True, baseline="top")
-    y += 20
-    colw = min(110.0, (width - 80) / (len(cats) + 1))
-    cv.text(x, y, "Player", size=10, color=MUTED, baseline="top")
+    """End-of-game breakdown by category (§12.2), the winners starred (§13)."""
+    wide = width >= 600
+    cats = ([("districts", "Districts"), ("five_colours", "Five colours +3"),
+             ("first_complete", "First complete +4"), ("complete_city", "Complete city +2")] if wide else
+            [("districts", "Districts"), ("five_colours", "Colours"), ("first_complete", "First"),
+             ("complete_city", "Full")])
+    y0 = y
+    cv.text(x, y, "Final scores", size=15, bold=True, baseline="top")
+    y += 22
+    name_w = 90
+    colw = min(130.0, (width - name_w) / (len(cats) + 1))
+    cv.text(x, y, "Player", size=11, color=MUTED, baseline="top")
     for j, (_, label) in enumerate(cats + [("", "Total")]):
-        cv.text(x + 80 + j * colw, y, label, size=10, color=MUTED, baseline="top", max_width=colw - 4)
-    y += 16
+        cv.text(x + name_w + j * colw, y, label, size=11, color=MUTED, baseline="top", max_width=colw - 4)
+    y += 18
     winners = set(view.get("winners", []))
     for s, b in enumerate(view["breakdown"]):
         bold = s in winners
-        cv.text(x, y, f"Player {s + 1}" + (" ★" if bold else ""), size=12, bold=bold, baseline="top")
+        cv.text(x, y, f"Player {s + 1}" + (" ★" if bold else ""), size=13, bold=bold, baseline="top",
+                max_width=name_w - 4)
         for j, (key, _) in enumerate(cats):
-            cv.text(x + 80 + j * colw, y, str(b[key]), size=12, baseline="top")
-        cv.text(x + 80 + len(cats) * colw, y, str(sum(b.values())), size=12, bold=True, baseline="top")
-        y += 17
-    return 20 + 16 + 17 * len(view["breakdown"]) + 8
+            cv.text(x + name_w + j * colw, y, str(b[key]), size=13, baseline="top")
+        cv.text(x + name_w + len(cats) * colw, y, str(sum(b.values())), size=13, bold=True, baseline="top")
+        y += 19
+    return y - y0 + 8
 
 
 def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
@@ -333,7 +348,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
             row_y += row_h + gap
             row_h = 0.0
         h = _seat_panel(cv, view, t, seat, PAD + (i % cols) * (pw + gap), row_y, pw, me,
-                        card_w=min(84.0, max(66.0, (pw - 8) / 4 - 4)))
+                        card_w=_city_card_width(pw))
         row_h = max(row_h, h)
     y = row_y + row_h + gap
     if wide:
