@@ -3,6 +3,21 @@ end of round (§9), Eternity (§13) and Darkness (§14). Final scoring lives in 
 
 Section numbers (§) refer to the rules specification ``myraclia.md``; D-numbers to its
 "Ambiguities and decisions" section, which this engine follows throughout.
+
+Engine decisions where the spec leaves the mechanics open (none changes a rule):
+
+* Released element (§8.3 step 2): the player always takes one element of the released
+  colour from the discard pile, else the bag, else nothing. When it was paid directly or lay
+  on the tile it has just been discarded, so this is exactly "one comes back".
+* Start-order ties without ``youngest_first`` (§4.7, D11): a permutation of the seats is
+  drawn from the game's PRNG right after the starting elements.
+* Adding tiles (§8.11): each ``PlaceTile`` names the offer tile and the position together,
+  so the player still chooses the order of the tiles and every position, one tile at a time.
+* Eternity (§13.3): the token is drawn (face up, visible to all) when the placement step
+  starts; the placing player then chooses the free tile.
+* Darkness tiles (§14) are named DARK1..DARK3 (the data file gives only their number).
+* In the final round (§9 step 1) nothing more happens: unused elements stay where they are,
+  which changes no score.
 """
 
 from __future__ import annotations

@@ -271,7 +271,10 @@ def _draw_offer(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
             cv.text(tx + 8, y + 38, f"{t['id']} {t['vp']}VP", 10, PALETTE["ink"], baseline="middle", bold=True)
             for j, c in enumerate(t["requires"]):
                 _cube(cv, tx + tw - 8 - (len(t["requires"]) - j) * 12, y + 33, 10, c)
-        cv.hit(tx + 2, y + 24, tw - 4, 28, tip=t["text"])
+        if view["phase"] == "place" and view["to_move"] is not None:
+            cv.rect(tx, y + 22, tw, 32, None, PALETTE["highlight"], 1.5, 6)
+        cv.hit(tx + 2, y + 24, tw - 4, 28, tip=t["text"] + ("\nAdd it by clicking a dashed space on the planet"
+                                                          if view["phase"] == "place" else ""))
     return y + 58
 
 
