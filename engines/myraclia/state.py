@@ -12,6 +12,8 @@ from pydantic import BaseModel, Field
 
 from engines.core.game import GameState, Options
 
+from .components import DRAFT_COLUMNS, NCOL
+
 Phase = Literal["draft", "terraform", "place", "eternity", "over"]
 LEDGER_KEYS = ("tiles", "adjacency", "neighbours", "eternity", "reservations")
 
@@ -48,7 +50,7 @@ class SurfaceTile(BaseModel):
     r: int
     owner: Optional[int] = None
     terraformed: bool = False
-    cubes: list[int] = Field(default_factory=lambda: [0] * 7)
+    cubes: list[int] = Field(default_factory=lambda: [0] * NCOL)
     tokens: list[str] = []
 
 
@@ -64,9 +66,9 @@ class MyracliaState(GameState):
     terraforming_order: list[int] = []
     # Draft board (§6.1): per column (index 0 = column 1, rightmost) the colour group and the
     # queue of draft discs (index 0 nearest the cubes)
-    draft_colour: list[int] = Field(default_factory=lambda: [-1] * 7)
-    draft_count: list[int] = Field(default_factory=lambda: [0] * 7)
-    draft_queue: list[list[int]] = Field(default_factory=lambda: [[] for _ in range(7)])
+    draft_colour: list[int] = Field(default_factory=lambda: [-1] * DRAFT_COLUMNS)
+    draft_count: list[int] = Field(default_factory=lambda: [0] * DRAFT_COLUMNS)
+    draft_queue: list[list[int]] = Field(default_factory=lambda: [[] for _ in range(DRAFT_COLUMNS)])
     passed: list[bool] = []
     draft_turn: int = 0
     # Terraforming phase (§7): whose turn, its counters, the common trade pool (§8.10.6)
@@ -74,12 +76,12 @@ class MyracliaState(GameState):
     actions_used: int = 0
     terraform_actions: int = 0
     tiles_to_add: int = 0
-    pool: list[int] = Field(default_factory=lambda: [0] * 7)
+    pool: list[int] = Field(default_factory=lambda: [0] * NCOL)
     surface: list[SurfaceTile] = []
     offer: list[str] = []
     tile_bag: list[str] = []
-    element_bag: list[int] = Field(default_factory=lambda: [0] * 7)
-    discard: list[int] = Field(default_factory=lambda: [0] * 7)
+    element_bag: list[int] = Field(default_factory=lambda: [0] * NCOL)
+    discard: list[int] = Field(default_factory=lambda: [0] * NCOL)
     eternity_bag: list[str] = []
     eternity_drawn: Optional[str] = None
     eternity_placer: Optional[int] = None
