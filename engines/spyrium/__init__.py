@@ -19,6 +19,7 @@ from .actions import (Action, Build, ChooseBonus, EarnMoney, Hire, Pass, Patent,
                       SwitchPhase, UseBuilding, UseEvent, UseTaylorism)
 from .components import SLOT_INDEX, TECHNIQUES, type_of
 from .state import SpyriumState
+from .labels import label
 from .view import describe, view
 
 
@@ -72,6 +73,10 @@ class Spyrium(Game):
 
     def describe(self, state: SpyriumState, action: Any, lang: str = "en") -> str:
         return describe(state, action)
+
+    def action_label(self, state: SpyriumState, action: Any, lang: str = "en") -> str:
+        """The button text: what the action does, with card, place, price and option."""
+        return label(state, action)
 
     def reveals_information(self, before: SpyriumState, action: Any, after: SpyriumState) -> bool:
         """A new round deals cards and draws tokens from face-down piles (§4)."""
