@@ -91,12 +91,12 @@ def assert_same_view(state, seed: int) -> None:
 
 @pytest.mark.parametrize("players", range(2, 8))
 def test_rule_11_view_depends_only_on_what_the_player_may_see(players):
-    for game_seed in range(8):
+    for game_seed in range(5):
         state = GAME.new_game(players, 500 + game_seed)
         rng = Rng.from_seed(game_seed)
         step = 0
         while not GAME.is_over(state):
-            if step % 7 == 0:
+            if step % 9 == 0:
                 assert_same_view(state, 31 * step + game_seed)
             GAME.apply(state, random_bot(GAME, state, rng))
             step += 1
