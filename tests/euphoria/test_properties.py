@@ -31,7 +31,7 @@ from .helpers import assert_no_negative, components_census
 GAME = get_game("euphoria")
 GAMES_PER_COUNT = 200
 MAX_STEPS = 20_000
-CHUNKS = 4
+CHUNKS = 10
 
 
 def recomputed_score(s, p: int) -> int:
