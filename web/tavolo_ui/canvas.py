@@ -13,7 +13,7 @@ A renderer module ``tavolo_ui/renderers/<game>.py`` defines::
 
 - ``view``: ``game.view(state, me)`` (only what ``me`` may see).
 - ``actions``: the legal actions of the player to move *if that is ``me``*, each a dict
-  ``{"index": i, "action": <action as JSON>, "label": <describe() text>}``; else [].
+  ``{"index": i, "action": <action as JSON>, "label": <action_label() text>}``; else [].
 - ``me``: the seat whose eyes the table is drawn for (None: a spectator).
 
 To make an action clickable: ``cv.hit(x, y, w, h, action=i, tip="...")`` where ``i`` is the
