@@ -742,6 +742,12 @@ class Myraclia(Game):
             return f"{who} places {token_text(tok) if tok else 'the Eternity token'} on {action.tile}"
         return f"{who}: {self.dump_action(action)}"
 
+    def action_label(self, state: MyracliaState, action: Any, lang: str = "en") -> str:
+        """The button text for the player to move: names the tile, the elements paid or
+        placed (wildcards marked), the VP, the column or position (``labels``)."""
+        from .labels import action_label
+        return action_label(state, action, self.to_move(state))
+
     def reveals_information(self, before: MyracliaState, action: Any, after: MyracliaState) -> bool:
         """True when chance moved, or a tile or an Eternity token came out of its bag."""
         return (before.rng != after.rng or len(before.tile_bag) != len(after.tile_bag)

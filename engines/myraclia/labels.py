@@ -1,0 +1,114 @@
+"""Button texts (``Game.action_label``): what each legal action does, for the player to move.
+
+``describe`` is the public log line; a label is the text of the button, so it says exactly
+what pressing it does: the tile and its surface, the elements paid or placed (and which
+ones are wildcards), the VP gained or paid, the Draft-board column and where the draft
+disc ends up, the position of a new tile and the tiles it touches. Everything named here
+is public in Myraclia (spec §16: only the bags are hidden), so a label never needs more
+than the table shows. Labels of the legal actions of one position are all different.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .components import COLOURS, DRAFT_COLUMNS, MISC, TILES, token_text
+from .state import MyracliaState
+
+NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
+
+
+def _tile_short(tid: str) -> str:
+    t = TILES[tid]
+    if t.darkness:
+        return f"{tid} (Darkness)"
+    return f"{tid} ({'/'.join(t.surfaces)})"
+
+
+def _list(colours: list[str]) -> str:
+    """"green, 3 red" style: counts per colour, in the order given."""
+    out: list[str] = []
+    for c in colours:
+        if out and out[-1][1] == c:
+            out[-1] = (out[-1][0] + 1, c)
+        else:
+            out.append((1, c))
+    return ", ".join(c if n == 1 else f"{n} {c}" for n, c in out)
+
+
+def _find(state: MyracliaState, tid: str):
+    for t in state.surface:
+        if t.id == tid:
+            return t
+    return None
+
+
+def _terraform_gain(state: MyracliaState, p: int, tile) -> int:
+    """§8.4: the tile's VP plus the adjacency bonus this action would bring."""
+    m = (MISC.adjacency_bonus_first_terraform_action if state.terraform_actions == 0
+         else MISC.adjacency_bonus_second_or_third_terraform_action)
+    pos = {(t.q, t.r): t for t in state.surface}
+    own = sum(1 for dq, dr in NEIGHBOURS
+              if (n := pos.get((tile.q + dq, tile.r + dr))) is not None and n.terraformed and n.owner == p)
+    return TILES[tile.id].vp + own * m
+
+
+def _wildcards(tile, pay: list[str]) -> str:
+    """Which part of the payment is a wildcard (§8.1.2), e.g. " (3 red as a wildcard)"."""
+    need = [COLOURS[c] for c in TILES[tile.id].requires if tile.cubes[c] == 0]
+    rest = list(pay)
+    for c in need:
+        if c in rest:
+            rest.remove(c)
+    return f" ({_list(rest)} as wildcard{'s' if len(rest) > 5 else ''})" if rest else ""
+
+
+def action_label(state: MyracliaState, action: Any, player: int) -> str:
+    k = action.type
+    seat = state.seats[player]
+    if k == "take":
+        col = action.column - 1
+        colour = COLOURS[state.draft_colour[col]] if 0 <= col < DRAFT_COLUMNS and state.draft_colour[col] >= 0 else "?"
+        cur = next((c for c, q in enumerate(state.draft_queue) if player in q), None)
+        if cur is None:
+            disc = f"your disc goes to column {action.column}"
+        elif col > cur:
+            disc = f"your disc moves left to column {action.column}"
+        else:
+            disc = f"your disc stays in column {cur + 1}"
+        return f"Take 1 {colour} from column {action.column} ({disc})"
+    if k == "pass":
+        return "Pass: take no more elements this round"
+    if k == "terraform":
+        t = _find(state, action.tile)
+        what = "Complete your reservation" if t.owner == player else "Terraform"
+        gain = _terraform_gain(state, player, t)
+        return f"{what} {_tile_short(t.id)} paying {_list(action.pay)}{_wildcards(t, action.pay)}: +{gain} VP"
+    if k in ("reserve", "change"):
+        t = _find(state, action.tile)
+        miss = sum(1 for c in TILES[t.id].requires if t.cubes[c] == 0) - len(action.place)
+        cost = miss * MISC.reservation_penalty_per_missing_element
+        what = "Reserve" if k == "reserve" else f"Move your reservation from {seat.reserved} to"
+        return f"{what} {_tile_short(t.id)} placing {_list(action.place)}: -{cost} VP ({miss} missing)"
+    if k == "add":
+        return f"Put {_list(action.place)} on your reserved tile {seat.reserved} (free, not an action)"
+    if k == "trade":
+        return f"Trade your {action.give} for a {action.take} from the trade zones"
+    if k == "end_turn":
+        n = sum(seat.reserve)
+        tiles = state.tiles_to_add
+        parts = [f"{n} element{'s' if n != 1 else ''} to your trade zone" if n else "no elements left"]
+        if tiles:
+            parts.append(f"then add {tiles} tile{'s' if tiles != 1 else ''} from the offer")
+        return "End your turn: " + ", ".join(parts)
+    if k == "place_tile":
+        pos = {(t.q, t.r): t.id for t in state.surface}
+        near = sorted(pos[(action.q + dq, action.r + dr)] for dq, dr in NEIGHBOURS
+                      if (action.q + dq, action.r + dr) in pos)
+        return (f"Add {_tile_short(action.tile)} at ({action.q}, {action.r}), "
+                f"touching {', '.join(near)}")
+    if k == "place_token":
+        tok = state.eternity_drawn
+        what = token_text(tok) if tok else "the Eternity token"
+        return f"Put {what} on {_tile_short(action.tile)}"
+    return str(action)
