@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from .actions import (Build, ChooseBonus, EarnMoney, Hire, Pass, Patent, PlaceWorker,
                       SwitchPhase, UseBuilding, UseEvent, UseTaylorism)
-from .components import (BONUS_MONEY, CARD_TYPES, EVENTS, PERIOD_BY_ROUND, RESIDENCE_VALUES, ROUNDS,
+from .components import (BONUS_HIGH, BONUS_LOW, BONUS_MONEY, CARD_TYPES, EVENTS, PERIOD_BY_ROUND, RESIDENCE_VALUES, ROUNDS,
                          SLOT_IDS, SLOT_POSITIONS, TECHNIQUES, card_text, event_text, kind_of,
                          name_of, type_of)
 from .rules import activation_cost, adjacent_workers, event_cost, workers_in_market
@@ -81,6 +81,7 @@ def view(state: SpyriumState, player: Optional[int]) -> dict[str, Any]:
                            "adjacent_workers": adjacent_workers(state, pos)})
     return {
         "me": player, "round": state.round, "rounds": ROUNDS,
+        "residence_track": list(RESIDENCE_VALUES), "bonus_thresholds": [BONUS_LOW, BONUS_HIGH],
         "period": PERIOD_BY_ROUND.get(state.round, ""), "over": state.over,
         "first_player": state.first_player,
         "to_move": None if state.over else state.current,

@@ -30,6 +30,11 @@ CATEGORY_LABELS = {"characters": "Characters", "building use": "Building use",
                    "buildings": "Buildings", "techniques": "Techniques"}
 
 
+SHORT_NAMES = {"Working-Class Neighborhood": "Workers' Quarters"}
+"""Card faces with little room use the rulebook's other name (spec §10.2); the tip has the full
+text."""
+
+
 def _colour(seat: int) -> str:
     return PALETTE["players"][seat % len(PALETTE["players"])]
 
@@ -54,7 +59,9 @@ class _Acts:
 
 
 def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, tokens: list[int] | None,
-              tapped: bool = False, size: float = 12) -> None:
+              tapped: bool = False, size: float = 12, bottom: float = 0) -> None:
+    """A card face: name (shrunk to fit), cost, kind/VP/symbols, then its effect in as many
+    lines as fit above ``bottom`` px kept free at the foot (tokens, workers)."""
     fill = KIND_FILL.get(card["kind"], PANEL)
     if tapped:  # a used card is drawn tilted
         dx = h * 0.18
@@ -63,19 +70,29 @@ def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, to
         cv.rect(x, y, w, h, fill, LINE, 1, 6)
     pad = 5
     name, _, variant = card["name"].partition(" (")
-    ns = size if Canvas.text_width(name, size) <= w - 2 * pad - 22 else size - 1.5
-    cv.text(x + pad, y + pad, _short(name, ns, w - 2 * pad - 22), ns, INK, baseline="top", bold=True)
-    cv.text(x + w - pad, y + pad, f"£{card['cost']}", size - 1, INK, align="right", baseline="top")
+    name = SHORT_NAMES.get(name, name)
+    ns = size
+    while ns > 8.5 and Canvas.text_width(name, ns) > w - 2 * pad - 22:
+        ns -= 0.5
+    room, line2_room = w - 2 * pad - 22, w - 2 * pad
+    if Canvas.text_width(name, ns) > room and Canvas.text_width(name, ns) <= w - 2 * pad:
+        room, line2_room = w - 2 * pad, w - 2 * pad - 22  # a long name takes the whole line; the cost goes down a line
+        cv.text(x + w - pad, y + pad + size + 3, f"£{card['cost']}", size - 2, INK, align="right",
+                baseline="top")
+    else:
+        cv.text(x + w - pad, y + pad, f"£{card['cost']}", size - 1, INK, align="right", baseline="top")
+    cv.text(x + pad, y + pad, _short(name, ns, room), ns, INK, baseline="top", bold=True)
     line2 = card["kind"]
     if card["kind"] == "building":
         line2 = (variant.rstrip(")") + " · " if variant else "") + f"{card['vp']} VP"
         if card["symbols"]:
             line2 += " · " + "+".join(s[:3] for s in card["symbols"])
-    cv.text(x + pad, y + pad + size + 3, _short(line2, size - 2, w - 2 * pad), size - 2, MUTED,
+    cv.text(x + pad, y + pad + size + 3, _short(line2, size - 2, line2_room), size - 2, MUTED,
             baseline="top")
     fs = max(8.5, size - 3)
     top = y + pad + 2 * size + 6
-    room = h - (top - y) - (2 * min(9, h / 8) + pad if tokens else pad) - (fs if tapped else 0)
+    room = (h - (top - y) - (2 * min(9, h / 8) + pad if tokens else pad) - (fs if tapped else 0)
+            - bottom)
     lines = cv.wrap(_effect(card), fs, w - 2 * pad)[: max(0, int(room // (fs + 2)))]
     for i, ln in enumerate(lines):
         cv.text(x + pad, top + i * (fs + 2), ln, fs, INK, baseline="top")
@@ -187,9 +204,10 @@ def _tracks(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
     players = view["players"]
     cv.text(x, y, "Score track", 13, INK, baseline="top", bold=True)
     y += 18
-    top = max([40, *[p["vp"] for p in players]])
+    marks = view.get("bonus_thresholds", [])
+    top = max([2 * max(marks, default=20), *[p["vp"] for p in players]])
     cv.rect(x, y, w, 16, "#fbf6ee", LINE, 1, 4)
-    for mark in (8, 20):
+    for mark in marks:
         mx = x + w * mark / top
         cv.line(mx, y - 2, mx, y + 18, PALETTE["highlight"], 2)
         cv.text(mx, y + 19, str(mark), 10, MUTED, align="center", baseline="top")
@@ -199,7 +217,7 @@ def _tracks(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
     y += 34
     cv.text(x, y, "Residence track (income / VP)", 13, INK, baseline="top", bold=True)
     y += 18
-    values = [2, 3, 4, 5, 6, 7]
+    values = view["residence_track"]
     sw = w / len(values)
     for k, v in enumerate(values):
         cv.rect(x + k * sw, y, sw - 3, 22, "#fbf6ee", LINE, 1, 4)
@@ -231,7 +249,7 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
             cv.text(x, y + 10, ln, 12, INK, baseline="top")
     y += 28
     cw = 104 if w >= 500 else 84
-    ch = 58
+    ch = 74
     rows_cw = cw
     cx = x  # techniques, then the start card, then the buildings, wrapping as needed
     for t in p["techniques"]:
@@ -240,7 +258,7 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
             y += ch + 8
         idx = acts.pick(lambda a: a["type"] == "taylorism") if mine and t["name"] == "Taylorism" else []
         vp = p["technique_vp"].get(t["name"], 0)
-        _card_box(cv, cx, y, rows_cw, ch, t, None, t["tapped"], 11)
+        _card_box(cv, cx, y, rows_cw, ch, t, None, t["tapped"], 11, bottom=10)
         cv.text(cx + rows_cw - 5, y + ch - 5, f"{vp} VP", 10, MUTED, align="right", baseline="bottom")
         cv.hit(cx, y, rows_cw, ch, action=idx or None, tip=t["text"] + f" Now worth {vp} VP.")
         cx += rows_cw + 6
@@ -263,9 +281,9 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
             y += ch + 8
         idx = acts.pick(lambda a, k=bi: a["type"] in ("use", "taylorism")
                         and a.get("building") == k) if mine else []
-        _card_box(cv, cx, y, rows_cw, ch, b, None, b["tapped"], 11)
-        for i in range(b["workers"]):
-            cv.circle(cx + rows_cw - 10 - i * 12, y + ch / 2 + 6, 5, _colour(seat), INK, 1)
+        _card_box(cv, cx, y, rows_cw, ch, b, None, b["tapped"], 11, bottom=12 if b["workers"] else 0)
+        for i in range(b["workers"]):  # workers standing on the building, at its foot
+            cv.circle(cx + rows_cw - 10 - i * 12, y + ch - 9, 5, _colour(seat), INK, 1)
         cv.hit(cx, y, rows_cw, ch, action=idx or None, tip=b["text"])
         if idx:
             cv.highlight(cx, y, rows_cw, ch)
@@ -332,7 +350,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
 
     # events and buttons
     ev_w = (col_w - 10) / 2
-    ev_h = 92 if not phone else 110
+    ev_h = 104 if not phone else 110
     y_ev = y + 16
     used_by = [i for i, p in enumerate(view["players"]) if p["event_used"]]
     _event(cv, left_x, y_ev, ev_w, ev_h, view["turn_event"], "Turn event",

@@ -1,0 +1,176 @@
+"""A game of Spyrium in the page, by clicks: 1 human and 2 heuristic bots.
+
+The game is started from the home screen; the human's moves are chosen by the engine's
+heuristic bot run here on CPython (on a replay of the page's autosave, checked against the
+page's state hash) and played by clicking: on the canvas board whenever the move has a
+place of its own there (a worker slot, a building option...), else on its button in the
+action list. Every button reads differently. The game is played to the end with its score
+table by category, within the test's time budget; if the machine is too slow for that the
+test stops after round 3 at the earliest (half the game) and says so.
+Screenshots (test-output/screens/spyrium_page_*.png) at the laptop size (1280x800) and, once,
+at a phone width (390x844).
+
+Needs ``python build.py`` first.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import zlib
+
+import pytest
+
+from engines import get_game
+from engines.core.record import parse_record
+from engines.core.rng import Rng
+from engines.spyrium.bot import choose as heuristic
+from tests.web.conftest import open_app, shot
+
+pytestmark = pytest.mark.browser
+
+GAME = get_game("spyrium")
+SEATS = [("Ada", "human"), ("Bot Bruno", "bot:heuristic"), ("Bot Carla", "bot:heuristic")]
+SEED = 11
+BUDGET_S = 230          # the whole test stays under about 4 minutes
+MIN_ROUND = 4           # when stopped by the budget, rounds 1-3 must have been played
+
+
+def body(page, key: str) -> str:
+    return page.evaluate(f"document.body.dataset.{key} || ''")
+
+
+def start_game(page) -> None:
+    page.click(".game-card[data-game='spyrium'] button[data-cmd='new']")
+    page.wait_for_function("document.body.dataset.screen === 'new'")
+    page.select_option("#players", str(len(SEATS)))
+    page.wait_for_function(f"document.querySelectorAll('.seat').length === {len(SEATS)}")
+    for i, (name, kind) in enumerate(SEATS):
+        page.locator(".seat-name").nth(i).fill(name)
+        page.locator(".seat-kind").nth(i).select_option(kind)
+    page.fill("#seed", str(SEED))
+    shot(page, "spyrium_page_01_new_game")
+    page.click("#start")
+    page.wait_for_function("document.body.dataset.screen === 'table'")
+
+
+def saved_record(page) -> dict:
+    saves = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('tavolo:v1:save:'))"
+        ".map(k => localStorage.getItem(k))")
+    assert len(saves) == 1, "one autosave expected"
+    return json.loads(saves[0])["record"]
+
+
+def state_hash(state) -> str:
+    return f"{zlib.crc32(state.model_dump_json().encode()) & 0xFFFFFFFF:08x}"
+
+
+class Mirror:
+    """The page's game, replayed on CPython from its autosave."""
+
+    def __init__(self, record: dict):
+        rec = parse_record(record)
+        self.state = GAME.new_game(rec.players, rec.seed, rec.options)
+        self.applied = 0
+
+    def sync(self, page) -> None:
+        deadline = time.monotonic() + 20
+        while True:
+            actions = saved_record(page)["actions"]
+            for a in actions[self.applied:]:
+                GAME.apply(self.state, a)
+            self.applied = len(actions)
+            if state_hash(self.state) == body(page, "stateHash"):
+                return
+            assert time.monotonic() < deadline, "the autosave does not match the page's state"
+            page.wait_for_timeout(100)
+
+
+def board_hit_for(page, index: int):
+    """The board region that plays exactly action ``index``, if there is one."""
+    hits = json.loads(page.get_attribute("#board", "data-hits") or "[]")
+    for x, y, w, h, acts, _tip in hits:
+        if acts == [index]:
+            return x, y, w, h
+    return None
+
+
+def wait_my_turn_or_end(page) -> None:
+    page.wait_for_function(
+        "document.body.dataset.over === '1' || (document.body.dataset.toMove === '0'"
+        " && document.querySelectorAll('#actions button.act').length > 0)", timeout=60_000)
+
+
+def test_spyrium_game_played_by_clicks(page, base_url):
+    t0 = time.monotonic()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, base_url)
+    start_game(page)
+    shot(page, "spyrium_page_02_round_1")
+    mirror = None
+    rng = Rng.from_seed(SEED)
+    clicks = {"board": 0, "button": 0}
+    phone_done = False
+    shots = {6: "spyrium_page_03_placing", 30: "spyrium_page_04_middle"}
+    stopped_at = None
+    while True:
+        wait_my_turn_or_end(page)
+        if body(page, "over") == "1":
+            break
+        if mirror is None:
+            mirror = Mirror(saved_record(page))
+        mirror.sync(page)
+        state = mirror.state
+        if time.monotonic() - t0 > BUDGET_S:
+            stopped_at = state.round
+            break
+        assert GAME.to_move(state) == 0
+        legal = GAME.legal_actions(state)
+        # the buttons are the legal actions, in order, and each reads differently
+        buttons = page.locator("#actions button.act")
+        assert buttons.count() == len(legal)
+        labels = buttons.all_inner_texts()
+        assert len(set(labels)) == len(labels), labels
+        assert labels == [GAME.action_label(state, a) for a in legal]
+        action = heuristic(GAME, state, rng)
+        index = legal.index(action)
+        n = clicks["board"] + clicks["button"]
+        if n in shots:
+            shot(page, shots[n])
+        if not phone_done and n >= 12 and state.players_[0].phase == 2:
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.wait_for_function("document.getElementById('board').getBoundingClientRect().width < 391")
+            page.wait_for_timeout(300)
+            shot(page, "spyrium_page_05_phone")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 391
+            page.set_viewport_size({"width": 1280, "height": 800})
+            page.wait_for_function("document.getElementById('board').getBoundingClientRect().width > 700")
+            page.wait_for_timeout(300)
+            phone_done = True
+        before = int(body(page, "actions"))
+        hit = board_hit_for(page, index)
+        if hit is not None:
+            x, y, w, h = hit
+            page.click("#board", position={"x": x + w / 2, "y": y + h / 2})
+            clicks["board"] += 1
+        else:
+            page.click(f"#actions button.act[data-arg='{index}']")
+            clicks["button"] += 1
+        page.wait_for_function(f"Number(document.body.dataset.actions) > {before}", timeout=20_000)
+    assert clicks["board"] >= 1 and clicks["button"] + clicks["board"] >= 20, clicks
+    assert not [e for e in page.console_errors if "sw" not in e.lower()], page.console_errors
+    if stopped_at is not None:
+        # too slow a machine for the whole game: at least half of it was played by clicks
+        shot(page, "spyrium_page_06_stopped")
+        print(f"stopped by the time budget in round {stopped_at} after {clicks}")
+        assert stopped_at >= MIN_ROUND, f"only reached round {stopped_at} in {BUDGET_S}s ({clicks})"
+        return
+    # the end: the score table by category
+    page.wait_for_selector("#results:not([hidden])")
+    shot(page, "spyrium_page_06_end")
+    rows = page.locator("#results table.score tbody tr")
+    assert rows.count() == len(SEATS)
+    head = page.inner_text("#results table.score thead").lower()
+    assert "buildings" in head and "techniques" in head
+    print(f"played to the end in {time.monotonic() - t0:.0f}s with {clicks}")
