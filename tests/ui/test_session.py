@@ -179,8 +179,18 @@ def test_rename_canvas_texts_and_tips():
 
 def test_same_labels_told_apart():
     s = Session.start("toy", [H("Anna")], seed=3)
-    s.label = lambda a: "Anna does something"  # a describe() that hides the choice
+    s.button_label = lambda a: "Anna does something"  # a label that hides the choice
     acts = s.action_dicts()
     assert [a["label"] for a in acts] == ["Anna does something (draw)", "Anna does something (stop)"]
     acts = s.action_dicts({0: "the top card"})
     assert acts[0]["label"] == "Anna does something (the top card)"
+
+
+def test_buttons_use_action_label_log_uses_describe(monkeypatch):
+    from tests.core.toy import Toy
+    monkeypatch.setattr(Toy, "action_label", lambda self, st, a, lang="en": f"Player 1: {a.type} (private)",
+                        raising=False)
+    s = Session.start("toy", [H("Anna")], seed=3)
+    assert [a["label"] for a in s.action_dicts()] == ["Anna: draw (private)", "Anna: stop (private)"]
+    s.apply({"type": "stop"})
+    assert s.log[-1][1] == "Anna stops"  # the public line

@@ -170,7 +170,19 @@ class Session:
             return str(self.game.dump_action(action))
 
     def label(self, action) -> str:
+        """The public log line for ``action`` now (``describe``, with seat names)."""
         return self._label(self.state, action)
+
+    def button_label(self, action) -> str:
+        """The private button text for the player to move (``action_label``, which may name
+        what is hidden from others; games without it fall back to ``describe``)."""
+        fn = getattr(self.game, "action_label", None)
+        if fn is None:
+            return self.label(action)
+        try:
+            return self.rename(fn(self.state, action))
+        except Exception:  # a label bug must not stop the game
+            return self.label(action)
 
     def me(self) -> int | None:
         """The seat whose eyes the table is drawn for (None: spectator)."""
@@ -189,7 +201,7 @@ class Session:
         seat = self.to_move()
         if seat is None or seat != self.me() or self.handoff_to() is not None:
             return []
-        out = [{"index": i, "action": self.game.dump_action(a), "label": self.label(a)}
+        out = [{"index": i, "action": self.game.dump_action(a), "label": self.button_label(a)}
                for i, a in enumerate(self.legal_actions())]
         # describe() is a log line and may hide details ("Anna chooses a character"): when
         # several choices read the same, add what tells them apart
