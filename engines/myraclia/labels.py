@@ -53,14 +53,21 @@ def _terraform_gain(state: MyracliaState, p: int, tile) -> int:
     return TILES[tile.id].vp + own * m
 
 
-def _wildcards(tile, pay: list[str]) -> str:
-    """Which part of the payment is a wildcard (§8.1.2), e.g. " (3 red as a wildcard)"."""
+def _payment(tile, pay: list[str]) -> str:
+    """The payment split into direct matches and wildcards (§8.1.2): "green + wildcard 3 red".
+
+    Under the hand rule (§8.1.3) a paid element of a missing colour is always a direct match."""
     need = [COLOURS[c] for c in TILES[tile.id].requires if tile.cubes[c] == 0]
-    rest = list(pay)
+    direct, rest = [], list(pay)
     for c in need:
         if c in rest:
             rest.remove(c)
-    return f" ({_list(rest)} as wildcard{'s' if len(rest) > 5 else ''})" if rest else ""
+            direct.append(c)
+    direct.sort(key=COLOURS.index)
+    parts = [_list(direct)] if direct else []
+    if rest:
+        parts.append(f"wildcard{'s' if len(rest) > 5 else ''} {_list(rest)}")
+    return " + ".join(parts)
 
 
 def action_label(state: MyracliaState, action: Any, player: int) -> str:
@@ -83,7 +90,7 @@ def action_label(state: MyracliaState, action: Any, player: int) -> str:
         t = _find(state, action.tile)
         what = "Complete your reservation" if t.owner == player else "Terraform"
         gain = _terraform_gain(state, player, t)
-        return f"{what} {_tile_short(t.id)} paying {_list(action.pay)}{_wildcards(t, action.pay)}: +{gain} VP"
+        return f"{what} {_tile_short(t.id)} paying {_payment(t, action.pay)}: +{gain} VP"
     if k in ("reserve", "change"):
         t = _find(state, action.tile)
         miss = sum(1 for c in TILES[t.id].requires if t.cubes[c] == 0) - len(action.place)

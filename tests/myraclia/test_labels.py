@@ -84,7 +84,7 @@ def test_labels_name_cost_wildcards_vp_and_disc_moves() -> None:
     assert GAME.action_label(s, Terraform(tile="P07", pay=["green", "yellow", "black"])) == \
         "Terraform P07 (plains) paying green, yellow, black: +4 VP"
     labels = [GAME.action_label(s, a) for a in GAME.legal_actions(s) if a.type == "terraform" and a.tile == "P07"]
-    assert "Terraform P07 (plains) paying green, yellow, 3 red (3 red as wildcard): +4 VP" in labels
+    assert "Terraform P07 (plains) paying green, yellow + wildcard 3 red: +4 VP" in labels
     s.seats[0].score = 5
     assert GAME.action_label(s, Reserve(tile="F09", place=["yellow"])) == \
         "Reserve F09 (forest) placing yellow: -2 VP (2 missing)"

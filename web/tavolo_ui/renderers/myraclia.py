@@ -129,6 +129,8 @@ def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w:
             cv.poly(_hex(cx, cy, r), land, "#2b2620", 1.2)
             if len(t["surfaces"]) > 1:
                 cv.poly(_hex(cx, cy, r * 0.55), LAND[t["surfaces"][1]], None)
+            cv.text(cx, cy - size * 0.6, "/".join(s_[0].upper() for s_ in t["surfaces"]), max(7, size * 0.2),
+                    "#2b2620", "center", "middle", bold=True)  # the surface type, also for colour-blind eyes
             cv.circle(cx, cy - size * 0.15, size * 0.26, _pcol(t["owner"]), "#fff", 2)
             cv.text(cx, cy - size * 0.15, str(t["owner"] + 1), max(9, size * 0.28), "#fff", "center", "middle", bold=True)
             if t["free"]:
@@ -286,8 +288,11 @@ def _draw_buttons(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: f
     cv.text(x + PAD, y + 14, label, 12, PALETTE["ink"], baseline="middle", bold=True)
     if view["phase"] == "terraform":
         t = view["turn"]
-        cv.text(x + w - PAD, y + 14, f"actions {t['actions_used']}/3 · new tiles {t['tiles_to_add']}", 11,
-                PALETTE["muted"], "right", "middle")
+        counter = f"actions {t['actions_used']}/3 · new tiles {t['tiles_to_add']}"
+        if cv.text_width(label, 12) + cv.text_width(counter, 11) + 3 * PAD < w:
+            cv.text(x + w - PAD, y + 14, counter, 11, PALETTE["muted"], "right", "middle")
+        else:  # narrow (phone): the counter goes under the instruction
+            cv.text(x + PAD, y + 31, counter, 11, PALETTE["muted"], baseline="middle")
     if view.get("eternity_drawn"):
         cv.text(x + PAD, y + 32, "Token: " + view["eternity_drawn"]["text"], 11, PALETTE["ink"], baseline="middle")
     bx = x + PAD

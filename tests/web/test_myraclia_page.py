@@ -1,0 +1,174 @@
+"""A game of Myraclia in the page, by clicks: 1 human and 1 heuristic bot.
+
+The game is started from the home screen; the human's moves are chosen by the engine's
+heuristic bot run here on CPython (on a replay of the page's autosave, checked against the
+page's state hash) and played by clicking: on the canvas board whenever the move has a
+place of its own there (a Draft-board column, a tile, a new tile's space), else on its
+button in the action list. The game is played to the end-of-game score table when that
+fits in the time budget (about 4 minutes), else for as long as the budget allows (at least
+a whole round). Screenshots (test-output/screens/myraclia_page_*.png) at the laptop size
+(1280x800) and, once, at a phone width (390x844).
+
+Needs ``python build.py`` first.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import zlib
+
+import pytest
+
+from engines import get_game
+from engines.core.record import parse_record
+from engines.core.rng import Rng
+from engines.myraclia.bot import choose as heuristic
+from tests.web.conftest import open_app, shot
+
+pytestmark = pytest.mark.browser
+
+GAME = get_game("myraclia")
+SEATS = [("Ada", "human"), ("Bot Bruno", "bot:heuristic")]
+SEED = 11
+BUDGET_S = 230          # the whole test stays under about 4 minutes
+
+
+def body(page, key: str) -> str:
+    return page.evaluate(f"document.body.dataset.{key} || ''")
+
+
+def start_game(page) -> None:
+    page.click(".game-card[data-game='myraclia'] button[data-cmd='new']")
+    page.wait_for_function("document.body.dataset.screen === 'new'")
+    page.select_option("#players", str(len(SEATS)))
+    page.wait_for_function(f"document.querySelectorAll('.seat').length === {len(SEATS)}")
+    for i, (name, kind) in enumerate(SEATS):
+        page.locator(".seat-name").nth(i).fill(name)
+        page.locator(".seat-kind").nth(i).select_option(kind)
+    page.fill("#seed", str(SEED))
+    shot(page, "myraclia_page_01_new_game")
+    page.click("#start")
+    page.wait_for_function("document.body.dataset.screen === 'table'")
+
+
+def saved_record(page) -> dict:
+    saves = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('tavolo:v1:save:'))"
+        ".map(k => localStorage.getItem(k))")
+    assert len(saves) == 1, "one autosave expected"
+    return json.loads(saves[0])["record"]
+
+
+def state_hash(state) -> str:
+    return f"{zlib.crc32(state.model_dump_json().encode()) & 0xFFFFFFFF:08x}"
+
+
+class Mirror:
+    """The page's game, replayed on CPython from its autosave."""
+
+    def __init__(self, record: dict):
+        rec = parse_record(record)
+        self.state = GAME.new_game(rec.players, rec.seed, rec.options)
+        self.applied = 0
+
+    def sync(self, page) -> None:
+        deadline = time.monotonic() + 30
+        while True:
+            actions = saved_record(page)["actions"]
+            for a in actions[self.applied:]:
+                GAME.apply(self.state, a)
+            self.applied = len(actions)
+            if state_hash(self.state) == body(page, "stateHash"):
+                return
+            assert time.monotonic() < deadline, "the autosave does not match the page's state"
+            page.wait_for_timeout(100)
+
+
+def board_hit_for(page, index: int):
+    """The board region that plays exactly action ``index``, if there is one."""
+    hits = json.loads(page.get_attribute("#board", "data-hits") or "[]")
+    for x, y, w, h, acts, _tip in hits:
+        if acts == [index]:
+            return x, y, w, h
+    return None
+
+
+def wait_my_turn_or_end(page) -> None:
+    page.wait_for_function(
+        "document.body.dataset.over === '1' || (document.body.dataset.toMove === '0'"
+        " && document.querySelectorAll('#actions button.act').length > 0)", timeout=90_000)
+
+
+def test_myraclia_game_played_by_clicks(page, base_url):
+    t0 = time.monotonic()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, base_url)
+    start_game(page)
+    shot(page, "myraclia_page_02_first_draft")
+    mirror = None
+    rng = Rng.from_seed(SEED)
+    clicks = {"board": 0, "button": 0}
+    phases: set[str] = set()
+    phone_done = False
+    shots = {"terraform": "myraclia_page_03_terraform", "place": "myraclia_page_04_new_tiles"}
+    rounds = 1
+    while True:
+        wait_my_turn_or_end(page)
+        if body(page, "over") == "1":
+            break
+        if mirror is None:
+            mirror = Mirror(saved_record(page))
+        mirror.sync(page)
+        state = mirror.state
+        rounds = state.round
+        assert GAME.to_move(state) == 0
+        legal = GAME.legal_actions(state)
+        # the buttons are the legal actions, in order, and each reads differently
+        buttons = page.locator("#actions button.act")
+        assert buttons.count() == len(legal)
+        labels = buttons.all_inner_texts()
+        assert len(set(labels)) == len(labels), labels
+        if state.phase in shots and state.phase not in phases:
+            shot(page, shots[state.phase])
+        phases.add(state.phase)
+        if not phone_done and state.phase == "terraform" and state.round >= 2:
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.wait_for_function("document.getElementById('board').getBoundingClientRect().width < 391")
+            page.wait_for_timeout(300)
+            shot(page, "myraclia_page_05_phone")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 391
+            page.set_viewport_size({"width": 1280, "height": 800})
+            page.wait_for_function("document.getElementById('board').getBoundingClientRect().width > 700")
+            page.wait_for_timeout(300)
+            phone_done = True
+        action = heuristic(GAME, state, rng)
+        index = legal.index(action)
+        before = int(body(page, "actions"))
+        hit = board_hit_for(page, index)
+        if hit is not None:
+            x, y, w, h = hit
+            page.click("#board", position={"x": x + w / 2, "y": y + h / 2})
+            clicks["board"] += 1
+        else:
+            page.click(f"#actions button.act[data-arg='{index}']")
+            clicks["button"] += 1
+        page.wait_for_function(f"Number(document.body.dataset.actions) > {before}", timeout=60_000)
+        if time.monotonic() - t0 > BUDGET_S:
+            break  # a substantial part played: checked below
+    over = body(page, "over") == "1"
+    assert clicks["board"] >= 1 and clicks["button"] + clicks["board"] >= 20, clicks
+    assert {"draft", "terraform"} <= phases, phases
+    if over:  # the end: the score table by category, the winner named
+        page.wait_for_selector("#results:not([hidden])")
+        shot(page, "myraclia_page_06_end")
+        rows = page.locator("#results table.score tbody tr")
+        assert rows.count() == len(SEATS)
+        head = page.inner_text("#results table.score thead").lower()
+        assert "largest area" in head and "surface types" in head
+    else:
+        assert rounds >= 2, "not even a whole round was played in the time budget"
+        shot(page, "myraclia_page_06_stopped")
+    print(f"myraclia page: over={over} rounds={rounds} clicks={clicks} "
+          f"{time.monotonic() - t0:.0f}s")
+    assert not [e for e in page.console_errors if "sw" not in e.lower()], page.console_errors
