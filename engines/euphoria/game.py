@@ -13,6 +13,7 @@ from .components import MARKETS, RECRUITS, SPACES
 from .scoring import breakdown, stars_placed
 from .state import EuphoriaOptions, EuphoriaState
 from .view import view as _view
+from .labels import label, public_line
 
 
 class Euphoria(Game):
@@ -79,22 +80,12 @@ class Euphoria(Game):
         return _view(state, player)
 
     def describe(self, state, action, lang: str = "en") -> str:
-        who = f"Player {(self.to_move(state) or 0) + 1}"
-        if isinstance(action, Place):
-            v = state.p[state.current].dice[action.die]
-            return f"{who} places a worker showing {v} on {SPACES[action.space].name}"
-        if isinstance(action, Retrieve):
-            how = "for free" if action.pay == "free" else f"paying 1 {action.pay}"
-            return f"{who} retrieves {len(action.dice)} worker(s) {how}"
-        if isinstance(action, ResolveDilemma):
-            return f"{who} resolves the ethical dilemma"
-        if isinstance(action, Trade):
-            return f"{who} proposes a trade to Player {action.partner + 1}"
-        if isinstance(action, EndTurn):
-            return f"{who} ends the turn"
-        if isinstance(action, Choose):
-            return f"{who} chooses {describe_option(state, action.option)}"
-        return f"{who}: {action}"
+        """The public log line (never names a hidden recruit or kept tile): ``labels``."""
+        return public_line(state, f"Player {(self.to_move(state) or 0) + 1}", action)
+
+    def action_label(self, state, action, lang: str = "en") -> str:
+        """The private button text naming card, space, cost and option: ``labels``."""
+        return label(state, action)
 
     def reveals_information(self, before, action, after) -> bool:
         if before.rng != after.rng or before.phase != after.phase:
@@ -109,19 +100,3 @@ class Euphoria(Game):
     def bots(self) -> dict[str, Any]:
         from .bot import choose
         return {"heuristic": choose}
-
-
-def describe_option(state, o: str) -> str:
-    """An option key in words: recruit names, tiles, goods."""
-    if "|" in o:
-        rid, choice = o.split("|", 1)
-        return f"{RECRUITS[rid].name}: {choice}"
-    if ">" in o:
-        a, h = o.split(">")
-        return f"{RECRUITS[a].name} active and {RECRUITS[h].name} hidden"
-    if o.startswith(("keep:", "pick:")):
-        x = o.split(":", 1)[1]
-        return RECRUITS[x].name if x in RECRUITS else MARKETS[x].name if x in MARKETS else x
-    if o == "":
-        return "to pay nothing"
-    return o.replace("art:", "").replace(",", " + ").replace("_", " ")

@@ -258,6 +258,13 @@ def begin_turn(s: EuphoriaState) -> None:
 
 @step("next_turn")
 def _next_turn(s, t):
+    """T4 then the next player's T1. T4 (§23.2, D-46): with trading on, the active player may
+    still trade after the turn's action (last placement, retrieval or dilemma), then ends the
+    turn; the 'turn' decision comes back in its *ended* form (only trades or End turn)."""
+    if s.options.trading and s.turn and not s.turn.get("ended"):
+        s.turn["ended"] = True
+        push(s, T("turn", t["p"]))
+        return None
     done(s)
     s.current = (s.current + 1) % s.players
     begin_turn(s)
@@ -287,6 +294,8 @@ def turn_actions(s: EuphoriaState) -> list[Any]:
     p = s.current
     tn = s.turn
     acts: list[Any] = []
+    if tn.get("ended"):  # T4: trade, then end the turn
+        return trade_actions(s, p) + [EndTurn()]
     if tn.get("chase") is not None:
         d = tn["chase"]
         return [Place(die=d, space=sp) for sp in legal_spaces(s, p, d)] + [Choose(option="skip_chase")]
@@ -322,6 +331,8 @@ def turn_actions(s: EuphoriaState) -> list[Any]:
 def _turn(s, t):
     tn = s.turn
     p = s.current
+    if tn.get("ended"):
+        return ["*"]
     if tn["placed"] > 0:
         if tn.get("chase") is not None:
             d = tn["chase"]
@@ -349,7 +360,9 @@ def play_turn_action(s: EuphoriaState, a: Any) -> None:
         s.turn["chase"] = None
     elif isinstance(a, EndTurn):
         done(s)
-        push(s, T("next_turn", p))
+        if not s.turn.get("ended"):
+            s.turn["ended"] = True  # an explicit End turn after trades offered at T3 is final
+            push(s, T("next_turn", p))
     elif isinstance(a, Retrieve):
         done(s)
         start_retrieval(s, p, a)
@@ -1194,8 +1207,14 @@ def retrieve_actions(s: EuphoriaState, p: int) -> list[Retrieve]:
     if pl.goods["energy"] >= 1 and ability_on(s, p, "jefferson_the_shock_artist"):
         pays.append("energy")
     out = []
+    seen = set()
     for n in range(1, len(on_board) + 1):
         for ds in combinations(on_board, n):
+            # workers of equal value on the same space are interchangeable (as for Place)
+            sig = tuple(sorted((pl.where[d], pl.dice[d]) for d in ds))
+            if sig in seen:
+                continue
+            seen.add(sig)
             out += [Retrieve(dice=list(ds), pay=x) for x in pays]
     return out
 
@@ -1325,9 +1344,6 @@ def _dil_keep_r(s, t, o):
 
 # ============================================ TRADING (§23.5, D-46) =======================
 
-TRADE_MAX_ITEMS = 4
-
-
 def trade_actions(s: EuphoriaState, p: int) -> list[Trade]:
     if not s.options.trading:
         return []
@@ -1339,13 +1355,12 @@ def _trade_build(s, t):
     p, q = t["p"], t["partner"]
     out = []
     mine, theirs = s.p[p], s.p[q]
-    if len(t["give"]) < TRADE_MAX_ITEMS:
-        out += [f"give:{g}" for g in GOODS if mine.goods[g] > t["give"].count(g)]
-        out += [f"give:art:{a}" for a in sorted(set(mine.hand)) if mine.hand.count(a) > t["give"].count(f"art:{a}")]
-    if len(t["get"]) < TRADE_MAX_ITEMS:
-        out += [f"get:{g}" for g in GOODS if theirs.goods[g] > t["get"].count(g)]
-        if sum(1 for x in t["get"] if x.startswith("art:")) < len(theirs.hand):
-            out += [f"get:art:{a}" for a in ARTIFACT_TYPES]
+    # §5: "trade freely": any number of items per side, bounded only by what each one holds
+    out += [f"give:{g}" for g in GOODS if mine.goods[g] > t["give"].count(g)]
+    out += [f"give:art:{a}" for a in sorted(set(mine.hand)) if mine.hand.count(a) > t["give"].count(f"art:{a}")]
+    out += [f"get:{g}" for g in GOODS if theirs.goods[g] > t["get"].count(g)]
+    if sum(1 for x in t["get"] if x.startswith("art:")) < len(theirs.hand):
+        out += [f"get:art:{a}" for a in ARTIFACT_TYPES]  # the partner's cards are secret
     if t["give"] or t["get"]:
         out.append("propose")
     out.append("cancel")
@@ -1410,6 +1425,14 @@ def check_turn_action(s: EuphoriaState, a: Any) -> Optional[str]:
     p = s.current
     tn = s.turn
     pl = s.p[p]
+    if tn.get("ended"):
+        if isinstance(a, EndTurn):
+            return None
+        if isinstance(a, Trade):
+            if not s.options.trading or not (0 <= a.partner < s.players) or a.partner == p:
+                return "no such trade partner"
+            return None
+        return "your turn's action is over: you may only trade or end your turn"
     if tn.get("chase") is not None:
         if isinstance(a, Choose) and a.option == "skip_chase":
             return None

@@ -157,7 +157,9 @@ def fresh_turn(s, p: int) -> None:
 
 def blank(players: int = 2, seed: int = 1, **opts):
     """A position at player 1's (index 0) turn with no recruits, no goods, no cards, two
-    available workers showing 1 and 2 for everyone, morale 1 and knowledge 3."""
+    available workers showing 1 and 2 for everyone, morale 1 and knowledge 3. Trading (§23.5)
+    is off unless asked for, so that a turn ends right after its action (no T4 decision)."""
+    opts.setdefault("trading", False)
     s = new_play_state(players, seed, **opts)
     for q in range(players):
         clear_recruits(s, q)

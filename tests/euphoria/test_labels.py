@@ -1,0 +1,167 @@
+"""The public log line (``describe``), the private button text (``action_label``),
+``reveals_information`` and trading (§23.5, D-46)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engines.core.rng import Rng
+from engines.euphoria import GAME
+from engines.euphoria.bot import choose as heuristic
+from engines.euphoria.components import MARKETS, RECRUITS
+
+from .helpers import blank, choose, goods, options, place
+
+
+def _secret_names(s) -> list[str]:
+    """Names of everything hidden from some player: recruits not face up, unbuilt or unused tiles."""
+    out = []
+    for pl in s.p:
+        out += [RECRUITS[r].name for r in pl.hidden + pl.dealt + pl.pack]
+    out += [RECRUITS[r].name for r in s.recruit_deck + s.recruits_out]
+    for t in s.tasks:
+        out += [RECRUITS[r].name for r in t.get("drawn", [])]
+    out += [MARKETS[x].name for site, x in s.site_tile.items() if not s.built[site]]
+    out += [MARKETS[x].name for x in s.markets_out + s.market_pile]
+    for pl in s.p:
+        kept = [pl.kept_tile] if pl.kept_tile and pl.kept_tile not in s.site_tile.values() else []
+        out += [MARKETS[x].name for x in pl.tiles_dealt + kept]
+    # a face-up recruit may share no name with a hidden one; drop names shown face up
+    shown = {RECRUITS[r].name for pl in s.p for r in pl.active} if s.phase != "setup" else set()
+    return [n for n in out if n not in shown]
+
+
+def _walk(players: int, seed: int, options: dict, steps: int):
+    """Positions of a mixed heuristic/random game (every position yielded before its action)."""
+    s = GAME.new_game(players, seed, options)
+    rng = Rng.from_seed(seed)
+    for i in range(steps):
+        if GAME.is_over(s):
+            return
+        yield s
+        acts = GAME.legal_actions(s)
+        a = rng.choice(acts) if i % 3 == 0 else heuristic(GAME, s, rng)
+        GAME.apply(s, a)
+
+
+CASES = [(2, 3, {}), (3, 4, {"recruit_draft": True, "market_selection": True}),
+         (4, 5, {"morale_knowledge_placement": True, "first_printing_recruits": True}),
+         (6, 6, {"recruit_draft": True})]
+
+
+@pytest.mark.parametrize("players,seed,opts", CASES)
+def test_contract_action_labels_distinct_and_describe_public(players, seed, opts):
+    """Every legal action has its own button text; the public line names no hidden card."""
+    for n, s in enumerate(_walk(players, seed, opts, 700)):
+        acts = GAME.legal_actions(s)
+        labels = [GAME.action_label(s, a) for a in acts]
+        assert len(set(labels)) == len(labels), [x for x in labels if labels.count(x) > 1][:3]
+        assert all(lbl and "|" not in lbl and "art:" not in lbl for lbl in labels)
+        if n % 3:
+            continue
+        secret = _secret_names(s)
+        for a in acts:
+            line = GAME.describe(s, a)
+            for name in secret:
+                assert name not in line, (line, name)
+
+
+def test_rule_4_7_keep_choice_is_secret_in_the_log():
+    """§4.7: the log says a player chose, not which recruits; the button names them."""
+    s = GAME.new_game(2, 1)
+    a = GAME.legal_actions(s)[0]
+    line, lbl = GAME.describe(s, a), GAME.action_label(s, a)
+    act, hid = a.option.split(">")
+    assert RECRUITS[act].name not in line and RECRUITS[hid].name not in line
+    assert RECRUITS[act].name in lbl and RECRUITS[hid].name in lbl and "hidden" in lbl
+
+
+def test_contract_place_label_names_space_worker_and_cost():
+    s = blank(2)
+    goods(s, 0, energy=1)
+    acts = GAME.legal_actions(s)
+    lbl = {GAME.action_label(s, a) for a in acts if a.type == "place" and a.space == "TUN_EUP"}
+    assert "Place your 1 on Euphorian Tunnel (cost: 1 energy)" in lbl
+    assert "Place your 2 on Euphorian Tunnel (cost: 1 energy)" in lbl
+
+
+def test_contract_reveals_information():
+    """Secret choices and draws reveal; a plain payment choice does not."""
+    s = GAME.new_game(2, 1)
+    before = s.clone()
+    GAME.apply(s, GAME.legal_actions(s)[0])  # secret keep choice
+    assert GAME.reveals_information(before, None, s)
+    s = blank(2)
+    goods(s, 0, energy=1, water=1)
+    place(s, 0, "TUN_EUP")
+    before = s.clone()
+    a = next(a for a in GAME.legal_actions(s) if a.type == "choose" and a.option == "gold")
+    GAME.apply(s, a)  # reward gold: nothing drawn or rolled
+    assert not GAME.reveals_information(before, a, s)
+    s = blank(2)
+    goods(s, 0, energy=1)
+    place(s, 0, "TUN_EUP")
+    before = s.clone()
+    a = next(a for a in GAME.legal_actions(s) if a.type == "choose" and a.option == "artifact")
+    GAME.apply(s, a)  # draws a card
+    assert GAME.reveals_information(before, a, s)
+
+
+def test_rule_23_5_trade_offered_after_the_turns_last_placement():
+    """T4 (§23.2, D-46): after the last placement the active player may still trade, then ends."""
+    s = blank(2, trading=True)
+    goods(s, 0, gold=2)
+    goods(s, 1, water=1)
+    place(s, 0, "GEN")  # the 1 and the 2 differ: no follow-up
+    types = {a.type for a in GAME.legal_actions(s)}
+    assert s.current == 0 and types == {"trade", "end_turn"}
+    GAME.apply(s, {"type": "trade", "partner": 1})
+    choose(s, "give:gold")
+    choose(s, "give:gold")
+    choose(s, "get:water")
+    choose(s, "propose")
+    assert GAME.to_move(s) == 1 and set(options(s)) == {"accept", "refuse"}
+    choose(s, "accept")
+    assert s.p[0].goods["gold"] == 0 and s.p[1].goods["gold"] == 2
+    assert s.p[0].goods["water"] == 1 and s.p[1].goods["water"] == 0
+    assert {a.type for a in GAME.legal_actions(s)} == {"trade", "end_turn"}
+    GAME.apply(s, {"type": "end_turn"})
+    assert s.current == 1
+
+
+def test_rule_23_5_trade_after_retrieval_and_refusal_changes_nothing():
+    s = blank(2, trading=True)
+    goods(s, 0, clay=1)
+    goods(s, 1, food=1)
+    s.p[0].where[0] = "GEN"
+    GAME.apply(s, {"type": "retrieve", "dice": [0], "pay": "free"})
+    assert s.current == 0 and {a.type for a in GAME.legal_actions(s)} == {"trade", "end_turn"}
+    GAME.apply(s, {"type": "trade", "partner": 1})
+    choose(s, "give:clay")
+    choose(s, "get:food")
+    choose(s, "propose")
+    snapshot = [dict(pl.goods) for pl in s.p]
+    choose(s, "refuse")
+    assert [dict(pl.goods) for pl in s.p] == snapshot
+
+
+def test_rule_5_trade_has_no_item_cap():
+    """§5 "trade freely": more than four items may be offered in one proposal."""
+    s = blank(2, trading=True)
+    goods(s, 0, gold=6)
+    GAME.apply(s, {"type": "trade", "partner": 1})
+    for _ in range(6):
+        assert "give:gold" in options(s)
+        choose(s, "give:gold")
+    assert "give:gold" not in options(s)
+
+
+def test_describe_names_no_hidden_card_in_the_view_json():
+    """D-40/§1: the public log kept in the state is in every view; it names no hidden card."""
+    for s in _walk(3, 9, {"recruit_draft": True}, 400):
+        pass
+    text = json.dumps(GAME.view(s, None))
+    for name in _secret_names(s):
+        assert name not in text
