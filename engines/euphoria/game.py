@@ -92,6 +92,8 @@ class Euphoria(Game):
             return True
         if len(before.art_deck) != len(after.art_deck) or len(before.recruit_deck) != len(after.recruit_deck):
             return True
+        if before.art_discard != after.art_discard or before.shown != after.shown:
+            return True  # cards from a secret hand went face up (payment, discard, Gambler)
         if any(a.active != b.active for a, b in zip(before.p, after.p)) or before.built != after.built:
             return True
         t = before.tasks[-1] if before.tasks else {}

@@ -165,3 +165,18 @@ def test_describe_names_no_hidden_card_in_the_view_json():
     text = json.dumps(GAME.view(s, None))
     for name in _secret_names(s):
         assert name not in text
+
+
+def test_contract_paying_artifact_cards_reveals_them():
+    """Cards paid from a secret hand go face up on the discard pile: no undo past that."""
+    from .helpers import give_cards
+    s = blank(2)
+    give_cards(s, 0, "bat", "bat", "box")
+    place(s, 0, "ART_EUP")
+    assert set(options(s)) == {"art:bat,art:bat", "art:bat,art:bat,art:box"}
+    before = s.clone()
+    a = next(a for a in GAME.legal_actions(s) if a.type == "choose" and a.option == "art:bat,art:bat")
+    assert GAME.action_label(s, a) == "Pay 2 Bat"
+    GAME.apply(s, a)
+    assert s.art_discard[-2:] == ["bat", "bat"]
+    assert GAME.reveals_information(before, a, s)

@@ -10,6 +10,7 @@ choices: the buttons of the "Your move" panel. Hover a space, tile or recruit fo
 from __future__ import annotations
 
 from engines.euphoria.components import (MARKETS, RECRUITS, SITE_SPACES, SPACES, TUNNELS)
+from engines.euphoria.labels import cost_words
 
 from ..canvas import PALETTE, Canvas
 
@@ -49,14 +50,14 @@ def _cost_text(cost) -> str:
 
 def _space_tip(sp: str, view: dict) -> str:
     s = SPACES[sp]
-    text = f"{s.name}. Cost: {_cost_text(s.cost)}. Reward: {_cost_text(s.reward) if isinstance(s.reward, dict) else s.reward}."
+    text = f"{s.name}. Cost: {cost_words(s.cost)}. Reward: {_cost_text(s.reward) if isinstance(s.reward, dict) else s.reward}."
     notes = getattr(s, "notes", None)
     return text + (f" {notes}" if notes else "")
 
 
 def _tile_tip(tile: str) -> str:
     m = MARKETS[tile]
-    return f"{m.name}. Visit: {_cost_text(m.visit_cost)}. Penalty (without your star here): {m.penalty_text}"
+    return f"{m.name}. Visit: {cost_words(m.visit_cost)}. Penalty (without your star here): {m.penalty_text}"
 
 
 def _recruit_tip(rid: str) -> str:
@@ -94,7 +95,7 @@ def _space_box(cv: Canvas, view: dict, acts: _Acts, sp: str, x: float, y: float,
     cv.rect(x, y, w, h, fill, PALETTE["line"], 1, 5)
     cv.text(x + 5, y + 12, label or SHORT_NAMES.get(sp, sp), 11, PALETTE["ink"], bold=True, max_width=w - 8)
     if h >= 34:
-        cv.text(x + 5, y + 24, _cost_text(SPACES[sp].cost) if not sp.startswith("MKT_") else "", 9,
+        cv.text(x + 5, y + 24, cost_words(SPACES[sp].cost) if not sp.startswith("MKT_") else "", 9,
                 PALETTE["muted"], max_width=w - 8)
     _dice(cv, view, sp, x + w - 4 - 19 * max(1, len(view["spaces"].get(sp, []))), y + h - 19, 16)
     idx = acts.by_space.get(sp)
@@ -119,7 +120,7 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
     y += 12
     if faction in view["miners"]:
         m = view["miners"][faction]
-        cv.text(x + 6, y + 10, f"Tunnel miner {m}/9 (6 reveals, 9 opens the end)", 10, PALETTE["muted"])
+        cv.text(x + 6, y + 10, f"Miner {m}/9 (6: reveal, 9: end opens)", 10, PALETTE["muted"])
         step = (w - 12) / 10
         for i in range(10):
             cv.rect(x + 6 + i * step, y + 14, step - 2, 6, "#7b5b2a" if i <= m and i else "#e6e0d6", None)
@@ -145,7 +146,7 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
         y += 24
         mkt = "MKT" + site[4:]
         if built:
-            _space_box(cv, view, acts, mkt, x, y, w, 30, label=f"Visit: {_cost_text(MARKETS[tile].visit_cost)}")
+            _space_box(cv, view, acts, mkt, x, y, w, 30, label=f"Visit: {cost_words(MARKETS[tile].visit_cost)}")
             y += 34
         else:
             sw = (w - 3 * 4) / 4

@@ -1,0 +1,182 @@
+"""A game of Euphoria in the page, by clicks: 1 human and 2 heuristic bots.
+
+The game is started from the home screen; the human's moves are chosen by the engine's
+heuristic bot run here on CPython (on a replay of the page's autosave, checked against the
+page's state hash) and played by clicking: on the canvas board whenever the move has a
+place of its own there (an action space, a recruit, a choice...), else on its button in the
+action list. Every button reads differently and shows the engine's ``action_label``.
+The game is played to the end with its score table by category if the time budget allows;
+on a machine too slow for that (the bots run under Pyodide) the test stops once the budget is
+spent, after at least ``MIN_CLICKS`` human moves and a star placed, and says so.
+Screenshots (test-output/screens/euphoria_page_*.png) at the laptop size (1280x800) and, once,
+at a phone width (390x844).
+
+Needs ``python build.py`` first.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import zlib
+
+import pytest
+
+from engines import get_game
+from engines.core.record import parse_record
+from engines.core.rng import Rng
+from engines.euphoria.bot import choose as heuristic
+from tests.web.conftest import open_app, shot
+
+pytestmark = pytest.mark.browser
+
+GAME = get_game("euphoria")
+SEATS = [("Ada", "human"), ("Bot Bruno", "bot:heuristic"), ("Bot Carla", "bot:heuristic")]
+SEED = 5
+BUDGET_S = 230          # the whole test stays under about 4 minutes
+MIN_CLICKS = 30         # when stopped by the budget: at least this many human moves
+
+
+def body(page, key: str) -> str:
+    return page.evaluate(f"document.body.dataset.{key} || ''")
+
+
+def start_game(page) -> None:
+    page.click(".game-card[data-game='euphoria'] button[data-cmd='new']")
+    page.wait_for_function("document.body.dataset.screen === 'new'")
+    page.select_option("#players", str(len(SEATS)))
+    page.wait_for_function(f"document.querySelectorAll('.seat').length === {len(SEATS)}")
+    for i, (name, kind) in enumerate(SEATS):
+        page.locator(".seat-name").nth(i).fill(name)
+        page.locator(".seat-kind").nth(i).select_option(kind)
+    page.fill("#seed", str(SEED))
+    shot(page, "euphoria_page_01_new_game")
+    page.click("#start")
+    page.wait_for_function("document.body.dataset.screen === 'table'")
+
+
+def saved_record(page) -> dict:
+    saves = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('tavolo:v1:save:'))"
+        ".map(k => localStorage.getItem(k))")
+    assert len(saves) == 1, "one autosave expected"
+    return json.loads(saves[0])["record"]
+
+
+def state_hash(state) -> str:
+    return f"{zlib.crc32(state.model_dump_json().encode()) & 0xFFFFFFFF:08x}"
+
+
+class Mirror:
+    """The page's game, replayed on CPython from its autosave."""
+
+    def __init__(self, record: dict):
+        rec = parse_record(record)
+        self.state = GAME.new_game(rec.players, rec.seed, rec.options)
+        self.applied = 0
+
+    def sync(self, page) -> None:
+        deadline = time.monotonic() + 20
+        while True:
+            actions = saved_record(page)["actions"]
+            for a in actions[self.applied:]:
+                GAME.apply(self.state, a)
+            self.applied = len(actions)
+            if state_hash(self.state) == body(page, "stateHash"):
+                return
+            assert time.monotonic() < deadline, "the autosave does not match the page's state"
+            page.wait_for_timeout(100)
+
+
+def board_hit_for(page, index: int):
+    """The board region that plays exactly action ``index``, if there is one."""
+    hits = json.loads(page.get_attribute("#board", "data-hits") or "[]")
+    for x, y, w, h, acts, _tip in hits:
+        if acts == [index]:
+            return x, y, w, h
+    return None
+
+
+def wait_my_turn_or_end(page) -> None:
+    page.wait_for_function(
+        "document.body.dataset.over === '1' || (document.body.dataset.toMove === '0'"
+        " && document.querySelectorAll('#actions button.act').length > 0)", timeout=60_000)
+
+
+def test_euphoria_game_played_by_clicks(page, base_url):
+    t0 = time.monotonic()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, base_url)
+    start_game(page)
+    shot(page, "euphoria_page_02_setup")
+    mirror = None
+    rng = Rng.from_seed(SEED)
+    clicks = {"board": 0, "button": 0}
+    phone_done = False
+    shots = {3: "euphoria_page_03_first_turns", 25: "euphoria_page_04_middle"}
+    stopped = False
+    while True:
+        wait_my_turn_or_end(page)
+        if body(page, "over") == "1":
+            break
+        if mirror is None:
+            mirror = Mirror(saved_record(page))
+        mirror.sync(page)
+        state = mirror.state
+        if time.monotonic() - t0 > BUDGET_S:
+            stopped = True
+            break
+        assert GAME.to_move(state) == 0
+        legal = GAME.legal_actions(state)
+        # the buttons are the legal actions, in order, each reading differently
+        buttons = page.locator("#actions button.act")
+        assert buttons.count() == len(legal)
+        labels = buttons.all_inner_texts()
+        assert len(set(labels)) == len(labels), labels
+        expected = [GAME.action_label(state, a) for a in legal]
+        for i in range(len(SEATS), 0, -1):  # the shell puts seat names for "Player N"
+            expected = [x.replace(f"Player {i}", SEATS[i - 1][0]) for x in expected]
+        assert [x.strip() for x in labels] == expected
+        action = heuristic(GAME, state, rng)
+        index = legal.index(action)
+        n = clicks["board"] + clicks["button"]
+        if n in shots:
+            shot(page, shots[n])
+        if not phone_done and n >= 12 and state.phase == "play":
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.wait_for_function("document.getElementById('board').getBoundingClientRect().width < 391")
+            page.wait_for_timeout(300)
+            shot(page, "euphoria_page_05_phone")
+            page.evaluate("window.scrollTo(0, 700)")
+            shot(page, "euphoria_page_05_phone_lower")
+            assert page.evaluate("document.documentElement.scrollWidth") <= 391
+            page.set_viewport_size({"width": 1280, "height": 800})
+            page.wait_for_function("document.getElementById('board').getBoundingClientRect().width > 700")
+            page.wait_for_timeout(300)
+            phone_done = True
+        before = int(body(page, "actions"))
+        hit = board_hit_for(page, index)
+        if hit is not None:
+            x, y, w, h = hit
+            page.click("#board", position={"x": x + w / 2, "y": y + h / 2})
+            clicks["board"] += 1
+        else:
+            page.click(f"#actions button.act[data-arg='{index}']")
+            clicks["button"] += 1
+        page.wait_for_function(f"Number(document.body.dataset.actions) > {before}", timeout=30_000)
+    assert clicks["board"] >= 1 and clicks["button"] + clicks["board"] >= 20, clicks
+    assert not [e for e in page.console_errors if "sw" not in e.lower()], page.console_errors
+    if stopped:
+        shot(page, "euphoria_page_06_stopped")
+        placed = GAME.scores(mirror.state)
+        print(f"stopped by the time budget after {clicks}, stars placed {placed}")
+        assert sum(clicks.values()) >= MIN_CLICKS and max(placed) >= 1, (clicks, placed)
+        return
+    # the end: the score table by category
+    page.wait_for_selector("#results:not([hidden])")
+    shot(page, "euphoria_page_06_end")
+    rows = page.locator("#results table.score tbody tr")
+    assert rows.count() == len(SEATS)
+    head = page.inner_text("#results table.score thead").lower()
+    assert "territories" in head and "market tiles" in head
+    print(f"played to the end in {time.monotonic() - t0:.0f}s with {clicks}")
