@@ -298,7 +298,8 @@ def turn_actions(s: EuphoriaState) -> list[Any]:
         return trade_actions(s, p) + [EndTurn()]
     if tn.get("chase") is not None:
         d = tn["chase"]
-        return [Place(die=d, space=sp) for sp in legal_spaces(s, p, d)] + [Choose(option="skip_chase")]
+        return ([Place(die=d, space=sp) for sp in legal_spaces(s, p, d)] + trade_actions(s, p)
+                + [Choose(option="skip_chase")])  # §23.5: trades also between two placements
     if tn["placed"] == 0:
         seen = set()
         dice = []
@@ -1347,7 +1348,10 @@ def _dil_keep_r(s, t, o):
 def trade_actions(s: EuphoriaState, p: int) -> list[Trade]:
     if not s.options.trading:
         return []
-    return [Trade(partner=q) for q in range(s.players) if q != p]
+    def has(q: int) -> bool:
+        return bool(s.p[q].hand) or any(s.p[q].goods.values())
+    # a proposal needs at least one item from one side: nothing to trade, no offer
+    return [Trade(partner=q) for q in range(s.players) if q != p and (has(p) or has(q))]
 
 
 @step("trade_build")
@@ -1429,13 +1433,13 @@ def check_turn_action(s: EuphoriaState, a: Any) -> Optional[str]:
         if isinstance(a, EndTurn):
             return None
         if isinstance(a, Trade):
-            if not s.options.trading or not (0 <= a.partner < s.players) or a.partner == p:
-                return "no such trade partner"
-            return None
+            return None if a in trade_actions(s, p) else "no such trade partner, or nothing to trade"
         return "your turn's action is over: you may only trade or end your turn"
     if tn.get("chase") is not None:
         if isinstance(a, Choose) and a.option == "skip_chase":
             return None
+        if isinstance(a, Trade):
+            return None if a in trade_actions(s, p) else "no such trade partner, or nothing to trade"
         if not isinstance(a, Place) or a.die != tn["chase"]:
             return "place Chase the Miner's new worker, or skip it"
         return can_place(s, p, a.die, a.space)
@@ -1457,8 +1461,8 @@ def check_turn_action(s: EuphoriaState, a: Any) -> Optional[str]:
             return None if can_resolve_dilemma(s, p) else "you cannot pay for your dilemma"
         others = [x for x in turn_actions(s) if not isinstance(x, (Trade, EndTurn))]
         if isinstance(a, Trade):
-            if not s.options.trading or not (0 <= a.partner < s.players) or a.partner == p:
-                return "no such trade partner"
+            if a not in trade_actions(s, p):
+                return "no such trade partner, or nothing to trade"
             return None if others else "there is nothing to trade for"
         if isinstance(a, EndTurn):
             return "you must place, retrieve or resolve your dilemma" if others else None
@@ -1471,7 +1475,7 @@ def check_turn_action(s: EuphoriaState, a: Any) -> Optional[str]:
             return "only a worker of the matched group may follow"
         return can_place(s, p, a.die, a.space)
     if isinstance(a, Trade):
-        if not s.options.trading or not (0 <= a.partner < s.players) or a.partner == p:
-            return "no such trade partner"
+        if a not in trade_actions(s, p):
+            return "no such trade partner, or nothing to trade"
         return None if ds and legal_spaces(s, p, ds[0]) else "your turn is ending"
     return "you may only place the matched worker or end your turn"

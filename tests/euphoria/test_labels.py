@@ -7,7 +7,9 @@ import json
 
 import pytest
 
+from engines.core.errors import IllegalAction
 from engines.core.rng import Rng
+from engines.euphoria.actions import EndTurn, Trade
 from engines.euphoria import GAME
 from engines.euphoria.bot import choose as heuristic
 from engines.euphoria.components import MARKETS, RECRUITS
@@ -61,6 +63,14 @@ def test_contract_action_labels_distinct_and_describe_public(players, seed, opts
         assert all(lbl and "|" not in lbl and "art:" not in lbl for lbl in labels)
         if n % 3:
             continue
+        if s.tasks[-1]["k"] == "turn":  # check() agrees with legal_actions on trades and End turn
+            for a in [Trade(partner=q) for q in range(players)] + [EndTurn()]:
+                try:
+                    GAME.check(s, a)
+                    ok = True
+                except IllegalAction:
+                    ok = False
+                assert ok == (a in acts), a
         secret = _secret_names(s)
         for a in acts:
             line = GAME.describe(s, a)
@@ -180,3 +190,30 @@ def test_contract_paying_artifact_cards_reveals_them():
     GAME.apply(s, a)
     assert s.art_discard[-2:] == ["bat", "bat"]
     assert GAME.reveals_information(before, a, s)
+
+
+def test_rule_23_5_trade_offered_before_chase_the_miners_extra_placement():
+    """§23.5: trades between two placements, Chase the Miner's extra one (D-47) included."""
+    from .helpers import fresh_turn, give_recruit, finish_choices
+    s = blank(2, trading=True)
+    give_recruit(s, 0, "chase_the_miner")
+    s.p[0].where = ["avail", "avail", "pool", "pool"]
+    s.p[0].dice = [1, 2, 3, 1]
+    goods(s, 0, water=3, gold=1)
+    fresh_turn(s, 0)
+    place(s, 1, "WAT_WATER")
+    finish_choices(s)
+    if s.turn.get("chase") is None:  # the new worker was lost to the check: nothing to offer
+        return
+    acts = GAME.legal_actions(s)
+    assert {a.type for a in acts} >= {"place", "trade", "choose"}
+    GAME.apply(s, {"type": "trade", "partner": 1})
+    choose(s, "cancel")
+    assert s.turn["chase"] is not None and any(a.type == "place" for a in GAME.legal_actions(s))
+
+
+def test_rule_23_5_no_trade_offered_when_neither_side_holds_anything():
+    s = blank(2, trading=True)
+    s.p[0].where[0] = "GEN"
+    GAME.apply(s, {"type": "retrieve", "dice": [0], "pay": "free"})
+    assert s.current == 0 and [a.type for a in GAME.legal_actions(s)] == ["end_turn"]
