@@ -16,17 +16,16 @@ Needs ``python build.py`` first.
 
 from __future__ import annotations
 
-import json
 import time
-import zlib
 
 import pytest
 
 from engines import get_game
-from engines.core.record import parse_record
 from engines.core.rng import Rng
 from engines.euphoria.bot import choose as heuristic
 from tests.web.conftest import open_app, shot
+from tests.web.pagedriver import (Mirror, board_hit_for, body, saved_record, start_game,
+                                   wait_my_turn_or_end)
 
 pytestmark = pytest.mark.browser
 
@@ -37,77 +36,11 @@ BUDGET_S = 230          # the whole test stays under about 4 minutes
 MIN_CLICKS = 30         # when stopped by the budget: at least this many human moves
 
 
-def body(page, key: str) -> str:
-    return page.evaluate(f"document.body.dataset.{key} || ''")
-
-
-def start_game(page) -> None:
-    page.click(".game-card[data-game='euphoria'] button[data-cmd='new']")
-    page.wait_for_function("document.body.dataset.screen === 'new'")
-    page.select_option("#players", str(len(SEATS)))
-    page.wait_for_function(f"document.querySelectorAll('.seat').length === {len(SEATS)}")
-    for i, (name, kind) in enumerate(SEATS):
-        page.locator(".seat-name").nth(i).fill(name)
-        page.locator(".seat-kind").nth(i).select_option(kind)
-    page.fill("#seed", str(SEED))
-    shot(page, "euphoria_page_01_new_game")
-    page.click("#start")
-    page.wait_for_function("document.body.dataset.screen === 'table'")
-
-
-def saved_record(page) -> dict:
-    saves = page.evaluate(
-        "Object.keys(localStorage).filter(k => k.startsWith('tavolo:v1:save:'))"
-        ".map(k => localStorage.getItem(k))")
-    assert len(saves) == 1, "one autosave expected"
-    return json.loads(saves[0])["record"]
-
-
-def state_hash(state) -> str:
-    return f"{zlib.crc32(state.model_dump_json().encode()) & 0xFFFFFFFF:08x}"
-
-
-class Mirror:
-    """The page's game, replayed on CPython from its autosave."""
-
-    def __init__(self, record: dict):
-        rec = parse_record(record)
-        self.state = GAME.new_game(rec.players, rec.seed, rec.options)
-        self.applied = 0
-
-    def sync(self, page) -> None:
-        deadline = time.monotonic() + 20
-        while True:
-            actions = saved_record(page)["actions"]
-            for a in actions[self.applied:]:
-                GAME.apply(self.state, a)
-            self.applied = len(actions)
-            if state_hash(self.state) == body(page, "stateHash"):
-                return
-            assert time.monotonic() < deadline, "the autosave does not match the page's state"
-            page.wait_for_timeout(100)
-
-
-def board_hit_for(page, index: int):
-    """The board region that plays exactly action ``index``, if there is one."""
-    hits = json.loads(page.get_attribute("#board", "data-hits") or "[]")
-    for x, y, w, h, acts, _tip in hits:
-        if acts == [index]:
-            return x, y, w, h
-    return None
-
-
-def wait_my_turn_or_end(page) -> None:
-    page.wait_for_function(
-        "document.body.dataset.over === '1' || (document.body.dataset.toMove === '0'"
-        " && document.querySelectorAll('#actions button.act').length > 0)", timeout=60_000)
-
-
 def test_euphoria_game_played_by_clicks(page, base_url):
     t0 = time.monotonic()
     page.set_viewport_size({"width": 1280, "height": 800})
     open_app(page, base_url)
-    start_game(page)
+    start_game(page, GAME.name, SEATS, SEED)
     shot(page, "euphoria_page_02_setup")
     mirror = None
     rng = Rng.from_seed(SEED)
@@ -120,7 +53,7 @@ def test_euphoria_game_played_by_clicks(page, base_url):
         if body(page, "over") == "1":
             break
         if mirror is None:
-            mirror = Mirror(saved_record(page))
+            mirror = Mirror(GAME, saved_record(page))
         mirror.sync(page)
         state = mirror.state
         if time.monotonic() - t0 > BUDGET_S:

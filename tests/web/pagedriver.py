@@ -1,0 +1,89 @@
+"""Driving a whole game in the page, shared by the per-game browser tests.
+
+The page's game is mirrored on CPython: the autosave in localStorage is replayed with the
+engine and checked against the page's state hash (``body.dataset.stateHash``), so a test
+can choose the human's moves with a bot and then play them by clicking.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+import zlib
+
+from engines.core.game import Game
+from engines.core.record import parse_record
+
+from .conftest import shot
+
+
+def body(page, key: str) -> str:
+    """A ``data-*`` attribute of <body> that the shell exposes for tests ('' if unset)."""
+    return page.evaluate(f"document.body.dataset.{key} || ''")
+
+
+def start_game(page, game: str, seats: list[tuple[str, str]], seed: int) -> None:
+    """From the home screen: the new-game form filled with ``seats`` (name, kind), started."""
+    page.click(f".game-card[data-game='{game}'] button[data-cmd='new']")
+    page.wait_for_function("document.body.dataset.screen === 'new'")
+    page.select_option("#players", str(len(seats)))
+    page.wait_for_function(f"document.querySelectorAll('.seat').length === {len(seats)}")
+    for i, (name, kind) in enumerate(seats):
+        page.locator(".seat-name").nth(i).fill(name)
+        page.locator(".seat-kind").nth(i).select_option(kind)
+    page.fill("#seed", str(seed))
+    shot(page, f"{game}_page_01_new_game")
+    page.click("#start")
+    page.wait_for_function("document.body.dataset.screen === 'table'")
+
+
+def saved_record(page) -> dict:
+    """The record of the one game autosaved in the page."""
+    saves = page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('tavolo:v1:save:'))"
+        ".map(k => localStorage.getItem(k))")
+    assert len(saves) == 1, "one autosave expected"
+    return json.loads(saves[0])["record"]
+
+
+def state_hash(state) -> str:
+    return f"{zlib.crc32(state.model_dump_json().encode()) & 0xFFFFFFFF:08x}"
+
+
+class Mirror:
+    """The page's game, replayed on CPython from its autosave."""
+
+    def __init__(self, game: Game, record: dict):
+        rec = parse_record(record)
+        self.game = game
+        self.state = game.new_game(rec.players, rec.seed, rec.options)
+        self.applied = 0
+
+    def sync(self, page, timeout_s: float = 30) -> None:
+        """Catch up with the page's autosave until the state hashes agree."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            actions = saved_record(page)["actions"]
+            for a in actions[self.applied:]:
+                self.game.apply(self.state, a)
+            self.applied = len(actions)
+            if state_hash(self.state) == body(page, "stateHash"):
+                return
+            assert time.monotonic() < deadline, "the autosave does not match the page's state"
+            page.wait_for_timeout(100)
+
+
+def board_hit_for(page, index: int):
+    """The board region that plays exactly action ``index`` (x, y, w, h), if there is one."""
+    hits = json.loads(page.get_attribute("#board", "data-hits") or "[]")
+    for x, y, w, h, acts, _tip in hits:
+        if acts == [index]:
+            return x, y, w, h
+    return None
+
+
+def wait_my_turn_or_end(page, seat: int = 0, timeout_ms: int = 90_000) -> None:
+    """Until the game is over or ``seat`` has action buttons to press."""
+    page.wait_for_function(
+        f"document.body.dataset.over === '1' || (document.body.dataset.toMove === '{seat}'"
+        " && document.querySelectorAll('#actions button.act').length > 0)", timeout=timeout_ms)
