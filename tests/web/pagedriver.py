@@ -87,3 +87,31 @@ def wait_my_turn_or_end(page, seat: int = 0, timeout_ms: int = 90_000) -> None:
     page.wait_for_function(
         f"document.body.dataset.over === '1' || (document.body.dataset.toMove === '{seat}'"
         " && document.querySelectorAll('#actions button.act').length > 0)", timeout=timeout_ms)
+
+
+def look_at_phone_width(page, name: str) -> None:
+    """Screenshot the table at a phone width (390x844), check nothing scrolls sideways, and
+    go back to the laptop size (1280x800)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_function("document.getElementById('board').getBoundingClientRect().width < 391")
+    page.wait_for_timeout(300)
+    shot(page, name)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 391
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_function("document.getElementById('board').getBoundingClientRect().width > 700")
+    page.wait_for_timeout(300)
+
+
+def click_action(page, index: int, clicks: dict[str, int], timeout_ms: int = 60_000) -> None:
+    """Play action ``index`` by clicking its own spot on the board if it has one, else its
+    button; count the click in ``clicks`` ("board"/"button") and wait until it is played."""
+    before = int(body(page, "actions"))
+    hit = board_hit_for(page, index)
+    if hit is not None:
+        x, y, w, h = hit
+        page.click("#board", position={"x": x + w / 2, "y": y + h / 2})
+        clicks["board"] += 1
+    else:
+        page.click(f"#actions button.act[data-arg='{index}']")
+        clicks["button"] += 1
+    page.wait_for_function(f"Number(document.body.dataset.actions) > {before}", timeout=timeout_ms)

@@ -20,8 +20,8 @@ from engines import get_game
 from engines.citadels.bot import choose as heuristic
 from engines.core.rng import Rng
 from tests.web.conftest import open_app, shot
-from tests.web.pagedriver import (Mirror, board_hit_for, body, saved_record, start_game,
-                                   wait_my_turn_or_end)
+from tests.web.pagedriver import (Mirror, body, click_action, look_at_phone_width, saved_record,
+                                   start_game, wait_my_turn_or_end)
 
 pytestmark = pytest.mark.browser
 
@@ -63,25 +63,9 @@ def test_citadels_game_played_to_the_end_by_clicks(page, base_url):
         if n in shots:
             shot(page, shots[n])
         if not phone_done and n >= 25 and state.phase == "turn":
-            page.set_viewport_size({"width": 390, "height": 844})
-            page.wait_for_function("document.getElementById('board').getBoundingClientRect().width < 391")
-            page.wait_for_timeout(300)
-            shot(page, "citadels_page_05_phone")
-            assert page.evaluate("document.documentElement.scrollWidth") <= 391
-            page.set_viewport_size({"width": 1280, "height": 800})
-            page.wait_for_function("document.getElementById('board').getBoundingClientRect().width > 700")
-            page.wait_for_timeout(300)
+            look_at_phone_width(page, "citadels_page_05_phone")
             phone_done = True
-        before = int(body(page, "actions"))
-        hit = board_hit_for(page, index)
-        if hit is not None:
-            x, y, w, h = hit
-            page.click("#board", position={"x": x + w / 2, "y": y + h / 2})
-            clicks["board"] += 1
-        else:
-            page.click(f"#actions button.act[data-arg='{index}']")
-            clicks["button"] += 1
-        page.wait_for_function(f"Number(document.body.dataset.actions) > {before}", timeout=20_000)
+        click_action(page, index, clicks, timeout_ms=20_000)
         assert time.monotonic() - t0 < BUDGET_S, f"the game takes too long ({clicks})"
     # the end: the score table by category, the winner named
     page.wait_for_selector("#results:not([hidden])")

@@ -24,8 +24,8 @@ from engines import get_game
 from engines.core.rng import Rng
 from engines.euphoria.bot import choose as heuristic
 from tests.web.conftest import open_app, shot
-from tests.web.pagedriver import (Mirror, board_hit_for, body, saved_record, start_game,
-                                   wait_my_turn_or_end)
+from tests.web.pagedriver import (Mirror, body, click_action, saved_record,
+                                   start_game, wait_my_turn_or_end)
 
 pytestmark = pytest.mark.browser
 
@@ -87,16 +87,7 @@ def test_euphoria_game_played_by_clicks(page, base_url):
             page.wait_for_function("document.getElementById('board').getBoundingClientRect().width > 700")
             page.wait_for_timeout(300)
             phone_done = True
-        before = int(body(page, "actions"))
-        hit = board_hit_for(page, index)
-        if hit is not None:
-            x, y, w, h = hit
-            page.click("#board", position={"x": x + w / 2, "y": y + h / 2})
-            clicks["board"] += 1
-        else:
-            page.click(f"#actions button.act[data-arg='{index}']")
-            clicks["button"] += 1
-        page.wait_for_function(f"Number(document.body.dataset.actions) > {before}", timeout=30_000)
+        click_action(page, index, clicks, timeout_ms=30_000)
     assert clicks["board"] >= 1 and clicks["button"] + clicks["board"] >= 20, clicks
     assert not [e for e in page.console_errors if "sw" not in e.lower()], page.console_errors
     if stopped:

@@ -22,8 +22,8 @@ from engines import get_game
 from engines.core.rng import Rng
 from engines.myraclia.bot import choose as heuristic
 from tests.web.conftest import open_app, shot
-from tests.web.pagedriver import (Mirror, board_hit_for, body, saved_record, start_game,
-                                   wait_my_turn_or_end)
+from tests.web.pagedriver import (Mirror, body, click_action, look_at_phone_width, saved_record,
+                                   start_game, wait_my_turn_or_end)
 
 pytestmark = pytest.mark.browser
 
@@ -66,27 +66,11 @@ def test_myraclia_game_played_by_clicks(page, base_url):
             shot(page, shots[state.phase])
         phases.add(state.phase)
         if not phone_done and state.phase == "terraform" and state.round >= 2:
-            page.set_viewport_size({"width": 390, "height": 844})
-            page.wait_for_function("document.getElementById('board').getBoundingClientRect().width < 391")
-            page.wait_for_timeout(300)
-            shot(page, "myraclia_page_05_phone")
-            assert page.evaluate("document.documentElement.scrollWidth") <= 391
-            page.set_viewport_size({"width": 1280, "height": 800})
-            page.wait_for_function("document.getElementById('board').getBoundingClientRect().width > 700")
-            page.wait_for_timeout(300)
+            look_at_phone_width(page, "myraclia_page_05_phone")
             phone_done = True
         action = heuristic(GAME, state, rng)
         index = legal.index(action)
-        before = int(body(page, "actions"))
-        hit = board_hit_for(page, index)
-        if hit is not None:
-            x, y, w, h = hit
-            page.click("#board", position={"x": x + w / 2, "y": y + h / 2})
-            clicks["board"] += 1
-        else:
-            page.click(f"#actions button.act[data-arg='{index}']")
-            clicks["button"] += 1
-        page.wait_for_function(f"Number(document.body.dataset.actions) > {before}", timeout=60_000)
+        click_action(page, index, clicks, timeout_ms=60_000)
         if time.monotonic() - t0 > BUDGET_S:
             break  # a substantial part played: checked below
     over = body(page, "over") == "1"
