@@ -4,7 +4,8 @@
 #   - Chromium from apt when /usr/bin/chromium is missing (Playwright drives it; no browser download)
 #   - the Python test tools from requirements-dev.txt
 #   - python3 build.py (fetches the pinned Pyodide/PyScript/wheels into .cache/, assembles public/)
-#   - pytest on every test (engine, build and browser tests), 2 workers
+#   - pytest on every test (engine, build and browser tests), 2 workers; a browser test whose
+#     Chromium renderer crashed runs once more (listed as a rerun)
 # Exits non-zero when anything fails, and when no test ran.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -37,7 +38,9 @@ echo "== running every test"
 mkdir -p test-output
 set +e
 if [ "$#" -eq 0 ]; then set -- tests; fi   # `bash scripts/test.sh tests/web` runs a part
-"$PY" -m pytest -n 2 -ra --durations=15 "$@"
+# A test whose Chromium renderer process died ("Target crashed": the machine, not the page)
+# runs once more; the summary lists it as a rerun. Any other failure fails at once.
+"$PY" -m pytest -n 2 -ra --durations=15 --reruns 1 --only-rerun "Target crashed" "$@"
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then

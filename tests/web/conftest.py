@@ -46,6 +46,7 @@ CHROMIUM_ARGS = [
     "--disable-background-networking",
     "--disable-component-update",
     "--disable-sync",
+    "--disable-dev-shm-usage",  # a container's small /dev/shm must not crash the renderer
 ]
 READY_SELECTOR = "body[data-ready='1']"
 READY_TIMEOUT_MS = 180_000
@@ -204,4 +205,5 @@ def page(context):
     pg.console_errors = []
     pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
     pg.on("pageerror", lambda e: pg.console_errors.append(str(e)))
+    pg.on("crash", lambda p: print(f"Chromium's renderer crashed on {p.url}", flush=True))
     return pg
