@@ -17,7 +17,8 @@ from engines.core.game import Game, Options
 from . import rules, scoring
 from .actions import (Action, Build, ChooseBonus, EarnMoney, Hire, Pass, Patent, PlaceWorker,
                       SwitchPhase, UseBuilding, UseEvent, UseTaylorism)
-from .components import SLOT_INDEX, TECHNIQUES, type_of
+from .components import (BONUS_LOW, BONUS_MONEY, MAX_PLAYERS, MIN_PLAYERS, SLOT_INDEX,
+                         TECHNIQUES, type_of)
 from .state import SpyriumState
 from .labels import label
 from .view import describe, view
@@ -32,7 +33,7 @@ class Spyrium(Game):
     title = "Spyrium"
     description = ("Victorian industry in six rounds: place workers between market cards, "
                    "then take them back to hire, build and patent, or to earn money.")
-    min_players, max_players = 2, 5
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     options_model = SpyriumOptions
     state_model = SpyriumState
     action_adapter = TypeAdapter(Action)
@@ -94,7 +95,7 @@ def _reason(state: SpyriumState, a: Any) -> str:
     if state.pending_bonus:
         if isinstance(a, ChooseBonus):
             return f"The {a.bonus} bonus is not one of your remaining bonus markers."
-        return "You reached 8 VP: choose your bonus (a worker or £5) first."
+        return f"You reached {BONUS_LOW} VP: choose your bonus (a worker or £{BONUS_MONEY}) first."
     if isinstance(a, ChooseBonus):
         return "You have no bonus to choose now."
     phase2_only = (EarnMoney, Hire, Build, Patent, UseBuilding, UseTaylorism, Pass)

@@ -1,7 +1,9 @@
 """Spyrium's components, loaded from ``data.json`` and validated at import (spec §1, §17).
 
-``data.json`` is a verbatim copy of the spec's ``spyrium-data.json``: every entry keeps its
-``source``. Most card figures (costs, printed VP, periods, copies) are *reconstructed*
+``data.json`` is a verbatim copy of the spec's ``spyrium-data.json`` plus one section of our
+own, ``rules_constants``: the figures of the rule text (the £3 discounts, the Commerce cap, the
+bonus markers...) that the spec's data carries only in words, each with the spec section it
+comes from. Every entry keeps its ``source``. Most card figures (costs, printed VP, periods, copies) are *reconstructed*
 (spec §17, D-4); the engine reads every figure from here and hard-codes none of them, so a
 corrected figure in the data file changes the game.
 
@@ -12,7 +14,6 @@ Terms: a *card type* is one entry of ``cards``/``techniques`` (e.g. ``A-mine-lef
 from __future__ import annotations
 
 import json
-import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal, Optional, Union
@@ -190,6 +191,28 @@ class ScoreBonuses(_Data):
     source: Any
 
 
+class RuleConstant(_Data):
+    """One figure of the rule text: its value, what it does, and where the spec says so."""
+    value: int = Field(ge=0)
+    rule: str
+    source: str
+
+
+class RulesConstants(_Data):
+    """The ``rules_constants`` section: the rule figures the spec's data has only in words."""
+    note: str
+    replace_shared_symbol_discount: RuleConstant
+    crane_space_discount: RuleConstant
+    space_fee_per_building: RuleConstant
+    surcharge_per_other_worker: RuleConstant
+    earn_per_other_worker: RuleConstant
+    capitalization_earn_bonus: RuleConstant
+    engineering_vp_per_worker: RuleConstant
+    commerce_kept_token_cap: RuleConstant
+    bonus_marker_money: RuleConstant
+    bonus_marker_workers: RuleConstant
+
+
 class SpyriumData(BaseModel):
     """The whole data file."""
     model_config = ConfigDict(extra="allow", frozen=True)
@@ -208,6 +231,7 @@ class SpyriumData(BaseModel):
     techniques: list[TechniqueType]
     events: list[EventType]
     deck_checks: dict[str, Any]
+    rules_constants: RulesConstants
 
     @model_validator(mode="after")
     def _totals(self) -> "SpyriumData":
@@ -258,15 +282,27 @@ RESIDENCE_INCOME: list[int] = [s.income for s in DATA.residence_track]
 RESIDENCE_VP: list[int] = [s.residence_action_vp for s in DATA.residence_track]
 BONUS_LOW, BONUS_HIGH = DATA.score_bonuses.thresholds
 BONUS_KINDS: list[str] = [o["id"] for o in DATA.score_bonuses.options]
-BONUS_MONEY: int = int(re.search(r"£(\d+)", next(o["effect"] for o in DATA.score_bonuses.options
-                                                   if o["id"] == "money")).group(1))
-"""The £5 bonus marker (§12.1), read from the marker's effect text in the data."""
 WORKERS_PER_COLOUR: int = DATA.components["workers_per_colour"]
 START = DATA.setup.per_player
+MIN_PLAYERS, MAX_PLAYERS = DATA.meta["players"]
 TOKEN_SUPPLY: list[int] = sorted(int(v) for v, n in DATA.components["numbered_tokens"].items()
                                  for _ in range(n))
-COMMERCE_KEEP_CAP: int = 7
-"""Commerce keeps at most 7 tokens (§11.6, §16: "Commerce kept-token cap 7"; not in the data)."""
+TOKEN_VALUES: list[int] = sorted(set(TOKEN_SUPPLY))
+"""The values a numbered token can show (1-3): also the values Commerce may treat a token as (§11.6)."""
+
+RULES = DATA.rules_constants
+REPLACE_DISCOUNT: int = RULES.replace_shared_symbol_discount.value
+"""§8.4 way 3: £ off the printed cost when the replaced building shares a category symbol."""
+CRANE_DISCOUNT: int = RULES.crane_space_discount.value
+"""§8.4 way 1, §10.3 Crane: £ off a new building space."""
+SPACE_FEE_PER_BUILDING: int = RULES.space_fee_per_building.value
+SURCHARGE_PER_WORKER: int = RULES.surcharge_per_other_worker.value
+EARN_PER_WORKER: int = RULES.earn_per_other_worker.value
+CAPITALIZATION_BONUS: int = RULES.capitalization_earn_bonus.value
+ENGINEERING_VP_PER_WORKER: int = RULES.engineering_vp_per_worker.value
+COMMERCE_KEEP_CAP: int = RULES.commerce_kept_token_cap.value
+BONUS_MONEY: int = RULES.bonus_marker_money.value
+BONUS_WORKERS: int = RULES.bonus_marker_workers.value
 
 
 def type_of(card: str) -> str:

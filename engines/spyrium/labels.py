@@ -15,10 +15,11 @@ from typing import Any, Optional
 
 from .actions import (Build, ChooseBonus, EarnMoney, Hire, Pass, Patent, PlaceWorker,
                       SwitchPhase, UseBuilding, UseEvent, UseTaylorism)
-from .components import (BONUS_MONEY, CARD_TYPES, EVENTS, RESIDENCE_VALUES, SLOT_INDEX,
+from .components import (BONUS_LOW, BONUS_MONEY, BONUS_WORKERS, CAPITALIZATION_BONUS,
+                         CARD_TYPES, EVENTS, REPLACE_DISCOUNT, RESIDENCE_VALUES, SLOT_INDEX,
                          SLOT_POSITIONS, UseOption, name_of, type_of)
-from .rules import (LAST_RESIDENCE, activation_cost, adjacent_workers, event_cost, has_tech,
-                    use_workers)
+from .rules import (LAST_RESIDENCE, activation_cost, earnings, engineering_vp, event_cost,
+                    has_tech, market_surcharge, shares_symbol, use_workers)
 from .state import Player, SpyriumState
 
 POS_NAMES = ["top left", "top middle", "top right", "middle left", "centre", "middle right",
@@ -65,8 +66,9 @@ def _option(p: Player, card: str, option: int) -> str:
     if o.spyrium:
         cost.append(_amount("spyrium", o.spyrium))
     gain = ", ".join(_amount(k, v) for k, v in o.gain.items())
-    if w and "factory" in ct.symbols and has_tech(p, "engineering"):
-        gain += f" (+{w} VP Engineering)"
+    eng = engineering_vp(p, ct, w)
+    if eng:
+        gain += f" (+{eng} VP Engineering)"
     return f"{' + '.join(cost) or 'free'} -> {gain}"
 
 
@@ -79,12 +81,16 @@ def _residence(p: Player, choice: Optional[str]) -> str:
     return f"; Residence: take {RESIDENCE_VALUES[p.residence]} VP"
 
 
-def _mods(a: Any, token: Optional[int]) -> str:
+def _mods(a: Any, token: Optional[int], surcharge: int = 0) -> str:
+    """Lobbying and the Commerce value change, when declared (§8.2, §11.6). A declaration
+    that changes nothing is offered too (D-53) and its label says so: it spends the power."""
     bits = []
     if getattr(a, "lobbying", False):
-        bits.append("Lobbying: no surcharge")
+        bits.append(f"Lobbying: no surcharge, saves £{surcharge}" if surcharge
+                    else "Lobbying spent for the round, saves nothing (no surcharge here)")
     if getattr(a, "commerce", None) is not None:
-        bits.append(f"Commerce: token {token} counts as {a.commerce}")
+        bits.append(f"Commerce: token {token} counts as {a.commerce}" if a.commerce != token
+                    else f"Commerce value change spent for the round, token {token} stays {token}")
     return (" (" + ", ".join(bits) + ")") if bits else ""
 
 
@@ -105,13 +111,13 @@ def label(state: SpyriumState, a: Any) -> str:
     if isinstance(a, ChooseBonus):
         if a.bonus == "worker":
             extra = "" if p.reserve else " (your reserve is empty: it gives nothing)"
-            return f"Take the 8 VP bonus: +1 worker, active now{extra}"
-        return f"Take the 8 VP bonus: +£{BONUS_MONEY}"
+            return (f"Take the {BONUS_LOW} VP bonus: +{_amount('workers', BONUS_WORKERS)}, "
+                    f"active now{extra}")
+        return f"Take the {BONUS_LOW} VP bonus: +£{BONUS_MONEY}"
     if isinstance(a, EarnMoney):
-        gain = 0 if a.pos is None else adjacent_workers(state, a.pos) - 1
-        cap = " (+£2 Capitalization)" if has_tech(p, "capitalization") else ""
-        if has_tech(p, "capitalization"):
-            gain += 2
+        gain = earnings(state, p, a.pos)
+        cap = (f" (+£{CAPITALIZATION_BONUS} Capitalization)" if has_tech(p, "capitalization")
+               else "")
         if a.pos is None:
             return f"Earn £{gain}{cap}: take back your worker from {a.slot} (no card left next to it)"
         return f"Earn £{gain}{cap}: take back your worker from {a.slot}, next to {_at(state, a.pos)}"
@@ -119,8 +125,9 @@ def label(state: SpyriumState, a: Any) -> str:
         money, spy = activation_cost(state, seat, a)
         price = _price(money, spy)
         src = f"worker from {a.slot}"
+        extra = market_surcharge(state, a.pos)
         if isinstance(a, Patent):
-            return f"Patent {_at(state, a.pos)} with your {src}: {price}{_mods(a, None)}"
+            return f"Patent {_at(state, a.pos)} with your {src}: {price}{_mods(a, None, extra)}"
         ct = CARD_TYPES[type_of(state.market[a.pos])]
         if isinstance(a, Hire):
             h = ct.hire_effect
@@ -130,7 +137,7 @@ def label(state: SpyriumState, a: Any) -> str:
                 gains.append("a Residence action")
             tok = f", discard token {a.token}" if a.token is not None else ""
             return (f"Hire {_at(state, a.pos)} with your {src}: {price}{tok}, gain "
-                    f"{', '.join(gains)}{_mods(a, a.token)}{_residence(p, a.residence)}")
+                    f"{', '.join(gains)}{_mods(a, a.token, extra)}{_residence(p, a.residence)}")
         tokens = state.market_tokens[a.pos]
         token = tokens[0] if tokens else None
         value = a.commerce if a.commerce is not None else token
@@ -139,8 +146,8 @@ def label(state: SpyriumState, a: Any) -> str:
         else:
             where = f"replacing {_building(p, a.replace)}"
             old = CARD_TYPES[type_of(p.buildings[a.replace].card)]
-            if set(old.symbols) & set(ct.symbols):
-                where += " (shared symbol: £3 off)"
+            if shares_symbol(old, ct):
+                where += f" (shared symbol: £{REPLACE_DISCOUNT} off)"
         gains = []
         for eff in ct.on_build:
             if eff.gain_workers:
@@ -151,7 +158,7 @@ def label(state: SpyriumState, a: Any) -> str:
                 gains.append(f"+{_amount('vp', value or 0)} (token)")
         on_build = ("; " + ", ".join(gains)) if gains else ""
         return (f"Build {_at(state, a.pos)} {where} with your {src}: {price}{on_build}"
-                f"{_mods(a, token)}{_residence(p, a.residence)}")
+                f"{_mods(a, token, extra)}{_residence(p, a.residence)}")
     if isinstance(a, UseBuilding):
         b = p.buildings[a.building]
         return f"Use {_building(p, a.building)}: {_option(p, b.card, a.option)}"

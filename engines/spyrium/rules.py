@@ -1,16 +1,17 @@
 """Spyrium's rules: set-up (§2), rounds (§3, §4, §13), legal actions (§6–§12) and their effects.
 
-Every figure comes from ``components`` (the data file). The few constants below are rule
-text of the spec, not card figures.
+Every figure comes from ``components`` (the data file), the figures of the rule text too
+(its ``rules_constants`` section: discounts, per-worker rates, caps, bonus markers).
 
-Decisions where the spec is silent (also in the final report):
+Readings of the spec worth knowing (also in the final report):
 
 - §8.4: when the replaced building shares a category symbol with the new one, the £3
   discount is always applied: the two "replace" ways of §8.4 then have the same result
   except that one costs £3 more, so the engine offers one action per replaced building.
-- D-53: declaring Lobbying is offered only when the surcharge is above £0, and the
-  Commerce value change only with a value different from the token's own: a declaration
-  that changes nothing would only spend the power, which is never a real choice.
+- D-53 (§8.2 "Optional modifiers"): Lobbying and the Commerce value change are declared
+  with the activation and are spent once declared "even if it saves nothing", so a
+  declaration that changes nothing (Lobbying on a £0 surcharge, Commerce naming the token's
+  own value) is offered like any other: the spec lets the player make it.
 - D-26: when no token at all is left, a token building gives 0 on build.
 - §12.1 / D-23: the worker bonus can be chosen with an empty reserve; it then gives nothing.
 """
@@ -23,17 +24,16 @@ from engines.core.rng import Rng
 
 from .actions import (Build, ChooseBonus, EarnMoney, Hire, Pass, Patent, PlaceWorker,
                       SwitchPhase, UseBuilding, UseEvent, UseTaylorism)
-from .components import (BONUS_HIGH, BONUS_LOW, BONUS_MONEY, CARD_TYPES, COMMERCE_KEEP_CAP,
-                         EVENT_IDS, EVENTS, MARKET_SIZE, PERIOD_BY_ROUND, POSITION_SLOTS,
-                         POSITIONS, RESIDENCE_INCOME, RESIDENCE_VP, ROUNDS, SLOT_IDS,
-                         SLOT_INDEX, SLOT_POSITIONS, START, TECHNIQUES, TOKEN_SUPPLY,
-                         WORKERS_PER_COLOUR, UseOption, deck_cards, tokens_for, type_of)
+from .components import (BONUS_HIGH, BONUS_LOW, BONUS_MONEY, BONUS_WORKERS, CAPITALIZATION_BONUS,
+                         CARD_TYPES, COMMERCE_KEEP_CAP, CRANE_DISCOUNT, EARN_PER_WORKER,
+                         ENGINEERING_VP_PER_WORKER, EVENT_IDS, EVENTS, MARKET_SIZE,
+                         PERIOD_BY_ROUND, POSITION_SLOTS, POSITIONS, REPLACE_DISCOUNT,
+                         RESIDENCE_INCOME, RESIDENCE_VP, ROUNDS, SLOT_IDS, SLOT_INDEX,
+                         SLOT_POSITIONS, SPACE_FEE_PER_BUILDING, START, SURCHARGE_PER_WORKER,
+                         TECHNIQUES, TOKEN_SUPPLY, TOKEN_VALUES, WORKERS_PER_COLOUR, UseOption,
+                         deck_cards, tokens_for, type_of)
 from .state import Building, Player, SpyriumState, Technique
 
-REPLACE_DISCOUNT = 3
-"""§8.4.3: replacing a building that shares a category symbol takes £3 off the printed cost."""
-CRANE_DISCOUNT = 3
-"""§10.3 Crane: a new building space costs £3 less."""
 LAST_RESIDENCE = len(RESIDENCE_INCOME) - 1
 
 # ---- small helpers --------------------------------------------------------------------------
@@ -63,6 +63,35 @@ def workers_owned(p: Player) -> int:
 def adjacent_workers(state: SpyriumState, pos: int) -> int:
     """All workers of any colour in the slots next to position ``pos`` (§5.6)."""
     return sum(len(state.slots[s]) for s in POSITION_SLOTS[pos])
+
+
+def other_workers(state: SpyriumState, pos: int) -> int:
+    """The workers next to ``pos`` other than the one being taken back for the action (§5.6)."""
+    return adjacent_workers(state, pos) - 1
+
+
+def market_surcharge(state: SpyriumState, pos: int) -> int:
+    """§8.2: £ per other worker next to the card being activated."""
+    return SURCHARGE_PER_WORKER * other_workers(state, pos)
+
+
+def earnings(state: SpyriumState, p: Player, pos: Optional[int]) -> int:
+    """§8.1, D-13: £ per other worker next to the chosen card (£0 with no card left), plus
+    Capitalization's bonus."""
+    gain = 0 if pos is None else EARN_PER_WORKER * other_workers(state, pos)
+    return gain + (CAPITALIZATION_BONUS if has_tech(p, "capitalization") else 0)
+
+
+def engineering_vp(p: Player, ct, workers: int) -> int:
+    """§8.6, §10.3 Engineering: VP per worker spent on a use of a Factory-symbol building."""
+    if workers and "factory" in ct.symbols and has_tech(p, "engineering"):
+        return ENGINEERING_VP_PER_WORKER * workers
+    return 0
+
+
+def shares_symbol(old, new) -> bool:
+    """§8.4 way 3, D-7: the two buildings share a category symbol (Factory, Mine, Research)."""
+    return bool(set(old.symbols) & set(new.symbols))
 
 
 def present_positions(state: SpyriumState, slot: int) -> list[int]:
@@ -97,10 +126,11 @@ def residence_choices(p: Player) -> list[str]:
 
 
 def commerce_choices(p: Player, token: Optional[int]) -> list[Optional[int]]:
-    """§11.6, D-22, D-53: no declaration, or (once per round) another value 1–3."""
+    """§11.6, D-22, D-53: no declaration, or (once per round) any token value 1–3, the
+    token's own value included (a declared use is spent even if it changes nothing)."""
     if token is None or ready_tech(p, "commerce") is None:
         return [None]
-    return [None, *[v for v in (1, 2, 3) if v != token]]
+    return [None, *TOKEN_VALUES]
 
 
 def _amount(x: Any, token: Optional[int], p: Player) -> int:
@@ -220,13 +250,13 @@ def activation_cost(state: SpyriumState, seat: int, a) -> tuple[int, int]:
     """(£, Spyrium) that a market activation costs in full (§8.2, §8.3, §8.4, D-14)."""
     p = state.players_[seat]
     card = state.market[a.pos]
-    surcharge = 0 if a.lobbying else adjacent_workers(state, a.pos) - 1
+    extra = 0 if a.lobbying else market_surcharge(state, a.pos)
     if isinstance(a, Patent):
-        return TECHNIQUES[type_of(card)].cost + surcharge, 0
+        return TECHNIQUES[type_of(card)].cost + extra, 0
     ct = CARD_TYPES[type_of(card)]
     if isinstance(a, Hire):
-        return hire_cost(p, ct, surcharge, a.commerce if a.commerce is not None else a.token)
-    return build_cost(p, ct, surcharge, a.replace), 0
+        return hire_cost(p, ct, extra, a.commerce if a.commerce is not None else a.token)
+    return build_cost(p, ct, extra, a.replace), 0
 
 
 def hire_cost(p: Player, ct, surcharge: int, value: Optional[int]) -> tuple[int, int]:
@@ -238,13 +268,15 @@ def hire_cost(p: Player, ct, surcharge: int, value: Optional[int]) -> tuple[int,
 
 def build_cost(p: Player, ct, surcharge: int, replace: Optional[int]) -> int:
     """§8.4 cost formula: printed (−£3 on a shared-symbol replacement, min 0) + surcharge
-    + the space fee for a new space (£1 per building owned, −£3 with Crane, min 0)."""
+    + the space fee for a new space (£1 per building owned, −£3 with Crane, min 0).
+    The figures come from the data's ``rules_constants``."""
     if replace is None:
-        space = len(p.buildings) - (CRANE_DISCOUNT if has_tech(p, "crane") else 0)
+        space = (SPACE_FEE_PER_BUILDING * len(p.buildings)
+                 - (CRANE_DISCOUNT if has_tech(p, "crane") else 0))
         return ct.cost + surcharge + max(0, space)
     old = CARD_TYPES[type_of(p.buildings[replace].card)]
     printed = ct.cost
-    if set(old.symbols) & set(ct.symbols):
+    if shares_symbol(old, ct):
         printed = max(0, printed - REPLACE_DISCOUNT)
     return printed + surcharge
 
@@ -284,12 +316,12 @@ def _market_actions(state: SpyriumState, seat: int, only_slot: Optional[str] = N
             out.append(EarnMoney(slot=slot, pos=q))
         for q in present:
             card = state.market[q]
-            surcharge = adjacent_workers(state, q) - 1
-            lob_choices = [False, True] if lobby and surcharge > 0 else [False]
+            extra = market_surcharge(state, q)
+            lob_choices = [False, True] if lobby else [False]
             tid = type_of(card)
             if tid in TECHNIQUES:
                 for lb in lob_choices:
-                    if TECHNIQUES[tid].cost + (0 if lb else surcharge) <= p.money:
+                    if TECHNIQUES[tid].cost + (0 if lb else extra) <= p.money:
                         out.append(Patent(slot=slot, pos=q, lobbying=lb))
                 continue
             ct = CARD_TYPES[tid]
@@ -300,7 +332,7 @@ def _market_actions(state: SpyriumState, seat: int, only_slot: Optional[str] = N
                 for tok in tokens:
                     for com in commerce_choices(p, tok):
                         for lb in lob_choices:
-                            money, spy = hire_cost(p, ct, 0 if lb else surcharge,
+                            money, spy = hire_cost(p, ct, 0 if lb else extra,
                                                    com if com is not None else tok)
                             if money > p.money or spy > p.spyrium:
                                 continue
@@ -315,7 +347,7 @@ def _market_actions(state: SpyriumState, seat: int, only_slot: Optional[str] = N
                 coms = commerce_choices(p, tok) if token_used else [None]
                 for rep in [None, *range(len(p.buildings))]:
                     for lb in lob_choices:
-                        if build_cost(p, ct, 0 if lb else surcharge, rep) > p.money:
+                        if build_cost(p, ct, 0 if lb else extra, rep) > p.money:
                             continue
                         for com in coms:
                             for r in res:
@@ -482,8 +514,7 @@ def _use_option(p: Player, b: Building, option: int) -> None:
     b.workers += w
     p.spyrium -= o.spyrium
     _gain(p, o.gain, None, "building use")
-    if w and "factory" in ct.symbols and has_tech(p, "engineering"):
-        gain_vp(p, w, "building use")
+    gain_vp(p, engineering_vp(p, ct, w), "building use")
 
 
 def _remove_worker(state: SpyriumState, seat: int, slot: str) -> None:
@@ -513,9 +544,7 @@ def play(state: SpyriumState, a) -> None:
     elif isinstance(a, Pass):
         p.passed = True
     elif isinstance(a, EarnMoney):
-        gain = 0 if a.pos is None else adjacent_workers(state, a.pos) - 1
-        if has_tech(p, "capitalization"):
-            gain += 2
+        gain = earnings(state, p, a.pos)
         _remove_worker(state, seat, a.slot)
         p.money += gain
     elif isinstance(a, (Hire, Build, Patent)):
@@ -613,7 +642,7 @@ def _use_event(state: SpyriumState, seat: int, a: UseEvent) -> None:
 def _receive_bonus(p: Player, bonus: str) -> None:
     p.bonuses_left.remove(bonus)
     if bonus == "worker":
-        gain_workers(p, 1)
+        gain_workers(p, BONUS_WORKERS)
     else:
         p.money += BONUS_MONEY
 

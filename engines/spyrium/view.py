@@ -16,7 +16,7 @@ from .actions import (Build, ChooseBonus, EarnMoney, Hire, Pass, Patent, PlaceWo
 from .components import (BONUS_HIGH, BONUS_LOW, BONUS_MONEY, CARD_TYPES, EVENTS, PERIOD_BY_ROUND, RESIDENCE_VALUES, ROUNDS,
                          SLOT_IDS, SLOT_POSITIONS, TECHNIQUES, card_text, event_text, kind_of,
                          name_of, type_of)
-from .rules import activation_cost, adjacent_workers, event_cost, workers_in_market
+from .rules import activation_cost, adjacent_workers, earnings, event_cost, workers_in_market
 from .scoring import breakdown, score, technique_vp
 from .state import SpyriumState
 
@@ -145,9 +145,9 @@ def describe(state: SpyriumState, a) -> str:
     if isinstance(a, ChooseBonus):
         return f"{who} takes the {'worker' if a.bonus == 'worker' else f'£{BONUS_MONEY}'} bonus"
     if isinstance(a, EarnMoney):
+        n = earnings(state, p, a.pos)
         if a.pos is None:
-            return f"{who} takes back the worker from {a.slot} for £0 (no card left next to it)"
-        n = adjacent_workers(state, a.pos) - 1
+            return f"{who} takes back the worker from {a.slot} for £{n} (no card left next to it)"
         return (f"{who} earns £{n} with the worker in {a.slot} next to the "
                 f"{name_of(state.market[a.pos])}")
     if isinstance(a, (Hire, Build, Patent)):

@@ -3,6 +3,9 @@ and the contract's log and undo helpers."""
 
 from __future__ import annotations
 
+import pytest
+
+from engines.core.errors import IllegalAction
 from engines.spyrium import rules
 from engines.spyrium.actions import (Build, EarnMoney, Hire, Pass, PlaceWorker, SwitchPhase,
                                      UseBuilding, UseEvent, UseTaylorism)
@@ -73,7 +76,7 @@ def test_d21_commerce_keeps_building_tokens_and_value_change_on_building():
     place(s, 0, "V00")
     give_technique(s, 0, "B-commerce")
     phase2(s, 0)
-    assert {a.commerce for a in of_type(s, Build)} == {None, 2, 3}
+    assert {a.commerce for a in of_type(s, Build)} == {None, 1, 2, 3}  # D-53: 1 too
     G.apply(s, Build(slot="V00", pos=0, commerce=3))
     p = s.players_[0]
     assert p.vp == 3 and p.kept_tokens == [1]
@@ -138,3 +141,51 @@ def test_describe_names_player_and_reveals_only_on_new_round():
             assert G.reveals_information(before, a, s)
             break
         assert not G.reveals_information(before, a, s)
+
+
+def test_d53_no_op_lobbying_and_commerce_declarations_are_offered_and_spent():
+    """D-53 / §8.2 "Optional modifiers": a declared use is spent for the round even if it saves
+    nothing, so the player may declare Lobbying on a £0 surcharge and Commerce naming the
+    token's own value; each is offered, costs what the plain activation costs, and is spent."""
+    s = fresh(2)
+    clear_market(s)
+    put(s, 0, "A-bureaucrat", tokens=(2,))
+    place(s, 0, "V00")  # the only worker next to the card: surcharge £0
+    give_technique(s, 0, "C-lobbying")
+    give_technique(s, 0, "B-commerce")
+    phase2(s, 0)
+    plain = Hire(slot="V00", pos=0, token=2)
+    both = Hire(slot="V00", pos=0, token=2, commerce=2, lobbying=True)
+    legal = G.legal_actions(s)
+    assert plain in legal and both in legal
+    assert Hire(slot="V00", pos=0, token=2, lobbying=True) in legal
+    assert Hire(slot="V00", pos=0, token=2, commerce=2) in legal
+    assert rules.activation_cost(s, 0, both) == rules.activation_cost(s, 0, plain)
+    label = G.action_label(s, both)
+    assert "saves nothing" in label and "token 2 stays 2" in label
+    p = s.players_[0]
+    m, vp = p.money, p.vp
+    G.apply(s, both)
+    assert p.money == m - CARD_TYPES["A-bureaucrat"].cost and p.vp == vp + 2
+    assert all(t.tapped for t in p.techniques)  # both powers are spent for the round
+    assert p.kept_tokens == [2]
+
+
+def test_d53_a_spent_declaration_is_refused_with_a_reason():
+    """Once Lobbying is spent (here by a declaration that saved nothing), a second
+    declaration in the same round is refused, with a clear reason and the state unchanged."""
+    s = fresh(2)
+    clear_market(s)
+    put(s, 0, "A-geologist")
+    put(s, 2, "A-geologist", copy=2)
+    place(s, 0, "V00")
+    place(s, 0, "V02")
+    give_technique(s, 0, "C-lobbying")
+    phase2(s, 0)
+    G.apply(s, Hire(slot="V00", pos=0, lobbying=True))
+    s.current = 0
+    before = s.model_dump()
+    with pytest.raises(IllegalAction, match="no unused Lobbying"):
+        G.apply(s, Hire(slot="V02", pos=2, lobbying=True))
+    assert s.model_dump() == before
+    assert Hire(slot="V02", pos=2) in G.legal_actions(s)

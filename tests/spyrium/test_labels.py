@@ -111,14 +111,14 @@ def test_label_hire_token_commerce_lobbying_residence():
     s.players_[0].residence = 1
     phase2(s, 0)
     labels = {(a.commerce, a.lobbying, a.residence): G.action_label(s, a) for a in of_type(s, Hire)}
-    assert len(labels) == 3 * 2 * 2
+    assert len(labels) == 4 * 2 * 2  # no Commerce, or any value 1-3 (D-53: its own too)
     r = RESIDENCE_VALUES
     assert labels[(None, False, "vp")] == (
         "Hire the Architect (top left) with your worker from V00: pay £5, discard token 3, "
         f"gain a Residence action; Residence: take {r[1]} VP")
     assert labels[(1, True, "advance")] == (
         "Hire the Architect (top left) with your worker from V00: pay £2, discard token 3, "
-        "gain a Residence action (Lobbying: no surcharge, Commerce: token 3 counts as 1); "
+        "gain a Residence action (Lobbying: no surcharge, saves £1, Commerce: token 3 counts as 1); "
         f"Residence: move up £{r[1]} -> £{r[2]}")
 
 

@@ -795,7 +795,7 @@ def test_rule_10_3_commerce_keeps_tokens_and_changes_value_once():
     give_technique(s, 0, "B-commerce")
     phase2(s, 0)
     p = s.players_[0]
-    assert {a.commerce for a in of_type(s, Hire)} == {None, 2, 3}
+    assert {a.commerce for a in of_type(s, Hire)} == {None, 1, 2, 3}  # D-53: 1 too
     G.apply(s, Hire(slot="V00", pos=0, token=1, commerce=3))
     assert p.spyrium == 5 and p.kept_tokens == [1] and p.techniques[0].tapped
     s.current = 0
