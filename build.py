@@ -27,15 +27,16 @@ What it does
      on a dependency that is not shipped, on two wheels with one name, and on
      a binary wheel whose tag is not ``cp314-cp314-pyemscripten_2026_0_wasm32``;
    * ``pyscript/``: the @pyscript/core dist without source maps;
-   * ``pyscript.json``: the local interpreter, versioned wheel URLs,
-     ``packages_cache: "never"`` and every ``web/tavolo_ui/**/*.py`` file;
+   * ``pyscript.json``: the local interpreter and every ``web/tavolo_ui/**/*.py``
+     file, and no ``packages``: ``main.py`` loads ``tavolo-engines`` (and, through
+     the lock, what it needs) with Pyodide's ``loadPackage``, so no micropip;
    * ``sw.js``: a service worker precaching every file, whose cache name is a
      hash of the site's content (a new deploy gets a new cache and the old one
      is deleted on activate), and ``sw-register.js`` which registers it after
      the page says it is ready (``tavolo-ready`` event).
 
 The engine wheel's version comes from ``pyproject.toml``: bump it on every
-release, since wheel file names are cache keys (HTTP cache, PyScript).
+release, since wheel file names are cache keys (HTTP cache).
 """
 
 from __future__ import annotations
@@ -78,8 +79,8 @@ NPM_PINS = {
 PYODIDE_ABI = "2026_0"
 BINARY_TAG = "cp314-cp314-pyemscripten_2026_0_wasm32"
 PYODIDE_CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
-# Wheels the browser needs but PyScript's `packages` must not list (PyScript loads it itself).
-NOT_IN_PYSCRIPT_PACKAGES = {"micropip"}
+# The package main.py asks Pyodide for; the lock brings in what it depends on.
+BOOT_PACKAGE = "tavolo-engines"
 # The environment of Pyodide 314 for evaluating dependency markers.
 PYODIDE_MARKER_ENV = {
     "implementation_name": "cpython",
@@ -554,13 +555,15 @@ def compile_wheels(wheels: list[Path], pyodide_dir: Path, cache: Path = CACHE) -
 # --------------------------------------------------------------------------- site
 
 
-def pyscript_config(lock: dict, engine_key: str, web_dir: Path) -> dict:
-    packages = [f"./pyodide/{lock['packages'][k]['file_name']}" for k in dependency_order(lock)
-                if k not in NOT_IN_PYSCRIPT_PACKAGES]
-    if f"./pyodide/{lock['packages'][engine_key]['file_name']}" != packages[-1]:
-        # the engine last, after everything it needs
-        eng = f"./pyodide/{lock['packages'][engine_key]['file_name']}"
-        packages = [p for p in packages if p != eng] + [eng]
+def pyscript_config(web_dir: Path) -> dict:
+    """PyScript's config: the local interpreter and the UI files, and no ``packages``.
+
+    The wheels are not PyScript's business: ``main.py`` loads them with Pyodide's own
+    ``loadPackage("tavolo-engines")``, which resolves the dependencies from the trimmed
+    ``pyodide-lock.json`` and checks each wheel's sha256. Listing them under ``packages``
+    would make PyScript load and run micropip first (a wheel and a second or so of boot
+    measured by ``bench/boot.py``) and keep a package cache in IndexedDB.
+    """
     files = {}
     ui = web_dir / "tavolo_ui"
     if ui.is_dir():
@@ -569,12 +572,7 @@ def pyscript_config(lock: dict, engine_key: str, web_dir: Path) -> dict:
                 continue
             rel = "./" + p.relative_to(web_dir).as_posix()
             files[rel] = rel
-    return {
-        "interpreter": "./pyodide/pyodide.mjs",
-        "packages": packages,
-        "packages_cache": "never",
-        "files": files,
-    }
+    return {"interpreter": "./pyodide/pyodide.mjs", "files": files}
 
 
 SW_TEMPLATE = """\
@@ -732,8 +730,9 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True) -> d
         (tmp / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
         shutil.copytree(pyscript_pkg / "dist", tmp / "pyscript",
                         ignore=lambda d, names: {n for n in names if n.endswith(".map")})
-        engine_key = canonical(wheel_filename_parts(engine.name)[0])
-        config = pyscript_config(lock, engine_key, web_dir)
+        if BOOT_PACKAGE not in lock["packages"]:
+            raise BuildError(f"{BOOT_PACKAGE} is not in the lock")
+        config = pyscript_config(web_dir)
         (tmp / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
         (tmp / "sw-register.js").write_text(SW_REGISTER)
         cache_name = write_service_worker(tmp)

@@ -69,7 +69,7 @@ def test_project_requirements_pin_every_browser_wheel():
     pins = build.parse_requirements(ROOT / "requirements-wasm.txt")
     names = {name: version for name, version, _ in pins}
     assert names == {"pydantic": "2.14.3", "pydantic-core": "2.50.4", "typing-extensions": "4.16.0",
-                     "typing-inspection": "0.4.5", "annotated-types": "0.8.0", "micropip": "0.11.1"}
+                     "typing-inspection": "0.4.5", "annotated-types": "0.8.0"}
     assert all(len(h) == 1 for _, _, h in pins)
 
 
@@ -157,23 +157,15 @@ def test_npm_integrity_is_npm_sha512(tmp_path):
 
 
 def test_pyscript_config(tmp_path):
+    """PyScript gets the interpreter and the UI files, never ``packages`` (no micropip)."""
     web = tmp_path / "web"
     (web / "tavolo_ui" / "renderers" / "__pycache__").mkdir(parents=True)
     for rel in ("tavolo_ui/__init__.py", "tavolo_ui/canvas.py", "tavolo_ui/renderers/__init__.py",
                 "tavolo_ui/renderers/__pycache__/x.cpython-311.pyc", "main.py"):
         (web / rel).write_text("")
-    wheels = [make_wheel(tmp_path, "pydantic", requires=["typing-extensions"]),
-              make_wheel(tmp_path, "typing-extensions"),
-              make_wheel(tmp_path, "micropip"),
-              make_wheel(tmp_path, "tavolo-engines", "0.3.0", modules={"engines/__init__.py": ""},
-                         requires=["pydantic>=2.14,<3"])]
-    lock = build.make_lock(wheels, INFO)
-    cfg = build.pyscript_config(lock, "tavolo-engines", web)
+    cfg = build.pyscript_config(web)
     assert cfg["interpreter"] == "./pyodide/pyodide.mjs"
-    assert cfg["packages_cache"] == "never"
-    assert cfg["packages"] == ["./pyodide/typing_extensions-1.0-py3-none-any.whl",
-                               "./pyodide/pydantic-1.0-py3-none-any.whl",
-                               "./pyodide/tavolo_engines-0.3.0-py3-none-any.whl"]
+    assert "packages" not in cfg
     assert cfg["files"] == {p: p for p in ("./tavolo_ui/__init__.py", "./tavolo_ui/canvas.py",
                                            "./tavolo_ui/renderers/__init__.py")}
 
@@ -213,12 +205,12 @@ def test_built_site_if_present():
         assert wheel.is_file(), key
         assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], key
     assert {"pydantic", "pydantic-core", "typing-extensions", "typing-inspection", "annotated-types",
-            "micropip", "tavolo-engines"} <= set(lock["packages"])
+            build.BOOT_PACKAGE} <= set(lock["packages"])
+    assert "micropip" not in lock["packages"]  # main.py loads the wheels with loadPackage
     cfg = json.loads((public / "pyscript.json").read_text())
-    version = build.project_version(ROOT)
-    assert cfg["packages"][-1] == f"./pyodide/tavolo_engines-{version}-py3-none-any.whl"
-    for url in cfg["packages"]:
-        assert (public / url).is_file(), url
+    assert "packages" not in cfg
+    main_py = (public / "main.py").read_text()
+    assert f'loadPackage("{build.BOOT_PACKAGE}")' in main_py
     for src in cfg["files"]:
         assert (public / src).is_file(), src
     for name in build.PYODIDE_CORE_FILES:
