@@ -169,6 +169,24 @@ class Game:
         so it may name what is hidden from others ("Choose the Thief"). Default: ``describe``."""
         return self.describe(state, action, lang)
 
+    def action_steps(self, state: GameState, action: Any, lang: str = "en") -> list[str]:
+        """The successive choices that make up ``action``, for a step-by-step picker.
+
+        Shown only to the player to move, like ``action_label`` (same secrecy: the steps
+        may name what is hidden from others, never more). When a position has many legal
+        actions (a tile with dozens of ways to pay), the shell offers the distinct first
+        steps, then the next steps of the chosen one, and so on, until one action is left.
+
+        For the legal actions of one state the lists must be *distinct and prefix-free*:
+        no two actions have the same steps and no action's steps begin another's, so every
+        legal action is reached by exactly one path of clicks and a path never stops
+        halfway. Each step is a short text that reads on its own as a button, and the
+        steps joined by ``", "`` read as one sentence saying what the action does.
+
+        Default: one step, the ``action_label``.
+        """
+        return [self.action_label(state, action, lang)]
+
     def reveals_information(self, before: GameState, action: Any, after: GameState) -> bool:
         """Whether playing ``action`` showed anything new (a card drawn, a die rolled, a
         hidden choice revealed). The shell allows undo only when this is False.

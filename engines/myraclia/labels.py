@@ -119,3 +119,75 @@ def action_label(state: MyracliaState, action: Any, player: int) -> str:
         what = token_text(tok) if tok else "the Eternity token"
         return f"Put {what} on {_tile_short(action.tile)}"
     return str(action)
+
+
+# ---- the step-by-step picker (``Game.action_steps``) -------------------------------------
+def _wildcard_steps(rest: list[str], groups: int) -> list[str]:
+    """The wildcard elements of a payment (§8.1.2) as steps: the three-of-a-kind groups
+    ("3 blue", taken from the most plentiful colours first), then, when there are
+    five-of-any groups, their elements one colour at a time ("2 green", "1 red"), so
+    each list to choose from stays short. ``rest`` holds exactly ``groups`` groups."""
+    fives = (len(rest) - 3 * groups) // 2  # 3a + 5b = len(rest), a + b = groups
+    left = {c: rest.count(c) for c in COLOURS}
+    triples: list[str] = []
+    for _ in range(groups - fives):
+        c = max(COLOURS, key=lambda k: (left[k], -COLOURS.index(k)))
+        left[c] -= 3
+        triples.append(c)
+    parts = [f"3 {c}" for c in triples]
+    if fives:
+        parts.append(f"{5 * fives} of any colours")
+    head = f"Wildcard{'s' if groups > 1 else ''} for the other {groups}: {' + '.join(parts)}"
+    return [head] + [f"{left[c]} {c}" for c in COLOURS if left[c]]
+
+
+def _payment_steps(tile, pay: list[str]) -> list[str]:
+    """The payment as the direct matches, then (if any) the wildcards (§8.1)."""
+    need = [COLOURS[c] for c in TILES[tile.id].requires if tile.cubes[c] == 0]
+    direct, rest = [], list(pay)
+    for c in need:
+        if c in rest:
+            rest.remove(c)
+            direct.append(c)
+    direct.sort(key=COLOURS.index)
+    if not rest:
+        return [f"Pay {_list(direct)}, no wildcard"]
+    first = f"Pay {_list(direct)} directly" if direct else "No direct match"
+    return [first] + _wildcard_steps(rest, len(need) - len(direct))
+
+
+def action_steps(state: MyracliaState, action: Any, player: int) -> list[str]:
+    """The choices of ``action`` one at a time: the kind of action, the tile, the elements.
+
+    A turn offers few kinds (terraform, reserve, trade...), each kind a handful of tiles
+    or colours, each tile its payments split into the direct matches and the wildcards, so
+    no list the player reads is long. Joined, the steps say what ``action_label`` says."""
+    k = action.type
+    seat = state.seats[player]
+    if k == "terraform":
+        t = _find(state, action.tile)
+        gain = _terraform_gain(state, player, t)
+        if t.owner == player:
+            head = [f"Complete your reservation {_tile_short(t.id)}: +{gain} VP"]
+        else:
+            head = ["Terraform a tile", f"{_tile_short(t.id)}: +{gain} VP"]
+        return head + _payment_steps(t, action.pay)
+    if k in ("reserve", "change"):
+        t = _find(state, action.tile)
+        miss = sum(1 for c in TILES[t.id].requires if t.cubes[c] == 0) - len(action.place)
+        cost = miss * MISC.reservation_penalty_per_missing_element
+        head = (["Reserve a tile", _tile_short(t.id)] if k == "reserve"
+                else [f"Move your reservation from {seat.reserved}", f"to {_tile_short(t.id)}"])
+        n = len(action.place)
+        return head + [f"place {n} element{'s' if n != 1 else ''}: -{cost} VP ({miss} missing)",
+                       _list(action.place)]
+    if k == "add":
+        return [f"Put elements on your reserved tile {seat.reserved} (free, not an action)",
+                _list(action.place)]
+    if k == "trade":
+        return ["Trade an element (free)", f"Give your {action.give}",
+                f"for a {action.take} from the trade zones"]
+    if k == "place_tile":
+        label = action_label(state, action, player)
+        return [f"Add {_tile_short(action.tile)}", label.split(" at ", 1)[1]]
+    return [action_label(state, action, player)]

@@ -748,6 +748,12 @@ class Myraclia(Game):
         from .labels import action_label
         return action_label(state, action, self.to_move(state))
 
+    def action_steps(self, state: MyracliaState, action: Any, lang: str = "en") -> list[str]:
+        """The picker's steps: kind of action, tile, then the payment's direct matches and
+        its wildcards (``labels.action_steps``)."""
+        from .labels import action_steps
+        return action_steps(state, action, self.to_move(state))
+
     def reveals_information(self, before: MyracliaState, action: Any, after: MyracliaState) -> bool:
         """True when chance moved, or a tile or an Eternity token came out of its bag."""
         return (before.rng != after.rng or len(before.tile_bag) != len(after.tile_bag)
