@@ -157,3 +157,20 @@ def test_jsnull_like_values_are_missing():
     sv = Saves(JsStorage())
     assert sv.last() is None and sv.layout_problem() is None
     assert sv.get("nope").error
+
+
+def test_continuing_finds_the_save_a_link_was_played_on_from():
+    st, sv = make()
+    link = toy_record(())
+    other_seed = dict(link, seed=link["seed"] + 1)
+    assert sv.continuing(link) is None
+    a = sv.new_id()
+    sv.put(a, "From the link", link)
+    assert sv.continuing(link).id == a          # the same link opened twice
+    played_on = toy_record(("stop",))
+    sv.put(a, "From the link", played_on)
+    assert sv.continuing(link).id == a          # the save went on from the link's position
+    assert sv.continuing(other_seed) is None    # another game
+    assert sv.continuing(dict(link, actions=[{"type": "draw"}])) is None  # a different line of play
+    sv.put(a, "From the link", played_on, over=True)
+    assert sv.continuing(link) is None          # a finished game is not resumed

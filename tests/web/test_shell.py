@@ -135,6 +135,13 @@ def test_hot_seat_game_played_by_clicks_then_reload_and_share(page, context, new
     assert body(other, "actions") == n_actions and body(other, "stateHash") == state_hash
     assert "#play=" not in other.url  # the fragment is consumed (a reload does not re-import)
     shot(other, "shell_09_share_opened")
+    # the same link once more in that browser: the game it started goes on, no second save
+    other.goto(link)
+    other.wait_for_selector("#banner.info")
+    assert "opened this link before" in other.inner_text("#banner")
+    assert body(other, "stateHash") == state_hash
+    saves = other.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tavolo:v1:save:')).length")
+    assert saves == 1
 
 
 def test_damaged_link_is_reported(page, base_url):

@@ -661,6 +661,12 @@ class App:
                 self.open_session(session, None, "", mode="watch", watch_actions=actions)
             else:
                 session = Session.load(record)
+                earlier = self.saves.continuing(record.model_dump(mode="json"))
+                if earlier is not None:  # this link was opened before: go on with that game
+                    self.banner = (f"You opened this link before: your game “{earlier.name}” goes on "
+                                   "(Save copy makes a second one).", "info")
+                    self.open_session(Session.load(earlier.record), earlier.id, earlier.name)
+                    return True
                 sid = self.saves.new_id()
                 name = f"Shared {session.game.title} · {js.Date.new().toLocaleString()}"
                 self.banner = None

@@ -187,6 +187,23 @@ class Saves:
         entries = [self.get(sid) for sid in self.ids()]
         return sorted(entries, key=lambda e: (-e.updated, e.id))
 
+    def continuing(self, record: dict) -> SaveEntry | None:
+        """The newest unfinished save that is this record's game played on (or not at all).
+
+        Same game, players, seed, options and seats, and the record's actions are the first
+        actions of the save. Opening the same play link twice resumes that save instead of
+        starting a second copy of the game (the person can still make a copy with "Save copy").
+        """
+        same = ("game", "players", "seed", "options", "seats")
+        wanted = record.get("actions", [])
+        for entry in self.list():
+            if not entry.ok or entry.over:
+                continue
+            saved = entry.record
+            if all(saved.get(k) == record.get(k) for k in same) and saved.get("actions", [])[:len(wanted)] == wanted:
+                return entry
+        return None
+
     # ---- writing ------------------------------------------------------------------------
     def put(self, sid: str, name: str, record: dict, over: bool = False) -> str | None:
         """Write (create or update) a save; returns None, or a message when it failed."""
