@@ -87,3 +87,37 @@ def test_renderer_hover_texts_and_end_breakdown():
     for p in view["players"]:
         for b in p["buildings"]:
             assert any(h.tip == b["text"] for h in cv.hits)
+
+
+def test_renderer_card_names_legible_at_phone_width():
+    """At 390 px every card name in the market and in a neighbourhood is drawn whole (the
+    long Working-Class Neighborhood under its shorter rulebook name), in a font of at least
+    MIN_NAME px, inside its card; no text at all is smaller than MIN_TEXT px."""
+    from engines.spyrium.components import ALL_CARDS, name_of
+    from engines.spyrium.state import Building, Technique
+    from tests.spyrium.helpers import clear_market, put
+
+    longest = sorted({c.split("#")[0] for c in ALL_CARDS},
+                     key=lambda t: -len(name_of(t)))[:9]
+    state = G.new_game(4, 3)
+    clear_market(state)
+    for pos, t in enumerate(longest):
+        put(state, pos, t)
+    p = state.players_[0]
+    p.buildings = [Building(card="A-neighborhood-left#1"), Building(card="B-laboratory-middle#1")]
+    p.techniques = [Technique(card="A-capitalization#1")]
+    cv, _ = _draw(state, 390, 0)
+    texts = [op for op in cv.ops if op[0] == "text"]
+    assert min(op[4] for op in texts) >= R.MIN_TEXT
+    names = [op for op in texts if op[8] and op[4] < 14]  # bold, not a heading
+    drawn = " ".join(op[3] for op in names)
+    for t in [*longest, "A-neighborhood-left", "B-laboratory-middle", "A-capitalization"]:
+        name = name_of(t).split(" (")[0]
+        assert R.SHORT_NAMES.get(name, name) in drawn, name
+    assert "…" not in drawn
+    card_rects = [op for op in cv.ops if op[0] == "rect" and op[3] < 160 and op[4] >= 70]
+    for op in names:
+        assert op[4] >= R.MIN_NAME
+        box = [r for r in card_rects if r[1] <= op[1] < r[1] + r[3] and r[2] <= op[2] < r[2] + r[4]]
+        if box:  # the name stays inside its card (by the width estimate, bold margin included)
+            assert op[1] + R._bold_width(op[3], op[4]) <= box[0][1] + box[0][3], op[3]

@@ -433,7 +433,9 @@ def test_rule_8_1_earn_money_nothing_left_gives_zero_plus_capitalization():
     assert G.legal_actions(s)[0] == EarnMoney(slot="H00", pos=None)
     give_technique(s, 0, "A-capitalization")
     m = s.players_[0].money
-    G.apply(s, EarnMoney(slot="H00", pos=None))
+    a = EarnMoney(slot="H00", pos=None)
+    assert "£2" in G.describe(s, a) and "£2" in G.action_label(s, a)  # the log counts it too
+    G.apply(s, a)
     assert s.players_[0].money == m + 2 and s.players_[0].spent == 1
 
 

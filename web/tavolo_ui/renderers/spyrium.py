@@ -31,8 +31,13 @@ CATEGORY_LABELS = {"characters": "Characters", "building use": "Building use",
 
 
 SHORT_NAMES = {"Working-Class Neighborhood": "Workers' Quarters"}
-"""Card faces with little room use the rulebook's other name (spec §10.2); the tip has the full
-text."""
+"""Card faces use the rulebook's other, shorter name (spec §10.2); the tip has the full text,
+which starts with the full name."""
+
+MIN_TEXT = 10.0
+"""The smallest font on a card face (px): still legible on a 390 px wide phone."""
+MIN_NAME = 11.0
+"""The smallest font of a card name; a longer name wraps onto a second line instead."""
 
 
 def _colour(seat: int) -> str:
@@ -40,9 +45,41 @@ def _colour(seat: int) -> str:
 
 
 def _short(s: str, size: float, width: float) -> str:
-    while s and Canvas.text_width(s, size) > width:
+    """``s`` cut to ``width``, ending in "…" when cut (the tip has the whole text)."""
+    if Canvas.text_width(s, size) <= width:
+        return s
+    while s and Canvas.text_width(s + "…", size) > width:
         s = s[:-1]
-    return s
+    return s.rstrip() + "…"
+
+
+def _bold_width(s: str, size: float) -> float:
+    """``Canvas.text_width`` with a margin for bold text, which runs wider than the estimate."""
+    return 1.12 * Canvas.text_width(s, size)
+
+
+def _name_lines(name: str, size: float, first: float, full: float) -> tuple[list[str], float, bool]:
+    """How a card name fits: (lines, font size, whether the cost moves below the first line).
+
+    The font shrinks from ``size`` down to ``MIN_NAME`` to keep the name on the first line
+    beside the cost (``first`` px); failing that the name takes the whole line (``full``)
+    and the cost goes down a line; failing that it wraps onto two lines beside the cost."""
+    ns = size
+    while ns > MIN_NAME and _bold_width(name, ns) > first:
+        ns -= 0.5
+    if _bold_width(name, ns) <= first:
+        return [name], ns, False
+    if _bold_width(name, ns) <= full:
+        return [name], ns, True
+    words, lines = name.split(), []
+    for word in words:
+        if lines and _bold_width(f"{lines[-1]} {word}", ns) <= first:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return [_short(ln, ns, first / 1.12) for ln in lines], ns, False
 
 
 class _Acts:
@@ -60,8 +97,9 @@ class _Acts:
 
 def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, tokens: list[int] | None,
               tapped: bool = False, size: float = 12, bottom: float = 0) -> None:
-    """A card face: name (shrunk to fit), cost, kind/VP/symbols, then its effect in as many
-    lines as fit above ``bottom`` px kept free at the foot (tokens, workers)."""
+    """A card face: name (shrunk to ``MIN_NAME``, then wrapped), cost, kind/VP/symbols, then its
+    effect in as many lines as fit above ``bottom`` px kept free at the foot (tokens, workers).
+    No text is smaller than ``MIN_TEXT``."""
     fill = KIND_FILL.get(card["kind"], PANEL)
     if tapped:  # a used card is drawn tilted
         dx = h * 0.18
@@ -69,35 +107,47 @@ def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, to
     else:
         cv.rect(x, y, w, h, fill, LINE, 1, 6)
     pad = 5
+    small = max(MIN_TEXT, size - 2)
     name, _, variant = card["name"].partition(" (")
     name = SHORT_NAMES.get(name, name)
-    ns = size
-    while ns > 8.5 and Canvas.text_width(name, ns) > w - 2 * pad - 22:
-        ns -= 0.5
-    room, line2_room = w - 2 * pad - 22, w - 2 * pad
-    if Canvas.text_width(name, ns) > room and Canvas.text_width(name, ns) <= w - 2 * pad:
-        room, line2_room = w - 2 * pad, w - 2 * pad - 22  # a long name takes the whole line; the cost goes down a line
-        cv.text(x + w - pad, y + pad + size + 3, f"£{card['cost']}", size - 2, INK, align="right",
-                baseline="top")
-    else:
-        cv.text(x + w - pad, y + pad, f"£{card['cost']}", size - 1, INK, align="right", baseline="top")
-    cv.text(x + pad, y + pad, _short(name, ns, room), ns, INK, baseline="top", bold=True)
-    line2 = card["kind"]
-    if card["kind"] == "building":
-        line2 = (variant.rstrip(")") + " · " if variant else "") + f"{card['vp']} VP"
-        if card["symbols"]:
-            line2 += " · " + "+".join(s[:3] for s in card["symbols"])
-    cv.text(x + pad, y + pad + size + 3, _short(line2, size - 2, line2_room), size - 2, MUTED,
+    cost = f"£{card['cost']}"
+    cost_w = Canvas.text_width(cost, small) + 4
+    lines, ns, cost_down = _name_lines(name, size, w - 2 * pad - cost_w, w - 2 * pad)
+    ty = y + pad
+    for ln in lines:
+        cv.text(x + pad, ty, ln, ns, INK, baseline="top", bold=True)
+        ty += ns + 2
+    ty += 1
+    cv.text(x + w - pad, y + pad + (ns + 3 if cost_down else 0), cost, small, INK, align="right",
             baseline="top")
-    fs = max(8.5, size - 3)
-    top = y + pad + 2 * size + 6
+    pieces = [card["kind"]]
+    if card["kind"] == "building":
+        pieces = ([variant.rstrip(")")] if variant else []) + [f"{card['vp']} VP"]
+        if card["symbols"]:
+            pieces.append("+".join(s[:3] for s in card["symbols"]))
+    details: list[str] = []
+    for piece in pieces:  # "left · 1 VP · fac", or on two lines on a narrow card
+        room = w - 2 * pad - (cost_w if cost_down and not details else 0)
+        if details and Canvas.text_width(f"{details[-1]} · {piece}", small) <= room:
+            details[-1] += f" · {piece}"
+        else:
+            details.append(piece)
+    for ln in details[:2]:
+        cv.text(x + pad, ty, _short(ln, small, w - 2 * pad), small, MUTED, baseline="top")
+        ty += small + 2
+    fs = small
+    top = ty + 2
     room = (h - (top - y) - (2 * min(9, h / 8) + pad if tokens else pad) - (fs if tapped else 0)
             - bottom)
-    lines = cv.wrap(_effect(card), fs, w - 2 * pad)[: max(0, int(room // (fs + 2)))]
-    for i, ln in enumerate(lines):
+    effect = cv.wrap(_effect(card), fs, w - 2 * pad - 4)  # a margin: the width is an estimate
+    fit = max(0, int((room + 2) // (fs + 2)))
+    if len(effect) > fit > 0:
+        effect = effect[:fit]
+        effect[-1] = _short(effect[-1] + "…", fs, w - 2 * pad)
+    for i, ln in enumerate(effect[:fit]):
         cv.text(x + pad, top + i * (fs + 2), ln, fs, INK, baseline="top")
     if tapped:
-        cv.text(x + w / 2, y + h - pad, "used", size - 2, PALETTE["bad"], align="center", baseline="bottom")
+        cv.text(x + w / 2, y + h - pad, "used", small, PALETTE["bad"], align="center", baseline="bottom")
     if tokens:
         r = min(9, h / 8)
         for i, t in enumerate(tokens):
@@ -139,11 +189,21 @@ def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: dict | None, 
         cv.rect(x, y, w, h, None, LINE, 1, 6)
         return
     cv.rect(x, y, w, h, "#f6e7cf", LINE, 1, 6)
-    cv.text(x + 6, y + 6, _short(ev["name"], 13, w - 40), 13, INK, baseline="top", bold=True)
-    cv.text(x + w - 6, y + 6, "Ph " + "+".join(ev["phases"]), 11, MUTED, align="right", baseline="top")
+    phases = "Ph " + "+".join(ev["phases"])
+    cv.text(x + w - 6, y + 6, phases, 11, MUTED, align="right", baseline="top")
+    names, ns, _ = _name_lines(ev["name"], 13, w - 18 - Canvas.text_width(phases, 11), w - 12)
+    ty = y + 6
+    for ln in names:
+        cv.text(x + 6, ty, ln, ns, INK, baseline="top", bold=True)
+        ty += ns + 3
+    ty += 2
     lines = cv.wrap(ev["text"].split(": ", 1)[-1], 10.5, w - 12)
-    for i, ln in enumerate(lines[: max(1, int((h - 34) // 13))]):
-        cv.text(x + 6, y + 24 + i * 13, ln, 10.5, INK, baseline="top")
+    fit = max(1, int((y + h - 26 - ty) // 13) + 1)
+    if len(lines) > fit:
+        lines = lines[:fit]
+        lines[-1] = _short(lines[-1] + "…", 10.5, w - 12 - (28 if ev.get("token") else 0))
+    for i, ln in enumerate(lines):
+        cv.text(x + 6, ty + i * 13, ln, 10.5, INK, baseline="top")
     if ev.get("token") is not None:
         cv.circle(x + w - 14, y + h - 14, 10, "#fdf6d8", INK, 1)
         cv.text(x + w - 14, y + h - 14, str(ev["token"]), 13, INK, align="center", baseline="middle",
@@ -169,7 +229,7 @@ def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float
         if card is None:
             cv.rect(x, y, cw, ch, None, LINE, 1, 6)
             continue
-        _card_box(cv, x, y, cw, ch, card, card["tokens"], size=12 if cw >= 120 else 10)
+        _card_box(cv, x, y, cw, ch, card, card["tokens"], size=12 if cw >= 120 else MIN_NAME)
         idx = acts.pick(lambda a, p=pos: a.get("pos") == p
                         and a["type"] in ("earn", "hire", "build", "patent"))
         tip = card["text"] + (f" Tokens: {card['tokens']}." if card["tokens"] else "")
@@ -248,8 +308,8 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
             y += 15
             cv.text(x, y + 10, ln, 12, INK, baseline="top")
     y += 28
-    cw = 104 if w >= 500 else 84
-    ch = 74
+    cw = 112 if w >= 500 else (w - 12) / 3  # a phone: three cards a row
+    ch = 80 if w >= 500 else 92
     rows_cw = cw
     cx = x  # techniques, then the start card, then the buildings, wrapping as needed
     for t in p["techniques"]:
@@ -259,7 +319,7 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
         idx = acts.pick(lambda a: a["type"] == "taylorism") if mine and t["name"] == "Taylorism" else []
         vp = p["technique_vp"].get(t["name"], 0)
         _card_box(cv, cx, y, rows_cw, ch, t, None, t["tapped"], 11, bottom=10)
-        cv.text(cx + rows_cw - 5, y + ch - 5, f"{vp} VP", 10, MUTED, align="right", baseline="bottom")
+        cv.text(cx + rows_cw - 5, y + ch - 5, f"{vp} VP", MIN_TEXT, MUTED, align="right", baseline="bottom")
         cv.hit(cx, y, rows_cw, ch, action=idx or None, tip=t["text"] + f" Now worth {vp} VP.")
         cx += rows_cw + 6
     # the start card, with the active workers on it
@@ -267,10 +327,10 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
         cx = x
         y += ch + 8
     cv.rect(cx, y, rows_cw, ch, "#ffffff", _colour(seat), 2, 6)
-    cv.text(cx + 5, y + 4, "Start card", 10, MUTED, baseline="top")
+    cv.text(cx + 5, y + 4, "Start card", MIN_TEXT, MUTED, baseline="top")
     for i in range(p["active"]):
         cv.circle(cx + 10 + (i % 6) * 13, y + 26 + (i // 6) * 13, 5, _colour(seat), INK, 1)
-    cv.text(cx + 5, y + ch - 4, f"spent {p['spent']} · res {p['reserve']}", 9.5, MUTED, baseline="bottom")
+    cv.text(cx + 5, y + ch - 4, f"spent {p['spent']} · res {p['reserve']}", MIN_TEXT, MUTED, baseline="bottom")
     cv.hit(cx, y, rows_cw, ch, tip=(f"Player {seat + 1}: {p['active']} active, {p['spent']} spent, "
                                     f"{p['in_market']} in the market, {p['reserve']} in reserve; "
                                     f"kept tokens {p['kept_tokens']}; bonuses left {p['bonuses_left']}"))
@@ -350,7 +410,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
 
     # events and buttons
     ev_w = (col_w - 10) / 2
-    ev_h = 104 if not phone else 110
+    ev_h = 104 if not phone else 128
     y_ev = y + 16
     used_by = [i for i, p in enumerate(view["players"]) if p["event_used"]]
     _event(cv, left_x, y_ev, ev_w, ev_h, view["turn_event"], "Turn event",
@@ -380,9 +440,9 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     y += 40
 
     # market
-    gap = 30 if phone else 40
+    gap = 26 if phone else 40
     cw = (col_w - 2 * gap - 16) / 3
-    ch = min(100.0, cw * 0.72)
+    ch = 124.0 if phone else min(100.0, cw * 0.72)  # a phone: taller cards, names on two lines
     y = _market(cv, view, acts, left_x + 8, y + 8, cw, ch, gap) + 10
     left_bottom = y
 
