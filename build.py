@@ -390,10 +390,11 @@ def _engine_sources(root: Path) -> list[Path]:
 
 
 def project_version(root: Path = ROOT) -> str:
-    text = (root / "pyproject.toml").read_text()
-    m = re.search(r'(?ms)^\[project\].*?^version\s*=\s*"([^"]+)"', text)
+    """The engines' version, from ``engines/version.py`` (pyproject.toml reads it there too)."""
+    text = (root / "engines" / "version.py").read_text()
+    m = re.search(r'(?m)^__version__\s*=\s*"([^"]+)"', text)
     if not m:
-        raise BuildError("no [project] version in pyproject.toml")
+        raise BuildError("no __version__ in engines/version.py")
     return m.group(1)
 
 

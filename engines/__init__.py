@@ -12,17 +12,13 @@ Public API (the engine contract):
 from __future__ import annotations
 
 import importlib
-from importlib.metadata import PackageNotFoundError, version as _version
 
 from .core.errors import IllegalAction, RecordError
 from .core.game import Game, GameState, Options
 from .core.record import GameRecord, new_record, parse_record, replay
 from .core.rng import Rng
 
-try:
-    __version__ = _version("tavolo-engines")
-except PackageNotFoundError:  # running from a source checkout
-    __version__ = "0.1.0"
+from .version import __version__
 
 # name -> module defining GAME; games are imported on first use.
 _GAME_MODULES = {

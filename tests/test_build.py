@@ -191,8 +191,13 @@ def test_service_worker_cache_name_follows_the_content(tmp_path):
     assert build.write_service_worker(site) not in (first, second)
 
 
-def test_engine_wheel_version_comes_from_pyproject():
-    assert build.project_version(ROOT)
+def test_engine_version_is_written_once():
+    """engines/version.py is the one place: build.py, the package and pyproject agree on it."""
+    import engines
+
+    assert build.project_version(ROOT) == engines.__version__
+    assert 'attr = "engines.version.__version__"' in (ROOT / "pyproject.toml").read_text()
+    assert "importlib.metadata" not in (ROOT / "engines" / "__init__.py").read_text()
 
 
 def test_built_site_if_present():
