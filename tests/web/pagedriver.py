@@ -102,9 +102,28 @@ def look_at_phone_width(page, name: str) -> None:
     page.wait_for_timeout(300)
 
 
+def click_through(page, box: str, index: int) -> int:
+    """Press the button that plays action ``index`` in ``box`` ("#actions" or "#chooser"),
+    going down the step-by-step picker first when the list is a tree: the step button
+    whose ``data-acts`` holds ``index``, again until the action's own button shows.
+    Returns the number of step buttons pressed."""
+    steps = 0
+    while True:
+        own = page.locator(f"{box} button.act[data-arg='{index}']")
+        if own.count():
+            own.click()
+            return steps
+        step = page.locator(f"{box} button.pick-step[data-acts~='{index}']")
+        assert step.count() == 1, f"no button leads to action {index} in {box}"
+        step.click()
+        steps += 1
+        assert steps < 12, "the picker does not end"
+
+
 def click_action(page, index: int, clicks: dict[str, int], timeout_ms: int = 60_000) -> None:
     """Play action ``index`` by clicking its own spot on the board if it has one, else its
-    button; count the click in ``clicks`` ("board"/"button") and wait until it is played."""
+    button (through the picker's steps); count the click in ``clicks`` ("board"/"button",
+    and "step" for each step of the picker) and wait until it is played."""
     before = int(body(page, "actions"))
     hit = board_hit_for(page, index)
     if hit is not None:
@@ -112,6 +131,6 @@ def click_action(page, index: int, clicks: dict[str, int], timeout_ms: int = 60_
         page.click("#board", position={"x": x + w / 2, "y": y + h / 2})
         clicks["board"] += 1
     else:
-        page.click(f"#actions button.act[data-arg='{index}']")
+        clicks["step"] = clicks.get("step", 0) + click_through(page, "#actions", index)
         clicks["button"] += 1
     page.wait_for_function(f"Number(document.body.dataset.actions) > {before}", timeout=timeout_ms)

@@ -14,16 +14,22 @@ Needs ``python build.py`` first.
 
 from __future__ import annotations
 
+import json
 import time
+from collections import Counter
 
 import pytest
 
 from engines import get_game
 from engines.core.rng import Rng
 from engines.myraclia.bot import choose as heuristic
-from tests.web.conftest import open_app, shot
-from tests.web.pagedriver import (Mirror, body, click_action, look_at_phone_width, saved_record,
-                                   start_game, wait_my_turn_or_end)
+from engines.core.record import new_record
+from tavolo_ui.choices import HANDFUL, level, make_choices
+from tavolo_ui.links import make_fragment
+from tests.web.conftest import open_app, shot, wait_ready
+from tests.web.pagedriver import (Mirror, body, click_action, click_through,
+                                   look_at_phone_width, saved_record, start_game,
+                                   wait_my_turn_or_end)
 
 pytestmark = pytest.mark.browser
 
@@ -57,11 +63,14 @@ def test_myraclia_game_played_by_clicks(page, base_url):
         rounds = state.round
         assert GAME.to_move(state) == 0
         legal = GAME.legal_actions(state)
-        # the buttons are the legal actions, in order, and each reads differently
-        buttons = page.locator("#actions button.act")
-        assert buttons.count() == len(legal)
+        # the first level of the picker (every action when few), each reading differently
+        buttons = page.locator("#actions .act-list > button")
+        top = level(_choices(state), [])
+        assert buttons.count() == len(top.options) <= len(legal)
         labels = buttons.all_inner_texts()
         assert len(set(labels)) == len(labels), labels
+        played = sorted(i for o in top.options for i in o.indexes)
+        assert played == list(range(len(legal)))
         if state.phase in shots and state.phase not in phases:
             shot(page, shots[state.phase])
         phases.add(state.phase)
@@ -88,4 +97,118 @@ def test_myraclia_game_played_by_clicks(page, base_url):
         shot(page, "myraclia_page_06_stopped")
     print(f"myraclia page: over={over} rounds={rounds} clicks={clicks} "
           f"{time.monotonic() - t0:.0f}s")
+    assert not [e for e in page.console_errors if "sw" not in e.lower()], page.console_errors
+
+
+def _choices(state):
+    """The picker's choices for ``state``, as the shell builds them."""
+    return make_choices([(i, GAME.action_steps(state, a), GAME.action_label(state, a))
+                         for i, a in enumerate(GAME.legal_actions(state))])
+
+
+def _pays_per_tile(state) -> Counter:
+    return Counter(a.tile for a in GAME.legal_actions(state) if a.type == "terraform")
+
+
+def _many_payments_record() -> tuple[dict, object]:
+    """A 2-player game (seed 31, the bot's moves and 1 in 3 random) up to Ada's
+    terraforming turn with a tile she can pay in 20+ ways; the record (Ada human, Bruno
+    a bot) and the state there."""
+    state = GAME.new_game(2, 31)
+    rng = Rng.from_seed(31)
+    rec = new_record(GAME, 2, 31, seats=[{"name": "Ada", "kind": "human"},
+                                         {"name": "Bruno", "kind": "bot:heuristic"}])
+    while not (GAME.to_move(state) == 0 and state.phase == "terraform"
+               and max(_pays_per_tile(state).values(), default=0) >= 20):
+        legal = GAME.legal_actions(state)
+        action = rng.choice(legal) if rng.below(3) == 0 else heuristic(GAME, state, rng)
+        rec.actions.append(GAME.dump_action(action))
+        GAME.apply(state, action)
+    return rec.model_dump(mode="json"), state
+
+
+def _crumbs(page, box: str) -> list[str]:
+    return [t.strip() for t in page.locator(f"{box} .pick-path > span").all_inner_texts()]
+
+
+def test_myraclia_payment_picked_step_by_step(page, base_url):
+    """Issue 6: a tile with dozens of payments. The panel shows the kinds of action, then
+    the tile, the direct matches, the wildcards (breadcrumb and Back at each level); the
+    last button plays exactly the payment chosen. The board's chooser for one tile walks
+    the same way. Screenshots at 1280x800 and 390x844."""
+    rec, state = _many_payments_record()
+    legal = GAME.legal_actions(state)
+    choices = _choices(state)
+    # on the tile with the most payments, the payment with the most steps
+    tile = _pays_per_tile(state).most_common(1)[0][0]
+    target = max((i for i, a in enumerate(legal) if a.type == "terraform" and a.tile == tile),
+                 key=lambda i: (len(choices[i].steps), -i))
+    steps = list(choices[target].steps)
+    assert legal[target].type == "terraform" and len(steps) >= 4, steps
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(base_url + "index.html" + make_fragment(rec, "play"))
+    wait_ready(page)
+    page.wait_for_function("document.body.dataset.screen === 'table' && document.body.dataset.toMove === '0'"
+                           " && document.querySelectorAll('#actions button.act').length > 0")
+    # the board: the tile's chooser is the same tree, for that tile's actions only
+    hits = json.loads(page.get_attribute("#board", "data-hits"))
+    x, y, w, h, spot, _tip = next(t for t in hits if target in t[4])
+    here = [c for c in choices if c.index in spot]
+    page.click("#board", position={"x": x + w / 2, "y": y + h / 2})
+    page.wait_for_selector("#chooser:not([hidden])")
+    shown = level(here, [])
+    assert shown.path == steps[:2] == _crumbs(page, "#chooser")  # the kind and the tile: no choice
+    assert page.locator("#chooser .act-list > button").count() == len(shown.options) <= HANDFUL
+    page.click(f"#chooser button.pick-step[data-acts~='{target}']")
+    assert _crumbs(page, "#chooser") == steps[:3]
+    shot(page, "myraclia_page_07_chooser")
+    page.click("#chooser .pick-back")
+    assert page.locator("#chooser .act-list > button").count() == len(shown.options)
+    page.click("#chooser button[data-cmd='close-chooser']")
+    page.wait_for_selector("#chooser", state="hidden")
+    # the side panel: kinds of action first, then down to the one payment
+    top = page.locator("#actions .act-list > button")
+    assert 2 <= top.count() <= HANDFUL < len(legal), top.count()
+    assert page.locator("#actions .pick-back").count() == 0
+    # down one level, Back, down again: the breadcrumb follows
+    first = page.locator(f"#actions button.pick-step[data-acts~='{target}']")
+    assert first.inner_text().startswith(steps[0])
+    first.click()
+    assert _crumbs(page, "#actions")[0] == steps[0]
+    page.click("#actions .pick-back")
+    assert page.locator("#actions .pick-back").count() == 0
+    assert page.locator("#actions .act-list > button").count() == top.count()
+    pressed = 0
+    while page.locator(f"#actions button.act[data-arg='{target}']").count() == 0:
+        page.click(f"#actions button.pick-step[data-acts~='{target}']")
+        pressed += 1
+        crumbs = _crumbs(page, "#actions")
+        assert crumbs == steps[:len(crumbs)], crumbs
+        assert page.locator("#actions .act-list > button").count() <= 14
+        if pressed == 2:
+            shot(page, "myraclia_page_08_picker")
+            look_at_phone_width(page, "myraclia_page_09_picker_phone")
+            assert _crumbs(page, "#actions") == crumbs  # a resize keeps the steps chosen
+    assert pressed >= 3
+    shot(page, "myraclia_page_10_picker_last_step")
+    before = int(body(page, "actions"))
+    page.click(f"#actions button.act[data-arg='{target}']")
+    page.wait_for_function(f"Number(document.body.dataset.actions) > {before}")
+    assert saved_record(page)["actions"][-1] == GAME.dump_action(legal[target])
+    mirror = Mirror(GAME, saved_record(page))
+    mirror.sync(page)
+    # a spot with a few actions: the chooser is the plain list, as before
+    hits = json.loads(page.get_attribute("#board", "data-hits"))
+    x, y, w, h, spot, _tip = max(hits, key=lambda t: len(t[4]))
+    assert 1 < len(spot) <= HANDFUL
+    page.click("#board", position={"x": x + w / 2, "y": y + h / 2})
+    page.wait_for_selector("#chooser:not([hidden])")
+    assert page.inner_text("#chooser .chooser-title") == "Which one?"
+    assert page.locator("#chooser button.act").count() == len(spot)
+    assert page.locator("#chooser .pick-step").count() == 0
+    legal = GAME.legal_actions(mirror.state)
+    before = int(body(page, "actions"))
+    click_through(page, "#chooser", spot[0])
+    page.wait_for_function(f"Number(document.body.dataset.actions) > {before}")
+    assert saved_record(page)["actions"][-1] == GAME.dump_action(legal[spot[0]])
     assert not [e for e in page.console_errors if "sw" not in e.lower()], page.console_errors

@@ -22,6 +22,7 @@ from engines import IllegalAction, RecordError
 from engines.core.bots import bot_levels
 
 from .canvas import Canvas
+from .choices import Choice, Level, can_go_back, go_back, level, make_choices
 from .links import LinkError, make_link, parse_fragment
 from .renderers import generic, get_renderer
 from .saves import FULL_MESSAGE, SaveError, Saves, game_problem
@@ -97,6 +98,10 @@ class App:
         self.press_task = None
         self._proxies = []
         self._resize_pending = False
+        # the step-by-step picker: steps chosen in the side panel and in the board's chooser
+        self.picked: dict[str, list[str]] = {"panel": [], "chooser": []}
+        self.pick_key: tuple | None = None  # the position those steps were chosen in
+        self.chooser_acts: list[int] = []
 
     # ---- start --------------------------------------------------------------------------
     def start(self) -> None:
@@ -464,13 +469,7 @@ class App:
             status.append(f'<div class="muted small">{h(self.renderer_note)}</div>')
         _el("status").innerHTML = "".join(status)
 
-        acts = s.action_dicts(self.tip_details()) if self.mode == "play" else []
-        if acts:
-            btns = "".join(f'<button class="act" data-cmd="act" data-arg="{a["index"]}">{h(a["label"])}</button>'
-                           for a in acts)
-            _el("actions").innerHTML = f'<h3>Your choices</h3><div class="act-list">{btns}</div>'
-        else:
-            _el("actions").innerHTML = ""
+        self.render_actions()
 
         res = _el("results")
         if s.is_over():
@@ -498,6 +497,95 @@ class App:
                         else f"<li>{h(text)}</li>" for seat_, text in s.log[-200:])
         log.innerHTML = items or '<li class="muted">No moves yet.</li>'
         log.scrollTop = log.scrollHeight
+
+    # ---- the choices: side panel and board chooser, as a step-by-step tree ---------------
+    def choice_list(self, indexes: list[int] | None = None) -> list[Choice]:
+        """The legal actions (or those among ``indexes``) with their steps and labels."""
+        s = self.session
+        acts = s.action_dicts(self.tip_details()) if self.mode == "play" else []
+        if not acts:
+            return []
+        key = (len(s.record.actions), s.to_move())
+        if key != self.pick_key:  # another position: start from the first step again
+            self.pick_key = key
+            self.picked = {"panel": [], "chooser": []}
+        legal = s.legal_actions()
+        keep = None if indexes is None else set(indexes)
+        items = []
+        for a in acts:
+            i = a["index"]
+            if keep is not None and i not in keep:
+                continue
+            try:
+                steps = [s.rename(t) for t in s.game.action_steps(s.state, legal[i])]
+            except Exception as exc:  # a steps bug must not hide the action: one flat button
+                js.console.error(f"action_steps failed: {exc!r}")
+                steps = []
+            items.append((i, steps, a["label"]))
+        return make_choices(items)
+
+    def choices_html(self, where: str, choices: list[Choice]) -> tuple[str, Level]:
+        """One level of the picker: breadcrumb and Back when below the first level, then
+        a button per option. An action's button plays it (``data-arg`` = its index); a
+        step's button opens the next level (``data-acts`` = the actions under it)."""
+        chosen = self.picked[where]
+        lv = level(choices, chosen)
+        head = ""
+        if lv.tree and lv.path:
+            back = (f'<button class="pick-back" data-cmd="pick-back" data-arg="{where}">← Back</button>'
+                    if can_go_back(choices, chosen) else "")
+            path = " › ".join(f"<span>{h(p)}</span>" for p in lv.path)
+            head = f'<div class="pick-crumbs">{back}<div class="pick-path">{path}</div></div>'
+        btns = []
+        for j, o in enumerate(lv.options):
+            if o.step is None:
+                btns.append(f'<button class="act" data-cmd="act" data-arg="{o.indexes[0]}">{h(o.text)}</button>')
+            else:
+                btns.append(f'<button class="act pick-step" data-cmd="pick" data-arg="{where}:{j}" '
+                            f'data-acts="{" ".join(map(str, o.indexes))}"><span>{h(o.text)}</span>'
+                            f'<span class="ways">{o.ways} ways ›</span></button>')
+        return f'{head}<div class="act-list" role="group">{"".join(btns)}</div>', lv
+
+    def render_actions(self) -> None:
+        """The side panel's "Your choices"."""
+        choices = self.choice_list()
+        if not choices:
+            _el("actions").innerHTML = ""
+            return
+        body, _ = self.choices_html("panel", choices)
+        _el("actions").innerHTML = f"<h3>Your choices</h3>{body}"
+
+    def render_chooser(self) -> None:
+        """The board's chooser for the actions of one spot (``chooser_acts``)."""
+        ch = _el("chooser")
+        choices = self.choice_list(self.chooser_acts)
+        if not ch or not choices:
+            return
+        body, lv = self.choices_html("chooser", choices)
+        title = "" if lv.path else '<div class="chooser-title">Which one?</div>'
+        ch.innerHTML = f'{title}{body}<button data-cmd="close-chooser">Cancel</button>'
+
+    def pick(self, arg: str, back: bool = False) -> None:
+        """A step button (``where:option``) or Back (``where``) was pressed."""
+        where, _, j = arg.partition(":")
+        if where not in self.picked:
+            return
+        choices = self.choice_list(self.chooser_acts if where == "chooser" else None)
+        if back:
+            self.picked[where] = go_back(choices, self.picked[where])
+        else:
+            options = level(choices, self.picked[where]).options
+            if not j.isdigit() or int(j) >= len(options) or options[int(j)].step is None:
+                return
+            self.picked[where] = level(choices, self.picked[where]).path + [options[int(j)].step]
+        if where == "chooser":
+            self.render_chooser()
+        else:
+            self.render_actions()
+        box = _el(where if where == "chooser" else "actions")
+        first = box.querySelector(".act-list button") if box else None
+        if first:
+            first.focus()  # the keyboard goes on with the next level
 
     def tip_details(self) -> dict[int, str]:
         """For each action that has its own spot on the board, the first line of its tip."""
@@ -750,13 +838,12 @@ class App:
         if len(acts) == 1:
             self.play_index(acts[0])
         elif len(acts) > 1:
-            labels = {a["index"]: a["label"] for a in self.session.action_dicts(self.tip_details())}
-            items = "".join(f'<button class="act" data-cmd="act" data-arg="{i}">{h(labels.get(i, str(i)))}</button>'
-                            for i in acts if i in labels)
+            self.chooser_acts = acts
+            self.picked["chooser"] = []
+            self.render_chooser()
             ch = _el("chooser")
-            ch.innerHTML = f'<div class="chooser-title">Which one?</div>{items}<button data-cmd="close-chooser">Cancel</button>'
             width = float(_el("board-wrap").clientWidth)
-            ch.style.left = f"{max(4, min(x, width - 280))}px"
+            ch.style.left = f"{max(4, min(x, width - 344))}px"
             ch.style.top = f"{y + 8}px"
             ch.hidden = False
         elif hit.tip:
@@ -835,6 +922,8 @@ class App:
         elif cmd == "act":
             self.hide_popups()
             self.play_index(int(arg))
+        elif cmd in ("pick", "pick-back"):
+            self.pick(arg, back=cmd == "pick-back")
         elif cmd == "close-chooser":
             self.hide_popups()
         elif cmd == "handoff" and s is not None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-HANDFUL = 8  # up to this many actions, one flat list reads best
+HANDFUL = 10  # up to this many buttons, one list reads best
 JOIN = ", "  # between the steps of one action when they share a button
 
 
@@ -87,11 +87,19 @@ def level(choices: list[Choice], chosen: list[str]) -> Level:
             opt = groups[step] = Option(step, [], step)
             options.append(opt)
         opt.indexes.append(c.index)
-    for opt in options:
-        if opt.step is not None and opt.ways == 1:  # leads to one action: plays it
-            c = next(c for c in under if c.index == opt.indexes[0])
-            opt.text = c.label if depth == 0 else JOIN.join(c.steps[depth:])
-            opt.step = None
+    # small groups are opened in place, smallest first and groups of one size together
+    # (peers stay alike), while the list stays a handful: fewer clicks; a step that leads
+    # to one action is that action's own button
+    by_index = {c.index: c for c in under}
+    for ways in sorted({o.ways for o in options if o.step is not None}):
+        same = [o for o in options if o.step is not None and o.ways == ways]
+        if ways > 1 and len(options) + len(same) * (ways - 1) > HANDFUL:
+            break
+        for opt in same:
+            at = options.index(opt)
+            options[at:at + 1] = [
+                Option(c.label if depth == 0 else JOIN.join(c.steps[depth:]), [c.index])
+                for c in (by_index[i] for i in opt.indexes)]
     return Level(path, options, tree=True)
 
 
