@@ -6,8 +6,10 @@ a player keeps or hides (§4.7, §22 draft, §19 Fight), which market tile they 
 selection). Everything else in Euphoria is public (workers, goods, paid and discarded cards,
 which go face up to the discard pile).
 
-``action_label`` is read only by the player to move: it names the card, space, cost and option
-so that every legal action of a position has its own distinct text.
+``action_label`` is read only by the player to move: it names the card, space and option so
+that every legal action of a position has its own distinct text. Button texts are kept short
+(they must stay legible on a phone, 390 px wide): recruits by their short name (``short_name``),
+no printed costs (the board shows them, and its tip the full text).
 """
 
 from __future__ import annotations
@@ -22,10 +24,30 @@ HIDDEN_CHOICES = ("keep", "draft", "mkt_keep", "dil_keep")
 
 _ART = {"bat": "Bat", "bear": "Bear", "book": "Book", "box": "Box", "balloons": "Balloons",
         "bifocals": "Bifocals"}
-_SUBST = {"brian": "Brian: food for bliss", "flartner": "Flartner: artifact for the resource",
-          "jacko": "Jacko: 1 artifact", "matthew": "Matthew: knowledge instead of the commodity",
-          "michael": "Michael: any resource", "josh": "Josh: bliss for the resource",
-          "kadan": "Kadan: knowledge +2", "jefferson": "Jefferson"}
+_TITLES = ("Dr. ", "Professor ", "Sir ", "Major ")
+
+
+def _first_name(name: str) -> str:
+    for t in _TITLES:
+        if name.startswith(t):
+            name = name[len(t):]
+    return name.split(" the ", 1)[0]
+
+
+_FIRST = [_first_name(r.name) for r in RECRUITS.values()]
+SHORT_NAMES: dict[str, str] = {
+    rid: (_first_name(r.name) if _FIRST.count(_first_name(r.name)) == 1 else r.name)
+    for rid, r in RECRUITS.items()}
+"""A recruit's name on a button: the first name ("Reitz"); where two share it, the full name
+("Jonathan the Artist", "Jonathan the Gambler")."""
+
+
+def short_name(rid: str) -> str:
+    return SHORT_NAMES.get(rid, rid)
+
+
+_SUBST = {"brian": "Brian", "flartner": "Flartner", "jacko": "Jacko", "matthew": "Matthew",
+          "michael": "Michael", "josh": "Josh", "kadan": "Kadan", "jefferson": "Jefferson"}
 
 
 def _good(tok: str) -> str:
@@ -56,7 +78,7 @@ def pay_words(key: str) -> str:
             w = f"{w} ×{n}"
         parts.append(w)
     text = " + ".join(parts) if parts else "nothing"
-    return text + (f" (using {', '.join(subs)})" if subs else "")
+    return text + (f" ({', '.join(subs)})" if subs else "")
 
 
 def cost_words(cost: Any) -> str:
@@ -96,45 +118,61 @@ def space_words(s, sp: str) -> str:
     return SPACES[sp].name
 
 
-def _space_cost(s, sp: str) -> Any:
+def short_space(s, sp: str) -> str:
+    """A space in a few words, for buttons ("site SUB B4", "Tank (energy)")."""
+    if sp.startswith("CS_"):
+        return "site " + sp[3:].rsplit("_", 1)[0].replace("_", " ") + sp.rsplit("_", 1)[1]
     if sp.startswith("MKT_"):
         tile = s.site_tile.get("SITE_" + sp[4:])
-        return MARKETS[tile].visit_cost if tile else {}
-    return SPACES[sp].cost
+        if tile and s.built.get("SITE_" + sp[4:]):
+            return MARKETS[tile].name
+    if sp.startswith("WAT_"):
+        return "Worker Tank (" + sp[4:].lower() + ")"
+    return SPACES[sp].name
 
 
-def _retrieve_words(s, a: Retrieve) -> str:
+def _retrieve_words(s, a: Retrieve, short: bool = False) -> str:
     pl = s.p[s.current]
-    what = ", ".join(f"{pl.dice[d]} from {space_words(s, pl.where[d])}" for d in sorted(a.dice))
-    how = {"free": "free, morale −1", "food": "pay 1 food, morale +2", "bliss": "pay 1 bliss, morale +2",
-           "energy": "pay 1 energy (Jefferson), knowledge −1 and morale +1"}[a.pay]
-    return f"Retrieve {what} ({how})"
+    on_board = [d for d, w in enumerate(pl.where) if w not in ("avail", "pool")]
+    values = [pl.dice[d] for d in on_board]
+    if short and len(a.dice) > 1 and len(a.dice) == len(on_board):
+        what = f"all {len(a.dice)} workers"
+    elif short:  # a value names the worker unless two on the board show it
+        what = ", ".join(str(pl.dice[d]) if values.count(pl.dice[d]) == 1
+                         else f"{pl.dice[d]} ({short_space(s, pl.where[d])})" for d in sorted(a.dice))
+    else:
+        what = ", ".join(f"{pl.dice[d]} from {space_words(s, pl.where[d])}" for d in sorted(a.dice))
+    how = {"free": "free, morale −1", "food": "1 food, morale +2", "bliss": "1 bliss, morale +2",
+           "energy": "1 energy (Jefferson)"}[a.pay]
+    return f"Retrieve {what}: {how}"
 
 
 def _name(x: str) -> str:
     if x in RECRUITS:
-        return f"{RECRUITS[x].name} ({RECRUITS[x].faction})"
+        return f"{RECRUITS[x].name} ({RECRUITS[x].faction.capitalize()})"
     if x in MARKETS:
         return MARKETS[x].name
     return x
 
 
-_CHOICE = {"skip": "do not use", "use": "use it", "roll": "roll the worker normally",
+_CHOICE = {"skip": "do not use", "use": "use it", "roll": "roll normally",
            "energy": "gain 1 energy", "morale": "morale +1", "knowledge": "knowledge −1",
            "bliss": "gain 1 bliss", "food": "gain 1 food", "water": "gain 1 water", "stone": "gain 1 stone",
-           "geek": "draw 3 instead (knowledge +1), then discard 2",
-           "gambler": "draw 2 instead, then show your hand", "book": "discard a Book: +2 energy, knowledge −2, morale +2"}
+           "geek": "draw 3 (knowledge +1), discard 2", "gambler": "draw 2, show your hand",
+           "book": "discard Book: +2 energy and morale, knowledge −2", "apply": "apply"}
 
 
 def _hook_words(rid: str, choice: str) -> str:
-    name = RECRUITS[rid].name if rid in RECRUITS else rid
+    name = short_name(rid)
     if choice.startswith("use:"):
         w = f"use it, gain 1 {choice[4:]}"
     elif choice.startswith("set:"):
-        w = f"set the worker's value to {choice[4:]}"
+        w = f"set the value to {choice[4:]}"
+    elif "+" in choice and choice != "skip":  # Jacko (1st printing): the 2 cards paid
+        w = "pay " + " + ".join(_ART.get(a, a) for a in choice.split("+"))
     elif ":" in choice:  # Esme: type:effect
         art, eff = choice.split(":", 1)
-        w = f"discard a {_ART.get(art, art)}: +1 energy and " + ("knowledge −1" if eff == "knowledge" else "morale +1")
+        w = f"discard {_ART.get(art, art)}: +1 energy, " + ("knowledge −1" if eff == "knowledge" else "morale +1")
     else:
         w = _CHOICE.get(choice, choice)
     return f"{name}: {w}"
@@ -147,26 +185,25 @@ def choice_words(s, o: str, private: bool) -> str:
     t = s.tasks[-1]
     k = t["k"]
     if k == "turn":  # only skip_chase
-        return "Do not place Chase the Miner's new worker"
+        return "Do not place Chase's new worker"
     if k in HIDDEN_CHOICES and not private:
         return {"keep": "chooses their recruits", "draft": "drafts a recruit",
                 "mkt_keep": "keeps a market tile", "dil_keep": "keeps a recruit"}[k]
     if k == "keep":
         a, h = o.split(">")
-        return f"Keep {_name(a)} active and {_name(h)} hidden"
+        return f"Active {RECRUITS[a].name}, hidden {RECRUITS[h].name}"
     if k == "draft":
         return f"Draft {_name(o.split(':', 1)[1])}"
     if k == "mkt_keep":
         return f"Keep the tile {_name(o.split(':', 1)[1])}"
     if k == "dil_keep":
-        return f"Keep {_name(o.split(':', 1)[1])} as a hidden recruit"
+        return f"Keep {_name(o.split(':', 1)[1])} hidden"
     if k == "pay":
         return f"Pay {pay_words(o)}"
     if k == "dil_pay":
         return f"Pay {pay_words(o)} for the dilemma"
     if k == "dil_side":
-        return ("Fight the Oppressor: draw 2 recruits, keep 1" if o == "fight"
-                else "Join the Establishment: a star on the dilemma card")
+        return "Fight: draw 2 recruits, keep 1" if o == "fight" else "Join: a star on the dilemma card"
     if k == "hooks":
         rid, choice = o.split("|", 1)
         return _hook_words(rid, choice)
@@ -176,15 +213,15 @@ def choice_words(s, o: str, private: bool) -> str:
         rid, choice = o.split("|", 1)
         return _hook_words(rid, choice)
     if k in ("hand_limit", "discard_any", "bradley"):
-        why = {"hand_limit": "hand limit", "discard_any": "Geek the Oracle", "bradley": "Bradley the Futurist"}[k]
+        why = {"hand_limit": "hand limit", "discard_any": "Geek", "bradley": "Bradley"}[k]
         return f"Discard a {_ART.get(o.split(':', 1)[1], o)} ({why})"
     if k == "kcheck":
         d = int(o.split(":")[1])
         v = s.p[t["p"]].dice[d]
         from .rules import _role
-        role = {"chase": "Chase's new worker", "group": "a worker of your matched group",
-                "other": "a worker outside your matched group"}[_role(s, t["p"], d)]
-        return f"Lose a {v} to the knowledge check ({role})"
+        return {"new": f"Lose your new {v}", "chase": f"Lose Chase's new {v}",
+                "group": f"Lose a {v} of your matched group",
+                "other": f"Lose a {v}"}[_role(s, t["p"], d)]
     if k == "gain_choice":
         return f"Take 1 {o}"
     if k == "lose_good":
@@ -193,7 +230,7 @@ def choice_words(s, o: str, private: bool) -> str:
         return f"Take 1 {o}"
     if k == "gift":
         what = "draw 1 artifact" if t.get("what") != "bliss" else "take 1 bliss"
-        return f"Accept the offer ({what})" if o == "take" else f"Decline the offer ({what})"
+        return f"Accept: {what}" if o == "take" else f"Decline: {what}"
     if k == "art_star":
         if o == "territory":
             return "Place your star in the territory"
@@ -211,7 +248,7 @@ def choice_words(s, o: str, private: bool) -> str:
         give = pay_words(",".join(t.get("give", []))) if t.get("give") else "nothing"
         get = pay_words(",".join(t.get("get", []))) if t.get("get") else "nothing"
         verb = "Accept" if o == "accept" else "Refuse"
-        return f"{verb} the trade of Player {t['proposer'] + 1} (you get {give}, you give {get})"
+        return f"{verb}: get {give}, give {get}"
     return o.replace("_", " ")
 
 
@@ -219,12 +256,12 @@ def label(s, a: Any) -> str:
     """The private button text of ``a`` for the player to move."""
     if isinstance(a, Place):
         v = s.p[s.current].dice[a.die]
-        return f"Place your {v} on {space_words(s, a.space)} (cost: {cost_words(_space_cost(s, a.space))})"
+        return f"Place your {v} on {short_space(s, a.space)}"
     if isinstance(a, Retrieve):
-        return _retrieve_words(s, a)
+        return _retrieve_words(s, a, short=True)
     if isinstance(a, ResolveDilemma):
         d = s.p[s.current].dilemma
-        return f"Resolve your ethical dilemma ({DILEMMAS[d].title if d in DILEMMAS else d})"
+        return f"Resolve your dilemma ({DILEMMAS[d].title if d in DILEMMAS else d})"
     if isinstance(a, Trade):
         return f"Propose a trade to Player {a.partner + 1}"
     if isinstance(a, EndTurn):

@@ -111,6 +111,14 @@ def sacrifice(s, p: int, die: int) -> None:
     s.p[p].where[die] = "pool"
 
 
+def sacrifice_retrieved(s, p: int) -> None:
+    """R4 (Pete, Sheppard): sacrifice one retrieved worker. Which one is not asked, on purpose:
+    every retrieved worker left is re-rolled (R6) or set by Yordy (R5), and a die in the pool
+    has no value in play (it is rolled when gained), so sacrificing one or another gives the same
+    position (same values in the same places; a player's dice are interchangeable)."""
+    sacrifice(s, p, s.ret["dice"].pop(0))
+
+
 # ======================================= ICARITES =========================================
 
 def amanda_options(s, p, c):
@@ -260,7 +268,7 @@ def sheppard_sac_options(s, p, c):
 
 def sheppard_sac_apply(s, p, c, o):
     if o != "skip":
-        sacrifice(s, p, s.ret["dice"].pop(0))
+        sacrifice_retrieved(s, p)
         gain(s, p, "bliss", 4)
         gain(s, p, picked(o))
 
@@ -470,7 +478,9 @@ def ray_apply(s, p, c, o):
 
 def yordy_options(s, p, c):
     """Yordy the Demotivator: when you retrieve for free, may pay 1 energy to choose the value of
-    one retrieved worker; roll the others (R5)."""
+    one retrieved worker; roll the others (R5). Only the value is asked, not which worker: the
+    retrieved workers are all available and the others are rolled, so setting one or another
+    gives the same values in the same places."""
     if s.p[p].goods["energy"] < 1 or not s.ret.get("dice"):
         return []
     return [f"set:{v}" for v in range(1, 7)] + ["skip"]
@@ -486,9 +496,13 @@ def yordy_apply(s, p, c, o):
 
 def brian_cost(s, p, space, slots, extra, ctx):
     """Brian the Viticulturist: pay 1 food for any 1 bliss of a cost; drawback (current printing):
-    placing in Icarus also costs 1 morale (D-27)."""
+    placing in Icarus also costs 1 morale (D-27).
+
+    Only a cost item that asks for bliss itself is replaced ("use food in place of bliss"): an
+    item of "1 commodity of any kind" (tiles 13-18) already takes food as it is, so paying food
+    there is not using Brian and earns no knowledge or Wastelander allegiance."""
     for slot in slots:
-        if ["bliss"] in slot:
+        if slot == [["bliss"]]:
             slot.append(["food", "@brian"] if space.startswith("MKT_") else ["food"])
     if space in ICARUS_SPACES and not v1(s):
         extra.append("m-1")
@@ -611,7 +625,7 @@ def pete_sac_options(s, p, c):
 
 def pete_sac_apply(s, p, c, o):
     if o != "skip":
-        sacrifice(s, p, s.ret["dice"].pop(0))
+        sacrifice_retrieved(s, p)
         gain(s, p, "food", 4)
         gain(s, p, picked(o))
 

@@ -305,7 +305,10 @@ def turn_actions(s: EuphoriaState) -> list[Any]:
         dice = []
         for d in available(s, p):
             v = s.p[p].dice[d]
-            if v not in seen:  # workers of equal value are interchangeable here
+            # Workers of equal value are one choice: before the first placement every available
+            # worker of a value is in the same matched group (§5), so placing one or another
+            # leaves the same position (same value placed, same follow-ups).
+            if v not in seen:
                 seen.add(v)
                 dice.append(d)
         if dice:
@@ -320,7 +323,7 @@ def turn_actions(s: EuphoriaState) -> list[Any]:
             acts.append(EndTurn())  # D-18: nothing legal, pass
         return acts
     ds = follow_up_dice(s)
-    if ds:
+    if ds:  # the group's remaining workers show one value and are all available: one choice
         acts += [Place(die=ds[0], space=sp) for sp in legal_spaces(s, p, ds[0])]
     if acts:
         acts += trade_actions(s, p)
@@ -925,20 +928,42 @@ def _lose_good_r(s, t, o):
 
 
 def _role(s: EuphoriaState, p: int, d: int) -> str:
-    if p == s.current and s.turn:
+    """What sets p's available worker ``d`` apart from another available worker of the same
+    value, for the tied knowledge-check loss (D-34). Two tied workers share value and place
+    (both available), so losing either leaves the same position unless their roles differ:
+
+    - "new": the worker just gained at the tank, while its roll event is running, if p has a
+      recruit that reacts to a gained worker that survives (Pete (b), Sheppard (b), Chase (b));
+    - "chase": Chase's new worker, still to be placed this turn (D-47);
+    - "group": a worker of the chosen matched group that may still follow (§5);
+    - "other": none of these; such workers are interchangeable.
+
+    Before the turn's first placement nothing can roll but a retrieval, which ends the turn, so
+    the turn-start groups give no role then."""
+    if d in _new_dice(s, p):
+        return "new"
+    if p == s.current and s.turn and s.turn["placed"] > 0:
         if d == s.turn.get("chase"):
             return "chase"
-        if s.turn["placed"] == 0 and any(d in ds for ds in s.turn["groups"].values()):
-            return "group"
         if d in follow_up_dice(s):
             return "group"
     return "other"
 
 
+def _new_dice(s: EuphoriaState, p: int) -> set[int]:
+    """p's workers gained at the tank whose new-worker triggers are still pending (§20), when p
+    has a recruit with such a trigger (otherwise losing the new one or an old one is the same)."""
+    if not any(hook(s, p, rid, "new_worker") for rid in s.p[p].active):
+        return set()
+    return {t["die"] for t in s.tasks if t["k"] == "new_worker" and t["p"] == p}
+
+
 @step("kcheck")
 def _kcheck(s, t):
     """E3 / §7: available dice + knowledge ≥ 16 → lose one highest worker (once per turn, D-4);
-    the owner picks among tied highest when it matters (D-34)."""
+    the owner picks among tied highest (D-34): one option per distinct role (``_role``). Tied
+    workers of the same role are merged: they show the same value and are all available, so
+    losing one or the other gives the same position (a player's dice are interchangeable)."""
     p = t["p"]
     pl = s.p[p]
     av = available(s, p)

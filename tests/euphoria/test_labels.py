@@ -88,13 +88,46 @@ def test_rule_4_7_keep_choice_is_secret_in_the_log():
     assert RECRUITS[act].name in lbl and RECRUITS[hid].name in lbl and "hidden" in lbl
 
 
-def test_contract_place_label_names_space_worker_and_cost():
+def test_contract_place_label_names_space_and_worker():
     s = blank(2)
     goods(s, 0, energy=1)
     acts = GAME.legal_actions(s)
     lbl = {GAME.action_label(s, a) for a in acts if a.type == "place" and a.space == "TUN_EUP"}
-    assert "Place your 1 on Euphorian Tunnel (cost: 1 energy)" in lbl
-    assert "Place your 2 on Euphorian Tunnel (cost: 1 energy)" in lbl
+    assert lbl == {"Place your 1 on Euphorian Tunnel", "Place your 2 on Euphorian Tunnel"}
+
+
+PHONE_LABEL_MAX = 58
+"""Characters that fit one button line across a 390 px phone (11 px text, ``Canvas.text_width``)."""
+
+
+@pytest.mark.parametrize("players,seed,opts", CASES[:2])
+def test_labels_fit_a_phone_button(players, seed, opts):
+    """Issue 5: button texts stay short enough not to shrink on a phone (full detail is in the
+    board's tips): one line of a 390 px button row; a retrieval naming several workers, or the
+    set-up choice naming two recruits, at most two (the renderer wraps them)."""
+    longest, longest_two = "", ""
+    for s in _walk(players, seed, dict(opts, trading=True), 500):
+        for a in GAME.legal_actions(s):
+            lbl = GAME.action_label(s, a)
+            if a.type == "retrieve" or s.tasks[-1]["k"] == "keep":
+                longest_two = max(longest_two, lbl, key=len)
+            else:
+                longest = max(longest, lbl, key=len)
+    assert len(longest) <= PHONE_LABEL_MAX, longest
+    assert len(longest_two) <= 2 * PHONE_LABEL_MAX, longest_two
+
+
+def test_recruit_ability_labels_are_short():
+    """Every recruit option of the current and the 1st printing, with its short name."""
+    from engines.euphoria.labels import _hook_words
+    common = ["skip", "use", "roll", "apply", "knowledge", "morale", "energy", "food", "water",
+              "stone", "bliss", "use:gold", "use:energy", "set:6"]
+    own = {"esme_the_fireman": ["book", "bifocals:knowledge", "balloons:morale"],
+           "geek_the_oracle": ["geek"], "jonathan_the_gambler": ["gambler"],
+           "jacko_the_archivist": ["bifocals+balloons"]}
+    for rid in RECRUITS:
+        for o in common + own.get(rid, []):
+            assert len(_hook_words(rid, o)) <= PHONE_LABEL_MAX, (rid, o)
 
 
 def test_contract_reveals_information():

@@ -298,6 +298,20 @@ def test_brian_the_viticulturist_food_for_bliss_and_icarus_morale():
     assert s.p[0].knowledge == 4 and s.allegiance["wastelander"] == 2
 
 
+def test_brian_the_viticulturist_no_bonus_for_food_paid_as_any_commodity():
+    """'Food in place of bliss' needs a cost that asks for bliss: the Teddy-Bear Shop's '1
+    commodity' takes food as it is, so no knowledge or Wastelander allegiance is earned."""
+    s = with_recruit("brian_the_viticulturist")
+    set_tile(s, "SITE_WAS_A", "disassemble_a_teddy_bear_shop")
+    s.tile_stars["SITE_WAS_A"] = [0]
+    goods(s, 0, food=1)
+    give_cards(s, 0, "bear")
+    fresh_turn(s, 0)
+    place(s, 0, "MKT_WAS_A")
+    assert s.p[0].goods["food"] == 0 and s.p[0].hand == []
+    assert s.p[0].knowledge == 3 and s.allegiance["wastelander"] == 1  # the visit's step only
+
+
 def test_flartner_the_luddite_pays_an_artifact_at_a_site():
     s = with_recruit("flartner_the_luddite")
     give_cards(s, 0, "box")

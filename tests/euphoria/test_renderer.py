@@ -49,3 +49,26 @@ def test_end_of_game_score_breakdown_is_drawn():
     render(cv, GAME.view(state, None), [], None)
     texts = cv.texts()
     assert "Stars by category" in texts and "total" in texts and any("winner" in t for t in texts)
+
+
+def test_long_button_labels_wrap_at_phone_width_instead_of_shrinking():
+    """Issue 5: a button text wider than a 390 px row goes on two lines of the same 11 px text
+    (the canvas would otherwise squeeze it to a tiny font)."""
+    from .helpers import blank
+    s = blank(2)
+    s.p[0].dice = [6, 3, 6, 1]
+    s.p[0].where = ["CLOUD", "FARM", "ART_SUB", "pool"]
+    s.p[0].goods["bliss"] = 1
+    from .helpers import fresh_turn
+    fresh_turn(s, 0)
+    acts = [{"index": i, "action": GAME.dump_action(a), "label": GAME.action_label(s, a)}
+            for i, a in enumerate(GAME.legal_actions(s))]
+    long = max((a["label"] for a in acts), key=len)
+    assert Canvas.text_width(long, 11) + 16 > 390 - 2 * 12
+    cv = Canvas(390, 700)
+    render(cv, GAME.view(s, 0), acts, 0)
+    drawn = {op[3]: op[9] for op in cv.ops if op[0] == "text" and op[4] == 11}
+    lines = cv.wrap(long, 11, 390 - 2 * 10 - 16)
+    assert len(lines) == 2 and long not in drawn
+    for ln in lines:  # each line drawn whole, with room to spare (not squeezed)
+        assert ln in drawn and Canvas.text_width(ln, 11) <= drawn[ln], ln

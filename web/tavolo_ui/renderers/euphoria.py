@@ -246,16 +246,23 @@ def _buttons(cv: Canvas, acts: _Acts, x: float, y: float, w: float) -> float:
             13, PALETTE["highlight"], bold=True, max_width=w)
     y += 22
     bx = x
+    row_h = 22.0
     for idx, label in acts.buttons:
-        bw = min(w, Canvas.text_width(label, 11) + 16)
+        # a label wider than the row wraps onto more lines (at the same size) instead of shrinking
+        lines = cv.wrap(label, 11, w - 16) if Canvas.text_width(label, 11) + 16 > w else [label]
+        bw = min(w, max(Canvas.text_width(ln, 11) for ln in lines) + 16)
+        bh = 22.0 + 14 * (len(lines) - 1)
         if bx + bw > x + w:
             bx = x
-            y += 26
-        cv.rect(bx, y, bw, 22, "#fff", PALETTE["highlight"], 1.5, 5)
-        cv.text(bx + 8, y + 15, label, 11, PALETTE["ink"], max_width=bw - 12)
-        cv.hit(bx, y, bw, 22, action=idx, tip=label)
+            y += row_h + 4
+            row_h = 22.0
+        cv.rect(bx, y, bw, bh, "#fff", PALETTE["highlight"], 1.5, 5)
+        for i, ln in enumerate(lines):
+            cv.text(bx + 8, y + 15 + 14 * i, ln, 11, PALETTE["ink"], max_width=bw - 12)
+        cv.hit(bx, y, bw, bh, action=idx, tip=label)
+        row_h = max(row_h, bh)
         bx += bw + 6
-    return y + 30 - y0 if acts.buttons else y - y0
+    return y + row_h + 8 - y0 if acts.buttons else y - y0
 
 
 def _scores(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
@@ -302,8 +309,8 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     y += _buttons(cv, acts, PAD, y, inner) + 4
     # the tank, shared
     tw = (inner - 6) / 2
-    _space_box(cv, view, acts, "WAT_ENERGY", PAD, y, tw, 36, label="Worker tank: 3 energy → worker, knowledge −2")
-    _space_box(cv, view, acts, "WAT_WATER", PAD + tw + 6, y, tw, 36, label="Worker tank: 3 water → worker, morale +2")
+    _space_box(cv, view, acts, "WAT_ENERGY", PAD, y, tw, 36, label="Tank: +worker, knowledge −2")
+    _space_box(cv, view, acts, "WAT_WATER", PAD + tw + 6, y, tw, 36, label="Tank: +worker, morale +2")
     y += 44
     if wide:
         rw = (inner - 3 * 10) / 4
