@@ -13,13 +13,13 @@ from engines.core.rng import Rng
 from engines.myraclia import GAME
 from engines.myraclia.actions import Terraform
 from engines.myraclia.components import COLOURS
-from tavolo_ui.choices import largest_level, level, make_choices
+from tavolo_ui.choices import HANDFUL, largest_level, level, make_choices
 
 from .helpers import cv, terraform_position
 from .test_labels import OPTIONS, _positions
 
 PAID = re.compile(rf"(?:(\d+) )?\b({'|'.join(COLOURS)})\b")
-MOST_OPTIONS = 14  # measured over seeded games: 11 in terraforming turns, 14 new-tile spaces
+MOST_IN_A_TURN = 12  # bench/choice_tree.py, 20 seeded games: 12 in terraforming turns
 
 
 def _choices(state):
@@ -78,7 +78,7 @@ def test_picker_walks_from_kinds_to_one_payment() -> None:
 def test_steps_cover_every_legal_action_and_levels_stay_short(players: int) -> None:
     """Seeded games (bot and random moves): steps distinct and prefix-free, each names what
     is paid or placed, every legal action is one leaf of the tree, no level is long."""
-    most = 0
+    most: Counter = Counter()
     for k, options in enumerate(OPTIONS):
         for state in _positions(players, 20 + k, options, every=3):
             legal, choices = _choices(state)
@@ -99,8 +99,11 @@ def test_steps_cover_every_legal_action_and_levels_stay_short(players: int) -> N
                 reached += [o.indexes[0] for o in lv.options if o.step is None]
                 stack += [lv.path + [o.step] for o in lv.options if o.step is not None]
             assert sorted(reached) == list(range(len(legal)))
-            most = max(most, largest_level(choices)[0])
-    assert most <= MOST_OPTIONS
+            longest = largest_level(choices)[0]
+            most[state.phase] = max(most[state.phase], longest)
+            if state.phase == "place":  # one button per free space of the tile (also on the board)
+                assert longest <= max(HANDFUL, len({(a.q, a.r) for a in legal}))
+    assert most["terraform"] <= MOST_IN_A_TURN and most["draft"] <= 8, most
 
 
 def test_rules_unchanged_a_bot_game_plays_through() -> None:
