@@ -7,7 +7,9 @@ place of its own there (a Draft-board column, a tile, a new tile's space), else 
 button in the action list. The game is played to the end-of-game score table when that
 fits in the time budget (about 4 minutes), else for as long as the budget allows (at least
 a whole round). Screenshots (test-output/screens/myraclia_page_*.png) at the laptop size
-(1280x800) and, once, at a phone width (390x844).
+(1280x800) and, once, at a phone width (390x844). A second test opens a shared position
+where one tile can be paid in 30+ ways and picks one payment step by step (issue 6), in
+the board's chooser and in the side panel.
 
 Needs ``python build.py`` first.
 """

@@ -535,15 +535,15 @@ class App:
             back = (f'<button class="pick-back" data-cmd="pick-back" data-arg="{where}">← Back</button>'
                     if can_go_back(choices, chosen) else "")
             path = " › ".join(f"<span>{h(p)}</span>" for p in lv.path)
-            head = f'<div class="pick-crumbs">{back}<div class="pick-path">{path}</div></div>'
+            head = f'<div class="pick-crumbs">{back}<div class="pick-path" aria-label="Chosen so far">{path}</div></div>'
         btns = []
         for j, o in enumerate(lv.options):
             if o.step is None:
                 btns.append(f'<button class="act" data-cmd="act" data-arg="{o.indexes[0]}">{h(o.text)}</button>')
             else:
                 btns.append(f'<button class="act pick-step" data-cmd="pick" data-arg="{where}:{j}" '
-                            f'data-acts="{" ".join(map(str, o.indexes))}"><span>{h(o.text)}</span>'
-                            f'<span class="ways">{o.ways} ways ›</span></button>')
+                            f'data-acts="{" ".join(map(str, o.indexes))}" aria-label="{h(o.text)}: {o.ways} ways">'
+                            f'<span>{h(o.text)}</span><span class="ways" aria-hidden="true">{o.ways} ways ›</span></button>')
         return f'{head}<div class="act-list" role="group">{"".join(btns)}</div>', lv
 
     def render_actions(self) -> None:
