@@ -7,9 +7,12 @@ import pytest
 
 from engines.core.rng import Rng
 from engines.spyrium import GAME as G
-from engines.spyrium.components import EVENTS
+from engines.spyrium.components import ALL_CARDS, EVENTS, name_of
+from engines.spyrium.state import Building, Technique
 from tavolo_ui.canvas import Canvas
 from tavolo_ui.renderers import spyrium as R
+
+from .helpers import clear_market, put
 
 
 def _positions(players: int, seed: int, samples: int = 6):
@@ -90,24 +93,33 @@ def test_renderer_hover_texts_and_end_breakdown():
 
 
 def test_renderer_card_names_legible_at_phone_width():
-    """At 390 px every card name in the market and in a neighbourhood is drawn whole (the
-    long Working-Class Neighborhood under its shorter rulebook name), in a font of at least
-    MIN_NAME px, inside its card; no text at all is smaller than MIN_TEXT px."""
-    from engines.spyrium.components import ALL_CARDS, name_of
-    from engines.spyrium.state import Building, Technique
-    from tests.spyrium.helpers import clear_market, put
-
+    """At a phone width every card name in the market and in a neighbourhood is drawn whole
+    (the long Working-Class Neighborhood under its shorter rulebook name), in a font of at
+    least MIN_NAME px, inside its card; event names wrap before their phases label; no text
+    at all is smaller than MIN_TEXT px."""
     longest = sorted({c.split("#")[0] for c in ALL_CARDS},
                      key=lambda t: -len(name_of(t)))[:9]
     state = G.new_game(4, 3)
+    state.turn_event = "ev-spyrium-residence"  # the longest event name
     clear_market(state)
     for pos, t in enumerate(longest):
         put(state, pos, t)
     p = state.players_[0]
     p.buildings = [Building(card="A-neighborhood-left#1"), Building(card="B-laboratory-middle#1")]
     p.techniques = [Technique(card="A-capitalization#1")]
-    cv, _ = _draw(state, 390, 0)
+    for width in (362, 390):  # the page's board at a 390 px phone, and the whole width
+        _check_phone_names(state, width, longest)
+
+
+def _check_phone_names(state, width: float, longest: list[str]) -> None:
+    cv, _ = _draw(state, width, 0)
     texts = [op for op in cv.ops if op[0] == "text"]
+    phases = [op for op in texts if op[3].startswith("Ph ")]
+    for ph in phases:  # an event name wraps before its phases label
+        left = ph[1] - Canvas.text_width(ph[3], ph[4])
+        for op in texts:
+            if op[8] and abs(op[2] - ph[2]) < 4 and op[1] < ph[1]:
+                assert op[1] + R._bold_width(op[3], op[4]) <= left, op[3]
     assert min(op[4] for op in texts) >= R.MIN_TEXT
     names = [op for op in texts if op[8] and op[4] < 14]  # bold, not a heading
     drawn = " ".join(op[3] for op in names)

@@ -58,14 +58,15 @@ def _bold_width(s: str, size: float) -> float:
     return 1.12 * Canvas.text_width(s, size)
 
 
-def _name_lines(name: str, size: float, first: float, full: float) -> tuple[list[str], float, bool]:
+def _name_lines(name: str, size: float, first: float, full: float,
+                min_size: float = MIN_NAME) -> tuple[list[str], float, bool]:
     """How a card name fits: (lines, font size, whether the cost moves below the first line).
 
-    The font shrinks from ``size`` down to ``MIN_NAME`` to keep the name on the first line
+    The font shrinks from ``size`` down to ``min_size`` to keep the name on the first line
     beside the cost (``first`` px); failing that the name takes the whole line (``full``)
     and the cost goes down a line; failing that it wraps onto two lines beside the cost."""
     ns = size
-    while ns > MIN_NAME and _bold_width(name, ns) > first:
+    while ns > min_size and _bold_width(name, ns) > first:
         ns -= 0.5
     if _bold_width(name, ns) <= first:
         return [name], ns, False
@@ -191,7 +192,8 @@ def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: dict | None, 
     cv.rect(x, y, w, h, "#f6e7cf", LINE, 1, 6)
     phases = "Ph " + "+".join(ev["phases"])
     cv.text(x + w - 6, y + 6, phases, 11, MUTED, align="right", baseline="top")
-    names, ns, _ = _name_lines(ev["name"], 13, w - 18 - Canvas.text_width(phases, 11), w - 12)
+    first = w - 18 - Canvas.text_width(phases, 11)  # an event name wraps beside its phases
+    names, ns, _ = _name_lines(ev["name"], 13, first, first, min_size=12)
     ty = y + 6
     for ln in names:
         cv.text(x + 6, ty, ln, ns, INK, baseline="top", bold=True)
@@ -309,7 +311,7 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
             cv.text(x, y + 10, ln, 12, INK, baseline="top")
     y += 28
     cw = 112 if w >= 500 else (w - 12) / 3  # a phone: three cards a row
-    ch = 80 if w >= 500 else 92
+    ch = 88 if w >= 500 else 92
     rows_cw = cw
     cx = x  # techniques, then the start card, then the buildings, wrapping as needed
     for t in p["techniques"]:
@@ -410,7 +412,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
 
     # events and buttons
     ev_w = (col_w - 10) / 2
-    ev_h = 104 if not phone else 128
+    ev_h = 104 if not phone else 140
     y_ev = y + 16
     used_by = [i for i, p in enumerate(view["players"]) if p["event_used"]]
     _event(cv, left_x, y_ev, ev_w, ev_h, view["turn_event"], "Turn event",
