@@ -27,9 +27,9 @@ What it does
      on a dependency that is not shipped, on two wheels with one name, and on
      a binary wheel whose tag is not ``cp314-cp314-pyemscripten_2026_0_wasm32``;
    * ``pyscript/``: the @pyscript/core dist without source maps;
-   * ``pyscript.json``: the local interpreter and every ``web/tavolo_ui/**/*.py``
-     file, and no ``packages``: ``main.py`` loads ``tavolo-engines`` (and, through
-     the lock, what it needs) with Pyodide's ``loadPackage``, so no micropip;
+   * ``pyscript.json``: the local interpreter only: ``main.py`` loads the
+     ``tavolo-ui`` wheel (``web/tavolo_ui`` built by ``build_ui_wheel``) and, through
+     the lock, the engines and pydantic with Pyodide's ``loadPackage`` (no micropip);
    * ``sw.js``: a service worker precaching every file, whose cache name is a
      hash of the site's content (a new deploy gets a new cache and the old one
      is deleted on activate), and ``sw-register.js`` which registers it after
@@ -79,8 +79,16 @@ NPM_PINS = {
 PYODIDE_ABI = "2026_0"
 BINARY_TAG = "cp314-cp314-pyemscripten_2026_0_wasm32"
 PYODIDE_CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+# Standard modules that the engines, pydantic and the UI import beyond what Pyodide itself
+# imports at start (found by `python3 tools/stdlib_imports.py`). Pyodide's python_stdlib.zip
+# ships sources only, so build.py adds a pyc beside each of these (and their submodules);
+# compiling the whole library instead would add 4.5 MB for modules the page never imports.
+STDLIB_PRECOMPILED = ("_sysconfigdata__emscripten_wasm32-emscripten", "datetime", "decimal", "email",
+                      "encodings.cp437", "fractions", "hmac", "html", "importlib.metadata", "ipaddress",
+                      "numbers", "secrets", "sysconfig", "tarfile", "uuid", "zoneinfo",
+                      "_pydatetime", "_pydecimal", "_strptime", "calendar", "quopri", "uu")
 # The package main.py asks Pyodide for; the lock brings in what it depends on.
-BOOT_PACKAGE = "tavolo-engines"
+BOOT_PACKAGE = "tavolo-ui"
 # The environment of Pyodide 314 for evaluating dependency markers.
 PYODIDE_MARKER_ENV = {
     "implementation_name": "cpython",
@@ -433,6 +441,50 @@ def build_engine_wheel(root: Path = ROOT, cache: Path = CACHE) -> Path:
     return out_dir / got[0].name
 
 
+UI_PACKAGE = "tavolo_ui"  # web/tavolo_ui, shipped as the wheel "tavolo-ui"
+
+
+def build_ui_wheel(web_dir: Path, cache: Path = CACHE) -> Path:
+    """``web/tavolo_ui`` as a pure wheel ``tavolo_ui-<engines version>+<content hash>``.
+
+    One request instead of one per module, byte-compiled and sha256-checked like the other
+    wheels, and a new file name whenever the UI changes (so no cache keeps an old one).
+    Written directly with zipfile (fixed timestamps: identical sources give identical bytes).
+    """
+    ui = web_dir / UI_PACKAGE
+    sources = sorted(p for p in ui.rglob("*.py") if "__pycache__" not in p.parts)
+    if not sources:
+        raise BuildError(f"no Python files in {ui}")
+    h = hashlib.sha256()
+    for p in sources:
+        h.update(p.relative_to(web_dir).as_posix().encode() + b"\0" + p.read_bytes() + b"\0")
+    version = f"{project_version()}+{h.hexdigest()[:10]}"
+    dist = f"{UI_PACKAGE}-{version}.dist-info"
+    files = [(p.relative_to(web_dir).as_posix(), p.read_bytes()) for p in sources]
+    files.append((f"{dist}/METADATA", (
+        "Metadata-Version: 2.1\nName: tavolo-ui\n"
+        f"Version: {version}\nSummary: Tavolo's game shell and board renderers (PyScript)\n"
+        f"Requires-Dist: tavolo-engines=={project_version()}\n").encode()))
+    files.append((f"{dist}/WHEEL", b"Wheel-Version: 1.0\nGenerator: tavolo build.py\n"
+                                   b"Root-Is-Purelib: true\nTag: py3-none-any\n"))
+    files.append((f"{dist}/top_level.txt", f"{UI_PACKAGE}\n".encode()))
+    record = "".join(_record_line(n, d) + "\n" for n, d in files) + f"{dist}/RECORD,,\n"
+    files.append((f"{dist}/RECORD", record.encode()))
+    out = cache / "ui" / f"{UI_PACKAGE}-{version}-py3-none-any.whl"
+    if not out.is_file():
+        out.parent.mkdir(parents=True, exist_ok=True)
+        tmp = out.with_name(out.name + ".part")
+        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
+            for name, data in files:
+                zf.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data,
+                            compress_type=zipfile.ZIP_DEFLATED)
+        os.replace(tmp, out)
+        for old in out.parent.glob(f"{UI_PACKAGE}-*.whl"):  # keep the cache small
+            if old != out and old.stat().st_mtime < out.stat().st_mtime - 3600:
+                old.unlink()
+    return out
+
+
 # --------------------------------------------------------------------------- byte-compiling
 
 # Importing pydantic from source costs seconds in the browser (CPython compiles every module
@@ -441,7 +493,7 @@ def build_engine_wheel(root: Path = ROOT, cache: Path = CACHE) -> Path:
 # the npm package), as unchecked-hash pycs (PEP 552: used without looking at the source).  The
 # sources stay for tracebacks; RECORD lists the new files.  The downloaded wheels are verified
 # against their pinned hashes first; the lock's sha256 is that of the shipped (compiled) file.
-COMPILE_VERSION = "1"
+COMPILE_VERSION = "2"  # bump when what add_pycs writes changes (it is part of the cache key)
 _NODE_COMPILER = r"""
 import { pathToFileURL } from "node:url";
 const [pyodideDir, buildPy, jobsJson] = process.argv.slice(2);
@@ -456,7 +508,7 @@ import importlib.util, json, sys
 spec = importlib.util.spec_from_file_location("tavolo_build", build_py)
 mod = importlib.util.module_from_spec(spec)
 spec.loader.exec_module(mod)
-counts = [mod.add_pycs("/host" + src, "/host" + dst) for src, dst in json.loads(jobs_json)]
+counts = [mod.add_pycs("/host" + src, "/host" + dst, layout) for src, dst, layout in json.loads(jobs_json)]
 json.dumps({"cache_tag": sys.implementation.cache_tag, "counts": counts})
 `);
 console.log(out);
@@ -468,37 +520,62 @@ def _record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
-def add_pycs(src, dst) -> int:
-    """Copy wheel `src` to `dst` adding unchecked-hash pycs for this interpreter; -> how many.
+def _hash_pyc(name: str, source: bytes) -> bytes | None:
+    """An unchecked-hash pyc of ``source`` for this interpreter (None: not valid Python here)."""
+    import importlib.util
+    from importlib import _bootstrap_external as bootstrap
 
-    Runs under Pyodide for the shipped wheels (see compile_wheels); it is plain Python, so the
+    try:
+        code = compile(source, name, "exec", dont_inherit=True)
+    except SyntaxError:
+        return None  # never importable here anyway
+    return bytes(bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(source), False))
+
+
+def _stdlib_module(name: str) -> str:
+    """``email/mime/text.py`` -> ``email.mime.text``; ``email/__init__.py`` -> ``email``."""
+    mod = name[:-3].replace("/", ".")
+    return mod[: -len(".__init__")] if mod.endswith(".__init__") else mod
+
+
+def add_pycs(src, dst, layout: str = "wheel") -> int:
+    """Copy zip `src` to `dst` adding unchecked-hash pycs for this interpreter; -> how many.
+
+    ``layout="wheel"``: ``pkg/__pycache__/mod.cpython-314.pyc`` beside each ``pkg/mod.py`` and
+    the wheel's RECORD lists them. ``layout="stdlib"``: ``mod.pyc`` beside ``mod.py``, where
+    ``zipimport`` looks for it, for the modules of ``STDLIB_PRECOMPILED`` and their submodules
+    (Pyodide's ``python_stdlib.zip`` ships sources only, so every standard module pydantic and
+    the app import was compiled at each boot).
+    Runs under Pyodide for the shipped files (see ``compile_zips``); it is plain Python, so the
     CPython tests exercise the zip/RECORD logic too.
     """
     import importlib.util
-    from importlib import _bootstrap_external as bootstrap
 
     src, dst = Path(src), Path(dst)
     with zipfile.ZipFile(src) as zin:
         infos = zin.infolist()
         names = {i.filename for i in infos}
-        record = next((n for n in names if n.count("/") == 1 and n.endswith(".dist-info/RECORD")), None)
-        if record is None:
-            raise BuildError(f"{src.name}: no .dist-info/RECORD")
+        record = None
+        if layout == "wheel":
+            record = next((n for n in names if n.count("/") == 1 and n.endswith(".dist-info/RECORD")), None)
+            if record is None:
+                raise BuildError(f"{src.name}: no .dist-info/RECORD")
+        elif layout != "stdlib":
+            raise ValueError(f"unknown layout {layout!r}")
         pycs = []
         for info in infos:
             name = info.filename
             if not name.endswith(".py") or name.split("/")[0].endswith((".dist-info", ".data")):
                 continue
-            pyc = importlib.util.cache_from_source(name)
+            if layout == "stdlib" and not any(_stdlib_module(name) == m or _stdlib_module(name).startswith(m + ".")
+                                              for m in STDLIB_PRECOMPILED):
+                continue
+            pyc = importlib.util.cache_from_source(name) if layout == "wheel" else name[:-3] + ".pyc"
             if pyc in names:
                 continue
-            source = zin.read(info)
-            try:
-                code = compile(source, name, "exec", dont_inherit=True)
-            except SyntaxError:
-                continue  # never importable here anyway
-            data = bootstrap._code_to_hash_pyc(code, importlib.util.source_hash(source), False)
-            pycs.append((pyc, bytes(data)))
+            data = _hash_pyc(name, zin.read(info))
+            if data is not None:
+                pycs.append((pyc, data))
         tmp = dst.with_name(dst.name + ".part")
         with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zout:
             for info in infos:
@@ -507,31 +584,42 @@ def add_pycs(src, dst) -> int:
             for name, data in pycs:
                 zout.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data,
                               compress_type=zipfile.ZIP_DEFLATED)
-            lines = zin.read(record).decode("utf-8").splitlines()
-            lines = [ln for ln in lines if ln.strip()] + [_record_line(n, d) for n, d in pycs]
-            rinfo = next(i for i in infos if i.filename == record)
-            zout.writestr(rinfo, ("\n".join(lines) + "\n").encode("utf-8"))
+            if record is not None:
+                lines = zin.read(record).decode("utf-8").splitlines()
+                lines = [ln for ln in lines if ln.strip()] + [_record_line(n, d) for n, d in pycs]
+                rinfo = next(i for i in infos if i.filename == record)
+                zout.writestr(rinfo, ("\n".join(lines) + "\n").encode("utf-8"))
     os.replace(tmp, dst)
     return len(pycs)
 
 
 def compile_wheels(wheels: list[Path], pyodide_dir: Path, cache: Path = CACHE) -> list[Path]:
     """The wheels with Pyodide-compiled pycs added (cached by the input wheel's hash)."""
+    return compile_zips([(w, "wheel") for w in wheels], pyodide_dir, cache)
+
+
+def compile_stdlib(pyodide_dir: Path, cache: Path = CACHE) -> Path:
+    """Pyodide's ``python_stdlib.zip`` with a pyc beside every module (cached)."""
+    return compile_zips([(pyodide_dir / "python_stdlib.zip", "stdlib")], pyodide_dir, cache)[0]
+
+
+def compile_zips(zips: list[tuple[Path, str]], pyodide_dir: Path, cache: Path = CACHE) -> list[Path]:
+    """Each (zip, layout) with Pyodide-compiled pycs added (see ``add_pycs``), cached by the input's hash."""
     version = NPM_PINS["pyodide"][0]
     out, jobs = [], []
-    for w in wheels:
-        key = hashlib.sha256(f"{sha256_file(w)} {version} {COMPILE_VERSION}".encode()).hexdigest()[:16]
-        dst = cache / "compiled" / key / w.name
+    for z, layout in zips:
+        key = hashlib.sha256(f"{sha256_file(z)} {version} {COMPILE_VERSION} {layout}".encode()).hexdigest()[:16]
+        dst = cache / "compiled" / key / z.name
         out.append(dst)
         if not dst.is_file():
             dst.parent.mkdir(parents=True, exist_ok=True)
-            jobs.append((str(w.resolve()), str(dst.resolve())))
+            jobs.append((str(Path(z).resolve()), str(dst.resolve()), layout))
     if jobs:
         node = shutil.which("node") or shutil.which("nodejs")
         if node is None:
             raise BuildError("node is needed to byte-compile the wheels with Pyodide "
                              "(or build with --no-compile)")
-        log(f"byte-compiling {len(jobs)} wheel(s) with Pyodide {version} under Node")
+        log(f"byte-compiling {len(jobs)} file(s) with Pyodide {version} under Node")
         with tempfile.TemporaryDirectory(prefix="tavolo-compile-") as tmp:
             script = Path(tmp) / "compile.mjs"
             script.write_text(_NODE_COMPILER)
@@ -543,7 +631,7 @@ def compile_wheels(wheels: list[Path], pyodide_dir: Path, cache: Path = CACHE) -
             raise BuildError(f"unexpected output of the Pyodide compiler: {result[-2000:]}") from exc
         if info.get("cache_tag") != "cpython-314":
             raise BuildError(f"Pyodide compiled for {info.get('cache_tag')}, expected cpython-314")
-    # keep the cache small: the wheels in use plus the ten most recent others
+    # keep the cache small: the files in use plus the ten most recent others
     root = cache / "compiled"
     keep = {p.parent for p in out}
     others = sorted((d for d in root.iterdir() if d.is_dir() and d not in keep),
@@ -556,24 +644,16 @@ def compile_wheels(wheels: list[Path], pyodide_dir: Path, cache: Path = CACHE) -
 # --------------------------------------------------------------------------- site
 
 
-def pyscript_config(web_dir: Path) -> dict:
-    """PyScript's config: the local interpreter and the UI files, and no ``packages``.
+def pyscript_config() -> dict:
+    """PyScript's config: only the local interpreter.
 
-    The wheels are not PyScript's business: ``main.py`` loads them with Pyodide's own
-    ``loadPackage("tavolo-engines")``, which resolves the dependencies from the trimmed
-    ``pyodide-lock.json`` and checks each wheel's sha256. Listing them under ``packages``
-    would make PyScript load and run micropip first (a wheel and a second or so of boot
-    measured by ``bench/boot.py``) and keep a package cache in IndexedDB.
+    No ``packages`` and no ``files``: ``main.py`` loads the UI wheel (``tavolo-ui``) with
+    Pyodide's own ``loadPackage``, which brings the engines and pydantic through the trimmed
+    ``pyodide-lock.json`` and checks each wheel's sha256. ``packages`` would make PyScript
+    load and run micropip first (a wheel and a second or so of boot, measured by
+    ``bench/boot.py``); ``files`` would fetch and compile each UI module separately.
     """
-    files = {}
-    ui = web_dir / "tavolo_ui"
-    if ui.is_dir():
-        for p in sorted(ui.rglob("*.py")):
-            if "__pycache__" in p.parts:
-                continue
-            rel = "./" + p.relative_to(web_dir).as_posix()
-            files[rel] = rel
-    return {"interpreter": "./pyodide/pyodide.mjs", "files": files}
+    return {"interpreter": "./pyodide/pyodide.mjs"}
 
 
 SW_TEMPLATE = """\
@@ -669,7 +749,8 @@ def write_service_worker(out: Path) -> str:
 
 
 def _ignore_web(dirname: str, names: list[str]) -> set[str]:
-    return {n for n in names if n == "__pycache__" or n.endswith((".pyc", ".pyo")) or n == ".DS_Store"}
+    # web/tavolo_ui is shipped as the tavolo-ui wheel, not as loose files
+    return {n for n in names if n in ("__pycache__", ".DS_Store", UI_PACKAGE) or n.endswith((".pyc", ".pyo"))}
 
 
 class _Lock:
@@ -706,12 +787,14 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True) -> d
     npm = fetch_npm(cache)
     wheels = fetch_wheels(REQUIREMENTS_WASM, cache)
     engine = build_engine_wheel(ROOT, cache)
-    all_wheels = wheels + [engine]
+    all_wheels = wheels + [engine, build_ui_wheel(web_dir, cache)]
 
     pyodide_pkg, pyscript_pkg = npm["pyodide"], npm["@pyscript/core"]
+    stdlib = pyodide_pkg / "python_stdlib.zip"
     if compile_pyc:
         all_wheels = compile_wheels(all_wheels, pyodide_pkg, cache)
-        engine = all_wheels[-1]
+        stdlib = compile_stdlib(pyodide_pkg, cache)
+        engine = all_wheels[-2]
     upstream = json.loads((pyodide_pkg / "pyodide-lock.json").read_text())
     lock = make_lock(all_wheels, upstream["info"])
 
@@ -725,7 +808,7 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True) -> d
                 raise BuildError(f"web/{reserved} would be overwritten by a generated file")
         (tmp / "pyodide").mkdir()
         for name in PYODIDE_CORE_FILES:
-            shutil.copy2(pyodide_pkg / name, tmp / "pyodide" / name)
+            shutil.copy2(stdlib if name == "python_stdlib.zip" else pyodide_pkg / name, tmp / "pyodide" / name)
         for w in all_wheels:
             shutil.copy2(w, tmp / "pyodide" / w.name)
         (tmp / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
@@ -733,7 +816,7 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True) -> d
                         ignore=lambda d, names: {n for n in names if n.endswith(".map")})
         if BOOT_PACKAGE not in lock["packages"]:
             raise BuildError(f"{BOOT_PACKAGE} is not in the lock")
-        config = pyscript_config(web_dir)
+        config = pyscript_config()
         (tmp / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
         (tmp / "sw-register.js").write_text(SW_REGISTER)
         cache_name = write_service_worker(tmp)

@@ -156,18 +156,30 @@ def test_npm_integrity_is_npm_sha512(tmp_path):
     assert build.npm_integrity(f) == "sha512-" + base64.b64encode(hashlib.sha512(b"hello").digest()).decode()
 
 
-def test_pyscript_config(tmp_path):
-    """PyScript gets the interpreter and the UI files, never ``packages`` (no micropip)."""
+def test_pyscript_config():
+    """PyScript gets the local interpreter only: no ``packages`` (micropip), no ``files``."""
+    assert build.pyscript_config() == {"interpreter": "./pyodide/pyodide.mjs"}
+
+
+def test_ui_wheel(tmp_path):
+    """web/tavolo_ui as a wheel: every module, valid metadata, version changes with the content."""
     web = tmp_path / "web"
     (web / "tavolo_ui" / "renderers" / "__pycache__").mkdir(parents=True)
-    for rel in ("tavolo_ui/__init__.py", "tavolo_ui/canvas.py", "tavolo_ui/renderers/__init__.py",
-                "tavolo_ui/renderers/__pycache__/x.cpython-311.pyc", "main.py"):
-        (web / rel).write_text("")
-    cfg = build.pyscript_config(web)
-    assert cfg["interpreter"] == "./pyodide/pyodide.mjs"
-    assert "packages" not in cfg
-    assert cfg["files"] == {p: p for p in ("./tavolo_ui/__init__.py", "./tavolo_ui/canvas.py",
-                                           "./tavolo_ui/renderers/__init__.py")}
+    for rel in ("tavolo_ui/__init__.py", "tavolo_ui/app.py", "tavolo_ui/renderers/__init__.py",
+                "tavolo_ui/renderers/__pycache__/x.cpython-311.pyc"):
+        (web / rel).write_text("x = 1\n")
+    first = build.build_ui_wheel(web, tmp_path / "cache")
+    assert first.name.startswith(f"tavolo_ui-{build.project_version()}+")
+    with zipfile.ZipFile(first) as zf:
+        names = set(zf.namelist())
+    assert {"tavolo_ui/__init__.py", "tavolo_ui/app.py", "tavolo_ui/renderers/__init__.py"} <= names
+    assert not [n for n in names if "__pycache__" in n]
+    entry = build.wheel_entry(first)  # the lock accepts it: name and version match the file name
+    assert entry["name"] == "tavolo-ui" and entry["depends"] == ["tavolo-engines"]
+    assert entry["imports"] == ["tavolo_ui"]
+    assert build.build_ui_wheel(web, tmp_path / "cache").read_bytes() == first.read_bytes()
+    (web / "tavolo_ui" / "app.py").write_text("x = 2\n")
+    assert build.build_ui_wheel(web, tmp_path / "cache").name != first.name
 
 
 def test_service_worker_cache_name_follows_the_content(tmp_path):
@@ -212,12 +224,11 @@ def test_built_site_if_present():
     assert {"pydantic", "pydantic-core", "typing-extensions", "typing-inspection", "annotated-types",
             build.BOOT_PACKAGE} <= set(lock["packages"])
     assert "micropip" not in lock["packages"]  # main.py loads the wheels with loadPackage
-    cfg = json.loads((public / "pyscript.json").read_text())
-    assert "packages" not in cfg
+    assert lock["packages"]["tavolo-ui"]["depends"] == ["tavolo-engines"]
+    assert not (public / "tavolo_ui").exists()  # shipped as the wheel only
+    assert json.loads((public / "pyscript.json").read_text()) == build.pyscript_config()
     main_py = (public / "main.py").read_text()
     assert f'loadPackage("{build.BOOT_PACKAGE}")' in main_py
-    for src in cfg["files"]:
-        assert (public / src).is_file(), src
     for name in build.PYODIDE_CORE_FILES:
         assert (public / "pyodide" / name).is_file()
     assert (public / "pyscript" / "core.js").is_file()

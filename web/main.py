@@ -1,7 +1,7 @@
 """Tavolo's entry point in the page (run by PyScript): load the engines, start the app, or say
 why it cannot.
 
-The wheels (the engines, pydantic and what it needs) are loaded here with Pyodide's own
+The wheels (the UI, the engines, pydantic and what it needs) are loaded here with Pyodide's own
 ``loadPackage``: it resolves the dependencies from the site's ``pyodide-lock.json`` and checks
 every wheel's sha256, with no micropip and no package cache (see ``build.pyscript_config``).
 """
@@ -21,7 +21,7 @@ def _boot_message(text: str, kind: str = "") -> None:
 
 try:
     _boot_message("Loading the game engines…")
-    await pyodide_js.loadPackage("tavolo-engines")  # noqa: F704 (PyScript runs this file with top-level await)
+    await pyodide_js.loadPackage("tavolo-ui")  # noqa: F704 (PyScript runs this file with top-level await)
     T1 = js.performance.now()
     from tavolo_ui.app import main
 
