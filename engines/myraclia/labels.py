@@ -53,8 +53,8 @@ def _terraform_gain(state: MyracliaState, p: int, tile) -> int:
     return TILES[tile.id].vp + own * m
 
 
-def _payment(tile, pay: list[str]) -> str:
-    """The payment split into direct matches and wildcards (§8.1.2): "green + wildcard 3 red".
+def _split_payment(tile, pay: list[str]) -> tuple[list[str], list[str]]:
+    """(direct matches in colour order, the rest paid through wildcards) of a payment.
 
     Under the hand rule (§8.1.3) a paid element of a missing colour is always a direct match."""
     need = [COLOURS[c] for c in TILES[tile.id].requires if tile.cubes[c] == 0]
@@ -64,6 +64,14 @@ def _payment(tile, pay: list[str]) -> str:
             rest.remove(c)
             direct.append(c)
     direct.sort(key=COLOURS.index)
+    return direct, rest
+
+
+def _payment(tile, pay: list[str]) -> str:
+    """The payment split into direct matches and wildcards (§8.1.2): "green + wildcard 3 red".
+
+    Under the hand rule (§8.1.3) a paid element of a missing colour is always a direct match."""
+    direct, rest = _split_payment(tile, pay)
     parts = [_list(direct)] if direct else []
     if rest:
         parts.append(f"wildcard{'s' if len(rest) > 5 else ''} {_list(rest)}")
@@ -143,17 +151,12 @@ def _wildcard_steps(rest: list[str], groups: int) -> list[str]:
 
 def _payment_steps(tile, pay: list[str]) -> list[str]:
     """The payment as the direct matches, then (if any) the wildcards (§8.1)."""
-    need = [COLOURS[c] for c in TILES[tile.id].requires if tile.cubes[c] == 0]
-    direct, rest = [], list(pay)
-    for c in need:
-        if c in rest:
-            rest.remove(c)
-            direct.append(c)
-    direct.sort(key=COLOURS.index)
+    direct, rest = _split_payment(tile, pay)
     if not rest:
         return [f"Pay {_list(direct)}, no wildcard"]
     first = f"Pay {_list(direct)} directly" if direct else "No direct match"
-    return [first] + _wildcard_steps(rest, len(need) - len(direct))
+    missing = sum(1 for c in TILES[tile.id].requires if tile.cubes[c] == 0)
+    return [first] + _wildcard_steps(rest, missing - len(direct))
 
 
 def action_steps(state: MyracliaState, action: Any, player: int) -> list[str]:
