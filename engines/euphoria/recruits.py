@@ -187,7 +187,11 @@ def gidget_apply(s, p, c, o):
 
 def josh_cost(s, p, space, slots, extra, ctx):
     """Josh the Negotiator: at a market whose visit cost includes 1 resource, pay 1 bliss instead
-    of that resource (P2)."""
+    of that resource (P2).
+
+    Decision (the spec is silent): substitutions do not chain. Brian's "1 food for any 1 bliss
+    of a cost" applies to bliss the cost asks for, not to the bliss Josh lets you pay in place
+    of a resource; a player with both pays that resource, or bliss, never food."""
     if space.startswith("MKT_"):
         for slot in slots:
             if slot and all(len(a) == 1 and a[0] in RESOURCES for a in slot):
