@@ -13,7 +13,7 @@ from .components import MARKETS, RECRUITS, SPACES
 from .scoring import breakdown, stars_placed
 from .state import EuphoriaOptions, EuphoriaState
 from .view import view as _view
-from .labels import label, public_line
+from .labels import action_steps, label, public_line
 
 
 class Euphoria(Game):
@@ -86,6 +86,10 @@ class Euphoria(Game):
     def action_label(self, state, action, lang: str = "en") -> str:
         """The private button text naming card, space, cost and option: ``labels``."""
         return label(state, action)
+
+    def action_steps(self, state, action, lang: str = "en") -> list[str]:
+        """The choices of ``action`` one at a time (kind, region, space, worker...): ``labels``."""
+        return action_steps(state, action)
 
     def reveals_information(self, before, action, after) -> bool:
         if before.rng != after.rng or before.phase != after.phase:

@@ -131,7 +131,8 @@ def short_space(s, sp: str) -> str:
     return SPACES[sp].name
 
 
-def _retrieve_words(s, a: Retrieve, short: bool = False) -> str:
+def _retrieve_parts(s, a: Retrieve, short: bool = False) -> tuple[str, str]:
+    """Which workers ``a`` retrieves and how it is paid, in words (spec §11)."""
     pl = s.p[s.current]
     on_board = [d for d, w in enumerate(pl.where) if w not in ("avail", "pool")]
     values = [pl.dice[d] for d in on_board]
@@ -144,6 +145,11 @@ def _retrieve_words(s, a: Retrieve, short: bool = False) -> str:
         what = ", ".join(f"{pl.dice[d]} from {space_words(s, pl.where[d])}" for d in sorted(a.dice))
     how = {"free": "free, morale −1", "food": "1 food, morale +2", "bliss": "1 bliss, morale +2",
            "energy": "1 energy (Jefferson)"}[a.pay]
+    return what, how
+
+
+def _retrieve_words(s, a: Retrieve, short: bool = False) -> str:
+    what, how = _retrieve_parts(s, a, short)
     return f"Retrieve {what}: {how}"
 
 
@@ -290,3 +296,97 @@ def public_line(s, who: str, a: Any) -> str:
             return f"{who} " + choice_words(s, a.option, False)
         return f"{who}: " + choice_words(s, a.option, False)
     return f"{who}: {a}"
+
+
+# ---- the step-by-step picker (``Game.action_steps``) -------------------------------------
+REGION_NAMES = {"euphorian": "Euphoria", "subterran": "Subterra", "wastelander": "Wastelands",
+                "icarite": "Icarus"}
+"""The regions of the board (spec §2 "Factions / regions"), as the board's headings name them."""
+TANK = "Worker Activation Tank"
+"""The two ``WAT_*`` spaces, which belong to no region (spec §3)."""
+_KIND = {"energy": "commodity", "water": "commodity", "food": "commodity", "bliss": "commodity",
+         "gold": "resource", "stone": "resource", "clay": "resource"}
+
+
+def _place_values(s) -> list[int]:
+    """The values of the workers the player to move may place now (``rules.turn_actions``):
+    every available value before the turn's first placement, else the one value of Chase's
+    new worker or of the matched group's remaining workers."""
+    pl = s.p[s.current]
+    tn = s.turn
+    if tn.get("chase") is not None:
+        return [pl.dice[tn["chase"]]]
+    if tn.get("placed", 0) == 0:
+        return sorted({pl.dice[d] for d, w in enumerate(pl.where) if w == "avail"})
+    return sorted({pl.dice[d] for d in tn.get("group", []) if pl.where[d] == "avail"})[:1]
+
+
+def _space_steps(s, sp: str) -> list[str]:
+    """Where a worker goes: the region (or the tank), then the space; a construction site's
+    space after its site, with the resource it costs (spec §3, §13)."""
+    if sp.startswith("WAT_"):
+        side = sp[4:].lower()
+        return [TANK, f"{side} side ({cost_words(SPACES[sp].cost)})"]
+    region = REGION_NAMES[SPACES[sp].faction]
+    if sp.startswith("CS_"):
+        site, n = sp[3:].rsplit("_", 1)
+        return [region, "Construction site " + site.replace("_", " "),
+                f"space {n} ({cost_words(SPACES[sp].cost)})"]
+    return [region, short_space(s, sp)]
+
+
+def _retrieve_steps(s, a: Retrieve) -> list[str]:
+    """How many workers come back, which ones (a value names a worker unless two on the board
+    show it), then how the retrieval is paid (spec §11). A lone worker on the board: its
+    value, then the payment."""
+    pl = s.p[s.current]
+    on_board = [d for d, w in enumerate(pl.where) if w not in ("avail", "pool")]
+    what, how = _retrieve_parts(s, a, short=True)
+    n = len(a.dice)
+    if len(on_board) == 1:
+        return [f"Retrieve your {what}", how]
+    if n == len(on_board):
+        return ["Retrieve workers", what, how]
+    return ["Retrieve workers", f"{n} worker{'s' if n > 1 else ''}", what, how]
+
+
+def _choice_steps(s, o: str) -> list[str]:
+    """A pending choice in steps where its options are many: the recruit kept active, then
+    the hidden one (§4.7); the track, then the value (§22); a trade's side and kind of good,
+    then the good (§23.5). Other choices are one step, their button text."""
+    t = s.tasks[-1]
+    k = t["k"]
+    if k == "keep":
+        active, hidden = choice_words(s, o, True).split(", ", 1)
+        return [active, hidden]
+    if k == "track_place":
+        track, v = o.split(":")
+        return [f"Put your {track} token", f"on {v}"]
+    if k == "trade_build" and ":" in o:
+        side, item = o.split(":", 1)
+        kind = "artifact" if item.startswith("art:") else _KIND.get(item, "good")
+        verb = "Offer" if side == "give" else "Ask for"
+        return [f"{verb} {'an' if kind[0] in 'aeiou' else 'a'} {kind}", _good(item)]
+    return [choice_words(s, o, True)]
+
+
+def action_steps(s, a: Any) -> list[str]:
+    """The choices that make up ``a``, one at a time, for the player to move.
+
+    A turn offers a few kinds of action; placing a worker goes on to the region, the space
+    (a construction site, then its space) and, when several values are available, the
+    worker's value; retrieving goes on to how many workers, which, and how it is paid.
+    Joined by ", " the steps say what ``label`` says, so no list the player reads is long."""
+    if isinstance(a, Place):
+        v = s.p[s.current].dice[a.die]
+        where = _space_steps(s, a.space)
+        if len(_place_values(s)) > 1:
+            return ["Place a worker"] + where + [f"with your {v}"]
+        return [f"Place your {v}"] + where
+    if isinstance(a, Retrieve):
+        return _retrieve_steps(s, a)
+    if isinstance(a, Trade):
+        return ["Propose a trade", f"to Player {a.partner + 1}"]
+    if isinstance(a, Choose) and s.tasks and s.tasks[-1]["k"] != "turn":
+        return _choice_steps(s, a.option)
+    return [label(s, a)]
