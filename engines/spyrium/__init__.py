@@ -20,7 +20,7 @@ from .actions import (Action, Build, ChooseBonus, EarnMoney, Hire, Pass, Patent,
 from .components import (BONUS_LOW, BONUS_MONEY, MAX_PLAYERS, MIN_PLAYERS, SLOT_INDEX,
                          TECHNIQUES, type_of)
 from .state import SpyriumState
-from .labels import label
+from .labels import label, steps
 from .view import describe, view
 
 
@@ -78,6 +78,10 @@ class Spyrium(Game):
     def action_label(self, state: SpyriumState, action: Any, lang: str = "en") -> str:
         """The button text: what the action does, with card, place, price and option."""
         return label(state, action)
+
+    def action_steps(self, state: SpyriumState, action: Any, lang: str = "en") -> list[str]:
+        """The choices one at a time: kind, card, worker, how, price, Residence (``labels.steps``)."""
+        return steps(state, action)
 
     def reveals_information(self, before: SpyriumState, action: Any, after: SpyriumState) -> bool:
         """A new round deals cards and draws tokens from face-down piles (§4)."""

@@ -4,6 +4,8 @@
 presses, so it says exactly what the action does: the card and where it lies, the worker's
 slot, the whole price, the token, the option's cost and gain, Lobbying, the Commerce value
 and the Residence choice. Every label of one position is distinct (a test checks it).
+``steps`` (``Game.action_steps``) cuts the same text into the successive choices of the
+step-by-step picker, from the same pieces.
 
 Spyrium has no hidden choices (D-52): a label names only open things (§15, D-38), the same
 as the log, so it is computed from the state with the same cost functions as the rules.
@@ -98,6 +100,58 @@ def _price(money: int, spy: int) -> str:
     return "pay " + (f"£{money}" + (f" + {spy} Spyrium" if spy else ""))
 
 
+def _earnings(state: SpyriumState, p: Player, pos: Optional[int]) -> str:
+    """What Earn money gives next to the card at ``pos`` (§8.1): "£3 (+£2 Capitalization)"."""
+    cap = (f" (+£{CAPITALIZATION_BONUS} Capitalization)" if has_tech(p, "capitalization")
+           else "")
+    return f"£{earnings(state, p, pos)}{cap}"
+
+
+def _hire_gains(ct: Any, a: Hire) -> list[str]:
+    """What hiring the character gives (§8.3), the token's declared value included."""
+    h = ct.hire_effect
+    value = a.commerce if a.commerce is not None else a.token
+    gains = [_amount(k, value if v == "token" else int(v)) for k, v in h.gain.items()]
+    if h.residence_action:
+        gains.append("a Residence action")
+    return gains
+
+
+def _build_where(p: Player, ct: Any, replace: Optional[int]) -> str:
+    """"in a new space" or "replacing your ... (shared symbol: £3 off)" (§8.4, D-7)."""
+    if replace is None:
+        return "in a new space"
+    where = f"replacing {_building(p, replace)}"
+    if shares_symbol(CARD_TYPES[type_of(p.buildings[replace].card)], ct):
+        where += f" (shared symbol: £{REPLACE_DISCOUNT} off)"
+    return where
+
+
+def _on_build(ct: Any, value: Optional[int]) -> str:
+    """The building's gains when built (§9), the token's value counted: "+2 VP (token)"."""
+    gains = []
+    for eff in ct.on_build:
+        if eff.gain_workers:
+            gains.append(f"+{_amount('workers', eff.gain_workers)}")
+        if eff.gain_spyrium_equal_token:
+            gains.append(f"+{_amount('spyrium', value or 0)} (token)")
+        if eff.gain_vp_equal_token:
+            gains.append(f"+{_amount('vp', value or 0)} (token)")
+    return ", ".join(gains)
+
+
+def _event_payment(state: SpyriumState, a: UseEvent) -> str:
+    """An event option's price and gain (§10.4): "pay £3 -> 3 VP" or "gain £2"."""
+    o = EVENTS[state.turn_event].options[a.option]
+    money, spy = event_cost(state, state.current, a)
+    value = a.commerce if a.commerce is not None else state.turn_event_token
+    paid = [x for x in (f"£{money}" if money else "", f"{spy} Spyrium" if spy else "") if x]
+    gains = [_amount(k, value if v == "token" else int(v)) for k, v in o.gain.items()]
+    if o.residence_action:
+        gains.append("a Residence action")
+    return (("pay " + " + ".join(paid) + " -> ") if paid else "gain ") + ", ".join(gains)
+
+
 def label(state: SpyriumState, a: Any) -> str:
     """The button text of the legal action ``a`` for the player to move."""
     seat = state.current
@@ -115,12 +169,10 @@ def label(state: SpyriumState, a: Any) -> str:
                     f"active now{extra}")
         return f"Take the {BONUS_LOW} VP bonus: +£{BONUS_MONEY}"
     if isinstance(a, EarnMoney):
-        gain = earnings(state, p, a.pos)
-        cap = (f" (+£{CAPITALIZATION_BONUS} Capitalization)" if has_tech(p, "capitalization")
-               else "")
+        gain = _earnings(state, p, a.pos)
         if a.pos is None:
-            return f"Earn £{gain}{cap}: take back your worker from {a.slot} (no card left next to it)"
-        return f"Earn £{gain}{cap}: take back your worker from {a.slot}, next to {_at(state, a.pos)}"
+            return f"Earn {gain}: take back your worker from {a.slot} (no card left next to it)"
+        return f"Earn {gain}: take back your worker from {a.slot}, next to {_at(state, a.pos)}"
     if isinstance(a, (Hire, Build, Patent)):
         money, spy = activation_cost(state, seat, a)
         price = _price(money, spy)
@@ -130,34 +182,15 @@ def label(state: SpyriumState, a: Any) -> str:
             return f"Patent {_at(state, a.pos)} with your {src}: {price}{_mods(a, None, extra)}"
         ct = CARD_TYPES[type_of(state.market[a.pos])]
         if isinstance(a, Hire):
-            h = ct.hire_effect
-            value = a.commerce if a.commerce is not None else a.token
-            gains = [_amount(k, value if v == "token" else int(v)) for k, v in h.gain.items()]
-            if h.residence_action:
-                gains.append("a Residence action")
             tok = f", discard token {a.token}" if a.token is not None else ""
             return (f"Hire {_at(state, a.pos)} with your {src}: {price}{tok}, gain "
-                    f"{', '.join(gains)}{_mods(a, a.token, extra)}{_residence(p, a.residence)}")
+                    f"{', '.join(_hire_gains(ct, a))}{_mods(a, a.token, extra)}"
+                    f"{_residence(p, a.residence)}")
         tokens = state.market_tokens[a.pos]
         token = tokens[0] if tokens else None
-        value = a.commerce if a.commerce is not None else token
-        if a.replace is None:
-            where = "in a new space"
-        else:
-            where = f"replacing {_building(p, a.replace)}"
-            old = CARD_TYPES[type_of(p.buildings[a.replace].card)]
-            if shares_symbol(old, ct):
-                where += f" (shared symbol: £{REPLACE_DISCOUNT} off)"
-        gains = []
-        for eff in ct.on_build:
-            if eff.gain_workers:
-                gains.append(f"+{_amount('workers', eff.gain_workers)}")
-            if eff.gain_spyrium_equal_token:
-                gains.append(f"+{_amount('spyrium', value or 0)} (token)")
-            if eff.gain_vp_equal_token:
-                gains.append(f"+{_amount('vp', value or 0)} (token)")
-        on_build = ("; " + ", ".join(gains)) if gains else ""
-        return (f"Build {_at(state, a.pos)} {where} with your {src}: {price}{on_build}"
+        on_build = _on_build(ct, a.commerce if a.commerce is not None else token)
+        return (f"Build {_at(state, a.pos)} {_build_where(p, ct, a.replace)} with your {src}: "
+                f"{price}{'; ' + on_build if on_build else ''}"
                 f"{_mods(a, token, extra)}{_residence(p, a.residence)}")
     if isinstance(a, UseBuilding):
         b = p.buildings[a.building]
@@ -168,7 +201,7 @@ def label(state: SpyriumState, a: Any) -> str:
     if isinstance(a, UseEvent):
         ev = EVENTS[state.turn_event]
         o = ev.options[a.option]
-        money, spy = event_cost(state, seat, a)
+        money, _ = event_cost(state, seat, a)
         head = f"Event {ev.name_en}: "
         if o.reuse_used_building:
             b = p.buildings[a.building]
@@ -176,11 +209,78 @@ def label(state: SpyriumState, a: Any) -> str:
                     f"{_option(p, b.card, a.building_option)}")
         if o.place_worker_in_market:
             return f"{head}place a worker in {_slot(state, a.slot)}"
-        value = a.commerce if a.commerce is not None else state.turn_event_token
-        paid = [x for x in (f"£{money}" if money else "", f"{spy} Spyrium" if spy else "") if x]
-        gains = [_amount(k, value if v == "token" else int(v)) for k, v in o.gain.items()]
-        if o.residence_action:
-            gains.append("a Residence action")
-        text = head + (("pay " + " + ".join(paid) + " -> ") if paid else "gain ") + ", ".join(gains)
-        return text + _mods(a, state.turn_event_token) + _residence(p, a.residence)
+        return (head + _event_payment(state, a) + _mods(a, state.turn_event_token)
+                + _residence(p, a.residence))
     return str(a)
+
+
+# ---- the step-by-step picker (``Game.action_steps``) -------------------------------------
+KINDS = {PlaceWorker: "Place a worker", EarnMoney: "Earn money", Hire: "Hire a character",
+         Build: "Build a building", Patent: "Patent a technique", UseBuilding: "Use a building",
+         UseTaylorism: "Taylorism: use a building again"}
+"""The first step of each kind of action with choices inside it (§7.1, §8.1–§8.7)."""
+
+
+def _residence_step(p: Player, choice: str) -> str:
+    """The Residence choice (§9.3) as a step of its own: "Residence: take 3 VP"."""
+    return _residence(p, choice).removeprefix("; ")
+
+
+def steps(state: SpyriumState, a: Any) -> list[str]:
+    """The choices of ``a`` one at a time, so no list the player reads is long.
+
+    Phase I: "Place a worker", then the slot (named by the cards on its two sides). Phase
+    II: the kind (earn, hire, build, patent, use a building, Taylorism), then the card,
+    then the worker taken back (its slot), then how (the token, the space built on, the
+    building's option), then the price with the Lobbying / Commerce declarations that
+    change it, last the Residence choice. The turn event: its name, then its option (the
+    slot, the building re-used and its option, the payment). Each list is a handful (the
+    slots of the market, the cards next to the player's workers, the spaces of the
+    neighbourhood, the price with or without declarations); the steps of one kind of action
+    on one card always have the same length, so no action's steps begin another's. Joined,
+    the steps say what ``label`` says.
+    """
+    seat = state.current
+    p = state.players_[seat]
+    if isinstance(a, PlaceWorker):
+        return [KINDS[PlaceWorker], f"in {_slot(state, a.slot)}"]
+    if isinstance(a, EarnMoney):
+        where = ("with no card left next to the worker" if a.pos is None
+                 else f"next to {_at(state, a.pos)}")
+        return [KINDS[EarnMoney], f"{where}: {_earnings(state, p, a.pos)}",
+                f"take back your worker from {a.slot}"]
+    if isinstance(a, (Hire, Build, Patent)):
+        head = [KINDS[type(a)], _at(state, a.pos), f"with your worker from {a.slot}"]
+        money, spy = activation_cost(state, seat, a)
+        price = _price(money, spy)
+        extra = market_surcharge(state, a.pos)
+        if isinstance(a, Patent):
+            return head + [f"{price}{_mods(a, None, extra)}"]
+        ct = CARD_TYPES[type_of(state.market[a.pos])]
+        residence = [_residence_step(p, a.residence)] if a.residence is not None else []
+        if isinstance(a, Hire):
+            token = [f"discard token {a.token}"] if a.token is not None else []
+            return (head + token + [f"{price}, gain {', '.join(_hire_gains(ct, a))}"
+                                    f"{_mods(a, a.token, extra)}"] + residence)
+        token = state.market_tokens[a.pos][0] if state.market_tokens[a.pos] else None
+        on_build = _on_build(ct, a.commerce if a.commerce is not None else token)
+        return (head + [_build_where(p, ct, a.replace)]
+                + [f"{price}{'; ' + on_build if on_build else ''}{_mods(a, token, extra)}"]
+                + residence)
+    if isinstance(a, (UseBuilding, UseTaylorism)):
+        b = p.buildings[a.building]
+        return [KINDS[type(a)], _building(p, a.building), _option(p, b.card, a.option)]
+    if isinstance(a, UseEvent):
+        ev = EVENTS[state.turn_event]
+        o = ev.options[a.option]
+        head = [f"Event {ev.name_en}"]
+        if o.reuse_used_building:
+            money, _ = event_cost(state, seat, a)
+            b = p.buildings[a.building]
+            return head + [f"pay £{money}, use {_building(p, a.building)} again",
+                           _option(p, b.card, a.building_option)]
+        if o.place_worker_in_market:
+            return head + ["place a worker", f"in {_slot(state, a.slot)}"]
+        residence = [_residence_step(p, a.residence)] if a.residence is not None else []
+        return head + [_event_payment(state, a) + _mods(a, state.turn_event_token)] + residence
+    return [label(state, a)]
