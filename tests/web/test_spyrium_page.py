@@ -4,7 +4,8 @@ The game is started from the home screen; the human's moves are chosen by the en
 heuristic bot run here on CPython (on a replay of the page's autosave, checked against the
 page's state hash) and played by clicking: on the canvas board whenever the move has a
 place of its own there (a worker slot, a building option...), else on its button in the
-action list. Every button reads differently. The game is played to the end with its score
+action list, through the step-by-step picker (``action_steps``: kind of action, card, worker,
+space, price...) when the list is long. Every button of the first level reads differently. The game is played to the end with its score
 table by category, within the test's time budget; if the machine is too slow for that the
 test stops after round 3 at the earliest (half the game) and says so.
 Screenshots (test-output/screens/spyrium_page_*.png) at the laptop size (1280x800) and, once,
@@ -25,6 +26,7 @@ from engines.spyrium.bot import choose as heuristic
 from tests.web.conftest import open_app, shot
 from tests.web.pagedriver import (Mirror, body, click_action, look_at_phone_width, saved_record,
                                    start_game, wait_my_turn_or_end)
+from tavolo_ui.choices import level, make_choices
 
 pytestmark = pytest.mark.browser
 
@@ -60,12 +62,15 @@ def test_spyrium_game_played_by_clicks(page, base_url):
             break
         assert GAME.to_move(state) == 0
         legal = GAME.legal_actions(state)
-        # the buttons are the legal actions, in order, and each reads differently
-        buttons = page.locator("#actions button.act")
-        assert buttons.count() == len(legal)
-        labels = buttons.all_inner_texts()
+        # the first level of the picker (every action when few), each reading differently:
+        # an action's own button shows its label, a step's button its step and "N ways"
+        buttons = page.locator("#actions .act-list > button")
+        top = level(_choices(state), [])
+        assert buttons.count() == len(top.options) <= len(legal)
+        labels = [x.split("\n")[0].strip() for x in buttons.all_inner_texts()]
         assert len(set(labels)) == len(labels), labels
-        assert labels == [GAME.action_label(state, a) for a in legal]
+        assert labels == [o.text for o in top.options]
+        assert sorted(i for o in top.options for i in o.indexes) == list(range(len(legal)))
         action = heuristic(GAME, state, rng)
         index = legal.index(action)
         n = clicks["board"] + clicks["button"]
@@ -91,3 +96,9 @@ def test_spyrium_game_played_by_clicks(page, base_url):
     head = page.inner_text("#results table.score thead").lower()
     assert "buildings" in head and "techniques" in head
     print(f"played to the end in {time.monotonic() - t0:.0f}s with {clicks}")
+
+
+def _choices(state):
+    """The picker's choices for ``state``, as the shell builds them."""
+    return make_choices([(i, GAME.action_steps(state, a), GAME.action_label(state, a))
+                         for i, a in enumerate(GAME.legal_actions(state))])
