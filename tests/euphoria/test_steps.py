@@ -16,7 +16,9 @@ from engines.euphoria.actions import Choose, Place, Retrieve
 from engines.euphoria.bot import choose as heuristic
 from engines.euphoria.components import SPACES
 from engines.euphoria.labels import REGION_NAMES, TANK
-from tavolo_ui.choices import largest_level, level, make_choices
+from tavolo_ui.choices import largest_level, level
+
+from ..ui.picker import picker_choices, picker_leaves
 
 from ..core.test_steps import assert_steps_contract
 from .helpers import blank, choose, fresh_turn, goods, set_dice
@@ -24,23 +26,6 @@ from .test_properties import options_for
 
 MOST_AT_ONCE = 12
 """The brief's aim for any list of the picker; bench/choice_tree.py, 20 seeded games: 10."""
-
-
-def _choices(s):
-    legal = GAME.legal_actions(s)
-    return legal, make_choices([(i, GAME.action_steps(s, a), GAME.action_label(s, a))
-                                for i, a in enumerate(legal)])
-
-
-def _leaves(choices) -> list[int]:
-    """The actions reached by walking every path of the picker's tree."""
-    reached: list[int] = []
-    stack: list[list[str]] = [[]]
-    while stack:
-        lv = level(choices, stack.pop())
-        reached += [o.indexes[0] for o in lv.options if o.step is None]
-        stack += [lv.path + [o.step] for o in lv.options if o.step is not None]
-    return reached
 
 
 def _says_what_it_does(s, a, steps: list[str]) -> None:
@@ -73,10 +58,10 @@ def test_steps_cover_every_legal_action_and_lists_stay_short(players: int) -> No
         if GAME.is_over(s):
             break
         assert_steps_contract(GAME, s)
-        legal, choices = _choices(s)
+        legal, choices = picker_choices(GAME, s)
         for a, c in zip(legal, choices):
             _says_what_it_does(s, a, list(c.steps))
-        assert sorted(_leaves(choices)) == list(range(len(legal)))
+        assert sorted(picker_leaves(choices)) == list(range(len(legal)))
         kind = s.tasks[-1]["k"]
         most[kind] = max(most[kind], largest_level(choices)[0])
         GAME.apply(s, rng.choice(legal) if step % 3 == 0 else heuristic(GAME, s, rng))
@@ -116,7 +101,7 @@ def test_retrieve_steps_go_count_workers_then_payment() -> None:
     assert some in legal and every in legal
     assert GAME.action_steps(s, some) == ["Retrieve workers", "2 workers", "5 (Generator), 3", "1 food, morale +2"]
     assert GAME.action_steps(s, every) == ["Retrieve workers", "all 3 workers", "free, morale −1"]
-    legal, choices = _choices(s)
+    legal, choices = picker_choices(GAME, s)
     top = level(choices, [])
     assert [o.text for o in top.options if o.step] == ["Retrieve workers"]  # the few places: flat
     assert all(o.text.startswith("Place your 2 on ") for o in top.options if not o.step)
@@ -148,7 +133,7 @@ def test_trade_steps_name_side_and_kind_of_good() -> None:
 def test_setup_keep_steps_are_the_label_in_two() -> None:
     """§4.7: the active recruit, then the hidden one; joined they are the button text."""
     s = GAME.new_game(2, 1)
-    legal, choices = _choices(s)
+    legal, choices = picker_choices(GAME, s)
     assert len(legal) == 12
     for a, c in zip(legal, choices):
         assert len(c.steps) == 2 and c.steps[0].startswith("Active ") and c.steps[1].startswith("hidden ")

@@ -15,6 +15,7 @@ from engines.myraclia.actions import Terraform
 from engines.myraclia.components import COLOURS
 from tavolo_ui.choices import HANDFUL, largest_level, level, make_choices
 
+from ..ui.picker import picker_leaves
 from .helpers import cv, terraform_position
 from .test_labels import OPTIONS, _positions
 
@@ -92,13 +93,7 @@ def test_steps_cover_every_legal_action_and_levels_stay_short(players: int) -> N
                     for n, colour in PAID.findall(text):  # "2 red" steps and colour lists
                         named[colour] += int(n or 1)
                     assert named == Counter(a.pay), (a, c.steps)
-            reached: list[int] = []
-            stack: list[list[str]] = [[]]
-            while stack:
-                lv = level(choices, stack.pop())
-                reached += [o.indexes[0] for o in lv.options if o.step is None]
-                stack += [lv.path + [o.step] for o in lv.options if o.step is not None]
-            assert sorted(reached) == list(range(len(legal)))
+            assert sorted(picker_leaves(choices)) == list(range(len(legal)))
             longest = largest_level(choices)[0]
             most[state.phase] = max(most[state.phase], longest)
             if state.phase == "place":  # one button per free space of the tile (also on the board)

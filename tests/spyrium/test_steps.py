@@ -13,7 +13,9 @@ import pytest
 from engines.core.rng import Rng
 from engines.spyrium.actions import Build, EarnMoney, Hire, PlaceWorker, UseEvent
 from engines.spyrium.components import RESIDENCE_VALUES
-from tavolo_ui.choices import largest_level, level, make_choices
+from tavolo_ui.choices import largest_level, level
+
+from ..ui.picker import picker_choices, picker_leaves
 
 from .helpers import (G, clear_market, fresh, give_building, give_technique, of_type, phase2,
                       place, put)
@@ -24,23 +26,6 @@ FACTS = re.compile(r"£\d+|\d+ (?:VP|Spyrium|workers?)\b|token \d|building \d+|\
                    r"new space|shared symbol|\((?:top|middle|bottom|centre)[a-z ]*\)")
 """What a label states (amounts, tokens, buildings, slots, powers, market places): the joined
 steps must state the same, as often."""
-
-
-def _choices(state):
-    legal = G.legal_actions(state)
-    return legal, make_choices([(i, G.action_steps(state, a), G.action_label(state, a))
-                                for i, a in enumerate(legal)])
-
-
-def _leaves(choices) -> list[int]:
-    """The action indexes of every button that plays an action, walking the whole tree."""
-    reached: list[int] = []
-    stack: list[list[str]] = [[]]
-    while stack:
-        lv = level(choices, stack.pop())
-        reached += [o.indexes[0] for o in lv.options if o.step is None]
-        stack += [lv.path + [o.step] for o in lv.options if o.step is not None]
-    return reached
 
 
 def _build_position():
@@ -90,7 +75,7 @@ def test_hire_steps_token_then_price_and_declarations_then_residence() -> None:
     assert steps[(None, False, "vp")][-2:] == ["pay £5, gain a Residence action",
                                                f"Residence: take {r[1]} VP"]
     # the 16 ways to hire: the price list has the 8 declarations, then the Residence choice
-    legal, choices = _choices(s)
+    legal, choices = picker_choices(G, s)
     hire = level(choices, ["Hire a character"])
     assert hire.path[-1] == "discard token 3" and len(hire.options) == 8
     assert {len(level(choices, [*hire.path, o.step]).options) for o in hire.options} == {2}
@@ -120,7 +105,7 @@ def test_picker_walks_from_kinds_to_one_build() -> None:
     s = _build_position()
     put(s, 1, "B-mine-right")
     place(s, 0, "H00")
-    legal, choices = _choices(s)
+    legal, choices = picker_choices(G, s)
     assert len(legal) > 20
     top = level(choices, [])
     build = next(o for o in top.options if o.step == "Build a building")
@@ -149,7 +134,7 @@ def test_steps_cover_every_legal_action_say_the_label_and_lists_stay_short(playe
         state = G.new_game(players, 40 + 10 * players + seed)
         rng = Rng.from_seed(seed)
         while not G.is_over(state):
-            legal, choices = _choices(state)
+            legal, choices = picker_choices(G, state)
             paths = [c.steps for c in choices]
             assert len(set(paths)) == len(paths), "two actions have the same steps"
             ends = set(paths)
@@ -158,7 +143,7 @@ def test_steps_cover_every_legal_action_say_the_label_and_lists_stay_short(playe
             for a, c in zip(legal, choices):
                 assert Counter(FACTS.findall(", ".join(c.steps))) == Counter(FACTS.findall(c.label)), \
                     (c.steps, c.label)
-            assert sorted(_leaves(choices)) == list(range(len(legal)))
+            assert sorted(picker_leaves(choices)) == list(range(len(legal)))
             most = max(most, largest_level(choices)[0])
             G.apply(state, rng.choice(legal) if rng.below(3) == 0 else bot(G, state, rng))
     assert most <= MOST_IN_A_LIST
