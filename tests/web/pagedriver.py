@@ -14,6 +14,9 @@ import zlib
 from engines.core.game import Game
 from engines.core.record import parse_record
 
+from tavolo_ui.choices import level
+
+from ..ui.picker import picker_choices
 from .conftest import shot
 
 
@@ -134,3 +137,21 @@ def click_action(page, index: int, clicks: dict[str, int], timeout_ms: int = 60_
         clicks["step"] = clicks.get("step", 0) + click_through(page, "#actions", index)
         clicks["button"] += 1
     page.wait_for_function(f"Number(document.body.dataset.actions) > {before}", timeout=timeout_ms)
+
+
+def assert_first_level(page, game: Game, state, seat_names: list[str]) -> None:
+    """The side panel shows the picker's first level for ``state``, as the shell builds it
+    (every legal action when the list is short): one button per option, each reading
+    differently (an action's button its label, a step's button its step and "N ways"), with
+    the seats' names for "Player N", and together they lead to every legal action."""
+    legal, choices = picker_choices(game, state)
+    top = level(choices, [])
+    buttons = page.locator("#actions .act-list > button")
+    assert buttons.count() == len(top.options) <= len(legal)
+    labels = [x.split("\n")[0].strip() for x in buttons.all_inner_texts()]
+    assert len(set(labels)) == len(labels), labels
+    expected = [o.text for o in top.options]
+    for i in range(len(seat_names), 0, -1):
+        expected = [x.replace(f"Player {i}", seat_names[i - 1]) for x in expected]
+    assert labels == expected
+    assert sorted(i for o in top.options for i in o.indexes) == list(range(len(legal)))

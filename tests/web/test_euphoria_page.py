@@ -25,9 +25,8 @@ from engines import get_game
 from engines.core.rng import Rng
 from engines.euphoria.bot import choose as heuristic
 from tests.web.conftest import open_app, shot
-from tests.web.pagedriver import (Mirror, body, click_action, saved_record,
+from tests.web.pagedriver import (Mirror, assert_first_level, body, click_action, saved_record,
                                    start_game, wait_my_turn_or_end)
-from tavolo_ui.choices import level, make_choices
 
 pytestmark = pytest.mark.browser
 
@@ -63,18 +62,7 @@ def test_euphoria_game_played_by_clicks(page, base_url):
             break
         assert GAME.to_move(state) == 0
         legal = GAME.legal_actions(state)
-        # the first level of the picker (every action when few), each reading differently:
-        # an action's own button shows its label, a step's button its step and "N ways"
-        buttons = page.locator("#actions .act-list > button")
-        top = level(_choices(state), [])
-        assert buttons.count() == len(top.options) <= len(legal)
-        labels = [x.split("\n")[0].strip() for x in buttons.all_inner_texts()]
-        assert len(set(labels)) == len(labels), labels
-        expected = [o.text for o in top.options]
-        for i in range(len(SEATS), 0, -1):  # the shell puts seat names for "Player N"
-            expected = [x.replace(f"Player {i}", SEATS[i - 1][0]) for x in expected]
-        assert labels == expected
-        assert sorted(i for o in top.options for i in o.indexes) == list(range(len(legal)))
+        assert_first_level(page, GAME, state, [name for name, _ in SEATS])
         action = heuristic(GAME, state, rng)
         index = legal.index(action)
         n = clicks["board"] + clicks["button"]
@@ -109,9 +97,3 @@ def test_euphoria_game_played_by_clicks(page, base_url):
     head = page.inner_text("#results table.score thead").lower()
     assert "territories" in head and "market tiles" in head
     print(f"played to the end in {time.monotonic() - t0:.0f}s with {clicks}")
-
-
-def _choices(state):
-    """The picker's choices for ``state``, as the shell builds them."""
-    return make_choices([(i, GAME.action_steps(state, a), GAME.action_label(state, a))
-                         for i, a in enumerate(GAME.legal_actions(state))])

@@ -29,7 +29,7 @@ from engines.core.record import new_record
 from tavolo_ui.choices import HANDFUL, level, make_choices
 from tavolo_ui.links import make_fragment
 from tests.web.conftest import open_app, shot, wait_ready
-from tests.web.pagedriver import (Mirror, body, click_action, click_through,
+from tests.web.pagedriver import (Mirror, assert_first_level, body, click_action, click_through,
                                    look_at_phone_width, saved_record, start_game,
                                    wait_my_turn_or_end)
 
@@ -65,14 +65,7 @@ def test_myraclia_game_played_by_clicks(page, base_url):
         rounds = state.round
         assert GAME.to_move(state) == 0
         legal = GAME.legal_actions(state)
-        # the first level of the picker (every action when few), each reading differently
-        buttons = page.locator("#actions .act-list > button")
-        top = level(_choices(state), [])
-        assert buttons.count() == len(top.options) <= len(legal)
-        labels = buttons.all_inner_texts()
-        assert len(set(labels)) == len(labels), labels
-        played = sorted(i for o in top.options for i in o.indexes)
-        assert played == list(range(len(legal)))
+        assert_first_level(page, GAME, state, [name for name, _ in SEATS])
         if state.phase in shots and state.phase not in phases:
             shot(page, shots[state.phase])
         phases.add(state.phase)
