@@ -145,6 +145,15 @@ def controlled(s, p: int) -> int:
     return sum(1 for w in s.p[p].where if w != "pool")
 
 
+def lose_worker(s, p: int, die: int) -> None:
+    """p's worker ``die`` leaves p's control for the recruitable pool (§6). If it belonged to the
+    active player's matched group it is gone from the group too (§5): the die may come back as a
+    newly gained worker this turn, and a newly gained worker is never placeable this turn."""
+    s.p[p].where[die] = "pool"
+    if p == s.current and s.turn and die in s.turn.get("group", []):
+        s.turn["group"] = [d for d in s.turn["group"] if d != die]
+
+
 def available(s, p: int) -> list[int]:
     return [d for d, w in enumerate(s.p[p].where) if w == "avail"]
 

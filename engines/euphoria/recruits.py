@@ -42,7 +42,8 @@ from typing import Any, Callable, Optional
 from .components import (ARTIFACT_TYPES, COMMODITIES, COMMODITY_AREAS, ICARUS_SPACES, RECRUITS,
                          RESOURCES, SITE_SPACES, SPACE_SITE, SPACES, TUNNEL_RESOURCE, TUNNELS)
 from .effects import (T, ability_on, advance_miner, ally, available, controlled, gain,
-                      has_active_faction, knowledge, morale, note, occupants, order_from, push, v1)
+                      has_active_faction, knowledge, lose_worker, morale, note, occupants, order_from,
+                      push, v1)
 
 Opts = list[str]
 
@@ -108,7 +109,7 @@ def strictly(s, spaces: list[str], p: int, die: int, highest: bool) -> bool:
 
 def sacrifice(s, p: int, die: int) -> None:
     """A sacrificed worker goes to the recruitable pool, unrolled (§6)."""
-    s.p[p].where[die] = "pool"
+    lose_worker(s, p, die)
 
 
 def sacrifice_retrieved(s, p: int) -> None:

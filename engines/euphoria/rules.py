@@ -26,7 +26,7 @@ from .components import (ICARUS_SPACES, ARTIFACT_DECK, ARTIFACT_MARKETS, ARTIFAC
                          TUNNEL_COMPLETE, TUNNEL_ENDS, TUNNEL_RESOURCE, TUNNELS, WORKER_SPACES,
                          WORKERS_MAX, WORKERS_START, YIELD)
 from .effects import (T, ability_on, activate, advance_miner, ally, available, controlled,
-                      faction_revealed, gain, has_active_faction, knowledge, morale, note,
+                      faction_revealed, gain, has_active_faction, knowledge, lose_worker, morale, note,
                       occupants, order_from, push)
 from .markets import (KIND, placement_forbidden, roll_penalty_values, suffers, suffers_kind)
 from .recruits import card, hook, triggered
@@ -983,7 +983,7 @@ def _kcheck_r(s, t, o):
     done(s)
     p = t["p"]
     d = int(o.split(":")[1])
-    s.p[p].where[d] = "pool"
+    lose_worker(s, p, d)
     s.p[p].lost_this_turn = True
     note(s, f"Player {p + 1} loses a worker to the knowledge check")
     push(s, T("hooks", p, hook="worker_lost", done=[]))

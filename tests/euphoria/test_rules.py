@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+from engines.core.rng import Rng
 from engines.core.testing import assert_illegal_leaves_state
 from engines.euphoria import GAME
 from engines.euphoria.components import MARKET_IDS, SITE_SPACES, SITES, THRESHOLD
@@ -141,6 +142,26 @@ def test_rule_5_A_worker_returned_during_turn_is_not_placeable():
     place(s, 0, "WAT_WATER")  # gains a worker (die 2), not placeable this turn
     assert s.p[0].where[2] == "avail"
     assert {a["die"] for a in actions(s) if a["type"] == "place"} <= {1}
+
+
+def test_rule_5_A_matched_worker_lost_to_the_check_and_regained_is_not_a_follow_up(monkeypatch):
+    """§5: a matched worker lost to the knowledge check is gone, and a newly gained worker is
+    never placeable this turn, even when the tank hands back that same die."""
+    s = blank(2)
+    s.p[0].dice = [6, 6, 6, 1]
+    s.p[0].where = ["avail", "avail", "avail", "pool"]
+    s.p[0].knowledge = 4
+    goods(s, 0, water=3, energy=3)
+    fresh_turn(s, 0)
+    rolls = iter([2, 3])  # the new worker at each tank
+    monkeypatch.setattr(Rng, "randint", lambda self, lo, hi: next(rolls))
+    place(s, 0, "WAT_WATER")  # new die 3 rolls 2: 6+6+2+4 = 18, a 6 of the group is lost
+    finish_choices(s, "lose:1")
+    assert s.p[0].where[1] == "pool" and s.current == 0
+    place(s, 2, "WAT_ENERGY")  # the tank takes die 1 back from the pool
+    finish_choices(s)
+    assert s.p[0].where[1] == "avail"
+    assert s.current == 1  # the group is exhausted: die 1 is not offered as a follow-up
 
 
 def test_rule_5_B_retrieve_and_5_C_dilemma_are_whole_turns():
