@@ -5,8 +5,8 @@ stars and allegiance (§17-§18), the dilemma (§19), the end (§21) and trading
 Resolution is a stack of tasks (see ``state.py``). ``STEP[kind](s, t)`` performs a task: it
 returns None when done (after popping itself, possibly pushing follow-up tasks), or the list
 of option keys when the player ``t["p"]`` must choose; ``RESOLVE[kind](s, t, key)`` carries
-out the chosen key. A choice with a single option is no choice and is taken at once. The
-"turn" task is answered with structured actions (Place, Retrieve, ResolveDilemma, Trade,
+out the chosen key. A choice with a single option is no choice and is taken at once, except
+an answer to a trade (``ASKED``). The "turn" task is answered with structured actions (Place, Retrieve, ResolveDilemma, Trade,
 EndTurn) instead of keys.
 """
 
@@ -35,6 +35,10 @@ from .state import EuphoriaOptions, EuphoriaState, PlayerState
 STEP: dict[str, Callable[[EuphoriaState, dict], Optional[list[str]]]] = {}
 RESOLVE: dict[str, Callable[[EuphoriaState, dict, str], None]] = {}
 STRUCTURED = {"turn"}
+# Decisions always put to their player, even with one option: a partner who cannot accept a
+# trade (lacking the artifact asked for) still answers "refuse" by hand, so the proposer cannot
+# tell from an instant refusal what the partner's secret hand holds (§23.5, hidden information).
+ASKED = {"trade_answer"}
 
 
 def step(kind: str):
@@ -58,7 +62,7 @@ def run(s: EuphoriaState) -> None:
         opts = STEP[t["k"]](s, t)
         if opts is None:
             continue
-        if len(opts) == 1 and t["k"] not in STRUCTURED:
+        if len(opts) == 1 and t["k"] not in STRUCTURED and t["k"] not in ASKED:
             RESOLVE[t["k"]](s, t, opts[0])
             continue
         t["opts"] = opts
@@ -1422,6 +1426,8 @@ def _holds(pl: PlayerState, items: list[str]) -> bool:
 
 @step("trade_answer")
 def _trade_answer(s, t):
+    """The partner's answer: "refuse" alone when either side lacks an item; never taken at once
+    (``ASKED``), and refused in the same public words either way."""
     ok = _holds(s.p[t["p"]], t["get"]) and _holds(s.p[t["proposer"]], t["give"])
     return ["accept", "refuse"] if ok else ["refuse"]
 

@@ -250,3 +250,26 @@ def test_rule_23_5_no_trade_offered_when_neither_side_holds_anything():
     s.p[0].where[0] = "GEN"
     GAME.apply(s, {"type": "retrieve", "dice": [0], "pay": "free"})
     assert s.current == 0 and [a.type for a in GAME.legal_actions(s)] == ["end_turn"]
+
+
+def test_rule_23_5_trade_answer_is_asked_whatever_the_partner_holds():
+    """Hidden information: asking for an artifact the partner lacks is not refused at once (that
+    would show the proposer the partner's hand); the partner is asked either way, and the public
+    log reads the same."""
+    from .helpers import give_cards
+    seen = []
+    for ask in ("bat", "book"):  # the partner holds a Bat, no Book
+        s = blank(2, trading=True)
+        give_cards(s, 1, "bat")
+        give_cards(s, 0, "box")
+        GAME.apply(s, {"type": "trade", "partner": 1})
+        choose(s, f"get:art:{ask}")
+        choose(s, "propose")
+        assert GAME.to_move(s) == 1 and s.tasks[-1]["k"] == "trade_answer"
+        pending = GAME.view(s, 0)["pending"]
+        assert pending["kind"] == "trade_answer" and "options" not in pending
+        log = len(s.log)
+        choose(s, "refuse")
+        seen.append(s.log[log:])
+        assert GAME.to_move(s) == 0 and s.p[1].hand == ["bat"]
+    assert seen[0] == seen[1] == ["Player 2 refuses the trade"]
