@@ -14,7 +14,8 @@ hook               when (spec step)                                            s
 ``bump``           B4: the bumper's bump abilities                             Hook
 ``tunnel_both``    P4: tunnel gives resource AND artifact (Andrew)             pred(s,p,space)
 ``place``          P5: the placer's on-place abilities                         Hook
-``new_worker``     after a gained worker's roll event (Pete, Sheppard, Chase)  Hook
+``new_worker``     after a gained worker's roll event (Pete, Sheppard)         Hook
+``new_survivor``   then, if that worker survived the roll (Chase)              Hook
 ``star``           each star the owner places (Esme)                           Hook
 ``market_built``   §13 step 4 (Ray)                                            Hook
 ``worker_lost``    E3: lost to the knowledge check (Steven)                    Hook
@@ -722,6 +723,8 @@ def chase_new_options(s, p, c):
     """Chase the Miner (b): when you gain a worker (and it survives its roll), you may place it this
     turn, right after the current placement (D-47); never under the Fountain (D-14)."""
     from .markets import suffers_kind
+    if s.p[p].where[c["die"]] != "avail":  # lost to the knowledge check: it did not survive
+        return []
     if p != s.current or suffers_kind(s, p, "max_one_placement_per_turn"):
         return []
     return ["apply"]
@@ -906,7 +909,7 @@ CARDS: dict[str, Card] = {
     "andrew_the_spelunker": Card({"tunnel_both": andrew_tunnel_both}),
     "brett_the_lockpicker": Card({"place": H(brett_options, brett_apply)}),
     "chase_the_miner": Card({"place": H(chase_place_options, chase_place_apply),
-                             "new_worker": H(chase_new_options, chase_new_apply)}),
+                             "new_survivor": H(chase_new_options, chase_new_apply)}),
     "curtis_the_propagandist": Card({"passive": True}),  # effects.morale
     "dave_the_demolitionist": Card({"bump": H(dave_options, dave_apply)}),
     "faith_the_hydroelectrician": Card({"place": H(faith_options, faith_apply)}),

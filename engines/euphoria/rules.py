@@ -757,11 +757,18 @@ def _commodity_area(s: EuphoriaState, p: int, sp: str) -> None:
 
 @step("new_worker")
 def _new_worker(s, t):
-    """§20: if the new worker survived its roll event, Pete (b), Sheppard (b), Chase (b)."""
+    """§20 "if you did gain a worker": Pete (b) and Sheppard (b), then Chase (b).
+
+    Decision (§18.1 table, §20): Pete (b) and Sheppard (b) say "when you actually gain a new
+    worker (after its roll event)"; "actually gain" is the worker cap and the Laboratory (§20 "if
+    you did gain a worker", checked in ``_tank``), so they fire after the roll event even when the
+    new worker is then lost to the knowledge check. Only Chase (b) says "and it survives its roll
+    event": it needs the new worker still available (D-47)."""
     done(s)
-    if s.p[t["p"]].where[t["die"]] == "avail":
-        push(s, T("hooks", t["p"], hook="new_worker", die=t["die"], done=[],
-                  pool=s.pl.get("active0") if s.pl else None))
+    p, d = t["p"], t["die"]
+    pool = s.pl.get("active0") if s.pl else None
+    push(s, T("hooks", p, hook="new_worker", die=d, done=[], pool=pool),
+         T("hooks", p, hook="new_survivor", die=d, done=[], pool=pool))
     return None
 
 
@@ -937,7 +944,8 @@ def _role(s: EuphoriaState, p: int, d: int) -> str:
     (both available), so losing either leaves the same position unless their roles differ:
 
     - "new": the worker just gained at the tank, while its roll event is running, if p has a
-      recruit that reacts to a gained worker that survives (Pete (b), Sheppard (b), Chase (b));
+      recruit that reacts only to a gained worker that survives (Chase (b)); Pete (b) and
+      Sheppard (b) fire whichever of the tied workers is lost (§20), so they give no role;
     - "chase": Chase's new worker, still to be placed this turn (D-47);
     - "group": a worker of the chosen matched group that may still follow (§5);
     - "other": none of these; such workers are interchangeable.
@@ -956,8 +964,9 @@ def _role(s: EuphoriaState, p: int, d: int) -> str:
 
 def _new_dice(s: EuphoriaState, p: int) -> set[int]:
     """p's workers gained at the tank whose new-worker triggers are still pending (§20), when p
-    has a recruit with such a trigger (otherwise losing the new one or an old one is the same)."""
-    if not any(hook(s, p, rid, "new_worker") for rid in s.p[p].active):
+    has a recruit whose trigger needs the new worker to survive (Chase (b)); otherwise losing the
+    new one or an old one is the same."""
+    if not any(hook(s, p, rid, "new_survivor") for rid in s.p[p].active):
         return set()
     return {t["die"] for t in s.tasks if t["k"] == "new_worker" and t["p"] == p}
 

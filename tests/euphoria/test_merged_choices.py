@@ -67,18 +67,33 @@ def test_tied_loss_group_worker_or_other_worker_is_asked():
 
 
 def test_pete_the_cannibal_tied_loss_new_worker_or_old_is_asked():
-    """The tank's new worker tied with an old one: only a surviving new worker triggers Pete (b)
-    (§20), so which one is lost is the owner's choice."""
+    """Pete (b) fires when a worker was actually gained (§18.1, §20 "if you did gain a worker"),
+    even if the new worker is then lost to the check; only Chase (b) needs it to survive. So
+    with Pete alone the tied new and old workers are the same (merged, nothing asked) and Pete
+    (b) is still offered; with Chase the choice changes the outcome and is asked."""
     s = blank(2)
     give_recruit(s, 0, "pete_the_cannibal")
     s.p[0].dice = [6, 1, 1, 1]
     s.p[0].where = ["avail", "WAT_WATER", "avail", "pool"]
     s.p[0].knowledge = 4
     fresh_turn(s, 0)
-    roll(s, 0, {2: 6}, new=True)  # 6 + 6 + 4 = 16
+    roll(s, 0, {2: 6}, new=True)  # 6 + 6 + 4 = 16: one 6 lost, no question
+    assert s.p[0].where.count("avail") == 1 and s.p[0].lost_this_turn
+    assert options(s) == ["pete_the_cannibal|use", "pete_the_cannibal|skip"]
+    s = blank(2)
+    give_recruit(s, 0, "pete_the_cannibal")
+    give_recruit(s, 0, "chase_the_miner")
+    s.p[0].dice = [6, 1, 1, 1]
+    s.p[0].where = ["avail", "WAT_WATER", "avail", "pool"]
+    s.p[0].knowledge = 4
+    fresh_turn(s, 0)
+    roll(s, 0, {2: 6}, new=True)
     assert options(s) == ["lose:0", "lose:2"]
-    choose(s, "lose:2")
-    assert s.p[0].where[2] == "pool" and not any(o.startswith("pete") for o in options(s))
+    choose(s, "lose:2")  # the new worker is gone: Pete (b) still fires, Chase (b) does not
+    assert s.p[0].where[2] == "pool"
+    choose(s, "pete_the_cannibal|use")
+    finish_choices(s)
+    assert len(s.p[0].hand) == 1 and s.turn["chase"] is None
 
 
 def test_tied_loss_new_worker_without_new_worker_recruits_is_merged():
