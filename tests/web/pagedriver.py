@@ -155,3 +155,47 @@ def assert_first_level(page, game: Game, state, seat_names: list[str]) -> None:
         expected = [x.replace(f"Player {i}", seat_names[i - 1]) for x in expected]
     assert labels == expected
     assert sorted(i for o in top.options for i in o.indexes) == list(range(len(legal)))
+
+
+def play_hot_seat(page, game: Game, seats: list[tuple[str, str]], choose, rng, budget_s: float,
+                  clicks: dict[str, int]) -> dict:
+    """Play the page's game by clicks for every human seat (hot-seat) until it is over or
+    ``budget_s`` has passed; bots play by themselves. At each change of human the handoff
+    screen must name the next player while the table is hidden (no action buttons, a blank
+    board) and is passed by clicking it. ``choose(game, state, rng)`` picks each move.
+    Returns {"over", "handoffs", "moves": per seat}."""
+    t0 = time.monotonic()
+    names = [name for name, _ in seats]
+    humans = {i for i, (_, kind) in enumerate(seats) if kind == "human"}
+    mirror = None
+    handoffs, moves = 0, {i: 0 for i in humans}
+    while time.monotonic() - t0 < budget_s:
+        page.wait_for_function(
+            "document.body.dataset.over === '1' || document.body.dataset.handoff !== ''"
+            " || document.querySelectorAll('#actions button.act').length > 0", timeout=90_000)
+        if body(page, "over") == "1":
+            break
+        nxt = body(page, "handoff")
+        if nxt:
+            seat = int(nxt)
+            assert seat in humans
+            assert page.inner_text("#handoff-name") == names[seat]
+            assert page.locator("#actions button.act").count() == 0, "choices shown behind the handoff"
+            assert page.get_attribute("#board", "data-hits") in (None, "", "[]"), "board drawn behind the handoff"
+            if handoffs == 0:
+                shot(page, f"{game.name}_hot_seat_handoff")
+            page.click("#handoff button[data-cmd='handoff']")
+            page.wait_for_function("document.body.dataset.handoff === ''")
+            handoffs += 1
+            continue
+        if mirror is None:
+            mirror = Mirror(game, saved_record(page))
+        mirror.sync(page)
+        state = mirror.state
+        seat = game.to_move(state)
+        assert seat in humans and body(page, "toMove") == str(seat)
+        assert_first_level(page, game, state, names)
+        legal = game.legal_actions(state)
+        click_action(page, legal.index(choose(game, state, rng)), clicks)
+        moves[seat] += 1
+    return {"over": body(page, "over") == "1", "handoffs": handoffs, "moves": moves}
