@@ -751,3 +751,152 @@ def test_describe_and_json_round_trip():
     assert GAME.describe(s, a).startswith("Player 1 ")
     again = type(s).model_validate_json(s.model_dump_json())
     assert again == s
+
+
+# ---- §1 Glossary, §2 Components, §3 Board map ------------------------------------------------
+
+def test_rule_1_glossary_goods_tracks_and_what_is_public():
+    """§1: 4 commodities, 3 resources; 10 stars; knowledge 1-6; allegiance 0-11; an available
+    worker is a controlled one off the board; the number of cards held is public, their types
+    secret; workers, their knowledge and goods are public."""
+    from engines.euphoria.components import (ALLEGIANCE_MAX, COMMODITIES, RESOURCES, STARS,
+                                             TRACKS)
+    from engines.euphoria.effects import available
+    assert set(COMMODITIES) == {"energy", "water", "food", "bliss"}
+    assert set(RESOURCES) == {"gold", "stone", "clay"}
+    assert STARS == 10 and ALLEGIANCE_MAX == 11
+    assert (TRACKS["knowledge"]["min"], TRACKS["knowledge"]["max"]) == (1, 6)
+    s = blank(2)
+    s.p[0].where = ["GEN", "avail", "avail", "pool"]
+    assert available(s, 0) == [1, 2]
+    give_cards(s, 0, "bat", "book")
+    goods(s, 0, gold=2)
+    other = GAME.view(s, 1)["players"][0]
+    assert other["hand"] == 2 and other["goods"]["gold"] == 2
+    assert other["dice"] == s.p[0].dice and other["where"] == s.p[0].where
+    assert GAME.view(s, 0)["players"][0]["hand"] == ["bat", "book"]
+
+
+def test_rule_2_component_counts():
+    """§2: 51 action spaces (49 worker spaces + 2 retrievals), 18 market tiles, 48 recruits (12 a
+    faction), 6 dilemmas, 36 artifacts (6 of each of 6 types), 4 dice and 10 stars a colour."""
+    from collections import Counter
+    from engines.euphoria.components import (ARTIFACT_DECK, DILEMMA_IDS, FACTIONS, RECRUITS, SPACES,
+                                             STARS, WORKER_SPACES, WORKERS_MAX)
+    assert len(SPACES) == 51 and len(WORKER_SPACES) == 49
+    assert len(MARKET_IDS) == 18 and len(RECRUITS) == 48 and len(DILEMMA_IDS) == 6
+    assert Counter(r.faction for r in RECRUITS.values()) == {f: 12 for f in FACTIONS}
+    assert Counter(ARTIFACT_DECK) == {a: 6 for a in ("bat", "bear", "book", "box", "balloons",
+                                                     "bifocals")}
+    s = GAME.new_game(6, 1)
+    assert WORKERS_MAX == 4 and sum(len(pl.dice) for pl in s.p) == 24
+    assert sum(pl.stars for pl in s.p) == 6 * STARS == 60
+
+
+def test_rule_3_board_map_region_membership_and_space_types():
+    """§3: Icarus = CLOUD and the four ICA_*; each other region its commodity area, tunnel, tunnel
+    end, artifact market, construction sites and market spaces; the WAT_* in no region. Multi
+    spaces are the four commodity areas, fixed ones the construction sites."""
+    from engines.euphoria.components import ICARUS_SPACES, SPACES, WORKER_SPACES, region_of
+    expected = {"icarite": {"CLOUD", "ICA_WIND", "ICA_NIMBUS", "ICA_BREEZE", "ICA_SKY"}}
+    for f, short, area in (("euphorian", "EUP", "GEN"), ("subterran", "SUB", "AQU"),
+                           ("wastelander", "WAS", "FARM")):
+        expected[f] = ({area, f"TUN_{short}", f"TUNEND_{short}", f"ART_{short}",
+                        f"MKT_{short}_A", f"MKT_{short}_B"}
+                       | {f"CS_{short}_{x}_{i}" for x in "AB" for i in range(1, 5)})
+    for f, spaces in expected.items():
+        assert {sp for sp in WORKER_SPACES if region_of(sp) == f} == spaces, f
+    assert region_of("WAT_ENERGY") is None and region_of("WAT_WATER") is None
+    assert set(ICARUS_SPACES) == expected["icarite"]
+    assert {sp for sp in WORKER_SPACES if SPACES[sp].type == "multi"} == {"GEN", "AQU", "FARM", "CLOUD"}
+    assert {sp for sp in WORKER_SPACES if SPACES[sp].type == "fixed"} == {
+        sp for sp in WORKER_SPACES if sp.startswith("CS_")}
+
+
+# ---- §18 / D-39 worked example ------------------------------------------------------------
+
+def test_rule_18_D39_hidden_scarby_revealed_by_the_farm_placement_gives_nothing_for_it():
+    """D-39: a hidden Wastelander Scarby revealed by the FARM placement that moves Wastelander
+    from 7 to 8 gives nothing for that placement; it works from the next one."""
+    s = blank(2)
+    give_recruit(s, 0, "scarby_the_harvester", active=False)
+    s.allegiance["wastelander"] = 7
+    place(s, 0, "FARM")  # T = 1: 1 food and allegiance +1 → 8 reveals Scarby
+    assert "scarby_the_harvester" in s.p[0].active and s.allegiance["wastelander"] == 8
+    assert s.current == 1 and s.p[0].goods["food"] == 1  # no Scarby choice was offered
+    fresh_turn(s, 0)
+    place(s, 1, "FARM")  # the 2 strictly highest on the Farm: Scarby now works
+    assert "scarby_the_harvester|food" in options(s)
+
+
+# ---- §23 Resolution order -------------------------------------------------------------------
+
+def test_rule_23_1_per_turn_state_cleared_when_a_new_turn_starts():
+    """§23.1: lostWorker, geekUsed, gamblerUsed are cleared for every player, and the matched
+    groups and placed workers for the active player, when a new turn starts."""
+    s = blank(3)
+    for pl in s.p:
+        pl.lost_this_turn = pl.geek_used = pl.gambler_used = True
+    place(s, 0, "GEN")  # the 1 and the 2 differ: the turn ends
+    assert s.current == 1
+    assert not any(pl.lost_this_turn or pl.geek_used or pl.gambler_used for pl in s.p)
+    assert s.turn["placed"] == 0 and s.turn["used"] == [] and s.turn["group"] == []
+
+
+def test_rule_23_2_turn_t1_trade_t2_no_pass_t4_trade_then_clockwise():
+    """§23.2: T1 the active player may trade; T2 no pass while an action is legal; T4 trade or
+    end the turn; play passes clockwise."""
+    s = blank(3, trading=True)
+    goods(s, 0, gold=1)
+    types = {a.type for a in GAME.legal_actions(s)}
+    assert {"trade", "place"} <= types and "end_turn" not in types
+    place(s, 0, "GEN")
+    assert s.current == 0 and {a.type for a in GAME.legal_actions(s)} == {"trade", "end_turn"}
+    GAME.apply(s, {"type": "end_turn"})
+    assert s.current == 1
+    place(s, 0, "FARM")
+    GAME.apply(s, {"type": "end_turn"})
+    assert s.current == 2
+
+
+def test_rule_23_4_retrieval_empties_the_construction_space_then_track_then_roll(monkeypatch):
+    """§23.4: R1 the worker leaves its construction space (now empty, payment lost); R3 free
+    retrieval → morale −1; R6 the retrieved worker is rolled."""
+    from engines.euphoria.rules import occupancy
+    s = blank(2)
+    s.p[0].where[0] = "CS_EUP_A_1"
+    s.p[0].morale = 3
+    fresh_turn(s, 0)
+    monkeypatch.setattr(Rng, "randint", lambda self, lo, hi: 5)
+    GAME.apply(s, {"type": "retrieve", "dice": [0], "pay": "free"})
+    finish_choices(s)
+    assert s.p[0].where[0] == "avail" and "CS_EUP_A_1" not in occupancy(s)
+    assert s.p[0].morale == 2 and s.p[0].dice[0] == 5 and s.current == 1
+
+
+def test_rule_23_6_roll_penalty_E2_before_knowledge_check_E3():
+    """§23.6: each die's roll penalty (E2, the owner picks the good) is resolved before the
+    knowledge check (E3)."""
+    s = blank(2)
+    set_tile(s, "SITE_EUP_A", "center_for_reduced_literacy")  # a rolled 6 costs 1 good
+    goods(s, 0, food=1, gold=1)
+    s.p[0].dice = [6, 1, 1, 1]
+    s.p[0].where = ["avail", "avail", "pool", "pool"]
+    s.p[0].knowledge = 4
+    roll(s, 0, {1: 6})  # 6 + 6 + 4 = 16
+    assert options(s) == ["food", "gold"] and s.p[0].where.count("avail") == 2  # E2 first
+    choose(s, "gold")
+    finish_choices(s)
+    assert s.p[0].goods["food"] == 1 and s.p[0].goods["gold"] == 0
+    assert s.p[0].where.count("avail") == 1 and s.p[0].lost_this_turn  # then E3
+
+
+def test_rule_23_7_territory_star_is_no_choice():
+    """§23.7 "nothing else is a choice": territory spaces are interchangeable, so the Wind
+    Saloon's star goes in without any question (the pair of Bats is the only payment)."""
+    s = blank(2)
+    give_cards(s, 0, "bat", "bat")
+    place(s, 0, "ICA_WIND")
+    assert s.current == 1
+    assert s.territory["icarite"][0] == 1 and s.p[0].stars == 9
+    assert s.allegiance["icarite"] == 1 and s.p[0].hand == []
