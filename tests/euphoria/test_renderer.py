@@ -72,3 +72,35 @@ def test_long_button_labels_wrap_at_phone_width_instead_of_shrinking():
     assert len(lines) == 2 and long not in drawn
     for ln in lines:  # each line drawn whole, with room to spare (not squeezed)
         assert ln in drawn and Canvas.text_width(ln, 11) <= drawn[ln], ln
+
+
+@pytest.mark.parametrize("width", [1280, 390, 720])
+def test_morale_and_knowledge_tracks_mark_each_players_value(width):
+    """Issue 5: every player mat draws a morale and a knowledge track, one numbered cell per
+    step of the engine's range, the cell of the player's value filled in the player's colour."""
+    from engines.euphoria.components import KNOW_MAX, KNOW_MIN, MORALE_MAX, MORALE_MIN
+    from tavolo_ui.canvas import PALETTE
+    from .helpers import blank
+    s = blank(4)
+    values = [(1, 6), (6, 1), (3, 4), (5, 2)]  # (morale, knowledge) per player
+    for pl, (morale, know) in zip(s.p, values):
+        pl.morale, pl.knowledge = morale, know
+    cv = Canvas(width, 700)
+    render(cv, GAME.view(s, 0), [], 0)
+    texts = [op for op in cv.ops if op[0] == "text"]
+    cells = [op for op in cv.ops if op[0] == "rect" and op[3] == op[4] == 16]
+    for label, lo, hi, which in (("Morale", MORALE_MIN, MORALE_MAX, 0), ("Knowledge", KNOW_MIN, KNOW_MAX, 1)):
+        labels = [op for op in texts if op[3] == label]
+        assert len(labels) == len(s.p), label
+        for q, lab in enumerate(sorted(labels, key=lambda op: (op[2], op[1]))):
+            colour = PALETTE["players"][q % len(PALETTE["players"])]
+            row = sorted((op for op in cells if op[1] > lab[1] and abs(op[2] + 8 - lab[2]) < 1
+                          and op[1] < lab[1] + 220), key=lambda op: op[1])[:hi - lo + 1]
+            numbers = [next(t[3] for t in texts if abs(t[1] - (c[1] + 8)) < 1 and abs(t[2] - (c[2] + 9)) < 1)
+                       for c in row]
+            assert numbers == [str(v) for v in range(lo, hi + 1)], (label, q)
+            filled = [str(lo + i) for i, c in enumerate(row) if c[5] == colour]
+            assert filled == [str(values[q][which])], (label, q, width)
+    tips = [h.tip for h in cv.hits if h.tip]
+    assert any(t.startswith("Morale 6 ") and "hand limit of 6" in t for t in tips)
+    assert any(t.startswith("Knowledge 4 ") for t in tips)

@@ -1,6 +1,6 @@
 """Euphoria's table on the canvas: the four regions with every action space and the dice on
 them, tunnels and miners, construction sites and market tiles with their stars, territories,
-the allegiance tracks, each player's mat, and the pending choices as buttons.
+the allegiance tracks, each player's mat (morale and knowledge tracks, workers, goods), and the pending choices as buttons.
 
 Drawn from ``view`` only. Laptop (≥ 720 px): the four regions side by side; phone: stacked.
 Placing a worker: click its space (several dice for one space: the shell asks which). Other
@@ -9,7 +9,8 @@ choices: the buttons of the "Your move" panel. Hover a space, tile or recruit fo
 
 from __future__ import annotations
 
-from engines.euphoria.components import (MARKETS, RECRUITS, SITE_SPACES, SPACES, TUNNELS)
+from engines.euphoria.components import (KNOW_MAX, KNOW_MIN, KNOWLEDGE_LIMIT, MARKETS, MORALE_MAX,
+                                         MORALE_MIN, RECRUITS, SITE_SPACES, SPACES, TUNNELS)
 from engines.euphoria.labels import cost_words
 
 from ..canvas import PALETTE, Canvas
@@ -172,6 +173,50 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
     return y - y0 + 6
 
 
+TRACK_CELL = 16  # side of one step of the morale / knowledge track, px
+
+
+def _label_width(label: str) -> float:
+    """Room for a track label: the canvas estimate runs short for wide letters, so pad it."""
+    return Canvas.text_width(label, 11) * 1.25 + 4
+
+
+def _track(cv: Canvas, x: float, y: float, label: str, lo: int, hi: int, value: int, color: str,
+           tip: str) -> float:
+    """One player track as a row of numbered cells ``lo``..``hi`` after its label, the cell of
+    ``value`` filled in the player's colour (the marker). Returns the width used."""
+    label_w = _label_width(label)
+    cv.text(x, y + TRACK_CELL / 2, label, 11, PALETTE["ink"], baseline="middle", max_width=label_w - 4)
+    cx = x + label_w
+    for v in range(lo, hi + 1):
+        here = v == value
+        cv.rect(cx, y, TRACK_CELL, TRACK_CELL, color if here else "#fff", color if here else PALETTE["line"],
+                2 if here else 1, 3)
+        cv.text(cx + TRACK_CELL / 2, y + TRACK_CELL / 2 + 1, str(v), 10, "#fff" if here else PALETTE["muted"],
+                align="center", baseline="middle", bold=here)
+        cx += TRACK_CELL + 1
+    cv.hit(x, y, cx - x, TRACK_CELL, tip=tip)
+    return cx - x
+
+
+def _tracks(cv: Canvas, pl: dict, color: str, x: float, y: float, w: float) -> float:
+    """The morale and knowledge tracks of one player mat: side by side when they fit in ``w``,
+    else one under the other. Returns the height used."""
+    morale, know = pl["morale"], pl["knowledge"]
+    morale_tip = (f"Morale {morale} (track {MORALE_MIN}–{MORALE_MAX}): hand limit of {morale} "
+                  f"artifact card(s).")
+    know_tip = (f"Knowledge {know} (track {KNOW_MIN}–{KNOW_MAX}): added to the dice after each roll; "
+                f"a total of {KNOWLEDGE_LIMIT}+ loses a worker.")
+    used = _track(cv, x, y, "Morale", MORALE_MIN, MORALE_MAX, morale, color, morale_tip)
+    k_label = "Knowledge"
+    k_width = _label_width(k_label) + (KNOW_MAX - KNOW_MIN + 1) * (TRACK_CELL + 1)
+    if used + 14 + k_width <= w:
+        _track(cv, x + used + 14, y, k_label, KNOW_MIN, KNOW_MAX, know, color, know_tip)
+        return TRACK_CELL + 4
+    _track(cv, x, y + TRACK_CELL + 3, k_label, KNOW_MIN, KNOW_MAX, know, color, know_tip)
+    return 2 * TRACK_CELL + 7
+
+
 def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float) -> float:
     pl = view["players"][q]
     y0 = y
@@ -181,8 +226,7 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float) ->
     cv.text(x + 4, y + 22, who, 13, _color(q), bold=True)
     cv.text(x + w - 4, y + 22, f"★ {10 - pl['stars']}/10", 13, PALETTE["ink"], align="right", bold=True)
     y += 28
-    cv.text(x + 4, y + 10, f"Morale {pl['morale']} (hand limit)   Knowledge {pl['knowledge']}", 11)
-    y += 16
+    y += _tracks(cv, pl, _color(q), x + 4, y, w - 8)
     # dice available
     cv.text(x + 4, y + 11, "Workers:", 11)
     dx = x + 60
