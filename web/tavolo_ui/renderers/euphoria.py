@@ -1,6 +1,7 @@
 """Euphoria's table on the canvas: the four regions with every action space and the dice on
 them, tunnels and miners, construction sites and market tiles with their stars, territories,
-the allegiance tracks, each player's mat (morale and knowledge tracks, workers, goods), and the pending choices as buttons.
+the allegiance tracks, each player's mat (morale and knowledge tracks, workers, goods), and
+the pending choices as buttons.
 
 Drawn from ``view`` only. Laptop (≥ 720 px): the four regions side by side; phone: stacked.
 Placing a worker: click its space (several dice for one space: the shell asks which). Other
