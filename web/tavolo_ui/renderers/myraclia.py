@@ -75,6 +75,29 @@ def _tile_tip(t: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _token(cv: Canvas, x: float, y: float, r: float, tok: dict[str, Any]) -> None:
+    """An Eternity token, readable without hovering (§13): its shape and letter give the type.
+
+    - points: a gold disc with "+N";
+    - released / free element: a square in the element's colour with "R" / "F";
+    - surface: a hexagon in the surface's colour with the surface's initial.
+    """
+    kind = tok["type"]
+    size = max(7.0, r * 1.1)
+    if kind == "points":
+        cv.circle(x, y, r, "#f7e7b0", "#8a6d1f", 1.2)
+        cv.text(x, y, f"+{tok.get('value', '')}", size * 0.9, "#5a4510", "center", "middle", bold=True)
+        return
+    if kind == "surface":
+        fill, letter = LAND[tok["surface"]], tok["surface"][0].upper()
+        cv.poly(_hex(x, y, r * 1.1), fill, "#2b2620", 1.2)
+    else:
+        fill, letter = CUBE[tok["colour"]], "R" if kind == "released_element" else "F"
+        cv.rect(x - r, y - r, 2 * r, 2 * r, fill, "#2b2620", 1.2, 2)
+    ink = "#fff" if fill in (CUBE["green"], CUBE["red"], CUBE["blue"], CUBE["black"], LAND["forest"]) else "#2b2620"
+    cv.text(x, y, letter, size, ink, "center", "middle", bold=True)
+
+
 def _group(actions: list[dict[str, Any]]) -> dict[str, Any]:
     """Legal actions indexed by the place they are clicked at."""
     g: dict[str, Any] = {"tile": {}, "pos": {}, "col": {}, "trade": {}, "buttons": []}
@@ -154,9 +177,9 @@ def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w:
                 cv.circle(cx + size * 0.5, cy - size * 0.3, size * 0.18, "#222", _pcol(t["owner"]), 3)
                 cv.text(cx + size * 0.5, cy - size * 0.3, str(t["owner"] + 1), max(8, size * 0.2), "#fff",
                         "center", "middle", bold=True)
+        tr = max(6.0, size * 0.15)
         for j, tok in enumerate(t.get("tokens", [])):
-            tx, ty = cx - size * 0.5 + j * size * 0.2, cy + size * 0.55
-            cv.circle(tx, ty, size * 0.1, "#f7e7b0", "#8a6d1f", 1.2)
+            _token(cv, cx - size * 0.55 + j * (2 * tr + 2), cy + size * 0.66, tr, tok)
         acts = list(groups["tile"].get(t["id"], []))
         if t["id"] == own_res:
             acts += groups["tile"].get("__own__", [])
@@ -213,6 +236,52 @@ def _draw_orders(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
             cv.circle(cx, yy, 8, _pcol(p), "#fff", 1)
             cv.text(cx, yy, str(p + 1), 10, "#fff", "center", "middle", bold=True)
     return y + 46
+
+
+def _track_length(scores: list[int]) -> int:
+    """The track's last number: at least 30, else the leading score rounded up past the next 10."""
+    return max(30, (max(scores, default=0) // 10 + 1) * 10)
+
+
+def _draw_score_track(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
+    """The score track: a numbered ruler 0..N with each player's disc on their score.
+
+    Discs that would overlap (ties, or scores a step apart on a narrow track) are stacked
+    upwards, so every disc stays visible. Returns the y under the panel.
+    """
+    scores = [s["score"] for s in view["seats"]]
+    top = _track_length(scores)
+    x0, x1 = x + PAD + 6, x + w - PAD - 6
+    step = (x1 - x0) / top
+    r = 7.0
+    levels: list[list[float]] = []  # disc centres already placed, per level
+    placed: list[tuple[int, float, int]] = []
+    for p in sorted(range(len(scores)), key=lambda q: (scores[q], q)):
+        cx = x0 + scores[p] * step
+        lvl = next((k for k, row in enumerate(levels) if all(abs(cx - o) >= 2 * r + 1 for o in row)), len(levels))
+        if lvl == len(levels):
+            levels.append([])
+        levels[lvl].append(cx)
+        placed.append((p, cx, lvl))
+    disc_h = max(1, len(levels)) * (2 * r + 1)
+    h = 22 + disc_h + 30
+    cv.rect(x, y, w, h, PALETTE["panel"], PALETTE["line"], 1, 8)
+    cv.text(x + PAD, y + 16, "Score track", 12, PALETTE["ink"], bold=True)
+    ruler = y + 22 + disc_h + 4
+    cv.rect(x0, ruler, x1 - x0, 4, "#d8cdb8", "#8a7d66", 1, 2)
+    every = 5 if step * 5 >= 22 else 10
+    for v in range(top + 1):
+        tx = x0 + v * step
+        major = v % every == 0
+        cv.line(tx, ruler + 4, tx, ruler + (10 if major else 7), "#8a7d66", 1.2 if major else 0.8)
+        if major:
+            cv.text(tx, ruler + 18, str(v), 10, PALETTE["muted"], "center", "middle")
+    for p, cx, lvl in placed:
+        cy = ruler - 2 - r - lvl * (2 * r + 1)
+        cv.circle(cx, cy, r, _pcol(p), "#fff", 1.5)
+        cv.text(cx, cy, str(p + 1), 9, "#fff", "center", "middle", bold=True)
+        cv.hit(cx - r, cy - r, 2 * r, 2 * r, tip=f"{_name(p)}: {scores[p]} VP")
+    return y + h
 
 
 def _draw_players(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: float, me: int | None) -> float:
@@ -338,6 +407,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         y = PAD
         y = _draw_draft(cv, view, groups, left + 2 * PAD, y, side) + 8
         y = _draw_orders(cv, view, left + 2 * PAD, y, side) + 8
+        y = _draw_score_track(cv, view, left + 2 * PAD, y, side) + 8
         y = _draw_players(cv, view, groups, left + 2 * PAD, y, side, me) + 8
         y = _draw_offer(cv, view, left + 2 * PAD, y, side) + 8
         y = _draw_final(cv, view, left + 2 * PAD, y, side)
@@ -355,6 +425,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         y += surf_h + 8
         y = _draw_draft(cv, view, groups, PAD, y, w) + 8
         y = _draw_orders(cv, view, PAD, y, w) + 8
+        y = _draw_score_track(cv, view, PAD, y, w) + 8
         y = _draw_players(cv, view, groups, PAD, y, w, me) + 8
         y = _draw_offer(cv, view, PAD, y, w) + 8
         y = _draw_final(cv, view, PAD, y, w)
