@@ -57,6 +57,21 @@ def phase2(s: SpyriumState, seat: int) -> None:
     s.players_[seat].phase = 2
 
 
+def architect_to_hire_with_powers() -> SpyriumState:
+    """3 players; seat 0 in Phase II with a worker at V00 next to the Architect (one token, 3),
+    Commerce and Lobbying, Residence 1: hiring offers every price, declaration and Residence."""
+    s = fresh(3)
+    clear_market(s)
+    put(s, 0, "A-architect", tokens=(3,))
+    place(s, 0, "V00")
+    place(s, 1, "H00")
+    give_technique(s, 0, "B-commerce")
+    give_technique(s, 0, "C-lobbying")
+    s.players_[0].residence = 1
+    phase2(s, 0)
+    return s
+
+
 def of_type(s: SpyriumState, cls) -> list:
     return [a for a in G.legal_actions(s) if isinstance(a, cls)]
 

@@ -18,8 +18,8 @@ from engines.spyrium.actions import (Build, ChooseBonus, EarnMoney, Hire, PlaceW
                                      UseEvent, UseTaylorism)
 from engines.spyrium.components import RESIDENCE_VALUES
 
-from .helpers import (G, clear_market, fresh, give_building, give_technique, of_type, phase2,
-                      place, put)
+from .helpers import (G, architect_to_hire_with_powers, clear_market, fresh, give_building,
+                      give_technique, of_type, phase2, place, put)
 
 
 def _twin(state, rng: Rng):
@@ -101,15 +101,7 @@ def test_label_tells_apart_two_copies_of_a_building_and_its_options():
 
 
 def test_label_hire_token_commerce_lobbying_residence():
-    s = fresh(3)
-    clear_market(s)
-    put(s, 0, "A-architect", tokens=(3,))
-    place(s, 0, "V00")
-    place(s, 1, "H00")
-    give_technique(s, 0, "B-commerce")
-    give_technique(s, 0, "C-lobbying")
-    s.players_[0].residence = 1
-    phase2(s, 0)
+    s = architect_to_hire_with_powers()
     labels = {(a.commerce, a.lobbying, a.residence): G.action_label(s, a) for a in of_type(s, Hire)}
     assert len(labels) == 4 * 2 * 2  # no Commerce, or any value 1-3 (D-53: its own too)
     r = RESIDENCE_VALUES

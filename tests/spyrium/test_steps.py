@@ -17,8 +17,8 @@ from tavolo_ui.choices import largest_level, level
 
 from ..ui.picker import picker_choices, picker_leaves
 
-from .helpers import (G, clear_market, fresh, give_building, give_technique, of_type, phase2,
-                      place, put)
+from .helpers import (G, architect_to_hire_with_powers, clear_market, fresh, give_building,
+                      give_technique, of_type, phase2, place, put)
 
 MOST_IN_A_LIST = 12  # bench/choice_tree.py, 20 seeded games: the 12 slots of Phase I placement
 FACTS = re.compile(r"£\d+|\d+ (?:VP|Spyrium|workers?)\b|token \d|building \d+|\b[HV]\d\d\b|"
@@ -57,15 +57,7 @@ def test_build_steps_card_worker_space_then_price_with_lobbying() -> None:
 
 
 def test_hire_steps_token_then_price_and_declarations_then_residence() -> None:
-    s = fresh(3)
-    clear_market(s)
-    put(s, 0, "A-architect", tokens=(3,))
-    place(s, 0, "V00")
-    place(s, 1, "H00")
-    give_technique(s, 0, "B-commerce")
-    give_technique(s, 0, "C-lobbying")
-    s.players_[0].residence = 1
-    phase2(s, 0)
+    s = architect_to_hire_with_powers()
     steps = {(a.commerce, a.lobbying, a.residence): G.action_steps(s, a) for a in of_type(s, Hire)}
     r = RESIDENCE_VALUES
     assert steps[(1, True, "advance")] == [
