@@ -593,16 +593,6 @@ def add_pycs(src, dst, layout: str = "wheel") -> int:
     return len(pycs)
 
 
-def compile_wheels(wheels: list[Path], pyodide_dir: Path, cache: Path = CACHE) -> list[Path]:
-    """The wheels with Pyodide-compiled pycs added (cached by the input wheel's hash)."""
-    return compile_zips([(w, "wheel") for w in wheels], pyodide_dir, cache)
-
-
-def compile_stdlib(pyodide_dir: Path, cache: Path = CACHE) -> Path:
-    """Pyodide's ``python_stdlib.zip`` with a pyc beside every module (cached)."""
-    return compile_zips([(pyodide_dir / "python_stdlib.zip", "stdlib")], pyodide_dir, cache)[0]
-
-
 def compile_zips(zips: list[tuple[Path, str]], pyodide_dir: Path, cache: Path = CACHE) -> list[Path]:
     """Each (zip, layout) with Pyodide-compiled pycs added (see ``add_pycs``), cached by the input's hash."""
     version = NPM_PINS["pyodide"][0]
@@ -792,8 +782,9 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True) -> d
     pyodide_pkg, pyscript_pkg = npm["pyodide"], npm["@pyscript/core"]
     stdlib = pyodide_pkg / "python_stdlib.zip"
     if compile_pyc:
-        all_wheels = compile_wheels(all_wheels, pyodide_pkg, cache)
-        stdlib = compile_stdlib(pyodide_pkg, cache)
+        # one call: its cache pruning keeps every file of this build (wheels and stdlib)
+        *all_wheels, stdlib = compile_zips([(w, "wheel") for w in all_wheels] + [(stdlib, "stdlib")],
+                                           pyodide_pkg, cache)
         engine = all_wheels[-2]
     upstream = json.loads((pyodide_pkg / "pyodide-lock.json").read_text())
     lock = make_lock(all_wheels, upstream["info"])
