@@ -199,3 +199,27 @@ def play_hot_seat(page, game: Game, seats: list[tuple[str, str]], choose, rng, b
         click_action(page, legal.index(choose(game, state, rng)), clicks)
         moves[seat] += 1
     return {"over": body(page, "over") == "1", "handoffs": handoffs, "moves": moves}
+
+
+def open_and_start(page, base_url: str, game: str, seats: list[tuple[str, str]], seed: int) -> None:
+    """At the laptop size (1280x800): the app opened, the game started from the home screen."""
+    from .conftest import open_app
+
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, base_url)
+    start_game(page, game, seats, seed)
+
+
+def my_turns(page, game: Game, seat: int = 0):
+    """Each position where ``seat`` must act, mirrored on CPython (the page's state hash
+    checked), until the game is over; asserts the engine agrees that ``seat`` is to move."""
+    mirror = None
+    while True:
+        wait_my_turn_or_end(page, seat)
+        if body(page, "over") == "1":
+            return
+        if mirror is None:
+            mirror = Mirror(game, saved_record(page))
+        mirror.sync(page)
+        assert game.to_move(mirror.state) == seat
+        yield mirror.state

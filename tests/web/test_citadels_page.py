@@ -19,9 +19,8 @@ import pytest
 from engines import get_game
 from engines.citadels.bot import choose as heuristic
 from engines.core.rng import Rng
-from tests.web.conftest import open_app, shot
-from tests.web.pagedriver import (Mirror, body, click_action, look_at_phone_width, saved_record,
-                                   start_game, wait_my_turn_or_end)
+from tests.web.conftest import shot
+from tests.web.pagedriver import click_action, look_at_phone_width, my_turns, open_and_start
 
 pytestmark = pytest.mark.browser
 
@@ -33,24 +32,13 @@ BUDGET_S = 230          # the whole test stays under about 4 minutes
 
 def test_citadels_game_played_to_the_end_by_clicks(page, base_url):
     t0 = time.monotonic()
-    page.set_viewport_size({"width": 1280, "height": 800})
-    open_app(page, base_url)
-    start_game(page, GAME.name, SEATS, SEED)
+    open_and_start(page, base_url, GAME.name, SEATS, SEED)
     shot(page, "citadels_page_02_first_draft")
-    mirror = None
     rng = Rng.from_seed(SEED)
     clicks = {"board": 0, "button": 0}
     phone_done = False
     shots = {10: "citadels_page_03_early", 40: "citadels_page_04_middle"}
-    while True:
-        wait_my_turn_or_end(page)
-        if body(page, "over") == "1":
-            break
-        if mirror is None:
-            mirror = Mirror(GAME, saved_record(page))
-        mirror.sync(page)
-        state = mirror.state
-        assert GAME.to_move(state) == 0
+    for state in my_turns(page, GAME):
         legal = GAME.legal_actions(state)
         # the buttons are the legal actions, in order, and each reads differently
         buttons = page.locator("#actions button.act")

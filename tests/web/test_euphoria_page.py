@@ -24,9 +24,8 @@ import pytest
 from engines import get_game
 from engines.core.rng import Rng
 from engines.euphoria.bot import choose as heuristic
-from tests.web.conftest import open_app, shot
-from tests.web.pagedriver import (Mirror, assert_first_level, body, click_action, saved_record,
-                                   start_game, wait_my_turn_or_end)
+from tests.web.conftest import shot
+from tests.web.pagedriver import assert_first_level, click_action, my_turns, open_and_start
 
 pytestmark = pytest.mark.browser
 
@@ -39,28 +38,17 @@ MIN_CLICKS = 30         # when stopped by the budget: at least this many human m
 
 def test_euphoria_game_played_by_clicks(page, base_url):
     t0 = time.monotonic()
-    page.set_viewport_size({"width": 1280, "height": 800})
-    open_app(page, base_url)
-    start_game(page, GAME.name, SEATS, SEED)
+    open_and_start(page, base_url, GAME.name, SEATS, SEED)
     shot(page, "euphoria_page_02_setup")
-    mirror = None
     rng = Rng.from_seed(SEED)
     clicks = {"board": 0, "button": 0}
     phone_done = False
     shots = {3: "euphoria_page_03_first_turns", 25: "euphoria_page_04_middle"}
     stopped = False
-    while True:
-        wait_my_turn_or_end(page)
-        if body(page, "over") == "1":
-            break
-        if mirror is None:
-            mirror = Mirror(GAME, saved_record(page))
-        mirror.sync(page)
-        state = mirror.state
+    for state in my_turns(page, GAME):
         if time.monotonic() - t0 > BUDGET_S:
             stopped = True
             break
-        assert GAME.to_move(state) == 0
         legal = GAME.legal_actions(state)
         assert_first_level(page, GAME, state, [name for name, _ in SEATS])
         action = heuristic(GAME, state, rng)
@@ -85,7 +73,7 @@ def test_euphoria_game_played_by_clicks(page, base_url):
     assert not [e for e in page.console_errors if "sw" not in e.lower()], page.console_errors
     if stopped:
         shot(page, "euphoria_page_06_stopped")
-        placed = GAME.scores(mirror.state)
+        placed = GAME.scores(state)
         print(f"stopped by the time budget after {clicks}, stars placed {placed}")
         assert sum(clicks.values()) >= MIN_CLICKS and max(placed) >= 1, (clicks, placed)
         return

@@ -28,10 +28,9 @@ from engines.myraclia.bot import choose as heuristic
 from engines.core.record import new_record
 from tavolo_ui.choices import HANDFUL, level, make_choices
 from tavolo_ui.links import make_fragment
-from tests.web.conftest import open_app, shot, wait_ready
+from tests.web.conftest import shot, wait_ready
 from tests.web.pagedriver import (Mirror, assert_first_level, body, click_action, click_through,
-                                   look_at_phone_width, saved_record, start_game,
-                                   wait_my_turn_or_end)
+                                   look_at_phone_width, my_turns, open_and_start, saved_record)
 
 pytestmark = pytest.mark.browser
 
@@ -43,27 +42,16 @@ BUDGET_S = 230          # the whole test stays under about 4 minutes
 
 def test_myraclia_game_played_by_clicks(page, base_url):
     t0 = time.monotonic()
-    page.set_viewport_size({"width": 1280, "height": 800})
-    open_app(page, base_url)
-    start_game(page, GAME.name, SEATS, SEED)
+    open_and_start(page, base_url, GAME.name, SEATS, SEED)
     shot(page, "myraclia_page_02_first_draft")
-    mirror = None
     rng = Rng.from_seed(SEED)
     clicks = {"board": 0, "button": 0}
     phases: set[str] = set()
     phone_done = False
     shots = {"terraform": "myraclia_page_03_terraform", "place": "myraclia_page_04_new_tiles"}
     rounds = 1
-    while True:
-        wait_my_turn_or_end(page)
-        if body(page, "over") == "1":
-            break
-        if mirror is None:
-            mirror = Mirror(GAME, saved_record(page))
-        mirror.sync(page)
-        state = mirror.state
+    for state in my_turns(page, GAME):
         rounds = state.round
-        assert GAME.to_move(state) == 0
         legal = GAME.legal_actions(state)
         assert_first_level(page, GAME, state, [name for name, _ in SEATS])
         if state.phase in shots and state.phase not in phases:

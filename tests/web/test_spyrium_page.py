@@ -23,9 +23,9 @@ import pytest
 from engines import get_game
 from engines.core.rng import Rng
 from engines.spyrium.bot import choose as heuristic
-from tests.web.conftest import open_app, shot
-from tests.web.pagedriver import (Mirror, assert_first_level, body, click_action, look_at_phone_width,
-                                   saved_record, start_game, wait_my_turn_or_end)
+from tests.web.conftest import shot
+from tests.web.pagedriver import (assert_first_level, click_action, look_at_phone_width, my_turns,
+                                   open_and_start)
 
 pytestmark = pytest.mark.browser
 
@@ -38,28 +38,17 @@ MIN_ROUND = 4           # when stopped by the budget, rounds 1-3 must have been 
 
 def test_spyrium_game_played_by_clicks(page, base_url):
     t0 = time.monotonic()
-    page.set_viewport_size({"width": 1280, "height": 800})
-    open_app(page, base_url)
-    start_game(page, GAME.name, SEATS, SEED)
+    open_and_start(page, base_url, GAME.name, SEATS, SEED)
     shot(page, "spyrium_page_02_round_1")
-    mirror = None
     rng = Rng.from_seed(SEED)
     clicks = {"board": 0, "button": 0}
     phone_done = False
     shots = {6: "spyrium_page_03_placing", 30: "spyrium_page_04_middle"}
     stopped_at = None
-    while True:
-        wait_my_turn_or_end(page)
-        if body(page, "over") == "1":
-            break
-        if mirror is None:
-            mirror = Mirror(GAME, saved_record(page))
-        mirror.sync(page)
-        state = mirror.state
+    for state in my_turns(page, GAME):
         if time.monotonic() - t0 > BUDGET_S:
             stopped_at = state.round
             break
-        assert GAME.to_move(state) == 0
         legal = GAME.legal_actions(state)
         assert_first_level(page, GAME, state, [name for name, _ in SEATS])
         action = heuristic(GAME, state, rng)
