@@ -488,12 +488,12 @@ def build_ui_wheel(web_dir: Path, cache: Path = CACHE) -> Path:
 # --------------------------------------------------------------------------- byte-compiling
 
 # Importing pydantic from source costs seconds in the browser (CPython compiles every module
-# in wasm; Pyodide does not write __pycache__).  So each shipped wheel gets, next to its .py
-# files, `__pycache__/*.cpython-314.pyc` compiled *by Pyodide 314 itself* (run under Node from
-# the npm package), as unchecked-hash pycs (PEP 552: used without looking at the source).  The
-# sources stay for tracebacks; RECORD lists the new files.  The downloaded wheels are verified
-# against their pinned hashes first; the lock's sha256 is that of the shipped (compiled) file.
-COMPILE_VERSION = "2"  # bump when what add_pycs writes changes (it is part of the cache key)
+# in wasm; Pyodide does not write __pycache__).  So each shipped wheel is made sourceless, as
+# Pyodide's own packages are: every `mod.py` becomes `mod.pyc` compiled *by Pyodide 314 itself*
+# (run under Node from the npm package), an unchecked-hash pyc (PEP 552); RECORD lists the new
+# files.  The downloaded wheels are verified against their pinned hashes first; the lock's
+# sha256 is that of the shipped (compiled) file.
+COMPILE_VERSION = "3"  # bump when what add_pycs writes changes (it is part of the cache key)
 _NODE_COMPILER = r"""
 import { pathToFileURL } from "node:url";
 const [pyodideDir, buildPy, jobsJson] = process.argv.slice(2);
@@ -539,18 +539,23 @@ def _stdlib_module(name: str) -> str:
 
 
 def add_pycs(src, dst, layout: str = "wheel") -> int:
-    """Copy zip `src` to `dst` adding unchecked-hash pycs for this interpreter; -> how many.
+    """Copy zip `src` to `dst` with unchecked-hash pycs for this interpreter; -> how many.
 
-    ``layout="wheel"``: ``pkg/__pycache__/mod.cpython-314.pyc`` beside each ``pkg/mod.py`` and
-    the wheel's RECORD lists them. ``layout="stdlib"``: ``mod.pyc`` beside ``mod.py``, where
-    ``zipimport`` looks for it, for the modules of ``STDLIB_PRECOMPILED`` and their submodules
-    (Pyodide's ``python_stdlib.zip`` ships sources only, so every standard module pydantic and
-    the app import was compiled at each boot).
+    ``layout="wheel"``: a sourceless wheel, as Pyodide ships its own packages: each
+    ``pkg/mod.py`` that compiles is replaced by ``pkg/mod.pyc`` (imported by Python's
+    sourceless loader), and the wheel's RECORD lists the pycs instead of the sources. Half the
+    files and bytes to unpack at boot, and nothing to stat or check when importing (measured
+    with ``bench/boot.py``); a traceback in the page then shows file and line but not the
+    source text. A file that does not compile stays as it is.
+    ``layout="stdlib"``: ``mod.pyc`` beside ``mod.py``, where ``zipimport`` looks for it, for
+    the modules of ``STDLIB_PRECOMPILED`` and their submodules (Pyodide's
+    ``python_stdlib.zip`` ships sources only, so every standard module pydantic and the app
+    import was compiled at each boot).
     Runs under Pyodide for the shipped files (see ``compile_zips``); it is plain Python, so the
     CPython tests exercise the zip/RECORD logic too.
     """
-    import importlib.util
-
+    if layout not in ("wheel", "stdlib"):
+        raise ValueError(f"unknown layout {layout!r}")
     src, dst = Path(src), Path(dst)
     with zipfile.ZipFile(src) as zin:
         infos = zin.infolist()
@@ -560,9 +565,7 @@ def add_pycs(src, dst, layout: str = "wheel") -> int:
             record = next((n for n in names if n.count("/") == 1 and n.endswith(".dist-info/RECORD")), None)
             if record is None:
                 raise BuildError(f"{src.name}: no .dist-info/RECORD")
-        elif layout != "stdlib":
-            raise ValueError(f"unknown layout {layout!r}")
-        pycs = []
+        pycs: dict[str, tuple[str, bytes]] = {}  # source name -> (pyc name, pyc bytes)
         for info in infos:
             name = info.filename
             if not name.endswith(".py") or name.split("/")[0].endswith((".dist-info", ".data")):
@@ -570,25 +573,30 @@ def add_pycs(src, dst, layout: str = "wheel") -> int:
             if layout == "stdlib" and not any(_stdlib_module(name) == m or _stdlib_module(name).startswith(m + ".")
                                               for m in STDLIB_PRECOMPILED):
                 continue
-            pyc = importlib.util.cache_from_source(name) if layout == "wheel" else name[:-3] + ".pyc"
+            pyc = name[:-3] + ".pyc"
             if pyc in names:
                 continue
             data = _hash_pyc(name, zin.read(info))
             if data is not None:
-                pycs.append((pyc, data))
+                pycs[name] = (pyc, data)
         tmp = dst.with_name(dst.name + ".part")
         with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zout:
             for info in infos:
-                if info.filename != record:
-                    zout.writestr(info, zin.read(info))
-            for name, data in pycs:
-                zout.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data,
-                              compress_type=zipfile.ZIP_DEFLATED)
+                if info.filename == record:
+                    continue
+                if info.filename in pycs:
+                    pyc, data = pycs[info.filename]
+                    zout.writestr(zipfile.ZipInfo(pyc, date_time=(1980, 1, 1, 0, 0, 0)), data,
+                                  compress_type=zipfile.ZIP_DEFLATED)
+                    if layout == "wheel":
+                        continue  # sourceless: the pyc replaces the source
+                zout.writestr(info, zin.read(info))
             if record is not None:
-                lines = zin.read(record).decode("utf-8").splitlines()
-                lines = [ln for ln in lines if ln.strip()] + [_record_line(n, d) for n, d in pycs]
+                lines = [ln for ln in zin.read(record).decode("utf-8").splitlines() if ln.strip()]
+                out_lines = ([ln for ln in lines if ln.split(",", 1)[0] not in pycs]
+                             + [_record_line(pyc, data) for pyc, data in pycs.values()])
                 rinfo = next(i for i in infos if i.filename == record)
-                zout.writestr(rinfo, ("\n".join(lines) + "\n").encode("utf-8"))
+                zout.writestr(rinfo, ("\n".join(out_lines) + "\n").encode("utf-8"))
     os.replace(tmp, dst)
     return len(pycs)
 

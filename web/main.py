@@ -6,8 +6,14 @@ The wheels (the UI, the engines, pydantic and what it needs) are loaded here wit
 every wheel's sha256, with no micropip and no package cache (see ``build.pyscript_config``).
 """
 
+import os
+
 import js
 import pyodide_js
+
+# No pydantic plugins are shipped: skip pydantic's scan of every installed package's entry
+# points, which it would run when the first model class is built.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 T0 = js.performance.now()  # when Python starts running this file (after the runtime and UI files)
 
