@@ -96,6 +96,7 @@ class App:
         self.screen = ""
         self.game_info: dict[str, dict] = {}
         self.press_task = None
+        self.tip_by_press = False  # a long press just showed a tip: its click must not play
         self._proxies = []
         self._resize_pending = False
         # the step-by-step picker: steps chosen in the side panel and in the board's chooser
@@ -805,10 +806,13 @@ class App:
 
     # ---- popups on the canvas ---------------------------------------------------------
     def hide_popups(self) -> None:
+        """Hide the tip and the chooser and empty them: nothing of a player's view stays in the
+        page when the table is handed to the next player."""
         for id_ in ("tip", "chooser"):
             el = _el(id_)
             if el:
                 el.hidden = True
+                el.textContent = ""
 
     def show_tip(self, hit, x: float, y: float) -> None:
         tip = _el("tip")
@@ -828,6 +832,9 @@ class App:
 
     def on_canvas_click(self, event) -> None:
         if self.cv is None:
+            return
+        if self.tip_by_press:  # the click that ends a long press only reads the card
+            self.tip_by_press = False
             return
         x, y = self.canvas_point(event)
         hit = self.cv.hit_at(x, y)
@@ -1029,6 +1036,7 @@ class App:
     def on_pointerdown(self, event) -> None:
         if getattr(event.target, "id", "") != "board" or self.cv is None:
             return
+        self.tip_by_press = False
         if str(event.pointerType) != "mouse":
             x, y = self.canvas_point(event)
             hit = self.cv.hit_at(x, y)
@@ -1036,8 +1044,11 @@ class App:
                 self.press_task = asyncio.ensure_future(self._long_press(hit, x, y))
 
     async def _long_press(self, hit, x, y) -> None:
+        """A touch held for half a second shows the card's text; lifting the finger then does
+        not play it (see ``on_canvas_click``)."""
         await asyncio.sleep(0.5)
         self.show_tip(hit, x, y)
+        self.tip_by_press = True
 
     def on_pointerup(self, event) -> None:
         if self.press_task is not None and not self.press_task.done():
