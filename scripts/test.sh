@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one command that installs everything the tests need and runs every test.
 # Made for a fresh Debian machine as root (CI runs it through .ci/run):
-#   - Chromium from apt when /usr/bin/chromium is missing (Playwright drives it; no browser download)
+#   - from apt, whatever is missing of: Chromium (Playwright drives it; no browser download),
+#     Node and npm (build.py), pip
 #   - the Python test tools from requirements-dev.txt
 #   - python3 build.py (fetches the pinned Pyodide/PyScript/wheels into .cache/, assembles public/)
 #   - pytest on every test (engine, build and browser tests), 2 workers; a browser test whose
@@ -12,12 +13,19 @@ cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
 export DEBIAN_FRONTEND=noninteractive PIP_DISABLE_PIP_VERSION_CHECK=1
 
-if [ ! -x /usr/bin/chromium ]; then
+# What apt must add on a fresh machine: Chromium, Node and npm (build.py fetches the runtime
+# with `npm pack` and byte-compiles with Pyodide under Node), pip.
+APT=()
+if [ ! -x /usr/bin/chromium ]; then APT+=(chromium); fi
+if ! command -v node >/dev/null 2>&1 && ! command -v nodejs >/dev/null 2>&1; then APT+=(nodejs); fi
+if ! command -v npm >/dev/null 2>&1; then APT+=(npm); fi
+if ! "$PY" -m pip --version >/dev/null 2>&1; then APT+=(python3-pip); fi
+if [ "${#APT[@]}" -gt 0 ]; then
   SUDO=""
   if [ "$(id -u)" != 0 ]; then SUDO="sudo"; fi
-  echo "== installing chromium (apt)"
+  echo "== installing ${APT[*]} (apt)"
   $SUDO apt-get update -q
-  $SUDO apt-get install -y -q chromium
+  $SUDO apt-get install -y -q "${APT[@]}"
 fi
 
 echo "== installing test tools (pip)"
