@@ -1,5 +1,12 @@
 """Command line: ``python -m engines play GAME --players N --seed S [--bot random]`` and
-``python -m engines replay FILE.json``."""
+``python -m engines replay FILE.json``.
+
+Bad input (an unknown game, a player count out of range, an unknown bot, bad options, an
+unwritable ``--record`` file, an unreadable or invalid replay file, bad arguments) prints one
+line ``error: ...`` to stderr and exits with status 2, as argparse does; never a traceback.
+Everything is checked before the game is played, so an error from the engine while playing
+is a bug and still shows its traceback.
+"""
 
 from __future__ import annotations
 
@@ -7,16 +14,39 @@ import argparse
 import json
 import sys
 
+from pydantic import ValidationError
+
 from . import get_game, list_games, replay
+from .core.bots import get_bot
 from .core.errors import RecordError
 from .core.play import play_game
+from .core.record import parse_record
+
+
+class UsageError(Exception):
+    """Bad command-line input: ``main`` prints ``error: <message>`` and returns 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with its errors as one ``error: ...`` line (no usage block)."""
+
+    def error(self, message: str):  # type: ignore[override]
+        raise UsageError(message)
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engines")
+    try:
+        return _main(argv)
+    except UsageError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _main(argv: list[str] | None) -> int:
+    parser = _Parser(prog="python -m engines")
     sub = parser.add_subparsers(dest="cmd", required=True)
     p = sub.add_parser("play", help="play a whole game headless and print its log and scores")
-    p.add_argument("game", choices=list_games())
+    p.add_argument("game", metavar="{" + ",".join(list_games()) + "}")
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--bot", default="random", help="bot level for every seat, or a comma list")
@@ -28,29 +58,74 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if args.cmd == "play":
-        game = get_game(args.game)
-        bots = args.bot.split(",") if "," in args.bot else args.bot
+        game, bots, options = _check_play(args)
+        out = None
+        if args.record:
+            try:  # opened before playing, so a bad path fails at once
+                out = open(args.record, "w")
+            except OSError as exc:
+                raise UsageError(f"cannot write the record to {args.record}: {exc.strerror or exc}") from None
         lines: list[str] = []
         on_step = None if args.quiet else (lambda st, a: lines.append(game.describe(st, a)))
-        state, record = play_game(game, args.players, args.seed, bots, json.loads(args.options),
-                                  on_step=on_step)
-        for line in lines:
-            print(line)
-        if args.record:
-            with open(args.record, "w") as fh:
-                fh.write(record.model_dump_json(indent=1))
+        try:
+            state, record = play_game(game, args.players, args.seed, bots, options, on_step=on_step)
+            for line in lines:
+                print(line)
+            if out is not None:
+                out.write(record.model_dump_json(indent=1))
+        finally:
+            if out is not None:
+                out.close()
         _print_end(game, state)
         return 0
     try:
-        with open(args.file) as fh:
+        with open(args.file, "rb") as fh:
             text = fh.read()
-        state = replay(text)
-    except (OSError, RecordError) as exc:
-        print(f"error: {exc}", file=sys.stderr)
-        return 1
-    from .core.record import parse_record
-    _print_end(get_game(parse_record(text).game), state)
+    except OSError as exc:
+        raise UsageError(f"cannot read {args.file}: {exc.strerror or exc}") from None
+    try:
+        rec = parse_record(text)
+        state = replay(rec)
+    except RecordError as exc:
+        raise UsageError(f"{args.file}: {exc}") from None
+    _print_end(get_game(rec.game), state)
     return 0
+
+
+def _check_play(args: argparse.Namespace):
+    """The game, bots and options of ``play`` after checking them all (``UsageError``)."""
+    try:
+        game = get_game(args.game)
+    except KeyError:
+        raise UsageError(f"unknown game '{args.game}' (choose from: {', '.join(list_games())})") from None
+    if not (game.min_players <= args.players <= game.max_players):
+        raise UsageError(f"{game.title} is for {game.min_players} to {game.max_players} players, "
+                         f"not {args.players}")
+    if "," in args.bot:
+        bots = args.bot.split(",")
+        if len(bots) != args.players:
+            raise UsageError(f"--bot lists {len(bots)} bots for {args.players} players "
+                             f"(give one level, or one per seat)")
+    else:
+        bots = args.bot
+    for level in dict.fromkeys(bots if isinstance(bots, list) else [bots]):
+        try:
+            get_bot(game, level)
+        except ValueError as exc:
+            raise UsageError(str(exc)) from None
+    try:
+        options = json.loads(args.options)
+    except ValueError as exc:
+        raise UsageError(f"--options is not valid JSON ({exc})") from None
+    if not isinstance(options, dict):
+        raise UsageError("--options must be a JSON object, like '{}'")
+    try:
+        game.options_model.model_validate(options)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise UsageError(f"bad options for {game.title}: {where + ': ' if where else ''}{err['msg']}") from None
+    return game, bots, options
 
 
 def _print_end(game, state) -> None:

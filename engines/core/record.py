@@ -5,17 +5,36 @@ A record is everything needed to rebuild a game: (game, options, players, seed, 
     {"format": "tavolo/1", "game": "citadels", "engine_version": "0.1.0", "players": 4,
      "seed": 123, "options": {}, "seats": [{"name": "Anna", "kind": "human"}, ...],
      "actions": [{...}, ...]}
+
+Engine versions. ``engine_version`` is the ``engines.__version__`` that wrote the record.
+Records are checked against this engine's version (``check_engine_version``) by
+``parse_record`` (the gate every save, link and file goes through, so they all refuse a newer
+record) and by ``replay`` for a ready ``GameRecord`` (which skips ``parse_record``):
+
+- The versions are compared numerically by the dotted integer parts of their release
+  ("0.10.0" > "0.9.2"; missing parts count as 0, so "1.2" == "1.2.0"). A suffix such as
+  "rc1", ".dev3" or "+local" is allowed but ignored. A version that does not start with a
+  dotted release (or is longer than 64 characters) makes the record damaged: ``RecordError``.
+- A record from a NEWER engine is rejected with ``RecordError`` before anything is replayed:
+  its rules may have moves this engine does not know, and replaying it here could silently
+  give another game. Nothing is changed (the record, dict or text is only read).
+- A record from an equal or OLDER engine is replayed as usual. If an older record then fails
+  (an illegal action, or options this engine no longer accepts), the ``RecordError`` message
+  adds that the record was saved by engines X while this page runs Y, so the rules may have
+  changed; its ``index`` is kept as it would be without the note.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
 from .errors import IllegalAction, RecordError
 from .game import Game, GameState
+from .. import version as _version
 
 FORMAT = "tavolo/1"
 
@@ -36,8 +55,45 @@ class GameRecord(BaseModel):
     actions: list[dict[str, Any]] = []
 
 
+_VERSION_RE = re.compile(r"(\d+(?:\.\d+)*)(?:[.+_-]?[A-Za-z][A-Za-z0-9.+_-]*)?")
+
+
+def version_tuple(version: str) -> tuple[int, ...]:
+    """The release parts of a version as integers, trailing zeros dropped: "0.10.0" -> (0, 10).
+
+    Raises ``RecordError`` for a string that is not a version.
+    """
+    match = _VERSION_RE.fullmatch(version) if isinstance(version, str) and len(version) <= 64 else None
+    if match is None:
+        raise RecordError(f"The record is damaged: its engine version {version!r} is not a version "
+                          f"number like {_version.__version__}.")
+    parts = [int(p) for p in match.group(1).split(".")]
+    while len(parts) > 1 and parts[-1] == 0:
+        parts.pop()
+    return tuple(parts)
+
+
+def check_engine_version(engine_version: str) -> None:
+    """``RecordError`` if a record's ``engine_version`` is newer than this engine, or is
+    malformed. Equal and older versions pass (see the module doc)."""
+    ours = _version.__version__
+    if version_tuple(engine_version) > version_tuple(ours):
+        raise RecordError(f"This game was saved by a newer Tavolo (engines {engine_version}); "
+                          f"this page runs {ours}. Open it with the newer version.")
+
+
+def _older_note(record: GameRecord) -> str:
+    """For a failure while replaying an older record: which versions, or "" if not older."""
+    ours = _version.__version__
+    if version_tuple(record.engine_version) < version_tuple(ours):
+        return (f" (This game was saved by engines {record.engine_version}; this page runs {ours}, "
+                f"and the rules may have changed since.)")
+    return ""
+
+
 def parse_record(data: str | bytes | dict) -> GameRecord:
-    """A ``GameRecord`` from JSON text or a dict, with a clear error if it is not one."""
+    """A ``GameRecord`` from JSON text or a dict, with a clear error if it is not one
+    (or if a newer engine saved it: see the module doc)."""
     if isinstance(data, (str, bytes)):
         try:
             data = json.loads(data)
@@ -50,6 +106,9 @@ def parse_record(data: str | bytes | dict) -> GameRecord:
         if isinstance(fmt, str) and fmt.startswith("tavolo/"):
             raise RecordError(f"The record has format '{fmt}', which this version of Tavolo cannot read (it reads '{FORMAT}').")
         raise RecordError("This is not a Tavolo game record (no 'tavolo/1' format tag).")
+    if isinstance(data.get("engine_version"), str):
+        # Before the full validation: a newer engine's record may not fit this one's model.
+        check_engine_version(data["engine_version"])
     try:
         record = GameRecord.model_validate(data)
     except ValidationError as exc:
@@ -65,11 +124,15 @@ def replay(record: GameRecord | dict | str, upto: int | None = None) -> GameStat
     """Rebuild the state of a record by re-applying and validating every action.
 
     ``upto`` stops after that many actions. Raises ``RecordError`` naming the first bad action.
+    A record saved by a newer engine is rejected before anything is replayed; a failing record
+    from an older engine says so in the message (see the module doc).
     """
     from engines import get_game  # late import: the registry imports the games
 
     if not isinstance(record, GameRecord):
         record = parse_record(record)
+    else:
+        check_engine_version(record.engine_version)
     try:
         game: Game = get_game(record.game)
     except KeyError:
@@ -77,21 +140,20 @@ def replay(record: GameRecord | dict | str, upto: int | None = None) -> GameStat
     try:
         state = game.new_game(record.players, record.seed, record.options)
     except ValueError as exc:
-        raise RecordError(f"The record cannot start a game: {exc}") from None
+        raise RecordError(f"The record cannot start a game: {exc}{_older_note(record)}") from None
     actions = record.actions if upto is None else record.actions[:upto]
     for i, data in enumerate(actions):
         try:
             game.apply(state, data)
         except IllegalAction as exc:
-            raise RecordError(f"Action {i + 1} of the record is not legal: {exc}", index=i) from None
+            raise RecordError(f"Action {i + 1} of the record is not legal: {exc}{_older_note(record)}",
+                              index=i) from None
     return state
 
 
 def new_record(game: Game, players: int, seed: int, options: dict | None = None,
                seats: list[dict] | None = None) -> GameRecord:
-    from engines import __version__
-
     seats = seats or [{"name": f"Player {i + 1}", "kind": "human"} for i in range(players)]
     opts = game.options_model.model_validate(options or {}).model_dump(mode="json")
-    return GameRecord(game=game.name, engine_version=__version__, players=players, seed=seed,
+    return GameRecord(game=game.name, engine_version=_version.__version__, players=players, seed=seed,
                       options=opts, seats=[Seat.model_validate(s) for s in seats])
