@@ -174,3 +174,22 @@ def test_continuing_finds_the_save_a_link_was_played_on_from():
     assert sv.continuing(dict(link, actions=[{"type": "draw"}])) is None  # a different line of play
     sv.put(a, "From the link", played_on, over=True)
     assert sv.continuing(link) is None          # a finished game is not resumed
+
+
+def test_import_replays_every_action_first():
+    """A file whose actions are not legal is refused at import (naming the bad action), not
+    listed as a save that fails only when opened; nothing is stored."""
+    st, sv = make()
+    bad = toy_record(("stop", "stop"))  # two players: after both stop, the game is over
+    bad["actions"].append({"type": "stop"})  # a third action once the game is over
+    with pytest.raises(SaveError, match="Action 3"):
+        sv.import_text(json.dumps(bad))
+    assert st.data == {}
+
+
+def test_import_marks_a_finished_game_over():
+    st, sv = make()
+    sid = sv.import_text(json.dumps(toy_record(("stop", "stop"))))
+    assert sv.get(sid).over
+    sid = sv.import_text(json.dumps(toy_record(("stop",))))
+    assert not sv.get(sid).over

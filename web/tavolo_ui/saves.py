@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from engines import RecordError, get_game, list_games, parse_record
+from engines import RecordError, get_game, list_games, parse_record, replay
 
 LAYOUT = 1
 LAYOUT_KEY = "tavolo:layout"
@@ -267,7 +267,8 @@ class Saves:
 
     def import_text(self, text: str, name: str | None = None) -> str:
         """Store a record read from a .json file as a new save; returns its id.
-        ``SaveError`` with a clear message if it is not a usable record or cannot be stored."""
+        ``SaveError`` with a clear message if it is not a usable record (its actions are all
+        replayed first) or cannot be stored."""
         try:
             data = json.loads(text)
         except ValueError:
@@ -282,8 +283,13 @@ class Saves:
         problem = game_problem(rec.game)
         if problem:
             raise SaveError(f"This file cannot be imported: {problem}")
+        try:  # every action replayed now, so a bad file is refused here and not when opened
+            state = replay(rec)
+        except RecordError as exc:
+            raise SaveError(f"This file cannot be imported: {exc}") from None
         sid = self.new_id()
-        problem = self.put(sid, name or f"Imported {rec.game}", rec.model_dump(mode="json"))
+        problem = self.put(sid, name or f"Imported {rec.game}", rec.model_dump(mode="json"),
+                           over=get_game(rec.game).is_over(state))
         if problem:
             raise SaveError(problem)
         return sid
