@@ -159,7 +159,7 @@ class Myraclia(Game):
     # ---- setup (§4) --------------------------------------------------------------------
     def setup(self, players: int, seed: int, options: MyracliaOptions) -> MyracliaState:
         if options.youngest_first is not None and sorted(options.youngest_first) != list(range(players)):
-            raise ValueError("youngest_first must list every seat exactly once")
+            raise ValueError("The youngest-to-oldest order must name every seat exactly once.")
         rng = Rng.from_seed(seed)
         cfg = SETUP.by_players[players]
         bag = list(BASE_TILE_IDS) + (list(KICKSTARTER_IDS) if options.kickstarter else [])  # §4.2, §11

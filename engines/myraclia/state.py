@@ -26,7 +26,8 @@ class MyracliaOptions(Options):
     darkness: bool = Field(False, description="Darkness expansion: 3 Darkness tiles (§14)")
     youngest_first: Optional[list[int]] = Field(
         None, description="Seats from youngest to oldest, for start-order ties (§4.7, D11); "
-                          "a seeded random order when not given")
+                          "a seeded random order when not given",
+        json_schema_extra={"ui": "seat_order"})  # the New game form asks for seat numbers
 
 
 class PlayerState(BaseModel):

@@ -3,7 +3,7 @@
 import pytest
 
 from engines import IllegalAction, RecordError, replay
-from tavolo_ui.session import Session, bot_rng
+from tavolo_ui.session import Session, bot_rng, seat_order_from_text
 
 H = lambda n: {"name": n, "kind": "human"}  # noqa: E731
 B = lambda n: {"name": n, "kind": "bot:random"}  # noqa: E731
@@ -194,3 +194,29 @@ def test_buttons_use_action_label_log_uses_describe(monkeypatch):
     assert [a["label"] for a in s.action_dicts()] == ["Anna: draw (private)", "Anna: stop (private)"]
     s.apply({"type": "stop"})
     assert s.log[-1][1] == "Anna stops"  # the public line
+
+
+@pytest.mark.parametrize("text, order", [("", None), ("  ", None), ("2, 1, 3", [1, 0, 2]), ("3 1 2", [2, 0, 1]),
+                                         ("1,2", [0, 1])])
+def test_seat_order_from_text(text, order):
+    assert seat_order_from_text(text) == order
+
+
+@pytest.mark.parametrize("text, msg", [("two, one", "not a list of seat numbers"), ("0, 1", "numbered from 1")])
+def test_seat_order_from_text_refuses_clearly(text, msg):
+    with pytest.raises(ValueError, match=msg):
+        seat_order_from_text(text)
+
+
+def test_myraclia_youngest_first_is_asked_as_a_seat_order():
+    """The New game form shows the option as seat numbers, and the order reaches the game."""
+    from engines import get_game
+
+    game = get_game("myraclia")
+    field = game.options_model.model_fields["youngest_first"]
+    assert (field.json_schema_extra or {}).get("ui") == "seat_order"
+    seats = [{"name": n, "kind": "human"} for n in ("Anna", "Ben", "Carla")]
+    s = Session.start("myraclia", seats, 5, {"youngest_first": seat_order_from_text("3, 1, 2")})
+    assert s.record.options["youngest_first"] == [2, 0, 1]
+    with pytest.raises(ValueError, match="every seat"):
+        Session.start("myraclia", seats, 5, {"youngest_first": seat_order_from_text("1, 1, 2")})

@@ -26,7 +26,7 @@ from .choices import Choice, Level, can_go_back, go_back, level, make_choices
 from .links import LinkError, make_link, parse_fragment
 from .renderers import generic, get_renderer
 from .saves import FULL_MESSAGE, SaveError, Saves, game_problem
-from .session import Session, seat_level
+from .session import Session, seat_level, seat_order_from_text
 
 BOT_PAUSE = 0.65  # seconds a bot "thinks" visibly before it moves
 WATCH_PAUSE = 0.8
@@ -301,6 +301,9 @@ class App:
             elif ann is str:
                 parts.append(f'<label class="row">{label} <input class="opt" data-key="{h(key)}" data-type="str"'
                              f' value="{h(str(default))}"></label>')
+            elif (f.json_schema_extra or {}).get("ui") == "seat_order":
+                parts.append(f'<label class="row">{label} <input class="opt" data-key="{h(key)}" data-type="seats"'
+                             f' inputmode="numeric" placeholder="seat numbers, e.g. 2, 1, 3"></label>')
             # other kinds (lists, optional values) keep their default: the game sets them up
         return "".join(parts) or '<p class="muted">This game has no options.</p>'
 
@@ -338,6 +341,14 @@ class App:
                     return
             elif typ == "json":
                 options[key] = json.loads(str(el.value))
+            elif typ == "seats":
+                try:
+                    order = seat_order_from_text(str(el.value))
+                except ValueError as exc:
+                    self.flash(str(exc))
+                    return
+                if order is not None:
+                    options[key] = order
             else:
                 options[key] = str(el.value)
         seed_text = str(_el("seed").value).strip()

@@ -31,6 +31,24 @@ def seat_level(kind: str) -> str | None:
     return kind[4:] if kind.startswith("bot:") else None
 
 
+def seat_order_from_text(text: str) -> list[int] | None:
+    """An option that orders the seats, as people type it on the New game form: seat numbers
+    from 1, separated by commas or spaces ("2, 1, 3") -> seat indexes from 0 ([1, 0, 2]);
+    empty -> None (the game's default). ``ValueError`` with a message a person understands
+    when it is not a list of seat numbers; whether it names every seat once is the game's
+    check (``new_game``)."""
+    parts = text.replace(",", " ").split()
+    if not parts:
+        return None
+    try:
+        seats = [int(p) for p in parts]
+    except ValueError:
+        raise ValueError(f"'{text.strip()}' is not a list of seat numbers like 2, 1, 3.") from None
+    if min(seats) < 1:
+        raise ValueError("Seats are numbered from 1.")
+    return [n - 1 for n in seats]
+
+
 def bot_rng(seed: int, action_count: int, seat: int) -> Rng:
     """The bot's generator for one decision: the same record always gives the same bot moves."""
     return Rng.from_seed((seed * 1_000_003 + action_count * 7_919 + seat * 104_729 + 17) & ((1 << 63) - 1))
