@@ -13,7 +13,7 @@ record) and by ``replay`` for a ready ``GameRecord`` (which skips ``parse_record
 
 - The versions are compared numerically by the dotted integer parts of their release
   ("0.10.0" > "0.9.2"; missing parts count as 0, so "1.2" == "1.2.0"). A suffix such as
-  "rc1", ".dev3" or "+local" is allowed but ignored. A version that does not start with a
+  PEP 440 tags such as "rc1", ".dev3", ".post1" or "+local" are allowed but ignored. A version that does not start with a
   dotted release (or is longer than 64 characters) makes the record damaged: ``RecordError``.
 - A record from a NEWER engine is rejected with ``RecordError`` before anything is replayed:
   its rules may have moves this engine does not know, and replaying it here could silently
@@ -55,7 +55,10 @@ class GameRecord(BaseModel):
     actions: list[dict[str, Any]] = []
 
 
-_VERSION_RE = re.compile(r"(\d+(?:\.\d+)*)(?:[.+_-]?[A-Za-z][A-Za-z0-9.+_-]*)?")
+# A dotted release, then optional PEP 440 pre/post/dev tags and a +local part (both ignored).
+_VERSION_RE = re.compile(r"(\d+(?:\.\d+)*)"
+                         r"(?:[-_.]?(?:a|b|c|rc|alpha|beta|pre|preview|post|rev|r|dev)\d*)*"
+                         r"(?:\+[a-z0-9]+(?:[-_.][a-z0-9]+)*)?", re.IGNORECASE)
 
 
 def version_tuple(version: str) -> tuple[int, ...]:
