@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.catalog import about
 from engines.core.errors import IllegalAction
 from engines.core.game import Game
 
@@ -26,9 +27,7 @@ def _cards(n: int) -> str:
 
 class Citadels(Game):
     name = "citadels"
-    title = "Citadels"
-    description = ("Build a city of eight districts, choosing each round a secret character: "
-                   "the original 2000 edition (Ohne Furcht und Adel).")
+    title, description = about("citadels")["title"], about("citadels")["description"]  # engines/catalog.json
     min_players = 2
     max_players = 7
     options_model = CitadelsOptions

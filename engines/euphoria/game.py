@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.catalog import about
 from engines.core.errors import IllegalAction
 from engines.core.game import Game
 
@@ -18,9 +19,7 @@ from .labels import action_steps, label, public_line
 
 class Euphoria(Game):
     name = "euphoria"
-    title = "Euphoria: Build a Better Dystopia"
-    description = ("Worker-dice placement in a dystopia: dig tunnels, build markets, recruit allies "
-                   "and be the first to place all 10 authority stars. 2 to 6 players.")
+    title, description = about("euphoria")["title"], about("euphoria")["description"]  # engines/catalog.json
     min_players, max_players = 2, 6
     options_model = EuphoriaOptions
     state_model = EuphoriaState

@@ -27,6 +27,7 @@ from typing import Any, Iterable
 
 from pydantic import TypeAdapter
 
+from engines.core.catalog import about
 from engines.core.errors import IllegalAction
 from engines.core.game import Game
 from engines.core.rng import Rng
@@ -147,9 +148,7 @@ class Myraclia(Game):
     """Myraclia (Rudy Pricinsky, RUDY3 2019): draft elements, terraform a hex planet."""
 
     name = "myraclia"
-    title = "Myraclia"
-    description = ("Gods draft coloured elements and terraform the hex tiles of a barren planet; "
-                   "order, reservations and trades decide who greens the most land.")
+    title, description = about("myraclia")["title"], about("myraclia")["description"]  # engines/catalog.json
     min_players = 2
     max_players = 5
     options_model = MyracliaOptions

@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import TypeAdapter
 
+from engines.core.catalog import about
 from engines.core.errors import IllegalAction
 from engines.core.game import Game, Options
 
@@ -30,9 +31,7 @@ class SpyriumOptions(Options):
 
 class Spyrium(Game):
     name = "spyrium"
-    title = "Spyrium"
-    description = ("Victorian industry in six rounds: place workers between market cards, "
-                   "then take them back to hire, build and patent, or to earn money.")
+    title, description = about("spyrium")["title"], about("spyrium")["description"]  # engines/catalog.json
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
     options_model = SpyriumOptions
     state_model = SpyriumState

@@ -25,18 +25,12 @@ from .canvas import Canvas
 from .choices import Choice, Level, can_go_back, go_back, level, make_choices
 from .links import LinkError, make_link, parse_fragment
 from .renderers import generic, get_renderer
-from .saves import FULL_MESSAGE, SaveError, Saves, game_problem
-from .session import Session, seat_level, seat_order_from_text
+from .saves import FULL_MESSAGE, SaveError, Saves
+from .session import Session, seat_order_from_text
 
 BOT_PAUSE = 0.65  # seconds a bot "thinks" visibly before it moves
 WATCH_PAUSE = 0.8
 NAMES = ["Anna", "Ben", "Carla", "Dario", "Elena", "Farid", "Greta"]
-BLURBS = {
-    "spyrium": "Spyrium",
-    "citadels": "Citadels",
-    "euphoria": "Euphoria",
-    "myraclia": "Myraclia",
-}
 
 
 class LocalStorage:
@@ -94,7 +88,6 @@ class App:
         self.renderer_note = ""
         self.banner: tuple[str, str] | None = None
         self.screen = ""
-        self.game_info: dict[str, dict] = {}
         self.press_task = None
         self.tip_by_press = False  # a long press just showed a tip: its click must not play
         self._proxies = []
@@ -131,7 +124,6 @@ class App:
             boot.remove()
         js.document.body.dataset.ready = "1"
         js.window.dispatchEvent(js.Event.new("tavolo-ready"))
-        asyncio.ensure_future(self.load_game_infos())
 
     def resume_last(self) -> bool:
         sid = self.saves.last()
@@ -146,24 +138,6 @@ class App:
             self.banner = (f"Your last game could not be restored: {exc}", "error")
             return False
         return True
-
-    async def load_game_infos(self) -> None:
-        for name in engines.list_games():
-            await asyncio.sleep(0)
-            self.info(name)
-        if self.screen == "home":
-            self.show_home()
-
-    def info(self, name: str) -> dict:
-        if name not in self.game_info:
-            try:
-                g = engines.get_game(name)
-                self.game_info[name] = {"ok": True, "title": g.title, "description": g.description,
-                                        "min": g.min_players, "max": g.max_players}
-            except Exception:
-                self.game_info[name] = {"ok": False, "title": BLURBS.get(name, name.title()),
-                                        "description": "Coming soon: this game's rules are not in this version yet."}
-        return self.game_info[name]
 
     # ---- rendering helpers --------------------------------------------------------------
     def set_screen(self, name: str, html_text: str) -> None:
@@ -195,20 +169,16 @@ class App:
         self.stop_loop()
         self.mode = "play"
         cards = []
-        for name in engines.list_games():
-            inf = self.game_info.get(name) or {"ok": None, "title": BLURBS.get(name, name.title()), "description": ""}
-            if inf["ok"] is False:
-                btn = '<span class="soon">Coming soon</span>'
-                rng = ""
-            else:
-                btn = f'<button class="primary" data-cmd="new" data-arg="{h(name)}">New game</button>'
-                rng = (f'<div class="range">{inf["min"]}–{inf["max"]} players</div>' if inf.get("min") else "")
+        for name in engines.list_games():  # from the catalog: no game is imported for the home
+            inf = engines.about(name)
             cards.append(f'<article class="game-card" data-game="{h(name)}"><h3>{h(inf["title"])}</h3>'
-                         f'<p>{h(inf["description"])}</p>{rng}{btn}</article>')
+                         f'<p>{h(inf["description"])}</p>'
+                         f'<div class="range">{inf["min_players"]}–{inf["max_players"]} players</div>'
+                         f'<button class="primary" data-cmd="new" data-arg="{h(name)}">New game</button></article>')
         rows = []
         for e in self.saves.list():
             if e.ok:
-                title = self.game_info.get(e.game, {}).get("title", e.game.title())
+                title = engines.about(e.game)["title"]
                 when = js.Date.new(e.updated * 1000).toLocaleString() if e.updated else ""
                 state = "finished" if e.over else f"{e.actions} moves"
                 rows.append(

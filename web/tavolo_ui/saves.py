@@ -22,7 +22,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from engines import RecordError, get_game, list_games, parse_record, replay
+from engines import RecordError, about, get_game, parse_record, replay
 
 LAYOUT = 1
 LAYOUT_KEY = "tavolo:layout"
@@ -296,14 +296,11 @@ class Saves:
 
 
 def game_problem(name: str) -> str | None:
-    """None if the game can be played here, else why not (unknown, or not available yet)."""
+    """None if ``name`` is a game Tavolo knows (in the catalog: nothing is imported, so the
+    home screen lists saves without loading any game's rules), else why not."""
     try:
-        get_game(name)
+        about(name)
     except KeyError:
-        return f"'{name}' is not a game Tavolo knows."
-    except Exception:
-        if name in list_games():
-            return f"the game '{name}' is not available in this version of Tavolo yet."
         return f"'{name}' is not a game Tavolo knows."
     return None
 
