@@ -84,6 +84,15 @@ def open_app(page, base_url: str, path: str = "index.html", timeout_ms: int = RE
     return page
 
 
+SERVICE_WORKER_NOTES = ("service worker", "serviceworker", "sw.js")
+
+
+def app_errors(page) -> list[str]:
+    """The page's console errors and uncaught exceptions, except the browser's notes about the
+    service worker (blocked in some test contexts)."""
+    return [e for e in page.console_errors if not any(n in e.lower() for n in SERVICE_WORKER_NOTES)]
+
+
 def shot(page, name: str) -> Path:
     SCREENS.mkdir(parents=True, exist_ok=True)
     safe = re.sub(r"[^A-Za-z0-9._-]+", "_", name)

@@ -19,7 +19,7 @@ import pytest
 from engines import get_game
 from engines.citadels.bot import choose as heuristic
 from engines.core.rng import Rng
-from tests.web.conftest import shot
+from tests.web.conftest import app_errors, shot
 from tests.web.pagedriver import click_action, look_at_phone_width, my_turns, open_and_start
 
 pytestmark = pytest.mark.browser
@@ -63,4 +63,4 @@ def test_citadels_game_played_to_the_end_by_clicks(page, base_url):
     head = page.inner_text("#results table.score thead").lower()
     assert "districts" in head and "five colours" in head
     assert clicks["board"] >= 1 and clicks["button"] + clicks["board"] >= 20, clicks
-    assert not [e for e in page.console_errors if "sw" not in e.lower()], page.console_errors
+    assert not app_errors(page), page.console_errors

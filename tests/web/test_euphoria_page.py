@@ -24,7 +24,7 @@ import pytest
 from engines import get_game
 from engines.core.rng import Rng
 from engines.euphoria.bot import choose as heuristic
-from tests.web.conftest import shot
+from tests.web.conftest import app_errors, shot
 from tests.web.pagedriver import assert_first_level, click_action, my_turns, open_and_start
 
 pytestmark = pytest.mark.browser
@@ -70,7 +70,7 @@ def test_euphoria_game_played_by_clicks(page, base_url):
             phone_done = True
         click_action(page, index, clicks, timeout_ms=30_000)
     assert clicks["board"] >= 1 and clicks["button"] + clicks["board"] >= 20, clicks
-    assert not [e for e in page.console_errors if "sw" not in e.lower()], page.console_errors
+    assert not app_errors(page), page.console_errors
     if stopped:
         shot(page, "euphoria_page_06_stopped")
         placed = GAME.scores(state)

@@ -19,7 +19,7 @@ import pytest
 
 from engines import get_game
 from engines.core.rng import Rng
-from tests.web.conftest import open_app, shot
+from tests.web.conftest import app_errors, open_app, shot
 from tests.web.pagedriver import play_hot_seat, start_game
 
 pytestmark = pytest.mark.browser
@@ -51,4 +51,4 @@ def test_hot_seat_game_by_clicks(page, base_url, name, seats, seed, budget_s, mi
         shot(page, f"{name}_hot_seat_stopped")
         assert min(result["moves"].values()) >= min_moves, result
     assert clicks["board"] >= 1, clicks
-    assert not [e for e in page.console_errors if "sw" not in e.lower()], page.console_errors
+    assert not app_errors(page), page.console_errors

@@ -28,7 +28,7 @@ from engines.myraclia.bot import choose as heuristic
 from engines.core.record import new_record
 from tavolo_ui.choices import HANDFUL, level, make_choices
 from tavolo_ui.links import make_fragment
-from tests.web.conftest import shot, wait_ready
+from tests.web.conftest import app_errors, shot, wait_ready
 from tests.web.pagedriver import (Mirror, assert_first_level, body, click_action, click_through,
                                    look_at_phone_width, my_turns, open_and_start, saved_record)
 
@@ -80,7 +80,7 @@ def test_myraclia_game_played_by_clicks(page, base_url):
         shot(page, "myraclia_page_06_stopped")
     print(f"myraclia page: over={over} rounds={rounds} clicks={clicks} "
           f"{time.monotonic() - t0:.0f}s")
-    assert not [e for e in page.console_errors if "sw" not in e.lower()], page.console_errors
+    assert not app_errors(page), page.console_errors
 
 
 def _choices(state):
@@ -194,4 +194,4 @@ def test_myraclia_payment_picked_step_by_step(page, base_url):
     click_through(page, "#chooser", spot[0])
     page.wait_for_function(f"Number(document.body.dataset.actions) > {before}")
     assert saved_record(page)["actions"][-1] == GAME.dump_action(legal[spot[0]])
-    assert not [e for e in page.console_errors if "sw" not in e.lower()], page.console_errors
+    assert not app_errors(page), page.console_errors

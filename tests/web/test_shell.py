@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from tests.web.conftest import foreign, open_app, shot, wait_ready
+from tests.web.conftest import app_errors, foreign, open_app, shot, wait_ready
 
 GAME = "citadels"  # the first game whose engine is in the repo
 
@@ -71,7 +71,7 @@ def test_boots_offline_and_lists_games(page, context, base_url):
     assert "players" in page.inner_text(".game-card[data-game='citadels']")
     shot(page, "shell_01_home")
     assert not foreign(context.requested_urls)
-    assert not [e for e in page.console_errors if "sw" not in e.lower()], page.console_errors
+    assert not app_errors(page), page.console_errors
 
 
 def test_hot_seat_game_played_by_clicks_then_reload_and_share(page, context, new_context, base_url):

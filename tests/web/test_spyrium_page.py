@@ -23,7 +23,7 @@ import pytest
 from engines import get_game
 from engines.core.rng import Rng
 from engines.spyrium.bot import choose as heuristic
-from tests.web.conftest import shot
+from tests.web.conftest import app_errors, shot
 from tests.web.pagedriver import (assert_first_level, click_action, look_at_phone_width, my_turns,
                                    open_and_start)
 
@@ -61,7 +61,7 @@ def test_spyrium_game_played_by_clicks(page, base_url):
             phone_done = True
         click_action(page, index, clicks, timeout_ms=20_000)
     assert clicks["board"] >= 1 and clicks["button"] + clicks["board"] >= 20, clicks
-    assert not [e for e in page.console_errors if "sw" not in e.lower()], page.console_errors
+    assert not app_errors(page), page.console_errors
     if stopped_at is not None:
         # too slow a machine for the whole game: at least half of it was played by clicks
         shot(page, "spyrium_page_06_stopped")

@@ -10,7 +10,7 @@ import json
 
 import pytest
 
-from tests.web.conftest import open_app, shot
+from tests.web.conftest import app_errors, open_app, shot
 from tests.web.pagedriver import body, start_game, wait_my_turn_or_end
 
 pytestmark = pytest.mark.browser
@@ -26,6 +26,9 @@ def test_long_press_reads_a_card_and_a_tap_plays_it(new_context, base_url):
     ctx = new_context(viewport={"width": 400, "height": 800}, has_touch=True, is_mobile=True,
                       device_scale_factor=2)
     page = ctx.new_page()
+    page.console_errors = []
+    page.on("console", lambda m: page.console_errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
     open_app(page, base_url)
     start_game(page, "citadels", [("Ada", "human"), ("Bot", "bot:random"), ("Cy", "bot:random")], 3)
     wait_my_turn_or_end(page)
@@ -48,3 +51,4 @@ def test_long_press_reads_a_card_and_a_tap_plays_it(new_context, base_url):
 
     touch(page, cdp, cx, cy, hold_ms=60)
     page.wait_for_function(f"document.body.dataset.actions !== '{before}'", timeout=10_000)
+    assert not app_errors(page), page.console_errors
