@@ -70,7 +70,8 @@ def test_rules_constants_carry_the_spec_figures_and_their_source():
 
 def test_the_engine_follows_changed_figures_in_a_copy_of_the_data(tmp_path):
     """Same position, two data files: the spec's figures, then other ones."""
-    parts = [f"engines/{f.name}" for f in (ROOT / "engines").glob("*.py")]  # the package's own modules
+    parts = [f"engines/{f.name}" for f in (ROOT / "engines").iterdir()  # the package's own modules and data
+             if f.suffix in (".py", ".json")]
     for part in (*parts, "engines/core", "engines/spyrium", "tests/__init__.py",
                  "tests/spyrium/__init__.py", "tests/spyrium/helpers.py"):
         src, dst = ROOT / part, tmp_path / part
