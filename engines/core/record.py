@@ -12,9 +12,10 @@ Records are checked against this engine's version (``check_engine_version``) by
 record) and by ``replay`` for a ready ``GameRecord`` (which skips ``parse_record``):
 
 - The versions are compared numerically by the dotted integer parts of their release
-  ("0.10.0" > "0.9.2"; missing parts count as 0, so "1.2" == "1.2.0"). A suffix such as
-  PEP 440 tags such as "rc1", ".dev3", ".post1" or "+local" are allowed but ignored. A version that does not start with a
-  dotted release (or is longer than 64 characters) makes the record damaged: ``RecordError``.
+  ("0.10.0" > "0.9.2"; missing parts count as 0, so "1.2" == "1.2.0"). PEP 440 suffixes
+  such as "rc1", ".dev3", ".post1" or "+local" are allowed but ignored. A version that does
+  not start with a dotted release (or is longer than 64 characters) makes the record
+  damaged: ``RecordError``.
 - A record from a NEWER engine is rejected with ``RecordError`` before anything is replayed:
   its rules may have moves this engine does not know, and replaying it here could silently
   give another game. Nothing is changed (the record, dict or text is only read).
