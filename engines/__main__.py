@@ -11,16 +11,14 @@ is a bug and still shows its traceback.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-
-from pydantic import ValidationError
 
 from . import get_game, list_games, replay
 from .core.bots import get_bot
 from .core.errors import RecordError
 from .core.play import play_game
-from .core.record import parse_record
+from .core.inbound import InputError, read_json
+from .core.record import MAX_SEED, parse_record
 
 
 class UsageError(Exception):
@@ -87,7 +85,8 @@ def _main(argv: list[str] | None) -> int:
         rec = parse_record(text)
         state = replay(rec)
     except RecordError as exc:
-        raise UsageError(f"{args.file}: {exc}") from None
+        detail = f" ({exc.detail})" if exc.detail else ""
+        raise UsageError(f"{args.file}: {exc}{detail}") from None
     _print_end(get_game(rec.game), state)
     return 0
 
@@ -113,18 +112,18 @@ def _check_play(args: argparse.Namespace):
             get_bot(game, level)
         except ValueError as exc:
             raise UsageError(str(exc)) from None
+    if not (0 <= args.seed <= MAX_SEED):
+        raise UsageError(f"--seed must be a whole number from 0 to {MAX_SEED}, not {args.seed}")
     try:
-        options = json.loads(args.options)
-    except ValueError as exc:
-        raise UsageError(f"--options is not valid JSON ({exc})") from None
+        options = read_json(args.options)
+    except InputError as exc:
+        raise UsageError(f"--options is not valid JSON ({exc.detail or exc})") from None
     if not isinstance(options, dict):
         raise UsageError("--options must be a JSON object, like '{}'")
     try:
-        game.options_model.model_validate(options)
-    except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        raise UsageError(f"bad options for {game.title}: {where + ': ' if where else ''}{err['msg']}") from None
+        game.validate_options(options)
+    except ValueError as exc:
+        raise UsageError(f"bad options: {exc}") from None
     return game, bots, options
 
 

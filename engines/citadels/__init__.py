@@ -128,10 +128,33 @@ class Citadels(Game):
         return labels.action_label(state, action)
 
     def reveals_information(self, before: CitadelsState, action: Any, after: CitadelsState) -> bool:  # type: ignore[override]
-        """True when the PRNG moved (new round), a card was drawn, a character was revealed,
-        the Magician saw another hand, or the game ended."""
+        """True when the move showed something new, or looked at something hidden whatever it
+        found (undo is then refused):
+
+        - the PRNG moved (a new round's character shuffle) or a new round began;
+        - cards were drawn from the deck (income, Observatory, Architect, Smithy, Magician);
+        - the Magician saw another hand (an exchange, even with an empty hand);
+        - characters were called (``called`` moved): every call asks who holds that rank,
+          so it counts whatever the answer. Calling goes on until a character answers or the
+          round ends, so a rank nobody holds, and the killed one (silent, §6.3), are always
+          called in a move that also reveals the next character or ends the round. The
+          Thief's target learns it is robbed, and the crown passes, at that reveal; the heir
+          of a killed King (V2) is shown at the end of the round;
+        - a district was built: the card leaves the builder's hidden hand and is shown to
+          everyone (as Euphoria counts its own-hand cards going face up);
+        - the game ended (the final scores).
+
+        Not reveals, after an audit of every hidden part: naming the Assassin's or the
+        Thief's target (nothing is checked until the call), choosing or putting down a
+        character (the cards left are shown to the next chooser only, after the hand-off),
+        keeping drawn cards or putting them under the deck, discards of the Magician and the
+        Laboratory (face down), destroying (a city everyone sees), and
+        drawing from an empty deck (its size is public).
+        """
         return (before.rng != after.rng or before.draws != after.draws
                 or before.revealed != after.revealed or before.round != after.round
+                or before.called != after.called
+                or any(len(a) > len(b) for a, b in zip(after.cities, before.cities))  # a build
                 or before.swaps != after.swaps or before.phase != after.phase and after.phase == "over")
 
     def bots(self) -> dict[str, Any]:

@@ -18,12 +18,17 @@ the others by ``view``.
 
 from __future__ import annotations
 
+import json
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from .errors import IllegalAction
+from .i18n import Text, player, render, texts
 from .rng import Rng
+
+
+_CORE = texts("core")
 
 
 class GameState(BaseModel):
@@ -47,7 +52,7 @@ class GameState(BaseModel):
 class Options(BaseModel):
     """Base of every game's options model (variants, expansions). All fields have defaults."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
 
 class Game:
@@ -79,11 +84,21 @@ class Game:
             raise ValueError(
                 f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
             )
+        return self.setup(players, seed, self.validate_options(options))
+
+    def validate_options(self, options: dict | None) -> Options:
+        """The options model for ``options`` (strict: no "true" for true, no unknown names).
+        Raises ``ValueError`` with one line naming the first bad option and what it needs."""
         try:
-            opts = self.options_model.model_validate(options or {})
+            return self.options_model.model_validate(options or {})
         except ValidationError as exc:
-            raise ValueError(f"bad options for {self.title}: {exc}") from None
-        return self.setup(players, seed, opts)
+            err = exc.errors()[0]
+            name = ".".join(str(p) for p in err["loc"]) or "options"
+            if err["type"] == "extra_forbidden":
+                raise ValueError(f"{self.title} has no option '{name[:40]}'") from None
+            if err["type"] in ("dict_type", "model_type"):
+                raise ValueError(f"the options of {self.title} must be a set of named values") from None
+            raise ValueError(f"option '{name[:40]}' of {self.title} is not valid: {err['msg']}") from None
 
     def setup(self, players: int, seed: int, options: Options) -> GameState:
         """Build the initial state (subclasses). ``Rng.from_seed(seed)`` is the only chance."""
@@ -101,8 +116,15 @@ class Game:
 
     def check(self, state: GameState, action: Any) -> None:
         """Raise ``IllegalAction`` with a reason a player understands if ``action`` is not
-        legal now. The default compares against ``legal_actions``; a game may override it
-        to give more precise reasons (it must agree with ``legal_actions``)."""
+        legal now.
+
+        ``check`` accepts exactly the actions ``legal_actions`` lists (model equality), no
+        more: one move has one form, so one game has one record. An action naming the same
+        move in another form (a list in another order, an entry twice) is refused, not
+        normalised, because the record keeps the action as it was given. The default compares
+        against ``legal_actions``; a game may override it to give more precise reasons, and
+        must then agree with ``legal_actions`` exactly.
+        """
         if self.is_over(state):
             raise IllegalAction("The game is over.")
         if action not in self.legal_actions(state):
@@ -124,13 +146,51 @@ class Game:
         raise NotImplementedError
 
     def parse_action(self, data: dict) -> Any:
-        """An action model from its dict; a malformed dict raises ``IllegalAction``."""
+        """The action model of ``data``, the JSON-able dict of an action (from a record, a
+        share link, a file, the CLI), validated strictly; anything else raises
+        ``IllegalAction`` with one line a player can read.
+
+        Strict means the dict is read as the JSON it stands for, with no conversion: a number
+        written as text (``"12"``), ``true`` or ``1.0`` where a whole number is due, a number
+        where text is due are all refused, and so are a field the action does not have and a
+        ``type`` the game does not know, and a field left out (even one with a default: the
+        dict must be exactly ``dump_action`` of its action, so one move has one record). JSON
+        has no tuples and no enums, so a list stands for
+        a tuple and text for a ``Literal`` or an enum (pydantic's strict *JSON* mode does
+        exactly that). Only dicts pass through here: ``apply`` takes the action models of
+        ``legal_actions`` as they are.
+        """
+        if not isinstance(data, dict):
+            raise self._not_an_action(f"an action is a set of named values (a JSON object), got {_got(data)}")
         try:
-            return self.action_adapter.validate_python(data)
+            text = json.dumps(data, allow_nan=False)
+        except (TypeError, ValueError, RecursionError):  # a set, NaN, a 5000-digit number...
+            raise self._not_an_action("it holds a value that JSON cannot carry") from None
+        try:
+            action = self.action_adapter.validate_json(text, strict=True)
         except ValidationError as exc:
-            raise IllegalAction(f"Not a {self.title} action: {exc.errors()[0]['msg']}") from None
+            raise self._not_an_action(_explain_validation(exc)) from None
+        fields = getattr(type(action), "model_fields", None)
+        if fields is not None:  # for action models that do not forbid extra fields themselves
+            for key in data:
+                if key not in fields:
+                    kind = getattr(action, "type", "this")
+                    raise self._not_an_action(f"{_an(kind)} action has no field {_shown(key)}")
+        canonical = self.dump_action(action)
+        if canonical != data:  # a field left to its default: one move has one written form
+            missing = [k for k in canonical if k not in data]
+            kind = getattr(action, "type", "this")
+            what = f"its field {_shown(missing[0])} is missing" if missing else "it is not written in its usual form"
+            raise self._not_an_action(f"{_an(kind)} action must name all its fields: {what}")
+        return action
+
+    def _not_an_action(self, why: str) -> IllegalAction:
+        """The refusal of a dict that is no action of this game: one line, title first."""
+        return IllegalAction(f"Not a {self.title.split(':')[0]} action: {why}.")  # no subtitle
 
     def dump_action(self, action: Any) -> dict:
+        """The JSON-able dict of an action model, the form records keep:
+        ``parse_action(dump_action(a)) == a`` for every legal action ``a``."""
         return self.action_adapter.dump_python(action, mode="json")
 
     # ---- the end ------------------------------------------------------------------------
@@ -155,14 +215,29 @@ class Game:
         """JSON-able dict of what ``player`` may see (None: a spectator, public only)."""
         raise NotImplementedError
 
-    def describe(self, state: GameState, action: Any, lang: str = "en") -> str:
-        """One log line for ``action`` played in ``state`` (before it is applied).
+    def log_text(self, state: GameState, action: Any) -> Text | str:
+        """The log line for ``action`` played in ``state`` (before it is applied), as a
+        ``Text`` (``engines.core.i18n``) so the page can show the whole log in either
+        language and switch it later.
 
         The log is shown to every player, so the line must not reveal hidden information
-        ("Player 2 chooses a character", not which one). Players are named "Player N"
-        (1-based); the shell puts the seat's name in their place.
+        ("Player 2 chooses a character", not which one). Players are named with
+        ``i18n.player(seat)`` ("Player N"); the shell puts the seat's name in their place.
+        Default (a game without its own texts): the player and the action's fields.
         """
-        return f"Player {(self.to_move(state) or 0) + 1}: {self.dump_action(action)}"
+        return _CORE("{player}: {action}", player=player(self.to_move(state) or 0),
+                     action=json.dumps(self.dump_action(action), separators=(", ", ": ")))
+
+    def event_texts(self, before: GameState, action: Any, after: GameState) -> list[Text | str]:
+        """The log lines of what the rules did by themselves when ``action`` was played,
+        after its own line: payments handed over, the crown passing, income, penalties,
+        reveals, refills ("The Thief takes 3 gold from Player 2"). Public, like the log.
+        Default: none."""
+        return []
+
+    def describe(self, state: GameState, action: Any, lang: str = "en") -> str:
+        """``log_text`` rendered in ``lang`` (the CLI and the tests read this)."""
+        return render(self.log_text(state, action), lang)
 
     def action_label(self, state: GameState, action: Any, lang: str = "en") -> str:
         """The text of the button that plays ``action``, shown only to the player to move,
@@ -199,3 +274,76 @@ class Game:
     def bots(self) -> dict[str, Any]:
         """The game's own bots by level name ("heuristic": a ``choose`` function)."""
         return {}
+
+
+# ---- reading actions (``Game.parse_action``) ------------------------------------------------
+def _got(value: Any) -> str:
+    """A JSON value as a player would name it: "the number 12", "the text '12'", "true"."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    if isinstance(value, (int, float)):
+        return f"the number {_shown(value)}"
+    if isinstance(value, str):
+        return f"the text {_shown(value)}"
+    if isinstance(value, (list, tuple)):
+        return "a list"
+    if isinstance(value, dict):
+        return "a set of named values"
+    return "a value that is not JSON"
+
+
+def _shown(value: Any, limit: int = 30) -> str:
+    """``value`` quoted for a one-line message, cut to ``limit`` characters."""
+    text = repr(value) if isinstance(value, str) else str(value)
+    return text if len(text) <= limit else text[:limit - 1] + "…"
+
+
+def _an(kind: str) -> str:
+    """An action's type with its article: "a 'take'", "an 'end_turn'"."""
+    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {_shown(kind)}"
+
+
+_NEEDS = {
+    "int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",
+    "string_type": "text", "bool_type": "true or false", "bool_parsing": "true or false",
+    "list_type": "a list", "tuple_type": "a list", "float_type": "a number",
+    "model_type": "a set of named values", "dict_type": "a set of named values",
+    "model_attributes_type": "a set of named values",
+}
+
+
+def _explain_validation(exc: ValidationError) -> str:
+    """One readable line for the first error of a strict action validation (no pydantic dump).
+
+    The error's location starts with the action's ``type`` (the discriminator's tag), then the
+    field, then list positions; list positions are shown 1-based ("item 2 of field 'pay'").
+    """
+    errors = exc.errors(include_url=False)
+    err = errors[0]
+    kind, loc, got = err["type"], list(err["loc"]), err.get("input")
+    more = f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
+    if kind == "union_tag_not_found":
+        return "it has no 'type'" + more
+    if kind == "union_tag_invalid":
+        tag = got.get("type") if isinstance(got, dict) else None
+        if isinstance(tag, str):
+            return f"there is no action of type {_shown(tag)}" + more
+        return f"its 'type' must be the name of an action (text), got {_got(tag)}" + more
+    path = loc[1:] if loc and isinstance(loc[0], str) else loc  # drop the tag
+    field = next((p for p in path if isinstance(p, str)), None)
+    items = [p for p in path if isinstance(p, int)]
+    where = f"field {_shown(field)}" if field is not None else "the action"
+    if items:
+        where = " of ".join([f"item {i + 1}" for i in reversed(items)] + [where])
+    if kind == "missing":
+        return f"{where} is missing" + more
+    if kind == "extra_forbidden":
+        owner = f"{_an(loc[0])} action" if len(loc) > 1 and isinstance(loc[0], str) else "the action"
+        return f"{owner} has no {where}" + more
+    if kind == "literal_error":
+        expected = (err.get("ctx") or {}).get("expected", "")
+        return f"{where} must be one of {expected}, got {_got(got)}" + more
+    if kind in _NEEDS:
+        return f"{where} must be {_NEEDS[kind]}, got {_got(got)}" + more
+    message = str(err.get("msg", "is not valid")).splitlines()[0]
+    return f"{where}: {message[:1].lower()}{message[1:80]}" + more

@@ -31,29 +31,51 @@ import json
 import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from .errors import IllegalAction, RecordError
+from .inbound import InputError, check_json_value, read_json
 from .game import Game, GameState
 from .. import version as _version
 
 FORMAT = "tavolo/1"
 
 
+MAX_SEED = 2**53 - 1
+"""Largest seed a record may hold: every seed must survive a round trip through JavaScript,
+whose numbers hold integers exactly only up to 2**53 - 1."""
+
+_STRICT = ConfigDict(strict=True, extra="forbid")  # no "12" for 12, no true for 1, no unknown keys
+
+
 class Seat(BaseModel):
+    model_config = _STRICT
+
     name: str = Field(max_length=40)
-    kind: str = Field(pattern=r"^(human|bot:[a-z0-9_-]+)$")
+    kind: str = Field(pattern=r"^(human|bot:[a-z0-9_-]+)$", max_length=40)
 
 
 class GameRecord(BaseModel):
+    """A record, validated strictly: every field must have its own JSON type (a seed is a
+    number, never the text "12" nor ``true``) and unknown fields are refused, so one game has
+    one record and nothing rides along unseen."""
+
+    model_config = _STRICT
+
     format: Literal["tavolo/1"] = FORMAT
-    game: str
+    game: str = Field(max_length=40)
     engine_version: str
-    players: int
-    seed: int
+    players: int = Field(ge=1, le=99)
+    seed: int = Field(ge=0, le=MAX_SEED)
     options: dict[str, Any] = {}
     seats: list[Seat]
     actions: list[dict[str, Any]] = []
+
+
+# What each field of a record is, for messages ("The game record is damaged: its seed ...").
+_FIELD_NAMES = {"format": "its format tag", "game": "the name of its game", "engine_version": "its version",
+                "players": "its number of players", "seed": "its seed", "options": "its options",
+                "seats": "its seats", "actions": "its moves"}
 
 
 # A dotted release, then optional PEP 440 pre/post/dev tags and a +local part (both ignored).
@@ -96,20 +118,30 @@ def _older_note(record: GameRecord) -> str:
 
 
 def parse_record(data: str | bytes | dict) -> GameRecord:
-    """A ``GameRecord`` from JSON text or a dict, with a clear error if it is not one
-    (or if a newer engine saved it: see the module doc)."""
-    if isinstance(data, (str, bytes)):
-        try:
-            data = json.loads(data)
-        except ValueError as exc:
-            raise RecordError(f"The record is not valid JSON ({exc}).") from None
+    """A ``GameRecord`` from JSON text or a dict, or ``RecordError`` saying why it is not one.
+
+    Everything from outside comes through here (saves, links, files, the CLI), so the checks
+    of ``engines.core.inbound`` run first (size, nesting depth, non-finite numbers), then the
+    format tag and the engine version (a newer engine's record is refused: see the module
+    doc), then the strict model. Nothing else than ``RecordError`` is raised.
+    """
+    try:
+        if isinstance(data, (str, bytes, bytearray)):
+            data = read_json(data)
+        else:
+            check_json_value(data)
+    except RecordError:
+        raise
+    except InputError as exc:
+        raise RecordError(f"The game record cannot be read: {_lower_first(str(exc))}", detail=exc.detail) from None
     if not isinstance(data, dict):
-        raise RecordError("The record is not a JSON object.")
+        raise RecordError("This is not a Tavolo game record.", detail="the JSON is not an object")
     fmt = data.get("format")
     if fmt != FORMAT:
         if isinstance(fmt, str) and fmt.startswith("tavolo/"):
-            raise RecordError(f"The record has format '{fmt}', which this version of Tavolo cannot read (it reads '{FORMAT}').")
-        raise RecordError("This is not a Tavolo game record (no 'tavolo/1' format tag).")
+            raise RecordError(f"The record has format '{fmt[:20]}', which this version of Tavolo cannot read "
+                              f"(it reads '{FORMAT}').")
+        raise RecordError("This is not a Tavolo game record.", detail="no 'tavolo/1' format tag")
     if isinstance(data.get("engine_version"), str):
         # Before the full validation: a newer engine's record may not fit this one's model.
         check_engine_version(data["engine_version"])
@@ -117,11 +149,19 @@ def parse_record(data: str | bytes | dict) -> GameRecord:
         record = GameRecord.model_validate(data)
     except ValidationError as exc:
         err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        raise RecordError(f"The record is damaged: {where}: {err['msg']}.") from None
+        loc = [str(p) for p in err["loc"]]
+        what = _FIELD_NAMES.get(loc[0], f"its field '{loc[0][:30]}'") if loc else "its content"
+        where = ".".join(loc) or "record"
+        raise RecordError(f"The game record is damaged: {what} is not valid.",
+                          detail=f"{where}: {err['msg']} (got {type(err.get('input')).__name__})") from None
     if len(record.seats) != record.players:
-        raise RecordError(f"The record has {len(record.seats)} seats for {record.players} players.")
+        raise RecordError(f"The game record is damaged: it has {len(record.seats)} seats for "
+                          f"{record.players} players.")
     return record
+
+
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
 
 
 def replay(record: GameRecord | dict | str, upto: int | None = None) -> GameState:
@@ -158,6 +198,6 @@ def replay(record: GameRecord | dict | str, upto: int | None = None) -> GameStat
 def new_record(game: Game, players: int, seed: int, options: dict | None = None,
                seats: list[dict] | None = None) -> GameRecord:
     seats = seats or [{"name": f"Player {i + 1}", "kind": "human"} for i in range(players)]
-    opts = game.options_model.model_validate(options or {}).model_dump(mode="json")
+    opts = game.validate_options(options).model_dump(mode="json")
     return GameRecord(game=game.name, engine_version=_version.__version__, players=players, seed=seed,
                       options=opts, seats=[Seat.model_validate(s) for s in seats])

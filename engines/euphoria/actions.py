@@ -8,41 +8,49 @@
 - ``EndTurn``: stop placing matched workers (§5), or pass when nothing is legal (D-18).
 - ``Choose``: answer the decision pending now (a payment, an ability, a discard...): ``option``
   is one of the keys the engine offers.
+
+Every action refuses fields it does not have (``extra="forbid"``), like the other games'
+actions: a dict with a stray key is not read as some other action (``Game.parse_action``).
 """
 
 from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, Field, TypeAdapter
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
 
-class Place(BaseModel):
+class _Action(BaseModel):
+    """Base of the actions: no field beyond the declared ones."""
+    model_config = ConfigDict(extra="forbid")
+
+
+class Place(_Action):
     type: Literal["place"] = "place"
     die: int
     space: str
 
 
-class Retrieve(BaseModel):
+class Retrieve(_Action):
     type: Literal["retrieve"] = "retrieve"
     dice: list[int]
     pay: Literal["free", "food", "bliss", "energy"]
 
 
-class ResolveDilemma(BaseModel):
+class ResolveDilemma(_Action):
     type: Literal["dilemma"] = "dilemma"
 
 
-class Trade(BaseModel):
+class Trade(_Action):
     type: Literal["trade"] = "trade"
     partner: int
 
 
-class EndTurn(BaseModel):
+class EndTurn(_Action):
     type: Literal["end_turn"] = "end_turn"
 
 
-class Choose(BaseModel):
+class Choose(_Action):
     type: Literal["choose"] = "choose"
     option: str
 

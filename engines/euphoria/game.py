@@ -10,7 +10,8 @@ from engines.core.game import Game
 
 from . import rules
 from .actions import ACTION_ADAPTER, Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
-from .components import MARKETS, RECRUITS, SPACES
+from .components import FACTIONS, MARKETS, RECRUITS, SPACES
+from .effects import faction_revealed
 from .scoring import breakdown, stars_placed
 from .state import EuphoriaOptions, EuphoriaState
 from .view import view as _view
@@ -42,7 +43,9 @@ class Euphoria(Game):
         return [Choose(option=o) for o in t["opts"]]
 
     def check(self, state, action) -> None:
-        if state.phase == "over":
+        """Accepts exactly ``legal_actions``: the pending choice's own options, or the turn's
+        actions (``rules.check_turn_action``, with precise reasons)."""
+        if state.phase == "over" or not state.tasks:
             raise IllegalAction("The game is over.")
         t = state.tasks[-1]
         if t["k"] != "turn":
@@ -91,8 +94,25 @@ class Euphoria(Game):
         return action_steps(state, action)
 
     def reveals_information(self, before, action, after) -> bool:
+        """True when the move showed anything new to anyone, or *looked* at something hidden,
+        whatever it found (undo is then refused).
+
+        - chance: the PRNG moved (a roll, a shuffle), or the phase changed (set-up to play,
+          the end);
+        - a deck was drawn from (artifacts, recruits), or cards of a secret hand went face up
+          (a payment, a discard, the Gambler's shown hand), a recruit turned face up, a market
+          tile was turned over;
+        - a faction's hidden recruits were called out: its allegiance reached the reveal tier
+          or its miner the reveal space (D-32). Every hidden recruit of that faction is
+          revealed at that moment, so the move tells everyone who holds one, and equally that
+          nobody does: it counts even when no recruit turned face up;
+        - a secret choice was made (keeping recruits or a tile, a draft pick, answering a
+          trade), or the decision belonged to another player than the one whose turn it is.
+        """
         if before.rng != after.rng or before.phase != after.phase:
             return True
+        if any(faction_revealed(before, f) != faction_revealed(after, f) for f in FACTIONS):
+            return True  # the reveal check ran, whether or not anybody held such a recruit
         if len(before.art_deck) != len(after.art_deck) or len(before.recruit_deck) != len(after.recruit_deck):
             return True
         if before.art_discard != after.art_discard or before.shown != after.shown:

@@ -445,6 +445,10 @@ class Myraclia(Game):
 
     # ---- check: precise reasons, agreeing with legal_actions ---------------------------------
     def check(self, state: MyracliaState, action: Any) -> None:
+        """Accepts exactly ``legal_actions`` (with a precise reason for anything else). Lists
+        of elements have one form: each element once per cube, from the most common colour to
+        the rarest (``names``); a payment or placement in another order is refused, not
+        reordered, so that the record holds the one form."""
         if self.is_over(state):
             raise IllegalAction("The game is over.")
         ph = state.phase
@@ -494,8 +498,10 @@ class Myraclia(Game):
             s = counts_of(action.place)
             options = {tuple(1 if c in sub else 0 for c in range(NCOL)) for sub in subsets_to_place(seat.reserve, missing(own))}
             if s not in options:
-                raise IllegalAction("Add at least one element the reserved tile still needs, without "
-                                    "completing it (completing is a Terraform action), from your reserve.")
+                raise IllegalAction(_twice(action.place) or (
+                    "Add at least one element the reserved tile still needs, without "
+                    "completing it (completing is a Terraform action), from your reserve."))
+            _require_canonical(action.place, "placed")
             return
         t = find_tile(state, action.tile)
         if t is None:
@@ -510,6 +516,7 @@ class Myraclia(Game):
                     f"That payment does not fit tile {t.id}: it needs {', '.join(COLOURS[c] for c in missing(t))}; "
                     "pay each missing element directly or by a wildcard (3 of one colour or 5 of any), "
                     "from your reserve, with no superfluous element (hand rule).")
+            _require_canonical(action.pay, "paid")
             return
         change = kind == "change"
         if change and seat.reserved is None:
@@ -523,8 +530,10 @@ class Myraclia(Game):
         s = counts_of(action.place)
         options = [tuple(1 if c in sub else 0 for c in range(NCOL)) for sub in self._placements(state, p, t)]
         if s not in options:
-            raise IllegalAction("Place at least one element the tile needs (no wildcards), leave at least one "
-                                "missing, and have the score to pay 1 VP per missing element.")
+            raise IllegalAction(_twice(action.place) or (
+                "Place at least one element the tile needs (no wildcards), leave at least one "
+                "missing, and have the score to pay 1 VP per missing element."))
+        _require_canonical(action.place, "placed")
 
     def _why_not_terraform(self, state: MyracliaState, p: int, t: SurfaceTile) -> str:
         if TILES[t.id].darkness:
@@ -754,13 +763,51 @@ class Myraclia(Game):
         return action_steps(state, action, self.to_move(state))
 
     def reveals_information(self, before: MyracliaState, action: Any, after: MyracliaState) -> bool:
-        """True when chance moved, or a tile or an Eternity token came out of its bag."""
+        """True when chance moved, or a tile or an Eternity token came out of its bag.
+
+        Hidden in Myraclia is only what lies in the three bags (the view gives their sizes).
+        Audit of every look into them:
+
+        - an element drawn from the element bag (set-up, the Draft board) is random: the
+          PRNG moves;
+        - an element of a named colour taken from the bag (the released element of §8.3
+          when the discard pile has none, an Eternity element) is no reveal: the bag's
+          content is known to everyone, since the cubes of each colour are counted (§2.1)
+          and every cube outside the bag is on the table; whether one is found follows;
+        - the tile bag: a refill draws from it (its size changes), or puts back a second
+          Darkness tile and reshuffles (the PRNG moves); D24 (a Darkness tile put back, the
+          bag holding only Darkness tiles) follows from the public count of the tiles;
+        - the Eternity bag: a token is drawn face up (its size changes); an empty bag is
+          seen by its size.
+        """
         return (before.rng != after.rng or len(before.tile_bag) != len(after.tile_bag)
                 or len(before.eternity_bag) != len(after.eternity_bag))
 
     def bots(self) -> dict[str, Any]:
         from .bot import choose
         return {"heuristic": choose}
+
+
+def _twice(placed: list[str]) -> str | None:
+    """The reason a placement names a colour twice (a tile needs at most one of each, §15.2)."""
+    for c in COLOURS:
+        if placed.count(c) > 1:
+            return f"A tile needs at most one {c} element: name each element placed once."
+    return None
+
+
+def _require_canonical(colours: list[str], verb: str) -> None:
+    """Refuse a list of elements that ``legal_actions`` would write in another order.
+
+    A payment or placement is a multiset, but an action has one form only (one game, one
+    record): its elements from the most common colour to the rarest, as ``names`` writes them.
+    Refusing another order (instead of reordering it) keeps the record equal to what was
+    checked. Called once the multiset itself is known to be legal, so the reason is only this.
+    """
+    canonical = names(counts_of(colours))
+    if list(colours) != canonical:
+        raise IllegalAction(f"Name the elements {verb} from the most common colour to the rarest: "
+                            f"{', '.join(canonical)}.")
 
 
 def counts_of_list(colours: list[str]) -> list[int]:

@@ -83,7 +83,16 @@ class Spyrium(Game):
         return steps(state, action)
 
     def reveals_information(self, before: SpyriumState, action: Any, after: SpyriumState) -> bool:
-        """A new round deals cards and draws tokens from face-down piles (§4)."""
+        """A new round deals cards and draws tokens from face-down piles (§4).
+
+        Spyrium hides only the order of the three decks, the numbered tokens of the reserve
+        and the events below the preview. The rules look at them only at the start of a round
+        (the deal, the tokens, the next event and its token, a reshuffle of the token discard
+        pile) and at set-up, so a move reveals something exactly when it starts a round (or
+        moves the PRNG). Everything else a move touches (the market, the tokens on it, the
+        players' money, workers and cards) is on the table; the last move of the game starts
+        no round and shows nothing hidden.
+        """
         return before.round != after.round or before.rng != after.rng
 
     def bots(self) -> dict[str, Any]:

@@ -923,3 +923,12 @@ def test_seven_player_last_chooser_remembers_what_he_was_handed():
     last = (s.crown + 6) % 7
     assert initial in GAME.view(s, last)["private"]["handed"]
     assert all(initial not in GAME.view(s, p)["private"]["handed"] for p in range(7) if p != last)
+
+
+def test_building_shows_a_card_of_the_hidden_hand_so_it_cannot_be_undone():
+    s = at_turn(new(4), K, {K: 0, W: 1})
+    give(s, 0, hand=["tavern-1", "temple-1"], gold=5)
+    play(s, type="take_gold")
+    before = s.clone()
+    play(s, type="build", district="tavern")
+    assert GAME.reveals_information(before, None, s)

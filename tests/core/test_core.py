@@ -49,10 +49,13 @@ def test_rng_shuffle_is_a_permutation():
 def test_new_game_rejects_bad_player_count_and_options():
     with pytest.raises(ValueError, match="1 to 4 players"):
         TOY.new_game(5, 1)
-    with pytest.raises(ValueError, match="bad options"):
+    with pytest.raises(ValueError, match="option 'deck_size' of Draw to 21 is not valid"):
         TOY.new_game(2, 1, {"deck_size": 3})
-    with pytest.raises(ValueError, match="bad options"):
+    with pytest.raises(ValueError, match="Draw to 21 has no option 'no_such_option'"):
         TOY.new_game(2, 1, {"no_such_option": True})
+    with pytest.raises(ValueError, match="option 'deck_size' of Draw to 21 is not valid") as info:
+        TOY.new_game(2, 1, {"deck_size": "12"})  # strict: a number written as text is refused
+    assert "\n" not in str(info.value)  # one line, not pydantic's multi-line report
 
 
 def test_same_seed_same_game_and_clone_is_independent():
@@ -92,7 +95,7 @@ def test_replay_names_the_first_bad_action():
 
 @pytest.mark.parametrize("bad, message", [
     ("{not json", "not valid JSON"),
-    ("[]", "not a JSON object"),
+    ("[]", "not a Tavolo game record"),
     ('{"format": "tavolo/9"}', "cannot read"),
     ('{"format": "other"}', "not a Tavolo game record"),
     ('{"format": "tavolo/1", "game": "toy"}', "damaged"),

@@ -80,3 +80,69 @@ def test_link_with_newer_record_format():
     rec["format"] = "tavolo/2"
     with pytest.raises(LinkError, match="tavolo/2"):
         parse_fragment(make_link("x", rec).split("#", 1)[1])
+
+
+# ---- hostile links (issue 10): only LinkError, whatever the fragment holds ----------------------
+
+def link_of(raw: bytes) -> str:
+    """A well-formed link (right length and checksum) around any bytes."""
+    import base64
+    import zlib
+    comp = zlib.compress(raw, 9)
+    b64 = base64.urlsafe_b64encode(comp).decode().rstrip("=")
+    return f"#play=t1.{len(b64)}.{zlib.crc32(comp) & 0xFFFFFFFF:08x}.{b64}"
+
+
+def test_the_55_character_nested_link_is_a_link_error():
+    # It raised RecursionError, which stopped the page at start-up.
+    with pytest.raises(LinkError, match="cannot open") as info:
+        parse_fragment("#play=t1.34.7485ad35.eNqLjh4Fo2AUDHcQOwpGwSgY9gAAbqbO3w")
+    assert "nested too deeply" in str(info.value) and info.value.detail
+
+
+def test_a_zip_bomb_link_is_refused_without_unpacking_it_all():
+    link = link_of(b"[" + b"0," * 25_000_000 + b"0]")  # 50 MB of JSON in about 50 KB of link
+    assert len(link) < 200_000
+    with pytest.raises(LinkError, match="too large"):
+        parse_fragment(link)
+
+
+def test_an_oversize_link_is_refused_before_decoding():
+    with pytest.raises(LinkError, match="too long"):
+        parse_fragment("#play=t1.3000000.00000000." + "A" * 3_000_000)
+
+
+@pytest.mark.parametrize("raw", [b'{"format":"tavolo/1","seed":NaN}', b'{"actions":1e999}', b"\xff\xfe",
+                                 b'{"format":"tavolo/1","game":"toy","engine_version":"0.1.0","players":"2"}'])
+def test_links_holding_bad_json_are_link_errors(raw):
+    with pytest.raises(LinkError):
+        parse_fragment(link_of(raw))
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+LINK_FUZZ = settings(max_examples=300, deadline=None, derandomize=True)
+
+
+@LINK_FUZZ
+@given(st.text(max_size=200))
+def test_any_fragment_gives_none_a_record_or_a_link_error(text):
+    for frag in (text, "#play=" + text, "#watch=t1." + text):
+        try:
+            parse_fragment(frag)
+        except LinkError as exc:
+            assert str(exc)
+
+
+@LINK_FUZZ
+@given(st.data())
+def test_a_changed_character_in_a_real_link_is_detected(data):
+    frag = "#play=" + encode_record(record())
+    i = data.draw(st.integers(6, len(frag) - 1))
+    c = data.draw(st.sampled_from("AZaz09-_.=%~"))
+    changed = frag[:i] + c + frag[i + 1:]
+    try:
+        parse_fragment(changed)
+    except LinkError:
+        return
+    assert changed == frag or frag[i] == c  # only an unchanged link opens

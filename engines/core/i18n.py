@@ -1,0 +1,161 @@
+"""Texts for people, in Italian and English: one small catalogue mechanism for the engines and the UI.
+
+A text is written in the code once, in English, as a template with named fields:
+
+    T = texts("citadels")                      # this package's catalogue ("domain")
+    T("Build the {district} ({cost} gold)", district=T("Palace"), cost=5)
+
+``T(...)`` makes a ``Text``: nothing is translated yet. ``text.render("it")`` looks the
+English template up in the domain's Italian table and fills the fields, rendering any field
+that is itself a ``Text`` (a card name, a smaller phrase) in the same language; ``str(text)``
+is the English. So an engine can say *what* to tell a person once, and the page can show it in
+either language, later, and again in the other one when the person switches (the log keeps
+``Text`` objects, not strings).
+
+Catalogues are data files: ``<package folder>/i18n/<lang>.json``, a JSON object from each
+English template to its translation (English needs no file: the template is the English). The
+domain "core" is ``engines/core/i18n/``; a game's domain is its package name; other packages
+(the UI) register their folder with ``add_domain``. A template missing from a table renders in
+English and is remembered in ``MISSING`` (the translation walk in the tests fails on it).
+
+Players are named with ``player(seat)``: "Player 2" / "Giocatore 2"; the page replaces both
+with the seat's name (``PLAYER_RE``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import string
+from pathlib import Path
+from typing import Any, Callable, Iterator
+
+LANGS = ("en", "it")
+"""Every language Tavolo speaks; the first is the language the code is written in."""
+
+LANG_NAMES = {"en": "English", "it": "Italiano"}
+
+_FORMATTER = string.Formatter()
+
+_folders: dict[str, Path] = {"core": Path(__file__).resolve().parent / "i18n"}
+_tables: dict[tuple[str, str], dict[str, str]] = {}
+
+MISSING: set[tuple[str, str, str]] = set()
+"""(domain, lang, template) of every text rendered without a translation since start-up."""
+
+
+def add_domain(domain: str, folder: str | Path) -> None:
+    """Register the folder holding ``<lang>.json`` for ``domain`` (a game is found by itself)."""
+    _folders[domain] = Path(folder)
+    for key in [k for k in _tables if k[0] == domain]:
+        del _tables[key]
+
+
+def _folder(domain: str) -> Path:
+    if domain not in _folders:
+        import importlib
+        module = importlib.import_module(f"engines.{domain}")
+        _folders[domain] = Path(module.__file__).resolve().parent / "i18n"
+    return _folders[domain]
+
+
+def table(domain: str, lang: str) -> dict[str, str]:
+    """The translations of ``domain`` into ``lang`` ({} for English or a missing file)."""
+    key = (domain, lang)
+    if key not in _tables:
+        data: dict[str, str] = {}
+        path = _folder(domain) / f"{lang}.json"
+        if lang != LANGS[0] and path.exists():
+            data = json.loads(path.read_text(encoding="utf-8"))
+        _tables[key] = data
+    return _tables[key]
+
+
+def fields(template: str) -> list[str]:
+    """The names of the fields of a template, in order ("{a} and {b}" -> ["a", "b"])."""
+    return [name for _, name, _, _ in _FORMATTER.parse(template) if name]
+
+
+class Text:
+    """A text for a person, translated when it is rendered. Immutable and comparable.
+
+    ``domain``: the catalogue; ``template``: the English, with ``{field}`` places;
+    ``params``: the values of the fields (numbers, strings shown as they are, or ``Text``).
+    """
+
+    __slots__ = ("domain", "template", "params")
+
+    def __init__(self, domain: str, template: str, params: dict[str, Any] | None = None):
+        self.domain = domain
+        self.template = template
+        self.params = params or {}
+
+    def render(self, lang: str = "en") -> str:
+        """The text in ``lang`` ("en" or "it"); an unknown language renders English."""
+        template = self.template
+        if lang != LANGS[0]:
+            translated = table(self.domain, lang).get(template)
+            if translated is None:
+                MISSING.add((self.domain, lang, template))
+            else:
+                template = translated
+        if not self.params:
+            return template
+        values = {k: (v.render(lang) if isinstance(v, Text) else v) for k, v in self.params.items()}
+        return template.format(**values)
+
+    def walk(self) -> Iterator["Text"]:
+        """This text and every ``Text`` inside its fields (for the translation tests)."""
+        yield self
+        for v in self.params.values():
+            if isinstance(v, Text):
+                yield from v.walk()
+
+    def __str__(self) -> str:
+        return self.render(LANGS[0])
+
+    def __repr__(self) -> str:
+        return f"Text({self.domain!r}, {self.template!r}, {self.params!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, Text) and (self.domain, self.template, self.params)
+                == (other.domain, other.template, other.params))
+
+    def __hash__(self) -> int:
+        return hash((self.domain, self.template))
+
+
+def texts(domain: str) -> Callable[..., Text]:
+    """The ``T`` of a package: ``T(template, **fields) -> Text`` in ``domain``."""
+    def make(template: str, **params: Any) -> Text:
+        return Text(domain, template, params)
+    make.domain = domain  # type: ignore[attr-defined]
+    return make
+
+
+def render(text: "Text | str", lang: str = "en") -> str:
+    """``text`` in ``lang``; a plain ``str`` is returned as it is (already a person's text)."""
+    return text.render(lang) if isinstance(text, Text) else str(text)
+
+
+_CORE = texts("core")
+
+
+def player(seat: int) -> Text:
+    """How a seat is named in texts: "Player 2" (seat 1) / "Giocatore 2"; the page puts the
+    seat's own name in its place (``PLAYER_RE``)."""
+    return _CORE("Player {n}", n=seat + 1)
+
+
+PLAYER_RE = re.compile(r"\b(?:Player|Giocatore) (\d+)\b")
+"""Matches ``player(seat)`` rendered in any language; group 1 is the seat number from 1."""
+
+
+def best_lang(preferences: list[str] | tuple[str, ...]) -> str:
+    """The language to start in from the browser's preferences (``navigator.languages``,
+    e.g. ["it-IT", "en"]): the first one Tavolo speaks, else English."""
+    for pref in preferences:
+        code = str(pref).split("-")[0].lower()
+        if code in LANGS:
+            return code
+    return LANGS[0]

@@ -1,0 +1,128 @@
+"""The gate for everything that comes from outside: links, imported files, stored saves, the CLI.
+
+Data from outside can be anything a person (or a damaged disk) can produce, so before any of
+it reaches a game it passes through these functions, which refuse, with ``InputError``:
+
+- text longer than a cap, *before* it is parsed (``read_json``'s ``max_chars``);
+- compressed data that would unpack past a cap, *while* it is unpacked (``inflate``), so a
+  small link can never grow into gigabytes ("zip bomb");
+- JSON nested deeper than ``MAX_DEPTH`` (a record is 4 or 5 levels deep; a deep one would make
+  every recursive reader after the parser raise ``RecursionError``);
+- the non-standard constants ``NaN``, ``Infinity`` and ``-Infinity`` and numbers that only
+  fit as infinity (``1e999``), which Python's ``json`` accepts by default;
+- integers with more digits than Python converts (``ValueError``).
+
+Every failure is an ``InputError`` (a ``ValueError``): its ``str`` is one sentence for a
+person, its ``detail`` the technical reason for the "details" toggle. ``RecordError``
+(records) and the page's ``LinkError`` and ``SaveError`` are ``InputError`` subclasses, so a
+caller that shows a message needs to catch only ``InputError``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import zlib
+from typing import Any
+
+MAX_DEPTH = 32
+"""Deepest nesting of lists and objects accepted (a game record needs about 5)."""
+
+MAX_JSON_CHARS = 4_000_000
+"""Longest JSON text accepted from a file or a save (localStorage itself holds about 5 M)."""
+
+MAX_INFLATED_BYTES = 4_000_000
+"""Most bytes a share link may unpack to (a long game's record is a few hundred KB)."""
+
+
+class InputError(ValueError):
+    """Data from outside that cannot be used.
+
+    ``str(exc)`` is the message for a person; ``detail`` is the technical reason, shown
+    behind a "details" toggle (empty when the message says it all).
+    """
+
+    def __init__(self, message: str, detail: str = ""):
+        super().__init__(message)
+        self.detail = detail
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"the number {name} is not allowed")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
+def read_json(data: str | bytes, *, max_chars: int = MAX_JSON_CHARS, max_depth: int = MAX_DEPTH) -> Any:
+    """Parse JSON text from outside, with the checks of the module doc.
+
+    ``bytes`` must be UTF-8. Raises ``InputError`` ("not valid JSON", "too large", "nested
+    too deeply") and nothing else.
+    """
+    if isinstance(data, (bytes, bytearray)):
+        if len(data) > max_chars * 4:  # cheap bound before decoding: UTF-8 is at most 4 bytes a char
+            raise InputError("The data is too large.", f"{len(data)} bytes (the limit is {max_chars} characters)")
+        try:
+            data = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise InputError("The data is not text.", f"not UTF-8: {exc}") from None
+    if not isinstance(data, str):
+        raise InputError("The data is not text.", f"got {type(data).__name__}")
+    if len(data) > max_chars:
+        raise InputError("The data is too large.", f"{len(data)} characters (the limit is {max_chars})")
+    try:
+        value = json.loads(data, parse_constant=_refuse_constant, parse_float=_finite_float)
+    except RecursionError:
+        raise InputError("The data is nested too deeply.", "the JSON parser ran out of depth") from None
+    except ValueError as exc:  # json.JSONDecodeError, a refused constant, an integer too long
+        raise InputError("The data is not valid JSON.", str(exc)) from None
+    check_json_value(value, max_depth=max_depth)
+    return value
+
+
+def check_json_value(value: Any, *, max_depth: int = MAX_DEPTH) -> None:
+    """Check an already parsed value (for example a dict that came from JavaScript): only
+    JSON types (dict with string keys, list, str, int, finite float, bool, None), at most
+    ``max_depth`` levels deep. Iterative, so a deep value cannot exhaust the stack here.
+    Raises ``InputError``."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, (dict, list)):
+            if depth > max_depth:
+                raise InputError("The data is nested too deeply.", f"more than {max_depth} levels")
+            if isinstance(item, dict):
+                for key, sub in item.items():
+                    if not isinstance(key, str):
+                        raise InputError("The data is not valid JSON.", f"a key is {type(key).__name__}")
+                    stack.append((sub, depth + 1))
+            else:
+                stack.extend((sub, depth + 1) for sub in item)
+        elif isinstance(item, float):
+            if not math.isfinite(item):
+                raise InputError("The data holds a number that is not finite.", repr(item))
+        elif item is not None and not isinstance(item, (str, int, bool)):
+            raise InputError("The data is not valid JSON.", f"a value is {type(item).__name__}")
+
+
+def inflate(compressed: bytes, *, max_bytes: int = MAX_INFLATED_BYTES) -> bytes:
+    """Unpack zlib data, never producing more than ``max_bytes``. Raises ``InputError`` for
+    data that would unpack to more, is damaged, is cut short or has bytes after its end."""
+    unpacker = zlib.decompressobj()
+    try:
+        out = unpacker.decompress(compressed, max_bytes + 1)
+    except zlib.error as exc:
+        raise InputError("The data is damaged: it cannot be unpacked.", str(exc)) from None
+    if len(out) > max_bytes or unpacker.unconsumed_tail:
+        raise InputError("The data is too large.", f"it unpacks to more than {max_bytes} bytes")
+    if not unpacker.eof:
+        raise InputError("The data is damaged: it was cut short.", "the zlib stream has no end")
+    if unpacker.unused_data:
+        raise InputError("The data is damaged: it has extra bytes at its end.",
+                         f"{len(unpacker.unused_data)} bytes after the zlib stream")
+    return out
