@@ -15,6 +15,8 @@ A renderer module ``tavolo_ui/renderers/<game>.py`` defines::
 - ``actions``: the legal actions of the player to move *if that is ``me``*, each a dict
   ``{"index": i, "action": <action as JSON>, "label": <action_label() text>}``; else [].
 - ``me``: the seat whose eyes the table is drawn for (None: a spectator).
+- ``cv.lang``: the language to write every text and tip in ("en" or "it"), through the
+  game's catalogue (``engines.core.i18n``).
 
 To make an action clickable: ``cv.hit(x, y, w, h, action=i, tip="...")`` where ``i`` is the
 action's ``index``; several actions on one spot: ``action=[i, j]`` (the shell asks which).
@@ -52,9 +54,10 @@ class Hit:
 class Canvas:
     """A display list in CSS pixels. Colours are CSS colour strings; None means "none"."""
 
-    def __init__(self, width: float, height: float):
+    def __init__(self, width: float, height: float, lang: str = "en"):
         self.width = width
         self.height = height
+        self.lang = lang  # the language the renderer writes in ("en" or "it": engines.core.i18n)
         self.ops: list[tuple] = []
         self.hits: list[Hit] = []
 
