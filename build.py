@@ -452,8 +452,9 @@ def build_ui_wheel(web_dir: Path, cache: Path = CACHE) -> Path:
     Written directly with zipfile (fixed timestamps: identical sources give identical bytes).
     """
     ui = web_dir / UI_PACKAGE
-    sources = sorted(p for p in ui.rglob("*.py") if "__pycache__" not in p.parts)
-    if not sources:
+    sources = sorted(p for p in ui.rglob("*") if p.suffix in (".py", ".json")  # code and its data (texts)
+                     and p.is_file() and "__pycache__" not in p.parts)
+    if not any(p.suffix == ".py" for p in sources):
         raise BuildError(f"no Python files in {ui}")
     h = hashlib.sha256()
     for p in sources:
@@ -837,6 +838,15 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True) -> d
 # --------------------------------------------------------------------------- serve
 
 
+_CSP_META = re.compile(r"""<meta\s+http-equiv=(["'])Content-Security-Policy\1\s+content=(["'])(.*?)\2""", re.I | re.S)
+
+
+def page_csp(html_text: str) -> str | None:
+    """The policy of a page's ``<meta http-equiv="Content-Security-Policy">`` (None without one)."""
+    m = _CSP_META.search(html_text)
+    return m.group(3).strip() if m else None
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {
         **http.server.SimpleHTTPRequestHandler.extensions_map,
@@ -852,8 +862,15 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
     }
 
     def end_headers(self):
-        if self.path.split("?")[0].endswith("sw.js"):
+        path = self.path.split("?")[0].split("#")[0]
+        if path.endswith("sw.js"):
             self.send_header("Cache-Control", "no-cache")
+        if path.endswith(("/", ".html")):  # a page: its meta tag's policy, as a header too
+            page = Path(self.translate_path(path))
+            page = page / "index.html" if page.is_dir() else page
+            policy = page_csp(page.read_text(errors="replace")) if page.is_file() else None
+            if policy:  # frame-ancestors only works in a header (a meta tag cannot set it)
+                self.send_header("Content-Security-Policy", f"{policy}; frame-ancestors 'none'")
         super().end_headers()
 
     def log_message(self, fmt, *args):  # quiet unless asked

@@ -30,6 +30,21 @@
       set("This is taking long. If nothing happens, reload the page.");
     }
   }, 250);
+  // The page's Content Security Policy (index.html) has no 'unsafe-eval'. PyScript 0.7.31 ships
+  // one default *worker* hook (it registers "_pyscript" in workers) and, on the main thread too,
+  // builds the code of non-empty worker hooks with Function(), which that policy refuses: the
+  // runtime would not start. Tavolo starts no worker, so the worker hooks are emptied as soon as
+  // core.js has run (the same module instance as index.html's <script type="module">, long
+  // before the interpreter is loaded and the hooks are read).
+  import("./pyscript/core.js").then(function (core) {
+    var worker = core && core.hooks && core.hooks.worker;
+    ["onReady", "onBeforeRun", "onBeforeRunAsync", "onAfterRun", "onAfterRunAsync"].forEach(function (k) {
+      if (worker && worker[k] && typeof worker[k].clear === "function") worker[k].clear();
+    });
+  }, function () { /* reported by index.html's own <script type="module"> */ });
+  // No form is ever sent anywhere (the policy says form-action 'none'): Enter in a form field
+  // does nothing instead of trying to submit (this replaces inline onsubmit="return false").
+  document.addEventListener("submit", function (e) { e.preventDefault(); }, true);
   window.addEventListener("error", function (e) {
     var m = document.getElementById("boot-msg");
     if (m && !(document.body && document.body.dataset.ready === "1")) {

@@ -25,20 +25,64 @@ def _boot_message(text: str, kind: str = "") -> None:
         msg.className = kind
 
 
+NOT_STARTED = "Tavolo could not start: {error}"
+NOT_SHOWN = "Tavolo could not show its page. Reload to try again; the details below say what failed."
+
+
+def _plain_page(detail: str) -> None:
+    """The last resort when the app's own recovery could not run (its module failed to
+    import): a plain page made with textContent only, the error behind a "details" toggle."""
+    doc = js.document
+    boot = doc.getElementById("boot")
+    if boot:
+        boot.remove()
+    root = doc.getElementById("app") or doc.body
+    main = doc.createElement("main")
+    main.className = "broken"
+    main.setAttribute("role", "alert")
+    para = doc.createElement("p")
+    para.textContent = NOT_SHOWN
+    details = doc.createElement("details")
+    details.className = "details"
+    summary = doc.createElement("summary")
+    summary.textContent = "Details"
+    pre = doc.createElement("pre")
+    pre.textContent = detail
+    details.append(summary, pre)
+    main.append(para, details)
+    root.replaceChildren(main)
+    doc.body.dataset.screen = "broken"
+    doc.body.dataset.ready = "1"
+
+
 try:
     _boot_message("Loading the game engines…")
     await pyodide_js.loadPackage("tavolo-ui")  # noqa: F704 (PyScript runs this file with top-level await)
-    T1 = js.performance.now()
+except Exception as exc:  # no Python packages, no page: say so on the boot screen
+    import traceback
+
+    traceback.print_exc()
+    _boot_message(NOT_STARTED.format(error=exc), "error")
+    raise
+
+T1 = js.performance.now()
+try:
     from tavolo_ui.app import main
 
-    APP = main()
+    APP = main()  # never raises: whatever fails, a home screen with a note or a plain page
     # for bench/boot.py and curious people: the app's own share of the boot time
     js.document.body.dataset.bootPyStart = str(round(T0))
     js.document.body.dataset.bootWheelsMs = str(round(T1 - T0))
     js.document.body.dataset.bootPyMs = str(round(js.performance.now() - T1))
-except Exception as exc:  # show the failure on the boot screen instead of a blank page
+except Exception as exc:  # never a dead boot screen once the wheels are loaded
     import traceback
 
     traceback.print_exc()
-    _boot_message(f"Tavolo could not start: {exc}", "error")
-    raise
+    _detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+    try:
+        from tavolo_ui.app import mark_ready, show_broken_page
+
+        show_broken_page(_detail)
+        mark_ready()
+    except Exception:
+        _plain_page(_detail)

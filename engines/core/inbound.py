@@ -6,8 +6,11 @@ it reaches a game it passes through these functions, which refuse, with ``InputE
 - text longer than a cap, *before* it is parsed (``read_json``'s ``max_chars``);
 - compressed data that would unpack past a cap, *while* it is unpacked (``inflate``), so a
   small link can never grow into gigabytes ("zip bomb");
-- JSON nested deeper than ``MAX_DEPTH`` (a record is 4 or 5 levels deep; a deep one would make
-  every recursive reader after the parser raise ``RecursionError``);
+- JSON nested deeper than ``MAX_DEPTH`` (a record is 4 or 5 levels deep), found *before* the
+  text is parsed (``nesting_depth``): Python's JSON parser recurses once per level, and under
+  Pyodide a text deep enough (about 100,000 levels: a 300-byte share link) exhausts the
+  browser's stack before Python's recursion limit is reached, a fatal error of the whole
+  runtime that no ``except`` can catch;
 - the non-standard constants ``NaN``, ``Infinity`` and ``-Infinity`` and numbers that only
   fit as infinity (``1e999``), which Python's ``json`` accepts by default;
 - integers with more digits than Python converts (``ValueError``).
@@ -22,7 +25,9 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import zlib
+from itertools import accumulate
 from typing import Any
 
 MAX_DEPTH = 32
@@ -58,6 +63,44 @@ def _finite_float(text: str) -> float:
     return value
 
 
+_NOT_A_BRACKET = re.compile(r"[^\[\]{}]+")
+_STEP = {"[": 1, "{": 1, "]": -1, "}": -1}
+_TOKEN = re.compile(r'\\.|["\[\]{}]', re.S)  # an escape (two characters), a quote or a bracket
+
+
+def nesting_depth(text: str, limit: int = MAX_DEPTH) -> int:
+    """How deeply the lists and objects of JSON ``text`` nest, without parsing it and without
+    recursion. The result is exact where it matters: a result of at most ``limit`` may count
+    brackets inside strings too (an upper bound), and above ``limit`` the count stops early, so
+    any result above ``limit`` just means "too deep". Brackets inside strings never make a
+    text "too deep".
+
+    Linear time: first every bracket is counted (in C, through ``accumulate``); only when that
+    upper bound passes ``limit`` are the strings told apart, in one left-to-right pass over the
+    quotes, escapes and brackets, which stops as soon as the real depth passes ``limit``.
+    """
+    upper = max(accumulate(map(_STEP.__getitem__, _NOT_A_BRACKET.sub("", text))), default=0)
+    if upper <= limit:
+        return max(upper, 0)
+    depth = deepest = 0
+    in_string = False
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token == '"':
+            in_string = not in_string
+        elif in_string or len(token) == 2:  # inside a string, or an escape (invalid outside one)
+            continue
+        elif token in "[{":
+            depth += 1
+            if depth > deepest:
+                deepest = depth
+                if deepest > limit:
+                    break
+        else:
+            depth -= 1
+    return deepest
+
+
 def read_json(data: str | bytes, *, max_chars: int = MAX_JSON_CHARS, max_depth: int = MAX_DEPTH) -> Any:
     """Parse JSON text from outside, with the checks of the module doc.
 
@@ -75,9 +118,12 @@ def read_json(data: str | bytes, *, max_chars: int = MAX_JSON_CHARS, max_depth: 
         raise InputError("The data is not text.", f"got {type(data).__name__}")
     if len(data) > max_chars:
         raise InputError("The data is too large.", f"{len(data)} characters (the limit is {max_chars})")
+    depth = nesting_depth(data, max_depth)
+    if depth > max_depth:
+        raise InputError("The data is nested too deeply.", f"more than {max_depth} levels")
     try:
         value = json.loads(data, parse_constant=_refuse_constant, parse_float=_finite_float)
-    except RecursionError:
+    except RecursionError:  # not reached after nesting_depth; kept as a last safety net
         raise InputError("The data is nested too deeply.", "the JSON parser ran out of depth") from None
     except ValueError as exc:  # json.JSONDecodeError, a refused constant, an integer too long
         raise InputError("The data is not valid JSON.", str(exc)) from None

@@ -30,7 +30,7 @@ def nested(depth: int) -> str:
 # ---- read_json ------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("text, detail", [
-    (nested(100_000), "depth"),           # raised RecursionError before the gate
+    (nested(100_000), "levels"),          # raised RecursionError (a fatal stack overflow under Pyodide)
     (nested(MAX_DEPTH + 1), "levels"),     # parses, but deeper than any record: refused
     ('{"a": NaN}', "NaN"),
     ('[Infinity]', "Infinity"),
@@ -39,7 +39,7 @@ def nested(depth: int) -> str:
     ("[" + "9" * 5000 + "]", "digits"),   # Python refuses to convert such an integer
     ('{"a": 1', "Expecting"),
     ("", "Expecting"),
-])
+], ids=lambda v: v[:12] if isinstance(v, str) else str(v))
 def test_bad_json_is_one_clear_error(text, detail):
     with pytest.raises(InputError) as info:
         read_json(text)
@@ -197,3 +197,27 @@ def test_mutated_actions_in_a_record_give_a_record_error_with_its_index(index, k
         replay(data)
     except RecordError as exc:
         assert exc.index is None or exc.index <= index
+
+
+def test_nesting_is_measured_before_parsing_and_strings_do_not_count():
+    from engines.core.inbound import nesting_depth
+    assert nesting_depth('[1, [2, {"a": [3]}]]') == 4
+    assert nesting_depth('["' + "[" * 100 + '"]') <= MAX_DEPTH          # inside a string
+    assert nesting_depth('"' + '\\"[' * 50 + '"') <= MAX_DEPTH            # escaped quotes
+    assert nesting_depth('[1, "cut ' + "[" * 50) <= MAX_DEPTH             # the parser stops at the string
+    assert nesting_depth("[" * MAX_DEPTH + "]" * MAX_DEPTH) == MAX_DEPTH
+    assert nesting_depth("[" * 100_000) > MAX_DEPTH
+    assert nesting_depth('{"a":' * 40 + "1" + "}" * 40) > MAX_DEPTH
+
+
+def test_deep_text_never_reaches_the_parser(monkeypatch):
+    """Under Pyodide, json.loads of ~100,000 levels exhausts the browser's stack: a fatal error
+    of the whole runtime, not a RecursionError. Such text must be refused before parsing."""
+    import engines.core.inbound as inbound
+    calls = []
+    real = inbound.json.loads
+    monkeypatch.setattr(inbound.json, "loads", lambda text, **k: calls.append(1) or real(text, **k))
+    for text in ("[" * 100_000 + "]" * 100_000, "[" * 100_000, '{"a":' * 40 + "1" + "}" * 40):
+        with pytest.raises(InputError, match="nested too deeply"):
+            read_json(text)
+    assert calls == []

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from tavolo_ui.saves import (FULL_MESSAGE, LAST_KEY, LAYOUT_KEY, SAVE_PREFIX, DictStorage, SaveError,
-                             Saves)
+                             Saves, stamp)
 from tavolo_ui.session import Session
 
 
@@ -193,3 +193,242 @@ def test_import_marks_a_finished_game_over():
     assert sv.get(sid).over
     sid = sv.import_text(json.dumps(toy_record(("stop",))))
     assert not sv.get(sid).over
+
+
+# ---- damaged entries never hide the others (issue: reliability) ---------------------------
+
+DEEP = "[" * 5000 + "]" * 5000
+
+BAD_ENTRIES = {
+    "inf-actions": '{"layout":1,"actions":1e999,"record":{}}',
+    "nan-created": '{"layout":1,"name":"N","created":NaN,"record":{}}',
+    "infinity-updated": '{"layout":1,"updated":Infinity,"record":{}}',
+    "huge-int-actions": '{"layout":1,"actions":1' + "0" * 400 + ',"record":{}}',
+    "huge-int-updated": '{"layout":1,"updated":1' + "0" * 400 + ',"record":{}}',
+    "too-many-digits": '{"layout":1,"actions":1' + "0" * 5000 + '}',
+    "deep": DEEP,
+    "deep-in-record": '{"layout":1,"name":"Deep","record":' + DEEP + "}",
+    "deep-in-name": '{"layout":1,"name":' + DEEP + "}",
+    "text-numbers": '{"layout":1,"name":"T","created":"12","updated":"x","actions":"3","over":"yes","record":{}}',
+    "name-not-text": '{"layout":1,"name":[1,2],"game":{"a":1},"record":null}',
+    "bad-utf16": '{"layout":1,"name":"\ud800","record":{}}',
+    "empty": "",
+    "null": "null",
+    "number": "12",
+}
+
+
+def _good_two():
+    st, sv = make()
+    a, b = sv.new_id(), sv.new_id()
+    sv.put(a, "Alpha", toy_record())
+    sv.put(b, "Beta", toy_record(()))
+    return st, sv, a, b
+
+
+@pytest.mark.parametrize("key", sorted(BAD_ENTRIES))
+def test_one_damaged_entry_never_hides_the_others(key):
+    st, sv, a, b = _good_two()
+    st.data[SAVE_PREFIX + "bad"] = BAD_ENTRIES[key]
+    before = dict(st.data)
+    entries = {e.id: e for e in sv.list()}  # used to raise OverflowError / RecursionError / ValueError
+    assert set(entries) == {a, b, "bad"}
+    assert entries[a].ok and entries[a].name == "Alpha" and entries[a].actions == 1
+    assert entries[b].ok and entries[b].name == "Beta"
+    bad = entries["bad"]
+    assert not bad.ok and bad.error and isinstance(bad.name, str)
+    assert bad.updated == 0.0 or bad.updated > 0  # a finite number
+    assert sv.get("bad").error == bad.error
+    # nothing else raises on it either, and nothing is written by reading
+    assert sv.continuing(toy_record(())).id == b
+    assert sv.rename("bad", "x") is not None
+    with pytest.raises(SaveError):
+        sv.export("bad")
+    assert sv.export_raw("bad")[1] == BAD_ENTRIES[key]  # "Export as is": the stored text, unchanged
+    assert st.data == before
+    assert sv.delete("bad") is None and SAVE_PREFIX + "bad" not in st.data
+    assert [e.id for e in sv.list()] == [b, a]
+
+
+def test_damaged_entry_keeps_its_name_and_says_why():
+    st, sv = make()
+    st.data[SAVE_PREFIX + "x"] = '{"layout":1,"name":"Sunday","created":NaN,"record":{}}'
+    e = sv.get("x")
+    assert "damaged" in e.error and "not valid JSON" in e.error and "NaN" in e.detail
+    assert e.name == "Sunday"  # seen in the text even though the JSON as a whole cannot be read
+    st.data[SAVE_PREFIX + "y"] = json.dumps({"layout": 1, "name": "Half", "record": {"format": "tavolo/1"}})
+    e = sv.get("y")
+    assert e.name == "Half" and "cannot be read" in e.error and e.detail  # the technical reason
+
+
+def test_put_over_a_damaged_entry_writes_strict_json():
+    """``put`` reads the old entry's ``created``: a stored 1e999 (infinity) used to be copied
+    into the new entry as ``Infinity``, which no strict reader accepts."""
+    from engines.core.inbound import read_json
+    for old in ('{"layout":1,"created":1e999}', '{"layout":1,"created":NaN}', "[1]", DEEP,
+                '{"created":1' + "0" * 400 + "}", '{"created":"yesterday"}'):
+        st, sv = make()
+        st.data[SAVE_PREFIX + "s"] = old
+        assert sv.put("s", "S", toy_record()) is None
+        data = read_json(st.data[SAVE_PREFIX + "s"])
+        assert data["created"] > 0 and sv.get("s").ok
+
+
+def test_put_keeps_a_valid_created():
+    st, sv = make()
+    st.data[SAVE_PREFIX + "s"] = json.dumps({"layout": 1, "created": 5.0, "record": toy_record()})
+    sv.put("s", "S", toy_record())
+    assert sv.get("s").created == 5.0
+
+
+def test_export_raw_of_a_missing_save():
+    st, sv = make()
+    with pytest.raises(SaveError, match="does not exist"):
+        sv.export_raw("nope")
+
+
+@pytest.mark.parametrize("text, msg", [
+    (DEEP, "nested too deeply"),
+    ('{"format": "tavolo/1", "seed": NaN}', "not valid JSON"),
+    ('{"format": "tavolo/1", "seed": 1e999}', "not valid JSON"),
+    ("\ud800", "not valid JSON"),
+    (b"\xff\xfe{}", "not text"),
+    ('{"layout": 2, "name": "Future", "record": {"format": "tavolo/1"}}', "newer version"),
+    ('{"layout": "2", "name": "Future", "record": {"format": "tavolo/1"}}', "newer version"),
+])
+def test_import_refuses_hostile_files(text, msg):
+    st, sv = make()
+    with pytest.raises(SaveError, match=msg) as info:
+        sv.import_text(text)
+    assert isinstance(info.value.detail, str)
+    assert st.data == {}
+
+
+def test_import_file_size_is_capped():
+    from tavolo_ui.saves import MAX_IMPORT_BYTES
+    Saves.check_import_size(1000)
+    with pytest.raises(SaveError, match="too large"):
+        Saves.check_import_size(MAX_IMPORT_BYTES + 1)
+    st, sv = make()
+    with pytest.raises(SaveError, match="too large"):
+        sv.import_text(" " * 4_000_001)
+    assert st.data == {}
+
+
+def test_import_whole_entry_with_odd_name():
+    st, sv = make()
+    sid = sv.import_text(json.dumps({"layout": 1, "name": ["not", "text"], "record": toy_record()}))
+    assert sv.get(sid).ok and sv.get(sid).name == "Imported toy"
+
+
+def test_last_ignores_absurd_values():
+    st, sv = make()
+    st.data[LAST_KEY] = "x" * 5000
+    assert sv.last() is None
+
+
+# ---- a newer layout is read-only in every code path ---------------------------------------
+
+def _newer_storage(marker: str) -> DictStorage:
+    st, sv = make()
+    a = sv.new_id()
+    sv.put(a, "Mine", toy_record())
+    sv.set_last(a)
+    st.data[LAYOUT_KEY] = marker
+    st.data["tavolo:v2:save:z"] = '{"format":"v2"}'
+    st.a = a
+    return st
+
+
+WRITES = {"put", "rename", "delete", "set_last", "import_text", "autosave"}
+READS = {"layout_problem", "new_id", "ids", "get", "list", "continuing", "last", "check", "export",
+         "export_raw", "check_import_size"}
+
+
+def test_every_public_operation_is_covered_below():
+    public = {n for n in dir(Saves) if not n.startswith("_") and callable(getattr(Saves, n))}
+    assert public == WRITES | READS, "a new public operation must be added to the newer-layout test"
+
+
+@pytest.mark.parametrize("marker", ["2", '"2"', "2.0", " 2 ", "3", "1.5", '"2.0"', "1e999"])
+def test_newer_layout_makes_every_operation_a_no_op(marker):
+    """Storage written by a newer Tavolo: every public operation is tried, each write returns
+    (or raises) the explanatory message, and the storage is byte for byte unchanged."""
+    st = _newer_storage(marker)
+    sv = Saves(st, clock=Clock())
+    a = st.a
+    before = json.dumps(st.data, sort_keys=True)
+    problem = sv.layout_problem()
+    assert problem and "newer version" in problem and "untouched" in problem
+    rec = toy_record(("stop", "stop"))
+
+    assert sv.put(a, "Over it", rec) == problem
+    assert sv.put("fresh", "New", rec) == problem
+    assert sv.rename(a, "Renamed") == problem
+    assert sv.delete(a) == problem
+    assert sv.delete("tavolo-v2-thing") == problem
+    assert sv.set_last("other") == problem
+    assert sv.set_last(None) == problem  # used to remove tavolo:v1:last
+    with pytest.raises(SaveError, match="newer version"):
+        sv.import_text(json.dumps(rec))
+    assert sv.autosave(a, "Mine", rec, True, stamp(sv.get(a).record)).message == problem
+    assert sv.autosave("fresh", "New", rec, True, None).message == problem
+    # the reads still work and write nothing
+    sid = sv.new_id()
+    assert sid not in sv.ids()
+    assert sv.get(a).ok and [e.id for e in sv.list()] == [a] and sv.last() == a
+    assert sv.continuing(toy_record(())).id == a
+    sv.check(a, None, rec)
+    assert sv.export(a)[1] and sv.export_raw(a)[1]
+    Saves.check_import_size(10)
+    assert json.dumps(st.data, sort_keys=True) == before
+
+
+def test_old_or_unreadable_layout_marker_is_not_newer():
+    for marker in ("1", "1.0", '"1"', "abc", "", "[2]", "nan", "true"):
+        st = DictStorage({LAYOUT_KEY: marker})
+        sv = Saves(st)
+        assert sv.layout_problem() is None, marker
+        assert sv.put("a", "A", toy_record()) is None
+        assert st.data[LAYOUT_KEY] == "1"
+
+
+@pytest.mark.parametrize("layout", [2, "2", 2.0, "2.0", 1.5, '"3"'])
+def test_entry_from_a_newer_layout_is_read_only(layout):
+    st, sv = make()
+    good = sv.new_id()
+    sv.put(good, "Good", toy_record())
+    st.data[SAVE_PREFIX + "n"] = json.dumps({"layout": layout, "name": "Future", "record": toy_record()})
+    before = dict(st.data)
+    e = sv.get("n")
+    assert e.newer and "newer version" in e.error and e.name == "Future"
+    assert sv.rename("n", "Mine now") and sv.delete("n") and sv.put("n", "Over", toy_record())
+    assert sv.export_raw("n")[1] == before[SAVE_PREFIX + "n"]
+    assert st.data == before
+    assert sv.get(good).ok
+
+
+# ---- nesting is checked before the parser runs ---------------------------------------------
+
+def test_deep_json_is_refused_before_it_is_parsed(monkeypatch):
+    """Under Pyodide, ``json.loads`` of ~100,000 levels exhausts the browser's stack: a fatal
+    error of the runtime, not a RecursionError. The stored text never reaches the parser."""
+    import engines.core.inbound as inbound
+    from engines.core.inbound import read_json
+
+    calls = []
+    real = inbound.json.loads
+    monkeypatch.setattr(inbound.json, "loads", lambda text, **k: (len(text) > 1000 and calls.append(text[:20]))
+                        or real(text, **k))
+    deep = "[" * 100_000 + "]" * 100_000
+    for text in (deep, '{"layout":1,"record":' + deep + "}", "[" * 100_000, '{"a":' * 40 + "1" + "}" * 40):
+        with pytest.raises(Exception) as info:
+            read_json(text)
+        assert "nested too deeply" in str(info.value) and "levels" in info.value.detail
+    assert calls == []
+    st, sv = make()
+    st.data[SAVE_PREFIX + "d"] = '{"layout":1,"name":"Deep","record":' + deep + "}"
+    assert "nested too deeply" in sv.get("d").error and sv.get("d").name == "Deep"
+    with pytest.raises(SaveError, match="nested too deeply"):
+        sv.import_text(deep)
+    assert calls == []

@@ -22,6 +22,11 @@ Helpers (import from tests.web.conftest)
   shot(page, name)                      saves test-output/screens/<name>.png
   open_app(page, base_url, path="index.html")  goto + wait_ready
   foreign(urls)                         the URLs that left 127.0.0.1
+
+The page's Content Security Policy has no 'unsafe-eval', so ``page.wait_for_function`` must be
+given a function ("() => document.body.dataset.over === '1'"): Playwright evaluates a bare
+expression with eval() at every poll, which the policy refuses (EvalError), while a function's
+text is evaluated once, in the DevTools call the policy exempts.
 """
 
 from __future__ import annotations

@@ -28,16 +28,16 @@ def body(page, key: str) -> str:
 def start_game(page, game: str, seats: list[tuple[str, str]], seed: int) -> None:
     """From the home screen: the new-game form filled with ``seats`` (name, kind), started."""
     page.click(f".game-card[data-game='{game}'] button[data-cmd='new']")
-    page.wait_for_function("document.body.dataset.screen === 'new'")
+    page.wait_for_function("() => document.body.dataset.screen === 'new'")
     page.select_option("#players", str(len(seats)))
-    page.wait_for_function(f"document.querySelectorAll('.seat').length === {len(seats)}")
+    page.wait_for_function(f"() => document.querySelectorAll('.seat').length === {len(seats)}")
     for i, (name, kind) in enumerate(seats):
         page.locator(".seat-name").nth(i).fill(name)
         page.locator(".seat-kind").nth(i).select_option(kind)
     page.fill("#seed", str(seed))
     shot(page, f"{game}_page_01_new_game")
     page.click("#start")
-    page.wait_for_function("document.body.dataset.screen === 'table'")
+    page.wait_for_function("() => document.body.dataset.screen === 'table'")
 
 
 def saved_record(page) -> dict:
@@ -88,7 +88,7 @@ def board_hit_for(page, index: int):
 def wait_my_turn_or_end(page, seat: int = 0, timeout_ms: int = 90_000) -> None:
     """Until the game is over or ``seat`` has action buttons to press."""
     page.wait_for_function(
-        f"document.body.dataset.over === '1' || (document.body.dataset.toMove === '{seat}'"
+        f"() => document.body.dataset.over === '1' || (document.body.dataset.toMove === '{seat}'"
         " && document.querySelectorAll('#actions button.act').length > 0)", timeout=timeout_ms)
 
 
@@ -96,12 +96,12 @@ def look_at_phone_width(page, name: str) -> None:
     """Screenshot the table at a phone width (390x844), check nothing scrolls sideways, and
     go back to the laptop size (1280x800)."""
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_function("document.getElementById('board').getBoundingClientRect().width < 391")
+    page.wait_for_function("() => document.getElementById('board').getBoundingClientRect().width < 391")
     page.wait_for_timeout(300)
     shot(page, name)
     assert page.evaluate("document.documentElement.scrollWidth") <= 391
     page.set_viewport_size({"width": 1280, "height": 800})
-    page.wait_for_function("document.getElementById('board').getBoundingClientRect().width > 700")
+    page.wait_for_function("() => document.getElementById('board').getBoundingClientRect().width > 700")
     page.wait_for_timeout(300)
 
 
@@ -136,7 +136,7 @@ def click_action(page, index: int, clicks: dict[str, int], timeout_ms: int = 60_
     else:
         clicks["step"] = clicks.get("step", 0) + click_through(page, "#actions", index)
         clicks["button"] += 1
-    page.wait_for_function(f"Number(document.body.dataset.actions) > {before}", timeout=timeout_ms)
+    page.wait_for_function(f"() => Number(document.body.dataset.actions) > {before}", timeout=timeout_ms)
 
 
 def assert_first_level(page, game: Game, state, seat_names: list[str]) -> None:
@@ -171,7 +171,7 @@ def play_hot_seat(page, game: Game, seats: list[tuple[str, str]], choose, rng, b
     handoffs, moves = 0, {i: 0 for i in humans}
     while time.monotonic() - t0 < budget_s:
         page.wait_for_function(
-            "document.body.dataset.over === '1' || document.body.dataset.handoff !== ''"
+            "() => document.body.dataset.over === '1' || document.body.dataset.handoff !== ''"
             " || document.querySelectorAll('#actions button.act').length > 0", timeout=90_000)
         if body(page, "over") == "1":
             break
@@ -185,7 +185,7 @@ def play_hot_seat(page, game: Game, seats: list[tuple[str, str]], choose, rng, b
             if handoffs == 0:
                 shot(page, f"{game.name}_hot_seat_handoff")
             page.click("#handoff button[data-cmd='handoff']")
-            page.wait_for_function("document.body.dataset.handoff === ''")
+            page.wait_for_function("() => document.body.dataset.handoff === ''")
             handoffs += 1
             continue
         if mirror is None:

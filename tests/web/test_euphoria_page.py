@@ -58,14 +58,14 @@ def test_euphoria_game_played_by_clicks(page, base_url):
             shot(page, shots[n])
         if not phone_done and n >= 12 and state.phase == "play":
             page.set_viewport_size({"width": 390, "height": 844})
-            page.wait_for_function("document.getElementById('board').getBoundingClientRect().width < 391")
+            page.wait_for_function("() => document.getElementById('board').getBoundingClientRect().width < 391")
             page.wait_for_timeout(300)
             shot(page, "euphoria_page_05_phone")
             page.evaluate("window.scrollTo(0, 700)")
             shot(page, "euphoria_page_05_phone_lower")
             assert page.evaluate("document.documentElement.scrollWidth") <= 391
             page.set_viewport_size({"width": 1280, "height": 800})
-            page.wait_for_function("document.getElementById('board').getBoundingClientRect().width > 700")
+            page.wait_for_function("() => document.getElementById('board').getBoundingClientRect().width > 700")
             page.wait_for_timeout(300)
             phone_done = True
         click_action(page, index, clicks, timeout_ms=30_000)

@@ -32,7 +32,7 @@ def test_table_layout_laptop_then_phone(page, base_url):
     assert wide["#status"]["y"] < wide["#actions"]["y"] < wide["#log-box"]["y"]
 
     page.set_viewport_size({"width": 390, "height": 844})
-    page.wait_for_function("document.getElementById('board').getBoundingClientRect().width < 391")
+    page.wait_for_function("() => document.getElementById('board').getBoundingClientRect().width < 391")
     shot(page, "layout_phone_table")
     narrow = boxes(page)
     tops = [narrow[sel]["y"] for sel in BOXES]

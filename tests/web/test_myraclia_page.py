@@ -131,7 +131,7 @@ def test_myraclia_payment_picked_step_by_step(page, base_url):
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(base_url + "index.html" + make_fragment(rec, "play"))
     wait_ready(page)
-    page.wait_for_function("document.body.dataset.screen === 'table' && document.body.dataset.toMove === '0'"
+    page.wait_for_function("() => document.body.dataset.screen === 'table' && document.body.dataset.toMove === '0'"
                            " && document.querySelectorAll('#actions button.act').length > 0")
     # the board: the tile's chooser is the same tree, for that tile's actions only
     hits = json.loads(page.get_attribute("#board", "data-hits"))
@@ -176,7 +176,7 @@ def test_myraclia_payment_picked_step_by_step(page, base_url):
     shot(page, "myraclia_page_10_picker_last_step")
     before = int(body(page, "actions"))
     page.click(f"#actions button.act[data-arg='{target}']")
-    page.wait_for_function(f"Number(document.body.dataset.actions) > {before}")
+    page.wait_for_function(f"() => Number(document.body.dataset.actions) > {before}")
     assert saved_record(page)["actions"][-1] == GAME.dump_action(legal[target])
     mirror = Mirror(GAME, saved_record(page))
     mirror.sync(page)
@@ -192,6 +192,6 @@ def test_myraclia_payment_picked_step_by_step(page, base_url):
     legal = GAME.legal_actions(mirror.state)
     before = int(body(page, "actions"))
     click_through(page, "#chooser", spot[0])
-    page.wait_for_function(f"Number(document.body.dataset.actions) > {before}")
+    page.wait_for_function(f"() => Number(document.body.dataset.actions) > {before}")
     assert saved_record(page)["actions"][-1] == GAME.dump_action(legal[spot[0]])
     assert not app_errors(page), page.console_errors

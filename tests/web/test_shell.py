@@ -22,7 +22,7 @@ def body(page, key):
 
 
 def wait_body(page, key, value, timeout=60_000):
-    page.wait_for_function(f"document.body.dataset.{key} === {json.dumps(value)}", timeout=timeout)
+    page.wait_for_function(f"() => document.body.dataset.{key} === {json.dumps(value)}", timeout=timeout)
 
 
 def new_game(page, seats, name_prefix="shell"):
@@ -30,7 +30,7 @@ def new_game(page, seats, name_prefix="shell"):
     page.click(f".game-card[data-game='{GAME}'] button[data-cmd='new']")
     wait_body(page, "screen", "new")
     page.select_option("#players", str(len(seats)))
-    page.wait_for_function(f"document.querySelectorAll('.seat').length === {len(seats)}")
+    page.wait_for_function(f"() => document.querySelectorAll('.seat').length === {len(seats)}")
     for i, (name, kind) in enumerate(seats):
         page.locator(".seat-name").nth(i).fill(name)
         page.locator(".seat-kind").nth(i).select_option(kind)
@@ -87,7 +87,7 @@ def test_hot_seat_game_played_by_clicks_then_reload_and_share(page, context, new
     page.locator("#actions button.act").first.click()
     wait_body(page, "actions", "1")
     # then the device goes to the next human; a canvas click plays for them
-    page.wait_for_function("document.body.dataset.handoff !== '' || document.body.dataset.toMove === '2'")
+    page.wait_for_function("() => document.body.dataset.handoff !== '' || document.body.dataset.toMove === '2'")
     for _ in range(6):  # the bot may play in between
         if body(page, "handoff"):
             break
@@ -106,10 +106,10 @@ def test_hot_seat_game_played_by_clicks_then_reload_and_share(page, context, new
         page.mouse.move(1, 1)
     before = int(body(page, "actions"))
     click_canvas_action(page)
-    page.wait_for_function(f"Number(document.body.dataset.actions) > {before}")
+    page.wait_for_function(f"() => Number(document.body.dataset.actions) > {before}")
     shot(page, "shell_06_after_canvas_click")
     # let the bot play until a human must act again
-    page.wait_for_function("document.body.dataset.handoff !== '' ", timeout=30_000)
+    page.wait_for_function("() => document.body.dataset.handoff !== '' ", timeout=30_000)
     n_actions, state_hash = body(page, "actions"), body(page, "stateHash")
     saved = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tavolo:v1:save:')).length")
     assert saved == 1
@@ -156,7 +156,7 @@ def test_corrupted_save_reported_others_intact(page, base_url):
     new_game(page, [("Solo", "human"), ("Bot", "bot:random")], "corrupt")
     page.locator("#actions button.act").first.click()
     # wait until the bot has answered, so nothing moves on by itself any more
-    page.wait_for_function("Number(document.body.dataset.actions) >= 2 && document.body.dataset.toMove === '0'",
+    page.wait_for_function("() => Number(document.body.dataset.actions) >= 2 && document.body.dataset.toMove === '0'",
                            timeout=30_000)
     page.click("header .brand")
     wait_body(page, "screen", "home")
@@ -186,7 +186,7 @@ def test_corrupted_save_reported_others_intact(page, base_url):
 def test_bots_only_game_can_be_watched_and_paused(page, base_url):
     open_app(page, base_url)
     new_game(page, [("B1", "bot:random"), ("B2", "bot:random")], "bots")
-    page.wait_for_function("Number(document.body.dataset.actions) >= 2", timeout=30_000)
+    page.wait_for_function("() => Number(document.body.dataset.actions) >= 2", timeout=30_000)
     shot(page, "shell_12_bots_playing")
     page.click("#pause")
     page.wait_for_timeout(200)
@@ -194,7 +194,7 @@ def test_bots_only_game_can_be_watched_and_paused(page, base_url):
     page.wait_for_timeout(1500)
     assert body(page, "actions") == n  # paused
     page.click("#pause")
-    page.wait_for_function(f"Number(document.body.dataset.actions) > {n}", timeout=30_000)
+    page.wait_for_function(f"() => Number(document.body.dataset.actions) > {n}", timeout=30_000)
 
 
 def test_phone_width(new_context, base_url):
@@ -207,9 +207,9 @@ def test_phone_width(new_context, base_url):
     shot(page, "shell_14_phone_table")
     # the board follows its container when the window is resized
     page.set_viewport_size({"width": 900, "height": 760})
-    page.wait_for_function("document.getElementById('board').getBoundingClientRect().width > 450")
+    page.wait_for_function("() => document.getElementById('board').getBoundingClientRect().width > 450")
     page.set_viewport_size({"width": 380, "height": 760})
-    page.wait_for_function("document.getElementById('board').getBoundingClientRect().width < 381")
+    page.wait_for_function("() => document.getElementById('board').getBoundingClientRect().width < 381")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 381, f"the page scrolls sideways at phone width ({width}px)"
     # the canvas is sharp: its backing store is devicePixelRatio times its CSS size

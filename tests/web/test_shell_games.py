@@ -33,7 +33,7 @@ def test_new_game_with_defaults(page, base_url, game):
     wait_body(page, "screen", "table")
     assert body_game(page) == game
     # seat 1 is the only human by default: no handoff; bots play until it is their turn
-    page.wait_for_function("document.querySelectorAll('#actions button.act').length > 0"
+    page.wait_for_function("() => document.querySelectorAll('#actions button.act').length > 0"
                            " || document.body.dataset.over === '1'", timeout=120_000)
     page.wait_for_timeout(300)
     shot(page, f"shell_game_{game}_2_table")

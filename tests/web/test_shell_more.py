@@ -50,7 +50,7 @@ def test_watch_link_replays_move_by_move(page, base_url):
     page.goto(base_url + "index.html" + make_fragment(rec, "watch"))
     wait_ready(page)
     wait_body(page, "screen", "watch")
-    page.wait_for_function("Number(document.body.dataset.actions) >= 2", timeout=30_000)
+    page.wait_for_function("() => Number(document.body.dataset.actions) >= 2", timeout=30_000)
     shot(page, "shell_21_watching")
     page.click("#pause")
     page.wait_for_timeout(300)
@@ -89,7 +89,7 @@ def test_export_and_import(page, base_url, tmp_path):
     open_app(page, base_url)
     new_game(page, [("Solo", "human"), ("Bot", "bot:random")], "export")
     page.locator("#actions button.act").first.click()
-    page.wait_for_function("Number(document.body.dataset.actions) >= 1")
+    page.wait_for_function("() => Number(document.body.dataset.actions) >= 1")
     page.click("header .brand")
     wait_body(page, "screen", "home")
     with page.expect_download() as dl:
@@ -99,13 +99,13 @@ def test_export_and_import(page, base_url, tmp_path):
     data = json.loads(path.read_text())
     assert data["format"] == "tavolo/1" and data["game"] == GAME
     page.set_input_files("#import-file", str(path))
-    page.wait_for_function("document.querySelectorAll('.save:not(.broken)').length === 2")
+    page.wait_for_function("() => document.querySelectorAll('.save:not(.broken)').length === 2")
     assert "Imported" in page.inner_text("#banner")
     # a file that is not a game is refused with a message, nothing added
     bad = tmp_path / "notes.json"
     bad.write_text('{"hello": 1}')
     page.set_input_files("#import-file", str(bad))
-    page.wait_for_function("document.getElementById('banner').innerText.includes('cannot be imported')")
+    page.wait_for_function("() => document.getElementById('banner').innerText.includes('cannot be imported')")
     assert page.locator(".save").count() == 2
     shot(page, "shell_24_import")
 
@@ -127,15 +127,15 @@ def test_storage_full_is_reported_and_play_goes_on(page, base_url):
     page.wait_for_selector("#banner.error")
     assert "storage" in page.inner_text("#banner") and "full" in page.inner_text("#banner")
     page.locator("#actions button.act").first.click()
-    page.wait_for_function("Number(document.body.dataset.actions) >= 1")  # the game goes on
+    page.wait_for_function("() => Number(document.body.dataset.actions) >= 1")  # the game goes on
     assert "Not saved" in page.inner_text("#status")
     shot(page, "shell_25_storage_full")
     # room again: the next action is saved and the warning goes away
     page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('filler:')).forEach(k => localStorage.removeItem(k))")
-    page.wait_for_function("document.body.dataset.toMove === '0'", timeout=30_000)
+    page.wait_for_function("() => document.body.dataset.toMove === '0'", timeout=30_000)
     page.locator("#actions button.act").first.click()
-    page.wait_for_function("Object.keys(localStorage).some(k => k.startsWith('tavolo:v1:save:'))")
-    page.wait_for_function("!document.getElementById('status').innerText.includes('Not saved')")
+    page.wait_for_function("() => Object.keys(localStorage).some(k => k.startsWith('tavolo:v1:save:'))")
+    page.wait_for_function("() => !document.getElementById('status').innerText.includes('Not saved')")
 
 
 def test_rename_and_delete(page, base_url):
@@ -145,8 +145,8 @@ def test_rename_and_delete(page, base_url):
     wait_body(page, "screen", "home")
     page.once("dialog", lambda d: d.accept("Sunday game"))
     page.click(".save button[data-cmd='rename']")
-    page.wait_for_function("document.querySelector('.save-name').innerText === 'Sunday game'")
+    page.wait_for_function("() => document.querySelector('.save-name').innerText === 'Sunday game'")
     page.once("dialog", lambda d: d.accept())
     page.click(".save button[data-cmd='delete']")
-    page.wait_for_function("document.querySelectorAll('.save').length === 0")
+    page.wait_for_function("() => document.querySelectorAll('.save').length === 0")
     assert page.evaluate("Object.keys(localStorage).filter(k => k.includes(':save:')).length") == 0

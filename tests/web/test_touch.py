@@ -50,5 +50,5 @@ def test_long_press_reads_a_card_and_a_tap_plays_it(new_context, base_url):
     assert body(page, "actions") == before, "a long press must only show the card's text"
 
     touch(page, cdp, cx, cy, hold_ms=60)
-    page.wait_for_function(f"document.body.dataset.actions !== '{before}'", timeout=10_000)
+    page.wait_for_function(f"() => document.body.dataset.actions !== '{before}'", timeout=10_000)
     assert not app_errors(page), page.console_errors

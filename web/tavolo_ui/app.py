@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import traceback
 import zlib
 from html import escape as h
 from typing import Any, get_args, get_origin
@@ -23,14 +24,87 @@ from engines.core.bots import bot_levels
 
 from .canvas import Canvas
 from .choices import Choice, Level, can_go_back, go_back, level, make_choices
-from .links import LinkError, make_link, parse_fragment
+from .links import MODES, LinkError, make_link, parse_fragment
 from .renderers import generic, get_renderer
-from .saves import FULL_MESSAGE, SaveError, Saves
+from .saves import (AHEAD, FULL_MESSAGE, GONE, OURS, SAME, SAVE_PREFIX, SaveEntry, SaveError, Saves, stamp)
 from .session import Session, seat_order_from_text
 
 BOT_PAUSE = 0.65  # seconds a bot "thinks" visibly before it moves
 WATCH_PAUSE = 0.8
 NAMES = ["Anna", "Ben", "Carla", "Dario", "Elena", "Farid", "Greta"]
+
+# ---- messages for a person (one place each); the technical detail goes behind "Details" ----
+START_FAILED = ("Something went wrong while Tavolo was starting, so it shows its home screen. "
+                "Your saved games are kept.")
+SOMETHING_WRONG = "Something went wrong, so Tavolo shows its home screen. Your saved games are kept."
+COMMAND_FAILED = "Something went wrong: that did not work. You can go on."
+LINK_RECORD = "This link cannot be opened: {reason}"
+LINK_FAILED = "This link could not be opened: something went wrong."
+RESUME_RECORD = "Your last game could not be restored: {reason}"
+RESUME_FAILED = ("Your last game could not be shown, so Tavolo shows its home screen. "
+                 "The game is still in your saved games.")
+SAVES_UNLISTED = "Your saved games could not be listed."
+ROW_FAILED = "This saved game cannot be shown."
+HOME_FAILED = "Tavolo could not show its home screen."
+HOME_FAILED_MORE = ("Your saved games are still stored in this browser. Reload the page to try again; "
+                    "if this keeps happening, the details below say what failed.")
+STORAGE_BLOCKED = "This browser does not let the page keep data: games will not be saved."
+IMPORTED = "Imported “{name}”."
+IMPORT_FAILED = "The file could not be read."
+MOVED_ON = "This game moved on in another tab; it is shown here as it is now."
+DIVERGED_NOTE = ("This game was also played in another tab, and the two no longer agree. This tab stopped "
+                 "saving it, so neither version is lost: save this tab's game as a copy, or load the "
+                 "other tab's version.")
+GONE_NOTE = ("This game was deleted or replaced in another tab. This tab stopped saving it: "
+             "save it as a copy to keep it.")
+CONFLICT_STATUS = "Not saved here: this game was changed in another tab."
+COPY_NAME = "{name} (this tab)"
+COPY_SAVED = "Saved this tab's game as “{name}”; it is saved there from now on."
+OTHER_LOADED = "This is the other tab's version of the game."
+OTHER_UNAVAILABLE = "The other tab's version cannot be loaded: {reason}"
+
+
+def _error_detail(exc: BaseException) -> str:
+    """The technical text of an unexpected error (for the "details" toggle)."""
+    try:
+        text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__)).strip()
+    except Exception:
+        text = repr(exc)
+    return text if len(text) <= 6000 else "…" + text[-6000:]
+
+
+def _is_link(fragment: Any) -> bool:
+    """Whether a URL fragment is a share link (what ``links.parse_fragment`` would decode)."""
+    if not isinstance(fragment, str):
+        return False
+    frag = fragment[1:] if fragment.startswith("#") else fragment
+    return "=" in frag and frag.split("=", 1)[0] in MODES
+
+
+def show_broken_page(detail: str) -> None:
+    """The last resort when not even the home screen can be drawn: a plain page that says so,
+    with the error behind a "details" toggle (never a dead boot screen)."""
+    doc = js.document
+    root = doc.getElementById("app")
+    if root is None:
+        root = doc.createElement("div")
+        root.id = "app"
+        doc.body.appendChild(root)
+    root.innerHTML = (f'<main class="broken" role="alert"><h1>Tavolo</h1><p><b>{h(HOME_FAILED)}</b></p>'
+                      f'<p>{h(HOME_FAILED_MORE)}</p><p><a class="btn" href="">Reload</a></p>'
+                      f'<details class="details"><summary>Details</summary><pre>{h(detail)}</pre></details></main>')
+    doc.body.dataset.screen = "broken"
+
+
+def mark_ready() -> None:
+    """The boot screen goes and the page says it is ready (tests and bench/boot.py wait for it)."""
+    for step in (lambda: _el("boot") and _el("boot").remove(),
+                 lambda: setattr(js.document.body.dataset, "ready", "1"),
+                 lambda: js.window.dispatchEvent(js.Event.new("tavolo-ready"))):
+        try:
+            step()
+        except Exception as exc:
+            js.console.error(f"Tavolo: {exc!r}")
 
 
 class LocalStorage:
@@ -74,10 +148,12 @@ class App:
         except Exception:
             from .saves import DictStorage
             storage = DictStorage()
-            self.storage_note = "This browser does not let the page keep data: games will not be saved."
+            self.storage_note = STORAGE_BLOCKED
         self.saves = Saves(storage)
         self.session: Session | None = None
         self.sid: str | None = None  # the save the current game autosaves into
+        self.known: str | None = None  # the stamp of the record this tab last wrote into / read from it
+        self.conflict: str | None = None  # another tab changed that save (saves.DIVERGED or GONE)
         self.save_name = ""
         self.unsaved = False  # the last autosave failed
         self.mode = "play"  # or "watch"
@@ -99,6 +175,27 @@ class App:
 
     # ---- start --------------------------------------------------------------------------
     def start(self) -> None:
+        """Open the link in the URL, or the last game, or the home screen. Never leaves the boot
+        screen up: whatever fails, the home screen (or at worst a plain page) is shown with a
+        note, and the page is marked ready."""
+        try:
+            self.listen()
+            problem = self.saves.layout_problem()
+            if problem:
+                self.banner = (problem, "error")
+            elif self.storage_note:
+                self.banner = (self.storage_note, "error")
+            opened = self.open_fragment(js.location.hash, at_boot=True)
+            if opened is None:  # a link that cannot be opened: its message on the home screen
+                self.show_home()
+            elif not opened and not self.resume_last():
+                self.show_home()
+        except Exception as exc:
+            self.fall_back_home(START_FAILED, exc)
+        finally:
+            mark_ready()
+
+    def listen(self) -> None:
         for ev, fn in (("click", self.on_click), ("change", self.on_change), ("input", self.on_input),
                        ("pointermove", self.on_pointermove), ("pointerdown", self.on_pointerdown),
                        ("pointerup", self.on_pointerup), ("pointerleave", self.on_pointerup),
@@ -107,25 +204,30 @@ class App:
             self._proxies.append(p)
             self.root.addEventListener(ev, p)
         for ev, fn in (("resize", self.on_resize), ("hashchange", self.on_hashchange),
-                       ("keydown", self.on_keydown)):
+                       ("keydown", self.on_keydown), ("storage", self.on_storage)):
             p = create_proxy(fn)
             self._proxies.append(p)
             js.window.addEventListener(ev, p)
-        problem = self.saves.layout_problem()
-        if problem:
-            self.banner = (problem, "error")
-        elif self.storage_note:
-            self.banner = (self.storage_note, "error")
-        if not self.open_fragment(js.location.hash, at_boot=True):
-            if not self.resume_last():
-                self.show_home()
-        boot = _el("boot")
-        if boot:
-            boot.remove()
-        js.document.body.dataset.ready = "1"
-        js.window.dispatchEvent(js.Event.new("tavolo-ready"))
+
+    def fall_back_home(self, message: str, exc: BaseException) -> None:
+        """After an unexpected error: the home screen with ``message`` (the error behind
+        "Details"); a plain page saying so if even the home screen cannot be drawn."""
+        detail = _error_detail(exc)
+        try:
+            js.console.error(f"Tavolo: {detail}")
+            self.stop_loop()
+        except Exception:
+            pass
+        self.session, self.sid, self.known, self.conflict, self.mode = None, None, None, None, "play"
+        self.banner = (message, "error", detail)
+        try:
+            self.show_home()
+        except Exception as again:
+            show_broken_page(f"{detail}\n\n{_error_detail(again)}")
 
     def resume_last(self) -> bool:
+        """Open the game that was on the table at the last visit; False (and a note in the
+        banner when it failed) if there is none to open."""
         sid = self.saves.last()
         if not sid:
             return False
@@ -133,11 +235,18 @@ class App:
         if not entry.ok or entry.over:
             return False
         try:
-            self.open_session(Session.load(entry.record), sid, entry.name)
-        except (RecordError, KeyError, ValueError) as exc:
-            self.banner = (f"Your last game could not be restored: {exc}", "error")
-            return False
-        return True
+            self.open_session(Session.load(entry.record), sid, entry.name, known=stamp(entry.record))
+        except RecordError as exc:
+            self.banner = (RESUME_RECORD.format(reason=exc), "error", exc.detail)
+        except Exception as exc:  # the next reload must not fail the same way: forget it as the last game
+            js.console.error(f"Tavolo: {_error_detail(exc)}")
+            self.stop_loop()
+            self.session, self.sid, self.known = None, None, None
+            self.banner = (RESUME_FAILED, "error", _error_detail(exc))
+        else:
+            return True
+        self.saves.set_last(None)
+        return False
 
     # ---- rendering helpers --------------------------------------------------------------
     def set_screen(self, name: str, html_text: str) -> None:
@@ -148,14 +257,23 @@ class App:
         js.window.scrollTo(0, 0)
 
     def banner_html(self) -> str:
+        """``self.banner`` is (message, kind) or (message, kind, detail[, buttons]): the
+        detail goes behind a "Details" toggle, buttons are (command, text) pairs."""
         if not self.banner:
             return '<div id="banner" hidden></div>'
-        msg, kind = self.banner
-        return (f'<div id="banner" class="banner {kind}" role="alert"><span>{h(msg)}</span>'
+        msg, kind, detail, buttons = (tuple(self.banner) + ("", ()))[:4]
+        more = ""
+        if buttons:
+            more += ('<div class="banner-btns">' + "".join(f'<button data-cmd="{h(c)}">{h(t)}</button>'
+                                                           for c, t in buttons) + "</div>")
+        if detail:
+            more += f'<details class="details"><summary>Details</summary><pre>{h(str(detail))}</pre></details>'
+        return (f'<div id="banner" class="banner {h(kind)}" role="alert"><div class="banner-body">'
+                f'<span class="banner-msg">{h(msg)}</span>{more}</div>'
                 f'<button class="x" data-cmd="dismiss" aria-label="Dismiss">×</button></div>')
 
-    def flash(self, msg: str, kind: str = "error") -> None:
-        self.banner = (msg, kind)
+    def flash(self, msg: str, kind: str = "error", detail: str = "", buttons: tuple = ()) -> None:
+        self.banner = (msg, kind, detail, buttons)
         el = _el("banner")
         if el:
             el.outerHTML = self.banner_html()
@@ -176,23 +294,16 @@ class App:
                          f'<div class="range">{inf["min_players"]}–{inf["max_players"]} players</div>'
                          f'<button class="primary" data-cmd="new" data-arg="{h(name)}">New game</button></article>')
         rows = []
-        for e in self.saves.list():
-            if e.ok:
-                title = engines.about(e.game)["title"]
-                when = js.Date.new(e.updated * 1000).toLocaleString() if e.updated else ""
-                state = "finished" if e.over else f"{e.actions} moves"
-                rows.append(
-                    f'<li class="save" data-sid="{h(e.id)}"><div class="save-main"><b class="save-name">{h(e.name)}</b>'
-                    f'<span class="muted">{h(title)} · {state} · {h(str(when))}</span></div><div class="save-btns">'
-                    f'<button class="primary" data-cmd="resume" data-arg="{h(e.id)}">{"View" if e.over else "Resume"}</button>'
-                    f'<button data-cmd="rename" data-arg="{h(e.id)}">Rename</button>'
-                    f'<button data-cmd="export" data-arg="{h(e.id)}">Export</button>'
-                    f'<button class="danger" data-cmd="delete" data-arg="{h(e.id)}">Delete</button></div></li>')
-            else:
-                rows.append(
-                    f'<li class="save broken" data-sid="{h(e.id)}"><div class="save-main"><b class="save-name">{h(e.name or e.id)}</b>'
-                    f'<span class="save-error">{h(e.error or "")}</span></div><div class="save-btns">'
-                    f'<button class="danger" data-cmd="delete" data-arg="{h(e.id)}">Delete</button></div></li>')
+        try:
+            entries = self.saves.list()
+        except Exception as exc:  # never: Saves.list is total; still, the games stay reachable
+            entries = [SaveEntry("?", name=SAVES_UNLISTED, error=SAVES_UNLISTED, detail=_error_detail(exc))]
+        for e in entries:
+            try:
+                rows.append(self.save_row(e))
+            except Exception as exc:  # one entry that cannot be shown never hides the others
+                rows.append(self.save_row(SaveEntry(e.id, name=e.id, error=ROW_FAILED, detail=_error_detail(exc),
+                                                    raw="")))
         games_html = f'<section><h2>{"New game" if rows else "Games"}</h2><div class="games">{"".join(cards)}</div></section>'
         saves = ("".join(rows) if rows else '<li class="muted empty">No saved games yet. Every game you start is saved here as you play.</li>')
         self.set_screen("home", f"""
@@ -205,6 +316,30 @@ class App:
 {games_html if rows else ""}
 <footer class="muted">Everything runs in this browser tab: no server, no account. Saves stay on this device.</footer>
 </main>""")
+
+    def save_row(self, e: SaveEntry) -> str:
+        """One saved game on the home screen. A damaged one says why (the technical reason
+        behind "Details") and offers Delete and "Export as is" (its stored text, unchanged);
+        one from a newer Tavolo only "Export as is"."""
+        sid = h(e.id)
+        if e.ok:
+            title = engines.about(e.game)["title"]
+            when = js.Date.new(e.updated * 1000).toLocaleString() if 0 < e.updated < 1e11 else ""
+            state = "finished" if e.over else f"{e.actions} moves"
+            return (f'<li class="save" data-sid="{sid}"><div class="save-main"><b class="save-name">{h(e.name)}</b>'
+                    f'<span class="muted">{h(title)} · {state} · {h(str(when))}</span></div><div class="save-btns">'
+                    f'<button class="primary" data-cmd="resume" data-arg="{sid}">{"View" if e.over else "Resume"}</button>'
+                    f'<button data-cmd="rename" data-arg="{sid}">Rename</button>'
+                    f'<button data-cmd="export" data-arg="{sid}">Export</button>'
+                    f'<button class="danger" data-cmd="delete" data-arg="{sid}">Delete</button></div></li>')
+        detail = (f'<details class="details"><summary>Details</summary><pre>{h(e.detail)}</pre></details>'
+                  if e.detail else "")
+        delete = "" if e.newer else f'<button class="danger" data-cmd="delete" data-arg="{sid}">Delete</button>'
+        export = (f'<button data-cmd="export-raw" data-arg="{sid}" title="Download the saved text exactly as it is">'
+                  f'Export as is</button>' if e.raw is not None else "")
+        return (f'<li class="save broken" data-sid="{sid}"><div class="save-main"><b class="save-name">{h(e.name or e.id)}</b>'
+                f'<span class="save-error">{h(e.error or "")}</span>{detail}</div><div class="save-btns">'
+                f'{export}{delete}</div></li>')
 
     # ---- new game -----------------------------------------------------------------------
     def show_new(self, name: str, players: int | None = None, seats: list[dict] | None = None) -> None:
@@ -236,7 +371,7 @@ class App:
 {self.header("New game: " + game.title)}
 <main class="form">
 {self.banner_html()}
-<form id="new-form" onsubmit="return false">
+<form id="new-form">
 <label class="row">Players <select id="players">{pc}</select></label>
 <fieldset><legend>Seats</legend><div id="seats">{''.join(seat_rows)}</div></fieldset>
 <fieldset><legend>Options</legend>{self.options_html(game)}
@@ -340,9 +475,12 @@ class App:
 
     # ---- the table ----------------------------------------------------------------------
     def open_session(self, session: Session, sid: str | None, name: str, mode: str = "play",
-                     watch_actions: list[dict] | None = None) -> None:
+                     watch_actions: list[dict] | None = None, known: str | None = None) -> None:
+        """Show ``session`` on the table; it autosaves into save ``sid`` (None: not saved),
+        whose stored record has the stamp ``known`` (None: not written yet)."""
         self.stop_loop()
         self.session, self.sid, self.save_name, self.mode = session, sid, name, mode
+        self.known, self.conflict = known, None
         self.watch_actions = watch_actions or []
         self.paused = False
         self.unsaved = False
@@ -393,7 +531,8 @@ class App:
         if handoff is not None:
             undo = ('<button data-cmd="undo">Undo my last move</button>' if s.can_undo() else "")
             prev = f"{h(s.name(s.at_device))} has played. " if s.at_device is not None else ""
-            ho.innerHTML = (f'<div class="handoff-box"><p class="muted">{prev}The table is hidden.</p>'
+            note = f'<p class="warn">{h(CONFLICT_STATUS)}</p>' if self.conflict else ""
+            ho.innerHTML = (f'<div class="handoff-box">{note}<p class="muted">{prev}The table is hidden.</p>'
                             f'<h2>Pass the device to <span id="handoff-name">{h(s.name(handoff))}</span></h2>'
                             f'<button class="primary big" data-cmd="handoff">I am {h(s.name(handoff))}: show my table</button>'
                             f'{undo}</div>')
@@ -445,7 +584,10 @@ class App:
                         f'{h(s.name(i))} <b>{scores[i] if i < len(scores) else ""}</b></span>'
                         for i in range(s.record.players))
         status.append(f'<div class="chips">{chips}</div>')
-        if self.unsaved:
+        if self.conflict:
+            status.append(f'<div class="warn">{h(CONFLICT_STATUS)} '
+                          '<button data-cmd="conflict-copy">Save as a copy</button></div>')
+        elif self.unsaved:
             status.append('<div class="warn">Not saved: storage is full.</div>')
         if self.renderer_note:
             status.append(f'<div class="muted small">{h(self.renderer_note)}</div>')
@@ -638,13 +780,19 @@ class App:
         self.refresh()
 
     def autosave(self) -> None:
+        """Save the game on the table into its save, unless another tab changed that save
+        since this tab last wrote it (then nothing is overwritten: see ``follow_other_tab``)."""
         s = self.session
-        if s is None or self.mode != "play" or not self.sid:
+        if s is None or self.mode != "play" or not self.sid or self.conflict:
             return
-        problem = self.saves.put(self.sid, self.save_name, s.record.model_dump(mode="json"), over=s.is_over())
-        if problem:
+        result = self.saves.autosave(self.sid, self.save_name, s.record.model_dump(mode="json"), s.is_over(),
+                                     self.known)
+        self.known, self.save_name = result.known, result.name
+        if result.outcome not in ("saved", "failed"):
+            self.follow_other_tab(result.outcome, result.stored)
+        elif result.outcome == "failed":
             if not self.unsaved:
-                self.flash(problem)
+                self.flash(result.message)
             self.unsaved = True
         else:
             if self.unsaved and self.banner and self.banner[0] == FULL_MESSAGE:
@@ -653,6 +801,85 @@ class App:
                 if el:
                     el.outerHTML = self.banner_html()
             self.unsaved = False
+
+    # ---- two tabs on one game ---------------------------------------------------------
+    def on_storage(self, event) -> None:
+        """Another tab wrote localStorage (the browser fires ``storage`` in the other tabs
+        only). When that is the save of the game on this table, compare the two versions."""
+        try:
+            key = event.key if isinstance(event.key, str) else None  # None: the storage was cleared
+            s = self.session
+            if s is None or self.mode != "play" or not self.sid or self.screen != "table":
+                return
+            if key is not None and key != SAVE_PREFIX + self.sid:
+                return
+            outcome, stored = self.saves.check(self.sid, self.known, s.record.model_dump(mode="json"))
+            if outcome in (OURS, SAME):
+                if stored.ok:
+                    self.known, self.save_name = stamp(stored.record), stored.name
+                if self.conflict:  # the save holds this tab's game (or the version it knew) again
+                    self.conflict = None
+                    self.banner = None
+                    el = _el("banner")
+                    if el:
+                        el.outerHTML = self.banner_html()
+                    self.autosave()
+                    self.refresh()
+                return
+            if outcome != self.conflict:
+                self.follow_other_tab(outcome, stored)
+        except Exception as exc:
+            js.console.error(f"Tavolo: {_error_detail(exc)}")
+            self.flash(COMMAND_FAILED, detail=_error_detail(exc))
+
+    def follow_other_tab(self, outcome: str, stored: SaveEntry) -> None:
+        """Another tab wrote this table's save. If it played on from this tab's position, its
+        game is shown here as it is now; otherwise this tab stops saving (its game stays on
+        the table) and offers to save it as a copy or to load the other tab's version."""
+        if outcome == AHEAD:
+            try:
+                session = Session.load(stored.record)
+            except Exception:  # the other tab's game cannot be shown here: keep this one, stop saving
+                outcome = GONE
+            else:
+                self.banner = (MOVED_ON, "info")
+                self.open_session(session, self.sid, stored.name, known=stamp(stored.record))
+                return
+        self.conflict = outcome
+        buttons = [("conflict-copy", "Save as a copy")]
+        if outcome != GONE:
+            buttons.append(("conflict-load", "Load the other tab's version"))
+        self.flash(GONE_NOTE if outcome == GONE else DIVERGED_NOTE, "error", buttons=tuple(buttons))
+        if self.screen == "table" and _el("status"):
+            self.refresh()
+
+    def save_conflict_copy(self) -> None:
+        s = self.session
+        if s is None:
+            return
+        record = s.record.model_dump(mode="json")
+        sid = self.saves.new_id()
+        name = COPY_NAME.format(name=self.save_name)
+        problem = self.saves.put(sid, name, record, over=s.is_over())
+        if problem:
+            self.flash(problem)
+            return
+        self.sid, self.known, self.save_name, self.conflict = sid, stamp(record), name, None
+        self.saves.set_last(sid)
+        self.flash(COPY_SAVED.format(name=name), "info")
+        self.refresh()
+
+    def load_other_tab(self) -> None:
+        entry = self.saves.get(self.sid) if self.sid else SaveEntry("")
+        try:
+            session = Session.load(entry.record) if entry.ok else None
+        except RecordError as exc:
+            entry.error, entry.detail, session = str(exc), exc.detail, None
+        if session is None:
+            self.flash(OTHER_UNAVAILABLE.format(reason=entry.error), detail=entry.detail)
+            return
+        self.banner = (OTHER_LOADED, "info")
+        self.open_session(session, self.sid, entry.name, known=stamp(entry.record))
 
     def schedule_loop(self) -> None:
         if self.loop_task is not None and not self.loop_task.done():
@@ -704,49 +931,59 @@ class App:
                 self.watch_actions = self.watch_actions[:n]
 
     # ---- links --------------------------------------------------------------------------
-    def open_fragment(self, fragment: Any, at_boot: bool = False) -> bool:
-        try:
-            parsed = parse_fragment(fragment)
-        except LinkError as exc:
-            self.clear_fragment()
-            self.banner = (str(exc), "error")
-            if not at_boot:
-                self.show_home()
+    def open_fragment(self, fragment: Any, at_boot: bool = False) -> bool | None:
+        """Open the share link in a URL fragment. True: opened; False: the fragment is no link
+        (or the person chose to keep the current game); None: a link that cannot be opened
+        (the banner says why; the home screen is shown, except at boot where ``start`` shows
+        it). The link is removed from the URL before it is read, so a reload never meets it."""
+        if not _is_link(fragment):
             return False
+        self.clear_fragment()
+        try:
+            return self._open_link(fragment, at_boot)
+        except LinkError as exc:
+            self.banner = (str(exc), "error", exc.detail)
+        except RecordError as exc:
+            self.banner = (LINK_RECORD.format(reason=exc), "error", exc.detail)
+        except Exception as exc:  # whatever the link does, the page goes on
+            js.console.error(f"Tavolo: {_error_detail(exc)}")
+            self.stop_loop()
+            self.session, self.sid, self.known, self.mode = None, None, None, "play"
+            self.banner = (LINK_FAILED, "error", _error_detail(exc))
+        if not at_boot:
+            self.show_home()
+        return None
+
+    def _open_link(self, fragment: str, at_boot: bool) -> bool:
+        parsed = parse_fragment(fragment)
         if parsed is None:
             return False
         mode, record = parsed
-        self.clear_fragment()
         if self.unsaved and self.session is not None and self.mode == "play" and not at_boot:
             if not js.window.confirm("Your current game could not be saved (storage is full). Open the link anyway and lose it?"):
                 return False
-        try:
-            if mode == "watch":
-                actions = list(record.actions)
-                start = record.model_copy(update={"actions": []})
-                session = Session.load(start)
-                session.spectate = True
-                Session.load(record)  # check the whole game before showing any of it
-                self.banner = None
-                self.open_session(session, None, "", mode="watch", watch_actions=actions)
-            else:
-                session = Session.load(record)
-                earlier = self.saves.continuing(record.model_dump(mode="json"))
-                if earlier is not None:  # this link was opened before: go on with that game
-                    self.banner = (f"You opened this link before: your game “{earlier.name}” goes on "
-                                   "(Save copy makes a second one).", "info")
-                    self.open_session(Session.load(earlier.record), earlier.id, earlier.name)
-                    return True
-                sid = self.saves.new_id()
-                name = f"Shared {session.game.title} · {js.Date.new().toLocaleString()}"
-                self.banner = None
-                self.open_session(session, sid, name)
-                self.autosave()
-        except RecordError as exc:
-            self.banner = (f"This link cannot be opened: {exc}", "error")
-            if not at_boot:
-                self.show_home()
-            return False
+        if mode == "watch":
+            actions = list(record.actions)
+            start = record.model_copy(update={"actions": []})
+            session = Session.load(start)
+            session.spectate = True
+            Session.load(record)  # check the whole game before showing any of it
+            self.banner = None
+            self.open_session(session, None, "", mode="watch", watch_actions=actions)
+        else:
+            session = Session.load(record)
+            earlier = self.saves.continuing(record.model_dump(mode="json"))
+            if earlier is not None:  # this link was opened before: go on with that game
+                self.banner = (f"You opened this link before: your game “{earlier.name}” goes on "
+                               "(Save copy makes a second one).", "info")
+                self.open_session(Session.load(earlier.record), earlier.id, earlier.name,
+                                  known=stamp(earlier.record))
+                return True
+            sid = self.saves.new_id()
+            name = f"Shared {session.game.title} · {js.Date.new().toLocaleString()}"
+            self.banner = None
+            self.open_session(session, sid, name)
+            self.autosave()
         return True
 
     def clear_fragment(self) -> None:
@@ -756,7 +993,10 @@ class App:
             pass
 
     def on_hashchange(self, event) -> None:
-        self.open_fragment(js.location.hash)
+        try:
+            self.open_fragment(js.location.hash)
+        except Exception as exc:
+            self.fall_back_home(SOMETHING_WRONG, exc)
 
     def show_share(self) -> None:
         s = self.session
@@ -854,8 +1094,11 @@ class App:
         try:
             self.command(cmd, arg)
         except Exception as exc:  # show it, never leave the page silently broken
-            js.console.error(f"command {cmd} failed: {exc!r}")
-            self.flash(f"Something went wrong: {exc}")
+            js.console.error(f"command {cmd} failed: {_error_detail(exc)}")
+            if cmd in ("resume", "home"):  # a screen half drawn: back to a home screen that works
+                self.fall_back_home(SOMETHING_WRONG, exc)
+            else:
+                self.flash(COMMAND_FAILED, detail=_error_detail(exc))
 
     def command(self, cmd: str, arg: str) -> None:
         s = self.session
@@ -876,15 +1119,15 @@ class App:
         elif cmd == "resume":
             entry = self.saves.get(arg)
             if not entry.ok:
-                self.flash(entry.error or "This save cannot be opened.")
+                self.flash(entry.error or "This save cannot be opened.", detail=entry.detail)
                 return
             try:
                 session = Session.load(entry.record)
             except RecordError as exc:
-                self.flash(f"“{entry.name}” cannot be opened: {exc}")
+                self.flash(f"“{entry.name}” cannot be opened: {exc}", detail=exc.detail)
                 return
             self.banner = None
-            self.open_session(session, arg, entry.name)
+            self.open_session(session, arg, entry.name, known=stamp(entry.record))
         elif cmd == "rename":
             entry = self.saves.get(arg)
             name = js.window.prompt("New name for this saved game:", entry.name)
@@ -898,15 +1141,21 @@ class App:
         elif cmd == "delete":
             entry = self.saves.get(arg)
             if js.window.confirm(f"Delete “{entry.name or arg}”? This cannot be undone."):
-                self.saves.delete(arg)
+                problem = self.saves.delete(arg)
+                if problem:
+                    self.banner = (problem, "error")
                 self.show_home()
-        elif cmd == "export":
+        elif cmd in ("export", "export-raw"):
             try:
-                fname, text = self.saves.export(arg)
+                fname, text = self.saves.export(arg) if cmd == "export" else self.saves.export_raw(arg)
             except SaveError as exc:
-                self.flash(str(exc))
+                self.flash(str(exc), detail=exc.detail)
                 return
             self.download(fname, text)
+        elif cmd == "conflict-copy":
+            self.save_conflict_copy()
+        elif cmd == "conflict-load":
+            self.load_other_tab()
         elif cmd == "act":
             self.hide_popups()
             self.play_index(int(arg))
@@ -981,15 +1230,19 @@ class App:
 
     async def import_file(self, file) -> None:
         try:
+            Saves.check_import_size(file.size)  # before the file is read into memory
             text = str(await file.text())
             name = str(file.name).rsplit(".", 1)[0]
             self.saves.import_text(text, name)
-            self.banner = (f"Imported “{name}”.", "info")
+            self.banner = (IMPORTED.format(name=name), "info")
         except SaveError as exc:
-            self.banner = (str(exc), "error")
+            self.banner = (str(exc), "error", exc.detail)
         except Exception as exc:
-            self.banner = (f"The file could not be read: {exc}", "error")
-        self.show_home()
+            self.banner = (IMPORT_FAILED, "error", _error_detail(exc))
+        try:
+            self.show_home()
+        except Exception as exc:
+            self.fall_back_home(SOMETHING_WRONG, exc)
 
     def download(self, fname: str, text: str) -> None:
         blob = js.Blob.new(to_js([text]), _jsobj({"type": "application/json"}))
@@ -1064,7 +1317,16 @@ class App:
         asyncio.ensure_future(later())
 
 
-def main() -> App:
-    app = App()
+def main() -> App | None:
+    """Start the page. Never raises: at worst a plain page says what failed."""
+    try:
+        app = App()
+    except Exception as exc:
+        try:
+            js.console.error(f"Tavolo: {_error_detail(exc)}")
+            show_broken_page(_error_detail(exc))
+        finally:
+            mark_ready()
+        return None
     app.start()
     return app

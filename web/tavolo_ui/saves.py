@@ -3,26 +3,45 @@
 Layout, version 1 (every key starts with ``tavolo:``):
 
 - ``tavolo:layout``       -> "1": the layout version. A later Tavolo that changes the layout
-                              bumps it; this version refuses (clearly) to touch a newer one.
+                              bumps it; this version then only reads (see below).
 - ``tavolo:v1:save:<id>`` -> one saved game, JSON:
     ``{"layout": 1, "id", "name", "game", "created", "updated", "actions": n, "over": bool,
        "record": {<the game record, format "tavolo/1">}}``
 - ``tavolo:v1:last``      -> the id of the game that was on the table (reload resumes it).
 
-One key per game, so a corrupted entry is reported on its own and never breaks the others.
+One key per game, so a damaged entry is reported on its own and never breaks the others.
 Every game in progress is autosaved after every action into its entry; "Save a copy" makes a
 named snapshot. A failed write (storage full) is reported and the game goes on.
+
+Stored text is data from outside (another version, another tab, a person with the browser's
+developer tools, a damaged disk): every entry is read through ``read_json`` (size, nesting,
+non-finite numbers) and the record through ``parse_record``. ``get`` and ``list`` never raise:
+whatever is wrong with one entry makes that entry "damaged" (``SaveEntry.error`` for a person,
+``detail`` for the "details" toggle), and its raw text can still be exported as it is.
+
+A newer layout, in ``tavolo:layout`` (written as 2, "2", 2.0 ...) or in one entry's
+``"layout"``, makes this version read-only there: every write (``put``, ``rename``,
+``delete``, ``set_last``, ``import_text``) is a no-op that returns (or raises) the message
+saying why, and the storage stays byte for byte as it was.
+
+Two tabs on one game: each tab remembers the version (``stamp``) of the record it last wrote
+or loaded into its save. ``autosave`` writes only over that version; when another tab wrote
+since, ``compare`` says how the two relate (the other tab moved on from this position, the
+two diverged, or the save is gone) and nothing is written (see ``App.on_storage``).
 """
 
 from __future__ import annotations
 
 import json
+import math
 import re
 import time
+import zlib
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engines import RecordError, about, get_game, parse_record, replay
+from engines.core.inbound import MAX_JSON_CHARS, InputError, read_json
 
 LAYOUT = 1
 LAYOUT_KEY = "tavolo:layout"
@@ -30,12 +49,39 @@ PREFIX = f"tavolo:v{LAYOUT}:"
 SAVE_PREFIX = PREFIX + "save:"
 LAST_KEY = PREFIX + "last"
 
+MAX_IMPORT_BYTES = 4 * MAX_JSON_CHARS
+"""Largest file ``import_text`` is given (checked on the file's size before it is read)."""
+
+# ---- messages for a person (one place each) ---------------------------------------------
 FULL_MESSAGE = ("The browser's storage for this page is full, so this game is not being saved. "
                 "You can keep playing; delete old saves or export this game to keep it.")
+NEWER_LAYOUT = ("Your saved games were written by a newer version of Tavolo (storage layout {layout}; "
+                "this version reads layout {ours}). They are left untouched; open Tavolo's newest "
+                "version to use them.")
+NEWER_ENTRY = ("This save was written by a newer version of Tavolo (save layout {layout}); this version "
+               "cannot read it. It is kept as it is.")
+MISSING = "This saved game does not exist (it may have been deleted)."
+DAMAGED_TEXT = "This saved game is damaged: {reason}"
+NOT_AN_OBJECT = "This saved game is damaged: it is not a JSON object."
+CANNOT_READ = "This saved game cannot be read: {reason}"
+CANNOT_OPEN = "This saved game cannot be opened: {reason}"
+UNREADABLE = "This saved game cannot be read."
+NEEDS_NAME = "A save needs a name."
+RENAME_DAMAGED = "This saved game is damaged and cannot be renamed (you can delete it or export it as it is)."
+WRITE_FAILED = "The game could not be saved ({reason})."
+NOT_WRITABLE = "The game could not be saved: its data cannot be written."
+IMPORT_NOT_JSON = "This file is not a Tavolo game: {reason}"
+IMPORT_REFUSED = "This file cannot be imported: {reason}"
+IMPORT_NEWER = ("This file is a save from a newer version of Tavolo (save layout {layout}); "
+                "this version cannot import it.")
+IMPORT_TOO_LARGE = "This file is too large to be a Tavolo game."
+IMPORT_REPLAY_FAILED = "This file cannot be imported: its moves could not be replayed."
+UNKNOWN_GAME = "'{name}' is not a game Tavolo knows."
 
 
-class SaveError(Exception):
-    """A save that cannot be read, written or imported; the message is for a person."""
+class SaveError(InputError):
+    """A save that cannot be read, written or imported; ``str`` is for a person, ``detail``
+    technical (``InputError``)."""
 
 
 class DictStorage:
@@ -74,6 +120,9 @@ class SaveEntry:
     over: bool = False
     record: dict = field(default_factory=dict)
     error: str | None = None  # set when the entry cannot be used; it is still listed
+    detail: str = ""  # the technical reason behind ``error``
+    newer: bool = False  # written by a newer Tavolo: read-only
+    raw: str | None = field(default=None, repr=False)  # the stored text (None: no such entry)
 
     @property
     def ok(self) -> bool:
@@ -84,6 +133,124 @@ def _slug(s: str) -> str:
     return re.sub(r"[^A-Za-z0-9]+", "-", s).strip("-").lower()[:40] or "game"
 
 
+def _lower_first(text: str) -> str:
+    return text[:1].lower() + text[1:]
+
+
+def _shown(value: Any) -> str:
+    """A stored value as a message may show it (short)."""
+    text = value if isinstance(value, str) else json.dumps(value)
+    text = text.strip()
+    return text if len(text) <= 20 else text[:19] + "…"
+
+
+_NAME_RE = re.compile(r'"name"\s*:\s*("(?:[^"\\\n]|\\.){1,200}")')
+
+
+def _salvaged_name(raw: str) -> str | None:
+    """The name in an entry whose JSON as a whole cannot be read, if it can still be seen
+    (so a person knows which game the damaged save was)."""
+    match = _NAME_RE.search(raw[:100_000])
+    if match is None:
+        return None
+    try:
+        name = json.loads(match.group(1))
+    except ValueError:
+        return None
+    return name[:80] if isinstance(name, str) and name.strip() else None
+
+
+def layout_number(value: Any, _nested: bool = False) -> float | None:
+    """A layout version as a number, however it was written: 2, 2.0, "2", " 2 ", '"2"'
+    (a JSON string); None when it is not a number at all."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return float(max(min(value, 10**9), -10**9))
+    if isinstance(value, float):
+        return None if math.isnan(value) else value
+    if not isinstance(value, str) or len(value) > 64:
+        return None
+    text = value.strip()
+    try:
+        return layout_number(float(text), True)
+    except ValueError:
+        pass
+    if _nested:
+        return None
+    try:
+        inner = read_json(text)
+    except InputError:
+        return None
+    return layout_number(inner, True) if isinstance(inner, str) else None
+
+
+def is_newer_layout(value: Any) -> bool:
+    n = layout_number(value)
+    return n is not None and n > LAYOUT
+
+
+def stamp(record: Any) -> str:
+    """The version of a game record: its number of actions and a checksum of its canonical
+    JSON. Two tabs that hold the same record have the same stamp."""
+    actions = record.get("actions") if isinstance(record, dict) else None
+    n = len(actions) if isinstance(actions, list) else 0
+    try:
+        text = json.dumps(record, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
+    except (TypeError, ValueError, RecursionError):
+        text = repr(record)
+    return f"{n}:{zlib.crc32(text.encode('utf-8', 'surrogatepass')) & 0xFFFFFFFF:08x}"
+
+
+# ---- two tabs on one save -----------------------------------------------------------------
+OURS = "ours"          # the save holds this tab's last known version: this tab may write
+SAME = "same"          # another tab wrote exactly this tab's game (deterministic bots): go on
+AHEAD = "ahead"        # another tab played on from this tab's position: show its version here
+DIVERGED = "diverged"  # the two tabs' games no longer agree: this tab must not overwrite
+GONE = "gone"          # the save was deleted, damaged or replaced by something unreadable
+
+_SAME_GAME = ("format", "game", "players", "seed", "options", "seats")
+
+
+def compare(known: str | None, stored: SaveEntry, mine: dict) -> str:
+    """How the stored save relates to this tab's game.
+
+    ``known`` is the ``stamp`` of the record this tab last wrote into (or loaded from) the
+    save, None if it never did; ``stored`` is the save as it is now (``Saves.get``);
+    ``mine`` is this tab's record now (with any actions played since). Returns ``OURS``,
+    ``SAME``, ``AHEAD``, ``DIVERGED`` or ``GONE``; only ``OURS`` and ``SAME`` allow a write.
+    """
+    if stored.raw is None:
+        return OURS if known is None else GONE
+    if not stored.ok:
+        return GONE
+    theirs = stored.record
+    if known is not None and stamp(theirs) == known:
+        return OURS
+    if any(theirs.get(k) != mine.get(k) for k in _SAME_GAME):
+        return DIVERGED
+    a, b = mine.get("actions", []), theirs.get("actions", [])
+    if a == b:
+        return SAME
+    if len(b) > len(a) and b[:len(a)] == a:
+        return AHEAD
+    return DIVERGED
+
+
+@dataclass
+class Autosave:
+    """What ``Saves.autosave`` did: ``outcome`` is "saved", "failed" (``message``) or, when
+    another tab wrote the save, what ``compare`` said (nothing written). ``known`` is the
+    stamp this tab knows now; ``name`` the save's name (a rename in another tab is kept);
+    ``stored`` the save as it was read before the write."""
+
+    outcome: str
+    known: str | None
+    name: str
+    stored: SaveEntry
+    message: str | None = None
+
+
 class Saves:
     def __init__(self, storage: Any, clock: Callable[[], float] = time.time):
         self.storage = storage
@@ -92,18 +259,12 @@ class Saves:
 
     # ---- layout -------------------------------------------------------------------------
     def layout_problem(self) -> str | None:
-        """A message if the stored layout is from a newer Tavolo (then nothing is written)."""
+        """A message if the stored layout is from a newer Tavolo (then nothing is written).
+        An unreadable marker (not a number) is rewritten by the next save."""
         raw = self._get(LAYOUT_KEY)
-        if raw is None:
+        if raw is None or not is_newer_layout(raw):
             return None
-        try:
-            v = int(raw)
-        except ValueError:
-            return None  # an unreadable marker: rewritten on the next save
-        if v > LAYOUT:
-            return (f"Your saved games were written by a newer version of Tavolo (storage layout {v}; "
-                    f"this version reads layout {LAYOUT}). They are left untouched; open Tavolo's newest version to use them.")
-        return None
+        return NEWER_LAYOUT.format(layout=_shown(raw), ours=LAYOUT)
 
     # ---- low level ----------------------------------------------------------------------
     def _get(self, key: str) -> str | None:
@@ -114,9 +275,10 @@ class Saves:
         return raw if isinstance(raw, str) else None  # JS null arrives as jsnull in Pyodide
 
     def _set(self, key: str, value: str) -> str | None:
-        """Write; returns None or a message for a person (the storage is full)."""
-        if self.layout_problem():
-            return self.layout_problem()
+        """Write; returns None or a message for a person (newer layout, storage full)."""
+        problem = self.layout_problem()
+        if problem:
+            return problem
         try:
             if self._get(LAYOUT_KEY) != str(LAYOUT):
                 self.storage.set(LAYOUT_KEY, str(LAYOUT))
@@ -125,13 +287,30 @@ class Saves:
             text = str(exc)
             if "quota" in text.lower() or "full" in text.lower() or isinstance(exc, OSError):
                 return FULL_MESSAGE
-            return f"The game could not be saved ({text})."
+            return WRITE_FAILED.format(reason=text[:200])
         return None
 
+    def _remove(self, key: str) -> None:
+        try:
+            self.storage.remove(key)
+        except Exception:
+            pass
+
+    def _data(self, raw: str | None) -> dict | None:
+        """A stored entry's JSON object, or None (missing, damaged, not an object)."""
+        if raw is None:
+            return None
+        try:
+            data = read_json(raw)
+        except InputError:
+            return None
+        return data if isinstance(data, dict) else None
+
     def new_id(self) -> str:
+        """A fresh save id (nothing is written)."""
         self._counter += 1
-        ms = int(self.clock() * 1000)
-        base = f"g{_b36(ms)}{_b36(self._counter)}"
+        ms = int(_num(self.clock()) * 1000)
+        base = f"g{_b36(max(ms, 0))}{_b36(self._counter)}"
         i = 0
         sid = base
         while self._get(SAVE_PREFIX + sid) is not None:
@@ -148,34 +327,46 @@ class Saves:
         return [k[len(SAVE_PREFIX):] for k in keys if isinstance(k, str) and k.startswith(SAVE_PREFIX)]
 
     def get(self, sid: str) -> SaveEntry:
-        """The entry, with ``error`` set (not raised) when it is damaged or unusable."""
+        """The entry, with ``error`` set (never raised) when it is damaged or unusable."""
+        try:
+            return self._read(sid)
+        except Exception as exc:  # a bug in reading one entry must not hide the others
+            return SaveEntry(sid, name=f"Damaged save {sid}", error=UNREADABLE,
+                             detail=f"{type(exc).__name__}: {exc}", raw=self._get(SAVE_PREFIX + sid))
+
+    def _read(self, sid: str) -> SaveEntry:
         raw = self._get(SAVE_PREFIX + sid)
         if raw is None:
-            return SaveEntry(sid, error="This saved game does not exist (it may have been deleted).")
+            return SaveEntry(sid, error=MISSING)
+        damaged = f"Damaged save {sid}"
         try:
-            data = json.loads(raw)
-        except ValueError:
-            return SaveEntry(sid, name=f"Damaged save {sid}", error="This saved game is damaged: it is not valid JSON.")
+            data = read_json(raw)
+        except InputError as exc:
+            return SaveEntry(sid, name=_salvaged_name(raw) or damaged, raw=raw, detail=exc.detail,
+                             error=DAMAGED_TEXT.format(reason=_lower_first(str(exc))))
         if not isinstance(data, dict):
-            return SaveEntry(sid, name=f"Damaged save {sid}", error="This saved game is damaged: it is not a JSON object.")
-        name = data.get("name") if isinstance(data.get("name"), str) else f"Save {sid}"
-        entry = SaveEntry(sid, name=name, game=str(data.get("game", "")),
+            return SaveEntry(sid, name=damaged, error=NOT_AN_OBJECT, detail=f"the JSON is a {type(data).__name__}",
+                             raw=raw)
+        name = data.get("name")
+        name = name[:80] if isinstance(name, str) and name.strip() else f"Save {sid}"
+        game = data.get("game")
+        entry = SaveEntry(sid, name=name, game=game[:40] if isinstance(game, str) else "",
                           created=_num(data.get("created")), updated=_num(data.get("updated")),
-                          actions=int(_num(data.get("actions"))), over=bool(data.get("over", False)))
-        layout = data.get("layout")
-        if isinstance(layout, int) and layout > LAYOUT:
-            entry.error = (f"This save was written by a newer version of Tavolo (save layout {layout}); "
-                           f"this version cannot read it. It is kept as it is.")
+                          actions=max(0, int(_num(data.get("actions")))), over=data.get("over") is True, raw=raw)
+        if is_newer_layout(data.get("layout")):
+            entry.newer = True
+            entry.error = NEWER_ENTRY.format(layout=_shown(data.get("layout")))
             return entry
         record = data.get("record")
         try:
             rec = parse_record(record if isinstance(record, dict) else "")
         except RecordError as exc:
-            entry.error = f"This saved game cannot be read: {exc}"
+            entry.error = CANNOT_READ.format(reason=_lower_first(str(exc)))
+            entry.detail = exc.detail or ("the entry holds no record" if not isinstance(record, dict) else "")
             return entry
         problem = game_problem(rec.game)
         if problem:
-            entry.error = f"This saved game cannot be opened: {problem}"
+            entry.error = CANNOT_OPEN.format(reason=problem)
             return entry
         entry.game = rec.game
         entry.record = record
@@ -183,7 +374,8 @@ class Saves:
         return entry
 
     def list(self) -> list[SaveEntry]:
-        """Every saved game, newest first; damaged ones included with ``error`` set."""
+        """Every saved game, newest first; damaged ones included with ``error`` set. Never
+        raises: one damaged entry never hides the others."""
         entries = [self.get(sid) for sid in self.ids()]
         return sorted(entries, key=lambda e: (-e.updated, e.id))
 
@@ -194,66 +386,113 @@ class Saves:
         actions of the save. Opening the same play link twice resumes that save instead of
         starting a second copy of the game (the person can still make a copy with "Save copy").
         """
-        same = ("game", "players", "seed", "options", "seats")
         wanted = record.get("actions", [])
         for entry in self.list():
             if not entry.ok or entry.over:
                 continue
             saved = entry.record
-            if all(saved.get(k) == record.get(k) for k in same) and saved.get("actions", [])[:len(wanted)] == wanted:
+            actions = saved.get("actions", [])
+            if (all(saved.get(k) == record.get(k) for k in _SAME_GAME if k != "format")
+                    and isinstance(actions, list) and actions[:len(wanted)] == wanted):
                 return entry
         return None
 
+    def last(self) -> str | None:
+        raw = self._get(LAST_KEY)
+        return raw if raw and len(raw) <= 200 else None
+
     # ---- writing ------------------------------------------------------------------------
     def put(self, sid: str, name: str, record: dict, over: bool = False) -> str | None:
-        """Write (create or update) a save; returns None, or a message when it failed."""
-        old = self._get(SAVE_PREFIX + sid)
-        created = self.clock()
-        if old is not None:
-            try:
-                created = _num(json.loads(old).get("created")) or created
-            except Exception:
-                pass
-        entry = {"layout": LAYOUT, "id": sid, "name": name[:80], "game": record.get("game", ""),
-                 "created": created, "updated": self.clock(), "actions": len(record.get("actions", [])),
+        """Write (create or update) a save; returns None, or a message when nothing was
+        written (newer layout, an entry from a newer Tavolo under this id, storage full)."""
+        problem, _ = self._put(sid, name, record, over)
+        return problem
+
+    def _put(self, sid: str, name: str, record: dict, over: bool) -> tuple[str | None, str | None]:
+        problem = self.layout_problem()
+        if problem:
+            return problem, None
+        old = self._data(self._get(SAVE_PREFIX + sid))
+        if old is not None and is_newer_layout(old.get("layout")):
+            return NEWER_ENTRY.format(layout=_shown(old.get("layout"))), None
+        now = _num(self.clock())
+        created = (_num(old.get("created")) if old is not None else 0.0) or now
+        entry = {"layout": LAYOUT, "id": sid, "name": str(name)[:80], "game": record.get("game", ""),
+                 "created": created, "updated": now, "actions": len(record.get("actions", [])),
                  "over": bool(over), "record": record}
-        return self._set(SAVE_PREFIX + sid, json.dumps(entry, separators=(",", ":")))
+        try:
+            text = json.dumps(entry, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError, RecursionError):
+            return NOT_WRITABLE, None
+        problem = self._set(SAVE_PREFIX + sid, text)
+        return problem, (None if problem else text)
+
+    def check(self, sid: str, known: str | None, mine: dict) -> tuple[str, SaveEntry]:
+        """(``compare``'s outcome, the stored entry) for this tab's game in save ``sid``;
+        nothing is written."""
+        stored = self.get(sid)
+        return compare(known, stored, mine), stored
+
+    def autosave(self, sid: str, name: str, record: dict, over: bool, known: str | None) -> Autosave:
+        """Write this tab's game into its save only if the save still holds the version this
+        tab knows (``known``, a ``stamp``) or this very game: another tab's progress is never
+        overwritten, even when its ``storage`` event was missed. The save keeps its stored
+        name (a rename in another tab stays)."""
+        outcome, stored = self.check(sid, known, record)
+        if outcome not in (OURS, SAME):
+            return Autosave(outcome, known, name, stored)
+        if stored.ok and stored.raw is not None:
+            name = stored.name
+        problem = self.put(sid, name, record, over)
+        if problem:
+            return Autosave("failed", stamp(stored.record) if outcome == SAME else known, name, stored, problem)
+        return Autosave("saved", stamp(record), name, stored)
 
     def rename(self, sid: str, name: str) -> str | None:
-        name = name.strip()
+        name = name.strip() if isinstance(name, str) else ""
         if not name:
-            return "A save needs a name."
-        raw = self._get(SAVE_PREFIX + sid)
-        if raw is None:
-            return "This saved game does not exist."
-        try:
-            data = json.loads(raw)
-            assert isinstance(data, dict)
-        except Exception:
-            return "This saved game is damaged and cannot be renamed (you can delete it)."
+            return NEEDS_NAME
+        problem = self.layout_problem()
+        if problem:
+            return problem
+        entry = self.get(sid)
+        if entry.raw is None:
+            return MISSING
+        if entry.newer:
+            return entry.error
+        if not entry.ok:
+            return RENAME_DAMAGED
+        data = self._data(entry.raw)
+        if data is None:
+            return RENAME_DAMAGED
         data["name"] = name[:80]
-        return self._set(SAVE_PREFIX + sid, json.dumps(data, separators=(",", ":")))
-
-    def delete(self, sid: str) -> None:
         try:
-            self.storage.remove(SAVE_PREFIX + sid)
-        except Exception:
-            pass
-        if self.last() == sid:
-            try:
-                self.storage.remove(LAST_KEY)
-            except Exception:
-                pass
+            text = json.dumps(data, separators=(",", ":"), allow_nan=False)
+        except (TypeError, ValueError, RecursionError):
+            return RENAME_DAMAGED
+        return self._set(SAVE_PREFIX + sid, text)
 
-    def last(self) -> str | None:
-        return self._get(LAST_KEY)
+    def delete(self, sid: str) -> str | None:
+        """Remove a save (and forget it as the last game); returns None, or a message when
+        nothing was removed (a newer layout or a save from a newer Tavolo)."""
+        problem = self.layout_problem()
+        if problem:
+            return problem
+        entry = self.get(sid)
+        if entry.newer:
+            return entry.error
+        self._remove(SAVE_PREFIX + sid)
+        if self.last() == sid:
+            self._remove(LAST_KEY)
+        return None
 
     def set_last(self, sid: str | None) -> str | None:
+        """Remember (or with None, forget) the game on the table; None or a message."""
         if sid is None:
-            try:
-                self.storage.remove(LAST_KEY)
-            except Exception:
-                pass
+            problem = self.layout_problem()
+            if problem:
+                return problem
+            self._remove(LAST_KEY)
             return None
         return self._set(LAST_KEY, sid)
 
@@ -262,34 +501,61 @@ class Saves:
         """(file name, JSON text of the game record) for a download."""
         entry = self.get(sid)
         if not entry.ok:
-            raise SaveError(entry.error)
+            raise SaveError(entry.error or UNREADABLE, entry.detail)
         return f"tavolo-{entry.game}-{_slug(entry.name)}.json", json.dumps(entry.record, indent=1)
 
-    def import_text(self, text: str, name: str | None = None) -> str:
+    def export_raw(self, sid: str) -> tuple[str, str]:
+        """(file name, the entry's stored text exactly as it is) for a download: a damaged
+        save can be kept (and perhaps repaired) before it is deleted."""
+        raw = self._get(SAVE_PREFIX + sid)
+        if raw is None:
+            raise SaveError(MISSING)
+        return f"tavolo-save-{_slug(sid)}-as-is.json", raw
+
+    @staticmethod
+    def check_import_size(n_bytes: Any) -> None:
+        """``SaveError`` for a file too large to read (checked before it is read)."""
+        try:
+            n = int(n_bytes)
+        except (TypeError, ValueError, OverflowError):
+            return
+        if n > MAX_IMPORT_BYTES:
+            raise SaveError(IMPORT_TOO_LARGE, f"{n} bytes (the limit is {MAX_IMPORT_BYTES})")
+
+    def import_text(self, text: str | bytes, name: str | None = None) -> str:
         """Store a record read from a .json file as a new save; returns its id.
         ``SaveError`` with a clear message if it is not a usable record (its actions are all
-        replayed first) or cannot be stored."""
+        replayed first) or cannot be stored. Nothing is written unless it is stored whole."""
+        problem = self.layout_problem()
+        if problem:
+            raise SaveError(problem)
         try:
-            data = json.loads(text)
-        except ValueError:
-            raise SaveError("This file is not a Tavolo game: it is not valid JSON.") from None
+            data = read_json(text)
+        except InputError as exc:
+            raise SaveError(IMPORT_NOT_JSON.format(reason=_lower_first(str(exc))), exc.detail) from None
         if isinstance(data, dict) and isinstance(data.get("record"), dict) and "layout" in data:
-            name = name or data.get("name")
+            if is_newer_layout(data.get("layout")):
+                raise SaveError(IMPORT_NEWER.format(layout=_shown(data.get("layout"))))
+            if not name and isinstance(data.get("name"), str):
+                name = data["name"]
             data = data["record"]  # a whole save entry
         try:
             rec = parse_record(data)
         except RecordError as exc:
-            raise SaveError(f"This file cannot be imported: {exc}") from None
+            raise SaveError(IMPORT_REFUSED.format(reason=exc), exc.detail) from None
         problem = game_problem(rec.game)
         if problem:
-            raise SaveError(f"This file cannot be imported: {problem}")
+            raise SaveError(IMPORT_REFUSED.format(reason=problem))
         try:  # every action replayed now, so a bad file is refused here and not when opened
             state = replay(rec)
+            over = bool(get_game(rec.game).is_over(state))
         except RecordError as exc:
-            raise SaveError(f"This file cannot be imported: {exc}") from None
+            raise SaveError(IMPORT_REFUSED.format(reason=exc), exc.detail) from None
+        except Exception as exc:  # a game that fails on this record: refused, never stored
+            raise SaveError(IMPORT_REPLAY_FAILED, f"{type(exc).__name__}: {exc}") from None
         sid = self.new_id()
-        problem = self.put(sid, name or f"Imported {rec.game}", rec.model_dump(mode="json"),
-                           over=get_game(rec.game).is_over(state))
+        name = name if isinstance(name, str) and name.strip() else f"Imported {rec.game}"
+        problem = self.put(sid, name, rec.model_dump(mode="json"), over=over)
         if problem:
             raise SaveError(problem)
         return sid
@@ -301,12 +567,19 @@ def game_problem(name: str) -> str | None:
     try:
         about(name)
     except KeyError:
-        return f"'{name}' is not a game Tavolo knows."
+        return UNKNOWN_GAME.format(name=name)
     return None
 
 
 def _num(x: Any) -> float:
-    return float(x) if isinstance(x, (int, float)) and not isinstance(x, bool) else 0.0
+    """A stored number as a finite float; 0.0 for anything else (text, bool, huge, NaN)."""
+    if isinstance(x, bool) or not isinstance(x, (int, float)):
+        return 0.0
+    try:
+        value = float(x)
+    except OverflowError:
+        return 0.0
+    return value if math.isfinite(value) else 0.0
 
 
 def _b36(n: int) -> str:

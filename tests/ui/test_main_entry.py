@@ -1,0 +1,112 @@
+"""web/main.py, the page's entry point, run on CPython with a fake ``js``: once the wheels are
+loaded, whatever fails (the app's module does not import, ``main()`` raises) leaves a page
+that says so with the error behind "Details", marked ready; never a dead boot screen."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import sys
+import types
+from pathlib import Path
+
+import pytest
+
+MAIN = Path(__file__).resolve().parents[2] / "web" / "main.py"
+
+
+class Element:
+    def __init__(self, doc, tag="div", id_=""):
+        self.doc, self.tag, self.id = doc, tag, id_
+        self.children: list[Element] = []
+        self.textContent = ""
+        self.className = ""
+        self.attrs: dict[str, str] = {}
+        self.dataset = types.SimpleNamespace()
+        self.removed = False
+
+    def setAttribute(self, k, v):
+        self.attrs[k] = v
+
+    def append(self, *els):
+        self.children.extend(els)
+
+    def appendChild(self, el):
+        self.children.append(el)
+
+    def replaceChildren(self, *els):
+        self.children = list(els)
+
+    def remove(self):
+        self.removed = True
+        self.doc.ids.pop(self.id, None)
+
+    def text(self) -> str:
+        return " ".join([self.textContent] + [c.text() for c in self.children]).strip()
+
+
+class Document:
+    def __init__(self):
+        self.ids: dict[str, Element] = {}
+        self.body = Element(self, "body")
+        for i in ("boot", "boot-msg", "app"):
+            self.ids[i] = Element(self, "div", i)
+
+    def getElementById(self, id_):
+        return self.ids.get(id_)
+
+    def createElement(self, tag):
+        return Element(self, tag)
+
+
+def run_main(monkeypatch, app_module, load_fails=False):
+    doc = Document()
+    fake_js = types.SimpleNamespace(document=doc, performance=types.SimpleNamespace(now=lambda: 12.0))
+
+    async def load_package(name):
+        if load_fails:
+            raise RuntimeError("the network is down")
+
+    monkeypatch.setitem(sys.modules, "js", fake_js)
+    monkeypatch.setitem(sys.modules, "pyodide_js", types.SimpleNamespace(loadPackage=load_package))
+    monkeypatch.setitem(sys.modules, "tavolo_ui.app", app_module)
+    code = compile(MAIN.read_text(), str(MAIN), "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
+    result = eval(code, {"__name__": "__main__"})
+    if asyncio.iscoroutine(result):
+        asyncio.run(result)
+    return doc
+
+
+def test_app_module_that_does_not_import_gives_a_plain_page(monkeypatch):
+    doc = run_main(monkeypatch, None)  # None in sys.modules: the import raises ImportError
+    assert doc.body.dataset.ready == "1" and doc.body.dataset.screen == "broken"
+    assert "boot" not in doc.ids  # the boot screen is gone
+    page = doc.ids["app"].text()
+    assert "could not show its page" in page and "tavolo_ui.app" in page and "Details" in page
+
+
+def test_main_that_raises_uses_the_apps_own_plain_page(monkeypatch):
+    shown = []
+    fake = types.ModuleType("tavolo_ui.app")
+
+    def main():
+        raise ValueError("boom in main")
+
+    fake.main = main
+    fake.show_broken_page = shown.append
+    fake.mark_ready = lambda: shown.append("ready")
+    doc = run_main(monkeypatch, fake)
+    assert "boom in main" in shown[0] and shown[1] == "ready"
+    assert not getattr(doc.body.dataset, "bootPyMs", "")
+
+
+def test_a_working_app_is_timed(monkeypatch):
+    fake = types.ModuleType("tavolo_ui.app")
+    fake.main = lambda: "app"
+    doc = run_main(monkeypatch, fake)
+    assert doc.body.dataset.bootPyMs == "0"
+
+
+def test_wheels_that_do_not_load_are_reported_on_the_boot_screen(monkeypatch):
+    with pytest.raises(RuntimeError):
+        run_main(monkeypatch, None, load_fails=True)
