@@ -12,17 +12,15 @@ from typing import Any
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
 from engines.core.game import Game
+from engines.core.i18n import Text, player
 
 from . import labels, rules, scoring
+from . import texts as tx
 from .actions import ACTION_ADAPTER
-from .components import DISTRICTS, C, character_name, district_name, effect, kind
+from .components import ARCHITECT, ASSASSIN, DISTRICTS, MAGICIAN, THIEF, WARLORD, C, effect, kind
+from .texts import T
 from .state import CitadelsOptions, CitadelsState
 from .view import view as _view
-
-
-def _cards(n: int) -> str:
-    """"1 card", "2 cards": the number of cards an effect really draws (§11.1, D-07)."""
-    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 class Citadels(Game):
@@ -66,66 +64,97 @@ class Citadels(Game):
     def view(self, state: CitadelsState, player: int | None) -> dict:  # type: ignore[override]
         return _view(state, player)
 
-    def describe(self, state: CitadelsState, action: Any, lang: str = "en") -> str:  # type: ignore[override]
+    def log_text(self, state: CitadelsState, action: Any) -> Text:  # type: ignore[override]
         """A log line that shows nothing hidden (no kept card, no chosen character)."""
         if isinstance(action, dict):
             action = self.parse_action(action)
-        who = rules.to_move(state)
-        p = f"Player {who + 1}" if who is not None else "Nobody"
+        seat = rules.to_move(state)
+        p = player(seat) if seat is not None else T("Nobody")
         t = action.type
-        as_char = f" (the {character_name(state.called)})" if state.phase != "draft" and state.called else ""
+        me = tx.who(seat, state.called) if (seat is not None and state.phase != "draft" and state.called
+                                            and state.phase != "graveyard") else p
+        deck = len(state.deck)
         if t == "choose_character":
-            return f"{p} chooses a character"
+            return T("{player} chooses a character", player=p)
         if t == "discard_character":
-            return f"{p} puts a character face down"
+            return T("{player} puts a character face down", player=p)
         if t == "take_gold":
-            return f"{p}{as_char} takes {C.income_take_gold} gold"
+            return T("{player} takes {gold}", player=me, gold=tx.gold(C.income_take_gold))
         if t == "draw_cards":
-            return f"{p}{as_char} draws {_cards(min(action.count, len(state.deck)))}"
+            return T("{player} draws {cards}", player=me, cards=tx.cards(min(action.count, deck)))
         if t == "keep_card":
-            return f"{p} keeps a card"
+            return T("{player} keeps a card", player=p)
         if t == "put_bottom":
-            return f"{p} puts a card at the bottom of the deck"
+            return T("{player} puts a card at the bottom of the deck", player=p)
         if t == "build":
-            return f"{p}{as_char} builds the {district_name(action.district)} for {DISTRICTS[action.district].cost} gold"
+            return T("{player} builds {district} for {gold}", player=me, district=tx.the_district(action.district),
+                     gold=tx.gold(DISTRICTS[action.district].cost))
         if t == "collect_income":
-            seat = rules.active_seat(state)
-            return f"{p}{as_char} collects {rules.district_income(state, seat, state.called)} gold of district income"
+            income = rules.district_income(state, rules.active_seat(state), state.called)
+            return T("{player} collects {gold} of district income", player=me, gold=tx.gold(income))
         if t == "end_turn":
-            return f"{p}{as_char} ends the turn"
+            return T("{player} ends the turn", player=me)
         if t == "assassinate":
-            return f"{p} (the Assassin) kills the {character_name(action.rank)}"
+            return T("{player} kills {character}", player=tx.who(seat, ASSASSIN), character=tx.the_char(action.rank))
         if t == "rob":
-            return f"{p} (the Thief) robs the {character_name(action.rank)}"
+            return T("{player} robs {character}", player=tx.who(seat, THIEF), character=tx.the_char(action.rank))
         if t == "magician_exchange":
-            return f"{p} (the Magician) exchanges hands with Player {action.target + 1}"
+            return T("{player} exchanges hands with {other}", player=tx.who(seat, MAGICIAN),
+                     other=player(action.target))
         if t == "magician_discard":
-            return f"{p} (the Magician) puts a card at the bottom of the deck"
+            return T("{player} puts a card at the bottom of the deck", player=tx.who(seat, MAGICIAN))
         if t == "magician_draw":
-            return f"{p} (the Magician) draws {_cards(min(max(0, state.magician_redraw), len(state.deck)))}"
+            return T("{player} draws {cards}", player=tx.who(seat, MAGICIAN),
+                     cards=tx.cards(min(max(0, state.magician_redraw), deck)))
         if t == "architect_draw":
-            return f"{p} (the Architect) draws {_cards(min(C.architect_extra_draw, len(state.deck)))} extra"
+            return T("{player} draws {cards} extra", player=tx.who(seat, ARCHITECT),
+                     cards=tx.cards(min(C.architect_extra_draw, deck)))
+        if t == "destroy" and rules.destroy_cost(action.district) == 0:
+            return T("{player} destroys {district} of {other} for free", player=tx.who(seat, WARLORD),
+                     district=tx.the_district(action.district), other=player(action.target))
         if t == "destroy":
-            return (f"{p} (the Warlord) destroys the {district_name(action.district)} of Player "
-                    f"{action.target + 1} for {rules.destroy_cost(action.district)} gold")
+            return T("{player} destroys {district} of {other} for {gold}", player=tx.who(seat, WARLORD),
+                     district=tx.the_district(action.district), other=player(action.target),
+                     gold=tx.gold(rules.destroy_cost(action.district)))
         if t == "no_destroy":
-            return f"{p} (the Warlord) destroys nothing"
+            return T("{player} destroys nothing", player=tx.who(seat, WARLORD))
         if t == "laboratory":
-            return f"{p} discards a card to the Laboratory for {effect('laboratory', 'gain_gold')} gold"
+            return T("{player} discards a card to the Laboratory for {gold}", player=p,
+                     gold=tx.gold(effect("laboratory", "gain_gold")))
         if t == "smithy":
-            return f"{p} pays {effect('smithy', 'pay_gold')} gold at the Smithy and draws {_cards(min(effect('smithy', 'draw'), len(state.deck)))}"
+            return T("{player} pays {gold} at the Smithy and draws {cards}", player=p,
+                     gold=tx.gold(effect("smithy", "pay_gold")),
+                     cards=tx.cards(min(effect("smithy", "draw"), deck)))
         if t == "graveyard_take":
-            return f"{p} pays {effect('graveyard', 'pay_gold')} gold to take the destroyed {district_name(kind(state.destroyed))} into hand (Graveyard)"
+            return T("{player} pays {gold} to take the destroyed {district} into hand (Graveyard)", player=p,
+                     gold=tx.gold(effect("graveyard", "pay_gold")), district=tx.district(kind(state.destroyed)))
         if t == "graveyard_decline":
-            return f"{p} does not buy the destroyed district"
-        return f"{p}: {t}"
+            return T("{player} does not buy the destroyed district", player=p)
+        return T("{player} makes an unknown move", player=p)
+
+    def event_texts(self, before: CitadelsState, action: Any, after: CitadelsState) -> list:  # type: ignore[override]
+        """What the rules did by themselves after ``action`` (calls, reveals, robbery, crown,
+        Merchant's gold, automatic income and draws, the end of a round, the final scores),
+        replayed on a copy of ``before`` with the rules' event notes switched on."""
+        if isinstance(action, dict):
+            action = self.parse_action(action)
+        return rules.events_of(before, action)
 
     def action_label(self, state: CitadelsState, action: Any, lang: str = "en") -> str:  # type: ignore[override]
         """The button text for the player to move (private: it may name his own hidden
         characters and cards). Every legal action gets a clear, distinct label."""
         if isinstance(action, dict):
             action = self.parse_action(action)
-        return labels.action_label(state, action)
+        return labels.action_label(state, action, lang)
+
+    def score_categories(self, lang: str = "en") -> dict[str, str]:
+        """The names of the ``score_breakdown`` keys in ``lang`` (the end-of-game table)."""
+        return {k: v.render(lang) for k, v in tx.SCORE_CATEGORY.items()}
+
+    def option_label(self, name: str, lang: str = "en") -> str:
+        """What an option of ``CitadelsOptions`` does, in ``lang`` (the New game form)."""
+        text = tx.OPTION.get(name)
+        return text.render(lang) if text is not None else name
 
     def reveals_information(self, before: CitadelsState, action: Any, after: CitadelsState) -> bool:  # type: ignore[override]
         """True when the move showed something new, or looked at something hidden whatever it

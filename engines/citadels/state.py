@@ -17,10 +17,12 @@ Phase = Literal["draft", "turn", "warlord", "graveyard", "over"]
 class CitadelsOptions(Options):
     """Variants of §14 (all off by default) and the first crown holder (§2.3, D-32)."""
 
-    short_game: bool = Field(default=False, description="V1: the game ends at 7 districts (D-19)")
-    killed_king_heir: bool = Field(default=False, description="V2: a killed King's holder takes the crown at the end of the round")
-    forbid_duplicate_districts: bool = Field(default=False, description="V3: no two districts of the same name in a city (D-05)")
-    first_crown: int = Field(default=0, ge=0, le=6, description="seat holding the crown at the start (D-32)")
+    # The descriptions are the English of ``texts.OPTION`` (``Game.option_label`` gives them in
+    # either language); the spec's references: V1 = §14/D-19, V2 = §14, V3 = D-05, first crown = D-32.
+    short_game: bool = Field(default=False, description="Short game: the game ends when a city has 7 districts instead of 8")
+    killed_king_heir: bool = Field(default=False, description="A killed King’s player takes the crown at the end of the round")
+    forbid_duplicate_districts: bool = Field(default=False, description="No two districts of the same name in one city")
+    first_crown: int = Field(default=0, ge=0, le=6, description="Seat holding the crown at the start (0 is the first player)")
 
 
 class CitadelsState(GameState):

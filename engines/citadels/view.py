@@ -6,7 +6,7 @@ when revealed (or face-up removed), except the viewer's own picks and face-down 
 
 from __future__ import annotations
 
-from .components import CHARACTERS, DISTRICTS, kind
+from .components import CHARACTERS, kind
 from .rules import active_seat, bishop_protects, build_limit, draft_schedule, threshold, to_move
 from .scoring import breakdown, scores, winners
 from .state import CitadelsState
@@ -97,9 +97,7 @@ def view(state: CitadelsState, player: int | None) -> dict:
     return v
 
 
-def card_text(kind_id: str) -> str:
-    """The text of a district card (for tooltips)."""
-    d = DISTRICTS[kind_id]
-    vp = f", worth {d.vp} VP" if d.vp != d.cost else ""
-    text = f"{d.name_en} ({d.name_de}) — {d.color}, costs {d.cost}{vp}."
-    return f"{text} {d.ability}" if d.ability else text
+def card_text(kind_id: str, lang: str = "en") -> str:
+    """The text of a district card (for tooltips), in ``lang``."""
+    from .texts import card_text as _card_text
+    return _card_text(kind_id).render(lang)

@@ -1,39 +1,34 @@
 """Button texts (``Game.action_label``): what each legal action does, for the player to move.
 
-``describe`` is the public log line; a label is the text of the button, so it says exactly
+``log_text`` is the public log line; a label is the text of the button, so it says exactly
 what pressing it does: the tile and its surface, the elements paid or placed (and which
 ones are wildcards), the VP gained or paid, the Draft-board column and where the draft
 disc ends up, the position of a new tile and the tiles it touches. Everything named here
 is public in Myraclia (spec §16: only the bags are hidden), so a label never needs more
 than the table shows. Labels of the legal actions of one position are all different.
+Every text is a ``Text`` (``texts.T``), rendered in the player's language by the Game.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from .components import COLOURS, DRAFT_COLUMNS, MISC, TILES, token_text
+from engines.core.i18n import Text
+
+from .components import COLOURS, DRAFT_COLUMNS, MISC, TILES
 from .state import MyracliaState
+from .texts import T, an_element, colour, colour_n, colours, join, tile_short, token_text
 
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 
-def _tile_short(tid: str) -> str:
-    t = TILES[tid]
-    if t.darkness:
-        return f"{tid} (Darkness)"
-    return f"{tid} ({'/'.join(t.surfaces)})"
+def _tile_short(tid: str) -> Text:
+    return tile_short(tid)
 
 
-def _list(colours: list[str]) -> str:
+def _list(names: list[str]) -> Text:
     """"green, 3 red" style: counts per colour, in the order given."""
-    out: list[str] = []
-    for c in colours:
-        if out and out[-1][1] == c:
-            out[-1] = (out[-1][0] + 1, c)
-        else:
-            out.append((1, c))
-    return ", ".join(c if n == 1 else f"{n} {c}" for n, c in out)
+    return colours(names)
 
 
 def _find(state: MyracliaState, tid: str):
@@ -67,70 +62,94 @@ def _split_payment(tile, pay: list[str]) -> tuple[list[str], list[str]]:
     return direct, rest
 
 
-def _payment(tile, pay: list[str]) -> str:
+def _payment(tile, pay: list[str]) -> Text:
     """The payment split into direct matches and wildcards (§8.1.2): "green + wildcard 3 red".
 
     Under the hand rule (§8.1.3) a paid element of a missing colour is always a direct match."""
     direct, rest = _split_payment(tile, pay)
-    parts = [_list(direct)] if direct else []
-    if rest:
-        parts.append(f"wildcard{'s' if len(rest) > 5 else ''} {_list(rest)}")
-    return " + ".join(parts)
+    if not rest:
+        return _list(direct)
+    several = len(rest) > 5
+    if direct:
+        tpl = "{direct} + wildcards {rest}" if several else "{direct} + wildcard {rest}"
+        return T(tpl, direct=_list(direct), rest=_list(rest))
+    return T("wildcards {rest}" if several else "wildcard {rest}", rest=_list(rest))
 
 
-def action_label(state: MyracliaState, action: Any, player: int) -> str:
+def _count(c: str, n: int) -> Text:
+    """Always with the number: "1 green", "3 red" (picker steps)."""
+    from .texts import colour_count
+    return colour_count(c, n)
+
+
+def _elements(n: int) -> Text:
+    return T("1 element") if n == 1 else T("{n} elements", n=n)
+
+
+def _near(state: MyracliaState, q: int, r: int) -> Text:
+    pos = {(t.q, t.r): t.id for t in state.surface}
+    near = sorted(pos[(q + dq, r + dr)] for dq, dr in NEIGHBOURS if (q + dq, r + dr) in pos)
+    return join(near)
+
+
+def action_label(state: MyracliaState, action: Any, player: int) -> Text:
     k = action.type
     seat = state.seats[player]
     if k == "take":
         col = action.column - 1
-        colour = COLOURS[state.draft_colour[col]] if 0 <= col < DRAFT_COLUMNS and state.draft_colour[col] >= 0 else "?"
+        ok = 0 <= col < DRAFT_COLUMNS and state.draft_colour[col] >= 0
+        what = colour(state.draft_colour[col]) if ok else T("nothing")
         cur = next((c for c, q in enumerate(state.draft_queue) if player in q), None)
         if cur is None:
-            disc = f"your disc goes to column {action.column}"
+            disc = T("your disc goes to column {n}", n=action.column)
         elif col > cur:
-            disc = f"your disc moves left to column {action.column}"
+            disc = T("your disc moves left to column {n}", n=action.column)
         else:
-            disc = f"your disc stays in column {cur + 1}"
-        return f"Take 1 {colour} from column {action.column} ({disc})"
+            disc = T("your disc stays in column {n}", n=cur + 1)
+        return T("Take 1 {colour} from column {column} ({disc})", colour=what, column=action.column, disc=disc)
     if k == "pass":
-        return "Pass: take no more elements this round"
+        return T("Pass: take no more elements this round")
     if k == "terraform":
         t = _find(state, action.tile)
-        what = "Complete your reservation" if t.owner == player else "Terraform"
         gain = _terraform_gain(state, player, t)
-        return f"{what} {_tile_short(t.id)} paying {_payment(t, action.pay)}: +{gain} VP"
+        tpl = ("Complete your reservation {tile} paying {payment}: +{gain} VP" if t.owner == player
+               else "Terraform {tile} paying {payment}: +{gain} VP")
+        return T(tpl, tile=_tile_short(t.id), payment=_payment(t, action.pay), gain=gain)
     if k in ("reserve", "change"):
         t = _find(state, action.tile)
         miss = sum(1 for c in TILES[t.id].requires if t.cubes[c] == 0) - len(action.place)
         cost = miss * MISC.reservation_penalty_per_missing_element
-        what = "Reserve" if k == "reserve" else f"Move your reservation from {seat.reserved} to"
-        return f"{what} {_tile_short(t.id)} placing {_list(action.place)}: -{cost} VP ({miss} missing)"
+        if k == "reserve":
+            return T("Reserve {tile} placing {place}: -{cost} VP ({miss} missing)", tile=_tile_short(t.id),
+                     place=_list(action.place), cost=cost, miss=miss)
+        return T("Move your reservation from {old} to {tile} placing {place}: -{cost} VP ({miss} missing)",
+                 old=seat.reserved, tile=_tile_short(t.id), place=_list(action.place), cost=cost, miss=miss)
     if k == "add":
-        return f"Put {_list(action.place)} on your reserved tile {seat.reserved} (free, not an action)"
+        return T("Put {place} on your reserved tile {tile} (free, not an action)",
+                 place=_list(action.place), tile=seat.reserved)
     if k == "trade":
-        return f"Trade your {action.give} for a {action.take} from the trade zones"
+        return T("Trade: give {give}, take {take} from the trade zones",
+                 give=an_element(action.give), take=an_element(action.take))
     if k == "end_turn":
         n = sum(seat.reserve)
         tiles = state.tiles_to_add
-        parts = [f"{n} element{'s' if n != 1 else ''} to your trade zone" if n else "no elements left"]
+        first = T("{elements} to your trade zone", elements=_elements(n)) if n else T("no elements left")
         if tiles:
-            parts.append(f"then add {tiles} tile{'s' if tiles != 1 else ''} from the offer")
-        return "End your turn: " + ", ".join(parts)
+            first = T("{first}, then add 1 tile from the offer" if tiles == 1
+                      else "{first}, then add {k} tiles from the offer", first=first, k=tiles)
+        return T("End your turn: {what}", what=first)
     if k == "place_tile":
-        pos = {(t.q, t.r): t.id for t in state.surface}
-        near = sorted(pos[(action.q + dq, action.r + dr)] for dq, dr in NEIGHBOURS
-                      if (action.q + dq, action.r + dr) in pos)
-        return (f"Add {_tile_short(action.tile)} at ({action.q}, {action.r}), "
-                f"touching {', '.join(near)}")
+        return T("Add {tile} at ({q}, {r}), touching {near}", tile=_tile_short(action.tile),
+                 q=action.q, r=action.r, near=_near(state, action.q, action.r))
     if k == "place_token":
         tok = state.eternity_drawn
-        what = token_text(tok) if tok else "the Eternity token"
-        return f"Put {what} on {_tile_short(action.tile)}"
-    return str(action)
+        what = token_text(tok) if tok else T("the Eternity token")
+        return T("Put {token} on {tile}", token=what, tile=_tile_short(action.tile))
+    return T("Unknown action")
 
 
 # ---- the step-by-step picker (``Game.action_steps``) -------------------------------------
-def _wildcard_steps(rest: list[str], groups: int) -> list[str]:
+def _wildcard_steps(rest: list[str], groups: int) -> list[Text]:
     """The wildcard elements of a payment (§8.1.2) as steps: the three-of-a-kind groups
     ("3 blue", taken from the most plentiful colours first), then, when there are
     five-of-any groups, their elements one colour at a time ("2 green", "1 red"), so
@@ -142,24 +161,25 @@ def _wildcard_steps(rest: list[str], groups: int) -> list[str]:
         c = max(COLOURS, key=lambda k: (left[k], -COLOURS.index(k)))
         left[c] -= 3
         triples.append(c)
-    parts = [f"3 {c}" for c in triples]
+    parts: list[Text] = [colour_n(c, 3) for c in triples]
     if fives:
-        parts.append(f"{5 * fives} of any colours")
-    head = f"Wildcard{'s' if groups > 1 else ''} for the other {groups}: {' + '.join(parts)}"
-    return [head] + [f"{left[c]} {c}" for c in COLOURS if left[c]]
+        parts.append(T("{n} of any colours", n=5 * fives))
+    tpl = "Wildcards for the other {n}: {parts}" if groups > 1 else "Wildcard for the other {n}: {parts}"
+    head = T(tpl, n=groups, parts=join(parts, " + "))
+    return [head] + [_count(c, left[c]) for c in COLOURS if left[c]]
 
 
-def _payment_steps(tile, pay: list[str]) -> list[str]:
+def _payment_steps(tile, pay: list[str]) -> list[Text]:
     """The payment as the direct matches, then (if any) the wildcards (§8.1)."""
     direct, rest = _split_payment(tile, pay)
     if not rest:
-        return [f"Pay {_list(direct)}, no wildcard"]
-    first = f"Pay {_list(direct)} directly" if direct else "No direct match"
+        return [T("Pay {direct}, no wildcard", direct=_list(direct))]
+    first = T("Pay {direct} directly", direct=_list(direct)) if direct else T("No direct match")
     missing = sum(1 for c in TILES[tile.id].requires if tile.cubes[c] == 0)
     return [first] + _wildcard_steps(rest, missing - len(direct))
 
 
-def action_steps(state: MyracliaState, action: Any, player: int) -> list[str]:
+def action_steps(state: MyracliaState, action: Any, player: int) -> list[Text]:
     """The choices of ``action`` one at a time: the kind of action, the tile, the elements.
 
     A turn offers few kinds (terraform, reserve, trade...), each kind a handful of tiles
@@ -171,26 +191,28 @@ def action_steps(state: MyracliaState, action: Any, player: int) -> list[str]:
         t = _find(state, action.tile)
         gain = _terraform_gain(state, player, t)
         if t.owner == player:
-            head = [f"Complete your reservation {_tile_short(t.id)}: +{gain} VP"]
+            head = [T("Complete your reservation {tile}: +{gain} VP", tile=_tile_short(t.id), gain=gain)]
         else:
-            head = ["Terraform a tile", f"{_tile_short(t.id)}: +{gain} VP"]
+            head = [T("Terraform a tile"), T("{tile}: +{gain} VP", tile=_tile_short(t.id), gain=gain)]
         return head + _payment_steps(t, action.pay)
     if k in ("reserve", "change"):
         t = _find(state, action.tile)
         miss = sum(1 for c in TILES[t.id].requires if t.cubes[c] == 0) - len(action.place)
         cost = miss * MISC.reservation_penalty_per_missing_element
-        head = (["Reserve a tile", _tile_short(t.id)] if k == "reserve"
-                else [f"Move your reservation from {seat.reserved}", f"to {_tile_short(t.id)}"])
+        head = ([T("Reserve a tile"), _tile_short(t.id)] if k == "reserve"
+                else [T("Move your reservation from {old}", old=seat.reserved),
+                      T("to {tile}", tile=_tile_short(t.id))])
         n = len(action.place)
-        return head + [f"place {n} element{'s' if n != 1 else ''}: -{cost} VP ({miss} missing)",
-                       _list(action.place)]
+        return head + [T("place {elements}: -{cost} VP ({miss} missing)", elements=_elements(n), cost=cost,
+                         miss=miss), _list(action.place)]
     if k == "add":
-        return [f"Put elements on your reserved tile {seat.reserved} (free, not an action)",
+        return [T("Put elements on your reserved tile {tile} (free, not an action)", tile=seat.reserved),
                 _list(action.place)]
     if k == "trade":
-        return ["Trade an element (free)", f"Give your {action.give}",
-                f"for a {action.take} from the trade zones"]
+        return [T("Trade an element (free)"), T("Give {give}", give=an_element(action.give)),
+                T("for {take} from the trade zones", take=an_element(action.take))]
     if k == "place_tile":
-        label = action_label(state, action, player)
-        return [f"Add {_tile_short(action.tile)}", label.split(" at ", 1)[1]]
+        return [T("Add {tile}", tile=_tile_short(action.tile)),
+                T("at ({q}, {r}), touching {near}", q=action.q, r=action.r,
+                  near=_near(state, action.q, action.r))]
     return [action_label(state, action, player)]

@@ -30,6 +30,7 @@ from pydantic import TypeAdapter
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
 from engines.core.game import Game
+from engines.core.i18n import Text, player, render
 from engines.core.rng import Rng
 
 from . import scoring, view as view_mod
@@ -37,8 +38,10 @@ from .actions import (Action, AddElements, ChangeReservation, EndTurn, Pass, Pla
                       Reserve, Take, Terraform, Trade)
 from .components import (BASE_TILE_IDS, COLOUR_INDEX, COLOURS, CUBE_COUNTS, DARKNESS_IDS,
                          DRAFT_COLUMNS, KICKSTARTER_IDS, MAX_ACTIONS, MISC, NCOL, RARITY, SETUP,
-                         STALL_ROUNDS, TILES, TOKEN_IDS, TOKENS, token_text)
+                         STALL_ROUNDS, TILES, TOKEN_IDS, TOKENS)
 from .payment import legal_payments
+from .texts import (OPTION_LABELS, SCORE_CATEGORIES, T, an_element, colour, colour_count, colours, join,
+                    token_text)
 from .state import MyracliaOptions, MyracliaState, PlayerState, SurfaceTile
 
 #: §3.1 the six axial neighbour offsets
@@ -450,101 +453,106 @@ class Myraclia(Game):
         the rarest (``names``); a payment or placement in another order is refused, not
         reordered, so that the record holds the one form."""
         if self.is_over(state):
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(T("The game is over."))
         ph = state.phase
         kind = getattr(action, "type", None)
         allowed = {"draft": ("take", "pass"), "eternity": ("place_token",), "place": ("place_tile",),
                    "terraform": ("terraform", "reserve", "change", "add", "trade", "end_turn")}[ph]
         if kind not in allowed:
-            what = {"draft": "take an element or pass", "eternity": "place the Eternity token",
-                    "place": "add a tile from the offer to the surface",
-                    "terraform": "terraform, reserve, change reservation, add elements, trade or end the turn"}[ph]
-            raise IllegalAction(f"Now you must {what}.")
+            what = {"draft": T("Draft phase: now you must take an element from the Draft board or pass."),
+                    "eternity": T("Now you must put the Eternity token on a free tile."),
+                    "place": T("Now you must add a tile from the tile offer to the surface."),
+                    "terraform": T("Terraforming phase: now you may terraform, reserve, change your "
+                                   "reservation, add elements, trade or end your turn.")}[ph]
+            raise IllegalAction(what)
         p = self.to_move(state)
         seat = state.seats[p]
         if kind == "take":
-            if not (1 <= action.column <= DRAFT_COLUMNS) or state.draft_count[action.column - 1] == 0:
-                raise IllegalAction(f"Column {action.column} of the Draft board has no elements.")
+            if not (1 <= action.column <= DRAFT_COLUMNS):
+                raise IllegalAction(T("The Draft board has columns 1 to {n} only.", n=DRAFT_COLUMNS))
+            if state.draft_count[action.column - 1] == 0:
+                raise IllegalAction(T("Column {column} of the Draft board has no elements.", column=action.column))
             return
         if kind in ("pass", "end_turn"):
             return
         if kind == "place_token":
             t = find_tile(state, action.tile)
-            if t is None or not is_free(t):
-                raise IllegalAction("An Eternity token goes on a free Myraclia tile (no disc, not Darkness).")
+            if t is None:
+                raise IllegalAction(T("There is no tile {tile} on the surface.", tile=action.tile))
+            if not is_free(t):
+                raise IllegalAction(T("The Eternity token goes on a free tile: {why}",
+                                      why=_not_free(t)))
             return
         if kind == "place_tile":
             if action.tile not in state.offer:
-                raise IllegalAction(f"Tile {action.tile} is not in the tile offer.")
+                raise IllegalAction(T("Tile {tile} is not in the tile offer.", tile=action.tile))
             if action.tile not in self._placeable(state):
-                raise IllegalAction("The Darkness tile in the offer must be added first.")
+                raise IllegalAction(T("The Darkness tile in the tile offer must be added first."))
             if (action.q, action.r) not in compact_positions(state):
-                raise IllegalAction(f"Position ({action.q}, {action.r}) breaks the compact-shape rules.")
+                raise IllegalAction(_why_not_position(state, action.q, action.r))
             return
         if kind == "trade":
             if not any(state.pool):
-                raise IllegalAction("There is nothing to trade with: nobody has finished their turn this round.")
+                raise IllegalAction(T("There is nothing to trade with: nobody has finished their turn this round."))
             if action.give == action.take:
-                raise IllegalAction("A trade swaps two different colours.")
+                raise IllegalAction(T("A trade swaps two different colours."))
             if seat.reserve[COLOUR_INDEX[action.give]] == 0:
-                raise IllegalAction(f"You have no {action.give} element to give.")
+                raise IllegalAction(T("You have no {colour} element to give.", colour=colour(action.give)))
             if state.pool[COLOUR_INDEX[action.take]] == 0:
-                raise IllegalAction(f"The trade zones hold no {action.take} element.")
+                raise IllegalAction(T("The trade zones hold no {colour} element.", colour=colour(action.take)))
             return
         if kind == "add":
             if seat.reserved is None:
-                raise IllegalAction("You have no reserved tile to add elements to.")
+                raise IllegalAction(T("You have no reserved tile to add elements to."))
             own = find_tile(state, seat.reserved)
             s = counts_of(action.place)
             options = {tuple(1 if c in sub else 0 for c in range(NCOL)) for sub in subsets_to_place(seat.reserve, missing(own))}
             if s not in options:
-                raise IllegalAction(_twice(action.place) or (
-                    "Add at least one element the reserved tile still needs, without "
-                    "completing it (completing is a Terraform action), from your reserve."))
+                raise IllegalAction(_why_not_placement(seat, own, action.place, adding=True))
             _require_canonical(action.place, "placed")
             return
         t = find_tile(state, action.tile)
         if t is None:
-            raise IllegalAction(f"There is no tile {action.tile} on the surface.")
+            raise IllegalAction(T("There is no tile {tile} on the surface.", tile=action.tile))
         if state.actions_used >= MAX_ACTIONS:
-            raise IllegalAction(f"You have already used your {MAX_ACTIONS} actions this turn.")
+            raise IllegalAction(T("You have already used your {n} actions this turn.", n=MAX_ACTIONS))
         if kind == "terraform":
             if t.id not in {x.id for x in self._terraform_targets(state, p)}:
                 raise IllegalAction(self._why_not_terraform(state, p, t))
             if counts_of(action.pay) not in legal_payments(tuple(seat.reserve), missing(t)):
-                raise IllegalAction(
-                    f"That payment does not fit tile {t.id}: it needs {', '.join(COLOURS[c] for c in missing(t))}; "
-                    "pay each missing element directly or by a wildcard (3 of one colour or 5 of any), "
-                    "from your reserve, with no superfluous element (hand rule).")
+                raise IllegalAction(_why_not_payment(seat, t, action.pay))
             _require_canonical(action.pay, "paid")
             return
         change = kind == "change"
         if change and seat.reserved is None:
-            raise IllegalAction("You have no reservation to change.")
+            raise IllegalAction(T("You have no reservation to change."))
         if not change and seat.reserved is not None:
-            raise IllegalAction("You already have a reserved tile: terraform it or change the reservation.")
+            raise IllegalAction(T("You already have a reserved tile: terraform it or change the reservation."))
         if not change and seat.discs <= 0:
-            raise IllegalAction("You have no disc left.")
+            raise IllegalAction(T("You have no disc left."))
         if t.id not in {x.id for x in self._reserve_targets(state, p, change)}:
-            raise IllegalAction(f"Tile {t.id} cannot be reserved: it must be free and next to a terraformed tile.")
+            if not is_free(t):
+                raise IllegalAction(T("Only a free tile can be reserved: {why}", why=_not_free(t)))
+            raise IllegalAction(T("Tile {tile} cannot be reserved: it is not next to a terraformed tile.", tile=t.id))
         s = counts_of(action.place)
         options = [tuple(1 if c in sub else 0 for c in range(NCOL)) for sub in self._placements(state, p, t)]
         if s not in options:
-            raise IllegalAction(_twice(action.place) or (
-                "Place at least one element the tile needs (no wildcards), leave at least one "
-                "missing, and have the score to pay 1 VP per missing element."))
+            raise IllegalAction(_why_not_placement(seat, t, action.place, adding=False))
         _require_canonical(action.place, "placed")
 
-    def _why_not_terraform(self, state: MyracliaState, p: int, t: SurfaceTile) -> str:
+    def _why_not_terraform(self, state: MyracliaState, p: int, t: SurfaceTile) -> Text:
         if TILES[t.id].darkness:
-            return "Darkness tiles can never be terraformed."
+            return T("Darkness tiles can never be terraformed.")
         if t.terraformed:
-            return f"Tile {t.id} is already terraformed."
+            return T("Tile {tile} is already terraformed.", tile=t.id)
         if t.owner is not None and t.owner != p:
-            return f"Tile {t.id} is reserved by Player {t.owner + 1}."
+            return T("Tile {tile} is reserved by {player}.", tile=t.id, player=player(t.owner))
         if state.seats[p].discs <= 0:
-            return "You have no disc left."
-        return f"Tile {t.id} must be next to a terraformed tile."
+            return T("You have no disc left.")
+        if state.founding:
+            return T("Tile {tile} must be next to a terraformed tile: in the first round only your first "
+                     "terraformed tile may be anywhere.", tile=t.id)
+        return T("Tile {tile} must be next to a terraformed tile.", tile=t.id)
 
     # ---- play ---------------------------------------------------------------------------------
     def play(self, state: MyracliaState, action: Any) -> None:
@@ -722,45 +730,70 @@ class Myraclia(Game):
     def view(self, state: MyracliaState, player: int | None) -> dict:
         return view_mod.view(self, state, player)
 
-    def describe(self, state: MyracliaState, action: Any, lang: str = "en") -> str:
-        who = f"Player {self.to_move(state) + 1}" if not self.is_over(state) else "Nobody"
+    def log_text(self, state: MyracliaState, action: Any) -> Text:
+        """The public log line (everything named is on the table, spec §16)."""
+        who = player(self.to_move(state)) if not self.is_over(state) else T("Nobody")
         k = action.type
         if k == "take":
             ok = 1 <= action.column <= DRAFT_COLUMNS and state.draft_colour[action.column - 1] >= 0
-            colour = COLOURS[state.draft_colour[action.column - 1]] if ok else "?"
-            return f"{who} takes a {colour} element from column {action.column}"
+            what = an_element(state.draft_colour[action.column - 1]) if ok else T("nothing")
+            return T("{player} takes {element} from column {column}", player=who, element=what,
+                     column=action.column)
         if k == "pass":
-            return f"{who} passes"
+            return T("{player} passes", player=who)
         if k == "terraform":
-            return f"{who} terraforms {action.tile} paying {', '.join(action.pay)}"
+            return T("{player} terraforms {tile} paying {pay}", player=who, tile=action.tile,
+                     pay=colours(action.pay))
         if k == "reserve":
-            return f"{who} reserves {action.tile} placing {', '.join(action.place)}"
+            return T("{player} reserves {tile} placing {place}", player=who, tile=action.tile,
+                     place=colours(action.place))
         if k == "change":
-            return f"{who} moves the reservation to {action.tile} placing {', '.join(action.place)}"
+            return T("{player} moves the reservation to {tile} placing {place}", player=who,
+                     tile=action.tile, place=colours(action.place))
         if k == "add":
-            return f"{who} adds {', '.join(action.place)} to the reserved tile"
+            return T("{player} adds {place} to the reserved tile", player=who, place=colours(action.place))
         if k == "trade":
-            return f"{who} trades {action.give} for {action.take}"
+            return T("{player} trades {give} for {take}", player=who, give=an_element(action.give),
+                     take=an_element(action.take))
         if k == "end_turn":
-            return f"{who} ends the turn"
+            return T("{player} ends the turn", player=who)
         if k == "place_tile":
-            return f"{who} adds tile {action.tile} at ({action.q}, {action.r})"
+            return T("{player} adds tile {tile} at ({q}, {r})", player=who, tile=action.tile,
+                     q=action.q, r=action.r)
         if k == "place_token":
             tok = state.eternity_drawn
-            return f"{who} places {token_text(tok) if tok else 'the Eternity token'} on {action.tile}"
-        return f"{who}: {self.dump_action(action)}"
+            return T("{player} places {token} on {tile}", player=who,
+                     token=token_text(tok) if tok else T("the Eternity token"), tile=action.tile)
+        return T("{player} plays an unknown action", player=who)
+
+    def event_texts(self, before: MyracliaState, action: Any, after: MyracliaState) -> list[Text]:
+        """The log lines of what the rules did by themselves (``events``)."""
+        from .events import event_texts
+        return event_texts(self, before, action, after)
 
     def action_label(self, state: MyracliaState, action: Any, lang: str = "en") -> str:
         """The button text for the player to move: names the tile, the elements paid or
         placed (wildcards marked), the VP, the column or position (``labels``)."""
         from .labels import action_label
-        return action_label(state, action, self.to_move(state))
+        return render(action_label(state, action, self.to_move(state)), lang)
 
     def action_steps(self, state: MyracliaState, action: Any, lang: str = "en") -> list[str]:
         """The picker's steps: kind of action, tile, then the payment's direct matches and
         its wildcards (``labels.action_steps``)."""
         from .labels import action_steps
-        return action_steps(state, action, self.to_move(state))
+        return [render(t, lang) for t in action_steps(state, action, self.to_move(state))]
+
+    def score_categories(self, lang: str = "en") -> dict[str, str]:
+        """The names of the ``score_breakdown`` keys in ``lang`` (the end-of-game table)."""
+        return {k: v.render(lang) for k, v in SCORE_CATEGORIES.items()}
+
+    def option_label(self, name: str, lang: str = "en") -> str:
+        """The description of option ``name`` in ``lang`` (the New game form)."""
+        text = OPTION_LABELS.get(name)
+        if text is None:
+            field = self.options_model.model_fields.get(name)
+            return (field.description or name) if field else name
+        return text.render(lang)
 
     def reveals_information(self, before: MyracliaState, action: Any, after: MyracliaState) -> bool:
         """True when chance moved, or a tile or an Eternity token came out of its bag.
@@ -788,12 +821,85 @@ class Myraclia(Game):
         return {"heuristic": choose}
 
 
-def _twice(placed: list[str]) -> str | None:
+def _twice(placed: list[str]) -> Text | None:
     """The reason a placement names a colour twice (a tile needs at most one of each, §15.2)."""
     for c in COLOURS:
         if placed.count(c) > 1:
-            return f"A tile needs at most one {c} element: name each element placed once."
+            return T("A tile needs at most one {colour} element: name each element placed once.", colour=colour(c))
     return None
+
+
+def _not_free(t: SurfaceTile) -> Text:
+    """Why a tile of the surface is not free (§3.3)."""
+    if TILES[t.id].darkness:
+        return T("{tile} is a Darkness tile.", tile=t.id)
+    if t.terraformed:
+        return T("{tile} is already terraformed.", tile=t.id)
+    return T("{tile} is reserved by {player}.", tile=t.id, player=player(t.owner))
+
+
+def _why_not_position(state: MyracliaState, q: int, r: int) -> Text:
+    """Which compact-shape rule (§8.11 a, b) a position breaks."""
+    occupied = {(t.q, t.r) for t in state.surface}
+    if (q, r) in occupied:
+        return T("Position ({q}, {r}) already holds a tile.", q=q, r=r)
+    touching = [(q + dq, r + dr) for dq, dr in NEIGHBOURS if (q + dq, r + dr) in occupied]
+    if len(touching) == 1:
+        return T("Position ({q}, {r}) touches 1 tile: a new tile must touch at least 2 "
+                 "(compact-shape rule a).", q=q, r=r)
+    if len(touching) < 2:
+        return T("Position ({q}, {r}) touches {n} tiles: a new tile must touch at least 2 "
+                 "(compact-shape rule a).", q=q, r=r, n=len(touching))
+    return T("Position ({q}, {r}) touches only 2 tiles, and each of them must touch at least 3 other "
+             "tiles (compact-shape rule b).", q=q, r=r)
+
+
+def _why_not_payment(seat: PlayerState, t: SurfaceTile, pay: list[str]) -> Text:
+    """Why a payment for terraforming ``t`` is refused (§8.1): not in the reserve, not enough
+    to cover the missing elements, or more than needed (the hand rule)."""
+    from .payment import covers
+    pay_counts = counts_of(pay)
+    for c in range(NCOL):
+        if pay_counts[c] > seat.reserve[c]:
+            if seat.reserve[c] == 0:
+                return T("You cannot pay {elements}: your reserve holds none.", elements=colour_count(c, pay_counts[c]))
+            return T("You cannot pay {elements}: your reserve holds {have}.",
+                     elements=colour_count(c, pay_counts[c]), have=colour_count(c, seat.reserve[c]))
+    miss = missing(t)
+    if not covers(pay_counts, miss):
+        return T("That payment does not cover tile {tile}: it needs {needs}; pay each missing element "
+                 "directly or with a wildcard (3 of one colour or 5 of any colours).",
+                 tile=t.id, needs=join([colour(c) for c in miss]))
+    return T("That payment uses more elements than tile {tile} needs (hand rule): leave out the "
+             "superfluous ones.", tile=t.id)
+
+
+def _why_not_placement(seat: PlayerState, t: SurfaceTile, place: list[str], adding: bool) -> Text:
+    """Why elements cannot be placed on ``t`` to reserve it (§8.6) or added to one's own
+    reservation (§8.8)."""
+    twice = _twice(place)
+    if twice is not None:
+        return twice
+    if not place:
+        return T("Place at least one element the tile needs.")
+    miss = missing(t)
+    for c in place:
+        i = COLOUR_INDEX[c]
+        if i not in TILES[t.id].requires:
+            return T("Tile {tile} does not need {colour}: place only elements it needs (no wildcards).",
+                     tile=t.id, colour=colour(c))
+        if i not in miss:
+            return T("Tile {tile} already has its {colour} element.", tile=t.id, colour=colour(c))
+        if seat.reserve[i] == 0:
+            return T("You have no {colour} element in your reserve.", colour=colour(c))
+    if len(place) >= len(miss):
+        if adding:
+            return T("Those elements would complete tile {tile}: completing it is a Terraform action.", tile=t.id)
+        return T("A reservation leaves at least one element missing: to place them all, terraform the tile.")
+    miss_after = len(miss) - len(place)
+    cost = miss_after * MISC.reservation_penalty_per_missing_element
+    return T("You cannot pay the reservation penalty: {cost} VP for {n} missing elements, and you have {score} VP.",
+             cost=cost, n=miss_after, score=seat.score)
 
 
 def _require_canonical(colours: list[str], verb: str) -> None:
@@ -806,8 +912,9 @@ def _require_canonical(colours: list[str], verb: str) -> None:
     """
     canonical = names(counts_of(colours))
     if list(colours) != canonical:
-        raise IllegalAction(f"Name the elements {verb} from the most common colour to the rarest: "
-                            f"{', '.join(canonical)}.")
+        tpl = ("Name the elements paid from the most common colour to the rarest: {elements}." if verb == "paid"
+               else "Name the elements placed from the most common colour to the rarest: {elements}.")
+        raise IllegalAction(T(tpl, elements=join([colour(c) for c in canonical])))
 
 
 def counts_of_list(colours: list[str]) -> list[int]:

@@ -1,4 +1,4 @@
-"""What a player sees (spec §15, D-38) and the log lines.
+"""What a player sees (spec §15, D-38) and the log lines (``log_text``, ``event_texts``).
 
 Hidden: the three period decks and the token reserve (shown as sizes), and the event cards
 below the visible preview (shown as a count). Everything else is open: the market with its
@@ -16,12 +16,13 @@ from .actions import (Build, ChooseBonus, EarnMoney, Hire, Pass, Patent, PlaceWo
 from .components import (BONUS_HIGH, BONUS_LOW, BONUS_MONEY, CARD_TYPES, EVENTS, PERIOD_BY_ROUND, RESIDENCE_VALUES, ROUNDS,
                          SLOT_IDS, SLOT_POSITIONS, TECHNIQUES, card_text, event_text, kind_of,
                          name_of, type_of)
-from .rules import activation_cost, adjacent_workers, earnings, event_cost, workers_in_market
-from .scoring import breakdown, score, technique_vp
+from .rules import (activation_cost, adjacent_workers, earnings, engineering_vp, event_cost,
+                    use_workers, workers_in_market)
+from .scoring import breakdown, score, scores, technique_vp
 from .state import SpyriumState
+from .texts import (T, amount, and_list, event_name, join, next_to, place, player, side_of, slot_text,
+                    the_card)
 
-POS_NAMES = ["top left", "top middle", "top right", "middle left", "centre", "middle right",
-             "bottom left", "bottom middle", "bottom right"]
 
 
 def _card(card: str) -> dict[str, Any]:
@@ -101,90 +102,230 @@ def view(state: SpyriumState, player: Optional[int]) -> dict[str, Any]:
     }
 
 
-def _amount_text(kind: str, n: Any) -> str:
-    if kind == "money":
-        return f"£{n}"
-    if kind == "vp":
-        return f"{n} VP"
-    if kind == "workers":
-        return f"{n} worker" + ("s" if n != 1 else "")
-    return f"{n} Spyrium"
-
-
-def _who(state: SpyriumState) -> str:
-    return f"Player {state.current + 1}"
-
-
-def _lobby_com(a) -> str:
+def _lobby_com(a) -> list:
     bits = []
     if getattr(a, "lobbying", False):
-        bits.append("with Lobbying (no surcharge)")
+        bits.append(T("with Lobbying (no surcharge)"))
     if getattr(a, "commerce", None) is not None:
-        bits.append(f"treating the token as {a.commerce} (Commerce)")
-    return (" " + ", ".join(bits)) if bits else ""
+        bits.append(T("treating the token as {v} (Commerce)", v=a.commerce))
+    return bits
 
 
-def _res(r: Optional[str], state: SpyriumState) -> str:
+def _res(r: Optional[str], state: SpyriumState) -> list:
     if r is None:
-        return ""
-    if r == "advance":
-        return ", moving up the Residence track"
-    v = RESIDENCE_VALUES[state.players_[state.current].residence]
-    return f", taking {v} VP from the Residence track"
+        return []
+    p = state.players_[state.current]
+    if r == "advance" and p.residence < len(RESIDENCE_VALUES) - 1:
+        return [T("moving up the Residence track")]
+    return [T("taking {n} VP from the Residence track", n=RESIDENCE_VALUES[p.residence])]
 
 
-def describe(state: SpyriumState, a) -> str:
-    who = _who(state)
+def _tail(line, bits: list):
+    """``line`` followed by ", bit" for each bit."""
+    for b in bits:
+        line = T("{a}, {b}", a=line, b=b)
+    return line
+
+
+def _cost(money: int, spy: int):
+    return T("£{m} and {s} Spyrium", m=money, s=spy) if spy else T("£{m}", m=money)
+
+
+def log_text(state: SpyriumState, a):
+    """The public log line of ``a`` played in ``state`` (before it is applied)."""
+    who = player(state.current)
     p = state.players_[state.current]
     if isinstance(a, PlaceWorker):
-        return f"{who} places a worker in slot {a.slot}"
+        return T("{player} places a worker {slot}", player=who, slot=slot_text(state, a.slot))
     if isinstance(a, SwitchPhase):
-        return f"{who} moves to Phase II"
+        return T("{player} moves to Phase II", player=who)
     if isinstance(a, Pass):
-        return f"{who} passes"
+        return T("{player} passes", player=who)
     if isinstance(a, ChooseBonus):
-        return f"{who} takes the {'worker' if a.bonus == 'worker' else f'£{BONUS_MONEY}'} bonus"
+        if a.bonus == "worker":
+            return T("{player} takes the worker bonus", player=who)
+        return T("{player} takes the £{n} bonus", player=who, n=BONUS_MONEY)
     if isinstance(a, EarnMoney):
         n = earnings(state, p, a.pos)
         if a.pos is None:
-            return f"{who} takes back the worker from {a.slot} for £{n} (no card left next to it)"
-        return (f"{who} earns £{n} with the worker in {a.slot} next to the "
-                f"{name_of(state.market[a.pos])}")
+            return T("{player} takes back the worker {slot} for £{n} (no card left next to it)",
+                     player=who, slot=slot_text(state, a.slot), n=n)
+        return T("{player} earns £{n} with the worker {next_to}, {side}", player=who, n=n,
+                 next_to=next_to(state, a.pos), side=side_of(a.slot, a.pos))
     if isinstance(a, (Hire, Build, Patent)):
-        card = state.market[a.pos]
         money, spy = activation_cost(state, state.current, a)
-        cost = f"£{money}" + (f" and {spy} Spyrium" if spy else "")
+        cost = _cost(money, spy)
+        where = place(state, a.pos)
         if isinstance(a, Hire):
-            tok = f" (token {a.token})" if a.token is not None else ""
-            return (f"{who} hires the {name_of(card)}{tok} for {cost} with the worker in {a.slot}"
-                    f"{_lobby_com(a)}{_res(a.residence, state)}")
+            line = T("{player} hires {card} for {cost}", player=who, card=where, cost=cost)
+            tok = [T("discarding token {t}", t=a.token)] if a.token is not None else []
+            return _tail(line, tok + _lobby_com(a) + _res(a.residence, state))
         if isinstance(a, Patent):
-            return f"{who} patents {name_of(card)} for {cost} with the worker in {a.slot}{_lobby_com(a)}"
-        where = ("in a new space" if a.replace is None
-                 else f"replacing the {name_of(p.buildings[a.replace].card)}")
-        return (f"{who} builds the {name_of(card)} {where} for {cost} with the worker in {a.slot}"
-                f"{_lobby_com(a)}{_res(a.residence, state)}")
+            return _tail(T("{player} patents {card} for {cost}", player=who, card=where, cost=cost),
+                         _lobby_com(a))
+        if a.replace is None:
+            line = T("{player} builds {card} in a new space for {cost}", player=who, card=where,
+                     cost=cost)
+        else:
+            line = T("{player} builds {card} replacing {old} for {cost}", player=who, card=where,
+                     old=the_card(p.buildings[a.replace].card), cost=cost)
+        return _tail(line, _lobby_com(a) + _res(a.residence, state))
     if isinstance(a, (UseBuilding, UseTaylorism)):
         b = p.buildings[a.building]
         ct = CARD_TYPES[type_of(b.card)]
         o = ct.activate_options[a.option]
-        gain = ", ".join(_amount_text(k, v) for k, v in o.gain.items())
-        via = " again with Taylorism" if isinstance(a, UseTaylorism) else ""
-        return f"{who} uses the {name_of(b.card)}{via} for {gain}"
+        gain = join([amount(k, v) for k, v in o.gain.items()])
+        if isinstance(a, UseTaylorism):
+            return T("{player} uses {card} again with Taylorism for {gain}", player=who,
+                     card=the_card(b.card), gain=gain)
+        return T("{player} uses {card} for {gain}", player=who, card=the_card(b.card), gain=gain)
     if isinstance(a, UseEvent):
-        ev = EVENTS[state.turn_event]
-        o = ev.options[a.option]
+        o = EVENTS[state.turn_event].options[a.option]
         money, spy = event_cost(state, state.current, a)
-        paid = " and ".join(x for x in [f"£{money}" if money else "", f"{spy} Spyrium" if spy else ""] if x)
-        extra = ""
+        paid = ([amount("money", money)] if money else []) + ([amount("spyrium", spy)] if spy else [])
+        line = T("{player} uses the turn event {name}", player=who, name=event_name(state.turn_event))
+        bits = [T("paying {paid}", paid=and_list(paid))] if paid else []
         if o.reuse_used_building and a.building is not None:
-            extra = f" to use the {name_of(p.buildings[a.building].card)} again"
+            bits.append(T("to use {card} again", card=the_card(p.buildings[a.building].card)))
         elif o.place_worker_in_market:
-            extra = f" to place a worker in slot {a.slot}"
+            bits.append(T("to place a worker {slot}", slot=slot_text(state, a.slot)))
         elif o.gain:
             value = a.commerce if a.commerce is not None else state.turn_event_token
-            extra = " for " + ", ".join(
-                _amount_text(k, value if v == "token" else v) for k, v in o.gain.items())
-        return (f"{who} uses the event {ev.name_en}" + (f", paying {paid}" if paid else "")
-                + extra + _lobby_com(a) + _res(a.residence, state))
-    return f"{who}: {a}"
+            bits.append(T("for {gain}", gain=join(
+                [amount(k, value if v == "token" else v) for k, v in o.gain.items()])))
+        return _tail(line, bits + _lobby_com(a) + _res(a.residence, state))
+    return T("{player} plays", player=who)
+
+
+# ---- automatic events ---------------------------------------------------------------------
+
+def _card_events(before: SpyriumState, a, after: SpyriumState, seat: int) -> list:
+    """What an activation did by itself: tokens kept or discarded, the replaced building
+    discarded, the gains of a building when built, workers gained."""
+    out: list = []
+    who = player(seat)
+    p0, p1 = before.players_[seat], after.players_[seat]
+    if len(p1.kept_tokens) > len(p0.kept_tokens):
+        out.append(T("{player} keeps the token with Commerce ({total} kept)", player=who,
+                     total=len(p1.kept_tokens)))
+    discarded = len(after.token_discard) - len(before.token_discard)
+    if discarded > 0 and after.round == before.round:
+        out.append(T("The used token goes to the discard pile") if discarded == 1 else
+                   T("{n} used tokens go to the discard pile", n=discarded))
+    if isinstance(a, Build) and a.replace is not None:
+        old = p0.buildings[a.replace]
+        line = T("{player} discards {card} from their district", card=the_card(old.card), player=who)
+        if old.workers:
+            line = T("{a}; the workers on it ({n}) go beside the start card", a=line, n=old.workers)
+        out.append(line)
+    return out
+
+
+def _gains(before, after, seat: int, bonus: Optional[str] = None) -> list:
+    """The resources a player gained by the effects of a move, besides the move's own line
+    (without the 20 VP ``bonus`` received at once, which has its own line)."""
+    p0, p1 = before.players_[seat], after.players_[seat]
+    bits = []
+    money = p1.money - p0.money - (BONUS_MONEY if bonus == "money" else 0)
+    if money > 0:
+        bits.append(amount("money", money))
+    if p1.spyrium > p0.spyrium:
+        bits.append(amount("spyrium", p1.spyrium - p0.spyrium))
+    if p1.vp > p0.vp:
+        bits.append(amount("vp", p1.vp - p0.vp))
+    new_workers = p0.reserve - p1.reserve - (1 if bonus == "worker" and p0.reserve else 0)
+    if new_workers > 0:
+        bits.append(T("{w} from the reserve", w=amount("workers", new_workers)))
+    if p1.residence > p0.residence:
+        bits.append(T("a step on the Residence track (income £{n})", n=RESIDENCE_VALUES[p1.residence]))
+    return bits
+
+
+def event_texts(before: SpyriumState, a, after: SpyriumState) -> list:
+    """The public log lines of what the rules did by themselves after ``a`` (see the contract)."""
+    seat = before.current
+    who = player(seat)
+    out: list = []
+    p0, p1 = before.players_[seat], after.players_[seat]
+    auto_bonus = (None if isinstance(a, ChooseBonus) or len(p1.bonuses_left) >= len(p0.bonuses_left)
+                  else ("money" if "money" in p0.bonuses_left and "money" not in p1.bonuses_left
+                        else "worker"))
+    show_gains = isinstance(a, (Hire, Build))
+    if isinstance(a, UseEvent):
+        o = EVENTS[before.turn_event].options[a.option]
+        show_gains = bool(o.reuse_used_building or o.residence_action or o.gain.get("workers"))
+    if show_gains:
+        gained = _gains(before, after, seat, auto_bonus)
+        if gained:
+            out.append(T("{player} gains {gains}", player=who, gains=and_list(gained)))
+    if isinstance(a, (UseBuilding, UseTaylorism)):
+        b = p0.buildings[a.building]
+        ct = CARD_TYPES[type_of(b.card)]
+        eng = engineering_vp(p0, ct, use_workers(p0, ct, ct.activate_options[a.option]))
+        if eng:
+            out.append(T("{player} gains {n} VP more with Engineering", player=who, n=eng))
+    if isinstance(a, (Hire, Build)):
+        out += _card_events(before, a, after, seat)
+    if isinstance(a, ChooseBonus) and len(p1.bonuses_left) == 0 and len(p0.bonuses_left) == 2:
+        out.append(T("{player} already has {n} VP and receives the other bonus at once",
+                     player=who, n=BONUS_HIGH))
+    elif auto_bonus is not None:
+        got = auto_bonus
+        out.append(T("{player} reaches {n} VP and receives the remaining bonus: {bonus}", player=who,
+                     n=BONUS_HIGH, bonus=T("+£{m}", m=BONUS_MONEY) if got == "money"
+                     else T("+{w}", w=amount("workers", 1))))
+    if after.pending_bonus and not before.pending_bonus:
+        out.append(T("{player} reaches {n} VP and must choose a bonus: a worker or £{m}", player=who,
+                     n=BONUS_LOW, m=BONUS_MONEY))
+    if isinstance(a, SwitchPhase):
+        out.append(T("{player} now takes a Phase II action", player=who))
+    if after.round != before.round or after.over != before.over:
+        out += _round_events(before, after)
+    return out
+
+
+def _round_events(before: SpyriumState, after: SpyriumState) -> list:
+    """The end of a round (§13) and the start of the next (§4), or the end of the game (§14)."""
+    out: list = [T("Everyone has passed: round {n} ends", n=before.round)]
+    left = sum(1 for c in before.market if c is not None)
+    if left:
+        out.append(T("The {n} cards left in the market are discarded", n=left) if left != 1
+                   else T("The card left in the market is discarded"))
+    if before.turn_event is not None:
+        out.append(T("The turn event {name} is discarded", name=event_name(before.turn_event)))
+    out.append(T("Used buildings and techniques are turned upright; every phase disc goes back to Phase I"))
+    if after.over:
+        s = scores(after)
+        out.append(T("The game is over after round {n}: final scoring", n=before.round))
+        for i, pl in enumerate(after.players_):
+            b = breakdown(pl)
+            out.append(T("{player}: {total} VP ({track} VP on the score track, {buildings} VP for "
+                         "buildings, {techniques} VP for techniques)", player=player(i), total=s[i],
+                         track=pl.vp, buildings=b["buildings"], techniques=b["techniques"]))
+        best = max(s)
+        wins = [player(i) for i, v in enumerate(s) if v == best]
+        out.append(T("{players} share the victory with {n} VP", players=and_list(wins), n=best) if len(wins) > 1
+                   else T("{player} wins with {n} VP", player=wins[0], n=best))
+        return out
+    out.append(T("The first player card passes to {player}", player=player(after.first_player)))
+    out.append(T("Round {n} of {total} begins (period {period})", n=after.round, total=ROUNDS,
+                 period=PERIOD_BY_ROUND.get(after.round, "")))
+    incomes = [T("{player} £{n}", player=player(i), n=after.players_[i].money - before.players_[i].money)
+               for i in range(after.players)]
+    out.append(T("Income from the Residence track: {list}", list=join(incomes)))
+    ev = after.turn_event
+    if ev is not None:
+        out.append(T("{name} becomes the turn event", name=event_name(ev)) if after.turn_event_token is None
+                   else T("{name} becomes the turn event, with token {t}", name=event_name(ev),
+                          t=after.turn_event_token))
+    if after.future_events:
+        nxt = after.future_events[0]
+        out.append(T("The next event is {name}", name=event_name(nxt)) if after.future_token is None
+                   else T("The next event is {name}, with token {t}", name=event_name(nxt),
+                          t=after.future_token))
+    n_tok = sum(len(t) for t in after.market_tokens)
+    out.append(T("9 cards of period {period} are dealt to the market, with {n} numbered tokens",
+                 period=PERIOD_BY_ROUND.get(after.round, ""), n=n_tok))
+    out.append(T("Every worker goes back to its start card, active"))
+    out.append(T("{player} plays first", player=player(after.current)))
+    return out

@@ -58,7 +58,7 @@ def test_final_score_breakdown_is_drawn():
     renderer.render(cv, GAME.view(state, None), [], None)
     texts = cv.texts()
     assert any(t.startswith("Final scores") for t in texts)
-    assert "largest area" in texts and "surface types" in texts
+    assert "Largest area" in texts and "Tiles per surface type" in texts
 
 
 def test_spectator_view_renders():

@@ -899,7 +899,7 @@ def test_decision_d14_first_terraform_privilege_used_by_completing_reservation()
 def test_illegal_actions_in_wrong_phase_are_refused():
     s = GAME.new_game(2, 1)
     reason = testing.assert_illegal_leaves_state(GAME, s, EndTurn())
-    assert "take an element or pass" in reason
+    assert "take an element from the Draft board or pass" in reason
     reason = testing.assert_illegal_leaves_state(GAME, s, {"type": "fly"})
     assert "Not a Myraclia action" in reason
     with pytest.raises(IllegalAction):

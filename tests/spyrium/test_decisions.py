@@ -185,7 +185,7 @@ def test_d53_a_spent_declaration_is_refused_with_a_reason():
     G.apply(s, Hire(slot="V00", pos=0, lobbying=True))
     s.current = 0
     before = s.model_dump()
-    with pytest.raises(IllegalAction, match="no unused Lobbying"):
+    with pytest.raises(IllegalAction, match="already used Lobbying this round"):
         G.apply(s, Hire(slot="V02", pos=2, lobbying=True))
     assert s.model_dump() == before
     assert Hire(slot="V02", pos=2) in G.legal_actions(s)

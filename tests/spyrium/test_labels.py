@@ -75,13 +75,13 @@ def test_label_names_card_place_slot_price_and_discount():
     s.players_[blue].money = 30
     labels = {a.replace: G.action_label(s, a) for a in of_type(s, Build)}
     assert labels[None] == ("Build the Factory (left) (top left) in a new space with your "
-                            "worker from V00: pay £10")
+                            "worker below it: pay £10")
     assert "replacing your Working-Class Neighborhood (left) (building 1)" in labels[0]
     assert labels[0].endswith("pay £8")
     assert "(building 2) (shared symbol: £3 off)" in labels[1] and labels[1].endswith("pay £5")
     earn = of_type(s, EarnMoney)
     assert [G.action_label(s, a) for a in earn] == [
-        "Earn £2: take back your worker from V00, next to the Factory (left) (top left)"]
+        "Earn £2: take back your worker next to the Factory (left) (top left), below it"]
 
 
 def test_label_tells_apart_two_copies_of_a_building_and_its_options():
@@ -93,10 +93,10 @@ def test_label_tells_apart_two_copies_of_a_building_and_its_options():
     texts = [G.action_label(s, a) for a in G.legal_actions(s)
              if isinstance(a, (UseBuilding, UseTaylorism))]
     assert texts == [
-        "Use your Mine (middle) (building 1): free -> 1 Spyrium",
-        "Use your Mine (middle) (building 1): 1 worker -> 2 Spyrium",
-        "Taylorism: use your Mine (middle) (building 2) again: free -> 1 Spyrium",
-        "Taylorism: use your Mine (middle) (building 2) again: 1 worker -> 2 Spyrium",
+        "Use your Mine (middle) (building 1): free → 1 Spyrium",
+        "Use your Mine (middle) (building 1): 1 worker → 2 Spyrium",
+        "Taylorism: use your Mine (middle) (building 2) again: free → 1 Spyrium",
+        "Taylorism: use your Mine (middle) (building 2) again: 1 worker → 2 Spyrium",
     ]
 
 
@@ -106,28 +106,28 @@ def test_label_hire_token_commerce_lobbying_residence():
     assert len(labels) == 4 * 2 * 2  # no Commerce, or any value 1-3 (D-53: its own too)
     r = RESIDENCE_VALUES
     assert labels[(None, False, "vp")] == (
-        "Hire the Architect (top left) with your worker from V00: pay £5, discard token 3, "
+        "Hire the Architect (top left) with your worker below it: pay £5, discard token 3, "
         f"gain a Residence action; Residence: take {r[1]} VP")
     assert labels[(1, True, "advance")] == (
-        "Hire the Architect (top left) with your worker from V00: pay £2, discard token 3, "
+        "Hire the Architect (top left) with your worker below it: pay £2, discard token 3, "
         "gain a Residence action (Lobbying: no surcharge, saves £1, Commerce: token 3 counts as 1); "
-        f"Residence: move up £{r[1]} -> £{r[2]}")
+        f"Residence: move up £{r[1]} → £{r[2]}")
 
 
 def test_label_events_bonus_and_place():
     s = fresh(2)
     s.turn_event = "ev-buy-vp"
     texts = [G.action_label(s, a) for a in of_type(s, UseEvent)]
-    assert texts == ["Event Buy prestige: pay £3 -> 3 VP", "Event Buy prestige: pay £6 -> 5 VP"]
+    assert texts == ["Event Buy prestige: pay £3 → 3 VP", "Event Buy prestige: pay £6 → 5 VP"]
     s.turn_event, s.turn_event_token = "ev-token-bounty", 2
     texts = [G.action_label(s, a) for a in of_type(s, UseEvent)]
-    assert texts == ["Event Windfall (token): gain £2", "Event Windfall (token): gain 2 Spyrium",
-                     "Event Windfall (token): gain 2 VP"]
+    assert texts == ["Event Windfall: gain £2", "Event Windfall: gain 2 Spyrium",
+                     "Event Windfall: gain 2 VP"]
     clear_market(s)
     put(s, 0, "A-geologist")
     assert [G.action_label(s, a) for a in of_type(s, PlaceWorker)] == [
-        "Place a worker in slot H00 [Geologist (top left) | empty top middle]",
-        "Place a worker in slot V00 [Geologist (top left) | empty middle left]"]
+        "Place a worker between the Geologist (top left) and the empty space (top middle)",
+        "Place a worker between the Geologist (top left) and the empty space (middle left)"]
     s.pending_bonus = True
     assert [G.action_label(s, a) for a in of_type(s, ChooseBonus)] == [
         "Take the 8 VP bonus: +1 worker, active now", "Take the 8 VP bonus: +£5"]

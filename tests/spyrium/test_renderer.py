@@ -8,6 +8,7 @@ import pytest
 from engines.core.rng import Rng
 from engines.spyrium import GAME as G
 from engines.spyrium.components import ALL_CARDS, EVENTS, name_of
+from engines.spyrium.texts import card_tip
 from engines.spyrium.state import Building, Technique
 from tavolo_ui.canvas import Canvas
 from tavolo_ui.renderers import spyrium as R
@@ -85,11 +86,11 @@ def test_renderer_hover_texts_and_end_breakdown():
     texts = cv.texts()
     assert "Final scores by category" in texts
     for label in R.CATEGORY_LABELS.values():
-        assert label in texts
+        assert str(label) in texts
     view = G.view(state, 0)
     for p in view["players"]:
         for b in p["buildings"]:
-            assert any(h.tip == b["text"] for h in cv.hits)
+            assert any(h.tip == str(card_tip(b["type"])) for h in cv.hits)
 
 
 def test_renderer_card_names_legible_at_phone_width():
@@ -114,7 +115,8 @@ def test_renderer_card_names_legible_at_phone_width():
 def _check_phone_names(state, width: float, longest: list[str]) -> None:
     cv, _ = _draw(state, width, 0)
     texts = [op for op in cv.ops if op[0] == "text"]
-    phases = [op for op in texts if op[3].startswith("Ph ")]
+    phases = [op for op in texts if op[3] in {str(t) for t in R._PHASES.values()}]
+    assert phases
     for ph in phases:  # an event name wraps before its phases label
         left = ph[1] - Canvas.text_width(ph[3], ph[4])
         for op in texts:

@@ -260,7 +260,7 @@ def test_rule_5_5_placement_needs_a_card_on_one_side():
     legal = {a.slot for a in of_type(s, PlaceWorker)}
     assert legal == {"H10", "H11", "V01", "V11"}
     reason = assert_illegal_leaves_state(G, s, PlaceWorker(slot="H00"))
-    assert "not next to any card" in reason
+    assert "no card on either side" in reason
 
 
 def test_rule_5_6_counting_excludes_only_the_removed_worker():

@@ -21,7 +21,8 @@ from .helpers import (G, architect_to_hire_with_powers, clear_market, fresh, giv
                       give_technique, of_type, phase2, place, put)
 
 MOST_IN_A_LIST = 12  # bench/choice_tree.py, 20 seeded games: the 12 slots of Phase I placement
-FACTS = re.compile(r"£\d+|\d+ (?:VP|Spyrium|workers?)\b|token \d|building \d+|\b[HV]\d\d\b|"
+FACTS = re.compile(r"£\d+|\d+ (?:VP|Spyrium|workers?)\b|token \d|building \d+|"
+                   r"\b(?:left|right|above|below) (?:of )?it\b|between|"
                    r"Lobbying|Commerce|Residence|Capitalization|Engineering|Taylorism|"
                    r"new space|shared symbol|\((?:top|middle|bottom|centre)[a-z ]*\)")
 """What a label states (amounts, tokens, buildings, slots, powers, market places): the joined
@@ -47,13 +48,13 @@ def test_build_steps_card_worker_space_then_price_with_lobbying() -> None:
     s = _build_position()
     steps = {(a.replace, a.lobbying): G.action_steps(s, a) for a in of_type(s, Build)}
     assert steps[(None, False)] == ["Build a building", "the Factory (left) (top left)",
-                                    "with your worker from V00", "in a new space", "pay £10"]
+                                    "with your worker below it", "in a new space", "pay £10"]
     assert steps[(1, True)] == [
-        "Build a building", "the Factory (left) (top left)", "with your worker from V00",
+        "Build a building", "the Factory (left) (top left)", "with your worker below it",
         "replacing your Laboratory (left) (building 2) (shared symbol: £3 off)",
         "pay £3 (Lobbying: no surcharge, saves £2)"]
     assert [G.action_steps(s, a) for a in of_type(s, EarnMoney)] == [
-        ["Earn money", "next to the Factory (left) (top left): £2", "take back your worker from V00"]]
+        ["Earn money", "next to the Factory (left) (top left): £2", "take back your worker below it"]]
 
 
 def test_hire_steps_token_then_price_and_declarations_then_residence() -> None:
@@ -61,9 +62,9 @@ def test_hire_steps_token_then_price_and_declarations_then_residence() -> None:
     steps = {(a.commerce, a.lobbying, a.residence): G.action_steps(s, a) for a in of_type(s, Hire)}
     r = RESIDENCE_VALUES
     assert steps[(1, True, "advance")] == [
-        "Hire a character", "the Architect (top left)", "with your worker from V00",
+        "Hire a character", "the Architect (top left)", "with your worker below it",
         "discard token 3", "pay £2, gain a Residence action (Lobbying: no surcharge, saves £1, "
-        "Commerce: token 3 counts as 1)", f"Residence: move up £{r[1]} -> £{r[2]}"]
+        "Commerce: token 3 counts as 1)", f"Residence: move up £{r[1]} → £{r[2]}"]
     assert steps[(None, False, "vp")][-2:] == ["pay £5, gain a Residence action",
                                                f"Residence: take {r[1]} VP"]
     # the 16 ways to hire: the price list has the 8 declarations, then the Residence choice
@@ -79,17 +80,19 @@ def test_phase_one_and_event_steps_name_the_slot() -> None:
     clear_market(s)
     put(s, 0, "A-geologist")
     assert [G.action_steps(s, a) for a in of_type(s, PlaceWorker)] == [
-        ["Place a worker", "in slot H00 [Geologist (top left) | empty top middle]"],
-        ["Place a worker", "in slot V00 [Geologist (top left) | empty middle left]"]]
+        ["Place a worker", "between the Geologist (top left) and the empty space (top middle)"],
+        ["Place a worker", "between the Geologist (top left) and the empty space (middle left)"]]
     place(s, 0, "H00")
     phase2(s, 0)
     assert [G.action_steps(s, a) for a in of_type(s, UseEvent)] == [
-        ["Event Late placement", "place a worker", "in slot H00 [Geologist (top left) | empty top middle]"],
-        ["Event Late placement", "place a worker", "in slot V00 [Geologist (top left) | empty middle left]"]]
+        ["Event Late placement", "place a worker",
+         "between the Geologist (top left) and the empty space (top middle)"],
+        ["Event Late placement", "place a worker",
+         "between the Geologist (top left) and the empty space (middle left)"]]
     s.turn_event, s.turn_event_token = "ev-token-bounty", 2
     assert [G.action_steps(s, a) for a in of_type(s, UseEvent)] == [
-        ["Event Windfall (token)", "gain £2"], ["Event Windfall (token)", "gain 2 Spyrium"],
-        ["Event Windfall (token)", "gain 2 VP"]]
+        ["Event Windfall", "gain £2"], ["Event Windfall", "gain 2 Spyrium"],
+        ["Event Windfall", "gain 2 VP"]]
 
 
 def test_picker_walks_from_kinds_to_one_build() -> None:
@@ -111,7 +114,7 @@ def test_picker_walks_from_kinds_to_one_build() -> None:
             break
         path = lv.path + [opt.step]
     assert opt.indexes == [target]
-    assert path == ["Build a building", "the Factory (left) (top left)", "with your worker from V00"]
+    assert path == ["Build a building", "the Factory (left) (top left)", "with your worker below it"]
     assert opt.text == ("replacing your Working-Class Neighborhood (left) (building 1), "
                         "pay £6 (Lobbying: no surcharge, saves £3)")
 

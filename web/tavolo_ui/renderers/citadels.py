@@ -9,8 +9,11 @@ Phone (< 720 px): everything stacked in one column; ``cv.height`` is set to what
 
 from __future__ import annotations
 
+from engines.citadels import texts as tx
 from engines.citadels.components import CHARACTERS, DISTRICTS, kind
 from engines.citadels.labels import label as action_text
+from engines.citadels.texts import T
+from engines.core.i18n import Text, player
 
 from ..canvas import PALETTE, Canvas
 
@@ -21,35 +24,26 @@ PAD = 10
 CARD_W, CARD_H = 64, 44
 
 
-def _card_tip(k: str) -> str:
-    d = DISTRICTS[k]
-    vp = f", worth {d.vp} VP" if d.vp != d.cost else ""
-    text = f"{d.name_en} ({d.name_de}, {d.name_it}): {d.color}, costs {d.cost} gold{vp}."
-    return f"{text} {d.ability}" if d.ability else text
+def _card_tip(k: str, lang: str) -> str:
+    return tx.card_text(k).render(lang)
 
 
-def _char_tip(rank: int) -> str:
-    c = CHARACTERS[rank]
-    return f"{rank}. {c.name_en} ({c.name_de} / {c.name_it}): {c.ability}"  # type: ignore[union-attr]
-
-
-def _short(name: str, width: float, size: float) -> str:
-    while Canvas.text_width(name, size) > width and len(name) > 3:
-        name = name[:-2] + "."
-    return name
+def _char_tip(rank: int, lang: str) -> str:
+    return tx.character_text(rank).render(lang)
 
 
 class _Table:
     """Action lookup: where each legal action goes on the table, and its button text (the
     engine's ``action_label``, computed from the same view)."""
 
-    def __init__(self, actions: list[dict], view: dict):
+    def __init__(self, actions: list[dict], view: dict, lang: str = "en"):
         self.all = actions
+        self.lang = lang
         self.placed: set[int] = set()
         self.text: dict[int, str] = {}
         for a in actions:
             try:
-                self.text[a["index"]] = action_text(view, a["action"])
+                self.text[a["index"]] = action_text(view, a["action"], lang)
             except Exception:       # a label bug must not stop the table from drawing
                 self.text[a["index"]] = a.get("label") or a["action"].get("type", "?")
 
@@ -61,13 +55,17 @@ class _Table:
                 out.append(a["index"])
         return out
 
+    def s(self, text: Text) -> str:
+        """``text`` in the table's language."""
+        return text.render(self.lang)
+
     def place(self, cv: Canvas, x: float, y: float, w: float, h: float, idx: list[int], tip: str) -> None:
         if idx:
             cv.highlight(x, y, w, h)
             self.placed.update(idx)
             doing = " / ".join(self.text[i] for i in idx)
             cv.hit(x, y, w, h, action=idx if len(idx) > 1 else idx[0],
-                   tip=f"{tip} Click: {doing}." if tip else doing)
+                   tip=self.s(T("{tip} Click: {doing}.", tip=tip, doing=doing)) if tip else doing)
         else:
             cv.hit(x, y, w, h, tip=tip)
 
@@ -78,28 +76,55 @@ def _district_card(cv: Canvas, x: float, y: float, k: str, t: _Table, idx: list[
     cv.rect(x, y, w, h, fill="#fff", stroke=COLOURS[d.color], line=2, radius=4)
     cv.rect(x, y, 5, h, fill=COLOURS[d.color], radius=2)
     avail = w - 11
-    lines = cv.wrap(d.name_en, 10, avail)
+    lines = cv.wrap(t.s(tx.district(k)), 10, avail)
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]
     for j, ln in enumerate(lines):
         size = max(8.5, min(11.0, avail / (0.62 * max(1, len(ln)))))   # long words: smaller type
         cv.text(x + 8, y + 4 + 12 * j, ln, size=size, baseline="top", bold=True, max_width=avail)
-    cv.text(x + w - 4, y + h - 4, f"{d.cost}g" + (f" · {d.vp}VP" if d.vp != d.cost else ""),
-            size=10, color=MUTED, baseline="bottom", align="right")
-    t.place(cv, x, y, w, h, idx, _card_tip(k) + tip_extra)
+    # the cost on a gold coin (bottom right); the points when they differ from the cost
+    cv.circle(x + w - 10, y + h - 9, 7, fill="#f5d142", stroke="#8a6d00")
+    cv.text(x + w - 10, y + h - 8.5, str(d.cost), size=10, bold=True, align="center", baseline="middle")
+    if d.vp != d.cost:
+        cv.text(x + 8, y + h - 3, t.s(tx.points(d.vp)), size=9.5, color=MUTED, baseline="bottom",
+                max_width=w - 30)
+    t.place(cv, x, y, w, h, idx, _card_tip(k, t.lang) + tip_extra)
 
 
 def _characters(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: float, per_row: int) -> float:
     """The eight characters in calling order (§6.1) with their status; returns the height."""
     gap = 6
     cw = (width - gap * (per_row - 1)) / per_row
-    ch = 62
     private = view.get("private") or {}
     mine = set(private.get("characters", []))
     handed = set(private.get("draft_cards", []))
     down = set(private.get("face_down", []))
+    cards = []      # per character: name, name beside the number?, status lines, tags
+    for c in view["characters"]:
+        r, status = c["rank"], c["status"]
+        name = t.s(tx.char(r))
+        beside = Canvas.text_width(name, 13) <= cw - 28
+        line2 = {"removed": T("set aside face up"), "killed": T("killed"), "no_answer": T("no answer"),
+                 "waiting": None, "revealed": player(c["holder"]) if c["holder"] is not None else None}[status]
+        if r in mine and status != "revealed":
+            line2 = T("{status} · yours", status=line2) if line2 else T("yours")
+        if r in down:
+            line2 = T("face down by you")
+        if r in handed:
+            line2 = T("offered to you")
+        tags = []
+        if c["killed"] and status != "killed":
+            tags.append(t.s(T("to be killed")))
+        if c["robbed"]:
+            tags.append(t.s(T("robbed")))
+        status_lines = cv.wrap(t.s(line2), 11, cw - 10)[:2] if line2 is not None else []
+        tag_lines = cv.wrap(", ".join(tags), 11, cw - 10)[:2] if tags else []
+        cards.append((name, beside, status_lines, tag_lines))
+    ch = max(62, max(30 + (0 if beside else 17) + 13 * (len(sl) + len(tl)) + 4
+                     for _, beside, sl, tl in cards))
     for i, c in enumerate(view["characters"]):
         r = c["rank"]
+        name, beside, status_lines, tag_lines = cards[i]
         x = x0 + (i % per_row) * (cw + gap)
         y = y0 + (i // per_row) * (ch + gap)
         status = c["status"]
@@ -108,26 +133,22 @@ def _characters(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: 
         cv.rect(x, y, cw, ch, fill=fill, stroke=stroke, line=3 if c["current"] else 1, radius=6)
         cv.text(x + 6, y + 5, f"{r}", size=16, bold=True, baseline="top",
                 color=COLOURS.get(CHARACTERS[r].income_color or "", INK))
-        cv.text(x + 24, y + 7, c["name"], size=13, bold=True, baseline="top", max_width=cw - 28)
-        line2 = {"removed": "removed (face up)", "killed": "killed", "no_answer": "no answer",
-                 "waiting": "", "revealed": f"Player {c['holder'] + 1}" if c["holder"] is not None else ""}[status]
-        if r in mine and status != "revealed":
-            line2 = (line2 + " · yours") if line2 else "yours"
-        if r in down:
-            line2 = "face down (by you)"
-        if r in handed:
-            line2 = "offered to you"
-        tags = []
-        if c["killed"] and status != "killed":
-            tags.append("to be killed")
-        if c["robbed"]:
-            tags.append("robbed")
-        cv.text(x + 6, y + 30, line2, size=11, color=MUTED, baseline="top", max_width=cw - 10)
-        if tags:
-            cv.text(x + 6, y + 45, ", ".join(tags), size=11, color=PALETTE["bad"], baseline="top")
+        if beside:
+            cv.text(x + 24, y + 7, name, size=13, bold=True, baseline="top", max_width=cw - 28)
+            yy = y + 30
+        else:           # a long name on a narrow card: its own line under the number
+            size = max(10.0, min(13.0, (cw - 10) / (0.56 * len(name))))
+            cv.text(x + 6, y + 26, name, size=size, bold=True, baseline="top", max_width=cw - 10)
+            yy = y + 45
+        for ln in status_lines:
+            cv.text(x + 6, yy, ln, size=11, color=MUTED, baseline="top", max_width=cw - 10)
+            yy += 13
+        for ln in tag_lines:
+            cv.text(x + 6, yy, ln, size=11, color=PALETTE["bad"], baseline="top", max_width=cw - 10)
+            yy += 13
         idx = (t.find("choose_character", rank=r) + t.find("discard_character", rank=r)
                + t.find("assassinate", rank=r) + t.find("rob", rank=r))
-        t.place(cv, x, y, cw, ch, idx, _char_tip(r))
+        t.place(cv, x, y, cw, ch, idx, _char_tip(r, t.lang))
     rows = (len(view["characters"]) + per_row - 1) // per_row
     return rows * (ch + gap)
 
@@ -141,36 +162,40 @@ def _seat_panel(cv: Canvas, view: dict, t: _Table, seat: dict, x: float, y: floa
     city = sorted(seat["city"], key=lambda d: (COLOUR_ORDER.index(DISTRICTS[d["district"]].color),
                                                DISTRICTS[d["district"]].cost, d["card"]))
     rows = max(1, (len(city) + per_row - 1) // per_row)
-    h = head + 18 + rows * (CARD_H + 4) + 6
+    info = t.s(T("{gold} · {cards} in hand · {built}/{needed} districts", gold=tx.gold(seat["gold"]),
+                 cards=tx.cards(seat["hand_size"]), built=len(city), needed=view["threshold"]))
+    more = [t.s(tx.char(r)) for r in seat["characters"]]
+    if seat["protected"]:
+        more.append(t.s(T("protected by the Bishop")))
+    lines = cv.wrap(info + ("" if not more else " · " + ", ".join(more)), 11, w - 14)
+    info_h = 14 * len(lines) + 4
+    h = head + info_h + rows * (CARD_H + 4) + 6
     colour = PALETTE["players"][s % len(PALETTE["players"])]
     to_move = view.get("to_move") == s
     cv.rect(x, y, w, h, fill=PANEL, stroke=PALETTE["highlight"] if to_move else LINE,
             line=2 if to_move else 1, radius=8)
     cv.rect(x, y, w, head, fill=colour, radius=8)
-    name = f"Player {s + 1}" + (" (you)" if me == s else "")
+    name = t.s(T("{player} (you)", player=player(s)) if me == s else player(s))
     cv.text(x + 8, y + head / 2, name, size=13, bold=True, color="#fff", baseline="middle")
     if view["crown"] == s:
         cx = x + w - 20
         cv.poly([(cx - 9, y + 18), (cx - 9, y + 8), (cx - 4, y + 13), (cx, y + 6), (cx + 4, y + 13),
                  (cx + 9, y + 8), (cx + 9, y + 18)], fill="#f5d142", stroke="#8a6d00")
-        cv.hit(cx - 10, y + 4, 20, 18, tip="Holds the crown: chooses first and calls the characters.")
+        cv.hit(cx - 10, y + 4, 20, 18, tip=t.s(T("Holds the crown: chooses first and calls the characters.")))
     idx = t.find("magician_exchange", target=s)
-    t.place(cv, x, y, w, head, idx, f"Player {s + 1}" + (": exchange hands with this player" if idx else ""))
-    chars = ", ".join(CHARACTERS[r].name_en for r in seat["characters"])  # type: ignore[union-attr]
-    info = f"{seat['gold']} gold · {seat['hand_size']} cards · {len(city)}/{view['threshold']} districts"
-    if seat["protected"]:
-        info += " · protected"
-    cv.text(x + 8, y + head + 3, info + (f" · {chars}" if chars else ""),
-            size=11, color=MUTED, baseline="top", max_width=w - 12)
-    cy = y + head + 18
+    t.place(cv, x, y, w, head, idx, t.s(T("{player}: exchange hands with this player", player=player(s))
+                                        if idx else player(s)))
+    for j, ln in enumerate(lines):
+        cv.text(x + 8, y + head + 3 + 14 * j, ln, size=11, color=MUTED, baseline="top", max_width=w - 12)
+    cy = y + head + info_h
     for i, d in enumerate(city):
         cx = x + 6 + (i % per_row) * (card_w + 4)
         ry = cy + (i // per_row) * (CARD_H + 4)
-        extra = f" Built in round {d['round']}."
+        extra = " " + t.s(T("Built in round {n}.", n=d["round"]))
         _district_card(cv, cx, ry, d["district"], t, t.find("destroy", target=s, district=d["district"]), extra,
                        w=card_w)
     if not city:
-        cv.text(x + 8, cy + 12, "no districts yet", size=11, color=MUTED, baseline="top")
+        cv.text(x + 8, cy + 12, t.s(T("no districts yet")), size=11, color=MUTED, baseline="top")
     return h
 
 
@@ -214,8 +239,9 @@ def _hand(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: float)
     drawn = private.get("drawn")
     if drawn:
         keep = view.get("turn", {}).get("keep_left", 0)
-        cv.text(x0, y, f"Drawn cards — keep {keep}" if keep else "Drawn cards — choose the order at the bottom of the deck",
-                size=13, bold=True, baseline="top")
+        cv.text(x0, y, t.s(T("Drawn cards: keep {n}", n=keep) if keep
+                           else T("Drawn cards: put them at the bottom of the deck, one by one")),
+                size=13, bold=True, baseline="top", max_width=width)
         y += 18
         for i, c in enumerate(drawn):
             k = kind(c)
@@ -223,7 +249,7 @@ def _hand(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: float)
                            t.find("keep_card", district=k) + t.find("put_bottom", district=k), w=CARD_W + 18, h=48)
         y += 56
     hand = private.get("hand", [])
-    cv.text(x0, y, f"Your hand ({len(hand)})", size=13, bold=True, baseline="top")
+    cv.text(x0, y, t.s(T("Your hand ({n})", n=len(hand))), size=13, bold=True, baseline="top")
     y += 18
     per_row = max(1, int((width + 6) // (CARD_W + 24)))
     for i, c in enumerate(hand):
@@ -233,104 +259,124 @@ def _hand(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: float)
                        w=CARD_W + 18, h=46)
     rows = (len(hand) + per_row - 1) // per_row if hand else 1
     if not hand:
-        cv.text(x0, y + 4, "no cards", size=11, color=MUTED, baseline="top")
+        cv.text(x0, y + 4, t.s(T("no cards")), size=11, color=MUTED, baseline="top")
     return y + rows * 52 - y0
 
 
 def _deck_and_bank(cv: Canvas, view: dict, t: _Table, right: float, y: float) -> float:
     """The deck (draws) and the bank (gold) as two tiles at the top right; returns their width.
     Their actions stay on the button row as well."""
-    w, h, gap = 74, 34, 6
+    w, h, gap = 86, 34, 6
     deck = t.find("draw_cards") + t.find("architect_draw") + t.find("smithy") + t.find("magician_draw")
     bank = t.find("take_gold") + t.find("collect_income")
     x = right - 2 * w - gap
     for i, (label, idx, tip) in enumerate((
-            (f"Deck {view['deck_size']}", deck, "The district deck (face down): draw cards here."),
-            ("Bank", bank, "The bank (unlimited gold): take 2 gold or collect district income here."))):
+            (t.s(T("Deck: {n}", n=view["deck_size"])), deck,
+             t.s(T("The district deck (face down, {cards}): draw cards here.", cards=tx.cards(view["deck_size"])))),
+            (t.s(T("Bank")), bank,
+             t.s(T("The bank (unlimited gold): take 2 gold or collect district income here."))))):
         bx = x + i * (w + gap)
         cv.rect(bx, y, w, h, fill="#efe4cf" if i == 0 else "#f6e7a8", stroke=LINE, radius=6)
         cv.text(bx + w / 2, y + h / 2, label, size=12, bold=True, align="center", baseline="middle")
         if idx:
             cv.highlight(bx, y, w, h)
             cv.hit(bx, y, w, h, action=idx if len(idx) > 1 else idx[0],
-                   tip=f"{tip} Click: {' / '.join(t.text[i] for i in idx)}.")
+                   tip=t.s(T("{tip} Click: {doing}.", tip=tip, doing=" / ".join(t.text[i] for i in idx))))
         else:
             cv.hit(bx, y, w, h, tip=tip)
     return 2 * w + gap + 8
 
 
-def _header(cv: Canvas, view: dict, me: int | None, x: float, y: float, width: float) -> float:
+def _header(cv: Canvas, view: dict, t: _Table, me: int | None, x: float, y: float, width: float) -> float:
     phase = view["phase"]
     if phase == "draft":
-        verb = "is putting a character face down" if view.get("draft_op") == "discard" else "is choosing a character"
-        doing = f"Player {view['drafting'] + 1} {verb}"
+        doing = (T("{player} is putting a character face down", player=player(view["drafting"]))
+                 if view.get("draft_op") == "discard"
+                 else T("{player} is choosing a character", player=player(view["drafting"])))
     elif phase == "over":
-        doing = "Game over"
+        doing = T("Game over")
     elif phase == "graveyard":
-        doing = f"Player {view['to_move'] + 1} may buy the destroyed district (Graveyard)"
+        doing = T("{player} may buy the destroyed district (Graveyard)", player=player(view["to_move"]))
     else:
         tr = view["turn"]
-        doing = f"{CHARACTERS[tr['rank']].name_en}'s turn: Player {tr['seat'] + 1}"  # type: ignore[union-attr]
         if phase == "warlord":
-            doing += " — may destroy one district"
-    cv.text(x, y, f"Round {view['round']} · {doing}", size=15, bold=True, baseline="top", max_width=width)
-    sub = (f"Deck {view['deck_size']} cards · a city of {view['threshold']} districts ends the game"
-           + (f" · final round (started in round {view['final_round']})" if view["final_round"] else ""))
+            doing = T("{player} plays the Warlord and may destroy one district", player=player(tr["seat"]))
+        else:
+            doing = T("{player} plays {character}", player=player(tr["seat"]), character=tx.the_char(tr["rank"]))
+    title = t.s(T("Round {n} · {doing}", n=view["round"], doing=doing))
+    cv.text(x, y, title, size=15 if Canvas.text_width(title, 15) <= width else 13, bold=True, baseline="top",
+            max_width=width)
+    parts = [T("Deck: {cards}", cards=tx.cards(view["deck_size"])),
+             T("a city of {districts} ends the game", districts=tx.districts(view["threshold"]))]
+    if view["final_round"]:
+        parts.append(T("final round (the first complete city was built in round {n})", n=view["final_round"]))
     if view.get("crown_heir_revealed", -1) >= 0:
-        sub += f" · Player {view['crown_heir_revealed'] + 1} held the killed King and took the crown"
-    cv.text(x, y + 20, sub, size=11, color=MUTED, baseline="top", max_width=width)
+        parts.append(T("{player} held the killed King and took the crown", player=player(view["crown_heir_revealed"])))
+    lines = cv.wrap(" · ".join(t.s(p) for p in parts), 11, width)
+    for j, ln in enumerate(lines):
+        cv.text(x, y + 20 + 14 * j, ln, size=11, color=MUTED, baseline="top", max_width=width)
+    used = 20 + 14 * len(lines) + 4
     if phase == "draft" and me is not None and view.get("drafting") == me:
-        hint = ("Click the character you put face down (nobody else will see it)."
-                if view.get("draft_op") == "discard" else "Click the character you keep (secret until it is called).")
-        cv.text(x, y + 36, hint, size=12, color=PALETTE["highlight"], baseline="top", max_width=width)
-        return 54
-    return 38
+        hint = t.s(T("Click the character you put face down (nobody else will see it).")
+                   if view.get("draft_op") == "discard" else T("Click the character you keep (secret until it is called)."))
+        hl = cv.wrap(hint, 12, width)
+        for j, ln in enumerate(hl):
+            cv.text(x, y + used + 15 * j, ln, size=12, color=PALETTE["highlight"], baseline="top", max_width=width)
+        return used + 15 * len(hl) + 2
+    return used
 
 
-def _scores(cv: Canvas, view: dict, x: float, y: float, width: float) -> float:
+_SHORT_CATEGORY = {"districts": T("Districts"), "five_colours": T("Five colours"),
+                   "first_complete": T("First complete"), "complete_city": T("Complete")}
+
+
+def _scores(cv: Canvas, view: dict, t: _Table, x: float, y: float, width: float) -> float:
     """End-of-game breakdown by category (§12.2), the winners starred (§13)."""
     wide = width >= 600
-    cats = ([("districts", "Districts"), ("five_colours", "Five colours +3"),
-             ("first_complete", "First complete +4"), ("complete_city", "Complete city +2")] if wide else
-            [("districts", "Districts"), ("five_colours", "Colours"), ("first_complete", "First"),
-             ("complete_city", "Full")])
+    names = tx.SCORE_CATEGORY if wide else _SHORT_CATEGORY
+    cats = [(k, t.s(names[k])) for k in tx.SCORE_CATEGORY]
     y0 = y
-    cv.text(x, y, "Final scores", size=15, bold=True, baseline="top")
+    cv.text(x, y, t.s(T("Final scores")), size=15, bold=True, baseline="top")
     y += 22
     name_w = 90
     colw = min(130.0, (width - name_w) / (len(cats) + 1))
-    cv.text(x, y, "Player", size=11, color=MUTED, baseline="top")
-    for j, (_, label) in enumerate(cats + [("", "Total")]):
-        cv.text(x + name_w + j * colw, y, label, size=11, color=MUTED, baseline="top", max_width=colw - 4)
-    y += 18
+    hs = 11 if wide else 10
+    heads = [(label, cv.wrap(label, hs, colw - 10)) for _, label in cats + [("", t.s(T("Total")))]]
+    cv.text(x, y, t.s(T("Player")), size=hs, color=MUTED, baseline="top")
+    for j, (_, lines) in enumerate(heads):
+        for k, ln in enumerate(lines):
+            cv.text(x + name_w + j * colw, y + 13 * k, ln, size=hs, color=MUTED, baseline="top", max_width=colw - 6)
+    y += 13 * max(len(lines) for _, lines in heads) + 5
     winners = set(view.get("winners", []))
     for s, b in enumerate(view["breakdown"]):
         bold = s in winners
-        cv.text(x, y, f"Player {s + 1}" + (" ★" if bold else ""), size=13, bold=bold, baseline="top",
+        cv.text(x, y, t.s(player(s)) + (" ★" if bold else ""), size=13, bold=bold, baseline="top",
                 max_width=name_w - 4)
         for j, (key, _) in enumerate(cats):
             cv.text(x + name_w + j * colw, y, str(b[key]), size=13, baseline="top")
         cv.text(x + name_w + len(cats) * colw, y, str(sum(b.values())), size=13, bold=True, baseline="top")
         y += 19
+    cv.text(x, y + 2, t.s(T("★ winner")), size=11, color=MUTED, baseline="top")
+    y += 16
     return y - y0 + 8
 
 
 def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
-    t = _Table(actions, view)
+    t = _Table(actions, view, getattr(cv, "lang", "en"))
     width = cv.width
     wide = width >= 720
     inner = width - 2 * PAD
     y = PAD
     if wide:
         tiles = _deck_and_bank(cv, view, t, width - PAD, y) if view["phase"] != "over" else 0
-        y += max(_header(cv, view, me, PAD, y, inner - tiles), 40)
+        y += max(_header(cv, view, t, me, PAD, y, inner - tiles), 40)
     else:               # phone: the header gets the whole width, the deck and bank go below
-        y += _header(cv, view, me, PAD, y, inner)
+        y += _header(cv, view, t, me, PAD, y, inner)
         if view["phase"] != "over":
             _deck_and_bank(cv, view, t, width - PAD, y)
             y += 40
     if view["phase"] == "over":
-        y += _scores(cv, view, PAD, y, inner)
+        y += _scores(cv, view, t, PAD, y, inner)
     y += _characters(cv, view, t, PAD, y, inner, 8 if wide else 4) + 4
     # the player to act: hand and buttons near the top on a phone
     if not wide:

@@ -18,6 +18,10 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from engines.core.i18n import Text, player
+from engines.myraclia.texts import (SCORE_CATEGORIES, T, colour, colour_count, counts_text, join, surface,
+                                    tile_text, token_text)
+
 from ..canvas import PALETTE, Canvas
 
 CUBE = {"green": "#3f9b3f", "yellow": "#f2cf3a", "orange": "#ee8a25", "red": "#cf3a2d",
@@ -29,8 +33,27 @@ DARK = "#3b3447"
 PAD = 10
 
 
-def _name(p: int) -> str:
-    return f"Player {p + 1}"
+def _lang(cv: Canvas) -> str:
+    return getattr(cv, "lang", "en")
+
+
+def _t(cv: Canvas, text: Text) -> str:
+    """``text`` in the canvas's language."""
+    return text.render(_lang(cv))
+
+
+def _name(p: int, lang: str = "en") -> str:
+    return player(p).render(lang)
+
+
+def _initial(cv: Canvas, s: str) -> str:
+    """A surface's letter on the board: the first letter of its name in this language
+    (explained by the legend under the planet)."""
+    return _t(cv, surface(s))[:1].upper()
+
+
+def _initials(cv: Canvas, surfaces: list[str]) -> str:
+    return "/".join(_initial(cv, s) for s in surfaces)
 
 
 def _pcol(p: int | None) -> str:
@@ -59,20 +82,21 @@ def _cubes_row(cv: Canvas, x: float, y: float, counts: dict[str, int], s: float 
     return x
 
 
-def _tile_tip(t: dict[str, Any]) -> str:
+def _tile_tip(t: dict[str, Any], lang: str = "en") -> str:
     if t.get("darkness"):
-        return "Darkness tile: never terraformed or reserved; counts for the compact shape."
-    lines = [t["text"]]
+        return T("Darkness tile {tile}: never terraformed or reserved; counts for the compact shape.",
+                 tile=t["id"]).render(lang)
+    lines = [tile_text(t["id"])]
     state = t.get("state")
     if state == "terraformed":
-        lines.append(f"Terraformed by {_name(t['owner'])}")
+        lines.append(T("Terraformed by {player}", player=player(t["owner"])))
     elif state == "reserved":
-        lines.append(f"Reserved by {_name(t['owner'])}")
+        lines.append(T("Reserved by {player}", player=player(t["owner"])))
     if t.get("cubes"):
-        lines.append("On the tile: " + ", ".join(f"{n} {c}" for c, n in t["cubes"].items()))
+        lines.append(T("On the tile: {elements}", elements=counts_text(t["cubes"])))
     for tok in t.get("tokens", []):
-        lines.append(tok["text"])
-    return "\n".join(lines)
+        lines.append(token_text(tok["id"]))
+    return "\n".join(x.render(lang) for x in lines)
 
 
 def _token(cv: Canvas, x: float, y: float, r: float, tok: dict[str, Any]) -> None:
@@ -89,10 +113,11 @@ def _token(cv: Canvas, x: float, y: float, r: float, tok: dict[str, Any]) -> Non
         cv.text(x, y, f"+{tok.get('value', '')}", size * 0.9, "#5a4510", "center", "middle", bold=True)
         return
     if kind == "surface":
-        fill, letter = LAND[tok["surface"]], tok["surface"][0].upper()
+        fill, letter = LAND[tok["surface"]], _initial(cv, tok["surface"])
         cv.poly(_hex(x, y, r * 1.1), fill, "#2b2620", 1.2)
     else:
-        fill, letter = CUBE[tok["colour"]], "R" if kind == "released_element" else "F"
+        fill = CUBE[tok["colour"]]
+        letter = _t(cv, T("Released") if kind == "released_element" else T("Free"))[:1].upper()
         cv.rect(x - r, y - r, 2 * r, 2 * r, fill, "#2b2620", 1.2, 2)
     ink = "#fff" if fill in (CUBE["green"], CUBE["red"], CUBE["blue"], CUBE["black"], LAND["forest"]) else "#2b2620"
     cv.text(x, y, letter, size, ink, "center", "middle", bold=True)
@@ -120,8 +145,36 @@ def _group(actions: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 # ---- the planet --------------------------------------------------------------------------------
+def _legend(cv: Canvas) -> list[str]:
+    """What the letters and abbreviations of the board mean."""
+    items = [T("{letter} {name}", letter=_initial(cv, s), name=surface(s)) for s in LAND]
+    items += [T("VP: victory points"), T("(q, r): position of a free space"),
+              T("Eternity tokens: {r} released element, {f} free element, +N points",
+                r=_t(cv, T("Released"))[:1].upper(), f=_t(cv, T("Free"))[:1].upper())]
+    return [_t(cv, x) for x in items]
+
+
+def _legend_lines(cv: Canvas, width: float) -> list[str]:
+    """The legend's items, " · " between them, wrapped between items where possible."""
+    lines: list[str] = []
+    for item in _legend(cv):
+        cand = f"{lines[-1]} · {item}" if lines else item
+        if lines and cv.text_width(cand, 10) <= width:
+            lines[-1] = cand
+        else:
+            lines += cv.wrap(item, 10, width)
+    return lines
+
+
 def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w: float, h: float, me: int | None) -> None:
+    lang = _lang(cv)
     cv.rect(x0, y0, w, h, PALETTE["panel"], PALETTE["line"], 1, 8)
+    # the legend, wrapped, at the bottom of the panel
+    lines = _legend_lines(cv, w - 16)
+    leg_h = 13 * len(lines) + 6
+    for i, line in enumerate(lines):
+        cv.text(x0 + 8, y0 + h - leg_h + 10 + 13 * i, line, 10, PALETTE["muted"], baseline="middle")
+    h -= leg_h
     tiles = view["surface"]
     spots = list(groups["pos"].keys())
     coords = [(t["q"], t["r"]) for t in tiles] + spots
@@ -133,32 +186,39 @@ def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w:
     size = max(14.0, min(size, 62.0))
     ox = x0 + w / 2 - size * (minx + maxx) / 2
     oy = y0 + 22 + (h - 22) / 2 - size * (miny + maxy) / 2
-    cv.text(x0 + 8, y0 + 16, f"Myraclia - round {view['round']}" + (" (founding round)" if view["founding"] else ""),
-            13, PALETTE["ink"], bold=True)
+    title = (T("Myraclia, round {n} (founding round)", n=view["round"]) if view["founding"]
+             else T("Myraclia, round {n}", n=view["round"]))
+    cv.text(x0 + 8, y0 + 16, _t(cv, title), 13, PALETTE["ink"], bold=True, max_width=w - 16)
 
     def centre(q: int, r: int) -> tuple[float, float]:
         return ox + size * sq3 * (q + r / 2), oy + size * 1.5 * r
 
     own_res = view["seats"][me]["reserved"] if me is not None else None
+    small = max(7, size * 0.19)
+    later: list[tuple] = []
     for t in tiles:
         cx, cy = centre(t["q"], t["r"])
         r = size * 0.96
         st = t["state"]
         if st == "darkness":
             cv.poly(_hex(cx, cy, r), DARK, "#000", 1.5)
-            cv.text(cx, cy, "Darkness", max(8, size * 0.22), "#ddd", "center", "middle")
+            cv.text(cx, cy, _t(cv, T("Darkness")), max(8, size * 0.22), "#ddd", "center", "middle",
+                    max_width=size * 1.5)
+            cv.text(cx, cy + size * 0.42, t["id"], small, "#ddd", "center", "middle")
         elif st == "terraformed":
             land = LAND[t["surfaces"][0]]
             cv.poly(_hex(cx, cy, r), land, "#2b2620", 1.2)
             if len(t["surfaces"]) > 1:
                 cv.poly(_hex(cx, cy, r * 0.55), LAND[t["surfaces"][1]], None)
-            cv.text(cx, cy - size * 0.6, "/".join(s_[0].upper() for s_ in t["surfaces"]), max(7, size * 0.2),
-                    "#2b2620", "center", "middle", bold=True)  # the surface type, also for colour-blind eyes
+            # the tile's id and surface type (letters, also for colour-blind eyes)
+            cv.text(cx, cy - size * 0.6, f"{t['id']} {_initials(cv, t['surfaces'])}", small,
+                    "#2b2620", "center", "middle", bold=True)
             cv.circle(cx, cy - size * 0.15, size * 0.26, _pcol(t["owner"]), "#fff", 2)
             cv.text(cx, cy - size * 0.15, str(t["owner"] + 1), max(9, size * 0.28), "#fff", "center", "middle", bold=True)
             if t["free"]:
-                _cube(cv, cx - size * 0.12, cy + size * 0.3, size * 0.24, t["free"])
-                cv.text(cx + size * 0.18, cy + size * 0.42, "free", max(7, size * 0.18), PALETTE["ink"], baseline="middle")
+                _cube(cv, cx - size * 0.36, cy + size * 0.3, size * 0.24, t["free"])
+                cv.text(cx - size * 0.06, cy + size * 0.42, _t(cv, T("free")), max(7, size * 0.18), PALETTE["ink"],
+                        baseline="middle", max_width=size * 0.6)
         else:
             cv.poly(_hex(cx, cy, r), BARREN, LAND[t["surfaces"][0]], max(2.0, size * 0.09))
             n = len(t["requires"])
@@ -170,38 +230,44 @@ def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w:
                 if c == t.get("released"):
                     cv.line(rx + i * (s + 2), cy + s / 2 - size * 0.05 + 2, rx + i * (s + 2) + s,
                             cy + s / 2 - size * 0.05 + 2, "#2b2620", 2)
-            cv.text(cx, cy - size * 0.45, f"{t['vp']} VP", max(8, size * 0.24), PALETTE["ink"], "center", "middle", bold=True)
-            cv.text(cx, cy + size * 0.42, "/".join(s_[0].upper() for s_ in t["surfaces"]), max(7, size * 0.2),
+            cv.text(cx, cy - size * 0.45, _t(cv, T("{n} VP", n=t["vp"])), max(8, size * 0.24), PALETTE["ink"],
+                    "center", "middle", bold=True)
+            cv.text(cx, cy + size * 0.42, f"{t['id']} {_initials(cv, t['surfaces'])}", small,
                     PALETTE["muted"], "center", "middle")
             if st == "reserved":
                 cv.circle(cx + size * 0.5, cy - size * 0.3, size * 0.18, "#222", _pcol(t["owner"]), 3)
                 cv.text(cx + size * 0.5, cy - size * 0.3, str(t["owner"] + 1), max(8, size * 0.2), "#fff",
                         "center", "middle", bold=True)
         tr = max(6.0, size * 0.15)
-        for j, tok in enumerate(t.get("tokens", [])):
-            _token(cv, cx - size * 0.55 + j * (2 * tr + 2), cy + size * 0.66, tr, tok)
+        for j, tok in enumerate(t.get("tokens", [])):  # drawn after every tile, so none covers them
+            later.append((cx - size * 0.55 + j * (2 * tr + 2), cy + size * 0.66, tr, tok))
         acts = list(groups["tile"].get(t["id"], []))
         if t["id"] == own_res:
             acts += groups["tile"].get("__own__", [])
         hw, hh = size * 1.6, size * 1.6
         if acts:
             cv.poly(_hex(cx, cy, r), None, PALETTE["highlight"], 3)
-        cv.hit(cx - hw / 2, cy - hh / 2, hw, hh, action=acts or None, tip=_tile_tip(t))
+        cv.hit(cx - hw / 2, cy - hh / 2, hw, hh, action=acts or None, tip=_tile_tip(t, lang))
+    for args in later:
+        _token(cv, *args)
     for (q, r_) in spots:
         cx, cy = centre(q, r_)
         cv.poly(_hex(cx, cy, size * 0.9), "#ffffff88", PALETTE["highlight"], 2)
-        cv.text(cx, cy, "+", size * 0.6, PALETTE["highlight"], "center", "middle", bold=True)
+        cv.text(cx, cy - size * 0.12, "+", size * 0.5, PALETTE["highlight"], "center", "middle", bold=True)
+        cv.text(cx, cy + size * 0.38, f"({q}, {r_})", small, PALETTE["ink"], "center", "middle")
         cv.hit(cx - size * 0.8, cy - size * 0.8, size * 1.6, size * 1.6, action=groups["pos"][(q, r_)],
-               tip="Add a tile of the offer here (compact-shape rules)")
+               tip=_t(cv, T("Add a tile of the offer here, at ({q}, {r}) (compact-shape rules)", q=q, r=r_)))
 
 
 # ---- the boards --------------------------------------------------------------------------------------
 def _draw_draft(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: float) -> float:
+    lang = _lang(cv)
     cols = view["draft"]
     n = len(cols)
     cw = (w - 2 * PAD) / n
     cv.rect(x, y, w, 118, PALETTE["panel"], PALETTE["line"], 1, 8)
-    cv.text(x + PAD, y + 16, "Draft board (column 1 = right, acts first)", 12, PALETTE["ink"], bold=True)
+    cv.text(x + PAD, y + 16, _t(cv, T("Draft board (column 1 = right, acts first)")), 12, PALETTE["ink"],
+            bold=True, max_width=w - 2 * PAD)
     for col in cols:
         i = col["column"]
         cx = x + PAD + (n - i) * cw
@@ -210,7 +276,7 @@ def _draw_draft(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: flo
         if col["count"]:
             s = min(18, cw * 0.4)
             _cube(cv, cx + cw / 2 - s - 1, y + 42, s, col["colour"])
-            cv.text(cx + cw / 2 + 3, y + 42 + s / 2, f"x{col['count']}", 11, PALETTE["ink"], baseline="middle", bold=True)
+            cv.text(cx + cw / 2 + 3, y + 42 + s / 2, f"×{col['count']}", 11, PALETTE["ink"], baseline="middle", bold=True)
         for j, p in enumerate(col["queue"]):
             cv.circle(cx + cw / 2, y + 74 + j * 12 if j < 3 else y + 74 + 2 * 12, 5.5, _pcol(p), "#fff", 1)
         if len(col["queue"]) > 3:
@@ -218,23 +284,28 @@ def _draw_draft(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: flo
         acts = groups["col"].get(i)
         if acts:
             cv.highlight(cx + 2, y + 24, cw - 4, 88, 5)
-        tip = f"Column {i}: " + (f"{col['count']} {col['colour']}" if col["count"] else "empty")
+        tip = (T("Column {n}: {elements}", n=i, elements=colour_count(col["colour"], col["count"]))
+               if col["count"] else T("Column {n}: empty", n=i))
+        lines = [tip]
         if col["queue"]:
-            tip += "\nDiscs (nearest first): " + ", ".join(_name(p) for p in col["queue"])
-        cv.hit(cx + 2, y + 24, cw - 4, 88, action=acts, tip=tip)
+            lines.append(T("Draft discs (nearest first): {players}", players=join([player(p) for p in col["queue"]])))
+        cv.hit(cx + 2, y + 24, cw - 4, 88, action=acts, tip="\n".join(x_.render(lang) for x_ in lines))
     return y + 118
 
 
 def _draw_orders(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
     cv.rect(x, y, w, 46, PALETTE["panel"], PALETTE["line"], 1, 8)
-    rows = [("Drafting order", view["drafting_order"]), ("Terraforming order", view["terraforming_order"])]
+    rows = [(_t(cv, T("Drafting order")), view["drafting_order"]),
+            (_t(cv, T("Terraforming order")), view["terraforming_order"])]
+    start = max(130.0, max(cv.text_width(label, 11) for label, _ in rows) + PAD + 18)
     for k, (label, order) in enumerate(rows):
         yy = y + 15 + k * 19
         cv.text(x + PAD, yy, label, 11, PALETTE["muted"], baseline="middle")
         for j, p in enumerate(order):
-            cx = x + 130 + j * 26
+            cx = x + start + j * 26
             cv.circle(cx, yy, 8, _pcol(p), "#fff", 1)
             cv.text(cx, yy, str(p + 1), 10, "#fff", "center", "middle", bold=True)
+        cv.hit(x + 4, yy - 9, w - 8, 18, tip=f"{label}: {_t(cv, join([player(p) for p in order]))}")
     return y + 46
 
 
@@ -266,7 +337,7 @@ def _draw_score_track(cv: Canvas, view: dict, x: float, y: float, w: float) -> f
     disc_h = max(1, len(levels)) * (2 * r + 1)
     h = 22 + disc_h + 30
     cv.rect(x, y, w, h, PALETTE["panel"], PALETTE["line"], 1, 8)
-    cv.text(x + PAD, y + 16, "Score track", 12, PALETTE["ink"], bold=True)
+    cv.text(x + PAD, y + 16, _t(cv, T("Score track")), 12, PALETTE["ink"], bold=True)
     ruler = y + 22 + disc_h + 4
     cv.rect(x0, ruler, x1 - x0, 4, "#d8cdb8", "#8a7d66", 1, 2)
     every = 5 if step * 5 >= 22 else 10
@@ -280,39 +351,54 @@ def _draw_score_track(cv: Canvas, view: dict, x: float, y: float, w: float) -> f
         cy = ruler - 2 - r - lvl * (2 * r + 1)
         cv.circle(cx, cy, r, _pcol(p), "#fff", 1.5)
         cv.text(cx, cy, str(p + 1), 9, "#fff", "center", "middle", bold=True)
-        cv.hit(cx - r, cy - r, 2 * r, 2 * r, tip=f"{_name(p)}: {scores[p]} VP")
+        cv.hit(cx - r, cy - r, 2 * r, 2 * r, tip=_t(cv, T("{player}: {n} VP", player=player(p), n=scores[p])))
     return y + h
 
 
+def _ledger_tip(p: int, s: dict, lang: str) -> str:
+    parts = [T("{category}: {n}", category=SCORE_CATEGORIES[k], n=v)
+             for k, v in s.get("ledger", {}).items() if k in SCORE_CATEGORIES]
+    head = T("{player}: {n} VP", player=player(p), n=s["score"])
+    return "\n".join(x.render(lang) for x in [head, *parts])
+
+
 def _draw_players(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: float, me: int | None) -> float:
+    lang = _lang(cv)
     seats = view["seats"]
     row = 40
     h = 24 + row * len(seats) + 30
     cv.rect(x, y, w, h, PALETTE["panel"], PALETTE["line"], 1, 8)
-    cv.text(x + PAD, y + 16, f"Players (game ends at {view['end_threshold']} terraformed tiles)", 12, PALETTE["ink"], bold=True)
+    cv.text(x + PAD, y + 16, _t(cv, T("Players (the game ends at {n} terraformed tiles)", n=view["end_threshold"])),
+            12, PALETTE["ink"], bold=True, max_width=w - 2 * PAD)
     for p, s in enumerate(seats):
         yy = y + 24 + p * row
         if view["to_move"] == p:
             cv.rect(x + 4, yy, w - 8, row - 3, "#fde8d2", None, 1, 5)
         cv.circle(x + PAD + 8, yy + 11, 8, _pcol(p), "#fff", 1)
-        label = _name(p) + (" (you)" if p == me else "")
+        label = _t(cv, T("{player} (you)", player=player(p))) if p == me else _name(p, lang)
         cv.text(x + PAD + 22, yy + 12, label, 12, PALETTE["ink"], baseline="middle", bold=True)
-        info = f"{s['score']} VP · {len(s['tiles'])} tiles · {s['discs']} discs"
+        info = [T("{n} VP", n=s["score"]),
+                T("1 tile") if len(s["tiles"]) == 1 else T("{n} tiles", n=len(s["tiles"])),
+                T("1 disc") if s["discs"] == 1 else T("{n} discs", n=s["discs"])]
         if s["reserved"]:
-            info += f" · reserved {s['reserved']}"
+            info.append(T("reserved {tile}", tile=s["reserved"]))
         if s.get("passed"):
-            info += " · passed"
-        cv.text(x + w - PAD, yy + 12, info, 11, PALETTE["muted"], "right", "middle")
+            info.append(T("passed"))
+        text = " · ".join(_t(cv, i) for i in info)
+        room = w - 2 * PAD - 22 - cv.text_width(label, 12) - 8
+        size = 11 if cv.text_width(text, 11) <= room else max(8.0, 11 * room / max(1.0, cv.text_width(text, 11)))
+        cv.text(x + w - PAD, yy + 12, text, size, PALETTE["muted"], "right", "middle", max_width=room)
         if s["reserve"]:
             _cubes_row(cv, x + PAD + 22, yy + 21, s["reserve"], 11, 10)
         else:
-            cv.text(x + PAD + 22, yy + 28, "no elements", 10, PALETTE["muted"], baseline="middle")
-        cv.hit(x + 4, yy, w - 8, row - 3, tip=f"{_name(p)}: score {s['score']}, ledger {s.get('ledger', {})}")
+            cv.text(x + PAD + 22, yy + 28, _t(cv, T("no elements")), 10, PALETTE["muted"], baseline="middle")
+        cv.hit(x + 4, yy, w - 8, row - 3, tip=_ledger_tip(p, s, lang))
     yy = y + 24 + row * len(seats) + 4
-    cv.text(x + PAD, yy + 10, "Trade zones:", 11, PALETTE["muted"], baseline="middle")
-    px = x + PAD + 80
+    label = _t(cv, T("Trade zones:"))
+    cv.text(x + PAD, yy + 10, label, 11, PALETTE["muted"], baseline="middle")
+    px = x + PAD + max(80, cv.text_width(label, 11) + 8)
     if not view["pool"]:
-        cv.text(px, yy + 10, "empty", 11, PALETTE["muted"], baseline="middle")
+        cv.text(px, yy + 10, _t(cv, T("empty")), 11, PALETTE["muted"], baseline="middle")
     for c in COLOURS:
         n = view["pool"].get(c, 0)
         if not n:
@@ -322,52 +408,69 @@ def _draw_players(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: f
         acts = groups["trade"].get(c)
         if acts:
             cv.highlight(px, yy + 2, 16, 16, 3)
-        cv.hit(px - 2, yy, 34, 20, action=acts, tip=f"Trade zone: {n} {c}" + (" - click to trade for it" if acts else ""))
+        tip = (T("Trade zones: {elements}; click to trade for one", elements=colour_count(c, n)) if acts
+               else T("Trade zones: {elements}", elements=colour_count(c, n)))
+        cv.hit(px - 2, yy, 34, 20, action=acts, tip=_t(cv, tip))
         px += 40
     return y + h
 
 
 def _draw_offer(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
     cv.rect(x, y, w, 58, PALETTE["panel"], PALETTE["line"], 1, 8)
-    cv.text(x + PAD, y + 16, f"Tile offer (bag: {view['tile_bag']} tiles, elements bag: {view['element_bag']})",
-            12, PALETTE["ink"], bold=True)
+    title = _t(cv, T("Tile offer"))
+    cv.text(x + PAD, y + 16, title, 12, PALETTE["ink"], bold=True)
+    bags = _t(cv, T("tile bag {n} · element bag {m}", n=view["tile_bag"], m=view["element_bag"]))
+    room = w - 3 * PAD - cv.text_width(title, 12)
+    cv.text(x + w - PAD, y + 16, bags, 10 if cv.text_width(bags, 10) <= room else 9, PALETTE["muted"], "right",
+            max_width=room)
+    cv.hit(x + w - PAD - min(room, cv.text_width(bags, 10)), y + 4, min(room, cv.text_width(bags, 10)), 16,
+           tip=_t(cv, T("Tiles left in the tile bag: {n}; elements left in the element bag: {m}",
+                        n=view["tile_bag"], m=view["element_bag"])))
     tw = (w - 2 * PAD) / 3
     for i, t in enumerate(view["offer"]):
         tx = x + PAD + i * tw
         fill = DARK if t["darkness"] else BARREN
         cv.rect(tx + 2, y + 24, tw - 4, 28, fill, None if t["darkness"] else LAND[t["surfaces"][0]], 2, 5)
         if t["darkness"]:
-            cv.text(tx + tw / 2, y + 38, "Darkness", 11, "#ddd", "center", "middle")
+            cv.text(tx + tw / 2, y + 38, _t(cv, T("Darkness")), 11, "#ddd", "center", "middle", max_width=tw - 8)
         else:
-            cv.text(tx + 8, y + 38, f"{t['id']} {t['vp']}VP", 10, PALETTE["ink"], baseline="middle", bold=True)
+            cv.text(tx + 8, y + 38, _t(cv, T("{tile} {n} VP", tile=t["id"], n=t["vp"])), 10, PALETTE["ink"],
+                    baseline="middle", bold=True)
             for j, c in enumerate(t["requires"]):
                 _cube(cv, tx + tw - 8 - (len(t["requires"]) - j) * 12, y + 33, 10, c)
         if view["phase"] == "place" and view["to_move"] is not None:
             cv.rect(tx, y + 22, tw, 32, None, PALETTE["highlight"], 1.5, 6)
-        cv.hit(tx + 2, y + 24, tw - 4, 28, tip=t["text"] + ("\nAdd it by clicking a dashed space on the planet"
-                                                          if view["phase"] == "place" else ""))
+        tip = tile_text(t["id"]).render(_lang(cv))
+        if view["phase"] == "place":
+            tip += "\n" + _t(cv, T("Add it by clicking a dashed space on the planet"))
+        cv.hit(tx + 2, y + 24, tw - 4, 28, tip=tip)
     return y + 58
 
 
 def _draw_buttons(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: float) -> float:
-    label = {"draft": "Draft: take an element from a column, or pass",
-             "terraform": "Terraforming: click a tile; trades in the trade zone",
-             "place": f"Add {view['turn']['tiles_to_add']} tile(s): click a dashed space",
-             "eternity": "Place the Eternity token on a free tile", "over": "Game over"}[view["phase"]]
-    cv.text(x + PAD, y + 14, label, 12, PALETTE["ink"], baseline="middle", bold=True)
+    k = view["turn"]["tiles_to_add"]
+    label = _t(cv, {"draft": T("Draft: take an element from a column, or pass"),
+                    "terraform": T("Terraforming: click a tile; trades in the trade zones"),
+                    "place": (T("Add 1 tile: click a dashed space") if k == 1
+                              else T("Add {n} tiles: click a dashed space", n=k)),
+                    "eternity": T("Put the Eternity token on a free tile"),
+                    "over": T("Game over")}[view["phase"]])
+    cv.text(x + PAD, y + 14, label, 12, PALETTE["ink"], baseline="middle", bold=True, max_width=w - 2 * PAD)
     if view["phase"] == "terraform":
         t = view["turn"]
-        counter = f"actions {t['actions_used']}/3 · new tiles {t['tiles_to_add']}"
+        counter = _t(cv, T("actions {used} of 3 · new tiles to add {k}", used=t["actions_used"], k=t["tiles_to_add"]))
         if cv.text_width(label, 12) + cv.text_width(counter, 11) + 3 * PAD < w:
             cv.text(x + w - PAD, y + 14, counter, 11, PALETTE["muted"], "right", "middle")
         else:  # narrow (phone): the counter goes under the instruction
             cv.text(x + PAD, y + 31, counter, 11, PALETTE["muted"], baseline="middle")
     if view.get("eternity_drawn"):
-        cv.text(x + PAD, y + 32, "Token: " + view["eternity_drawn"]["text"], 11, PALETTE["ink"], baseline="middle")
+        cv.text(x + PAD, y + 32, _t(cv, token_text(view["eternity_drawn"]["id"])), 11, PALETTE["ink"],
+                baseline="middle", max_width=w - 2 * PAD)
     bx = x + PAD
     by = y + 44
     for a in groups["buttons"]:
-        text = {"pass": "Pass", "end_turn": "End turn"}.get(a["action"]["type"], a["label"])
+        kind = a["action"]["type"]
+        text = _t(cv, T("Pass")) if kind == "pass" else _t(cv, T("End turn")) if kind == "end_turn" else a["label"]
         bw = max(90, cv.text_width(text, 13) + 24)
         cv.rect(bx, by, bw, 30, "#fff", PALETTE["highlight"], 2, 6)
         cv.text(bx + bw / 2, by + 15, text, 13, PALETTE["ink"], "center", "middle", bold=True)
@@ -380,20 +483,32 @@ def _draw_final(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
     rows = view.get("breakdown") or []
     if not rows:
         return y
+    lang = _lang(cv)
     cats = list(rows[0].keys())
+    names = {k: (SCORE_CATEGORIES[k].render(lang) if k in SCORE_CATEGORIES else k) for k in cats}
+    names["total"] = _t(cv, T("Total"))
+    label_w = max(cv.text_width(v, 11) for v in names.values()) + PAD + 6
     h = 40 + 18 * (len(cats) + 2)
     cv.rect(x, y, w, h, PALETTE["panel"], PALETTE["line"], 1, 8)
-    win = ", ".join(_name(p) for p in view.get("winners", []))
-    cv.text(x + PAD, y + 16, f"Final scores - winner: {win}", 13, PALETTE["ink"], bold=True)
-    cw = (w - 130) / len(rows)
+    win = view.get("winners", [])
+    title = (T("Final scores: {player} wins", player=player(win[0])) if len(win) == 1
+             else T("Final scores: {players} share the victory", players=join([player(p) for p in win])))
+    cv.text(x + PAD, y + 16, _t(cv, title), 13, PALETTE["ink"], bold=True, max_width=w - 2 * PAD)
+    cw = (w - label_w - PAD) / len(rows)
     for p in range(len(rows)):
-        cv.text(x + 130 + p * cw, y + 36, _name(p), 11, _pcol(p), bold=True)
+        name = _name(p, lang)
+        if cv.text_width(name, 11) <= cw - 4:
+            cv.text(x + label_w + p * cw, y + 36, name, 11, _pcol(p), bold=True)
+        else:  # narrow columns: the seat's numbered disc, its name in the tip
+            cv.circle(x + label_w + p * cw + 8, y + 32, 8, _pcol(p), "#fff", 1)
+            cv.text(x + label_w + p * cw + 8, y + 32, str(p + 1), 10, "#fff", "center", "middle", bold=True)
+            cv.hit(x + label_w + p * cw, y + 24, 16, 16, tip=name)
     for k, cat in enumerate(cats + ["total"]):
         yy = y + 54 + k * 18
-        cv.text(x + PAD, yy, cat.replace("_", " "), 11, PALETTE["muted"])
+        cv.text(x + PAD, yy, names[cat], 11, PALETTE["muted"])
         for p, r in enumerate(rows):
             val = sum(r.values()) if cat == "total" else r[cat]
-            cv.text(x + 130 + p * cw, yy, str(val), 11, PALETTE["ink"], bold=cat == "total")
+            cv.text(x + label_w + p * cw, yy, str(val), 11, PALETTE["ink"], bold=cat == "total")
     return y + h
 
 
@@ -420,7 +535,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         w = W - 2 * PAD
         y = PAD
         y = _draw_buttons(cv, view, groups, PAD, y, w)
-        surf_h = max(300.0, w * 0.95)
+        surf_h = max(300.0, w * 0.95) + 13 * len(_legend_lines(cv, w - 16)) + 6
         _draw_surface(cv, view, groups, PAD, y, w, surf_h, me)
         y += surf_h + 8
         y = _draw_draft(cv, view, groups, PAD, y, w) + 8

@@ -20,19 +20,30 @@ offers every activation of it (hire / build / patent / earn money); a building i
 
 from __future__ import annotations
 
-import re
+from types import SimpleNamespace
+
+from engines.spyrium.components import BONUS_MONEY, type_of
+from engines.spyrium.texts import (CATEGORY_NAMES, KINDS, SHORT, SYMBOLS, T, Text, card_effects,
+                                   card_tip, event_effect, event_name, join, player, short_name,
+                                   slot_text, variant_text)
 from tavolo_ui.canvas import PALETTE, Canvas
 
 INK, MUTED, LINE, PANEL = PALETTE["ink"], PALETTE["muted"], PALETTE["line"], PALETTE["panel"]
 KIND_FILL = {"building": "#e8dcc4", "character": "#d9e6f2", "technique": "#e3d9ef"}
-CATEGORY_LABELS = {"characters": "Characters", "building use": "Building use",
-                   "residence": "Residence", "events": "Events", "build tokens": "Build tokens",
-                   "buildings": "Buildings", "techniques": "Techniques"}
+CATEGORY_LABELS = {k: v for k, v in CATEGORY_NAMES.items() if k != "total"}
+"""The rows of the end-of-game table (``Text``: the game's catalogue names them)."""
 
-
-SHORT_NAMES = {"Working-Class Neighborhood": "Workers' Quarters"}
+SHORT_NAMES = {k: str(v) for k, v in SHORT.items()}
 """Card faces use the rulebook's other, shorter name (spec §10.2); the tip has the full text,
 which starts with the full name."""
+
+_LANG = ["en"]
+"""The language of the table being drawn (``cv.lang``, set by ``render``)."""
+
+
+def _t(text: "Text | str") -> str:
+    """``text`` in the language of the table."""
+    return text.render(_LANG[0]) if isinstance(text, Text) else text
 
 MIN_TEXT = 10.0
 """The smallest font on a card face (px): still legible on a 390 px wide phone."""
@@ -72,6 +83,13 @@ def _name_lines(name: str, size: float, first: float, full: float,
         return [name], ns, False
     if _bold_width(name, ns) <= full:
         return [name], ns, True
+    if " " not in name:  # one long word ("Capitalizzazione"): smaller, else split with a hyphen
+        while ns > MIN_TEXT and _bold_width(name, ns) > full:
+            ns -= 0.5
+        if _bold_width(name, ns) <= full:
+            return [name], ns, True
+        cut = max(3, int(len(name) * first / _bold_width(name, ns)) - 1)
+        return [name[:cut] + "-", name[cut:]], ns, False
     words, lines = name.split(), []
     for word in words:
         if lines and _bold_width(f"{lines[-1]} {word}", ns) <= first:
@@ -109,8 +127,8 @@ def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, to
         cv.rect(x, y, w, h, fill, LINE, 1, 6)
     pad = 5
     small = max(MIN_TEXT, size - 2)
-    name, _, variant = card["name"].partition(" (")
-    name = SHORT_NAMES.get(name, name)
+    name = _t(short_name(card["card"]))
+    variant = variant_text(card["card"])
     cost = f"£{card['cost']}"
     cost_w = Canvas.text_width(cost, small) + 4
     lines, ns, cost_down = _name_lines(name, size, w - 2 * pad - cost_w, w - 2 * pad)
@@ -121,13 +139,13 @@ def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, to
     ty += 1
     cv.text(x + w - pad, y + pad + (ns + 3 if cost_down else 0), cost, small, INK, align="right",
             baseline="top")
-    pieces = [card["kind"]]
+    pieces = [_t(KINDS[card["kind"]])]
     if card["kind"] == "building":
-        pieces = ([variant.rstrip(")")] if variant else []) + [f"{card['vp']} VP"]
+        pieces = ([_t(variant)] if variant else []) + [_t(T("{n} VP", n=card["vp"]))]
         if card["symbols"]:
-            pieces.append("+".join(s[:3] for s in card["symbols"]))
+            pieces.append("+".join(_t(SYMBOLS[s]) for s in card["symbols"]))
     details: list[str] = []
-    for piece in pieces:  # "left · 1 VP · fac", or on two lines on a narrow card
+    for piece in pieces:  # "left · 1 VP · Factory", or on two lines on a narrow card
         room = w - 2 * pad - (cost_w if cost_down and not details else 0)
         if details and Canvas.text_width(f"{details[-1]} · {piece}", small) <= room:
             details[-1] += f" · {piece}"
@@ -140,7 +158,8 @@ def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, to
     top = ty + 2
     room = (h - (top - y) - (2 * min(9, h / 8) + pad if tokens else pad) - (fs if tapped else 0)
             - bottom)
-    effect = cv.wrap(_effect(card), fs, w - 2 * pad - 4)  # a margin: the width is an estimate
+    effect = [ln for ln in cv.wrap(_effect(card), fs, w - 2 * pad - 4) if ln.strip()]  # a margin:
+    # the width is an estimate
     fit = max(0, int((room + 2) // (fs + 2)))
     if len(effect) > fit > 0:
         effect = effect[:fit]
@@ -148,7 +167,8 @@ def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, to
     for i, ln in enumerate(effect[:fit]):
         cv.text(x + pad, top + i * (fs + 2), ln, fs, INK, baseline="top")
     if tapped:
-        cv.text(x + w / 2, y + h - pad, "used", small, PALETTE["bad"], align="center", baseline="bottom")
+        cv.text(x + w / 2, y + h - pad, _t(T("used")), small, PALETTE["bad"], align="center",
+                baseline="bottom")
     if tokens:
         r = min(9, h / 8)
         for i, t in enumerate(tokens):
@@ -159,20 +179,9 @@ def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, to
 
 
 def _effect(card: dict) -> str:
-    """A short form of what a card does, for the card face (the full text is its tip)."""
-    text = card.get("text", "")
-    parts = [p.strip() for p in text.split(". ")]
-    if card["kind"] == "technique":
-        keep = [p for p in parts[1:] if not p.startswith("End:")][:1]
-    else:
-        keep = [p for p in parts if p.startswith(("Use:", "On build:", "When hired:"))]
-    out = " / ".join(k.rstrip(".") for k in keep)
-    out = re.sub(r"(\d) workers?", r"\1w", out.replace("(s)", ""))
-    out = re.sub(r"(\d) Spyrium", r"\1 Sp", out)
-    for a, b in (("Use: ", ""), ("When hired: ", ""), ("On build: ", "built: "), (" -> ", "→"),
-                 ("one Residence action", "Residence action")):
-        out = out.replace(a, b)
-    return out
+    """What a card does, for the card face: its options one after the other (the full text,
+    with its costs and end-of-game value, is its tip)."""
+    return " / ".join(_t(e) for e in card_effects(type_of(card["card"])))
 
 
 def _button(cv: Canvas, x: float, y: float, w: float, h: float, label: str, idx: list[int], tip: str) -> None:
@@ -190,16 +199,15 @@ def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: dict | None, 
         cv.rect(x, y, w, h, None, LINE, 1, 6)
         return
     cv.rect(x, y, w, h, "#f6e7cf", LINE, 1, 6)
-    phases = "Ph " + "+".join(ev["phases"])
-    cv.text(x + w - 6, y + 6, phases, 11, MUTED, align="right", baseline="top")
-    first = w - 18 - Canvas.text_width(phases, 11)  # an event name wraps beside its phases
-    names, ns, _ = _name_lines(ev["name"], 13, first, first, min_size=12)
+    phases = _t(_PHASES[tuple(ev["phases"])])
+    names, ns, _ = _name_lines(_t(event_name(ev["id"])), 13, w - 12, w - 12, min_size=12)
     ty = y + 6
     for ln in names:
         cv.text(x + 6, ty, ln, ns, INK, baseline="top", bold=True)
         ty += ns + 3
-    ty += 2
-    lines = cv.wrap(ev["text"].split(": ", 1)[-1], 10.5, w - 12)
+    cv.text(x + 6, ty, _short(phases, 10.5, w - 12), 10.5, MUTED, baseline="top")  # under the name
+    ty += 15
+    lines = cv.wrap(_t(event_effect(ev["id"])), 10.5, w - 12)
     fit = max(1, int((y + h - 26 - ty) // 13) + 1)
     if len(lines) > fit:
         lines = lines[:fit]
@@ -212,10 +220,17 @@ def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: dict | None, 
                 bold=True)
     for i, seat in enumerate(used_by):
         cv.circle(x + 12 + i * 16, y + h - 12, 6, _colour(seat), INK, 1)
-    tip = ev["text"] + (f" Token: {ev['token']}." if ev.get("token") else "")
+    tip = T("{name}: {text} ({phases})", name=event_name(ev["id"]), text=event_effect(ev["id"]),
+            phases=_PHASES[tuple(ev["phases"])])
+    if ev.get("token") is not None:
+        tip = T("{a} {b}", a=tip, b=T("Token on the card: {t}.", t=ev["token"]))
+    tip = _t(tip)
     cv.hit(x, y, w, h, action=idx or None, tip=tip)
     if idx:
         cv.highlight(x, y, w, h)
+
+
+_PHASES = {("I", "II"): T("Phase I and II"), ("II",): T("Phase II only"), ("I",): T("Phase I only")}
 
 
 def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float, ch: float,
@@ -225,6 +240,7 @@ def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float
         r, c = divmod(pos, 3)
         return x0 + c * (cw + gap), y0 + r * (ch + gap)
 
+    table = SimpleNamespace(market=[c["card"] if c else None for c in view["market"]])
     cv.rect(x0 - 8, y0 - 8, 3 * cw + 2 * gap + 16, 3 * ch + 2 * gap + 16, "#efe4d2", LINE, 1, 8)
     for pos, card in enumerate(view["market"]):
         x, y = cell(pos)
@@ -234,7 +250,11 @@ def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float
         _card_box(cv, x, y, cw, ch, card, card["tokens"], size=12 if cw >= 120 else MIN_NAME)
         idx = acts.pick(lambda a, p=pos: a.get("pos") == p
                         and a["type"] in ("earn", "hire", "build", "patent"))
-        tip = card["text"] + (f" Tokens: {card['tokens']}." if card["tokens"] else "")
+        tip = card_tip(type_of(card["card"]))
+        if card["tokens"]:
+            tip = T("{a} {b}", a=tip, b=T("Tokens on the card: {list}.",
+                                          list=join([str(t) for t in card["tokens"]])))
+        tip = _t(tip)
         cv.hit(x, y, cw, ch, action=idx or None, tip=tip)
         if idx:
             cv.highlight(x, y, cw, ch)
@@ -255,17 +275,32 @@ def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float
             cx = x + 3 + r + (i % per_row) * (2 * r + 2)
             cy = y + 3 + r + (i // per_row) * (2 * r + 2)
             cv.circle(cx, min(cy, y + h - r), r, _colour(seat), INK, 0.8)
-        tip = f"Slot {s['id']}: " + (", ".join(f"Player {w + 1}" for w in s["workers"]) or "empty")
+        where = slot_text(table, s["id"])
+        tip = _t(T("Worker slot {where}: {workers}", where=where,
+                   workers=join([player(w) for w in s["workers"]]) if s["workers"] else T("empty")))
         cv.hit(x, y, w, h, action=idx or None, tip=tip)
         if idx:
             cv.highlight(x, y, w, h, radius=4)
     return y0 + 3 * ch + 2 * gap + 8
 
 
+def _title(cv: Canvas, x: float, y: float, w: float, text: str) -> float:
+    """A bold 13 px title, wrapped to ``w`` (bold runs wider than the estimate); the y below."""
+    for ln in cv.wrap(text, 13, w / 1.12):
+        cv.text(x, y, ln, 13, INK, baseline="top", bold=True)
+        y += 18
+    return y
+
+
+def marks_of(view: dict) -> list:
+    marks = list(view.get("bonus_thresholds", []))
+    return marks if len(marks) == 2 else [8, 20]
+
+
 def _tracks(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
     players = view["players"]
-    cv.text(x, y, "Score track", 13, INK, baseline="top", bold=True)
-    y += 18
+    y = _title(cv, x, y, w, _t(T("Score track: victory points (VP), bonus at {a} and {b} VP", a=marks_of(view)[0],
+                                 b=marks_of(view)[1])))
     marks = view.get("bonus_thresholds", [])
     top = max([2 * max(marks, default=20), *[p["vp"] for p in players]])
     cv.rect(x, y, w, 16, "#fbf6ee", LINE, 1, 4)
@@ -277,8 +312,7 @@ def _tracks(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
         cx = x + w * min(p["vp"], top) / top
         cv.circle(min(max(cx, x + 6), x + w - 6), y + 8 - 3 + (i % 3) * 3, 6, _colour(i), INK, 1)
     y += 34
-    cv.text(x, y, "Residence track (income / VP)", 13, INK, baseline="top", bold=True)
-    y += 18
+    y = _title(cv, x, y, w, _t(T("Residence track (income in £ and VP of a Residence action)")))
     values = view["residence_track"]
     sw = w / len(values)
     for k, v in enumerate(values):
@@ -294,14 +328,20 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
                    me: int | None) -> float:
     p = view["players"][seat]
     mine = view.get("to_move") == seat
-    head = f"Player {seat + 1}" + (" (you)" if me == seat else "")
-    status = "passed" if p["passed"] else f"Phase {'II' if p['phase'] == 2 else 'I'}"
+    head = _t(T("{player} (you)", player=player(seat)) if me == seat else player(seat))
+    status = T("passed") if p["passed"] else (T("Phase II") if p["phase"] == 2 else T("Phase I"))
     cv.rect(x, y, w, 4, _colour(seat))
     cv.text(x, y + 8, head, 14, _colour(seat), baseline="top", bold=True,
             max_width=Canvas.text_width(head, 14) + 4)  # a seat name replaces "Player N"
-    info = (f"{p['vp']} VP (total {p['score']}) · £{p['money']} · {p['spyrium']} Spyrium · "
-            f"{status}" + (" · first" if view["first_player"] == seat else "")
-            + (" · to move" if mine else "") + (" · event used" if p["event_used"] else ""))
+    bits = [T("{vp} VP (total {score})", vp=p["vp"], score=p["score"]), T("£{n}", n=p["money"]),
+            T("{n} Spyrium", n=p["spyrium"]), status]
+    if view["first_player"] == seat:
+        bits.append(T("first player"))
+    if mine:
+        bits.append(T("to move"))
+    if p["event_used"]:
+        bits.append(T("turn event used"))
+    info = " · ".join(_t(b) for b in bits)
     hw = Canvas.text_width(head, 14) + 10
     if Canvas.text_width(info, 12) <= w - hw:
         cv.text(x + hw, y + 10, info, 12, INK, baseline="top")
@@ -318,24 +358,34 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
         if cx + rows_cw > x + w:
             cx = x
             y += ch + 8
-        idx = acts.pick(lambda a: a["type"] == "taylorism") if mine and t["name"] == "Taylorism" else []
+        idx = (acts.pick(lambda a: a["type"] == "taylorism")
+               if mine and t["card"].startswith("B-taylorism") else [])
         vp = p["technique_vp"].get(t["name"], 0)
         _card_box(cv, cx, y, rows_cw, ch, t, None, t["tapped"], 11, bottom=10)
-        cv.text(cx + rows_cw - 5, y + ch - 5, f"{vp} VP", MIN_TEXT, MUTED, align="right", baseline="bottom")
-        cv.hit(cx, y, rows_cw, ch, action=idx or None, tip=t["text"] + f" Now worth {vp} VP.")
+        cv.text(cx + rows_cw - 5, y + ch - 5, _t(T("{n} VP", n=vp)), MIN_TEXT, MUTED, align="right",
+                baseline="bottom")
+        cv.hit(cx, y, rows_cw, ch, action=idx or None,
+               tip=_t(T("{a} {b}", a=card_tip(type_of(t["card"])), b=T("Now worth {n} VP.", n=vp))))
         cx += rows_cw + 6
     # the start card, with the active workers on it
     if cx + rows_cw > x + w:
         cx = x
         y += ch + 8
     cv.rect(cx, y, rows_cw, ch, "#ffffff", _colour(seat), 2, 6)
-    cv.text(cx + 5, y + 4, "Start card", MIN_TEXT, MUTED, baseline="top")
+    cv.text(cx + 5, y + 4, _t(T("Start card")), MIN_TEXT, MUTED, baseline="top")
     for i in range(p["active"]):
         cv.circle(cx + 10 + (i % 6) * 13, y + 26 + (i // 6) * 13, 5, _colour(seat), INK, 1)
-    cv.text(cx + 5, y + ch - 4, f"spent {p['spent']} · res {p['reserve']}", MIN_TEXT, MUTED, baseline="bottom")
-    cv.hit(cx, y, rows_cw, ch, tip=(f"Player {seat + 1}: {p['active']} active, {p['spent']} spent, "
-                                    f"{p['in_market']} in the market, {p['reserve']} in reserve; "
-                                    f"kept tokens {p['kept_tokens']}; bonuses left {p['bonuses_left']}"))
+    for k, ln in enumerate(reversed([_t(T("spent {n}", n=p["spent"])),
+                                     _t(T("reserve {n}", n=p["reserve"]))])):
+        cv.text(cx + 5, y + ch - 4 - k * (MIN_TEXT + 2), ln, MIN_TEXT, MUTED, baseline="bottom")
+    bonuses = [T("a worker") if b == "worker" else T("£{n}", n=BONUS_MONEY) for b in p["bonuses_left"]]
+    cv.hit(cx, y, rows_cw, ch, tip=_t(T(
+        "{player}: workers {active} active on the start card, {spent} spent beside it, {market} "
+        "in the market, {reserve} in the reserve. Kept tokens: {kept}. Bonuses still to receive: "
+        "{bonuses}.", player=player(seat), active=p["active"], spent=p["spent"],
+        market=p["in_market"], reserve=p["reserve"],
+        kept=join([str(k) for k in p["kept_tokens"]]) if p["kept_tokens"] else T("none"),
+        bonuses=join(bonuses) if bonuses else T("none"))))
     cx += rows_cw + 6
     for bi, b in enumerate(p["buildings"]):
         if cx + rows_cw > x + w:
@@ -346,13 +396,14 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
         _card_box(cv, cx, y, rows_cw, ch, b, None, b["tapped"], 11, bottom=12 if b["workers"] else 0)
         for i in range(b["workers"]):  # workers standing on the building, at its foot
             cv.circle(cx + rows_cw - 10 - i * 12, y + ch - 9, 5, _colour(seat), INK, 1)
-        cv.hit(cx, y, rows_cw, ch, action=idx or None, tip=b["text"])
+        cv.hit(cx, y, rows_cw, ch, action=idx or None, tip=_t(card_tip(type_of(b["card"]))))
         if idx:
             cv.highlight(cx, y, rows_cw, ch)
         cx += rows_cw + 6
     if p["kept_tokens"]:
-        kept = " ".join(map(str, p["kept_tokens"]))
-        cv.text(x, y + ch + 4, f"Kept tokens: {kept}", 11, MUTED, baseline="top")
+        kept = ", ".join(map(str, p["kept_tokens"]))
+        cv.text(x, y + ch + 4, _t(T("Tokens kept with Commerce: {list}", list=kept)), 11, MUTED,
+                baseline="top")
         y += 14
     return y + ch + 14
 
@@ -360,22 +411,24 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
 def _breakdown(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
     players = view["players"]
     cv.rect(x, y, w, 30 + 18 * (len(CATEGORIES) + 2), "#fffdf8", LINE, 1, 8)
-    cv.text(x + 10, y + 8, "Final scores by category", 15, INK, baseline="top", bold=True)
+    cv.text(x + 10, y + 8, _t(T("Final scores by category")), 15, INK, baseline="top", bold=True)
     y += 32
-    col = (w - 130) / max(1, len(players))
+    labels = {cat: _t(CATEGORY_LABELS[cat]) for cat in CATEGORIES}
+    c0 = min(max(130, 20 + max(Canvas.text_width(v, 12) for v in labels.values())), w * 0.45)
+    col = (w - c0) / max(1, len(players))
     for i in range(len(players)):
-        cv.text(x + 130 + i * col, y, f"Player {i + 1}", 12, _colour(i), baseline="top", bold=True,
+        cv.text(x + c0 + i * col, y, _t(player(i)), 12, _colour(i), baseline="top", bold=True,
                 max_width=col - 6)
     y += 18
     for cat in CATEGORIES:
-        cv.text(x + 10, y, CATEGORY_LABELS[cat], 12, INK, baseline="top")
+        cv.text(x + 10, y, labels[cat], 12, INK, baseline="top", max_width=c0 - 14)
         for i, p in enumerate(players):
-            cv.text(x + 130 + i * col, y, str(p["breakdown"].get(cat, 0)), 12, INK, baseline="top")
+            cv.text(x + c0 + i * col, y, str(p["breakdown"].get(cat, 0)), 12, INK, baseline="top")
         y += 18
-    cv.text(x + 10, y, "Total", 12, INK, baseline="top", bold=True)
+    cv.text(x + 10, y, _t(CATEGORY_NAMES["total"]), 12, INK, baseline="top", bold=True)
     best = max(p["score"] for p in players)
     for i, p in enumerate(players):
-        cv.text(x + 130 + i * col, y, str(p["score"]) + (" ★" if p["score"] == best else ""), 12, INK,
+        cv.text(x + c0 + i * col, y, str(p["score"]) + (" ★" if p["score"] == best else ""), 12, INK,
                 baseline="top", bold=True)
     return y + 26
 
@@ -384,20 +437,27 @@ CATEGORIES = list(CATEGORY_LABELS)
 
 
 def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
+    _LANG[0] = getattr(cv, "lang", "en")
     acts = _Acts(actions)
     w = cv.width
     phone = w < 760
     m = 10
     y = m
     tm = view.get("to_move")
-    head = (f"Spyrium · round {view['round']}/{view['rounds']} (period {view['period']})"
-            + (" · game over" if view["over"] else f" · Player {tm + 1} to move" if tm is not None else ""))
+    head = _t(T("Spyrium · round {n} of {total} (period {period})", n=view["round"],
+                total=view["rounds"], period=view["period"]))
+    if view["over"]:
+        head += " · " + _t(T("game over"))
+    elif tm is not None:
+        head += " · " + _t(T("{player} to move", player=player(tm)))
     for ln in cv.wrap(head, 15, w - 2 * m):
         cv.text(m, y, ln, 15, INK, baseline="top", bold=True)
         y += 20
-    decks = " ".join(f"{k}:{v}" for k, v in view["decks"].items())
-    sub = (f"Decks {decks} · token reserve {view['token_reserve']} · discard {view['token_discard']} · "
-           f"{view['hidden_events']} events below the preview")
+    decks = join([T("period {k}: {n}", k=k, n=v) for k, v in view["decks"].items()])
+    discard = join([str(t) for t in view["token_discard"]]) if view["token_discard"] else T("empty")
+    sub = _t(T("Cards left in the decks: {decks} · face-down tokens: {reserve} · discarded tokens: "
+               "{discard} · events still hidden under the next one: {hidden}", decks=decks,
+               reserve=view["token_reserve"], discard=discard, hidden=view["hidden_events"]))
     for ln in cv.wrap(sub, 11, w - 2 * m):
         cv.text(m, y, ln, 11, MUTED, baseline="top")
         y += 14
@@ -415,30 +475,33 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     ev_h = 104 if not phone else 140
     y_ev = y + 16
     used_by = [i for i, p in enumerate(view["players"]) if p["event_used"]]
-    _event(cv, left_x, y_ev, ev_w, ev_h, view["turn_event"], "Turn event",
+    _event(cv, left_x, y_ev, ev_w, ev_h, view["turn_event"], _t(T("Turn event")),
            acts.pick(lambda a: a["type"] == "event"), used_by)
-    _event(cv, left_x + ev_w + 10, y_ev, ev_w, ev_h, view["next_event"], "Next event (preview)", [], [])
+    _event(cv, left_x + ev_w + 10, y_ev, ev_w, ev_h, view["next_event"], _t(T("Next event")), [], [])
     y = y_ev + ev_h + 10
     bx = left_x
     buttons = [
-        ("Move to Phase II", lambda a: a["type"] == "switch",
-         "Move your disc to Phase II and take a Phase II action now"),
-        ("Pass", lambda a: a["type"] == "pass", "Pass for the rest of the round"),
-        ("Bonus: worker", lambda a: a["type"] == "choose_bonus" and a["bonus"] == "worker",
-         "Take a worker from your reserve"),
-        ("Bonus: £5", lambda a: a["type"] == "choose_bonus" and a["bonus"] == "money", "Take £5"),
+        (T("Move to Phase II"), lambda a: a["type"] == "switch",
+         T("Move your disc to Phase II and take a Phase II action now")),
+        (T("Pass"), lambda a: a["type"] == "pass", T("Pass for the rest of the round")),
+        (T("Bonus: a worker"), lambda a: a["type"] == "choose_bonus" and a["bonus"] == "worker",
+         T("Take a worker from your reserve, active on your start card")),
+        (T("Bonus: £{n}", n=BONUS_MONEY), lambda a: a["type"] == "choose_bonus" and a["bonus"] == "money",
+         T("Take £{n} from the bank", n=BONUS_MONEY)),
     ]
     for label, pred, tip in buttons:
         idx = acts.pick(pred)
+        label, tip = _t(label), _t(tip)
         if idx:
             bw = Canvas.text_width(label, 13) + 24
             _button(cv, bx, y, bw, 30, label, idx, tip)
             bx += bw + 8
     if bx == left_x:
-        msg = "Waiting for another player" if tm is not None and tm != me else ""
+        msg = _t(T("Waiting for another player")) if tm is not None and tm != me else ""
         if view["pending_bonus"] and tm is not None:
-            msg = f"Player {tm + 1} chooses a bonus"
-        cv.text(left_x, y + 15, msg, 12, MUTED, baseline="middle")
+            msg = _t(T("{player} chooses a bonus", player=player(tm)))
+        if msg:
+            cv.text(left_x, y + 15, msg, 12, MUTED, baseline="middle")
     y += 40
 
     # market
@@ -462,6 +525,6 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     # anything still unreachable (should not happen): one list button
     rest = [a["index"] for a in actions if a["index"] not in acts.used]
     if rest:
-        _button(cv, right_x, ry, 160, 28, "Other actions", rest, "Other legal actions")
+        _button(cv, right_x, ry, 160, 28, _t(T("Other actions")), rest, _t(T("Other legal actions")))
         ry += 36
     cv.height = max(cv.height if not phone else 0, left_bottom + 10, ry + 10)
