@@ -452,7 +452,7 @@ def build_ui_wheel(web_dir: Path, cache: Path = CACHE) -> Path:
     Written directly with zipfile (fixed timestamps: identical sources give identical bytes).
     """
     ui = web_dir / UI_PACKAGE
-    sources = sorted(p for p in ui.rglob("*") if p.suffix in (".py", ".json")  # code and its data (texts)
+    sources = sorted(p for p in ui.rglob("*") if p.suffix in (".py", ".json", ".md")  # code, texts, rules
                      and p.is_file() and "__pycache__" not in p.parts)
     if not any(p.suffix == ".py" for p in sources):
         raise BuildError(f"no Python files in {ui}")
