@@ -7,6 +7,7 @@ from typing import Any
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
 from engines.core.game import Game
+from engines.core.i18n import Text, player, render
 
 from . import rules
 from .actions import ACTION_ADAPTER, Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
@@ -16,6 +17,38 @@ from .scoring import breakdown, stars_placed
 from .state import EuphoriaOptions, EuphoriaState
 from .view import view as _view
 from .labels import action_steps, label, public_line
+from .names import T
+from . import events
+
+PENDING: dict[str, Text] = {
+    "turn": T("to place, retrieve or resolve the dilemma"), "keep": T("choosing recruits"),
+    "draft": T("drafting a recruit"), "mkt_keep": T("choosing a market tile"),
+    "track_place": T("placing a morale or knowledge token"), "pay": T("choosing how to pay"),
+    "tunnel_choice": T("choosing the tunnel’s reward"), "art_star": T("placing a star"),
+    "lose_good": T("losing a good to a roll penalty"), "kcheck": T("choosing the worker lost to knowledge"),
+    "hooks": T("using a recruit ability"), "draw": T("drawing an artifact"),
+    "discard_any": T("discarding artifacts"), "bradley": T("discarding an artifact"),
+    "gain_choice": T("choosing a resource"), "gift": T("answering a gift"),
+    "hand_limit": T("discarding down to the hand limit"), "dil_pay": T("paying for the dilemma"),
+    "dil_side": T("choosing a side of the dilemma"), "dil_keep": T("keeping a recruit"),
+    "trade_build": T("proposing a trade"), "trade_answer": T("answering a trade"),
+}
+"""What the player to move is doing, by pending task kind (the status line, refusals)."""
+
+SCORE_CATEGORIES: dict[str, Text] = {
+    "territories": T("territories"), "market tiles": T("market tiles"), "recruits": T("recruits"),
+    "dilemma": T("dilemma"), "total": T("total"),
+}
+"""The names of ``score_breakdown``'s keys (the end-of-game table)."""
+
+OPTION_LABELS: dict[str, Text] = {
+    "recruit_draft": T("Recruit draft: deal 4 recruits and pass them around, keeping one at a time"),
+    "market_selection": T("Market selection: each player chooses 1 of 2 market tiles to put in play"),
+    "morale_knowledge_placement": T("Morale and knowledge placement: players put their track tokens in turn"),
+    "first_printing_recruits": T("First-printing recruit texts"),
+    "trading": T("Trading between players"),
+}
+"""The New game form's option descriptions."""
 
 
 class Euphoria(Game):
@@ -46,17 +79,20 @@ class Euphoria(Game):
         """Accepts exactly ``legal_actions``: the pending choice's own options, or the turn's
         actions (``rules.check_turn_action``, with precise reasons)."""
         if state.phase == "over" or not state.tasks:
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(T("The game is over."))
         t = state.tasks[-1]
         if t["k"] != "turn":
+            doing = PENDING.get(t["k"], T("making a choice"))
             if not isinstance(action, Choose):
-                raise IllegalAction("Answer the pending choice first.")
+                raise IllegalAction(T("{player} is {doing}: answer that choice first.",
+                                      player=player(t["p"]), doing=doing))
             if action.option not in t["opts"]:
-                raise IllegalAction(f"'{action.option}' is not one of the choices now.")
+                raise IllegalAction(T("That answer is not one of the choices offered to {player}, who is {doing}.",
+                                      player=player(t["p"]), doing=doing))
             return
         why = rules.check_turn_action(state, action)
         if why:
-            raise IllegalAction(f"Not allowed: {why}.")
+            raise IllegalAction(why)
 
     def play(self, state, action) -> None:
         t = state.tasks[-1]
@@ -81,17 +117,34 @@ class Euphoria(Game):
     def view(self, state, player) -> dict:
         return _view(state, player)
 
-    def describe(self, state, action, lang: str = "en") -> str:
+    def log_text(self, state, action) -> Text:
         """The public log line (never names a hidden recruit or kept tile): ``labels``."""
-        return public_line(state, f"Player {(self.to_move(state) or 0) + 1}", action)
+        return public_line(state, player(self.to_move(state) or 0), action)
+
+    def event_texts(self, before, action, after) -> list[Text]:
+        """What the rules did by themselves after ``action``: ``events``."""
+        return events.event_texts(before, action, after)
 
     def action_label(self, state, action, lang: str = "en") -> str:
         """The private button text naming card, space, cost and option: ``labels``."""
-        return label(state, action)
+        return render(label(state, action), lang)
 
     def action_steps(self, state, action, lang: str = "en") -> list[str]:
         """The choices of ``action`` one at a time (kind, region, space, worker...): ``labels``."""
-        return action_steps(state, action)
+        return [render(x, lang) for x in action_steps(state, action)]
+
+    def score_categories(self, lang: str = "en") -> dict[str, str]:
+        """The names of ``score_breakdown``'s keys in ``lang``."""
+        return {k: v.render(lang) for k, v in SCORE_CATEGORIES.items()}
+
+    def option_label(self, name: str, lang: str = "en") -> str:
+        """The description of the option ``name`` of the New game form, in ``lang``."""
+        text = OPTION_LABELS.get(name)
+        return text.render(lang) if text else name
+
+    def pending_text(self, kind: str) -> Text:
+        """What a player with the pending task ``kind`` is doing (the renderer's status line)."""
+        return PENDING.get(kind, T("making a choice"))
 
     def reveals_information(self, before, action, after) -> bool:
         """True when the move showed anything new to anyone, or *looked* at something hidden,

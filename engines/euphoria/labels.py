@@ -1,7 +1,8 @@
-"""Words for actions: the PUBLIC log line (``describe``) and the PRIVATE button text
-(``action_label``) of the engine contract.
+"""Words for actions, as ``Text`` (``engines.core.i18n``, Italian in ``i18n/it.json``): the
+PUBLIC log line (``Game.log_text``) and the PRIVATE button text and picker steps
+(``action_label``, ``action_steps``) of the engine contract. Component names are in ``names``.
 
-``describe`` is shown to every player, so it never names what §1 keeps secret: which recruits
+The log line is shown to every player, so it never names what §1 keeps secret: which recruits
 a player keeps or hides (§4.7, §22 draft, §19 Fight), which market tile they keep (§22 market
 selection). Everything else in Euphoria is public (workers, goods, paid and discarded cards,
 which go face up to the discard pile).
@@ -16,14 +17,16 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.i18n import Text, player
+
 from .actions import Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
 from .components import DILEMMAS, MARKETS, RECRUITS, SPACES
+from . import names
+from .names import T
 
 HIDDEN_CHOICES = ("keep", "draft", "mkt_keep", "dil_keep")
 """Task kinds whose answer is secret (§4.7, §19, §22): the log only says a choice was made."""
 
-_ART = {"bat": "Bat", "bear": "Bear", "book": "Book", "box": "Box", "balloons": "Balloons",
-        "bifocals": "Bifocals"}
 _TITLES = ("Dr. ", "Professor ", "Sir ", "Major ")
 
 
@@ -42,26 +45,38 @@ SHORT_NAMES: dict[str, str] = {
 ("Jonathan the Artist", "Jonathan the Gambler")."""
 
 
-def short_name(rid: str) -> str:
-    return SHORT_NAMES.get(rid, rid)
+def short_name(rid: str) -> Text | str:
+    """The first name (a proper name, the same in every language), or the full name."""
+    n = SHORT_NAMES.get(rid, rid)
+    return names.recruit(rid) if rid in RECRUITS and n == RECRUITS[rid].name else n
 
 
 _SUBST = {"brian": "Brian", "flartner": "Flartner", "jacko": "Jacko", "matthew": "Matthew",
           "michael": "Michael", "josh": "Josh", "kadan": "Kadan", "jefferson": "Jefferson"}
 
 
-def _good(tok: str) -> str:
+def join(items: list, sep: str = ", ") -> Text | str:
+    """Texts joined by ``sep`` (", " or " + "), one template per separator."""
+    if not items:
+        return ""
+    if len(items) == 1:
+        return items[0]
+    tpl = {", ": "{a}, {b}", " + ": "{a} + {b}"}[sep]
+    return T(tpl, a=items[0], b=join(items[1:], sep))
+
+
+def _good(tok: str) -> Text:
     """One payment token in words: ``art:bat`` → "1 Bat", ``k+1`` → "knowledge +1"."""
     if tok.startswith("art:"):
-        return "1 " + _ART.get(tok[4:], tok[4:])
+        return names.qty(1, tok[4:])
     if tok.startswith("k+"):
-        return f"knowledge +{tok[2:]}"
+        return T("knowledge +{n}", n=tok[2:])
     if tok.startswith("m-"):
-        return f"morale −{tok[2:]}"
-    return f"1 {tok}"
+        return T("morale −{n}", n=tok[2:])
+    return names.qty(1, tok)
 
 
-def pay_words(key: str) -> str:
+def pay_words(key: str) -> Text:
     """A P2 payment key (see ``rules.pay_options``) in words."""
     toks = [t for t in key.split(",") if t] if key else []
     subs = [_SUBST.get(t[1:], t[1:]) for t in toks if t.startswith("@")]
@@ -69,239 +84,261 @@ def pay_words(key: str) -> str:
     for t in toks:
         if not t.startswith("@"):
             goods[t] = goods.get(t, 0) + 1
-    parts = []
+    parts: list = []
     for t, n in goods.items():
-        w = _good(t)
-        if n > 1 and w.startswith("1 "):
-            w = f"{n} {w[2:]}"
+        if n > 1 and t.startswith("art:"):
+            parts.append(names.qty(n, t[4:]))
+        elif n > 1 and not (t.startswith("k+") or t.startswith("m-")):
+            parts.append(names.qty(n, t))
         elif n > 1:
-            w = f"{w} ×{n}"
-        parts.append(w)
-    text = " + ".join(parts) if parts else "nothing"
-    return text + (f" ({', '.join(subs)})" if subs else "")
+            parts.append(T("{what} ×{n}", what=_good(t), n=n))
+        else:
+            parts.append(_good(t))
+    text = join(parts, " + ") if parts else T("nothing")
+    return T("{what} ({recruits})", what=text, recruits=", ".join(subs)) if subs else text
 
 
-def cost_words(cost: Any) -> str:
+def cost_words(cost: Any) -> Text:
     """A printed cost (data.json) in words."""
     if not cost or not isinstance(cost, dict):
-        return "free"
+        return T("free")
     if "artifacts_any" in cost:
-        return f"{cost['artifacts_any']} artifacts or 2 identical"
+        return T("{n} artifacts or 2 identical", n=cost["artifacts_any"])
     out = []
     for k, n in cost.items():
         if k == "resources_any":
-            out.append(f"{n} resources")
+            out.append(T("{n} resources", n=n))
         elif k == "resource":
-            out.append(f"{n} resource")
+            out.append(T("{n} resource", n=n))
         elif k == "artifact":
-            out.append(f"{n} artifact")
+            out.append(T("{n} artifact", n=n))
         elif k == "commodity_any":
-            out.append(f"{n} commodity")
+            out.append(T("{n} commodity", n=n))
         elif k == "commodity_not_bliss":
-            out.append(f"{n} non-bliss commodity")
+            out.append(T("{n} commodity other than bliss", n=n))
         elif k.startswith("artifact_"):
-            out.append(f"{n} {_ART.get(k[9:], k[9:])}")
+            out.append(names.qty(n, k[9:]))
+        elif k == "morale":
+            out.append(T("{n} morale", n=n))
+        elif k == "knowledge":
+            out.append(T("{n} knowledge", n=n))
         else:
-            out.append(f"{n} {k}")
-    return " + ".join(out)
+            out.append(names.qty(n, k))
+    return join(out, " + ")
 
 
-def space_words(s, sp: str) -> str:
+def space_words(s, sp: str) -> Text:
     """A space's name, with the market tile's name for a built visit space."""
     if sp.startswith("MKT_"):
         tile = s.site_tile.get("SITE_" + sp[4:])
         if tile and s.built.get("SITE_" + sp[4:]):
-            return f"{MARKETS[tile].name} ({SPACES[sp].faction.capitalize()} market)"
-    if sp.startswith("CS_"):
-        site = sp[3:].rsplit("_", 1)[0]
-        return f"construction site {site.replace('_', ' ')}, space {sp.rsplit('_', 1)[1]}"
-    return SPACES[sp].name
+            return T("{market} ({region} market)", market=names.market(tile),
+                     region=names.region(SPACES[sp].faction))
+    return names.space(sp)
 
 
-def short_space(s, sp: str) -> str:
-    """A space in a few words, for buttons ("site SUB B4", "Tank (energy)")."""
+def short_space(s, sp: str) -> Text:
+    """A space in a few words, for buttons ("site A1 of Subterra", "Tank (energy side)")."""
     if sp.startswith("CS_"):
-        return "site " + sp[3:].rsplit("_", 1)[0].replace("_", " ") + sp.rsplit("_", 1)[1]
+        f, letter = names.site_parts(sp)
+        return T("site {letter}{n} of {region}", letter=letter, n=sp.rsplit("_", 1)[1], region=names.region(f))
     if sp.startswith("MKT_"):
         tile = s.site_tile.get("SITE_" + sp[4:])
         if tile and s.built.get("SITE_" + sp[4:]):
-            return MARKETS[tile].name
+            return names.market(tile)
     if sp.startswith("WAT_"):
-        return "Worker Tank (" + sp[4:].lower() + ")"
-    return SPACES[sp].name
+        return T("Tank (energy side)") if sp == "WAT_ENERGY" else T("Tank (water side)")
+    return names.space(sp)
 
 
-def _retrieve_parts(s, a: Retrieve, short: bool = False) -> tuple[str, str]:
+_HOW = {"free": T("free, morale −1"), "food": T("1 food, morale +2"), "bliss": T("1 bliss, morale +2"),
+        "energy": T("1 energy (Jefferson)")}
+
+
+def _retrieve_parts(s, a: Retrieve, short: bool = False) -> tuple[Text | str, Text]:
     """Which workers ``a`` retrieves and how it is paid, in words (spec §11)."""
     pl = s.p[s.current]
     on_board = [d for d, w in enumerate(pl.where) if w not in ("avail", "pool")]
     values = [pl.dice[d] for d in on_board]
+    what: Text | str
     if short and len(a.dice) > 1 and len(a.dice) == len(on_board):
-        what = f"all {len(a.dice)} workers"
+        what = T("all {n} workers", n=len(a.dice))
     elif short:  # a value names the worker unless two on the board show it
-        what = ", ".join(str(pl.dice[d]) if values.count(pl.dice[d]) == 1
-                         else f"{pl.dice[d]} ({short_space(s, pl.where[d])})" for d in sorted(a.dice))
+        what = join([str(pl.dice[d]) if values.count(pl.dice[d]) == 1
+                     else T("{value} ({space})", value=pl.dice[d], space=short_space(s, pl.where[d]))
+                     for d in sorted(a.dice)])
     else:
-        what = ", ".join(f"{pl.dice[d]} from {space_words(s, pl.where[d])}" for d in sorted(a.dice))
-    how = {"free": "free, morale −1", "food": "1 food, morale +2", "bliss": "1 bliss, morale +2",
-           "energy": "1 energy (Jefferson)"}[a.pay]
-    return what, how
+        what = join([T("{value} from {space}", value=pl.dice[d], space=space_words(s, pl.where[d]))
+                     for d in sorted(a.dice)])
+    return what, _HOW[a.pay]
 
 
-def _retrieve_words(s, a: Retrieve, short: bool = False) -> str:
+def _retrieve_words(s, a: Retrieve, short: bool = False) -> Text:
     what, how = _retrieve_parts(s, a, short)
-    return f"Retrieve {what}: {how}"
+    return T("Retrieve {what}: {how}", what=what, how=how)
 
 
-def _name(x: str) -> str:
+def _name(x: str) -> Text | str:
     if x in RECRUITS:
-        return f"{RECRUITS[x].name} ({RECRUITS[x].faction.capitalize()})"
+        return T("{recruit} ({faction})", recruit=names.recruit(x), faction=names.faction(RECRUITS[x].faction))
     if x in MARKETS:
-        return MARKETS[x].name
+        return names.market(x)
     return x
 
 
-_CHOICE = {"skip": "do not use", "use": "use it", "roll": "roll normally",
-           "energy": "gain 1 energy", "morale": "morale +1", "knowledge": "knowledge −1",
-           "bliss": "gain 1 bliss", "food": "gain 1 food", "water": "gain 1 water", "stone": "gain 1 stone",
-           "geek": "draw 3 (knowledge +1), discard 2", "gambler": "draw 2, show your hand",
-           "book": "discard Book: +2 energy and morale, knowledge −2", "apply": "apply"}
+_CHOICE = {"skip": T("do not use"), "use": T("use it"), "roll": T("roll normally"),
+           "energy": T("gain 1 energy"), "morale": T("morale +1"), "knowledge": T("knowledge −1"),
+           "bliss": T("gain 1 bliss"), "food": T("gain 1 food"), "water": T("gain 1 water"),
+           "stone": T("gain 1 stone"),
+           "geek": T("draw 3 (knowledge +1), discard 2"), "gambler": T("draw 2, show your hand"),
+           "book": T("discard Book: +2 energy and morale, knowledge −2"), "apply": T("apply")}
 
 
-def _hook_words(rid: str, choice: str) -> str:
+def _hook_words(rid: str, choice: str) -> Text:
     name = short_name(rid)
     if choice.startswith("use:"):
-        w = f"use it, gain 1 {choice[4:]}"
+        w = T("use it, gain 1 {good}", good=names.good(choice[4:]))
     elif choice.startswith("set:"):
-        w = f"set the value to {choice[4:]}"
+        w = T("set the value to {n}", n=choice[4:])
     elif "+" in choice and choice != "skip":  # Jacko (1st printing): the 2 cards paid
-        w = "pay " + " + ".join(_ART.get(a, a) for a in choice.split("+"))
+        w = T("pay {cards}", cards=join([names.artifact(a) for a in choice.split("+")], " + "))
     elif ":" in choice:  # Esme: type:effect
         art, eff = choice.split(":", 1)
-        w = f"discard {_ART.get(art, art)}: +1 energy, " + ("knowledge −1" if eff == "knowledge" else "morale +1")
+        w = (T("discard {artifact}: +1 energy, knowledge −1", artifact=names.artifact(art)) if eff == "knowledge"
+             else T("discard {artifact}: +1 energy, morale +1", artifact=names.artifact(art)))
     else:
-        w = _CHOICE.get(choice, choice)
-    return f"{name}: {w}"
+        w = _CHOICE.get(choice) or T("choice")
+    return T("{recruit}: {what}", recruit=name, what=w)
 
 
-def choice_words(s, o: str, private: bool) -> str:
+_WHY = {"hand_limit": T("hand limit"), "discard_any": T("Geek"), "bradley": T("Bradley")}
+_ROLE = {"new": "Lose your new {value}", "chase": "Lose Chase’s new {value}",
+         "group": "Lose a {value} of your matched group", "other": "Lose a {value}"}
+
+
+def choice_words(s, o: str, private: bool) -> Text:
     """A ``Choose`` option of the pending task, in words (``private``: may name hidden things)."""
     if not s.tasks:
-        return o
+        return T("choice")
     t = s.tasks[-1]
     k = t["k"]
     if k == "turn":  # only skip_chase
-        return "Do not place Chase's new worker"
+        return T("Do not place Chase’s new worker")
     if k in HIDDEN_CHOICES and not private:
-        return {"keep": "chooses their recruits", "draft": "drafts a recruit",
-                "mkt_keep": "keeps a market tile", "dil_keep": "keeps a recruit"}[k]
+        return {"keep": T("chooses their recruits"), "draft": T("drafts a recruit"),
+                "mkt_keep": T("keeps a market tile"), "dil_keep": T("keeps a recruit")}[k]
     if k == "keep":
         a, h = o.split(">")
-        return f"Active {RECRUITS[a].name}, hidden {RECRUITS[h].name}"
+        return T("{active}, {hidden}", active=T("Active {recruit}", recruit=names.recruit(a)),
+                 hidden=T("hidden {recruit}", recruit=names.recruit(h)))
     if k == "draft":
-        return f"Draft {_name(o.split(':', 1)[1])}"
+        return T("Draft {recruit}", recruit=_name(o.split(":", 1)[1]))
     if k == "mkt_keep":
-        return f"Keep the tile {_name(o.split(':', 1)[1])}"
+        return T("Keep the tile {market}", market=_name(o.split(":", 1)[1]))
     if k == "dil_keep":
-        return f"Keep {_name(o.split(':', 1)[1])} hidden"
+        return T("Keep {recruit} hidden", recruit=_name(o.split(":", 1)[1]))
     if k == "pay":
-        return f"Pay {pay_words(o)}"
+        return T("Pay {what}", what=pay_words(o))
     if k == "dil_pay":
-        return f"Pay {pay_words(o)} for the dilemma"
+        return T("Pay {what} for the dilemma", what=pay_words(o))
     if k == "dil_side":
-        return "Fight: draw 2 recruits, keep 1" if o == "fight" else "Join: a star on the dilemma card"
+        return T("Fight the Oppressor: draw 2 recruits, keep 1") if o == "fight" else \
+            T("Join the Establishment: a star on the dilemma card")
     if k == "hooks":
         rid, choice = o.split("|", 1)
         return _hook_words(rid, choice)
     if k == "draw":
         if o == "draw":
-            return "Draw 1 artifact normally"
+            return T("Draw 1 artifact normally")
         rid, choice = o.split("|", 1)
         return _hook_words(rid, choice)
     if k in ("hand_limit", "discard_any", "bradley"):
-        why = {"hand_limit": "hand limit", "discard_any": "Geek", "bradley": "Bradley"}[k]
-        return f"Discard a {_ART.get(o.split(':', 1)[1], o)} ({why})"
+        return T("Discard 1 {artifact} ({why})", artifact=names.artifact(o.split(":", 1)[1]), why=_WHY[k])
     if k == "kcheck":
         d = int(o.split(":")[1])
         v = s.p[t["p"]].dice[d]
         from .rules import _role
-        return {"new": f"Lose your new {v}", "chase": f"Lose Chase's new {v}",
-                "group": f"Lose a {v} of your matched group",
-                "other": f"Lose a {v}"}[_role(s, t["p"], d)]
+        return T(_ROLE[_role(s, t["p"], d)], value=v)
     if k == "gain_choice":
-        return f"Take 1 {o}"
+        return T("Take {what}", what=names.qty(1, o))
     if k == "lose_good":
-        return f"Lose 1 {o} (roll penalty)"
+        return T("Lose {what} (roll penalty)", what=names.qty(1, o))
     if k == "tunnel_choice":
-        return f"Take 1 {o}"
+        return T("Take {what}", what=names.qty(1, o)) if o != "artifact" else T("Draw 1 artifact")
     if k == "gift":
-        what = "draw 1 artifact" if t.get("what") != "bliss" else "take 1 bliss"
-        return f"Accept: {what}" if o == "take" else f"Decline: {what}"
+        if t.get("what") != "bliss":
+            return T("Accept: draw 1 artifact") if o == "take" else T("Decline: draw 1 artifact")
+        return T("Accept: take 1 bliss") if o == "take" else T("Decline: take 1 bliss")
     if k == "art_star":
         if o == "territory":
-            return "Place your star in the territory"
+            return T("Place your star in the territory")
         site = o.split(":", 1)[1]
-        return f"Place your star on {MARKETS[s.site_tile[site]].name}"
+        return T("Place your star on {market}", market=names.market(s.site_tile[site]))
     if k == "track_place":
         tr, v = o.split(":")
-        return f"Put your {tr} token on {v}"
+        return T("Put your morale token on {n}", n=v) if tr == "morale" else \
+            T("Put your knowledge token on {n}", n=v)
     if k == "trade_build":
         if o in ("propose", "cancel"):
-            return {"propose": "Propose the trade", "cancel": "Cancel the trade"}[o]
+            return {"propose": T("Propose the trade"), "cancel": T("Cancel the trade")}[o]
         side, item = o.split(":", 1)
-        return ("Offer " if side == "give" else "Ask for ") + _good(item)
+        return T("Offer {what}", what=_good(item)) if side == "give" else T("Ask for {what}", what=_good(item))
     if k == "trade_answer":
-        give = pay_words(",".join(t.get("give", []))) if t.get("give") else "nothing"
-        get = pay_words(",".join(t.get("get", []))) if t.get("get") else "nothing"
-        verb = "Accept" if o == "accept" else "Refuse"
-        return f"{verb}: get {give}, give {get}"
-    return o.replace("_", " ")
+        give = pay_words(",".join(t.get("give", []))) if t.get("give") else T("nothing")
+        get = pay_words(",".join(t.get("get", []))) if t.get("get") else T("nothing")
+        if o == "accept":
+            return T("Accept: get {get}, give {give}", get=give, give=get)
+        return T("Refuse: get {get}, give {give}", get=give, give=get)
+    return T("choice")
 
 
-def label(s, a: Any) -> str:
+def label(s, a: Any) -> Text:
     """The private button text of ``a`` for the player to move."""
     if isinstance(a, Place):
         v = s.p[s.current].dice[a.die]
-        return f"Place your {v} on {short_space(s, a.space)}"
+        return T("Place your {value} on {space}", value=v, space=short_space(s, a.space))
     if isinstance(a, Retrieve):
         return _retrieve_words(s, a, short=True)
     if isinstance(a, ResolveDilemma):
         d = s.p[s.current].dilemma
-        return f"Resolve your dilemma ({DILEMMAS[d].title if d in DILEMMAS else d})"
+        return T("Resolve your dilemma ({dilemma})", dilemma=names.dilemma(d))
     if isinstance(a, Trade):
-        return f"Propose a trade to Player {a.partner + 1}"
+        return T("Propose a trade to {partner}", partner=player(a.partner))
     if isinstance(a, EndTurn):
-        return "End your turn"
+        return T("End your turn")
     if isinstance(a, Choose):
         return choice_words(s, a.option, True)
-    return str(a)
+    return T("choice")
 
 
-def public_line(s, who: str, a: Any) -> str:
+def public_line(s, who: Text, a: Any) -> Text:
     """The public log line of ``a`` (never names a hidden card)."""
     if isinstance(a, Place):
         v = s.p[s.current].dice[a.die]
-        return f"{who} places a worker showing {v} on {space_words(s, a.space)}"
+        return T("{player} places a worker showing {value} on {space}", player=who, value=v,
+                 space=space_words(s, a.space))
     if isinstance(a, Retrieve):
-        return f"{who}: " + _retrieve_words(s, a)[0].lower() + _retrieve_words(s, a)[1:]
+        what, how = _retrieve_parts(s, a)
+        return T("{player} retrieves {what}: {how}", player=who, what=what, how=how)
     if isinstance(a, ResolveDilemma):
-        return f"{who} resolves the ethical dilemma"
+        return T("{player} resolves the ethical dilemma", player=who)
     if isinstance(a, Trade):
-        return f"{who} proposes a trade to Player {a.partner + 1}"
+        return T("{player} proposes a trade to {partner}", player=who, partner=player(a.partner))
     if isinstance(a, EndTurn):
-        return f"{who} ends the turn"
+        return T("{player} ends the turn", player=who)
     if isinstance(a, Choose):
         k = s.tasks[-1]["k"] if s.tasks else ""
         if k in HIDDEN_CHOICES:
-            return f"{who} " + choice_words(s, a.option, False)
-        return f"{who}: " + choice_words(s, a.option, False)
-    return f"{who}: {a}"
+            return T("{player} {what}", player=who, what=choice_words(s, a.option, False))
+        return T("{player}: {what}", player=who, what=choice_words(s, a.option, False))
+    return T("{player} plays", player=who)
 
 
 # ---- the step-by-step picker (``Game.action_steps``) -------------------------------------
 REGION_NAMES = {"euphorian": "Euphoria", "subterran": "Subterra", "wastelander": "Wastelands",
                 "icarite": "Icarus"}
-"""The regions of the board (spec §2 "Factions / regions"), as the board's headings name them."""
+"""The regions of the board (spec §2 "Factions / regions"), as the board's headings name them
+(English; ``names.REGION_TEXTS`` are the same as ``Text``)."""
 TANK = "Worker Activation Tank"
 """The two ``WAT_*`` spaces, which belong to no region (spec §3)."""
 _KIND = {"energy": "commodity", "water": "commodity", "food": "commodity", "bliss": "commodity",
@@ -321,21 +358,23 @@ def _place_values(s) -> list[int]:
     return sorted({pl.dice[d] for d in tn.get("group", []) if pl.where[d] == "avail"})[:1]
 
 
-def _space_steps(s, sp: str) -> list[str]:
+def _space_steps(s, sp: str) -> list[Text]:
     """Where a worker goes: the region (or the tank), then the space; a construction site's
     space after its site, with the resource it costs (spec §3, §13)."""
     if sp.startswith("WAT_"):
-        side = sp[4:].lower()
-        return [TANK, f"{side} side ({cost_words(SPACES[sp].cost)})"]
-    region = REGION_NAMES[SPACES[sp].faction]
+        side = T("energy side ({cost})", cost=cost_words(SPACES[sp].cost)) if sp == "WAT_ENERGY" else \
+            T("water side ({cost})", cost=cost_words(SPACES[sp].cost))
+        return [names.TANK_TEXT, side]
+    region = names.region(SPACES[sp].faction)
     if sp.startswith("CS_"):
-        site, n = sp[3:].rsplit("_", 1)
-        return [region, "Construction site " + site.replace("_", " "),
-                f"space {n} ({cost_words(SPACES[sp].cost)})"]
+        f, letter = names.site_parts(sp)
+        n = sp.rsplit("_", 1)[1]
+        return [region, T("Construction site {letter}", letter=letter),
+                T("space {n} ({cost})", n=n, cost=cost_words(SPACES[sp].cost))]
     return [region, short_space(s, sp)]
 
 
-def _retrieve_steps(s, a: Retrieve) -> list[str]:
+def _retrieve_steps(s, a: Retrieve) -> list:
     """How many workers come back, which ones (a value names a worker unless two on the board
     show it), then how the retrieval is paid (spec §11). A lone worker on the board: its
     value, then the payment."""
@@ -344,33 +383,37 @@ def _retrieve_steps(s, a: Retrieve) -> list[str]:
     what, how = _retrieve_parts(s, a, short=True)
     n = len(a.dice)
     if len(on_board) == 1:
-        return [f"Retrieve your {what}", how]
+        return [T("Retrieve your {what}", what=what), how]
     if n == len(on_board):
-        return ["Retrieve workers", what, how]
-    return ["Retrieve workers", f"{n} worker{'s' if n > 1 else ''}", what, how]
+        return [T("Retrieve workers"), what, how]
+    return [T("Retrieve workers"), T("{n} workers", n=n) if n > 1 else T("1 worker"), what, how]
 
 
-def _choice_steps(s, o: str) -> list[str]:
+def _choice_steps(s, o: str) -> list:
     """A pending choice in steps where its options are many: the recruit kept active, then
     the hidden one (§4.7); the track, then the value (§22); a trade's side and kind of good,
     then the good (§23.5). Other choices are one step, their button text."""
     t = s.tasks[-1]
     k = t["k"]
     if k == "keep":
-        active, hidden = choice_words(s, o, True).split(", ", 1)
-        return [active, hidden]
+        a, h = o.split(">")
+        return [T("Active {recruit}", recruit=names.recruit(a)), T("hidden {recruit}", recruit=names.recruit(h))]
     if k == "track_place":
         track, v = o.split(":")
-        return [f"Put your {track} token", f"on {v}"]
+        return [T("Put your morale token") if track == "morale" else T("Put your knowledge token"),
+                T("on {n}", n=v)]
     if k == "trade_build" and ":" in o:
         side, item = o.split(":", 1)
         kind = "artifact" if item.startswith("art:") else _KIND.get(item, "good")
-        verb = "Offer" if side == "give" else "Ask for"
-        return [f"{verb} {'an' if kind[0] in 'aeiou' else 'a'} {kind}", _good(item)]
+        first = {("give", "artifact"): T("Offer an artifact"), ("give", "commodity"): T("Offer a commodity"),
+                 ("give", "resource"): T("Offer a resource"), ("give", "good"): T("Offer a good"),
+                 ("get", "artifact"): T("Ask for an artifact"), ("get", "commodity"): T("Ask for a commodity"),
+                 ("get", "resource"): T("Ask for a resource"), ("get", "good"): T("Ask for a good")}
+        return [first[(side, kind)], _good(item)]
     return [choice_words(s, o, True)]
 
 
-def action_steps(s, a: Any) -> list[str]:
+def action_steps(s, a: Any) -> list:
     """The choices that make up ``a``, one at a time, for the player to move.
 
     A turn offers a few kinds of action; placing a worker goes on to the region, the space
@@ -381,12 +424,12 @@ def action_steps(s, a: Any) -> list[str]:
         v = s.p[s.current].dice[a.die]
         where = _space_steps(s, a.space)
         if len(_place_values(s)) > 1:
-            return ["Place a worker"] + where + [f"with your {v}"]
-        return [f"Place your {v}"] + where
+            return [T("Place a worker")] + where + [T("with your {value}", value=v)]
+        return [T("Place your {value}", value=v)] + where
     if isinstance(a, Retrieve):
         return _retrieve_steps(s, a)
     if isinstance(a, Trade):
-        return ["Propose a trade", f"to Player {a.partner + 1}"]
+        return [T("Propose a trade"), T("to {partner}", partner=player(a.partner))]
     if isinstance(a, Choose) and s.tasks and s.tasks[-1]["k"] != "turn":
         return _choice_steps(s, a.option)
     return [label(s, a)]

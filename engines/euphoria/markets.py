@@ -13,6 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional
 
+from engines.core.i18n import texts
+
+Msg = texts("euphoria")  # a refusal reason
+
 from .components import (COMMODITY_AREAS, ICARUS_SPACES, MARKETS, SITE_SPACES, SITES,
                          SPACE_SITE)
 
@@ -43,6 +47,11 @@ def suffers_kind(s, p: int, kind: str) -> bool:
     return tile is not None and suffers(s, p, tile)
 
 
+def _n(tile: str):
+    from .names import market
+    return market(tile)
+
+
 def _occupant(s, space: str) -> list[tuple[int, int]]:
     return [(q, d) for q, pl in enumerate(s.p) for d, w in enumerate(pl.where) if w == space]
 
@@ -55,7 +64,7 @@ def _site_has_other(s, p: int, site: str) -> bool:
 def spa_forbids(s, p, die, space) -> Optional[str]:
     """2 Spa of Fleeting Pleasure: you may not bump your own workers."""
     if any(q == p for q, _ in _occupant(s, space)) and space not in COMMODITY_AREAS:
-        return "the Spa of Fleeting Pleasure forbids you to bump your own worker"
+        return Msg("The {market} penalty forbids you to bump your own worker.", market=_n("spa_of_fleeting_pleasure"))
     return None
 
 
@@ -64,7 +73,7 @@ def plaza_forbids(s, p, die, space) -> Optional[str]:
     if space.startswith("MKT_"):
         site = "SITE_" + space[4:]
         if p not in s.tile_stars[site]:
-            return "the Plaza of Immortalized Humility forbids markets without your star"
+            return Msg("The {market} penalty forbids you to visit a market without your star.", market=_n("plaza_of_immortalized_humility"))
     return None
 
 
@@ -72,21 +81,21 @@ def lounge_forbids(s, p, die, space) -> Optional[str]:
     """6 Lounge of Opulent Frugality: no construction site where another player has a worker."""
     site = SPACE_SITE.get(space)
     if site and space.startswith("CS_") and _site_has_other(s, p, site):
-        return "the Lounge of Opulent Frugality forbids sites where another player has a worker"
+        return Msg("The {market} penalty forbids you a construction site where another player has a worker.", market=_n("lounge_of_opulent_frugality"))
     return None
 
 
 def apothecary_forbids(s, p, die, space) -> Optional[str]:
     """9 Apothecary of Productive Dreams: you may not place in Icarus."""
     if space in ICARUS_SPACES:
-        return "the Apothecary of Productive Dreams forbids Icarus"
+        return Msg("The {market} penalty forbids you to place workers in Icarus.", market=_n("apothecary_of_productive_dreams"))
     return None
 
 
 def arena_forbids(s, p, die, space) -> Optional[str]:
     """12 Arena of Peaceful Conflict: not on a commodity area where you already have a worker."""
     if space in COMMODITY_AREAS and any(q == p for q, _ in _occupant(s, space)):
-        return "the Arena of Peaceful Conflict forbids a second worker of yours in this area"
+        return Msg("The {market} penalty forbids you a second worker of yours in this area.", market=_n("arena_of_peaceful_conflict"))
     return None
 
 

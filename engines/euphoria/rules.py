@@ -15,6 +15,7 @@ from __future__ import annotations
 from itertools import combinations, combinations_with_replacement, product
 from typing import Any, Callable, Optional
 
+from engines.core.i18n import player
 from engines.core.rng import Rng
 
 from .actions import Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
@@ -31,6 +32,8 @@ from .effects import (T, ability_on, activate, advance_miner, ally, available, c
 from .markets import (KIND, placement_forbidden, roll_penalty_values, suffers, suffers_kind)
 from .recruits import card, hook, triggered
 from .state import EuphoriaOptions, EuphoriaState, PlayerState
+from . import names
+from .names import T as Msg  # a refusal reason (``T`` here makes a task)
 
 STEP: dict[str, Callable[[EuphoriaState, dict], Optional[list[str]]]] = {}
 RESOLVE: dict[str, Callable[[EuphoriaState, dict, str], None]] = {}
@@ -290,7 +293,7 @@ def legal_spaces(s: EuphoriaState, p: int, die: int) -> list[str]:
         return []
     occ = occupancy(s)
     ctx = _player_ctx(s, p)
-    return [sp for sp in WORKER_SPACES if space_open(s, p, sp, occ, ctx) is None]
+    return [sp for sp in WORKER_SPACES if space_open(s, p, sp, occ, ctx, explain=False) is None]
 
 
 def turn_actions(s: EuphoriaState) -> list[Any]:
@@ -399,33 +402,37 @@ def suffered_tiles(s: EuphoriaState, p: int) -> set[str]:
     return {s.site_tile[site] for site in SITES if s.built[site] == 2 and p not in s.tile_stars[site]}
 
 
-def space_open(s: EuphoriaState, p: int, sp: str, occ: dict, ctx: Optional[dict] = None) -> Optional[str]:
+def space_open(s: EuphoriaState, p: int, sp: str, occ: dict, ctx: Optional[dict] = None,
+               explain: bool = True) -> Any:
     """P1 for any worker of p: type and vacancy, market built, tunnel end, penalties, cost.
     ``ctx`` caches what does not depend on the space (see ``_player_ctx``)."""
     if ctx is None:
         ctx = _player_ctx(s, p)
     sd = SPACES.get(sp)
     if sd is None or sd.type == "turn_action":
-        return f"{sp} is not a worker space"
+        return Msg("That is not a space where a worker can go.")
     if sd.type == "fixed":
         if s.built[SPACE_SITE[sp]]:
-            return "that market is already built"
+            return Msg("The market of {site} is already built: its construction spaces are closed.",
+                       site=names.site(SPACE_SITE[sp]))
         if sp in occ:
-            return "that construction space is taken"
+            return Msg("{space} is taken: a construction space holds one worker.", space=names.space(sp))
     elif sp[0] == "M" and sp.startswith("MKT_") and s.built["SITE_" + sp[4:]] != 2:
-        return "that market is not built yet"
+        return Msg("The market of {site} is not built yet.", site=names.site("SITE_" + sp[4:]))
     elif sp in TUNNEL_ENDS:
         f = TUNNEL_ENDS[sp]
         if s.miners[f] < TUNNEL_COMPLETE:
-            return "that tunnel is not complete"
+            return Msg("The {faction} Tunnel is not complete: its exclusive space opens when the miner reaches {n}.",
+                       faction=names.faction(f), n=TUNNEL_COMPLETE)
         if not has_active_faction(s, p, f) and not ctx["kadan"]:
-            return f"you need an active {f.capitalize()} recruit"
+            return Msg("Only a player with an active {faction} recruit may use the {faction} Tunnel’s exclusive space.",
+                       faction=names.faction(f))
     for forbid in ctx["forbids"]:
         why = forbid(s, p, 0, sp)
         if why:
             return why
     if not can_pay(s, p, sp, ctx):
-        return "you cannot pay the cost"
+        return _cost_refusal(s, p, sp, ctx) if explain else True
     return None
 
 
@@ -442,10 +449,25 @@ def _player_ctx(s: EuphoriaState, p: int) -> dict:
 ICARUS = frozenset(ICARUS_SPACES)
 
 
+def _cost_refusal(s: EuphoriaState, p: int, sp: str, ctx: dict):
+    """Why p cannot pay for ``sp``: the Courthouse's extra card, the missing pair rule, Kadan's
+    or Brian's extra cost, or simply the printed cost."""
+    from .labels import cost_words
+    cost = space_cost(s, sp)
+    if sp in ARTIFACT_MARKETS and not ctx["pairs"]:
+        return Msg("You cannot pay for {space}: you need 3 artifact cards, since the {market} penalty forbids paying with a pair.",
+                   space=names.space(sp), market=names.market(KIND["no_artifact_pairs"]))
+    if sp in TUNNEL_ENDS and ctx["kadan"] and not has_active_faction(s, p, TUNNEL_ENDS[sp]):
+        return Msg("You cannot pay for {space} with Kadan the Infiltrator’s extra cost.", space=names.space(sp))
+    if ctx["brian"] and sp in ICARUS:
+        return Msg("You cannot pay for {space} with Brian the Viticulturist’s extra cost.", space=names.space(sp))
+    return Msg("You cannot pay for {space}: it costs {cost}.", space=names.space(sp), cost=cost_words(cost))
+
+
 def can_place(s: EuphoriaState, p: int, die: int, sp: str) -> Optional[str]:
     """P1: why ``die`` of p may not go on ``sp`` now, or None if it may."""
     if not (0 <= die < len(s.p[p].where)) or s.p[p].where[die] != "avail":
-        return "that worker is not available"
+        return _worker_refusal(s, p, die)
     return space_open(s, p, sp, occupancy(s))
 
 
@@ -1464,6 +1486,48 @@ def hooks_doc() -> dict[str, Any]:
     return {"steps": sorted(STEP), "resolves": sorted(RESOLVE)}
 
 
+def _worker_refusal(s: EuphoriaState, p: int, die: int):
+    """Why p's worker ``die`` cannot be placed: it does not exist, is not p's yet, or is on the board."""
+    pl = s.p[p]
+    if not (0 <= die < len(pl.where)):
+        return Msg("There is no such worker: a player has at most {n}.", n=len(pl.where))
+    if pl.where[die] == "pool":
+        return Msg("That worker is not yours yet: new workers come from the Worker Activation Tank.")
+    return Msg("That worker is already on {space}: retrieve it before placing it again.",
+               space=names.space(pl.where[die]))
+
+
+def _trade_refusal(s: EuphoriaState, p: int, a: Trade):
+    """Why p cannot propose a trade to ``a.partner`` (``trade_actions``)."""
+    if not s.options.trading:
+        return Msg("Trading between players is off in this game.")
+    if a.partner == p:
+        return Msg("You cannot trade with yourself: choose another player.")
+    if not (0 <= a.partner < s.players):
+        return Msg("There are only {n} players at this table: trade with one of them.", n=s.players)
+    return Msg("Neither you nor {partner} has anything to trade.", partner=player(a.partner))
+
+
+def _retrieve_refusal(s: EuphoriaState, p: int, a: Retrieve):
+    """Why p cannot make the retrieval ``a`` (``retrieve_actions``)."""
+    pl = s.p[p]
+    if not a.dice:
+        return Msg("Name at least one worker to retrieve.")
+    if any(not (0 <= d < len(pl.where)) for d in a.dice):
+        return Msg("There is no such worker: a player has at most {n}.", n=len(pl.where))
+    if any(pl.where[d] == "pool" for d in a.dice):
+        return Msg("That worker is not yours yet: new workers come from the Worker Activation Tank.")
+    if any(pl.where[d] == "avail" for d in a.dice):
+        return Msg("Only workers on the board can be retrieved: that one is already available.")
+    if a.dice != sorted(set(a.dice)):
+        return Msg("Name each worker to retrieve once, in order.")
+    if a.pay == "energy" and not ability_on(s, p, "jefferson_the_shock_artist"):
+        return Msg("Only Jefferson the Shock Artist lets you pay energy to retrieve.")
+    if a.pay != "free" and pl.goods[a.pay] < 1:
+        return Msg("You have no {good} to pay for the retrieval.", good=names.good(a.pay))
+    return Msg("Workers of equal value on the same space are interchangeable: name the first ones.")
+
+
 def check_turn_action(s: EuphoriaState, a: Any) -> Optional[str]:
     """Why ``a`` is not a legal answer to the 'turn' decision (agrees with ``turn_actions``)."""
     p = s.current
@@ -1473,49 +1537,51 @@ def check_turn_action(s: EuphoriaState, a: Any) -> Optional[str]:
         if isinstance(a, EndTurn):
             return None
         if isinstance(a, Trade):
-            return None if a in trade_actions(s, p) else "no such trade partner, or nothing to trade"
-        return "your turn's action is over: you may only trade or end your turn"
+            return None if a in trade_actions(s, p) else _trade_refusal(s, p, a)
+        return Msg("Your turn’s action is over: you may only trade or end your turn.")
     if tn.get("chase") is not None:
         if isinstance(a, Choose) and a.option == "skip_chase":
             return None
         if isinstance(a, Trade):
-            return None if a in trade_actions(s, p) else "no such trade partner, or nothing to trade"
+            return None if a in trade_actions(s, p) else _trade_refusal(s, p, a)
         if not isinstance(a, Place) or a.die != tn["chase"]:
-            return "place Chase the Miner's new worker, or skip it"
+            return Msg("Place Chase the Miner’s new worker, or choose not to place it.")
         return can_place(s, p, a.die, a.space)
     if isinstance(a, Choose):
-        return "there is no pending choice"
+        return Msg("There is no choice to answer now: it is your turn to place, retrieve or resolve your dilemma.")
     if tn["placed"] == 0:
         if isinstance(a, Place):
             if not (0 <= a.die < len(pl.where)) or pl.where[a.die] != "avail":
-                return "that worker is not available"
+                return _worker_refusal(s, p, a.die)
             first = next(d for d in available(s, p) if pl.dice[d] == pl.dice[a.die])
             if first != a.die:
-                return f"workers of equal value are interchangeable: use worker {first}"
+                return Msg("Workers of equal value are interchangeable: place the first worker showing {value}.",
+                           value=pl.dice[a.die])
             return can_place(s, p, a.die, a.space)
         if isinstance(a, Retrieve):
-            return None if a in retrieve_actions(s, p) else "that retrieval is not possible"
+            return None if a in retrieve_actions(s, p) else _retrieve_refusal(s, p, a)
         if isinstance(a, ResolveDilemma):
             if pl.dilemma_done:
-                return "you have already resolved your dilemma"
-            return None if can_resolve_dilemma(s, p) else "you cannot pay for your dilemma"
+                return Msg("You have already resolved your ethical dilemma: it is once per game.")
+            return None if can_resolve_dilemma(s, p) else Msg(
+                "You cannot pay for your ethical dilemma: it costs its artifact card or 2 artifact cards of any kind.")
         others = [x for x in turn_actions(s) if not isinstance(x, (Trade, EndTurn))]
         if isinstance(a, Trade):
             if a not in trade_actions(s, p):
-                return "no such trade partner, or nothing to trade"
-            return None if others else "there is nothing to trade for"
+                return _trade_refusal(s, p, a)
+            return None if others else Msg("You cannot trade now: you have no action left to take this turn, so you can only pass.")
         if isinstance(a, EndTurn):
-            return "you must place, retrieve or resolve your dilemma" if others else None
-        return "not a turn action"
+            return Msg("You cannot end your turn yet: you must place a worker, retrieve or resolve your dilemma.") if others else None
+        return Msg("That is not an action of a turn.")
     ds = follow_up_dice(s)
     if isinstance(a, EndTurn):
         return None
     if isinstance(a, Place):
         if not ds or a.die != ds[0]:
-            return "only a worker of the matched group may follow"
+            return Msg("Only a worker of the matched group you started with may be placed now.")
         return can_place(s, p, a.die, a.space)
     if isinstance(a, Trade):
         if a not in trade_actions(s, p):
-            return "no such trade partner, or nothing to trade"
-        return None if ds and legal_spaces(s, p, ds[0]) else "your turn is ending"
-    return "you may only place the matched worker or end your turn"
+            return _trade_refusal(s, p, a)
+        return None if ds and legal_spaces(s, p, ds[0]) else Msg("Your turn is ending: you may no longer trade.")
+    return Msg("You may only place the matched worker or end your turn.")

@@ -21,11 +21,11 @@ from .components import GOODS
 class EuphoriaOptions(Options):
     """The seed's variants (spec §22) and the first-printing recruit texts (D-1), all off by default,
     plus trading between players (§5, D-46), on by default as a rule of the game."""
-    recruit_draft: bool = False
-    market_selection: bool = False
-    morale_knowledge_placement: bool = False
-    first_printing_recruits: bool = False
-    trading: bool = True
+    recruit_draft: bool = Field(False, description="Recruit draft: deal 4 recruits and pass them around, keeping one at a time")
+    market_selection: bool = Field(False, description="Market selection: each player chooses 1 of 2 market tiles to put in play")
+    morale_knowledge_placement: bool = Field(False, description="Morale and knowledge placement: players put their track tokens in turn")
+    first_printing_recruits: bool = Field(False, description="First-printing recruit texts")
+    trading: bool = Field(True, description="Trading between players")
 
 
 class PlayerState(BaseModel):

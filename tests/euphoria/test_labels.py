@@ -127,7 +127,7 @@ def test_recruit_ability_labels_are_short():
            "jacko_the_archivist": ["bifocals+balloons"]}
     for rid in RECRUITS:
         for o in common + own.get(rid, []):
-            assert len(_hook_words(rid, o)) <= PHONE_LABEL_MAX, (rid, o)
+            assert len(str(_hook_words(rid, o))) <= PHONE_LABEL_MAX, (rid, o)
 
 
 def test_contract_reveals_information():

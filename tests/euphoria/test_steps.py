@@ -38,7 +38,7 @@ def _says_what_it_does(s, a, steps: list[str]) -> None:
         assert (TANK if sp.faction is None else REGION_NAMES[sp.faction]) in steps, steps
         if a.space.startswith("CS_"):
             site, n = a.space[3:].rsplit("_", 1)
-            assert f"Construction site {site.replace('_', ' ')}" in steps and f"space {n} (" in text
+            assert f"Construction site {site[-1]}" in steps and f"space {n} (" in text
     elif isinstance(a, Retrieve):
         assert steps[-1] == GAME.action_label(s, a).rsplit(": ", 1)[1], steps
     elif len(steps) == 1:
@@ -78,7 +78,7 @@ def test_place_steps_go_region_space_then_worker() -> None:
     assert GAME.action_steps(s, Place(die=0, space="TUN_EUP")) == \
         ["Place a worker", "Euphoria", "Euphorian Tunnel", "with your 1"]
     assert GAME.action_steps(s, Place(die=1, space="CS_EUP_A_1")) == \
-        ["Place a worker", "Euphoria", "Construction site EUP A", "space 1 (1 clay)", "with your 2"]
+        ["Place a worker", "Euphoria", "Construction site A", "space 1 (1 clay)", "with your 2"]
     assert GAME.action_steps(s, Place(die=1, space="WAT_ENERGY")) == \
         ["Place a worker", TANK, "energy side (3 energy)", "with your 2"]
 

@@ -10,61 +10,110 @@ choices: the buttons of the "Your move" panel. Hover a space, tile or recruit fo
 
 from __future__ import annotations
 
-from engines.euphoria.components import (KNOW_MAX, KNOW_MIN, KNOWLEDGE_LIMIT, MARKETS, MORALE_MAX,
-                                         MORALE_MIN, RECRUITS, SITE_SPACES, SPACES, TUNNELS)
-from engines.euphoria.labels import cost_words
+from engines.core.i18n import player, render as _render
+from engines.euphoria import names
+from engines.euphoria.components import (COMMODITY_AREAS, KNOW_MAX, KNOW_MIN, KNOWLEDGE_LIMIT, MARKETS,
+                                         MORALE_MAX, MORALE_MIN, RECRUITS, SITE_SPACES, SPACES,
+                                         TUNNEL_COMPLETE, TUNNEL_RESOURCE, TUNNEL_REVEAL, TUNNELS, YIELD)
+from engines.euphoria.labels import cost_words, join
+from engines.euphoria.names import T
 
 from ..canvas import PALETTE, Canvas
 
 PAD = 10
 REGIONS = [
-    ("euphorian", "Euphoria", "#d7e3f4", ["GEN", "TUN_EUP", "TUNEND_EUP", "ART_EUP"], ["SITE_EUP_A", "SITE_EUP_B"]),
-    ("subterran", "Subterra", "#e8dccb", ["AQU", "TUN_SUB", "TUNEND_SUB", "ART_SUB"], ["SITE_SUB_A", "SITE_SUB_B"]),
-    ("wastelander", "Wastelands", "#e4ead2", ["FARM", "TUN_WAS", "TUNEND_WAS", "ART_WAS"], ["SITE_WAS_A", "SITE_WAS_B"]),
-    ("icarite", "Icarus", "#f1e6f4", ["CLOUD", "ICA_WIND", "ICA_NIMBUS", "ICA_BREEZE", "ICA_SKY"], []),
+    ("euphorian", T("Euphoria"), "#d7e3f4", ["GEN", "TUN_EUP", "TUNEND_EUP", "ART_EUP"], ["SITE_EUP_A", "SITE_EUP_B"]),
+    ("subterran", T("Subterra"), "#e8dccb", ["AQU", "TUN_SUB", "TUNEND_SUB", "ART_SUB"], ["SITE_SUB_A", "SITE_SUB_B"]),
+    ("wastelander", T("Wastelands"), "#e4ead2", ["FARM", "TUN_WAS", "TUNEND_WAS", "ART_WAS"], ["SITE_WAS_A", "SITE_WAS_B"]),
+    ("icarite", T("Icarus"), "#f1e6f4", ["CLOUD", "ICA_WIND", "ICA_NIMBUS", "ICA_BREEZE", "ICA_SKY"], []),
 ]
-SHORT_NAMES = {"GEN": "Generator", "AQU": "Aquifer", "FARM": "Farm", "CLOUD": "Cloud Mine",
-               "TUN_EUP": "Tunnel", "TUN_SUB": "Tunnel", "TUN_WAS": "Tunnel",
-               "TUNEND_EUP": "Tunnel end", "TUNEND_SUB": "Tunnel end", "TUNEND_WAS": "Tunnel end",
-               "ART_EUP": "Artifact market", "ART_SUB": "Artifact market", "ART_WAS": "Artifact market",
-               "ICA_WIND": "Wind Saloon", "ICA_NIMBUS": "Nimbus Loft", "ICA_BREEZE": "Breeze Bar",
-               "ICA_SKY": "Sky Lounge", "WAT_ENERGY": "Tank (3 energy)", "WAT_WATER": "Tank (3 water)"}
-GOOD_SHORT = {"energy": "En", "water": "Wa", "food": "Fo", "bliss": "Bl", "gold": "Go", "stone": "St", "clay": "Cl"}
+SHORT_NAMES = {"GEN": T("Generator"), "AQU": T("Aquifer"), "FARM": T("Farm"), "CLOUD": T("Cloud Mine"),
+               "TUN_EUP": T("Euphorian Tunnel"), "TUN_SUB": T("Subterran Tunnel"), "TUN_WAS": T("Wastelander Tunnel"),
+               "TUNEND_EUP": T("Exclusive space"), "TUNEND_SUB": T("Exclusive space"), "TUNEND_WAS": T("Exclusive space"),
+               "ART_EUP": T("Incinerator of Historical Accuracy"), "ART_SUB": T("Free Press of Harsh Reality"),
+               "ART_WAS": T("Ark of Fractured Memories"),
+               "ICA_WIND": T("Wind Saloon"), "ICA_NIMBUS": T("Nimbus Loft"), "ICA_BREEZE": T("Breeze Bar"),
+               "ICA_SKY": T("Sky Lounge")}
+"""The label of each box on the board (a log line names the space the same way)."""
+
+
+def _lang(cv: Canvas) -> str:
+    return getattr(cv, "lang", "en")
 
 
 def _color(p: int) -> str:
     return PALETTE["players"][p % len(PALETTE["players"])]
 
 
-def _cost_text(cost) -> str:
-    if not isinstance(cost, dict) or not cost:
-        return "free"
-    parts = []
-    for k, v in cost.items():
-        if k == "or":
-            parts.append("or a pair")
-            continue
-        if k == "one_of":
-            continue
-        parts.append(f"{v} {k.replace('_', ' ')}")
-    return ", ".join(parts)
+def _yield_text():
+    rows = [T("total {lo}–{hi}: {n} {good}", lo=r["total_min"], hi=r["total_max"], n=r["commodity"], good=T("commodity"))
+            if r["total_max"] is not None else
+            T("total {lo} or more: {n} {good}", lo=r["total_min"], n=r["commodity"], good=T("commodities"))
+            for r in YIELD]
+    extras = []
+    for r, row in zip(YIELD, rows):
+        if r["allegiance"]:
+            row = T("{what}, allegiance +{n}", what=row, n=r["allegiance"])
+        if r["knowledge"]:
+            row = T("{what}, knowledge {n}", what=row, n=f"{r['knowledge']:+d}".replace("-", "−"))
+        extras.append(row)
+    return T("By the knowledge of all the workers here: {rows}", rows=T("{a}; {b}", a=extras[0], b=T("{a}; {b}", a=extras[1], b=extras[2])))
 
 
-def _space_tip(sp: str, view: dict) -> str:
-    s = SPACES[sp]
-    text = f"{s.name}. Cost: {cost_words(s.cost)}. Reward: {_cost_text(s.reward) if isinstance(s.reward, dict) else s.reward}."
-    notes = getattr(s, "notes", None)
-    return text + (f" {notes}" if notes else "")
+def _reward(sp: str):
+    """What a space gives, in words."""
+    if sp == "WAT_ENERGY":
+        return T("a new worker if you have fewer than 4; knowledge −2")
+    if sp == "WAT_WATER":
+        return T("a new worker if you have fewer than 4; morale +2")
+    if sp in COMMODITY_AREAS:
+        return T("{good}. {table}", good=names.good(COMMODITY_AREAS[sp]), table=_yield_text())
+    if sp in TUNNELS:
+        return T("1 {resource} or 1 artifact card; the miner advances (at {reveal} hidden {faction} recruits are revealed, at {end} the exclusive space opens)",
+                 resource=names.good(TUNNEL_RESOURCE[sp]), reveal=TUNNEL_REVEAL, end=TUNNEL_COMPLETE,
+                 faction=names.faction(TUNNELS[sp]))
+    if sp.startswith("TUNEND_"):
+        rw = SPACES[sp].reward
+        return T("{goods}; only for players with an active {faction} recruit",
+                 goods=join([names.qty(n, g) for g, n in rw.items()], " + "), faction=names.faction(SPACES[sp].faction))
+    if sp.startswith("ART_"):
+        return T("a star in the territory of {region} or on one of its built markets; {faction} allegiance +1",
+                 region=names.region(SPACES[sp].faction), faction=names.faction(SPACES[sp].faction))
+    if sp in ("ICA_WIND", "ICA_NIMBUS"):
+        return T("a star in the territory of Icarus; Icarite allegiance +1")
+    if sp == "ICA_BREEZE":
+        return T("2 artifact cards; Icarite allegiance +1")
+    if sp == "ICA_SKY":
+        return T("2 resources of your choice; Icarite allegiance +1")
+    if sp.startswith("CS_"):
+        return T("helps build the market of this site; the builders each put a star on it")
+    if sp.startswith("MKT_"):
+        return T("a star in the territory of {region}; {faction} allegiance +1",
+                 region=names.region(SPACES[sp].faction), faction=names.faction(SPACES[sp].faction))
+    return T("nothing")
 
 
-def _tile_tip(tile: str) -> str:
-    m = MARKETS[tile]
-    return f"{m.name}. Visit: {cost_words(m.visit_cost)}. Penalty (without your star here): {m.penalty_text}"
+def _space_tip(sp: str, view: dict, lang: str) -> str:
+    tile = view["sites"].get("SITE_" + sp[4:], {}).get("tile") if sp.startswith("MKT_") else None
+    cost = cost_words(MARKETS[tile].visit_cost) if tile else (
+        T("printed on the market tile") if sp.startswith("MKT_") else cost_words(SPACES[sp].cost))
+    kind = {"temporary": T("a worker here is bumped by the next one"), "multi": T("any number of workers"),
+            "fixed": T("one worker, never bumped")}.get(SPACES[sp].type, T("any number of workers"))
+    text = _render(T("{space} ({kind}). Cost: {cost}. Reward: {reward}.", space=names.space(sp), kind=kind,
+                     cost=cost, reward=_reward(sp)), lang)
+    return text[:1].upper() + text[1:]
 
 
-def _recruit_tip(rid: str) -> str:
+def _tile_tip(tile: str, lang: str) -> str:
+    return _render(T("{market}. Visit: {cost}. Penalty (for players without their star here): {penalty}",
+                     market=names.market(tile), cost=cost_words(MARKETS[tile].visit_cost),
+                     penalty=names.penalty(tile)), lang)
+
+
+def _recruit_tip(rid: str, lang: str, first_printing: bool = False) -> str:
     r = RECRUITS[rid]
-    return f"{r.name} ({r.faction}): {r.text}"
+    return _render(T("{recruit} ({faction}): {text}", recruit=names.recruit(rid), faction=names.faction(r.faction),
+                     text=names.recruit_text(rid, first_printing)), lang)
 
 
 class _Acts:
@@ -79,8 +128,9 @@ class _Acts:
                 self.by_space.setdefault(act["space"], []).append(a["index"])
             else:
                 label = a.get("label") or str(act)
-                if label.startswith("Player "):
-                    label = label.split(" ", 2)[2]
+                for who in ("Player ", "Giocatore "):
+                    if label.startswith(who) and label[len(who):].split(" ", 1)[0].isdigit():
+                        label = label.split(" ", 2)[2]
                 self.buttons.append((a["index"], label[:1].upper() + label[1:]))
 
 
@@ -95,24 +145,36 @@ def _dice(cv: Canvas, view: dict, sp: str, x: float, y: float, size: float = 16)
 def _space_box(cv: Canvas, view: dict, acts: _Acts, sp: str, x: float, y: float, w: float, h: float,
                label: str | None = None, fill: str = PALETTE["panel"]) -> None:
     cv.rect(x, y, w, h, fill, PALETTE["line"], 1, 5)
-    cv.text(x + 5, y + 12, label or SHORT_NAMES.get(sp, sp), 11, PALETTE["ink"], bold=True, max_width=w - 8)
-    if h >= 34:
-        cv.text(x + 5, y + 24, cost_words(SPACES[sp].cost) if not sp.startswith("MKT_") else "", 9,
+    lang = _lang(cv)
+    text = label or _render(SHORT_NAMES.get(sp, names.space(sp)), lang)
+    lines = [text]
+    if h >= 44 and Canvas.text_width(text, 11) > w - 8:  # a tall box: the label on two lines
+        wrapped = cv.wrap(text, 11, w - 8)
+        lines = wrapped[:1] + ([" ".join(wrapped[1:])] if len(wrapped) > 1 else [])
+    for i, ln in enumerate(lines):
+        cv.text(x + 5, y + 12 + 13 * i, ln, 11, PALETTE["ink"], bold=True, max_width=w - 8)
+    if h >= 34 and not sp.startswith("MKT_"):
+        cv.text(x + 5, y + 24 + 13 * (len(lines) - 1), _render(cost_words(SPACES[sp].cost), lang), 9,
                 PALETTE["muted"], max_width=w - 8)
     _dice(cv, view, sp, x + w - 4 - 19 * max(1, len(view["spaces"].get(sp, []))), y + h - 19, 16)
     idx = acts.by_space.get(sp)
     if idx:
         cv.highlight(x, y, w, h, 5)
-    cv.hit(x, y, w, h, action=idx if idx else None, tip=_space_tip(sp, view))
+    cv.hit(x, y, w, h, action=idx if idx else None, tip=_space_tip(sp, view, lang))
 
 
 def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: float, cols: int) -> float:
-    faction, title, fill, spaces, sites = reg
+    faction, title_text, fill, spaces, sites = reg
+    lang = _lang(cv)
+    title = _render(title_text, lang)
     y0 = y
     cv.rect(x, y, w, 10, fill, None)
     cv.text(x + 6, y + 16, title, 14, PALETTE["ink"], bold=True)
     ally = view["allegiance"][faction]
-    cv.text(x + w - 6, y + 16, f"allegiance {ally}/11", 11, PALETTE["muted"], align="right")
+    ally_text = _render(T("{faction} allegiance {n}/11", faction=names.faction(faction), n=ally), lang)
+    cv.text(x + w - 6, y + 16, ally_text, 11, PALETTE["muted"], align="right",
+            max_width=max(40.0, w - 12 - Canvas.text_width(title, 14)))
+    cv.hit(x, y + 4, w, 30, tip=_render(T("{faction} allegiance track, {n} of 11. Bonuses for players with an active {faction} recruit: at 2, one more commodity; at 5, both of the tunnel’s rewards; at 8, hidden {faction} recruits are revealed; at 11, a star on each active {faction} recruit.", faction=names.faction(faction), n=ally), lang))
     y += 22
     # allegiance track
     step = (w - 12) / 12
@@ -122,7 +184,8 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
     y += 12
     if faction in view["miners"]:
         m = view["miners"][faction]
-        cv.text(x + 6, y + 10, f"Miner {m}/9 (6: reveal, 9: end opens)", 10, PALETTE["muted"])
+        cv.text(x + 6, y + 10, _render(T("Miner {n}/9", n=m), lang), 10, PALETTE["muted"], max_width=w - 12)
+        cv.hit(x, y, w, 22, tip=_render(T("Miner {n}/9 (at 6 hidden recruits are revealed, at 9 the exclusive space opens)", n=m), lang))
         step = (w - 12) / 10
         for i in range(10):
             cv.rect(x + 6 + i * step, y + 14, step - 2, 6, "#7b5b2a" if i <= m and i else "#e6e0d6", None)
@@ -139,28 +202,33 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
         sd = view["sites"][site]
         tile = sd["tile"]
         built = sd["built"]
-        label = MARKETS[tile].name if tile else "Market (face down)"
+        label = _render(T("{site}: {market}", site=names.site(site), market=names.market(tile)) if tile
+                        else T("{site}: market face down", site=names.site(site)), lang)
+        label = label[:1].upper() + label[1:]
         cv.rect(x, y, w, 20, "#fff" if built else "#ddd", PALETTE["line"], 1, 4)
         cv.text(x + 5, y + 14, label, 11, PALETTE["ink"] if built else PALETTE["muted"], bold=bool(built), max_width=w - 60)
         for j, q in enumerate(sd["stars"]):
             cv.text(x + w - 8 - 12 * j, y + 14, "★", 13, _color(q), align="right")
-        cv.hit(x, y, w, 20, tip=_tile_tip(tile) if tile else "A market tile, face down until built.")
+        cv.hit(x, y, w, 20, tip=_tile_tip(tile, lang) if tile else _render(
+            T("{site}: a market tile, face down until built.", site=names.site(site)), lang))
         y += 24
         mkt = "MKT" + site[4:]
         if built:
-            _space_box(cv, view, acts, mkt, x, y, w, 30, label=f"Visit: {cost_words(MARKETS[tile].visit_cost)}")
+            _space_box(cv, view, acts, mkt, x, y, w, 30,
+                       label=_render(T("Visit: {cost}", cost=cost_words(MARKETS[tile].visit_cost)), lang))
             y += 34
         else:
             sw = (w - 3 * 4) / 4
             for k, cs in enumerate(SITE_SPACES[site]):
                 _space_box(cv, view, acts, cs, x + k * (sw + 4), y, sw, 34,
-                           label=f"Site {k + 1}", fill="#f7f2e8")
+                           label=_render(T("Space {n}", n=k + 1), lang), fill="#f7f2e8")
             y += 38
     # territory
     n = len(view["players"])
     terr = view["territory"][faction]
-    cv.text(x + 6, y + 12, "Territory", 11, PALETTE["ink"], bold=True)
-    sx = x + 70
+    terr_label = _render(T("Territory"), lang)
+    cv.text(x + 6, y + 12, terr_label, 11, PALETTE["ink"], bold=True)
+    sx = x + 12 + Canvas.text_width(terr_label, 11) * 1.15
     for i in range(6):
         cv.rect(sx + i * 18, y + 1, 16, 16, "#fff" if i < n else "#999", PALETTE["line"], 1, 8)
     k = 0
@@ -168,7 +236,8 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
         for _ in range(c):
             cv.text(sx + k * 18 + 8, y + 14, "★", 13, _color(q), align="center")
             k += 1
-    cv.hit(x, y, w, 18, tip=f"{title} territory: {n} open star spaces, {sum(terr)} taken.")
+    cv.hit(x, y, w, 18, tip=_render(T("Territory of {region}: {n} star spaces, {taken} taken.",
+                                      region=title_text, n=n, taken=sum(terr)), lang))
     y += 24
     cv.rect(x - 2, y0 - 2, w + 4, y - y0 + 2, None, PALETTE["line"], 1, 6)
     return y - y0 + 6
@@ -203,13 +272,14 @@ def _track(cv: Canvas, x: float, y: float, label: str, lo: int, hi: int, value: 
 def _tracks(cv: Canvas, pl: dict, color: str, x: float, y: float, w: float) -> float:
     """The morale and knowledge tracks of one player mat: side by side when they fit in ``w``,
     else one under the other. Returns the height used."""
+    lang = _lang(cv)
     morale, know = pl["morale"], pl["knowledge"]
-    morale_tip = (f"Morale {morale} (track {MORALE_MIN}–{MORALE_MAX}): hand limit of {morale} "
-                  f"artifact card(s).")
-    know_tip = (f"Knowledge {know} (track {KNOW_MIN}–{KNOW_MAX}): added to the dice after each roll; "
-                f"a total of {KNOWLEDGE_LIMIT}+ loses a worker.")
-    used = _track(cv, x, y, "Morale", MORALE_MIN, MORALE_MAX, morale, color, morale_tip)
-    k_label = "Knowledge"
+    morale_tip = _render(T("Morale {n} (track {lo}–{hi}): hand limit of {n} artifact cards.",
+                           n=morale, lo=MORALE_MIN, hi=MORALE_MAX), lang)
+    know_tip = _render(T("Knowledge {n} (track {lo}–{hi}): added to the available workers after each roll; a total of {limit} or more loses a worker.",
+                         n=know, lo=KNOW_MIN, hi=KNOW_MAX, limit=KNOWLEDGE_LIMIT), lang)
+    used = _track(cv, x, y, _render(T("Morale"), lang), MORALE_MIN, MORALE_MAX, morale, color, morale_tip)
+    k_label = _render(T("Knowledge"), lang)
     k_width = _label_width(k_label) + (KNOW_MAX - KNOW_MIN + 1) * (TRACK_CELL + 1)
     if used + 14 + k_width <= w:
         _track(cv, x + used + 14, y, k_label, KNOW_MIN, KNOW_MAX, know, color, know_tip)
@@ -218,78 +288,115 @@ def _tracks(cv: Canvas, pl: dict, color: str, x: float, y: float, w: float) -> f
     return 2 * TRACK_CELL + 7
 
 
+GOOD_ORDER = ("energy", "water", "food", "bliss", "gold", "stone", "clay")
+
+
 def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float) -> float:
+    lang = _lang(cv)
+    tr = lambda t: _render(t, lang)  # noqa: E731
     pl = view["players"][q]
     y0 = y
     active = view["current"] == q and view["phase"] == "play"
     cv.rect(x, y, w, 8, _color(q), None)
-    who = f"Player {q + 1}" + (" (you)" if q == me else "") + ("  ◀ to play" if active else "")
-    cv.text(x + 4, y + 22, who, 13, _color(q), bold=True)
-    cv.text(x + w - 4, y + 22, f"★ {10 - pl['stars']}/10", 13, PALETTE["ink"], align="right", bold=True)
+    who = tr(T("{player} (you)", player=player(q)) if q == me else player(q))
+    if active:
+        who = tr(T("{who}  ◀ to play", who=who))
+    stars = f"★ {10 - pl['stars']}/10"
+    cv.text(x + 4, y + 22, who, 13, _color(q), bold=True, max_width=w - 16 - Canvas.text_width(stars, 13) * 1.2)
+    cv.text(x + w - 4, y + 22, stars, 13, PALETTE["ink"], align="right", bold=True)
+    cv.hit(x + w - 60, y + 8, 60, 18, tip=tr(T("Stars placed: {n} of 10 (the first to place all 10 wins)",
+                                              n=10 - pl["stars"])))
     y += 28
     y += _tracks(cv, pl, _color(q), x + 4, y, w - 8)
     # dice available
-    cv.text(x + 4, y + 11, "Workers:", 11)
-    dx = x + 60
+    wl = tr(T("Workers:"))
+    cv.text(x + 4, y + 11, wl, 11)
+    dx = x + 10 + Canvas.text_width(wl, 11) * 1.15
     for d, wh in enumerate(pl["where"]):
         if wh == "pool":
             continue
         on = wh != "avail"
         cv.rect(dx, y, 16, 16, "#fff" if on else _color(q), _color(q), 2, 3)
         cv.text(dx + 8, y + 9, str(pl["dice"][d]), 11, _color(q) if on else "#fff", align="center", baseline="middle", bold=True)
-        cv.hit(dx, y, 16, 16, tip=f"Worker showing {pl['dice'][d]}: " + ("available" if not on else f"on {SPACES[wh].name}"))
+        tip = T("Worker showing {value}: on {space}", value=pl["dice"][d], space=names.space(wh)) if on else \
+            T("Worker showing {value}: available", value=pl["dice"][d])
+        cv.hit(dx, y, 16, 16, tip=tr(tip))
         dx += 20
     y += 20
-    goods = "  ".join(f"{GOOD_SHORT[g]} {n}" for g, n in pl["goods"].items())
-    cv.text(x + 4, y + 10, goods, 10, PALETTE["ink"], max_width=w - 8)
-    y += 16
+    goods = "  ".join(f"{tr(names.good(g))} {pl['goods'][g]}" for g in GOOD_ORDER)
+    lines = cv.wrap(goods, 10, w - 8) if Canvas.text_width(goods, 10) > w - 8 else [goods]
+    for ln in lines:
+        cv.text(x + 4, y + 10, ln, 10, PALETTE["ink"], max_width=w - 8)
+        y += 14
+    y += 2
     hand = pl["hand"]
-    htxt = ", ".join(hand) if isinstance(hand, list) else f"{hand} card(s)"
-    cv.text(x + 4, y + 10, f"Artifacts: {htxt if htxt else 'none'}", 10, max_width=w - 8)
-    y += 16
+    if isinstance(hand, list):
+        htxt = tr(join([names.artifact(a) for a in hand]) or T("none"))
+        arts = tr(T("Artifact cards: {cards}", cards=htxt))
+    else:
+        arts = tr(T("Artifact cards: {n}", n=hand))
+    for ln in (cv.wrap(arts, 10, w - 8) if Canvas.text_width(arts, 10) > w - 8 else [arts]):
+        cv.text(x + 4, y + 10, ln, 10, max_width=w - 8)
+        y += 14
+    y += 2
+    first = bool(view.get("options", {}).get("first_printing_recruits"))
     for rid in pl["active"] if isinstance(pl["active"], list) else []:
         star = " ★" if rid in pl["recruit_stars"] else ""
-        cv.text(x + 4, y + 10, f"● {RECRUITS[rid].name}{star}", 10, PALETTE["good"], max_width=w - 8)
-        cv.hit(x, y, w, 14, tip=_recruit_tip(rid))
+        cv.text(x + 4, y + 10, f"● {tr(names.recruit(rid))}{star}", 10, PALETTE["good"], max_width=w - 8)
+        cv.hit(x, y, w, 14, tip=_recruit_tip(rid, lang, first))
         y += 14
     hid = pl["hidden"]
     if isinstance(hid, list):
         for rid in hid:
-            cv.text(x + 4, y + 10, f"○ {RECRUITS[rid].name} (hidden)", 10, PALETTE["muted"], max_width=w - 8)
-            cv.hit(x, y, w, 14, tip=_recruit_tip(rid))
+            cv.text(x + 4, y + 10, "○ " + tr(T("{recruit} (hidden)", recruit=names.recruit(rid))), 10,
+                    PALETTE["muted"], max_width=w - 8)
+            cv.hit(x, y, w, 14, tip=_recruit_tip(rid, lang, first))
             y += 14
     elif hid:
-        cv.text(x + 4, y + 10, f"○ {hid} hidden recruit(s)", 10, PALETTE["muted"])
+        cv.text(x + 4, y + 10, "○ " + tr(T("1 hidden recruit") if hid == 1 else T("{n} hidden recruits", n=hid)),
+                10, PALETTE["muted"])
         y += 14
     dil = pl["dilemma"]
-    dtxt = "resolved" + (" ★" if pl["dilemma_star"] else "") if pl["dilemma_done"] else (
-        f"dilemma: {dil.split('_', 1)[1]}" if dil else "dilemma card (face down)")
-    cv.text(x + 4, y + 10, dtxt, 10, PALETTE["muted"])
+    if pl["dilemma_done"]:
+        dtxt = tr(T("Ethical dilemma resolved")) + (" ★" if pl["dilemma_star"] else "")
+    elif dil:
+        dtxt = tr(T("Ethical dilemma: {title}", title=names.dilemma(dil)))
+    else:
+        dtxt = tr(T("Ethical dilemma card (face down)"))
+    cv.text(x + 4, y + 10, dtxt, 10, PALETTE["muted"], max_width=w - 8)
     y += 16
     cv.rect(x - 2, y0 - 2, w + 4, y - y0 + 4, None, PALETTE["line"], 1, 6)
     return y - y0 + 8
 
 
-def _status(view: dict, me) -> str:
+def _status(view: dict, me, lang: str) -> str:
+    from engines.euphoria import GAME
     pend = view.get("pending")
     if view["phase"] == "over":
-        return "Game over — winner(s): " + ", ".join(f"Player {w + 1}" for w in view["winners"])
+        winners = join([player(w) for w in view["winners"]])
+        return _render(T("Game over — winner: {winners}", winners=winners) if len(view["winners"]) == 1
+                       else T("Game over — winners: {winners}", winners=winners), lang)
     if not pend:
         return ""
-    who = f"Player {pend['player'] + 1}"
-    kind = {"turn": "to place, retrieve or resolve the dilemma", "keep": "choosing recruits",
-            "hand_limit": "discarding down to the hand limit", "pay": "choosing how to pay",
-            "hooks": "using a recruit ability", "trade_answer": "answering a trade"}.get(pend["kind"], pend["kind"].replace("_", " "))
-    return f"{who} {'(you) ' if pend['player'] == me else ''}is {kind}" if pend["kind"] != "turn" else f"{who}'s turn: {kind}"
+    who = player(pend["player"])
+    if pend["kind"] == "turn":
+        return _render(T("{player}’s turn: to place, retrieve or resolve the dilemma", player=who), lang)
+    doing = GAME.pending_text(pend["kind"])
+    if pend["player"] == me:
+        return _render(T("{player} (you) is {doing}", player=who, doing=doing), lang)
+    return _render(T("{player} is {doing}", player=who, doing=doing), lang)
 
 
 def _buttons(cv: Canvas, acts: _Acts, x: float, y: float, w: float) -> float:
     if not acts.buttons and not acts.by_space:
         return 0
+    lang = _lang(cv)
     y0 = y
-    cv.text(x, y + 14, "Your move" + (" — click a highlighted space to place a worker" if acts.by_space else ""),
-            13, PALETTE["highlight"], bold=True, max_width=w)
-    y += 22
+    head = _render(T("Your move — click a highlighted space to place a worker") if acts.by_space else T("Your move"), lang)
+    for ln in (cv.wrap(head, 13, w) if Canvas.text_width(head, 13) > w else [head]):
+        cv.text(x, y + 14, ln, 13, PALETTE["highlight"], bold=True, max_width=w)
+        y += 18
+    y += 4
     bx = x
     row_h = 22.0
     for idx, label in acts.buttons:
@@ -311,52 +418,59 @@ def _buttons(cv: Canvas, acts: _Acts, x: float, y: float, w: float) -> float:
 
 
 def _scores(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
+    from engines.euphoria.game import SCORE_CATEGORIES
+    lang = _lang(cv)
     cats = ["territories", "market tiles", "recruits", "dilemma"]
     y0 = y
-    cv.text(x, y + 14, "Stars by category", 14, bold=True)
+    cv.text(x, y + 14, _render(T("Stars by category"), lang), 14, bold=True)
     y += 22
-    cw = w / (len(cats) + 2)
-    cv.text(x, y + 12, "Player", 11, bold=True)
+    cw = w / (len(cats) + 3)  # the players' names take two columns
+    col = lambda i: x + (i + 2) * cw  # noqa: E731
+    cv.text(x, y + 12, _render(T("Player"), lang), 11, bold=True, max_width=2 * cw - 6)
     for i, c in enumerate(cats + ["total"]):
-        cv.text(x + (i + 1) * cw, y + 12, c, 11, bold=True)
+        cv.text(col(i), y + 12, _render(SCORE_CATEGORIES[c], lang), 10, bold=True, max_width=cw - 6)
     y += 18
     for q, pl in enumerate(view["players"]):
         row = [sum(view["territory"][f][q] for f in view["territory"]),
                sum(1 for s in view["sites"].values() if q in s["stars"]),
                len(pl["recruit_stars"]), 1 if pl["dilemma_star"] else 0]
-        cv.text(x, y + 12, f"Player {q + 1}" + (" ★ winner" if q in view["winners"] else ""), 11, _color(q), bold=True)
+        name = _render(T("{player} ★ winner", player=player(q)) if q in view["winners"] else player(q), lang)
+        cv.text(x, y + 12, name, 11, _color(q), bold=True, max_width=2 * cw - 6)
         for i, v in enumerate(row + [sum(row)]):
-            cv.text(x + (i + 1) * cw, y + 12, str(v), 11)
+            cv.text(col(i), y + 12, str(v), 11)
         y += 16
     return y + 8 - y0
 
 
 def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
+    lang = _lang(cv)
     acts = _Acts(actions)
     wide = cv.width >= 720
     inner = cv.width - 2 * PAD
     y = PAD
-    deck = f"Artifact deck {view['art_deck']} · discards {len(view['art_discard'])} · recruit deck {view['recruit_deck']}"
-    for line in cv.wrap(_status(view, me), 15, inner if not wide else inner - 330):
-        cv.text(PAD, y + 16, line, 15, PALETTE["ink"], bold=True)
+    deck = _render(T("Artifact deck {deck} · discards {discards} · recruit deck {recruits}", deck=view["art_deck"],
+                     discards=len(view["art_discard"]), recruits=view["recruit_deck"]), lang)
+    room = inner if not wide else inner - 20 - Canvas.text_width(deck, 11) * 1.1
+    for line in cv.wrap(_status(view, me, lang), 15, room / 1.12):  # bold: the estimate runs short
+        cv.text(PAD, y + 16, line, 15, PALETTE["ink"], bold=True, max_width=room)
         y += 20
     if wide:
         cv.text(cv.width - PAD, PAD + 16, deck, 11, PALETTE["muted"], align="right")
     else:
-        cv.text(PAD, y + 10, deck, 11, PALETTE["muted"])
+        cv.text(PAD, y + 10, deck, 11, PALETTE["muted"], max_width=inner)
         y += 16
     y += 6
-    if view["log"]:
-        cv.text(PAD, y + 10, view["log"][-1], 11, PALETTE["muted"], max_width=inner)
-        y += 16
     if view["phase"] == "over":
         y += _scores(cv, view, PAD, y, inner) + 20
     y += _buttons(cv, acts, PAD, y, inner) + 4
     # the tank, shared
     tw = (inner - 6) / 2
-    _space_box(cv, view, acts, "WAT_ENERGY", PAD, y, tw, 36, label="Tank: +worker, knowledge −2")
-    _space_box(cv, view, acts, "WAT_WATER", PAD + tw + 6, y, tw, 36, label="Tank: +worker, morale +2")
-    y += 44
+    tank_h = 36 if wide else 48
+    for i, (sp, label) in enumerate((("WAT_ENERGY", T("Tank (energy side): +1 worker, knowledge −2")),
+                                     ("WAT_WATER", T("Tank (water side): +1 worker, morale +2")))):
+        text = _render(label, lang)
+        _space_box(cv, view, acts, sp, PAD + i * (tw + 6), y, tw, tank_h, label=text)
+    y += tank_h + 8
     if wide:
         rw = (inner - 3 * 10) / 4
         hmax = 0.0
@@ -377,6 +491,8 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         row_h = max(row_h, _player(cv, view, i, me, PAD + (i % cols) * (pw + 10), y, pw))
     y += row_h
     if view.get("shown"):
-        cv.text(PAD, y + 12, f"Player {view['shown']['player'] + 1} showed: {', '.join(view['shown']['hand'])}", 11)
+        cards = join([names.artifact(a) for a in view["shown"]["hand"]]) or T("no cards")
+        cv.text(PAD, y + 12, _render(T("{player} showed: {cards}", player=player(view["shown"]["player"]), cards=cards), lang),
+                11, max_width=inner)
         y += 18
     cv.height = y + PAD

@@ -1,0 +1,130 @@
+"""The names of Euphoria's components as ``Text`` (``engines.core.i18n``), in English and Italian.
+
+English is the data's name (``data.json``); the Italian is in ``i18n/it.json``, taken from the
+Italian edition's rulebook where it prints the name (Generatore, Falda Acquifera, Fattoria,
+Nuvola Miniera, Cisterna per l’Attivazione dei Lavoratori, Saloon Vento, Attico Nembo, Bar
+Brezza, Salotto Celeste, Stampa Libera della Dura Realtà, Terme del Piacere Fugace, the goods,
+specialisti, artefatti, cantieri, segnalini autorità...), otherwise translated in its spirit.
+"""
+
+from __future__ import annotations
+
+from engines.core.i18n import Text, texts
+
+from .components import DILEMMAS, MARKETS, RECRUITS, SPACES
+
+T = texts("euphoria")
+
+GOOD_NAMES: dict[str, Text] = {
+    "energy": T("energy"), "water": T("water"), "food": T("food"), "bliss": T("bliss"),
+    "gold": T("gold"), "stone": T("stone"), "clay": T("clay"),
+}
+ARTIFACT_NAMES: dict[str, Text] = {
+    "bat": T("Bat"), "bear": T("Bear"), "book": T("Book"), "box": T("Box"),
+    "balloons": T("Balloons"), "bifocals": T("Bifocals"),
+}
+FACTION_NAMES: dict[str, Text] = {
+    "euphorian": T("Euphorian"), "subterran": T("Subterran"), "wastelander": T("Wastelander"),
+    "icarite": T("Icarite"),
+}
+REGION_TEXTS: dict[str, Text] = {
+    "euphorian": T("Euphoria"), "subterran": T("Subterra"), "wastelander": T("Wastelands"),
+    "icarite": T("Icarus"),
+}
+TANK_TEXT = T("Worker Activation Tank")
+SITE_LETTER = {"A": "A", "B": "B"}
+
+
+def _typo(text: str) -> str:
+    """The data's English with the typographic apostrophe (’), as every text writes it."""
+    return text.replace("'", "’")
+
+
+def good(g: str) -> Text:
+    """A commodity or resource ("energy"), or an artifact type."""
+    if g in GOOD_NAMES:
+        return GOOD_NAMES[g]
+    if g in ARTIFACT_NAMES:
+        return ARTIFACT_NAMES[g]
+    return T("good")
+
+
+def artifact(a: str) -> Text:
+    return ARTIFACT_NAMES.get(a, T("artifact"))
+
+
+def qty(n: int, g: str) -> Text:
+    """``n`` of a good ("2 gold", "1 Bat")."""
+    if g in ARTIFACT_NAMES:
+        return T("1 {artifact}", artifact=ARTIFACT_NAMES[g]) if n == 1 else \
+            T("{n} {artifact}", n=n, artifact=ARTIFACT_NAMES[g])
+    return T("{n} {good}", n=n, good=good(g))
+
+
+def recruit(rid: str) -> Text:
+    return T(_typo(RECRUITS[rid].name)) if rid in RECRUITS else T("recruit")
+
+
+def recruit_text(rid: str, first_printing: bool = False) -> Text:
+    r = RECRUITS[rid]
+    return T(_typo(r.first_printing_text if first_printing and r.first_printing_text else r.text))
+
+
+def market(tile: str) -> Text:
+    return T(_typo(MARKETS[tile].name)) if tile in MARKETS else T("market tile")
+
+
+def penalty(tile: str) -> Text:
+    return T(_typo(MARKETS[tile].penalty_text))
+
+
+def dilemma(did: str) -> Text:
+    return T(DILEMMAS[did].title) if did in DILEMMAS else T("ethical dilemma")
+
+
+def faction(f: str) -> Text:
+    return FACTION_NAMES.get(f, T("no faction"))
+
+
+def region(f: str) -> Text:
+    return REGION_TEXTS.get(f, TANK_TEXT)
+
+
+def site_parts(sp_or_site: str) -> tuple[str, str]:
+    """(faction, letter) of a construction site, its space or its visit space ("CS_EUP_A_2")."""
+    from .components import FACTION_OF_SHORT
+    parts = sp_or_site.split("_")
+    return FACTION_OF_SHORT[parts[1]], parts[2]
+
+
+def site(site_id: str) -> Text:
+    """A construction site as the board labels it: "construction site A of Euphoria"."""
+    f, letter = site_parts(site_id)
+    return T("construction site {letter} of {region}", letter=letter, region=region(f))
+
+
+_SPACE_TEXTS: dict[str, Text] = {
+    "WAT_ENERGY": T("Worker Activation Tank (energy side)"),
+    "WAT_WATER": T("Worker Activation Tank (water side)"),
+    "GEN": T("Generator"), "AQU": T("Aquifer"), "FARM": T("Farm"), "CLOUD": T("Cloud Mine"),
+    "TUN_EUP": T("Euphorian Tunnel"), "TUN_SUB": T("Subterran Tunnel"), "TUN_WAS": T("Wastelander Tunnel"),
+    "TUNEND_EUP": T("Euphorian Tunnel exclusive space"), "TUNEND_SUB": T("Subterran Tunnel exclusive space"),
+    "TUNEND_WAS": T("Wastelander Tunnel exclusive space"),
+    "ART_EUP": T("Incinerator of Historical Accuracy"), "ART_SUB": T("Free Press of Harsh Reality"),
+    "ART_WAS": T("Ark of Fractured Memories"),
+    "ICA_WIND": T("Wind Saloon"), "ICA_NIMBUS": T("Nimbus Loft"), "ICA_BREEZE": T("Breeze Bar"),
+    "ICA_SKY": T("Sky Lounge"),
+    "RETRIEVE_PAID": T("Worker retrieval (pay)"), "RETRIEVE_FREE": T("Worker retrieval (free)"),
+}
+
+
+def space(sp: str) -> Text:
+    """A worker space by the name the board gives it (a site's space: "space 2 of construction
+    site A of Euphoria"; a market's visit space: "the market of construction site A...")."""
+    if sp in _SPACE_TEXTS:
+        return _SPACE_TEXTS[sp]
+    if sp.startswith("CS_"):
+        return T("space {n} of {site}", n=sp.rsplit("_", 1)[1], site=site(sp))
+    if sp.startswith("MKT_"):
+        return T("the market of {site}", site=site(sp))
+    return T("space")
