@@ -151,6 +151,12 @@ class Citadels(Game):
         """The names of the ``score_breakdown`` keys in ``lang`` (the end-of-game table)."""
         return {k: v.render(lang) for k, v in tx.SCORE_CATEGORY.items()}
 
+    def reference(self, lang: str = "en") -> list[dict]:
+        """Every component (characters, districts, crown, bank, deck) as ``{"id", "kind",
+        "name", "text"}`` in ``lang``, for the "How to play" screen (``reference.py``)."""
+        from .reference import reference
+        return reference(lang)
+
     def option_label(self, name: str, lang: str = "en") -> str:
         """What an option of ``CitadelsOptions`` does, in ``lang`` (the New game form)."""
         text = tx.OPTION.get(name)
