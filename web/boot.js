@@ -3,6 +3,43 @@
   "use strict";
   var start = Date.now();
   var steps = 0;
+  // The boot screen's few texts in the page's language (before Python runs): the language
+  // chosen before (localStorage "tavolo:lang"), else the browser's first one Tavolo speaks.
+  var TEXTS = {
+    it: {
+      "Board games in your browser, no server.": "Giochi da tavolo nel browser, senza server.",
+      "Starting…": "Avvio…",
+      "Loading…": "Caricamento…",
+      "Loading the Python runtime…": "Caricamento dell’ambiente Python…",
+      "This is taking long. If nothing happens, reload the page.":
+        "Ci vuole più del solito. Se non succede nulla, ricarica la pagina.",
+      "Tavolo could not start: ": "Tavolo non è riuscito ad avviarsi: ",
+      "Tavolo needs JavaScript and WebAssembly.": "Tavolo ha bisogno di JavaScript e WebAssembly.",
+      "Tavolo — board games in your browser": "Tavolo — giochi da tavolo nel browser"
+    }
+  };
+  function pickLang() {
+    try {
+      var saved = window.localStorage.getItem("tavolo:lang");
+      if (saved === "it" || saved === "en") return saved;
+    } catch (e) { /* storage blocked: the browser's language */ }
+    var prefs = (navigator.languages && navigator.languages.length) ? navigator.languages : [navigator.language || "en"];
+    for (var i = 0; i < prefs.length; i++) {
+      var code = String(prefs[i] || "").split("-")[0].toLowerCase();
+      if (code === "it" || code === "en") return code;
+    }
+    return "en";
+  }
+  var lang = pickLang();
+  function t(text) { return (TEXTS[lang] && TEXTS[lang][text]) || text; }
+  document.documentElement.lang = lang;
+  function translateBoot() {
+    var tag = document.querySelector("#boot .boot-box p.muted");
+    if (tag) tag.textContent = t(tag.textContent);
+    var msg = document.getElementById("boot-msg");
+    if (msg) msg.textContent = t(msg.textContent);
+    document.title = t(document.title);
+  }
   function set(msg, frac) {
     var m = document.getElementById("boot-msg");
     var b = document.getElementById("boot-bar");
@@ -13,12 +50,16 @@
     var d = ev && ev.detail;
     steps += 1;
     var text = typeof d === "string" ? d : "Loading…";
-    text = text.replace(/^Loading /, "Loading ").replace(/https?:\/\/[^ ]*\//, "");
+    text = text.replace(/https?:\/\/[^ ]*\//, "");
+    if (lang !== "en") text = t("Loading…");  // PyScript's own progress notes are English
     set(text, 0.15 + Math.min(steps, 16) * 0.05);
   }
   window.addEventListener("py:progress", onProgress);
   document.addEventListener("py:progress", onProgress);
-  document.addEventListener("DOMContentLoaded", function () { set("Loading the Python runtime…", 0.08); });
+  document.addEventListener("DOMContentLoaded", function () {
+    translateBoot();
+    set(t("Loading the Python runtime…"), 0.08);
+  });
   // a slow machine: keep the bar moving so the page never looks frozen
   var timer = setInterval(function () {
     if (document.body && document.body.dataset.ready === "1") { clearInterval(timer); return; }
@@ -27,7 +68,7 @@
     var cur = parseFloat(b.style.width) || 0;
     if (cur < 90) b.style.width = (cur + 0.5) + "%";
     if (Date.now() - start > 60000) {
-      set("This is taking long. If nothing happens, reload the page.");
+      set(t("This is taking long. If nothing happens, reload the page."));
     }
   }, 250);
   // The page's Content Security Policy (index.html) has no 'unsafe-eval'. PyScript 0.7.31 ships
@@ -48,7 +89,7 @@
   window.addEventListener("error", function (e) {
     var m = document.getElementById("boot-msg");
     if (m && !(document.body && document.body.dataset.ready === "1")) {
-      m.textContent = "Tavolo could not start: " + (e.message || "error");
+      m.textContent = t("Tavolo could not start: ") + (e.message || "error");
       m.className = "error";
     }
   });

@@ -25,6 +25,28 @@ def _boot_message(text: str, kind: str = "") -> None:
         msg.className = kind
 
 
+# The last-resort texts, before (or without) the UI's catalogue: in the language boot.js chose
+# for the page (<html lang>, from "tavolo:lang" or the browser's languages).
+_TEXTS = {
+    "it": {
+        "Loading the game engines…": "Caricamento dei motori di gioco…",
+        "Tavolo could not start: {error}": "Tavolo non è riuscito ad avviarsi: {error}",
+        "Tavolo could not show its page. Reload to try again; the details below say what failed.":
+            "Tavolo non è riuscito a mostrare la pagina. Ricarica per riprovare; i dettagli qui sotto dicono "
+            "che cosa non ha funzionato.",
+        "Details": "Dettagli",
+    },
+}
+
+
+def _t(text: str) -> str:
+    try:
+        lang = str(js.document.documentElement.lang or "en")
+    except Exception:
+        lang = "en"
+    return _TEXTS.get(lang, {}).get(text, text)
+
+
 NOT_STARTED = "Tavolo could not start: {error}"
 NOT_SHOWN = "Tavolo could not show its page. Reload to try again; the details below say what failed."
 
@@ -41,11 +63,11 @@ def _plain_page(detail: str) -> None:
     main.className = "broken"
     main.setAttribute("role", "alert")
     para = doc.createElement("p")
-    para.textContent = NOT_SHOWN
+    para.textContent = _t(NOT_SHOWN)
     details = doc.createElement("details")
     details.className = "details"
     summary = doc.createElement("summary")
-    summary.textContent = "Details"
+    summary.textContent = _t("Details")
     pre = doc.createElement("pre")
     pre.textContent = detail
     details.append(summary, pre)
@@ -56,13 +78,13 @@ def _plain_page(detail: str) -> None:
 
 
 try:
-    _boot_message("Loading the game engines…")
+    _boot_message(_t("Loading the game engines…"))
     await pyodide_js.loadPackage("tavolo-ui")  # noqa: F704 (PyScript runs this file with top-level await)
 except Exception as exc:  # no Python packages, no page: say so on the boot screen
     import traceback
 
     traceback.print_exc()
-    _boot_message(NOT_STARTED.format(error=exc), "error")
+    _boot_message(_t(NOT_STARTED).format(error=exc), "error")
     raise
 
 T1 = js.performance.now()

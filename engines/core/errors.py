@@ -33,3 +33,29 @@ class RecordError(InputError):
     def __init__(self, message: str, index: int | None = None, detail: str = ""):
         super().__init__(message, detail)
         self.index = index
+
+
+def reason_of(exc: BaseException) -> "Text | str":
+    """The person's message of an exception as a ``Text`` when it carries one (``reason`` of
+    ``IllegalAction`` and ``InputError``, or a ``ValueError`` raised with a ``Text``), else
+    its ``str``."""
+    reason = getattr(exc, "reason", None)
+    if isinstance(reason, (Text, str)):
+        return reason
+    if exc.args and isinstance(exc.args[0], Text):
+        return exc.args[0]
+    return str(exc)
+
+
+class LowerFirst(Text):
+    """A text shown after a colon inside a sentence: its first letter in lower case in every
+    language ("The link cannot be opened: the data is too large.")."""
+
+    __slots__ = ()
+
+    def __init__(self, inner: "Text | str"):
+        super().__init__("core", "{text}", {"text": inner})
+
+    def render(self, lang: str = "en") -> str:
+        text = render(self.params["text"], lang)
+        return text[:1].lower() + text[1:]

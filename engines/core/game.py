@@ -81,9 +81,8 @@ class Game:
     def new_game(self, players: int, seed: int, options: dict | None = None) -> GameState:
         """A new game after set-up. Raises ``ValueError`` for a bad player count or option."""
         if not (self.min_players <= players <= self.max_players):
-            raise ValueError(
-                f"{self.title} is for {self.min_players} to {self.max_players} players, not {players}"
-            )
+            raise ValueError(_CORE("{game} is for {low} to {high} players, not {n}", game=self.title,
+                                   low=self.min_players, high=self.max_players, n=players))
         return self.setup(players, seed, self.validate_options(options))
 
     def validate_options(self, options: dict | None) -> Options:
@@ -95,10 +94,12 @@ class Game:
             err = exc.errors()[0]
             name = ".".join(str(p) for p in err["loc"]) or "options"
             if err["type"] == "extra_forbidden":
-                raise ValueError(f"{self.title} has no option '{name[:40]}'") from None
+                raise ValueError(_CORE("{game} has no option '{name}'", game=self.title, name=name[:40])) from None
             if err["type"] in ("dict_type", "model_type"):
-                raise ValueError(f"the options of {self.title} must be a set of named values") from None
-            raise ValueError(f"option '{name[:40]}' of {self.title} is not valid: {err['msg']}") from None
+                raise ValueError(_CORE("the options of {game} must be a set of named values",
+                                       game=self.title)) from None
+            raise ValueError(_CORE("option '{name}' of {game} is not valid: {why}", name=name[:40],
+                                   game=self.title, why=err["msg"])) from None
 
     def setup(self, players: int, seed: int, options: Options) -> GameState:
         """Build the initial state (subclasses). ``Rng.from_seed(seed)`` is the only chance."""
@@ -126,9 +127,9 @@ class Game:
         must then agree with ``legal_actions`` exactly.
         """
         if self.is_over(state):
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(_CORE("The game is over."))
         if action not in self.legal_actions(state):
-            raise IllegalAction(f"That is not a legal move now: {self.describe(state, action)}.")
+            raise IllegalAction(_CORE("That is not a legal move now: {move}.", move=self.log_text(state, action)))
 
     def apply(self, state: GameState, action: Any) -> None:
         """Play ``action`` for ``to_move``, mutating ``state``.
@@ -161,11 +162,12 @@ class Game:
         ``legal_actions`` as they are.
         """
         if not isinstance(data, dict):
-            raise self._not_an_action(f"an action is a set of named values (a JSON object), got {_got(data)}")
+            raise self._not_an_action(_CORE("an action is a set of named values (a JSON object), got {got}",
+                                            got=_got(data)))
         try:
             text = json.dumps(data, allow_nan=False)
         except (TypeError, ValueError, RecursionError):  # a set, NaN, a 5000-digit number...
-            raise self._not_an_action("it holds a value that JSON cannot carry") from None
+            raise self._not_an_action(_CORE("it holds a value that JSON cannot carry")) from None
         try:
             action = self.action_adapter.validate_json(text, strict=True)
         except ValidationError as exc:
@@ -175,18 +177,20 @@ class Game:
             for key in data:
                 if key not in fields:
                     kind = getattr(action, "type", "this")
-                    raise self._not_an_action(f"{_an(kind)} action has no field {_shown(key)}")
+                    raise self._not_an_action(_CORE("{owner} has no field {name}", owner=_an(kind), name=_shown(key)))
         canonical = self.dump_action(action)
         if canonical != data:  # a field left to its default: one move has one written form
             missing = [k for k in canonical if k not in data]
             kind = getattr(action, "type", "this")
-            what = f"its field {_shown(missing[0])} is missing" if missing else "it is not written in its usual form"
-            raise self._not_an_action(f"{_an(kind)} action must name all its fields: {what}")
+            what = (_CORE("its field {name} is missing", name=_shown(missing[0])) if missing
+                    else _CORE("it is not written in its usual form"))
+            raise self._not_an_action(_CORE("{owner} must name all its fields: {what}", owner=_an(kind), what=what))
         return action
 
-    def _not_an_action(self, why: str) -> IllegalAction:
+    def _not_an_action(self, why: "Text | str") -> IllegalAction:
         """The refusal of a dict that is no action of this game: one line, title first."""
-        return IllegalAction(f"Not a {self.title.split(':')[0]} action: {why}.")  # no subtitle
+        return IllegalAction(_CORE("Not a {game} action: {why}.", game=self.title.split(':')[0],  # no subtitle
+                                   why=why))
 
     def dump_action(self, action: Any) -> dict:
         """The JSON-able dict of an action model, the form records keep:
@@ -275,21 +279,28 @@ class Game:
         """The game's own bots by level name ("heuristic": a ``choose`` function)."""
         return {}
 
+    def reference(self, lang: str = "en") -> list[dict]:
+        """Every component a player may want to look up (cards, tiles, characters, spaces...),
+        each ``{"id", "kind", "name", "text"}`` in ``lang``, for the rules screen's searchable
+        reference. Default: none."""
+        return []
+
 
 # ---- reading actions (``Game.parse_action``) ------------------------------------------------
-def _got(value: Any) -> str:
+# The reasons are ``Text`` (domain "core"), so a refused action reads in the player's language.
+def _got(value: Any) -> Text | str:
     """A JSON value as a player would name it: "the number 12", "the text '12'", "true"."""
     if value is None or isinstance(value, bool):
         return json.dumps(value)
     if isinstance(value, (int, float)):
-        return f"the number {_shown(value)}"
+        return _CORE("the number {value}", value=_shown(value))
     if isinstance(value, str):
-        return f"the text {_shown(value)}"
+        return _CORE("the text {value}", value=_shown(value))
     if isinstance(value, (list, tuple)):
-        return "a list"
+        return _CORE("a list")
     if isinstance(value, dict):
-        return "a set of named values"
-    return "a value that is not JSON"
+        return _CORE("a set of named values")
+    return _CORE("a value that is not JSON")
 
 
 def _shown(value: Any, limit: int = 30) -> str:
@@ -298,21 +309,24 @@ def _shown(value: Any, limit: int = 30) -> str:
     return text if len(text) <= limit else text[:limit - 1] + "…"
 
 
-def _an(kind: str) -> str:
-    """An action's type with its article: "a 'take'", "an 'end_turn'"."""
-    return f"{'an' if kind[:1].lower() in 'aeiou' else 'a'} {_shown(kind)}"
+def _an(kind: str) -> Text:
+    """An action of a type, with its article: "a 'take' action", "an 'end_turn' action"."""
+    if kind[:1].lower() in "aeiou":
+        return _CORE("an {kind} action", kind=_shown(kind))
+    return _CORE("a {kind} action", kind=_shown(kind))
 
 
 _NEEDS = {
-    "int_type": "a whole number", "int_parsing": "a whole number", "int_from_float": "a whole number",
-    "string_type": "text", "bool_type": "true or false", "bool_parsing": "true or false",
-    "list_type": "a list", "tuple_type": "a list", "float_type": "a number",
-    "model_type": "a set of named values", "dict_type": "a set of named values",
-    "model_attributes_type": "a set of named values",
+    "int_type": _CORE("a whole number"), "int_parsing": _CORE("a whole number"),
+    "int_from_float": _CORE("a whole number"), "string_type": _CORE("text"),
+    "bool_type": _CORE("true or false"), "bool_parsing": _CORE("true or false"),
+    "list_type": _CORE("a list"), "tuple_type": _CORE("a list"), "float_type": _CORE("a number"),
+    "model_type": _CORE("a set of named values"), "dict_type": _CORE("a set of named values"),
+    "model_attributes_type": _CORE("a set of named values"),
 }
 
 
-def _explain_validation(exc: ValidationError) -> str:
+def _explain_validation(exc: ValidationError) -> Text:
     """One readable line for the first error of a strict action validation (no pydantic dump).
 
     The error's location starts with the action's ``type`` (the discriminator's tag), then the
@@ -321,29 +335,35 @@ def _explain_validation(exc: ValidationError) -> str:
     errors = exc.errors(include_url=False)
     err = errors[0]
     kind, loc, got = err["type"], list(err["loc"]), err.get("input")
-    more = f" (and {len(errors) - 1} more problem{'s' if len(errors) > 2 else ''})" if len(errors) > 1 else ""
+    extra = len(errors) - 1
+    more: Text | str = ""
+    if extra == 1:
+        more = _CORE(" (and 1 more problem)")
+    elif extra > 1:
+        more = _CORE(" (and {n} more problems)", n=extra)
+
     if kind == "union_tag_not_found":
-        return "it has no 'type'" + more
+        return _CORE("it has no 'type'{more}", more=more)
     if kind == "union_tag_invalid":
         tag = got.get("type") if isinstance(got, dict) else None
         if isinstance(tag, str):
-            return f"there is no action of type {_shown(tag)}" + more
-        return f"its 'type' must be the name of an action (text), got {_got(tag)}" + more
+            return _CORE("there is no action of type {kind}{more}", more=more, kind=_shown(tag))
+        return _CORE("its 'type' must be the name of an action (text), got {got}{more}", more=more, got=_got(tag))
     path = loc[1:] if loc and isinstance(loc[0], str) else loc  # drop the tag
     field = next((p for p in path if isinstance(p, str)), None)
     items = [p for p in path if isinstance(p, int)]
-    where = f"field {_shown(field)}" if field is not None else "the action"
-    if items:
-        where = " of ".join([f"item {i + 1}" for i in reversed(items)] + [where])
+    where: Text = _CORE("field {name}", name=_shown(field)) if field is not None else _CORE("the action")
+    for i in items:  # innermost first: "item 2 of item 1 of field 'pay'"
+        where = _CORE("item {n} of {where}", n=i + 1, where=where)
     if kind == "missing":
-        return f"{where} is missing" + more
+        return _CORE("{where} is missing{more}", more=more, where=where)
     if kind == "extra_forbidden":
-        owner = f"{_an(loc[0])} action" if len(loc) > 1 and isinstance(loc[0], str) else "the action"
-        return f"{owner} has no {where}" + more
+        owner = _an(loc[0]) if len(loc) > 1 and isinstance(loc[0], str) else _CORE("the action")
+        return _CORE("{owner} has no {where}{more}", more=more, owner=owner, where=where)
     if kind == "literal_error":
         expected = (err.get("ctx") or {}).get("expected", "")
-        return f"{where} must be one of {expected}, got {_got(got)}" + more
+        return _CORE("{where} must be one of {expected}, got {got}{more}", more=more, where=where, expected=expected, got=_got(got))
     if kind in _NEEDS:
-        return f"{where} must be {_NEEDS[kind]}, got {_got(got)}" + more
+        return _CORE("{where} must be {need}, got {got}{more}", more=more, where=where, need=_NEEDS[kind], got=_got(got))
     message = str(err.get("msg", "is not valid")).splitlines()[0]
-    return f"{where}: {message[:1].lower()}{message[1:80]}" + more
+    return _CORE("{where}: {problem}{more}", more=more, where=where, problem=f"{message[:1].lower()}{message[1:80]}")

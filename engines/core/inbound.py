@@ -30,6 +30,10 @@ import zlib
 from itertools import accumulate
 from typing import Any
 
+from .i18n import Text, render, texts
+
+_T = texts("core")
+
 MAX_DEPTH = 32
 """Deepest nesting of lists and objects accepted (a game record needs about 5)."""
 
@@ -43,13 +47,20 @@ MAX_INFLATED_BYTES = 4_000_000
 class InputError(ValueError):
     """Data from outside that cannot be used.
 
-    ``str(exc)`` is the message for a person; ``detail`` is the technical reason, shown
-    behind a "details" toggle (empty when the message says it all).
+    ``reason`` is the message for a person as a ``Text`` (``engines.core.i18n``), shown in the
+    person's language with ``exc.message(lang)``; ``str(exc)`` is the English. ``detail`` is
+    the technical reason (English), shown behind a "details" toggle (empty when the message
+    says it all).
     """
 
-    def __init__(self, message: str, detail: str = ""):
-        super().__init__(message)
+    def __init__(self, message: "Text | str", detail: str = ""):
+        super().__init__(str(message))
+        self.reason = message
         self.detail = detail
+
+    def message(self, lang: str = "en") -> str:
+        """The message in ``lang``."""
+        return render(self.reason, lang)
 
 
 def _refuse_constant(name: str) -> Any:
@@ -109,24 +120,24 @@ def read_json(data: str | bytes, *, max_chars: int = MAX_JSON_CHARS, max_depth: 
     """
     if isinstance(data, (bytes, bytearray)):
         if len(data) > max_chars * 4:  # cheap bound before decoding: UTF-8 is at most 4 bytes a char
-            raise InputError("The data is too large.", f"{len(data)} bytes (the limit is {max_chars} characters)")
+            raise InputError(_T("The data is too large."), f"{len(data)} bytes (the limit is {max_chars} characters)")
         try:
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise InputError("The data is not text.", f"not UTF-8: {exc}") from None
+            raise InputError(_T("The data is not text."), f"not UTF-8: {exc}") from None
     if not isinstance(data, str):
-        raise InputError("The data is not text.", f"got {type(data).__name__}")
+        raise InputError(_T("The data is not text."), f"got {type(data).__name__}")
     if len(data) > max_chars:
-        raise InputError("The data is too large.", f"{len(data)} characters (the limit is {max_chars})")
+        raise InputError(_T("The data is too large."), f"{len(data)} characters (the limit is {max_chars})")
     depth = nesting_depth(data, max_depth)
     if depth > max_depth:
-        raise InputError("The data is nested too deeply.", f"more than {max_depth} levels")
+        raise InputError(_T("The data is nested too deeply."), f"more than {max_depth} levels")
     try:
         value = json.loads(data, parse_constant=_refuse_constant, parse_float=_finite_float)
     except RecursionError:  # not reached after nesting_depth; kept as a last safety net
-        raise InputError("The data is nested too deeply.", "the JSON parser ran out of depth") from None
+        raise InputError(_T("The data is nested too deeply."), "the JSON parser ran out of depth") from None
     except ValueError as exc:  # json.JSONDecodeError, a refused constant, an integer too long
-        raise InputError("The data is not valid JSON.", str(exc)) from None
+        raise InputError(_T("The data is not valid JSON."), str(exc)) from None
     check_json_value(value, max_depth=max_depth)
     return value
 
@@ -141,19 +152,19 @@ def check_json_value(value: Any, *, max_depth: int = MAX_DEPTH) -> None:
         item, depth = stack.pop()
         if isinstance(item, (dict, list)):
             if depth > max_depth:
-                raise InputError("The data is nested too deeply.", f"more than {max_depth} levels")
+                raise InputError(_T("The data is nested too deeply."), f"more than {max_depth} levels")
             if isinstance(item, dict):
                 for key, sub in item.items():
                     if not isinstance(key, str):
-                        raise InputError("The data is not valid JSON.", f"a key is {type(key).__name__}")
+                        raise InputError(_T("The data is not valid JSON."), f"a key is {type(key).__name__}")
                     stack.append((sub, depth + 1))
             else:
                 stack.extend((sub, depth + 1) for sub in item)
         elif isinstance(item, float):
             if not math.isfinite(item):
-                raise InputError("The data holds a number that is not finite.", repr(item))
+                raise InputError(_T("The data holds a number that is not finite."), repr(item))
         elif item is not None and not isinstance(item, (str, int, bool)):
-            raise InputError("The data is not valid JSON.", f"a value is {type(item).__name__}")
+            raise InputError(_T("The data is not valid JSON."), f"a value is {type(item).__name__}")
 
 
 def inflate(compressed: bytes, *, max_bytes: int = MAX_INFLATED_BYTES) -> bytes:
@@ -163,12 +174,12 @@ def inflate(compressed: bytes, *, max_bytes: int = MAX_INFLATED_BYTES) -> bytes:
     try:
         out = unpacker.decompress(compressed, max_bytes + 1)
     except zlib.error as exc:
-        raise InputError("The data is damaged: it cannot be unpacked.", str(exc)) from None
+        raise InputError(_T("The data is damaged: it cannot be unpacked."), str(exc)) from None
     if len(out) > max_bytes or unpacker.unconsumed_tail:
-        raise InputError("The data is too large.", f"it unpacks to more than {max_bytes} bytes")
+        raise InputError(_T("The data is too large."), f"it unpacks to more than {max_bytes} bytes")
     if not unpacker.eof:
-        raise InputError("The data is damaged: it was cut short.", "the zlib stream has no end")
+        raise InputError(_T("The data is damaged: it was cut short."), "the zlib stream has no end")
     if unpacker.unused_data:
-        raise InputError("The data is damaged: it has extra bytes at its end.",
+        raise InputError(_T("The data is damaged: it has extra bytes at its end."),
                          f"{len(unpacker.unused_data)} bytes after the zlib stream")
     return out

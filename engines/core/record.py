@@ -33,7 +33,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from .errors import IllegalAction, RecordError
+from .errors import IllegalAction, LowerFirst, RecordError, reason_of
+from .i18n import texts
 from .inbound import InputError, check_json_value, read_json
 from .game import Game, GameState
 from .. import version as _version
@@ -73,9 +74,11 @@ class GameRecord(BaseModel):
 
 
 # What each field of a record is, for messages ("The game record is damaged: its seed ...").
-_FIELD_NAMES = {"format": "its format tag", "game": "the name of its game", "engine_version": "its version",
-                "players": "its number of players", "seed": "its seed", "options": "its options",
-                "seats": "its seats", "actions": "its moves"}
+_T = texts("core")
+_FIELD_NAMES = {"format": _T("its format tag"), "game": _T("the name of its game"),
+                "engine_version": _T("its version"), "players": _T("its number of players"),
+                "seed": _T("its seed"), "options": _T("its options"), "seats": _T("its seats"),
+                "actions": _T("its moves")}
 
 
 # A dotted release, then optional PEP 440 pre/post/dev tags and a +local part (both ignored).
@@ -91,8 +94,8 @@ def version_tuple(version: str) -> tuple[int, ...]:
     """
     match = _VERSION_RE.fullmatch(version) if isinstance(version, str) and len(version) <= 64 else None
     if match is None:
-        raise RecordError(f"The record is damaged: its engine version {version!r} is not a version "
-                          f"number like {_version.__version__}.")
+        raise RecordError(_T("The record is damaged: its engine version {version} is not a version "
+                             "number like {ours}.", version=repr(version), ours=_version.__version__))
     parts = [int(p) for p in match.group(1).split(".")]
     while len(parts) > 1 and parts[-1] == 0:
         parts.pop()
@@ -104,16 +107,17 @@ def check_engine_version(engine_version: str) -> None:
     malformed. Equal and older versions pass (see the module doc)."""
     ours = _version.__version__
     if version_tuple(engine_version) > version_tuple(ours):
-        raise RecordError(f"This game was saved by a newer Tavolo (engines {engine_version}); "
-                          f"this page runs {ours}. Open it with the newer version.")
+        raise RecordError(_T("This game was saved by a newer Tavolo (engines {version}); "
+                             "this page runs {ours}. Open it with the newer version.",
+                             version=engine_version, ours=ours))
 
 
-def _older_note(record: GameRecord) -> str:
+def _older_note(record: GameRecord):
     """For a failure while replaying an older record: which versions, or "" if not older."""
     ours = _version.__version__
     if version_tuple(record.engine_version) < version_tuple(ours):
-        return (f" (This game was saved by engines {record.engine_version}; this page runs {ours}, "
-                f"and the rules may have changed since.)")
+        return _T(" (This game was saved by engines {version}; this page runs {ours}, "
+                  "and the rules may have changed since.)", version=record.engine_version, ours=ours)
     return ""
 
 
@@ -133,15 +137,16 @@ def parse_record(data: str | bytes | dict) -> GameRecord:
     except RecordError:
         raise
     except InputError as exc:
-        raise RecordError(f"The game record cannot be read: {_lower_first(str(exc))}", detail=exc.detail) from None
+        raise RecordError(_T("The game record cannot be read: {reason}", reason=LowerFirst(exc.reason)),
+                          detail=exc.detail) from None
     if not isinstance(data, dict):
-        raise RecordError("This is not a Tavolo game record.", detail="the JSON is not an object")
+        raise RecordError(_T("This is not a Tavolo game record."), detail="the JSON is not an object")
     fmt = data.get("format")
     if fmt != FORMAT:
         if isinstance(fmt, str) and fmt.startswith("tavolo/"):
-            raise RecordError(f"The record has format '{fmt[:20]}', which this version of Tavolo cannot read "
-                              f"(it reads '{FORMAT}').")
-        raise RecordError("This is not a Tavolo game record.", detail="no 'tavolo/1' format tag")
+            raise RecordError(_T("The record has format '{format}', which this version of Tavolo cannot "
+                                 "read (it reads '{ours}').", format=fmt[:20], ours=FORMAT))
+        raise RecordError(_T("This is not a Tavolo game record."), detail="no 'tavolo/1' format tag")
     if isinstance(data.get("engine_version"), str):
         # Before the full validation: a newer engine's record may not fit this one's model.
         check_engine_version(data["engine_version"])
@@ -150,13 +155,14 @@ def parse_record(data: str | bytes | dict) -> GameRecord:
     except ValidationError as exc:
         err = exc.errors()[0]
         loc = [str(p) for p in err["loc"]]
-        what = _FIELD_NAMES.get(loc[0], f"its field '{loc[0][:30]}'") if loc else "its content"
+        what = (_FIELD_NAMES.get(loc[0], _T("its field '{name}'", name=loc[0][:30])) if loc
+                else _T("its content"))
         where = ".".join(loc) or "record"
-        raise RecordError(f"The game record is damaged: {what} is not valid.",
+        raise RecordError(_T("The game record is damaged: {what} is not valid.", what=what),
                           detail=f"{where}: {err['msg']} (got {type(err.get('input')).__name__})") from None
     if len(record.seats) != record.players:
-        raise RecordError(f"The game record is damaged: it has {len(record.seats)} seats for "
-                          f"{record.players} players.")
+        raise RecordError(_T("The game record is damaged: it has {seats} seats for {players} players.",
+                             seats=len(record.seats), players=record.players))
     return record
 
 
@@ -180,18 +186,19 @@ def replay(record: GameRecord | dict | str, upto: int | None = None) -> GameStat
     try:
         game: Game = get_game(record.game)
     except KeyError:
-        raise RecordError(f"Unknown game '{record.game}'.") from None
+        raise RecordError(_T("Unknown game '{name}'.", name=record.game)) from None
     try:
         state = game.new_game(record.players, record.seed, record.options)
     except ValueError as exc:
-        raise RecordError(f"The record cannot start a game: {exc}{_older_note(record)}") from None
+        raise RecordError(_T("The record cannot start a game: {reason}{note}", reason=reason_of(exc),
+                             note=_older_note(record))) from None
     actions = record.actions if upto is None else record.actions[:upto]
     for i, data in enumerate(actions):
         try:
             game.apply(state, data)
         except IllegalAction as exc:
-            raise RecordError(f"Action {i + 1} of the record is not legal: {exc}{_older_note(record)}",
-                              index=i) from None
+            raise RecordError(_T("Action {n} of the record is not legal: {reason}{note}", n=i + 1,
+                                 reason=exc.reason, note=_older_note(record)), index=i) from None
     return state
 
 

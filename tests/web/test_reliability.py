@@ -295,7 +295,7 @@ def test_two_tabs_follow_and_diverge(context, base_url):
     # load the other tab's version
     two.click("#banner button[data-cmd='conflict-load']")
     wait_body(two, "actions", "0")
-    assert "other tab's version" in banner_msg(two)
+    assert "other tab’s version" in banner_msg(two)
 
     # diverge again, and keep this tab's game as a copy
     one.bring_to_front()

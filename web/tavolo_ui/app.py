@@ -3,6 +3,12 @@
 Everything that decides something lives in ``session``, ``saves`` and ``links`` (plain
 Python, tested on CPython); this module only turns it into HTML, paints the canvas and
 routes clicks. All clicks are delegated from ``#app`` through ``data-cmd`` attributes.
+
+Every text a person reads is a ``T(...)`` of the domain "ui" (``web/tavolo_ui/i18n/<lang>.json``,
+registered in ``tavolo_ui/__init__``) rendered in the page's language (``L``, ``tx``): the
+browser's language the first time (``best_lang``), then the header's "IT | EN" switch,
+remembered in localStorage under ``tavolo:lang``. Switching draws the current screen again in
+place (``App.redraw``): the New game form keeps what was typed, the table keeps its game.
 """
 
 from __future__ import annotations
@@ -21,47 +27,65 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 import engines
 from engines import IllegalAction, RecordError
 from engines.core.bots import bot_levels
+from engines.core.i18n import LANG_NAMES, LANGS, Text, best_lang, texts
 
 from .canvas import Canvas
 from .choices import Choice, Level, can_go_back, go_back, level, make_choices
 from .links import MODES, LinkError, make_link, parse_fragment
 from .renderers import generic, get_renderer
-from .saves import (AHEAD, FULL_MESSAGE, GONE, OURS, SAME, SAVE_PREFIX, SaveEntry, SaveError, Saves, stamp)
-from .session import Session, seat_order_from_text
+from .saves import (AHEAD, FULL_MESSAGE, GONE, OURS, SAME, SAVE_PREFIX, Msg, SaveEntry, SaveError, Saves, stamp,
+                    tr)
+from .session import Session, seat_order_from_text, with_lang
+
+T = texts("ui")
+CORE = texts("core")
+LANG_KEY = "tavolo:lang"  # the language chosen with the header's switch (a preference, not a save)
+CURRENT = {"lang": "en"}  # the page's language now (one page, one App)
+
+
+def L(template: str, **fields: Any) -> str:
+    """``T(template, **fields)`` rendered in the page's language now (the translation test
+    reads the templates of ``L`` calls like those of ``T``)."""
+    return T(template, **fields).render(CURRENT["lang"])
+
+
+def tx(message: Any) -> str:
+    """A message (``Text``, ``Msg``, an exception, ``str``) in the page's language now."""
+    return tr(message, CURRENT["lang"])
 
 BOT_PAUSE = 0.65  # seconds a bot "thinks" visibly before it moves
 WATCH_PAUSE = 0.8
 NAMES = ["Anna", "Ben", "Carla", "Dario", "Elena", "Farid", "Greta"]
 
 # ---- messages for a person (one place each); the technical detail goes behind "Details" ----
-START_FAILED = ("Something went wrong while Tavolo was starting, so it shows its home screen. "
-                "Your saved games are kept.")
-SOMETHING_WRONG = "Something went wrong, so Tavolo shows its home screen. Your saved games are kept."
-COMMAND_FAILED = "Something went wrong: that did not work. You can go on."
-LINK_RECORD = "This link cannot be opened: {reason}"
-LINK_FAILED = "This link could not be opened: something went wrong."
-RESUME_RECORD = "Your last game could not be restored: {reason}"
-RESUME_FAILED = ("Your last game could not be shown, so Tavolo shows its home screen. "
-                 "The game is still in your saved games.")
-SAVES_UNLISTED = "Your saved games could not be listed."
-ROW_FAILED = "This saved game cannot be shown."
-HOME_FAILED = "Tavolo could not show its home screen."
-HOME_FAILED_MORE = ("Your saved games are still stored in this browser. Reload the page to try again; "
-                    "if this keeps happening, the details below say what failed.")
-STORAGE_BLOCKED = "This browser does not let the page keep data: games will not be saved."
-IMPORTED = "Imported “{name}”."
-IMPORT_FAILED = "The file could not be read."
-MOVED_ON = "This game moved on in another tab; it is shown here as it is now."
-DIVERGED_NOTE = ("This game was also played in another tab, and the two no longer agree. This tab stopped "
-                 "saving it, so neither version is lost: save this tab's game as a copy, or load the "
-                 "other tab's version.")
-GONE_NOTE = ("This game was deleted or replaced in another tab. This tab stopped saving it: "
-             "save it as a copy to keep it.")
-CONFLICT_STATUS = "Not saved here: this game was changed in another tab."
-COPY_NAME = "{name} (this tab)"
-COPY_SAVED = "Saved this tab's game as “{name}”; it is saved there from now on."
-OTHER_LOADED = "This is the other tab's version of the game."
-OTHER_UNAVAILABLE = "The other tab's version cannot be loaded: {reason}"
+START_FAILED = Msg(T("Something went wrong while Tavolo was starting, so it shows its home screen. "
+                "Your saved games are kept."))
+SOMETHING_WRONG = Msg(T("Something went wrong, so Tavolo shows its home screen. Your saved games are kept."))
+COMMAND_FAILED = Msg(T("Something went wrong: that did not work. You can go on."))
+LINK_RECORD = Msg(T("This link cannot be opened: {reason}"))
+LINK_FAILED = Msg(T("This link could not be opened: something went wrong."))
+RESUME_RECORD = Msg(T("Your last game could not be restored: {reason}"))
+RESUME_FAILED = Msg(T("Your last game could not be shown, so Tavolo shows its home screen. "
+                 "The game is still in your saved games."))
+SAVES_UNLISTED = Msg(T("Your saved games could not be listed."))
+ROW_FAILED = Msg(T("This saved game cannot be shown."))
+HOME_FAILED = Msg(T("Tavolo could not show its home screen."))
+HOME_FAILED_MORE = Msg(T("Your saved games are still stored in this browser. Reload the page to try again; "
+                    "if this keeps happening, the details below say what failed."))
+STORAGE_BLOCKED = Msg(T("This browser does not let the page keep data: games will not be saved."))
+IMPORTED = Msg(T("Imported “{name}”."))
+IMPORT_FAILED = Msg(T("The file could not be read."))
+MOVED_ON = Msg(T("This game moved on in another tab; it is shown here as it is now."))
+DIVERGED_NOTE = Msg(T("This game was also played in another tab, and the two no longer agree. This tab stopped "
+                 "saving it, so neither version is lost: save this tab’s game as a copy, or load the "
+                 "other tab’s version."))
+GONE_NOTE = Msg(T("This game was deleted or replaced in another tab. This tab stopped saving it: "
+             "save it as a copy to keep it."))
+CONFLICT_STATUS = Msg(T("Not saved here: this game was changed in another tab."))
+COPY_NAME = Msg(T("{name} (this tab)"))
+COPY_SAVED = Msg(T("Saved this tab’s game as “{name}”; it is saved there from now on."))
+OTHER_LOADED = Msg(T("This is the other tab’s version of the game."))
+OTHER_UNAVAILABLE = Msg(T("The other tab’s version cannot be loaded: {reason}"))
 
 
 def _error_detail(exc: BaseException) -> str:
@@ -71,6 +95,20 @@ def _error_detail(exc: BaseException) -> str:
     except Exception:
         text = repr(exc)
     return text if len(text) <= 6000 else "…" + text[-6000:]
+
+
+class _Named(Text):
+    """A log line shown with the seats' names (``Session.show``) in whatever language it is
+    rendered in (a banner that outlives a language switch)."""
+
+    __slots__ = ("session",)
+
+    def __init__(self, inner: Any, session: Session):
+        super().__init__("ui", "{text}", {"text": inner})
+        self.session = session
+
+    def render(self, lang: str = "en") -> str:
+        return self.session.rename(tr(self.params["text"], lang))
 
 
 def _is_link(fragment: Any) -> bool:
@@ -90,9 +128,9 @@ def show_broken_page(detail: str) -> None:
         root = doc.createElement("div")
         root.id = "app"
         doc.body.appendChild(root)
-    root.innerHTML = (f'<main class="broken" role="alert"><h1>Tavolo</h1><p><b>{h(HOME_FAILED)}</b></p>'
-                      f'<p>{h(HOME_FAILED_MORE)}</p><p><a class="btn" href="">Reload</a></p>'
-                      f'<details class="details"><summary>Details</summary><pre>{h(detail)}</pre></details></main>')
+    root.innerHTML = (f'<main class="broken" role="alert"><h1>Tavolo</h1><p><b>{h(tx(HOME_FAILED))}</b></p>'
+                      f'<p>{h(tx(HOME_FAILED_MORE))}</p><p><a class="btn" href="">{h(L("Reload"))}</a></p>'
+                      f'<details class="details"><summary>{h(L("Details"))}</summary><pre>{h(detail)}</pre></details></main>')
     doc.body.dataset.screen = "broken"
 
 
@@ -172,6 +210,119 @@ class App:
         self.picked: dict[str, list[str]] = {"panel": [], "chooser": []}
         self.pick_key: tuple | None = None  # the position those steps were chosen in
         self.chooser_acts: list[int] = []
+        self.lang = self.first_lang()
+        self.apply_lang()
+
+    # ---- language -----------------------------------------------------------------------
+    @staticmethod
+    def first_lang() -> str:
+        """The language chosen before (``tavolo:lang``), else the browser's (``best_lang``)."""
+        try:
+            saved = js.localStorage.getItem(LANG_KEY)
+            if isinstance(saved, str) and saved in LANGS:
+                return saved
+        except Exception:
+            pass
+        try:
+            prefs = [str(x) for x in js.navigator.languages]
+        except Exception:
+            prefs = []
+        if not prefs:
+            try:
+                prefs = [str(js.navigator.language)]
+            except Exception:
+                prefs = []
+        return best_lang(prefs)
+
+    def apply_lang(self) -> None:
+        CURRENT["lang"] = self.lang
+        if self.session is not None:
+            self.session.lang = self.lang
+        try:
+            js.document.documentElement.lang = self.lang
+            js.document.title = L("Tavolo — board games in your browser")
+        except Exception:
+            pass
+
+    def lang_switch(self) -> str:
+        btns = "".join(
+            f'<button class="lang-btn" data-cmd="lang" data-arg="{code}" lang="{code}" title="{h(LANG_NAMES[code])}"'
+            f' aria-label="{h(LANG_NAMES[code])}" aria-pressed="{"true" if code == self.lang else "false"}">'
+            f'{code.upper()}</button>' for code in ("it", "en"))
+        return f'<span class="lang-switch" role="group" aria-label="{h(L("Language"))}">{btns}</span>'
+
+    def set_lang(self, lang: str) -> None:
+        """Switch the page's language: remembered (only when it changed), and the current
+        screen drawn again in place, with nothing lost."""
+        if lang not in LANGS or lang == self.lang:
+            return
+        self.lang = lang
+        self.apply_lang()
+        try:
+            js.localStorage.setItem(LANG_KEY, lang)
+        except Exception:
+            pass
+        self.redraw()
+
+    def redraw(self) -> None:
+        if self.screen == "home":
+            self.show_home()
+        elif self.screen == "new":
+            form = self.form_state()
+            self.show_new(self.new_game_name, form["players"], form["seats"])
+            self.restore_form(form)
+        elif self.screen in ("table", "watch") and self.session is not None:
+            box = _el("log-box")
+            log_open = bool(box.open) if box else None
+            self.draw_table()
+            box = _el("log-box")
+            if box is not None and log_open is not None:
+                box.open = log_open
+            self.refresh()
+        focus = js.document.querySelector(f'.lang-btn[data-arg="{self.lang}"]')
+        if focus:
+            focus.focus()
+
+    def form_state(self) -> dict:
+        """What the New game form holds now (so a language switch keeps it)."""
+        opts = {}
+        els = js.document.querySelectorAll(".opt")
+        for i in range(int(els.length)):
+            el = els.item(i)
+            opts[str(el.dataset.key)] = bool(el.checked) if str(el.dataset.type) == "bool" else str(el.value)
+        players = _el("players")
+        seed = _el("seed")
+        names = js.document.querySelectorAll(".seat-name")
+        kinds = js.document.querySelectorAll(".seat-kind")
+        seats = [{"name": str(names.item(i).value), "kind": str(kinds.item(i).value)} for i in range(int(names.length))]
+        return {"players": int(str(players.value)) if players else None, "seats": seats, "options": opts,
+                "seed": str(seed.value) if seed else ""}
+
+    def restore_form(self, form: dict) -> None:
+        els = js.document.querySelectorAll(".opt")
+        for i in range(int(els.length)):
+            el = els.item(i)
+            key = str(el.dataset.key)
+            if key in form["options"]:
+                if str(el.dataset.type) == "bool":
+                    el.checked = form["options"][key]
+                else:
+                    el.value = form["options"][key]
+        names = js.document.querySelectorAll(".seat-name")
+        for i in range(min(int(names.length), len(form["seats"]))):
+            names.item(i).value = form["seats"][i]["name"]  # as typed, even empty
+        seed = _el("seed")
+        if seed:
+            seed.value = form["seed"]
+
+    def locale(self) -> str | None:
+        """The locale for dates (None: the browser's own, in English)."""
+        return "it-IT" if self.lang == "it" else None
+
+    def when(self, ms: float | None = None) -> str:
+        d = js.Date.new() if ms is None else js.Date.new(ms)
+        loc = self.locale()
+        return str(d.toLocaleString(loc) if loc else d.toLocaleString())
 
     # ---- start --------------------------------------------------------------------------
     def start(self) -> None:
@@ -237,7 +388,7 @@ class App:
         try:
             self.open_session(Session.load(entry.record), sid, entry.name, known=stamp(entry.record))
         except RecordError as exc:
-            self.banner = (RESUME_RECORD.format(reason=exc), "error", exc.detail)
+            self.banner = (RESUME_RECORD.format(reason=exc.reason), "error", exc.detail)
         except Exception as exc:  # the next reload must not fail the same way: forget it as the last game
             js.console.error(f"Tavolo: {_error_detail(exc)}")
             self.stop_loop()
@@ -264,23 +415,23 @@ class App:
         msg, kind, detail, buttons = (tuple(self.banner) + ("", ()))[:4]
         more = ""
         if buttons:
-            more += ('<div class="banner-btns">' + "".join(f'<button data-cmd="{h(c)}">{h(t)}</button>'
+            more += ('<div class="banner-btns">' + "".join(f'<button data-cmd="{h(c)}">{h(tx(t))}</button>'
                                                            for c, t in buttons) + "</div>")
         if detail:
-            more += f'<details class="details"><summary>Details</summary><pre>{h(str(detail))}</pre></details>'
+            more += f'<details class="details"><summary>{h(L("Details"))}</summary><pre>{h(str(detail))}</pre></details>'
         return (f'<div id="banner" class="banner {h(kind)}" role="alert"><div class="banner-body">'
-                f'<span class="banner-msg">{h(msg)}</span>{more}</div>'
-                f'<button class="x" data-cmd="dismiss" aria-label="Dismiss">×</button></div>')
+                f'<span class="banner-msg">{h(tx(msg))}</span>{more}</div>'
+                f'<button class="x" data-cmd="dismiss" aria-label="{h(L("Dismiss"))}">×</button></div>')
 
-    def flash(self, msg: str, kind: str = "error", detail: str = "", buttons: tuple = ()) -> None:
+    def flash(self, msg: Any, kind: str = "error", detail: str = "", buttons: tuple = ()) -> None:
         self.banner = (msg, kind, detail, buttons)
         el = _el("banner")
         if el:
             el.outerHTML = self.banner_html()
 
     def header(self, title: str = "", extra: str = "") -> str:
-        return (f'<header class="top"><button class="brand" data-cmd="home" title="Home">Tavolo</button>'
-                f'<span class="title">{h(title)}</span><span class="grow"></span>{extra}</header>')
+        return (f'<header class="top"><button class="brand" data-cmd="home" title="{h(L("Home"))}">Tavolo</button>'
+                f'<span class="title">{h(title)}</span><span class="grow"></span>{extra}{self.lang_switch()}</header>')
 
     # ---- home ---------------------------------------------------------------------------
     def show_home(self) -> None:
@@ -289,32 +440,36 @@ class App:
         cards = []
         for name in engines.list_games():  # from the catalog: no game is imported for the home
             inf = engines.about(name)
+            description = CORE(inf["description"]).render(self.lang)  # translated by the "core" table
+            players = L("{low}–{high} players", low=inf["min_players"], high=inf["max_players"])
             cards.append(f'<article class="game-card" data-game="{h(name)}"><h3>{h(inf["title"])}</h3>'
-                         f'<p>{h(inf["description"])}</p>'
-                         f'<div class="range">{inf["min_players"]}–{inf["max_players"]} players</div>'
-                         f'<button class="primary" data-cmd="new" data-arg="{h(name)}">New game</button></article>')
+                         f'<p>{h(description)}</p>'
+                         f'<div class="range">{h(players)}</div>'
+                         f'<button class="primary" data-cmd="new" data-arg="{h(name)}">{h(L("New game"))}</button></article>')
         rows = []
         try:
             entries = self.saves.list()
         except Exception as exc:  # never: Saves.list is total; still, the games stay reachable
-            entries = [SaveEntry("?", name=SAVES_UNLISTED, error=SAVES_UNLISTED, detail=_error_detail(exc))]
+            entries = [SaveEntry("?", name=tx(SAVES_UNLISTED), error=SAVES_UNLISTED, detail=_error_detail(exc))]
         for e in entries:
             try:
                 rows.append(self.save_row(e))
             except Exception as exc:  # one entry that cannot be shown never hides the others
                 rows.append(self.save_row(SaveEntry(e.id, name=e.id, error=ROW_FAILED, detail=_error_detail(exc),
                                                     raw="")))
-        games_html = f'<section><h2>{"New game" if rows else "Games"}</h2><div class="games">{"".join(cards)}</div></section>'
-        saves = ("".join(rows) if rows else '<li class="muted empty">No saved games yet. Every game you start is saved here as you play.</li>')
+        games_html = (f'<section><h2>{h(L("New game") if rows else L("Games"))}</h2>'
+                      f'<div class="games">{"".join(cards)}</div></section>')
+        empty = L("No saved games yet. Every game you start is saved here as you play.")
+        saves = ("".join(rows) if rows else f'<li class="muted empty">{h(empty)}</li>')
         self.set_screen("home", f"""
-{self.header("", '<label class="btn" for="import-file">Import…</label>')}
+{self.header("", f'<label class="btn" for="import-file">{h(L("Import…"))}</label>')}
 <main class="home">
 {self.banner_html()}
 {games_html if not rows else ""}
-<section><h2>{"Continue a game" if rows else "Saved games"}</h2><ul class="saves" id="saves">{saves}</ul>
+<section><h2>{h(L("Continue a game") if rows else L("Saved games"))}</h2><ul class="saves" id="saves">{saves}</ul>
 <input type="file" id="import-file" accept=".json,application/json" hidden></section>
 {games_html if rows else ""}
-<footer class="muted">Everything runs in this browser tab: no server, no account. Saves stay on this device.</footer>
+<footer class="muted">{h(L("Everything runs in this browser tab: no server, no account. Saves stay on this device."))}</footer>
 </main>""")
 
     def save_row(self, e: SaveEntry) -> str:
@@ -324,21 +479,22 @@ class App:
         sid = h(e.id)
         if e.ok:
             title = engines.about(e.game)["title"]
-            when = js.Date.new(e.updated * 1000).toLocaleString() if 0 < e.updated < 1e11 else ""
-            state = "finished" if e.over else f"{e.actions} moves"
-            return (f'<li class="save" data-sid="{sid}"><div class="save-main"><b class="save-name">{h(e.name)}</b>'
-                    f'<span class="muted">{h(title)} · {state} · {h(str(when))}</span></div><div class="save-btns">'
-                    f'<button class="primary" data-cmd="resume" data-arg="{sid}">{"View" if e.over else "Resume"}</button>'
-                    f'<button data-cmd="rename" data-arg="{sid}">Rename</button>'
-                    f'<button data-cmd="export" data-arg="{sid}">Export</button>'
-                    f'<button class="danger" data-cmd="delete" data-arg="{sid}">Delete</button></div></li>')
-        detail = (f'<details class="details"><summary>Details</summary><pre>{h(e.detail)}</pre></details>'
+            when = self.when(e.updated * 1000) if 0 < e.updated < 1e11 else ""
+            state = L("finished") if e.over else (L("1 move") if e.actions == 1 else L("{n} moves", n=e.actions))
+            return (f'<li class="save" data-sid="{sid}"><div class="save-main"><b class="save-name">{h(tx(e.name))}</b>'
+                    f'<span class="muted">{h(title)} · {h(state)} · {h(str(when))}</span></div><div class="save-btns">'
+                    f'<button class="primary" data-cmd="resume" data-arg="{sid}">{h(L("View") if e.over else L("Resume"))}</button>'
+                    f'<button data-cmd="rename" data-arg="{sid}">{h(L("Rename"))}</button>'
+                    f'<button data-cmd="export" data-arg="{sid}">{h(L("Export"))}</button>'
+                    f'<button class="danger" data-cmd="delete" data-arg="{sid}">{h(L("Delete"))}</button></div></li>')
+        detail = (f'<details class="details"><summary>{h(L("Details"))}</summary><pre>{h(e.detail)}</pre></details>'
                   if e.detail else "")
-        delete = "" if e.newer else f'<button class="danger" data-cmd="delete" data-arg="{sid}">Delete</button>'
-        export = (f'<button data-cmd="export-raw" data-arg="{sid}" title="Download the saved text exactly as it is">'
-                  f'Export as is</button>' if e.raw is not None else "")
-        return (f'<li class="save broken" data-sid="{sid}"><div class="save-main"><b class="save-name">{h(e.name or e.id)}</b>'
-                f'<span class="save-error">{h(e.error or "")}</span>{detail}</div><div class="save-btns">'
+        delete = ("" if e.newer else
+                  f'<button class="danger" data-cmd="delete" data-arg="{sid}">{h(L("Delete"))}</button>')
+        export = (f'<button data-cmd="export-raw" data-arg="{sid}" title="{h(L("Download the saved text exactly as it is"))}">'
+                  f'{h(L("Export as is"))}</button>' if e.raw is not None else "")
+        return (f'<li class="save broken" data-sid="{sid}"><div class="save-main"><b class="save-name">{h(tx(e.name or e.id))}</b>'
+                f'<span class="save-error">{h(tx(e.error or ""))}</span>{detail}</div><div class="save-btns">'
                 f'{export}{delete}</div></li>')
 
     # ---- new game -----------------------------------------------------------------------
@@ -346,7 +502,7 @@ class App:
         try:
             game = engines.get_game(name)
         except Exception:
-            self.flash(f"{name.title()} is not available in this version yet.")
+            self.flash(T("{game} is not available in this version yet.", game=name.title()))
             return
         self.new_game_name = name
         levels = bot_levels(game)
@@ -355,37 +511,46 @@ class App:
         seats = seats or []
         while len(seats) < n:
             i = len(seats)
-            seats.append({"name": NAMES[i % len(NAMES)] if i < len(NAMES) else f"Player {i + 1}",
+            seats.append({"name": NAMES[i % len(NAMES)] if i < len(NAMES) else L("Player {n}", n=i + 1),
                           "kind": "human" if i == 0 else f"bot:{best}"})
         seats = seats[:n]
         pc = "".join(f'<option value="{k}"{" selected" if k == n else ""}>{k}</option>'
                      for k in range(game.min_players, game.max_players + 1))
         seat_rows = []
         for i, s in enumerate(seats):
-            kinds = [("human", "Human")] + [(f"bot:{lv}", f"Bot ({lv})") for lv in levels]
+            kinds = [("human", L("Human"))] + [(f"bot:{lv}", L("Bot ({level})", level=self.bot_level_name(lv)))
+                                               for lv in levels]
             opts = "".join(f'<option value="{k}"{" selected" if k == s["kind"] else ""}>{h(t)}</option>' for k, t in kinds)
             seat_rows.append(f'<div class="seat"><span class="dot p{i}"></span>'
-                             f'<input class="seat-name" maxlength="40" value="{h(s["name"])}" aria-label="Name of seat {i + 1}">'
-                             f'<select class="seat-kind" aria-label="Seat {i + 1} is">{opts}</select></div>')
+                             f'<input class="seat-name" maxlength="40" value="{h(s["name"])}"'
+                             f' aria-label="{h(L("Name of seat {n}", n=i + 1))}">'
+                             f'<select class="seat-kind" aria-label="{h(L("Seat {n} is", n=i + 1))}">{opts}</select></div>')
         self.set_screen("new", f"""
-{self.header("New game: " + game.title)}
+{self.header(L("New game: {game}", game=game.title))}
 <main class="form">
 {self.banner_html()}
 <form id="new-form">
-<label class="row">Players <select id="players">{pc}</select></label>
-<fieldset><legend>Seats</legend><div id="seats">{''.join(seat_rows)}</div></fieldset>
-<fieldset><legend>Options</legend>{self.options_html(game)}
-<label class="row">Seed <input id="seed" type="number" min="0" placeholder="random"
- title="The same seed, players and options always give the same game"></label></fieldset>
-<div class="buttons"><button type="button" data-cmd="home">Back</button>
-<button type="button" class="primary" data-cmd="start" id="start">Start game</button></div>
+<label class="row">{h(L("Players"))} <select id="players">{pc}</select></label>
+<fieldset><legend>{h(L("Seats"))}</legend><div id="seats">{''.join(seat_rows)}</div></fieldset>
+<fieldset><legend>{h(L("Options"))}</legend>{self.options_html(game)}
+<label class="row">{h(L("Seed"))} <input id="seed" type="number" min="0" placeholder="{h(L("random"))}"
+ title="{h(L("The same seed, players and options always give the same game"))}"></label></fieldset>
+<div class="buttons"><button type="button" data-cmd="home">{h(L("Back"))}</button>
+<button type="button" class="primary" data-cmd="start" id="start">{h(L("Start game"))}</button></div>
 </form></main>""")
+
+    def bot_level_name(self, level: str) -> str:
+        """A bot level's name for people ("random" / "casuale"); unknown levels as they are."""
+        names = {"random": T("random"), "heuristic": T("heuristic"), "greedy": T("greedy"),
+                 "easy": T("easy"), "medium": T("medium"), "hard": T("hard"), "basic": T("basic"),
+                 "smart": T("smart"), "expert": T("expert")}
+        return names[level].render(self.lang) if level in names else level
 
     def options_html(self, game) -> str:
         parts = []
         for key, f in game.options_model.model_fields.items():
             ann, default = f.annotation, f.default
-            label = h(f.description or key.replace("_", " ").capitalize())
+            label = h(self.option_label(game, key, f))
             lit = self._choices(ann)
             if ann is bool:
                 parts.append(f'<label class="check"><input type="checkbox" class="opt" data-key="{h(key)}" data-type="bool"'
@@ -408,9 +573,21 @@ class App:
                              f' value="{h(str(default))}"></label>')
             elif (f.json_schema_extra or {}).get("ui") == "seat_order":
                 parts.append(f'<label class="row">{label} <input class="opt" data-key="{h(key)}" data-type="seats"'
-                             f' inputmode="numeric" placeholder="seat numbers, e.g. 2, 1, 3"></label>')
+                             f' inputmode="numeric" placeholder="{h(L("seat numbers, e.g. 2, 1, 3"))}"></label>')
             # other kinds (lists, optional values) keep their default: the game sets them up
-        return "".join(parts) or '<p class="muted">This game has no options.</p>'
+        return "".join(parts) or f'<p class="muted">{h(L("This game has no options."))}</p>'
+
+    def option_label(self, game, key: str, f) -> str:
+        """An option's label: the game's ``option_label(name, lang)`` when it has one."""
+        fn = getattr(game, "option_label", None)
+        if fn is not None:
+            try:
+                text = fn(key, self.lang)
+                if text:
+                    return str(text)
+            except Exception as exc:
+                js.console.error(f"option_label failed: {exc!r}")
+        return f.description or key.replace("_", " ").capitalize()
 
     @staticmethod
     def _choices(ann) -> list | None:
@@ -425,7 +602,7 @@ class App:
     def read_seats(self) -> list[dict]:
         names = js.document.querySelectorAll(".seat-name")
         kinds = js.document.querySelectorAll(".seat-kind")
-        return [{"name": str(names.item(i).value).strip() or f"Player {i + 1}", "kind": str(kinds.item(i).value)}
+        return [{"name": str(names.item(i).value).strip() or L("Player {n}", n=i + 1), "kind": str(kinds.item(i).value)}
                 for i in range(int(names.length))]
 
     def start_new(self) -> None:
@@ -442,7 +619,7 @@ class App:
                 try:
                     options[key] = int(str(el.value))
                 except ValueError:
-                    self.flash(f"Option '{key}' needs a whole number.")
+                    self.flash(T("Option ‘{name}’ needs a whole number.", name=key))
                     return
             elif typ == "json":
                 options[key] = json.loads(str(el.value))
@@ -450,7 +627,7 @@ class App:
                 try:
                     order = seat_order_from_text(str(el.value))
                 except ValueError as exc:
-                    self.flash(str(exc))
+                    self.flash(exc)
                     return
                 if order is not None:
                     options[key] = order
@@ -460,15 +637,15 @@ class App:
         try:
             seed = int(seed_text) if seed_text else random.randrange(1, 2**31)
         except ValueError:
-            self.flash("The seed must be a whole number.")
+            self.flash(T("The seed must be a whole number."))
             return
         try:
             session = Session.start(name, seats, seed, options)
         except (ValueError, IllegalAction) as exc:
-            self.flash(str(exc))
+            self.flash(exc)
             return
         sid = self.saves.new_id()
-        when = str(js.Date.new().toLocaleString())
+        when = self.when()
         self.banner = None
         self.open_session(session, sid, f"{session.game.title} · {when}")
         self.autosave()
@@ -486,18 +663,27 @@ class App:
         self.unsaved = False
         if sid:
             self.saves.set_last(sid)
-        g = session.game
-        controls = ('<button data-cmd="undo" id="undo">Undo</button>'
-                    '<button data-cmd="pause" id="pause" hidden>Pause</button>'
-                    '<button data-cmd="share" id="share-btn">Share</button>'
-                    '<button data-cmd="savecopy" id="savecopy">Save copy</button>')
+        session.lang = self.lang
+        self.draw_table()
+        self.refresh()
+
+    def draw_table(self) -> None:
+        """The table screen's frame (header, board, side panel), in the page's language;
+        ``refresh`` fills it."""
+        g, mode = self.session.game, self.mode
+        controls = (f'<button data-cmd="undo" id="undo">{h(L("Undo"))}</button>'
+                    f'<button data-cmd="pause" id="pause" hidden>{h(L("Pause"))}</button>'
+                    f'<button data-cmd="share" id="share-btn">{h(L("Share"))}</button>'
+                    f'<button data-cmd="savecopy" id="savecopy">{h(L("Save copy"))}</button>')
         if mode == "watch":
-            controls = ('<button data-cmd="pause" id="pause">Pause</button>'
-                        '<button data-cmd="step" id="step">Step</button>'
-                        '<button data-cmd="restart" id="restart">Restart</button>'
-                        '<button data-cmd="takeover" id="takeover" title="Keep this game as a save and play on from here">Play from here</button>')
+            controls = (f'<button data-cmd="pause" id="pause">{h(L("Pause"))}</button>'
+                        f'<button data-cmd="step" id="step">{h(L("Step"))}</button>'
+                        f'<button data-cmd="restart" id="restart">{h(L("Restart"))}</button>'
+                        f'<button data-cmd="takeover" id="takeover" title="{h(L("Keep this game as a save and play on from here"))}">'
+                        f'{h(L("Play from here"))}</button>')
+        title = L("{game} — watching", game=g.title) if mode == "watch" else g.title
         self.set_screen("watch" if mode == "watch" else "table", f"""
-{self.header(g.title + (" — watching" if mode == "watch" else ""), '<span class="controls">' + controls + '</span>')}
+{self.header(title, '<span class="controls">' + controls + '</span>')}
 <main class="table">
 {self.banner_html()}
 <div id="results" class="results" hidden></div>
@@ -507,11 +693,10 @@ class App:
 <aside id="side" class="side">
 <div id="status" class="status"></div>
 <div id="actions" class="actions"></div>
-<details id="log-box" class="log-box"{" open" if int(js.window.innerWidth) > 760 else ""}><summary>Game log</summary><ol id="log" class="log"></ol></details>
+<details id="log-box" class="log-box"{" open" if int(js.window.innerWidth) > 760 else ""}><summary>{h(L("Game log"))}</summary><ol id="log" class="log"></ol></details>
 </aside></div></main>
 <div id="handoff" class="handoff" hidden></div>
 <div id="modal" class="modal" hidden></div>""")
-        self.refresh()
 
     def refresh(self) -> None:
         """Redraw the table after anything changed, then let bots or the watch loop go on."""
@@ -529,12 +714,15 @@ class App:
         self.hide_popups()
         ho = _el("handoff")
         if handoff is not None:
-            undo = ('<button data-cmd="undo">Undo my last move</button>' if s.can_undo() else "")
-            prev = f"{h(s.name(s.at_device))} has played. " if s.at_device is not None else ""
-            note = f'<p class="warn">{h(CONFLICT_STATUS)}</p>' if self.conflict else ""
-            ho.innerHTML = (f'<div class="handoff-box">{note}<p class="muted">{prev}The table is hidden.</p>'
-                            f'<h2>Pass the device to <span id="handoff-name">{h(s.name(handoff))}</span></h2>'
-                            f'<button class="primary big" data-cmd="handoff">I am {h(s.name(handoff))}: show my table</button>'
+            undo = (f'<button data-cmd="undo">{h(L("Undo my last move"))}</button>' if s.can_undo() else "")
+            prev = (h(L("{name} has played.", name=s.name(s.at_device))) + " ") if s.at_device is not None else ""
+            note = f'<p class="warn">{h(tx(CONFLICT_STATUS))}</p>' if self.conflict else ""
+            pass_to = h(L("Pass the device to {name}", name="\x00")).replace(
+                "\x00", f'<span id="handoff-name">{h(s.name(handoff))}</span>')
+            ho.innerHTML = (f'<div class="handoff-box">{note}<p class="muted">{prev}{h(L("The table is hidden."))}</p>'
+                            f'<h2>{pass_to}</h2>'
+                            f'<button class="primary big" data-cmd="handoff">'
+                            f'{h(L("I am {name}: show my table", name=s.name(handoff)))}</button>'
                             f'{undo}</div>')
             ho.hidden = False
             # nothing of the previous player's view stays on the page underneath
@@ -555,12 +743,12 @@ class App:
         if undo:
             ok = self.mode == "play" and s.can_undo()
             undo.disabled = not ok
-            undo.title = "Take back your last move" if ok else s.undo_reason()
+            undo.title = L("Take back your last move") if ok else s.undo_reason()
         pause = _el("pause")
         if pause:
             show = self.mode == "watch" or (s.bot_only() and not s.is_over())
             pause.hidden = not show
-            pause.textContent = "Resume" if self.paused else "Pause"
+            pause.textContent = L("Resume") if self.paused else L("Pause")
         step = _el("step")
         if step:
             step.disabled = not self.paused or len(s.record.actions) >= len(self.watch_actions)
@@ -569,28 +757,28 @@ class App:
         s = self.session
         seat = s.to_move()
         me = s.me()
-        status = [f'<div class="to-act">{h(s.status())}</div>']
+        status = [f'<div class="to-act">{h(self.status_line())}</div>']
         if self.mode == "watch":
-            status.append(f'<div class="muted">Move {len(s.record.actions)} of {len(self.watch_actions)}'
-                          f'{" · paused" if self.paused else ""}</div>')
+            move = L("Move {n} of {total}", n=len(s.record.actions), total=len(self.watch_actions))
+            status.append(f'<div class="muted">{h(move)}{h(" · " + L("paused")) if self.paused else ""}</div>')
         elif me is not None and len(s.humans()) > 1:
-            status.append(f'<div class="muted">Table shown to {h(s.name(me))}</div>')
+            status.append(f'<div class="muted">{h(L("Table shown to {name}", name=s.name(me)))}</div>')
         elif me is None and s.bot_only():
-            status.append('<div class="muted">Spectator view: bots only.</div>')
+            status.append(f'<div class="muted">{h(L("Spectator view: bots only."))}</div>')
         elif me is None:
-            status.append('<div class="muted">Public view of the table.</div>')
+            status.append(f'<div class="muted">{h(L("Public view of the table."))}</div>')
         scores = s.scores()
         chips = "".join(f'<span class="chip{" now" if i == seat else ""}"><span class="dot p{i}"></span>'
                         f'{h(s.name(i))} <b>{scores[i] if i < len(scores) else ""}</b></span>'
                         for i in range(s.record.players))
         status.append(f'<div class="chips">{chips}</div>')
         if self.conflict:
-            status.append(f'<div class="warn">{h(CONFLICT_STATUS)} '
-                          '<button data-cmd="conflict-copy">Save as a copy</button></div>')
+            status.append(f'<div class="warn">{h(tx(CONFLICT_STATUS))} '
+                          f'<button data-cmd="conflict-copy">{h(L("Save as a copy"))}</button></div>')
         elif self.unsaved:
-            status.append('<div class="warn">Not saved: storage is full.</div>')
+            status.append(f'<div class="warn">{h(L("Not saved: storage is full."))}</div>')
         if self.renderer_note:
-            status.append(f'<div class="muted small">{h(self.renderer_note)}</div>')
+            status.append(f'<div class="muted small">{h(tx(self.renderer_note))}</div>')
         _el("status").innerHTML = "".join(status)
 
         self.render_actions()
@@ -599,18 +787,20 @@ class App:
         if s.is_over():
             cats, rows = s.breakdown()
             win = set(s.winners())
-            head = "".join(f"<th>{h(c.replace('_', ' '))}</th>" for c in cats)
+            names_of = self.score_categories(s)
+            head = "".join(f"<th>{h(names_of.get(c) or c.replace('_', ' '))}</th>" for c in cats)
             body = "".join(
                 f'<tr class="{"winner" if i in win else ""}"><th><span class="dot p{i}"></span>{h(s.name(i))}'
                 f'{" ★" if i in win else ""}</th>'
                 + "".join(f"<td>{r.get(c, 0)}</td>" for c in cats) + f"<td><b>{sum(r.values())}</b></td></tr>"
                 for i, r in enumerate(rows))
-            names = " and ".join(s.name(i) for i in sorted(win))
-            res.innerHTML = (f'<h3>{"Winners" if len(win) > 1 else "Winner"}: {h(names)}</h3>'
-                             f'<div class="scroll-x"><table class="score"><thead><tr><th></th>{head}<th>Total</th></tr></thead>'
+            names = s.names(sorted(win))
+            won = L("Winners: {names}", names=names) if len(win) > 1 else L("Winner: {names}", names=names)
+            res.innerHTML = (f'<h3>{h(won)}</h3>'
+                             f'<div class="scroll-x"><table class="score"><thead><tr><th></th>{head}<th>{h(L("Total"))}</th></tr></thead>'
                              f'<tbody>{body}</tbody></table></div>'
-                             '<div class="buttons"><button data-cmd="home">Home</button>'
-                             f'<button class="primary" data-cmd="again">Play again</button></div>')
+                             f'<div class="buttons"><button data-cmd="home">{h(L("Home"))}</button>'
+                             f'<button class="primary" data-cmd="again">{h(L("Play again"))}</button></div>')
             res.hidden = False
         else:
             res.hidden = True
@@ -618,9 +808,32 @@ class App:
 
         log = _el("log")
         items = "".join(f'<li><span class="dot p{seat_}"></span>{h(text)}</li>' if seat_ is not None
-                        else f"<li>{h(text)}</li>" for seat_, text in s.log[-200:])
-        log.innerHTML = items or '<li class="muted">No moves yet.</li>'
+                        else f'<li class="event">{h(text)}</li>' for seat_, text in s.log_lines(self.lang)[-200:])
+        log.innerHTML = items or f'<li class="muted">{h(L("No moves yet."))}</li>'
         log.scrollTop = log.scrollHeight
+
+    def status_line(self) -> str:
+        """The panel's first line: who acts now or who won; a spectator (watch links, bots
+        only) is told they are watching and whose turn it is, never "you"."""
+        s = self.session
+        if not s.is_over() and (self.mode == "watch" or s.me() is None):
+            seat = s.to_move()
+            who = s.name(seat) if seat is not None else ""
+            if self.mode == "watch":
+                return L("Watching: {name} to play.", name=who)
+            return L("Watching: {name} is thinking…", name=who)
+        return s.status()
+
+    def score_categories(self, s: Session) -> dict:
+        """The end-of-game table's column names: the game's ``score_categories(lang)``."""
+        fn = getattr(s.game, "score_categories", None)
+        if fn is None:
+            return {}
+        try:
+            return {k: str(v) for k, v in dict(fn(self.lang)).items()}
+        except Exception as exc:
+            js.console.error(f"score_categories failed: {exc!r}")
+            return {}
 
     # ---- the choices: side panel and board chooser, as a step-by-step tree ---------------
     def choice_list(self, indexes: list[int] | None = None) -> list[Choice]:
@@ -641,7 +854,7 @@ class App:
             if keep is not None and i not in keep:
                 continue
             try:
-                steps = [s.rename(t) for t in s.game.action_steps(s.state, legal[i])]
+                steps = [s.rename(t) for t in with_lang(s.game.action_steps, s.state, legal[i], lang=self.lang)]
             except Exception as exc:  # a steps bug must not hide the action: one flat button
                 js.console.error(f"action_steps failed: {exc!r}")
                 steps = []
@@ -656,18 +869,19 @@ class App:
         lv = level(choices, chosen)
         head = ""
         if lv.tree and lv.path:
-            back = (f'<button class="pick-back" data-cmd="pick-back" data-arg="{where}">← Back</button>'
+            back = (f'<button class="pick-back" data-cmd="pick-back" data-arg="{where}">← {h(L("Back"))}</button>'
                     if can_go_back(choices, chosen) else "")
             path = " › ".join(f"<span>{h(p)}</span>" for p in lv.path)
-            head = f'<div class="pick-crumbs">{back}<div class="pick-path" aria-label="Chosen so far">{path}</div></div>'
+            head = (f'<div class="pick-crumbs">{back}<div class="pick-path" aria-label="{h(L("Chosen so far"))}">'
+                    f'{path}</div></div>')
         btns = []
         for j, o in enumerate(lv.options):
             if o.step is None:
                 btns.append(f'<button class="act" data-cmd="act" data-arg="{o.indexes[0]}">{h(o.text)}</button>')
             else:
                 btns.append(f'<button class="act pick-step" data-cmd="pick" data-arg="{where}:{j}" '
-                            f'data-acts="{" ".join(map(str, o.indexes))}" aria-label="{h(o.text)}: {o.ways} ways">'
-                            f'<span>{h(o.text)}</span><span class="ways" aria-hidden="true">{o.ways} ways ›</span></button>')
+                            f'data-acts="{" ".join(map(str, o.indexes))}" aria-label="{h(o.text)}: {h(L("{n} ways", n=o.ways))}">'
+                            f'<span>{h(o.text)}</span><span class="ways" aria-hidden="true">{h(L("{n} ways", n=o.ways))} ›</span></button>')
         return f'{head}<div class="act-list" role="group">{"".join(btns)}</div>', lv
 
     def render_actions(self) -> None:
@@ -677,7 +891,7 @@ class App:
             _el("actions").innerHTML = ""
             return
         body, _ = self.choices_html("panel", choices)
-        _el("actions").innerHTML = f"<h3>Your choices</h3>{body}"
+        _el("actions").innerHTML = f"<h3>{h(L('Your choices'))}</h3>{body}"
 
     def render_chooser(self) -> None:
         """The board's chooser for the actions of one spot (``chooser_acts``)."""
@@ -686,8 +900,8 @@ class App:
         if not ch or not choices:
             return
         body, lv = self.choices_html("chooser", choices)
-        title = "" if lv.path else '<div class="chooser-title">Which one?</div>'
-        ch.innerHTML = f'{title}{body}<button data-cmd="close-chooser">Cancel</button>'
+        title = "" if lv.path else f'<div class="chooser-title">{h(L("Which one?"))}</div>'
+        ch.innerHTML = f'{title}{body}<button data-cmd="close-chooser">{h(L("Cancel"))}</button>'
 
     def pick(self, arg: str, back: bool = False) -> None:
         """A step button (``where:option``) or Back (``where``) was pressed."""
@@ -731,7 +945,7 @@ class App:
             return
         width = max(int(wrap.clientWidth), 280)
         avail = max(int(js.window.innerHeight) - 140, 360)
-        cv = Canvas(width, avail)
+        cv = Canvas(width, avail, lang=self.lang)
         if not blank:
             view = s.game.view(s.state, s.me()) if self.mode == "play" else s.game.view(s.state, None)
             acts = s.action_dicts() if self.mode == "play" else []
@@ -743,10 +957,10 @@ class App:
                 self.renderer_note = ""
             except Exception as exc:  # a renderer bug must not stop the game
                 js.console.error(f"renderer {s.game.name} failed: {exc!r}")
-                cv = Canvas(width, avail)
+                cv = Canvas(width, avail, lang=self.lang)
                 generic.render(cv, view, acts, me)
                 s.rename_canvas(cv)
-                self.renderer_note = "The board could not be drawn; showing the plain table."
+                self.renderer_note = T("The board could not be drawn; showing the plain table.")
         self.cv = cv
         height = max(int(cv.height), 120)
         dpr = float(js.window.devicePixelRatio or 1)
@@ -771,7 +985,7 @@ class App:
         try:
             s.apply_index(index)
         except IllegalAction as exc:
-            self.flash(str(exc))
+            self.flash(exc)
             return
         self.after_action()
 
@@ -846,9 +1060,9 @@ class App:
                 self.open_session(session, self.sid, stored.name, known=stamp(stored.record))
                 return
         self.conflict = outcome
-        buttons = [("conflict-copy", "Save as a copy")]
+        buttons = [("conflict-copy", T("Save as a copy"))]
         if outcome != GONE:
-            buttons.append(("conflict-load", "Load the other tab's version"))
+            buttons.append(("conflict-load", T("Load the other tab’s version")))
         self.flash(GONE_NOTE if outcome == GONE else DIVERGED_NOTE, "error", buttons=tuple(buttons))
         if self.screen == "table" and _el("status"):
             self.refresh()
@@ -874,7 +1088,7 @@ class App:
         try:
             session = Session.load(entry.record) if entry.ok else None
         except RecordError as exc:
-            entry.error, entry.detail, session = str(exc), exc.detail, None
+            entry.error, entry.detail, session = Msg(exc.reason), exc.detail, None
         if session is None:
             self.flash(OTHER_UNAVAILABLE.format(reason=entry.error), detail=entry.detail)
             return
@@ -906,7 +1120,7 @@ class App:
         try:
             s.bot_step()
         except Exception as exc:
-            self.flash(f"A bot could not move: {exc}")
+            self.flash(T("A bot could not move: {reason}", reason=str(exc)))
             return
         self.loop_task = None
         self.after_action()  # schedules the next bot, if any
@@ -927,7 +1141,7 @@ class App:
             try:
                 s.apply(self.watch_actions[n])
             except IllegalAction as exc:
-                self.flash(f"This game's move {n + 1} is not legal: {exc}")
+                self.flash(T("This game’s move {n} is not legal: {reason}", n=n + 1, reason=exc.reason))
                 self.watch_actions = self.watch_actions[:n]
 
     # ---- links --------------------------------------------------------------------------
@@ -942,9 +1156,9 @@ class App:
         try:
             return self._open_link(fragment, at_boot)
         except LinkError as exc:
-            self.banner = (str(exc), "error", exc.detail)
+            self.banner = (exc, "error", exc.detail)
         except RecordError as exc:
-            self.banner = (LINK_RECORD.format(reason=exc), "error", exc.detail)
+            self.banner = (LINK_RECORD.format(reason=exc.reason), "error", exc.detail)
         except Exception as exc:  # whatever the link does, the page goes on
             js.console.error(f"Tavolo: {_error_detail(exc)}")
             self.stop_loop()
@@ -960,7 +1174,8 @@ class App:
             return False
         mode, record = parsed
         if self.unsaved and self.session is not None and self.mode == "play" and not at_boot:
-            if not js.window.confirm("Your current game could not be saved (storage is full). Open the link anyway and lose it?"):
+            if not js.window.confirm(L("Your current game could not be saved (storage is full). "
+                                       "Open the link anyway and lose it?")):
                 return False
         if mode == "watch":
             actions = list(record.actions)
@@ -974,13 +1189,13 @@ class App:
             session = Session.load(record)
             earlier = self.saves.continuing(record.model_dump(mode="json"))
             if earlier is not None:  # this link was opened before: go on with that game
-                self.banner = (f"You opened this link before: your game “{earlier.name}” goes on "
-                               "(Save copy makes a second one).", "info")
+                self.banner = (T("You opened this link before: your game “{name}” goes on "
+                                 "(Save copy makes a second one).", name=earlier.name), "info")
                 self.open_session(Session.load(earlier.record), earlier.id, earlier.name,
                                   known=stamp(earlier.record))
                 return True
             sid = self.saves.new_id()
-            name = f"Shared {session.game.title} · {js.Date.new().toLocaleString()}"
+            name = L("Shared {game} · {when}", game=session.game.title, when=self.when())
             self.banner = None
             self.open_session(session, sid, name)
             self.autosave()
@@ -1003,20 +1218,21 @@ class App:
         base = str(js.location.href).split("#", 1)[0]
         play = make_link(base, s.record, "play")
         watch = make_link(base, s.record, "watch")
-        self.modal(f"""<h2>Share this game</h2>
-<p>The link holds the whole game (no server involved). Whoever opens it continues from this position
-— hidden cards included, so share it with care.</p>
-<label>Play from here<textarea id="share-play" readonly rows="3">{h(play)}</textarea></label>
-<button data-cmd="copy" data-arg="share-play">Copy link</button>
-<label>Watch the game move by move<textarea id="share-watch" readonly rows="3">{h(watch)}</textarea></label>
-<button data-cmd="copy" data-arg="share-watch">Copy watch link</button>
-<div class="buttons"><button class="primary" data-cmd="close-modal">Close</button></div>""")
+        about = L("The link holds the whole game (no server involved). Whoever opens it continues from this "
+                  "position — hidden cards included, so share it with care.")
+        self.modal(f"""<h2>{h(L("Share this game"))}</h2>
+<p>{h(about)}</p>
+<label>{h(L("Play from here"))}<textarea id="share-play" readonly rows="3">{h(play)}</textarea></label>
+<button data-cmd="copy" data-arg="share-play">{h(L("Copy link"))}</button>
+<label>{h(L("Watch the game move by move"))}<textarea id="share-watch" readonly rows="3">{h(watch)}</textarea></label>
+<button data-cmd="copy" data-arg="share-watch">{h(L("Copy watch link"))}</button>
+<div class="buttons"><button class="primary" data-cmd="close-modal">{h(L("Close"))}</button></div>""")
 
     def modal(self, inner: str) -> None:
         m = _el("modal")
         if m is None:
             return
-        m.innerHTML = f'<div class="modal-box" role="dialog">{inner}</div>'
+        m.innerHTML = f'<div class="modal-box" role="dialog" aria-modal="true">{inner}</div>'
         m.hidden = False
 
     def close_modal(self) -> None:
@@ -1111,6 +1327,8 @@ class App:
             el = _el("banner")
             if el:
                 el.outerHTML = self.banner_html()
+        elif cmd == "lang":
+            self.set_lang(arg)
         elif cmd == "new":
             self.banner = None
             self.show_new(arg)
@@ -1119,18 +1337,19 @@ class App:
         elif cmd == "resume":
             entry = self.saves.get(arg)
             if not entry.ok:
-                self.flash(entry.error or "This save cannot be opened.", detail=entry.detail)
+                self.flash(entry.error or T("This save cannot be opened."), detail=entry.detail)
                 return
             try:
                 session = Session.load(entry.record)
             except RecordError as exc:
-                self.flash(f"“{entry.name}” cannot be opened: {exc}", detail=exc.detail)
+                self.flash(T("“{name}” cannot be opened: {reason}", name=entry.name, reason=exc.reason),
+                           detail=exc.detail)
                 return
             self.banner = None
             self.open_session(session, arg, entry.name, known=stamp(entry.record))
         elif cmd == "rename":
             entry = self.saves.get(arg)
-            name = js.window.prompt("New name for this saved game:", entry.name)
+            name = js.window.prompt(L("New name for this saved game:"), entry.name)
             if isinstance(name, str) and name.strip():
                 problem = self.saves.rename(arg, name)
                 if problem:
@@ -1140,7 +1359,7 @@ class App:
                 self.show_home()
         elif cmd == "delete":
             entry = self.saves.get(arg)
-            if js.window.confirm(f"Delete “{entry.name or arg}”? This cannot be undone."):
+            if js.window.confirm(L("Delete “{name}”? This cannot be undone.", name=entry.name or arg)):
                 problem = self.saves.delete(arg)
                 if problem:
                     self.banner = (problem, "error")
@@ -1149,7 +1368,7 @@ class App:
             try:
                 fname, text = self.saves.export(arg) if cmd == "export" else self.saves.export_raw(arg)
             except SaveError as exc:
-                self.flash(str(exc), detail=exc.detail)
+                self.flash(exc, detail=exc.detail)
                 return
             self.download(fname, text)
         elif cmd == "conflict-copy":
@@ -1167,13 +1386,14 @@ class App:
             s.confirm_handoff()
             self.refresh()
         elif cmd == "undo" and s is not None:
+            undone = s.undo_text()
             try:
-                text = s.undo()
+                s.undo()
             except IllegalAction as exc:
-                self.flash(str(exc))
+                self.flash(exc)
                 return
             self.autosave()
-            self.flash(f"Undone: {text}", "info")
+            self.flash(T("Undone: {move}", move=_Named(undone, s)), "info")
             self.refresh()
         elif cmd == "pause":
             self.paused = not self.paused
@@ -1191,7 +1411,7 @@ class App:
         elif cmd == "takeover" and s is not None:
             session = Session.load(s.record.model_copy(deep=True))
             sid = self.saves.new_id()
-            self.open_session(session, sid, f"{session.game.title} · from a watched game")
+            self.open_session(session, sid, L("{game} · from a watched game", game=session.game.title))
             self.autosave()
         elif cmd == "again" and s is not None:
             self.show_new(s.game.name, s.record.players, [seat.model_dump() for seat in s.seats])
@@ -1208,11 +1428,11 @@ class App:
         elif cmd == "close-modal":
             self.close_modal()
         elif cmd == "savecopy" and s is not None:
-            name = js.window.prompt("Name of the copy:", f"{self.save_name} (copy)")
+            name = js.window.prompt(L("Name of the copy:"), L("{name} (copy)", name=self.save_name))
             if isinstance(name, str) and name.strip():
                 sid = self.saves.new_id()
                 problem = self.saves.put(sid, name.strip(), s.record.model_dump(mode="json"), over=s.is_over())
-                self.flash(problem or f"Saved a copy as “{name.strip()}”.", "error" if problem else "info")
+                self.flash(problem or T("Saved a copy as “{name}”.", name=name.strip()), "error" if problem else "info")
 
     def on_change(self, event) -> None:
         target = event.target
@@ -1236,7 +1456,7 @@ class App:
             self.saves.import_text(text, name)
             self.banner = (IMPORTED.format(name=name), "info")
         except SaveError as exc:
-            self.banner = (str(exc), "error", exc.detail)
+            self.banner = (exc, "error", exc.detail)
         except Exception as exc:
             self.banner = (IMPORT_FAILED, "error", _error_detail(exc))
         try:

@@ -23,6 +23,8 @@ import zlib
 from typing import Any
 
 from engines import RecordError, parse_record
+from engines.core.errors import LowerFirst
+from engines.core.i18n import texts
 from engines.core.inbound import InputError, inflate
 from engines.core.record import GameRecord
 
@@ -31,6 +33,9 @@ MODES = ("play", "watch")
 MAX_LINK_CHARS = 2_000_000
 """Longest link payload read (browsers keep URLs up to about 2 MB); longer ones are refused
 before they are decoded."""
+
+
+T = texts("ui")
 
 
 class LinkError(InputError):
@@ -58,47 +63,47 @@ def make_link(base_url: str, record: GameRecord | dict, mode: str = "play") -> s
 def decode_payload(payload: str) -> GameRecord:
     """The record a link's payload (``t1.<n>.<crc>.<data>``) holds; ``LinkError`` if none."""
     if not isinstance(payload, str):
-        raise LinkError("This is not a Tavolo game link.", f"payload of type {type(payload).__name__}")
+        raise LinkError(T("This is not a Tavolo game link."), f"payload of type {type(payload).__name__}")
     if len(payload) > MAX_LINK_CHARS:
-        raise LinkError("This link is too long to be a Tavolo game.",
+        raise LinkError(T("This link is too long to be a Tavolo game."),
                         f"{len(payload)} characters (the limit is {MAX_LINK_CHARS})")
     parts = payload.strip().split(".", 3)
     if not parts or parts[0] != VERSION:
         if parts and parts[0].startswith("t") and parts[0][1:].isdigit() and len(parts[0]) < 8:
-            raise LinkError(f"This link was made by a newer version of Tavolo (link format {parts[0]}); "
-                            "this version cannot open it.")
-        raise LinkError("This is not a Tavolo game link.", f"it does not start with '{VERSION}.'")
+            raise LinkError(T("This link was made by a newer version of Tavolo (link format {format}); "
+                              "this version cannot open it.", format=parts[0]))
+        raise LinkError(T("This is not a Tavolo game link."), f"it does not start with '{VERSION}.'")
     if len(parts) < 4:
-        raise LinkError("This link is incomplete: it was cut off. Copy the whole link and try again.")
+        raise LinkError(T("This link is incomplete: it was cut off. Copy the whole link and try again."))
     _, n_text, crc_text, b64 = parts
     if not (n_text.isdigit() and len(n_text) <= 8 and len(crc_text) == 8
             and all(c in "0123456789abcdefABCDEF" for c in crc_text)):
-        raise LinkError("This link is damaged: its header was changed.", f"header {n_text[:12]!r}.{crc_text[:12]!r}")
+        raise LinkError(T("This link is damaged: its header was changed."), f"header {n_text[:12]!r}.{crc_text[:12]!r}")
     n, crc = int(n_text), int(crc_text, 16)
     if len(b64) < n:
-        raise LinkError(f"This link is incomplete: it was cut off ({len(b64)} of {n} characters). "
-                        "Copy the whole link and try again.")
+        raise LinkError(T("This link is incomplete: it was cut off ({have} of {n} characters). "
+                          "Copy the whole link and try again.", have=len(b64), n=n))
     if len(b64) > n:
-        raise LinkError("This link is damaged: it is longer than it should be.",
+        raise LinkError(T("This link is damaged: it is longer than it should be."),
                         f"{len(b64)} characters of data, the header says {n}")
     try:
         comp = base64.urlsafe_b64decode(b64 + "=" * (-len(b64) % 4))
     except (binascii.Error, ValueError) as exc:
-        raise LinkError("This link is damaged: it contains characters that do not belong there.", str(exc)) from None
+        raise LinkError(T("This link is damaged: it contains characters that do not belong there."), str(exc)) from None
     if base64.urlsafe_b64encode(comp).decode().rstrip("=") != b64:  # unused low bits set: changed by hand
-        raise LinkError("This link is damaged: it contains characters that do not belong there.",
+        raise LinkError(T("This link is damaged: it contains characters that do not belong there."),
                         "the base64 data is not in its canonical form")
     if zlib.crc32(comp) & 0xFFFFFFFF != crc:
-        raise LinkError("This link is damaged: its checksum does not match, so it was changed "
-                        "after it was made. Ask for the link again.")
+        raise LinkError(T("This link is damaged: its checksum does not match, so it was changed "
+                          "after it was made. Ask for the link again."))
     try:
         raw = inflate(comp)
     except InputError as exc:
-        raise LinkError(f"This link cannot be opened: {str(exc)[:1].lower()}{str(exc)[1:]}", exc.detail) from None
+        raise LinkError(T("This link cannot be opened: {reason}", reason=LowerFirst(exc.reason)), exc.detail) from None
     try:
         return parse_record(raw)
     except RecordError as exc:
-        raise LinkError(f"This link holds a game Tavolo cannot open. {exc}", exc.detail) from None
+        raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=exc.reason), exc.detail) from None
 
 
 def parse_fragment(fragment: Any) -> tuple[str, GameRecord] | None:

@@ -41,7 +41,51 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engines import RecordError, about, get_game, parse_record, replay
+from engines.core.errors import LowerFirst
+from engines.core.i18n import Text, render, texts
 from engines.core.inbound import MAX_JSON_CHARS, InputError, read_json
+
+T = texts("ui")
+
+
+class Msg(str):
+    """A message for a person that is a ``str`` (the English, so it compares and prints as
+    before) and carries its ``Text`` (``text``), so the page can show it in either language
+    (``tr``). ``format`` fills the template's fields and gives another ``Msg``."""
+
+    def __new__(cls, text: "Text | str"):
+        obj = super().__new__(cls, str(text))
+        obj.text = text
+        return obj
+
+    def format(self, *args: Any, **fields: Any) -> "Msg":  # type: ignore[override]
+        base = self.text
+        if not isinstance(base, Text):
+            return Msg(str.format(self, *args, **fields))
+        return Msg(Text(base.domain, base.template, {k: getattr(v, "text", v) for k, v in fields.items()}))
+
+    def render(self, lang: str = "en") -> str:
+        return render(self.text, lang)
+
+
+def tr(message: Any, lang: str) -> str:
+    """Any message (``Text``, ``Msg``, an exception with ``message(lang)``, ``str``) in ``lang``."""
+    if message is None:
+        return ""
+    if isinstance(message, Msg):
+        return message.render(lang)
+    if isinstance(message, Text):
+        return message.render(lang)
+    if isinstance(message, BaseException):
+        fn = getattr(message, "message", None)
+        if callable(fn):
+            try:
+                return str(fn(lang))
+            except Exception:
+                pass
+        reason = message.args[0] if message.args else ""
+        return reason.render(lang) if isinstance(reason, Text) else str(message)
+    return str(message)
 
 LAYOUT = 1
 LAYOUT_KEY = "tavolo:layout"
@@ -53,35 +97,39 @@ MAX_IMPORT_BYTES = 4 * MAX_JSON_CHARS
 """Largest file ``import_text`` is given (checked on the file's size before it is read)."""
 
 # ---- messages for a person (one place each) ---------------------------------------------
-FULL_MESSAGE = ("The browser's storage for this page is full, so this game is not being saved. "
-                "You can keep playing; delete old saves or export this game to keep it.")
-NEWER_LAYOUT = ("Your saved games were written by a newer version of Tavolo (storage layout {layout}; "
-                "this version reads layout {ours}). They are left untouched; open Tavolo's newest "
-                "version to use them.")
-NEWER_ENTRY = ("This save was written by a newer version of Tavolo (save layout {layout}); this version "
-               "cannot read it. It is kept as it is.")
-MISSING = "This saved game does not exist (it may have been deleted)."
-DAMAGED_TEXT = "This saved game is damaged: {reason}"
-NOT_AN_OBJECT = "This saved game is damaged: it is not a JSON object."
-CANNOT_READ = "This saved game cannot be read: {reason}"
-CANNOT_OPEN = "This saved game cannot be opened: {reason}"
-UNREADABLE = "This saved game cannot be read."
-NEEDS_NAME = "A save needs a name."
-RENAME_DAMAGED = "This saved game is damaged and cannot be renamed (you can delete it or export it as it is)."
-WRITE_FAILED = "The game could not be saved ({reason})."
-NOT_WRITABLE = "The game could not be saved: its data cannot be written."
-IMPORT_NOT_JSON = "This file is not a Tavolo game: {reason}"
-IMPORT_REFUSED = "This file cannot be imported: {reason}"
-IMPORT_NEWER = ("This file is a save from a newer version of Tavolo (save layout {layout}); "
-                "this version cannot import it.")
-IMPORT_TOO_LARGE = "This file is too large to be a Tavolo game."
-IMPORT_REPLAY_FAILED = "This file cannot be imported: its moves could not be replayed."
-UNKNOWN_GAME = "'{name}' is not a game Tavolo knows."
+FULL_MESSAGE = Msg(T("The browser’s storage for this page is full, so this game is not being saved. "
+                "You can keep playing; delete old saves or export this game to keep it."))
+NEWER_LAYOUT = Msg(T("Your saved games were written by a newer version of Tavolo (storage layout {layout}; "
+                "this version reads layout {ours}). They are left untouched; open Tavolo’s newest "
+                "version to use them."))
+NEWER_ENTRY = Msg(T("This save was written by a newer version of Tavolo (save layout {layout}); this version "
+               "cannot read it. It is kept as it is."))
+MISSING = Msg(T("This saved game does not exist (it may have been deleted)."))
+DAMAGED_TEXT = Msg(T("This saved game is damaged: {reason}"))
+NOT_AN_OBJECT = Msg(T("This saved game is damaged: it is not a JSON object."))
+CANNOT_READ = Msg(T("This saved game cannot be read: {reason}"))
+CANNOT_OPEN = Msg(T("This saved game cannot be opened: {reason}"))
+UNREADABLE = Msg(T("This saved game cannot be read."))
+NEEDS_NAME = Msg(T("A save needs a name."))
+RENAME_DAMAGED = Msg(T("This saved game is damaged and cannot be renamed (you can delete it or export it as it is)."))
+WRITE_FAILED = Msg(T("The game could not be saved ({reason})."))
+NOT_WRITABLE = Msg(T("The game could not be saved: its data cannot be written."))
+IMPORT_NOT_JSON = Msg(T("This file is not a Tavolo game: {reason}"))
+IMPORT_REFUSED = Msg(T("This file cannot be imported: {reason}"))
+IMPORT_NEWER = Msg(T("This file is a save from a newer version of Tavolo (save layout {layout}); "
+                "this version cannot import it."))
+IMPORT_TOO_LARGE = Msg(T("This file is too large to be a Tavolo game."))
+IMPORT_REPLAY_FAILED = Msg(T("This file cannot be imported: its moves could not be replayed."))
+DAMAGED_NAME = Msg(T("Damaged save {id}"))
+UNKNOWN_GAME = Msg(T("'{name}' is not a game Tavolo knows."))
 
 
 class SaveError(InputError):
     """A save that cannot be read, written or imported; ``str`` is for a person, ``detail``
     technical (``InputError``)."""
+
+    def __init__(self, message: "Text | str", detail: str = ""):
+        super().__init__(getattr(message, "text", message), detail)
 
 
 class DictStorage:
@@ -331,19 +379,19 @@ class Saves:
         try:
             return self._read(sid)
         except Exception as exc:  # a bug in reading one entry must not hide the others
-            return SaveEntry(sid, name=f"Damaged save {sid}", error=UNREADABLE,
+            return SaveEntry(sid, name=DAMAGED_NAME.format(id=sid), error=UNREADABLE,
                              detail=f"{type(exc).__name__}: {exc}", raw=self._get(SAVE_PREFIX + sid))
 
     def _read(self, sid: str) -> SaveEntry:
         raw = self._get(SAVE_PREFIX + sid)
         if raw is None:
             return SaveEntry(sid, error=MISSING)
-        damaged = f"Damaged save {sid}"
+        damaged = DAMAGED_NAME.format(id=sid)
         try:
             data = read_json(raw)
         except InputError as exc:
             return SaveEntry(sid, name=_salvaged_name(raw) or damaged, raw=raw, detail=exc.detail,
-                             error=DAMAGED_TEXT.format(reason=_lower_first(str(exc))))
+                             error=DAMAGED_TEXT.format(reason=LowerFirst(exc.reason)))
         if not isinstance(data, dict):
             return SaveEntry(sid, name=damaged, error=NOT_AN_OBJECT, detail=f"the JSON is a {type(data).__name__}",
                              raw=raw)
@@ -361,7 +409,7 @@ class Saves:
         try:
             rec = parse_record(record if isinstance(record, dict) else "")
         except RecordError as exc:
-            entry.error = CANNOT_READ.format(reason=_lower_first(str(exc)))
+            entry.error = CANNOT_READ.format(reason=LowerFirst(exc.reason))
             entry.detail = exc.detail or ("the entry holds no record" if not isinstance(record, dict) else "")
             return entry
         problem = game_problem(rec.game)
@@ -532,7 +580,7 @@ class Saves:
         try:
             data = read_json(text)
         except InputError as exc:
-            raise SaveError(IMPORT_NOT_JSON.format(reason=_lower_first(str(exc))), exc.detail) from None
+            raise SaveError(IMPORT_NOT_JSON.format(reason=LowerFirst(exc.reason)), exc.detail) from None
         if isinstance(data, dict) and isinstance(data.get("record"), dict) and "layout" in data:
             if is_newer_layout(data.get("layout")):
                 raise SaveError(IMPORT_NEWER.format(layout=_shown(data.get("layout"))))
@@ -542,7 +590,7 @@ class Saves:
         try:
             rec = parse_record(data)
         except RecordError as exc:
-            raise SaveError(IMPORT_REFUSED.format(reason=exc), exc.detail) from None
+            raise SaveError(IMPORT_REFUSED.format(reason=exc.reason), exc.detail) from None
         problem = game_problem(rec.game)
         if problem:
             raise SaveError(IMPORT_REFUSED.format(reason=problem))
@@ -550,7 +598,7 @@ class Saves:
             state = replay(rec)
             over = bool(get_game(rec.game).is_over(state))
         except RecordError as exc:
-            raise SaveError(IMPORT_REFUSED.format(reason=exc), exc.detail) from None
+            raise SaveError(IMPORT_REFUSED.format(reason=exc.reason), exc.detail) from None
         except Exception as exc:  # a game that fails on this record: refused, never stored
             raise SaveError(IMPORT_REPLAY_FAILED, f"{type(exc).__name__}: {exc}") from None
         sid = self.new_id()

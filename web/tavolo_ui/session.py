@@ -20,10 +20,23 @@ from typing import Any
 
 from engines import IllegalAction, RecordError, get_game, new_record, parse_record
 from engines.core.bots import bot_levels, get_bot
+from engines.core.errors import reason_of
+from engines.core.game import Game
+from engines.core.i18n import PLAYER_RE as _PLAYER_RE, Text, render, texts
 from engines.core.record import GameRecord
 from engines.core.rng import Rng
 
-_PLAYER_RE = re.compile(r"\bPlayer (\d+)\b")
+T = texts("ui")
+
+
+def with_lang(fn, *args, lang: str = "en"):
+    """``fn(*args, lang=lang)``, or ``fn(*args)`` for a game written before ``lang`` existed."""
+    try:
+        return fn(*args, lang=lang)
+    except TypeError as exc:
+        if "lang" not in str(exc):
+            raise
+        return fn(*args)
 
 
 def seat_level(kind: str) -> str | None:
@@ -43,9 +56,9 @@ def seat_order_from_text(text: str) -> list[int] | None:
     try:
         seats = [int(p) for p in parts]
     except ValueError:
-        raise ValueError(f"'{text.strip()}' is not a list of seat numbers like 2, 1, 3.") from None
+        raise ValueError(T("'{text}' is not a list of seat numbers like 2, 1, 3.", text=text.strip())) from None
     if min(seats) < 1:
-        raise ValueError("Seats are numbered from 1.")
+        raise ValueError(T("Seats are numbered from 1."))
     return [n - 1 for n in seats]
 
 
@@ -72,7 +85,10 @@ class Session:
         self.at_device: int | None = None  # the human seat at the device (after a handoff)
         self.spectate = False  # watching a game: the table is the spectator's view
         self.state = None
-        self.log: list[tuple[int | None, str]] = []
+        self.lang = "en"  # the language of the texts this session gives (the page sets it)
+        # one entry per action: (seat who acted, its public line, the lines of what the rules
+        # did by themselves); kept as ``Text``, rendered in ``lang`` when shown
+        self.lines: list[tuple[int | None, Text | str, list[Text | str]]] = []
         self.actors: list[int | None] = []
         self._before_last = None  # state before the last action (for reveals_information)
         self._rebuild(len(record.actions))
@@ -87,7 +103,7 @@ class Session:
         for s in seats:
             lvl = seat_level(s["kind"])
             if lvl is not None and lvl not in bot_levels(game):
-                raise ValueError(f"{game.title} has no bot '{lvl}'")
+                raise ValueError(T("{game} has no bot '{level}'", game=game.title, level=lvl))
         game.new_game(len(seats), seed, options)  # validates player count and options
         rec = new_record(game, len(seats), seed, options, seats)
         return cls(rec)
@@ -100,9 +116,10 @@ class Session:
         try:
             get_game(record.game)
         except KeyError:
-            raise RecordError(f"This record is for an unknown game '{record.game}'.") from None
+            raise RecordError(T("This record is for an unknown game '{name}'.", name=record.game)) from None
         except Exception as exc:  # a game package that fails to import
-            raise RecordError(f"The game '{record.game}' cannot be loaded here ({exc}).") from None
+            raise RecordError(T("The game '{name}' cannot be loaded here ({reason}).", name=record.game,
+                                reason=str(exc))) from None
         return cls(record)
 
     def _rebuild(self, upto: int) -> None:
@@ -111,23 +128,26 @@ class Session:
         try:
             state = game.new_game(rec.players, rec.seed, rec.options)
         except ValueError as exc:
-            raise RecordError(f"The record cannot start a game: {exc}") from None
-        log: list[tuple[int | None, str]] = []
+            raise RecordError(T("The record cannot start a game: {reason}", reason=reason_of(exc))) from None
+        lines: list[tuple[int | None, Text | str, list[Text | str]]] = []
         actors: list[int | None] = []
         before_last = None
+        events = self._has_events()
         for i, data in enumerate(rec.actions[:upto]):
             seat = game.to_move(state)
             try:
                 action = game.parse_action(data)
-                text = self._label(state, action)
+                text = self._text(state, action)
+                before = state.clone() if (events or i == upto - 1) else None
                 if i == upto - 1:
-                    before_last = state.clone()
+                    before_last = before
                 game.apply(state, action)
             except IllegalAction as exc:
-                raise RecordError(f"Action {i + 1} of the record is not legal: {exc}", index=i) from None
-            log.append((seat, text))
+                raise RecordError(T("Action {n} of the record is not legal: {reason}", n=i + 1,
+                                    reason=exc.reason), index=i) from None
+            lines.append((seat, text, self._events(before, action, state) if events else []))
             actors.append(seat)
-        self.state, self.log, self.actors, self._before_last = state, log, actors, before_last
+        self.state, self.lines, self.actors, self._before_last = state, lines, actors, before_last
         del rec.actions[upto:]
 
     # ---- seats --------------------------------------------------------------------------
@@ -137,7 +157,7 @@ class Session:
 
     def name(self, seat: int | None) -> str:
         if seat is None or not (0 <= seat < len(self.seats)):
-            return "Spectator"
+            return T("Spectator").render(self.lang)
         return self.seats[seat].name
 
     def is_human(self, seat: int | None) -> bool:
@@ -171,21 +191,55 @@ class Session:
             return name
         return _PLAYER_RE.sub(sub, text)
 
+    def show(self, text: Text | str, max_len: int | None = None) -> str:
+        """A text in this session's language with the seats' names (``rename``)."""
+        return self.rename(render(text, self.lang), max_len)
+
     def rename_canvas(self, cv) -> None:
         """Seat names instead of "Player N" in a rendered display list (texts and tips).
         Names are cut to 12 characters there, so a layout made for "Player N" still fits."""
         for i, op in enumerate(cv.ops):
-            if op[0] == "text" and "Player " in op[3]:
+            if op[0] == "text" and _PLAYER_RE.search(op[3]):
                 cv.ops[i] = op[:3] + (self.rename(op[3], 12),) + op[4:]
         for hit in cv.hits:
-            if hit.tip and "Player " in hit.tip:
+            if hit.tip and _PLAYER_RE.search(hit.tip):
                 hit.tip = self.rename(hit.tip)
 
-    def _label(self, state, action) -> str:
+    def _text(self, state, action) -> Text | str:
+        """The public log line of ``action`` as a ``Text`` (``log_text``; a game that only
+        has its own ``describe`` gives that)."""
         try:
-            return self.rename(self.game.describe(state, action))
-        except Exception:  # a describe() bug must not stop the game
+            cls = type(self.game)
+            if cls.log_text is Game.log_text and cls.describe is not Game.describe:
+                return self.game.describe(state, action)
+            return self.game.log_text(state, action)
+        except Exception:  # a log_text() bug must not stop the game
             return str(self.game.dump_action(action))
+
+    def _has_events(self) -> bool:
+        return type(self.game).event_texts is not Game.event_texts
+
+    def _events(self, before, action, after) -> list[Text | str]:
+        try:
+            return list(self.game.event_texts(before, action, after))
+        except Exception:  # an event_texts() bug must not stop the game
+            return []
+
+    def _label(self, state, action) -> str:
+        return self.show(self._text(state, action))
+
+    @property
+    def log(self) -> list[tuple[int | None, str]]:
+        """The log in ``lang``: (seat who acted, line) per action, then (None, line) for each
+        thing the rules did by themselves."""
+        return self.log_lines(self.lang)
+
+    def log_lines(self, lang: str) -> list[tuple[int | None, str]]:
+        out: list[tuple[int | None, str]] = []
+        for seat, text, events in self.lines:
+            out.append((seat, self.rename(render(text, lang))))
+            out.extend((None, self.rename(render(e, lang))) for e in events)
+        return out
 
     def label(self, action) -> str:
         """The public log line for ``action`` now (``describe``, with seat names)."""
@@ -198,7 +252,7 @@ class Session:
         if fn is None:
             return self.label(action)
         try:
-            return self.rename(fn(self.state, action))
+            return self.rename(with_lang(fn, self.state, action, lang=self.lang))
         except Exception:  # a label bug must not stop the game
             return self.label(action)
 
@@ -248,28 +302,29 @@ class Session:
 
     # ---- playing ------------------------------------------------------------------------
     def apply(self, action: Any) -> str:
-        """Play ``action`` (model or dict) for the seat to move; returns the log line.
-        ``IllegalAction`` leaves everything unchanged."""
+        """Play ``action`` (model or dict) for the seat to move; returns the log line (in
+        ``lang``). ``IllegalAction`` leaves everything unchanged."""
         if self.is_over():
-            raise IllegalAction("The game is over.")
+            raise IllegalAction(T("The game is over."))
         if isinstance(action, dict):
             action = self.game.parse_action(action)
         seat = self.to_move()
-        text = self.label(action)
+        text = self._text(self.state, action)
         before = self.state.clone()
         self.game.apply(self.state, action)  # raises IllegalAction, state unchanged
         self.record.actions.append(self.game.dump_action(action))
-        self.log.append((seat, text))
+        events = self._events(before, action, self.state) if self._has_events() else []
+        self.lines.append((seat, text, events))
         self.actors.append(seat)
         self._before_last = before
         if self.is_human(seat):
             self.at_device = seat
-        return text
+        return self.show(text)
 
     def apply_index(self, index: int) -> str:
         actions = self.legal_actions()
         if not (0 <= index < len(actions)):
-            raise IllegalAction("That choice is no longer available.")
+            raise IllegalAction(T("That choice is no longer available."))
         return self.apply(actions[index])
 
     def can_undo(self) -> bool:
@@ -286,22 +341,31 @@ class Session:
         except Exception:
             return False
 
-    def undo_reason(self) -> str:
-        """Why undo is not possible (for the button's tooltip), '' if it is."""
+    def undo_why(self) -> Text | None:
+        """Why undo is not possible, None if it is."""
         if not self.record.actions:
-            return "Nothing to undo yet."
+            return T("Nothing to undo yet.")
         last = self.actors[-1]
         if not self.is_human(last) or last != self.me():
-            return "Another seat has acted since your last action."
+            return T("Another seat has acted since your last action.")
         if not self.can_undo():
-            return "Your last action revealed something new (a card, a die, a hidden choice)."
-        return ""
+            return T("Your last action revealed something new (a card, a die, a hidden choice).")
+        return None
+
+    def undo_reason(self) -> str:
+        """Why undo is not possible (for the button's tooltip, in ``lang``), '' if it is."""
+        why = self.undo_why()
+        return "" if why is None else why.render(self.lang)
+
+    def undo_text(self) -> Text | str:
+        """The log line of the action undo would take back (as a ``Text``)."""
+        return self.lines[-1][1] if self.lines else ""
 
     def undo(self) -> str:
         """Take back the last action by replaying the record without it; returns its log line."""
         if not self.can_undo():
-            raise IllegalAction(self.undo_reason() or "Nothing to undo.")
-        text = self.log[-1][1]
+            raise IllegalAction(self.undo_why() or T("Nothing to undo."))
+        text = self.show(self.lines[-1][1])
         seat = self.at_device
         self._rebuild(len(self.record.actions) - 1)
         self.at_device = seat
@@ -317,7 +381,7 @@ class Session:
     def bot_choice(self) -> Any:
         seat = self.bot_to_move()
         if seat is None:
-            raise ValueError("No bot is to move.")
+            raise ValueError(T("No bot is to move."))
         level = seat_level(self.seats[seat].kind) or "random"
         try:
             bot = get_bot(self.game, level)
@@ -346,14 +410,25 @@ class Session:
     def winners(self) -> list[int]:
         return self.game.winners(self.state) if self.is_over() else []
 
+    def names(self, seats: list[int]) -> str:
+        """Seat names joined for a sentence: "Anna", "Anna and Ben", "Anna, Ben and Carla"."""
+        names = [self.name(i) for i in seats]
+        if len(names) < 2:
+            return "".join(names)
+        return T("{first} and {last}", first=", ".join(names[:-1]), last=names[-1]).render(self.lang)
+
     def status(self) -> str:
-        """One line for the side panel: who acts now, or who won."""
+        """One line for the side panel (in ``lang``): who acts now, or who won."""
         if self.is_over():
             w = self.winners()
-            names = " and ".join(self.name(i) for i in w)
-            return f"Game over. {'Winners' if len(w) > 1 else 'Winner'}: {names}."
+            names = self.names(w)
+            if len(w) > 1:
+                return T("Game over. Winners: {names}.", names=names).render(self.lang)
+            return T("Game over. Winner: {names}.", names=names).render(self.lang)
         seat = self.to_move()
         who = self.name(seat)
         if self.is_human(seat):
-            return f"{who} to play."
-        return f"{who} is thinking…" if "bot" in who.lower() else f"{who} (bot) is thinking…"
+            return T("{name} to play.", name=who).render(self.lang)
+        if "bot" in who.lower():
+            return T("{name} is thinking…", name=who).render(self.lang)
+        return T("{name} (bot) is thinking…", name=who).render(self.lang)
