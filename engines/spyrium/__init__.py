@@ -100,6 +100,12 @@ class Spyrium(Game):
         text = field.description if field is not None and field.description else name
         return T(text).render(lang)
 
+    def reference(self, lang: str = "en") -> list[dict]:
+        """Every card, event, board part and piece as ``{"id", "kind", "name", "text"}`` in
+        ``lang``, for the "How to play" screen (``reference.py``)."""
+        from .reference import reference
+        return reference(lang)
+
     def reveals_information(self, before: SpyriumState, action: Any, after: SpyriumState) -> bool:
         """A new round deals cards and draws tokens from face-down piles (§4).
 

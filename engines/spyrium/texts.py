@@ -264,7 +264,15 @@ def card_tip(t: str) -> Text:
     ct = CARD_TYPES[t]
     head = T("{name}: {kind}, period {period}, cost £{cost}.", name=card_name(t),
              kind=KINDS[ct.type], period=ct.period, cost=ct.cost)
-    parts: list[Text] = [head]
+    return join([head, *card_facts(t)], " ")
+
+
+@lru_cache(maxsize=None)
+def card_facts(t: str) -> tuple[Text, ...]:
+    """What a building or character card type does, after its name, kind, period and cost
+    (the tip's sentences; the "How to play" reference uses them too)."""
+    ct = CARD_TYPES[t]
+    parts: list[Text] = []
     if ct.type == "building":
         parts.append(T("{vp} VP at the end.", vp=ct.vp))
         if ct.symbols:
@@ -285,7 +293,7 @@ def card_tip(t: str) -> Text:
             parts.append(T("Gets one token."))
     if ct.type == "building" and ct.token == "one":
         parts.append(T("Gets one token."))
-    return join(parts, " ")
+    return tuple(parts)
 
 
 def event_tip(event: str) -> Text:
