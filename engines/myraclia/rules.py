@@ -820,6 +820,13 @@ class Myraclia(Game):
         from .bot import choose
         return {"heuristic": choose}
 
+    def reference(self, lang: str = "en") -> list[dict]:
+        """Every element colour, tile, Eternity token, surface type, board and piece, each
+        ``{"id", "kind", "name", "text"}`` in ``lang``, for the "How to play" screen
+        (``reference.py``)."""
+        from .reference import reference
+        return reference(lang)
+
 
 def _twice(placed: list[str]) -> Text | None:
     """The reason a placement names a colour twice (a tile needs at most one of each, §15.2)."""
