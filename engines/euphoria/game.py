@@ -137,6 +137,12 @@ class Euphoria(Game):
         """The names of ``score_breakdown``'s keys in ``lang``."""
         return {k: v.render(lang) for k, v in SCORE_CATEGORIES.items()}
 
+    def reference(self, lang: str = "en") -> list[dict]:
+        """Every component (spaces, market tiles, recruits, dilemmas, artifacts, goods, pieces) as
+        ``{"id", "kind", "name", "text"}`` in ``lang``, for the "How to play" screen (``reference``)."""
+        from .reference import reference
+        return reference(lang)
+
     def option_label(self, name: str, lang: str = "en") -> str:
         """The description of the option ``name`` of the New game form, in ``lang``."""
         text = OPTION_LABELS.get(name)

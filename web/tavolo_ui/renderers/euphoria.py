@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from engines.core.i18n import player, render as _render
 from engines.euphoria import names
-from engines.euphoria.components import (COMMODITY_AREAS, KNOW_MAX, KNOW_MIN, KNOWLEDGE_LIMIT, MARKETS,
-                                         MORALE_MAX, MORALE_MIN, RECRUITS, SITE_SPACES, SPACES,
-                                         TUNNEL_COMPLETE, TUNNEL_RESOURCE, TUNNEL_REVEAL, TUNNELS, YIELD)
+from engines.euphoria.components import (KNOW_MAX, KNOW_MIN, KNOWLEDGE_LIMIT, MARKETS, MORALE_MAX, MORALE_MIN,
+                                         RECRUITS, SITE_SPACES, SPACES)
 from engines.euphoria.labels import cost_words, join
+from engines.euphoria.reference import allegiance_text, space_text
 from engines.euphoria.names import T
 
 from ..canvas import PALETTE, Canvas
@@ -45,62 +45,10 @@ def _color(p: int) -> str:
     return PALETTE["players"][p % len(PALETTE["players"])]
 
 
-def _yield_text():
-    rows = [T("total {lo}–{hi}: {n} {good}", lo=r["total_min"], hi=r["total_max"], n=r["commodity"], good=T("commodity"))
-            if r["total_max"] is not None else
-            T("total {lo} or more: {n} {good}", lo=r["total_min"], n=r["commodity"], good=T("commodities"))
-            for r in YIELD]
-    extras = []
-    for r, row in zip(YIELD, rows):
-        if r["allegiance"]:
-            row = T("{what}, allegiance +{n}", what=row, n=r["allegiance"])
-        if r["knowledge"]:
-            row = T("{what}, knowledge {n}", what=row, n=f"{r['knowledge']:+d}".replace("-", "−"))
-        extras.append(row)
-    return T("By the knowledge of all the workers here: {rows}", rows=T("{a}; {b}", a=extras[0], b=T("{a}; {b}", a=extras[1], b=extras[2])))
-
-
-def _reward(sp: str):
-    """What a space gives, in words."""
-    if sp == "WAT_ENERGY":
-        return T("a new worker if you have fewer than 4; knowledge −2")
-    if sp == "WAT_WATER":
-        return T("a new worker if you have fewer than 4; morale +2")
-    if sp in COMMODITY_AREAS:
-        return T("{good}. {table}", good=names.good(COMMODITY_AREAS[sp]), table=_yield_text())
-    if sp in TUNNELS:
-        return T("1 {resource} or 1 artifact card; the miner advances (at {reveal} hidden {faction} recruits are revealed, at {end} the exclusive space opens)",
-                 resource=names.good(TUNNEL_RESOURCE[sp]), reveal=TUNNEL_REVEAL, end=TUNNEL_COMPLETE,
-                 faction=names.faction(TUNNELS[sp]))
-    if sp.startswith("TUNEND_"):
-        rw = SPACES[sp].reward
-        return T("{goods}; only for players with an active {faction} recruit",
-                 goods=join([names.qty(n, g) for g, n in rw.items()], " + "), faction=names.faction(SPACES[sp].faction))
-    if sp.startswith("ART_"):
-        return T("a star in the territory of {region} or on one of its built markets; {faction} allegiance +1",
-                 region=names.region(SPACES[sp].faction), faction=names.faction(SPACES[sp].faction))
-    if sp in ("ICA_WIND", "ICA_NIMBUS"):
-        return T("a star in the territory of Icarus; Icarite allegiance +1")
-    if sp == "ICA_BREEZE":
-        return T("2 artifact cards; Icarite allegiance +1")
-    if sp == "ICA_SKY":
-        return T("2 resources of your choice; Icarite allegiance +1")
-    if sp.startswith("CS_"):
-        return T("helps build the market of this site; the builders each put a star on it")
-    if sp.startswith("MKT_"):
-        return T("a star in the territory of {region}; {faction} allegiance +1",
-                 region=names.region(SPACES[sp].faction), faction=names.faction(SPACES[sp].faction))
-    return T("nothing")
-
-
 def _space_tip(sp: str, view: dict, lang: str) -> str:
+    """A space's tooltip (the reference's text, with the visit cost of the market built there)."""
     tile = view["sites"].get("SITE_" + sp[4:], {}).get("tile") if sp.startswith("MKT_") else None
-    cost = cost_words(MARKETS[tile].visit_cost) if tile else (
-        T("printed on the market tile") if sp.startswith("MKT_") else cost_words(SPACES[sp].cost))
-    kind = {"temporary": T("a worker here is bumped by the next one"), "multi": T("any number of workers"),
-            "fixed": T("one worker, never bumped")}.get(SPACES[sp].type, T("any number of workers"))
-    text = _render(T("{space} ({kind}). Cost: {cost}. Reward: {reward}.", space=names.space(sp), kind=kind,
-                     cost=cost, reward=_reward(sp)), lang)
+    text = _render(space_text(sp, cost_words(MARKETS[tile].visit_cost) if tile else None), lang)
     return text[:1].upper() + text[1:]
 
 
@@ -174,7 +122,8 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
     ally_text = _render(T("{faction} allegiance {n}/11", faction=names.faction(faction), n=ally), lang)
     cv.text(x + w - 6, y + 16, ally_text, 11, PALETTE["muted"], align="right",
             max_width=max(40.0, w - 12 - Canvas.text_width(title, 14)))
-    cv.hit(x, y + 4, w, 30, tip=_render(T("{faction} allegiance track, {n} of 11. Bonuses for players with an active {faction} recruit: at 2, one more commodity; at 5, both of the tunnel’s rewards; at 8, hidden {faction} recruits are revealed; at 11, a star on each active {faction} recruit.", faction=names.faction(faction), n=ally), lang))
+    cv.hit(x, y + 4, w, 30, tip=_render(T("{faction} allegiance track, {n} of 11. {what}", faction=names.faction(faction),
+                                          n=ally, what=allegiance_text(faction)), lang))
     y += 22
     # allegiance track
     step = (w - 12) / 12
