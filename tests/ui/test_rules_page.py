@@ -1,6 +1,8 @@
 """The rules screen's Markdown subset and reference list (tavolo_ui.rules_page)."""
 
-from tavolo_ui.rules_page import filter_reference, inline, markdown_html, page_html, reference_html
+import engines
+from tavolo_ui.rules_page import (filter_reference, inline, markdown_html, matches, page_html, phase_section,
+                                  reference_html, rules_text, section_ids)
 
 SAMPLE = """## Goal {#goal}
 Build the **finest** city.
@@ -55,3 +57,52 @@ def test_page_has_contents_for_every_section_and_the_reference():
         assert f'data-arg="{ident}"' in page
     assert 'id="rule-reference"' in page
     assert "No rules yet." in page_html("X", None, [], labels)
+
+
+def test_contents_fold_on_request():
+    labels = {"contents": "Contents", "reference": "Reference", "search": "Search", "none": "None",
+              "missing": "No rules yet."}
+    assert '<details class="toc-box" open><summary>Contents</summary>' in page_html("C", SAMPLE, REF, labels)
+    assert '<details class="toc-box"><summary>Contents</summary>' in page_html("C", SAMPLE, REF, labels, toc_open=False)
+
+
+def test_matches_is_the_filter_of_the_page():
+    assert matches("thief character robs a character.", "ROB  char")
+    assert matches("anything", "") and matches("", "")
+    assert not matches("thief character", "thief palace")
+    for query in ("rob", "worth", "character", "x", ""):
+        page = [e["id"] for e in REF
+                if matches(f"{e['name']} {e['kind']} {e['text']}".lower(), query)]
+        assert page == filter_reference(REF, query)
+
+
+def test_section_ids():
+    assert section_ids(SAMPLE) == {"goal", "round", "phase-choose"}
+    assert section_ids(None) == set()
+
+
+def test_phase_section_only_when_the_rules_have_it():
+    ids = {"phase-draft", "phase-turn", "phase-i", "phase-ii"}
+    assert phase_section({"phase": "draft"}, ids) == "phase-draft"
+    assert phase_section({"phase": "Turn"}, ids) == "phase-turn"
+    assert phase_section({"phase": "setup"}, ids) is None
+    assert phase_section({"phase": "draft"}, set()) is None
+    assert phase_section(None, ids) is None and phase_section({}, ids) is None
+    # a seat's own phase (Spyrium: 1 or 2) when the view has no phase of its own
+    view = {"to_move": 1, "players": [{"phase": 1}, {"phase": 2}]}
+    assert phase_section(view, ids) == "phase-ii"
+    assert phase_section({**view, "to_move": None}, ids) is None
+    assert phase_section({**view, "to_move": 5}, ids) is None
+    assert phase_section({"to_move": 0, "players": 4}, ids) is None
+
+
+def test_every_game_links_its_first_phase_when_its_rules_have_one():
+    for name in ("citadels", "spyrium", "myraclia", "euphoria"):
+        game = engines.get_game(name)
+        state = game.new_game(game.min_players, 1, {})
+        for lang in ("en", "it"):
+            ids = section_ids(rules_text(name, lang))
+            found = phase_section(game.view(state, 0), ids)
+            assert found is None or found in ids
+            if name == "citadels":
+                assert found == "phase-draft"

@@ -9,6 +9,9 @@ registered in ``tavolo_ui/__init__``) rendered in the page's language (``L``, ``
 browser's language the first time (``best_lang``), then the header's "IT | EN" switch,
 remembered in localStorage under ``tavolo:lang``. Switching draws the current screen again in
 place (``App.redraw``): the New game form keeps what was typed, the table keeps its game.
+
+How to play (``rules_page``) opens as a view over the current screen (home cards, the table's
+header, the status line's "rule" link to the current phase), which stays untouched underneath.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from engines.core.i18n import LANG_NAMES, LANGS, Text, best_lang, texts
 from .canvas import Canvas
 from .choices import Choice, Level, can_go_back, go_back, level, make_choices
 from .links import MODES, LinkError, make_link, parse_fragment
+from . import rules_page
 from .renderers import generic, get_renderer
 from .saves import (AHEAD, FULL_MESSAGE, GONE, OURS, SAME, SAVE_PREFIX, Msg, SaveEntry, SaveError, Saves, stamp,
                     tr)
@@ -210,6 +214,11 @@ class App:
         self.picked: dict[str, list[str]] = {"panel": [], "chooser": []}
         self.pick_key: tuple | None = None  # the position those steps were chosen in
         self.chooser_acts: list[int] = []
+        # the How to play view open over the screen: {"game", "opener" (the id of the button
+        # that opened it, focused again on close)}; None when closed
+        self.rules: dict | None = None
+        self.clicked = ""
+        self._rule_ids: dict[tuple[str, str], set[str]] = {}
         self.lang = self.first_lang()
         self.apply_lang()
 
@@ -265,6 +274,7 @@ class App:
         self.redraw()
 
     def redraw(self) -> None:
+        rules = self.rules_snapshot()
         if self.screen == "home":
             self.show_home()
         elif self.screen == "new":
@@ -279,7 +289,11 @@ class App:
             if box is not None and log_open is not None:
                 box.open = log_open
             self.refresh()
-        focus = js.document.querySelector(f'.lang-btn[data-arg="{self.lang}"]')
+        where = ""
+        if rules is not None:  # the How to play view stays open, in the new language, at the same place
+            self.open_rules(rules["game"], opener=rules["opener"], query=rules["query"], scroll=rules["scroll"])
+            where = "#rules-view "
+        focus = js.document.querySelector(f'{where}.lang-btn[data-arg="{self.lang}"]')
         if focus:
             focus.focus()
 
@@ -402,6 +416,7 @@ class App:
     # ---- rendering helpers --------------------------------------------------------------
     def set_screen(self, name: str, html_text: str) -> None:
         self.hide_popups()
+        self.rules_closed()
         self.screen = name
         js.document.body.dataset.screen = name
         self.root.innerHTML = html_text
@@ -445,7 +460,9 @@ class App:
             cards.append(f'<article class="game-card" data-game="{h(name)}"><h3>{h(inf["title"])}</h3>'
                          f'<p>{h(description)}</p>'
                          f'<div class="range">{h(players)}</div>'
-                         f'<button class="primary" data-cmd="new" data-arg="{h(name)}">{h(L("New game"))}</button></article>')
+                         f'<div class="card-btns"><button class="primary" data-cmd="new" data-arg="{h(name)}">{h(L("New game"))}</button>'
+                         f'<button data-cmd="rules" data-arg="{h(name)}" id="rules-btn-{h(name)}">{h(L("How to play"))}</button>'
+                         f'</div></article>')
         rows = []
         try:
             entries = self.saves.list()
@@ -681,6 +698,7 @@ class App:
                         f'<button data-cmd="restart" id="restart">{h(L("Restart"))}</button>'
                         f'<button data-cmd="takeover" id="takeover" title="{h(L("Keep this game as a save and play on from here"))}">'
                         f'{h(L("Play from here"))}</button>')
+        controls += f'<button data-cmd="rules" data-arg="{h(g.name)}" id="rules-btn">{h(L("How to play"))}</button>'
         title = L("{game} — watching", game=g.title) if mode == "watch" else g.title
         self.set_screen("watch" if mode == "watch" else "table", f"""
 {self.header(title, '<span class="controls">' + controls + '</span>')}
@@ -757,7 +775,7 @@ class App:
         s = self.session
         seat = s.to_move()
         me = s.me()
-        status = [f'<div class="to-act">{h(self.status_line())}</div>']
+        status = [f'<div class="to-act">{h(self.status_line())}{self.phase_link()}</div>']
         if self.mode == "watch":
             move = L("Move {n} of {total}", n=len(s.record.actions), total=len(self.watch_actions))
             status.append(f'<div class="muted">{h(move)}{h(" · " + L("paused")) if self.paused else ""}</div>')
@@ -1241,6 +1259,148 @@ class App:
             m.hidden = True
             m.innerHTML = ""
 
+    # ---- How to play ------------------------------------------------------------------
+    def rule_ids(self, game: str) -> set[str]:
+        """The section ids of ``game``'s rules in the page's language (read once)."""
+        key = (game, self.lang)
+        if key not in self._rule_ids:
+            self._rule_ids[key] = rules_page.section_ids(rules_page.rules_text(game, self.lang))
+        return self._rule_ids[key]
+
+    def phase_link(self) -> str:
+        """A small "rule" link after the status line, to the rules of the phase the table is
+        in; nothing when the rules have no section for it (or anything fails)."""
+        s = self.session
+        try:
+            if s is None or s.is_over():
+                return ""
+            view = s.game.view(s.state, s.me() if self.mode == "play" else None)
+            section = rules_page.phase_section(view, self.rule_ids(s.game.name))
+        except Exception as exc:
+            js.console.error(f"phase link: {exc!r}")
+            return ""
+        if not section:
+            return ""
+        return (f' <button class="rule-link" id="rules-phase-link" data-cmd="rules" '
+                f'data-arg="{h(s.game.name)}#{h(section)}" title="{h(L("The rules of this phase"))}">'
+                f'{h(L("rule"))}</button>')
+
+    def open_rules(self, game: str, opener: str = "", section: str = "", query: str = "",
+                   scroll: float | None = None) -> None:
+        """The How to play view of ``game`` over the current screen (the screen underneath is
+        left exactly as it is): contents, rules, searchable reference; at ``section`` if given."""
+        try:
+            g = engines.get_game(game)
+        except Exception:
+            self.flash(T("{game} is not available in this version yet.", game=game.title()))
+            return
+        try:
+            entries = list(g.reference(self.lang) or [])
+        except Exception as exc:  # a reference bug must not hide the rules
+            js.console.error(f"reference failed: {_error_detail(exc)}")
+            entries = []
+        labels = {"contents": L("Contents"), "reference": L("Reference"), "search": L("Search the reference"),
+                  "none": L("Nothing found."), "missing": L("The rules of this game are not written yet.")}
+        wide = int(js.window.innerWidth) > 760
+        body = rules_page.page_html(g.title, rules_page.rules_text(game, self.lang), entries, labels, toc_open=wide)
+        old = _el("rules-view")
+        if old:
+            old.remove()
+        view = js.document.createElement("div")
+        view.id = "rules-view"
+        view.className = "rules-overlay"
+        view.setAttribute("role", "dialog")
+        view.setAttribute("aria-modal", "true")
+        view.setAttribute("aria-labelledby", "rules-heading")
+        view.dataset.game = game
+        view.innerHTML = (f'<div class="rules-box"><div class="rules-bar">'
+                          f'<h2 id="rules-heading">{h(L("How to play"))}</h2><span class="grow"></span>'
+                          f'{self.lang_switch()}<button class="primary" id="rules-close" data-cmd="rules-close">'
+                          f'{h(L("Close"))}</button></div><div class="rules-scroll" id="rules-scroll">{body}</div></div>')
+        # everything underneath is out of reach (keyboard and screen readers) while it is open
+        for child in list(self.root.children):
+            child.inert = True
+        self.root.appendChild(view)
+        self.rules = {"game": game, "opener": opener}
+        js.document.body.dataset.rules = game
+        js.document.body.classList.add("rules-open")
+        if query:
+            box = _el("ref-search")
+            if box:
+                box.value = query
+                self.filter_reference(query)
+        if section:
+            self.rules_go(section)
+        elif scroll is not None:
+            _el("rules-scroll").scrollTop = scroll
+        if not section:
+            _el("rules-close").focus()
+
+    def rules_snapshot(self) -> dict | None:
+        """What to keep of the open view when it is drawn again (language switch)."""
+        if self.rules is None or not _el("rules-view"):
+            return None
+        box, sc = _el("ref-search"), _el("rules-scroll")
+        return {**self.rules, "query": str(box.value) if box else "",
+                "scroll": float(sc.scrollTop) if sc else None}
+
+    def rules_closed(self) -> None:
+        """Forget the view (it is gone with the screen it was over)."""
+        self.rules = None
+        try:
+            js.document.body.dataset.rules = ""
+            js.document.body.classList.remove("rules-open")
+        except Exception:
+            pass
+
+    def close_rules(self) -> None:
+        """Close the view: the screen underneath is as it was, and the keyboard goes back to
+        the button that opened it."""
+        opener = (self.rules or {}).get("opener", "")
+        view = _el("rules-view")
+        if view:
+            view.remove()
+        for child in list(self.root.children):
+            child.inert = False
+        self.rules_closed()
+        target = (_el(opener) if opener else None) or _el("rules-btn")
+        if target:
+            target.focus()
+
+    def rules_go(self, ident: str) -> None:
+        """Scroll the view to a section (``rule-<id>``), the reference (``rule-reference``) or
+        a reference entry (``ref-<id>``, shown even when the search had hidden it)."""
+        target = None
+        for candidate in (f"rule-{ident}", ident, f"ref-{ident}"):
+            target = _el(candidate) if candidate else None
+            if target and target.closest("#rules-view"):
+                break
+            target = None
+        if not target:
+            return
+        if target.classList.contains("ref") and target.hidden:
+            box = _el("ref-search")
+            if box:
+                box.value = ""
+            self.filter_reference("")
+        target.setAttribute("tabindex", "-1")
+        target.scrollIntoView(_jsobj({"block": "start"}))
+        target.focus(_jsobj({"preventScroll": True}))
+
+    def filter_reference(self, query: str) -> None:
+        """Show the reference entries holding every word of ``query`` (``rules_page.matches``
+        on their ``data-search``), and the "nothing found" line when none does."""
+        rows = js.document.querySelectorAll("#ref-list .ref")
+        shown = 0
+        for i in range(int(rows.length)):
+            row = rows.item(i)
+            ok = rules_page.matches(str(row.dataset.search or ""), query)
+            row.hidden = not ok
+            shown += ok
+        empty = _el("ref-empty")
+        if empty:
+            empty.hidden = shown > 0
+
     # ---- popups on the canvas ---------------------------------------------------------
     def hide_popups(self) -> None:
         """Hide the tip and the chooser and empty them: nothing of a player's view stays in the
@@ -1305,6 +1465,9 @@ class App:
                 self.close_modal()
             return
         cmd = str(el.getAttribute("data-cmd"))
+        if cmd in ("rules", "rules-go"):
+            event.preventDefault()  # the view's links scroll in place: the URL's fragment stays as it is
+        self.clicked = str(el.id or "")  # the button pressed (the How to play view gives it the focus back)
         arg = el.getAttribute("data-arg")
         arg = arg if isinstance(arg, str) else ""
         try:
@@ -1427,6 +1590,13 @@ class App:
                     js.document.execCommand("copy")
         elif cmd == "close-modal":
             self.close_modal()
+        elif cmd == "rules":
+            game, _, section = arg.partition("#")
+            self.open_rules(game, opener=self.clicked, section=section)
+        elif cmd == "rules-close":
+            self.close_rules()
+        elif cmd == "rules-go":
+            self.rules_go(arg)
         elif cmd == "savecopy" and s is not None:
             name = js.window.prompt(L("Name of the copy:"), L("{name} (copy)", name=self.save_name))
             if isinstance(name, str) and name.strip():
@@ -1446,7 +1616,8 @@ class App:
                 asyncio.ensure_future(self.import_file(files.item(0)))
 
     def on_input(self, event) -> None:
-        pass
+        if getattr(event.target, "id", "") == "ref-search":
+            self.filter_reference(str(event.target.value))
 
     async def import_file(self, file) -> None:
         try:
@@ -1519,6 +1690,9 @@ class App:
 
     def on_keydown(self, event) -> None:
         if str(event.key) == "Escape":
+            if self.rules is not None:
+                self.close_rules()
+                return
             self.hide_popups()
             self.close_modal()
 
@@ -1533,6 +1707,9 @@ class App:
             if self.session is not None and self.screen in ("table", "watch"):
                 handoff = self.session.handoff_to() if self.mode == "play" else None
                 self.paint(blank=handoff is not None)
+            toc = js.document.querySelector("#rules-view .toc-box")
+            if toc:  # the contents list folds above the text on a phone, opens beside it when wide
+                toc.open = int(js.window.innerWidth) > 760
 
         asyncio.ensure_future(later())
 

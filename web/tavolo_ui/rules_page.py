@@ -114,9 +114,11 @@ def reference_html(entries: list[dict], search_label: str, empty_text: str) -> s
             f'<p id="ref-empty" class="muted" hidden>{escape(empty_text)}</p>')
 
 
-def page_html(title: str, rules_md: str | None, entries: list[dict], labels: dict[str, str]) -> str:
+def page_html(title: str, rules_md: str | None, entries: list[dict], labels: dict[str, str],
+              toc_open: bool = True) -> str:
     """The whole screen's main content: contents, rules, reference. ``labels`` holds the
-    translated words of the page: "contents", "reference", "search", "none", "missing"."""
+    translated words of the page: "contents", "reference", "search", "none", "missing". The
+    contents list is a ``<details>``, open unless ``toc_open`` is false (a phone folds it)."""
     if rules_md is None:
         body, toc = f'<p class="muted">{escape(labels["missing"])}</p>', []
     else:
@@ -129,17 +131,55 @@ def page_html(title: str, rules_md: str | None, entries: list[dict], labels: dic
     ref = (f'<h2 id="rule-reference">{escape(labels["reference"])}</h2>'
            + reference_html(entries, labels["search"], labels["none"])) if entries else ""
     return (f'<main class="rules"><h1>{escape(title)}</h1>'
-            f'<nav class="toc" aria-label="{escape(labels["contents"])}"><ol>{contents}</ol></nav>'
+            f'<details class="toc-box"{" open" if toc_open else ""}><summary>{escape(labels["contents"])}</summary>'
+            f'<nav class="toc" aria-label="{escape(labels["contents"])}"><ol>{contents}</ol></nav></details>'
             f'<div class="rules-text">{body}</div>{ref}</main>')
 
 
 def filter_reference(entries: list[dict], query: str) -> list[str]:
     """The ids of the entries whose name, kind or text contains every word of ``query``
     (case-insensitive): the same test the page applies to ``data-search``."""
-    words = query.lower().split()
     out = []
     for e in entries:
-        hay = f"{e.get('name', '')} {e.get('kind', '')} {e.get('text', '')}".lower()
-        if all(w in hay for w in words):
+        if matches(f"{e.get('name', '')} {e.get('kind', '')} {e.get('text', '')}", query):
             out.append(str(e.get("id")))
     return out
+
+
+def matches(search: str, query: str) -> bool:
+    """Whether an entry's ``data-search`` text holds every word of ``query`` (case-insensitive)."""
+    hay = search.lower()
+    return all(w in hay for w in query.lower().split())
+
+
+def section_ids(rules_md: str | None) -> set[str]:
+    """The section ids of a rules text (without the page's ``rule-`` prefix)."""
+    return set() if rules_md is None else {ident for _, ident, _ in markdown_html(rules_md)[1]}
+
+
+_ROMAN = {1: "i", 2: "ii", 3: "iii", 4: "iv"}
+
+
+def phase_section(view, ids: set[str]) -> str | None:
+    """The rules section of the phase a game's view is in: ``phase-<phase>`` when the rules
+    have that id, else None (no link). The phase is the view's ``phase`` (Citadels, Myraclia,
+    Euphoria), else the phase of the seat to move as a Roman numeral (a Spyrium player is in
+    Phase 1 or 2: ``phase-i``, ``phase-ii``)."""
+    if not isinstance(view, dict):
+        return None
+    found = []
+    phase = view.get("phase")
+    if isinstance(phase, str) and phase:
+        found.append(phase)
+    players, seat = view.get("players"), view.get("to_move")
+    if isinstance(players, list) and type(seat) is int and 0 <= seat < len(players) and isinstance(players[seat], dict):
+        own = players[seat].get("phase")
+        if type(own) is int and own in _ROMAN:
+            found.append(_ROMAN[own])
+        elif isinstance(own, str) and own:
+            found.append(own)
+    for name in found:
+        ident = "phase-" + re.sub(r"[^a-z0-9-]+", "-", name.lower()).strip("-")
+        if ident in ids:
+            return ident
+    return None
