@@ -3,84 +3,42 @@ reference of every component (``Game.reference``), in English and Italian."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
-from engines.core.i18n import LANGS, MISSING
+from engines.core.i18n import LANGS
 from engines.euphoria import GAME, names
 from engines.euphoria.components import (ARTIFACT_TYPES, COMMODITIES, DILEMMA_IDS, FACTIONS, MARKET_IDS, MARKETS,
                                          RECRUIT_IDS, RESOURCES, SPACES, TUNNEL_FACTIONS)
-from tavolo_ui.rules_page import markdown_html
+from tests.rules_checks import (check_links_resolve, check_markdown_subset, check_no_ascii_apostrophe,
+                                check_reference_ids, check_reference_translated, check_same_sections_and_links,
+                                check_sections)
 
-RULES = Path(__file__).resolve().parents[2] / "web" / "tavolo_ui" / "rules" / "euphoria"
-REQUIRED = ["goal", "components", "setup", "round", "end", "scoring", "tips"]
+GAME_ID = "euphoria"
 #: the game's own phases (``EuphoriaState.phase``) in which players choose: each has its section
 PHASES = ["setup", "play"]
 
-_HEADING = re.compile(r"^(#{2,3})\s+.+?\{#([a-z0-9][a-z0-9-]*)\}\s*$", re.M)
-_LINK = re.compile(r"\]\(#([^)]*)\)")
-
-
-def _text(lang: str) -> str:
-    return (RULES / f"{lang}.md").read_text(encoding="utf-8")
-
-
-def _ids(lang: str) -> list[tuple[int, str]]:
-    return [(len(m.group(1)), m.group(2)) for m in _HEADING.finditer(_text(lang))]
-
-
-def _anchor(ident: str) -> str:
-    """The page's anchor of a reference entry (``rules_page.reference_html``)."""
-    return "ref-" + re.sub(r"[^a-z0-9-]", "-", ident.lower())
-
-
-# ---- the rules texts ------------------------------------------------------------------------
+# ---- the rules texts (the generic checks: tests/rules_checks.py) ------------------------------------
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_text_has_the_required_sections_in_order(lang):
-    assert (RULES / f"{lang}.md").is_file()
-    ids = _ids(lang)
-    top = [i for level, i in ids if level == 2]
-    assert top == REQUIRED
-    subs = [i for level, i in ids if level == 3]
-    assert subs == [f"phase-{p}" for p in PHASES]
-    order = [i for _, i in ids]
-    assert order.index("round") < order.index("phase-setup") < order.index("phase-play") < order.index("end")
-    _, toc = markdown_html(_text(lang))                       # the page's own parser finds them too
-    assert [(level, i) for level, i, _ in toc] == ids
+    check_sections(GAME_ID, lang, PHASES)
 
 
 def test_both_languages_have_the_same_sections_and_links():
-    assert _ids("en") == _ids("it")
-    assert sorted(_LINK.findall(_text("en"))) == sorted(_LINK.findall(_text("it")))
+    check_same_sections_and_links(GAME_ID)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_every_link_resolves(lang):
-    targets = {i for _, i in _ids(lang)} | {_anchor(e["id"]) for e in GAME.reference(lang)}
-    links = _LINK.findall(_text(lang))
-    assert links, "the rules link no section or reference entry"
-    assert [x for x in links if x not in targets] == []
-    html, _ = markdown_html(_text(lang))                      # every link is rendered as a link
-    assert html.count('<a href="#') == len(links) and "](#" not in html
+    check_links_resolve(GAME_ID, lang, GAME.reference)
 
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_text_uses_only_the_markdown_subset(lang):
-    for line in _text(lang).splitlines():
-        s = line.strip()
-        if s.startswith("#"):
-            assert _HEADING.match(line), line
-        assert "*" not in re.sub(r"\*\*[^*]+\*\*", "", s).lstrip("- "), line   # only **bold**
-        assert "`" not in s and "<" not in s, line
-    words = len(_text(lang).split())
-    assert 900 <= words <= 1700, words
+    check_markdown_subset(GAME_ID, lang, words=(900, 1700))
 
 
 def test_typographic_apostrophes_and_the_game_names():
-    it, en = _text("it"), _text("en")
-    assert "'" not in it and "'" not in en
+    en, it = check_no_ascii_apostrophe(GAME_ID)
     for sp in ("GEN", "AQU", "FARM", "CLOUD", "ART_EUP", "ART_SUB", "ART_WAS",
                "ICA_WIND", "ICA_NIMBUS", "ICA_BREEZE", "ICA_SKY", "TUN_EUP"):
         assert names.space(sp).render("en") in en and names.space(sp).render("it") in it, sp
@@ -96,11 +54,7 @@ def test_typographic_apostrophes_and_the_game_names():
 
 # ---- the reference ----------------------------------------------------------------------------------
 def test_reference_lists_every_component_once_in_both_languages():
-    en, it = GAME.reference("en"), GAME.reference("it")
-    ids = [e["id"] for e in en]
-    assert ids == [e["id"] for e in it]
-    assert len(ids) == len(set(ids))
-    assert len({_anchor(i) for i in ids}) == len(ids)          # anchors stay distinct
+    ids = check_reference_ids(GAME.reference)
     # every component of the data, from the components module's own lists
     expected = (list(SPACES) + list(MARKET_IDS) + list(RECRUIT_IDS) + list(DILEMMA_IDS) + list(ARTIFACT_TYPES)
                 + list(COMMODITIES + RESOURCES))
@@ -109,9 +63,6 @@ def test_reference_lists_every_component_once_in_both_languages():
     for need in ["worker", "star", "morale", "knowledge"] + [f"allegiance_{f}" for f in FACTIONS] \
             + [f"territory_{f}" for f in FACTIONS] + [f"miner_{f}" for f in TUNNEL_FACTIONS]:
         assert need in pieces, need
-    for e in en + it:
-        assert set(e) == {"id", "kind", "name", "text"}
-        assert all(isinstance(e[k], str) and e[k].strip() for k in e), e
 
 
 def test_reference_names_are_the_game_own():
@@ -130,9 +81,4 @@ def test_reference_names_are_the_game_own():
 
 
 def test_italian_reference_is_translated():
-    MISSING.clear()
-    en, it = GAME.reference("en"), GAME.reference("it")
-    assert not [m for m in MISSING if m[0] == "euphoria"], MISSING
-    for a, b in zip(en, it):
-        assert a["text"] != b["text"], a["id"]
-        assert "'" not in b["text"] + b["name"] + b["kind"], a["id"]
+    check_reference_translated(GAME_ID, GAME.reference, kinds_differ=False, apostrophes=True)

@@ -3,92 +3,50 @@ reference of every component (``Game.reference``), in English and Italian."""
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
-
 import pytest
 
-from engines.core.i18n import LANGS, MISSING
+from engines.core.i18n import LANGS
 from engines.core.i18n_check import problems_in
 from engines.spyrium import GAME
 from engines.spyrium.components import CARD_TYPES, DATA, EVENT_IDS, EVENTS, TECHNIQUES
 from engines.spyrium.reference import PIECES
 from engines.spyrium.state import Player
 from engines.spyrium.texts import card_name, event_name
-from tavolo_ui.rules_page import markdown_html
+from tests.rules_checks import (check_links_resolve, check_markdown_subset, check_no_ascii_apostrophe,
+                                check_reference_ids, check_reference_translated, check_same_sections_and_links,
+                                check_sections)
 
-RULES = Path(__file__).resolve().parents[2] / "web" / "tavolo_ui" / "rules" / "spyrium"
-REQUIRED = ["goal", "components", "setup", "round", "end", "scoring", "tips"]
+GAME_ID = "spyrium"
 #: the game's own phases (``Player.phase``: Phase I and Phase II), one sub-section each
 PHASES = ["i", "ii"]
-
-_HEADING = re.compile(r"^(#{2,3})\s+.+?\{#([a-z0-9][a-z0-9-]*)\}\s*$", re.M)
-_LINK = re.compile(r"\]\(#([^)]*)\)")
 _ROMAN = {1: "i", 2: "ii"}
 
-
-def _text(lang: str) -> str:
-    return (RULES / f"{lang}.md").read_text(encoding="utf-8")
-
-
-def _ids(lang: str) -> list[tuple[int, str]]:
-    return [(len(m.group(1)), m.group(2)) for m in _HEADING.finditer(_text(lang))]
-
-
-def _anchor(ident: str) -> str:
-    """The page's anchor of a reference entry (``rules_page.reference_html``)."""
-    return "ref-" + re.sub(r"[^a-z0-9-]", "-", ident.lower())
-
-
-# ---- the rules texts --------------------------------------------------------------------------------
+# ---- the rules texts (the generic checks: tests/rules_checks.py) ------------------------------------
 @pytest.mark.parametrize("lang", LANGS)
 def test_rules_text_exists_with_the_required_sections_in_order(lang):
-    assert (RULES / f"{lang}.md").is_file()
-    ids = _ids(lang)
-    assert [i for level, i in ids if level == 2] == REQUIRED
-    # the phases are the sub-sections of "round", named after the game's own phases
-    assert [i for level, i in ids if level == 3] == [f"phase-{p}" for p in PHASES]
-    order = [i for _, i in ids]
-    assert order.index("round") < order.index("phase-i") < order.index("phase-ii") < order.index("end")
-    # the page's own parser finds the same headings
-    _, toc = markdown_html(_text(lang))
-    assert [(level, i) for level, i, _ in toc] == ids
+    check_sections(GAME_ID, lang, PHASES)
+
+
+def test_both_languages_have_the_same_sections_and_links():
+    check_same_sections_and_links(GAME_ID)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_link_resolves(lang):
+    check_links_resolve(GAME_ID, lang, GAME.reference)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_text_uses_only_the_markdown_subset(lang):
+    check_markdown_subset(GAME_ID, lang, words=(900, 1700), forbidden="`<_")
 
 
 def test_the_phase_sections_are_the_game_phases():
     assert sorted(_ROMAN[p] for p in Player.model_fields["phase"].annotation.__args__) == PHASES
 
 
-def test_both_languages_have_the_same_sections_and_links():
-    assert _ids("en") == _ids("it")
-    assert sorted(_LINK.findall(_text("en"))) == sorted(_LINK.findall(_text("it")))
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_every_link_resolves(lang):
-    targets = {i for _, i in _ids(lang)} | {_anchor(e["id"]) for e in GAME.reference(lang)}
-    links = _LINK.findall(_text(lang))
-    assert links, "the rules link no section or reference entry"
-    assert [x for x in links if x not in targets] == []
-    html, _ = markdown_html(_text(lang))                      # every link is rendered as a link
-    assert html.count('<a href="#') == len(links) and "](#" not in html
-
-
-@pytest.mark.parametrize("lang", LANGS)
-def test_rules_text_uses_only_the_markdown_subset(lang):
-    for line in _text(lang).splitlines():
-        s = line.strip()
-        if s.startswith("#"):
-            assert _HEADING.match(line), line
-        assert "*" not in re.sub(r"\*\*[^*]+\*\*", "", s).lstrip("- "), line   # only **bold**
-        assert "`" not in s and "<" not in s and "_" not in s, line
-    words = len(_text(lang).split())
-    assert 900 <= words <= 1700, words
-
-
 def test_typographic_apostrophes_and_the_game_names():
-    it, en = _text("it"), _text("en")
-    assert "'" not in it and "'" not in en
+    en, it = check_no_ascii_apostrophe(GAME_ID)
     for name in ("Evento Attivo", "Prossimo evento", "Mercato", "carta Iniziale", "tracciato Dimora",
                  "tracciato Punteggio", "Distretto", "Fase I", "Fase II", "Piazza un lavoratore",
                  "Passa alla Fase II", "Guadagna monete", "Assumi un personaggio",
@@ -104,11 +62,7 @@ def test_typographic_apostrophes_and_the_game_names():
 
 # ---- the reference ----------------------------------------------------------------------------------
 def test_reference_lists_every_component_once_in_both_languages():
-    en, it = GAME.reference("en"), GAME.reference("it")
-    ids = [e["id"] for e in en]
-    assert ids == [e["id"] for e in it]
-    assert len(ids) == len(set(ids))
-    assert len({_anchor(i) for i in ids}) == len(ids)          # anchors stay distinct
+    ids = check_reference_ids(GAME.reference)
     # every card type, technique and event of the data (a new one without an entry fails here)
     assert set(CARD_TYPES) | set(TECHNIQUES) | set(EVENT_IDS) <= set(ids)
     assert {c.id for c in DATA.cards} | {t.id for t in DATA.techniques} | {e.id for e in DATA.events} <= set(ids)
@@ -118,9 +72,6 @@ def test_reference_lists_every_component_once_in_both_languages():
     # the pieces of the data's component list and the board are there too
     assert {"worker", "spyrium", "money", "numbered-token", "bonus-marker", "first-player", "start-card",
             "market", "worker-slot", "turn-event", "next-event", "score-track", "residence-track"} <= set(PIECES)
-    for e in en + it:
-        assert set(e) == {"id", "kind", "name", "text"}
-        assert all(isinstance(e[k], str) and e[k].strip() for k in e), e
 
 
 def test_reference_names_and_texts_are_the_game_own():
@@ -143,12 +94,8 @@ def test_reference_names_and_texts_are_the_game_own():
 
 
 def test_italian_reference_is_translated_and_clean():
-    MISSING.clear()
-    en, it = GAME.reference("en"), GAME.reference("it")
-    assert not [m for m in MISSING if m[0] == "spyrium"], MISSING
+    en, it = check_reference_translated(GAME_ID, GAME.reference, kinds_differ=True, apostrophes=False)
     for a, b in zip(en, it):
-        assert a["text"] != b["text"], a["id"]
-        assert a["kind"] != b["kind"], a["id"]
         for lang, e in (("en", a), ("it", b)):
             for field in ("kind", "name", "text"):
                 assert problems_in(e[field], [*CARD_TYPES, *TECHNIQUES, *EVENT_IDS]) == [], (lang, e)
