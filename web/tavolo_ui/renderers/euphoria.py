@@ -121,7 +121,7 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
     ally = view["allegiance"][faction]
     ally_text = _render(T("{faction} allegiance {n}/11", faction=names.faction(faction), n=ally), lang)
     cv.text(x + w - 6, y + 16, ally_text, 11, PALETTE["muted"], align="right",
-            max_width=max(40.0, w - 12 - Canvas.text_width(title, 14)))
+            max_width=max(40.0, w - 22 - 1.15 * Canvas.text_width(title, 14)))  # bold is wider: keep a gap
     cv.hit(x, y + 4, w, 30, tip=_render(T("{faction} allegiance track, {n} of 11. {what}", faction=names.faction(faction),
                                           n=ally, what=allegiance_text(faction)), lang))
     y += 22
