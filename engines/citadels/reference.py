@@ -10,7 +10,7 @@ the table (crown, bank, deck). Ids are the components' internal keys (``"king"``
 
 from __future__ import annotations
 
-from engines.core.i18n import Text
+from engines.core.i18n import Text, render_entries
 
 from .components import CHARACTERS, DISTRICTS
 from .texts import T, card_text, cards, char, character_text, district
@@ -48,8 +48,7 @@ def entries() -> list[tuple[str, Text, Text, Text]]:
 
 def reference(lang: str = "en") -> list[dict]:
     """``Game.reference``: the entries rendered in ``lang``."""
-    return [{"id": i, "kind": kind.render(lang), "name": name.render(lang), "text": text.render(lang)}
-            for i, kind, name, text in entries()]
+    return render_entries(entries(), lang)
 
 
 __all__ = ["reference", "entries", "district_text", "PIECES"]

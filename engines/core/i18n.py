@@ -138,6 +138,15 @@ def render(text: "Text | str", lang: str = "en") -> str:
     return text.render(lang) if isinstance(text, Text) else str(text)
 
 
+def render_entries(entries: list[tuple[str, "Text", "Text", "Text"]], lang: str = "en",
+                   style: Callable[[str], str] = lambda text: text) -> list[dict]:
+    """A game's reference (``Game.reference``) from its ``(id, kind, name, text)`` entries:
+    each rendered in ``lang`` as ``{"id", "kind", "name", "text"}``; ``style`` is applied to
+    the name and the text (a game whose names start lower case capitalises them)."""
+    return [{"id": i, "kind": kind.render(lang), "name": style(name.render(lang)), "text": style(text.render(lang))}
+            for i, kind, name, text in entries]
+
+
 _CORE = texts("core")
 
 

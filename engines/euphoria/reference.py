@@ -12,7 +12,7 @@ territories, miners). Ids are the components' internal keys (``"GEN"``, ``"amand
 
 from __future__ import annotations
 
-from engines.core.i18n import Text
+from engines.core.i18n import Text, render_entries
 
 from . import names
 from .components import (ARTIFACT_TYPES, COMMODITIES, COMMODITY_AREAS, DATA, DILEMMA_IDS, DILEMMAS, FACTIONS,
@@ -221,8 +221,7 @@ def _cap(s: str) -> str:
 
 def reference(lang: str = "en") -> list[dict]:
     """``Game.reference``: the entries rendered in ``lang``."""
-    return [{"id": i, "kind": kind.render(lang), "name": _cap(name.render(lang)), "text": _cap(text.render(lang))}
-            for i, kind, name, text in entries()]
+    return render_entries(entries(), lang, style=_cap)
 
 
 __all__ = ["reference", "entries", "space_text", "space_reward", "yield_text", "market_text", "recruit_text"]

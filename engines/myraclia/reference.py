@@ -12,7 +12,7 @@ components' internal keys (``"green"``, ``"P07"``, ``"DARK1"``, ``"E03"``, ``"pl
 
 from __future__ import annotations
 
-from engines.core.i18n import Text
+from engines.core.i18n import Text, render_entries
 
 from .components import (COLOURS, DARKNESS_IDS, DATA, SCORING, SETUP, SURFACES, TILES, TOKEN_IDS,
                          TOKENS, TOTAL_CUBES, surface_points)
@@ -164,8 +164,7 @@ PIECES: list[str] = list(_pieces())
 
 def reference(lang: str = "en") -> list[dict]:
     """``Game.reference``: the entries rendered in ``lang``."""
-    return [{"id": i, "kind": kind.render(lang), "name": name.render(lang), "text": text.render(lang)}
-            for i, kind, name, text in entries()]
+    return render_entries(entries(), lang)
 
 
 __all__ = ["reference", "entries", "PIECES", "element_text", "tile_reference_text",

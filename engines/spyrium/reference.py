@@ -11,7 +11,7 @@ the page makes them anchors ``ref-<id>`` in lower case.
 
 from __future__ import annotations
 
-from engines.core.i18n import Text
+from engines.core.i18n import Text, render_entries
 
 from .components import (BONUS_HIGH, BONUS_LOW, BONUS_MONEY, CARD_TYPES, DATA, EVENTS,
                           MARKET_SIZE, RESIDENCE_VALUES, ROUNDS, START, TECHNIQUES,
@@ -135,8 +135,7 @@ PIECES: list[str] = list(_pieces())
 
 def reference(lang: str = "en") -> list[dict]:
     """``Game.reference``: the entries rendered in ``lang``."""
-    return [{"id": i, "kind": kind.render(lang), "name": name.render(lang), "text": text.render(lang)}
-            for i, kind, name, text in entries()]
+    return render_entries(entries(), lang)
 
 
 __all__ = ["reference", "entries", "PIECES", "card_reference_text", "technique_reference_text",

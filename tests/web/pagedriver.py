@@ -223,3 +223,23 @@ def my_turns(page, game: Game, seat: int = 0):
         mirror.sync(page)
         assert game.to_move(mirror.state) == seat
         yield mirror.state
+
+
+def wait_my_choices(page, timeout: int = 90_000) -> None:
+    """Until seat 0 is to move and has action buttons."""
+    page.wait_for_function(
+        "() => document.body.dataset.toMove === '0' && document.querySelector('#actions button.act')",
+        timeout=timeout)
+
+
+def play_one_move(page) -> None:
+    """Click down the picker until an action is played (the action count grows)."""
+    before = int(body(page, "actions"))
+    for _ in range(6):
+        page.click("#actions button.act >> nth=0")
+        try:
+            page.wait_for_function(f"() => Number(document.body.dataset.actions) > {before}", timeout=3_000)
+            return
+        except Exception:
+            continue
+    raise AssertionError("no move was played")

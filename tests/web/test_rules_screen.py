@@ -10,30 +10,11 @@ from __future__ import annotations
 import pytest
 
 from tests.web.conftest import app_errors, open_app, shot
-from tests.web.pagedriver import body, start_game
+from tests.web.pagedriver import body, play_one_move, start_game, wait_my_choices
 
 pytestmark = pytest.mark.browser
 
 SEATS = [("Anna", "human"), ("Ben", "bot:heuristic"), ("Carla", "bot:heuristic"), ("Dario", "bot:heuristic")]
-
-
-def wait_my_choices(page, timeout=90_000):
-    page.wait_for_function(
-        "() => document.body.dataset.toMove === '0' && document.querySelector('#actions button.act')",
-        timeout=timeout)
-
-
-def play_one_move(page):
-    """Click down the picker until an action is played (the action count grows)."""
-    before = int(body(page, "actions"))
-    for _ in range(6):
-        page.click("#actions button.act >> nth=0")
-        try:
-            page.wait_for_function(f"() => Number(document.body.dataset.actions) > {before}", timeout=3_000)
-            return
-        except Exception:
-            continue
-    raise AssertionError("no move was played")
 
 
 def new_page(ctx):
