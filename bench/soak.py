@@ -86,7 +86,7 @@ def _worker(args: tuple) -> dict:
 
 
 def soak(name: str, minutes: float | None, games: int | None, seed0: int, step_cap: int,
-         replay_every: int, jobs: int) -> int:
+         replay_every: int, jobs: int, progress: float = 0) -> int:
     """Play until the time or the game count runs out; print the figures; -> exit status."""
     deadline = time.perf_counter() + minutes * 60 if minutes else None
     limit = games if games else 10**12
@@ -106,18 +106,31 @@ def soak(name: str, minutes: float | None, games: int | None, seed0: int, step_c
             bucket["replay_differs"] += r["replay_differs"]
         if r["crash"] is not None:
             crashes.append(r)
+            print(f"  CRASH players={r['players']} mix={r['mix']} seed={r['seed']}: {r['crash']}",
+                  file=sys.stderr, flush=True)
+
+    next_report = start + progress * 60 if progress else None
+
+    def report() -> None:  # a running total on stderr, so a long soak that is stopped still tells
+        nonlocal next_report
+        if next_report and time.perf_counter() > next_report:
+            _line(f"  so far ({(time.perf_counter() - start) / 60:.0f} min)", total,
+                  time.perf_counter() - start, file=sys.stderr)
+            next_report += progress * 60
 
     tasks = ((name, i, seed0, step_cap, replay_every) for i in range(limit))
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
             for r in pool.imap_unordered(_worker, tasks, chunksize=4):
                 record(r)
+                report()
                 if deadline and time.perf_counter() > deadline:
                     pool.terminate()
                     break
     else:
         for t in tasks:
             record(_worker(t))
+            report()
             if deadline and time.perf_counter() > deadline:
                 break
     secs = time.perf_counter() - start
@@ -132,10 +145,10 @@ def soak(name: str, minutes: float | None, games: int | None, seed0: int, step_c
     return 1 if total["crashes"] or total["replay_differs"] else 0
 
 
-def _line(label: str, c: Counter, secs: float) -> None:
+def _line(label: str, c: Counter, secs: float, file=None) -> None:
     print(f"{label}: {c['games']} games ({c['games'] / secs * 60:.0f}/min), {c['steps'] / secs:.0f} steps/s, "
           f"crashes {c['crashes']}, not ended {c['not_ended']}, "
-          f"replayed {c['replayed']} (differ {c['replay_differs']})")
+          f"replayed {c['replayed']} (differ {c['replay_differs']})", file=file, flush=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -147,12 +160,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--step-cap", type=int, default=20_000, help="actions before a game counts as not ended")
     ap.add_argument("--replay-every", type=int, default=10, help="replay every Nth game from its record (0: none)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    ap.add_argument("--progress", type=float, default=0, help="print a running total every this many minutes")
     args = ap.parse_args(argv)
     if not args.minutes and not args.games:
         ap.error("give --minutes or --games")
     status = 0
     for name in (list_games() if args.game == "all" else [args.game]):
-        status |= soak(name, args.minutes, args.games, args.seed0, args.step_cap, args.replay_every, args.jobs)
+        status |= soak(name, args.minutes, args.games, args.seed0, args.step_cap, args.replay_every, args.jobs,
+                        args.progress)
     return status
 
 
