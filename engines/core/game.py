@@ -131,6 +131,26 @@ class Game:
         if action not in self.legal_actions(state):
             raise IllegalAction(_CORE("That is not a legal move now: {move}.", move=self.log_text(state, action)))
 
+    def why_not(self, state: GameState, action: dict) -> "Text | str | None":
+        """The coach: why ``action`` (a JSON-able action dict) cannot be played now, as one
+        sentence naming the rule, or None when it can.
+
+        The page asks this when a player clicks a spot of the board that is not a legal
+        choice: the renderer attaches to the spot the action it would mean (its ``probe``),
+        so the reason is the same text ``apply`` would refuse it with, and the CLI and the
+        tests see exactly what the page shows. Only the seat to move asks (the page says
+        whose turn it is otherwise), so the reason may name that seat's own hidden cards but
+        must name nothing it cannot see. A dict that is no action of this game gets the
+        parser's refusal. Games whose spots stand for a move with choices still open (a
+        payment not chosen yet) may override this to read such partial probes.
+        """
+        try:
+            parsed = self.parse_action(action)
+            self.check(state, parsed)
+        except IllegalAction as exc:
+            return exc.reason
+        return None
+
     def apply(self, state: GameState, action: Any) -> None:
         """Play ``action`` for ``to_move``, mutating ``state``.
 

@@ -220,3 +220,29 @@ def test_myraclia_youngest_first_is_asked_as_a_seat_order():
     assert s.record.options["youngest_first"] == [2, 0, 1]
     with pytest.raises(ValueError, match="every seat"):
         Session.start("myraclia", seats, 5, {"youngest_first": seat_order_from_text("1, 1, 2")})
+
+
+def test_coach_explains_a_move_that_is_not_legal_with_the_engines_reason():
+    s = Session.start("toy", [H("Anna"), H("Ben")], seed=3, options={"deck_size": 10})
+    s.confirm_handoff()
+    assert s.explain({"type": "draw"}) is None  # legal now: nothing to explain
+    s.state.deck.clear()  # as if the deck had run out
+    assert s.explain({"type": "draw"}) == "The deck is empty: you can only stop."
+    assert s.game.why_not(s.state, {"type": "draw"}) == "The deck is empty: you can only stop."
+    s.lang = "it"
+    assert s.explain({"type": "draw"}) == "The deck is empty: you can only stop."  # toy texts are plain str
+    assert "fly" in s.explain({"type": "fly"})  # a dict that is no action: the parser's refusal
+
+
+def test_coach_tells_other_seats_and_spectators_whose_turn_it_is():
+    s = Session.start("toy", [H("Anna"), H("Ben")], seed=3)
+    s.confirm_handoff()
+    s.apply({"type": "draw"})  # Ben to move; the device is still with Anna
+    assert s.me() == 0 and s.to_move() == 1
+    assert s.explain({"type": "stop"}) == "It is Ben’s turn: wait for yours."  # not Ben's reasons
+    s.lang = "it"
+    assert s.explain({"type": "stop"}) == "È il turno di Ben: aspetta il tuo."
+    bots = Session.start("toy", [B("R1"), B("R2")], seed=3)
+    assert bots.explain({"type": "stop"}) == "Watching: R1 to play."
+    bots.lang = "it"
+    assert bots.explain({"type": "stop"}) == "Stai guardando: tocca a R1."

@@ -243,3 +243,47 @@ def play_one_move(page) -> None:
         except Exception:
             continue
     raise AssertionError("no move was played")
+
+
+def board_spots(page) -> list[dict]:
+    """The board's spots as the page exposes them (``data-hits``): x, y, w, h, the legal
+    action indexes, whether a tip is shown, the coach's probe (the move the spot stands for
+    when it is not legal now) and the reference id."""
+    rows = json.loads(page.get_attribute("#board", "data-hits") or "[]")
+    return [{"x": r[0], "y": r[1], "w": r[2], "h": r[3], "actions": r[4], "tip": r[5],
+             "probe": r[6] if len(r) > 6 else None, "ref": r[7] if len(r) > 7 else None} for r in rows]
+
+
+def click_spot(page, spot: dict) -> None:
+    """Click the middle of a board spot (as a person would)."""
+    page.click("#board", position={"x": spot["x"] + spot["w"] / 2, "y": spot["y"] + spot["h"] / 2})
+
+
+def coach_note(page, spot: dict) -> dict:
+    """Click a spot that is not a legal choice and read the note that opens: the coach's
+    reason (``why``, '' if none), the spot's text (``tip``) and the rule link's target
+    (``rule``: its ``data-arg``, '' if none). The page's state must not change."""
+    before = body(page, "stateHash")
+    click_spot(page, spot)
+    page.wait_for_selector("#note:not([hidden])", timeout=10_000)
+    note = page.evaluate("""() => {
+        const n = document.getElementById('note');
+        const part = sel => (n.querySelector(sel) || {}).textContent || '';
+        const rule = n.querySelector('button.rule-link');
+        return {why: part('.coach-why'), tip: part('.coach-tip'), rule: rule ? rule.dataset.arg : ''};
+    }""")
+    assert body(page, "stateHash") == before, "a click on a spot that is not legal changed the game"
+    return note
+
+
+def open_rule_from_note(page) -> str:
+    """Press the open note's "Rule" link; the id of the reference entry the How to play view
+    scrolled to (it must hold the focus), after closing the view again."""
+    page.click("#note button.rule-link")
+    page.wait_for_selector("#rules-view", timeout=10_000)
+    page.wait_for_function("() => document.activeElement && document.activeElement.closest('#rules-view')"
+                           " && document.activeElement.classList.contains('ref')")
+    ident = page.evaluate("document.activeElement.id")
+    page.click("#rules-close")
+    page.wait_for_function("() => !document.getElementById('rules-view')")
+    return ident

@@ -64,3 +64,18 @@ def test_citadels_game_played_to_the_end_by_clicks(page, base_url):
     assert "districts" in head and "five colours" in head
     assert clicks["board"] >= 1 and clicks["button"] + clicks["board"] >= 20, clicks
     assert not app_errors(page), page.console_errors
+
+
+def test_coach_says_why_a_district_cannot_be_built_and_links_its_rule(page, base_url):
+    """During the draft, a district in the hand cannot be built: a click on it says why (the
+    engine's own reason, in the page's language) and its Rule link opens the reference there."""
+    open_and_start(page, base_url, GAME.name, SEATS, SEED)
+    from tests.web.pagedriver import board_spots, coach_note, open_rule_from_note, body, wait_my_choices
+    wait_my_choices(page)
+    hand = [s for s in board_spots(page) if s["probe"] and s["probe"].get("type") == "build"]
+    assert hand, "the hand's districts carry the move they stand for"
+    note = coach_note(page, hand[0])
+    assert note["why"] and note["rule"].startswith("citadels#ref-")
+    ident = open_rule_from_note(page)
+    assert "ref-" + hand[0]["probe"]["district"].replace("_", "-") == ident
+    assert not app_errors(page)

@@ -707,7 +707,7 @@ class App:
 <div id="results" class="results" hidden></div>
 <div class="table-main">
 <div id="board-wrap" class="board-wrap"><canvas id="board"></canvas>
-<div id="tip" class="tip" hidden></div><div id="chooser" class="chooser" hidden></div></div>
+<div id="tip" class="tip" hidden></div><div id="chooser" class="chooser" hidden></div><div id="note" class="note" role="status" hidden></div></div>
 <aside id="side" class="side">
 <div id="status" class="status"></div>
 <div id="actions" class="actions"></div>
@@ -987,8 +987,10 @@ class App:
         board.width = int(round(width * dpr))
         board.height = int(round(height * dpr))
         # the clickable regions, for tests and tools (CSS px: x, y, w, h, action indexes)
-        board.dataset.hits = json.dumps([[round(t.x), round(t.y), round(t.w), round(t.h), t.actions, bool(t.tip)]
-                                         for t in cv.hits if t.actions or t.tip])
+        # (then whether it has a tip, its coach probe as JSON or null, its reference id or null)
+        board.dataset.hits = json.dumps([[round(t.x), round(t.y), round(t.w), round(t.h), t.actions, bool(t.tip),
+                                          t.probe, t.ref]
+                                         for t in cv.hits if t.actions or t.tip or t.probe or t.ref])
         ctx = board.getContext("2d")
         cv.height = height
         cv.paint(ctx, dpr)
@@ -1405,7 +1407,7 @@ class App:
     def hide_popups(self) -> None:
         """Hide the tip and the chooser and empty them: nothing of a player's view stays in the
         page when the table is handed to the next player."""
-        for id_ in ("tip", "chooser"):
+        for id_ in ("tip", "chooser", "note"):
             el = _el(id_)
             if el:
                 el.hidden = True
@@ -1450,8 +1452,43 @@ class App:
             ch.style.left = f"{max(4, min(x, width - 344))}px"
             ch.style.top = f"{y + 8}px"
             ch.hidden = False
-        elif hit.tip:
-            self.show_tip(hit, x, y)
+        elif hit.probe or hit.ref or hit.tip:
+            self.show_note(hit, x, y)
+
+    def show_note(self, hit, x: float, y: float) -> None:
+        """A click on a spot that is not a legal choice: the coach's reason why not (when the
+        spot stands for a move), the spot's text, and a link to its rule in How to play. It
+        stays until the next click, so its link can be reached (hover tips cannot)."""
+        note, s = _el("note"), self.session
+        if not note or s is None:
+            return
+        why = s.explain(hit.probe) if hit.probe is not None and self.mode == "play" else None
+        note.textContent = ""
+        if why:
+            p = js.document.createElement("p")
+            p.className = "coach-why"
+            p.textContent = why
+            note.appendChild(p)
+        if hit.tip:
+            p = js.document.createElement("p")
+            p.className = "coach-tip"
+            p.textContent = hit.tip
+            note.appendChild(p)
+        if hit.ref:
+            b = js.document.createElement("button")
+            b.className = "rule-link"
+            b.id = "note-rule"
+            b.dataset.cmd = "rules"
+            b.dataset.arg = f"{s.game.name}#{rules_page.ref_anchor(hit.ref)}"
+            b.textContent = L("Rule") + " ›"
+            note.appendChild(b)
+        if not note.firstChild:
+            return
+        _el("tip").hidden = True
+        note.hidden = False
+        width = float(_el("board-wrap").clientWidth)
+        note.style.left = f"{max(4, min(x + 8, width - 288))}px"
+        note.style.top = f"{y + 12}px"
 
     # ---- events -------------------------------------------------------------------------
     def on_click(self, event) -> None:
@@ -1653,8 +1690,9 @@ class App:
             return
         x, y = self.canvas_point(event)
         hit = self.cv.hit_at(x, y)
-        event.target.style.cursor = "pointer" if hit is not None and hit.actions else "default"
-        if _el("chooser") and not _el("chooser").hidden:
+        event.target.style.cursor = ("pointer" if hit is not None and hit.actions else
+                                     "help" if hit is not None and (hit.probe or hit.ref) else "default")
+        if (_el("chooser") and not _el("chooser").hidden) or (_el("note") and not _el("note").hidden):
             return
         self.show_tip(hit, x, y)
 

@@ -21,6 +21,14 @@ A renderer module ``tavolo_ui/renderers/<game>.py`` defines::
 To make an action clickable: ``cv.hit(x, y, w, h, action=i, tip="...")`` where ``i`` is the
 action's ``index``; several actions on one spot: ``action=[i, j]`` (the shell asks which).
 ``cv.highlight(x, y, w, h)`` draws the standard "you can choose this" outline.
+
+Two more things a spot may carry:
+
+- ``probe=<action as JSON>``: the move the spot would mean if it were legal now (build this
+  district, place a worker here). When it is not among the legal actions, a click shows the
+  coach: the engine's reason why not (``Game.why_not``). Build it only from the ``view``.
+- ``ref="<id>"``: the id of the spot's entry in the game's reference (``Game.reference``);
+  a click shows a "Rule" link that opens How to play at that entry.
 """
 
 from __future__ import annotations
@@ -46,6 +54,8 @@ class Hit:
     h: float
     actions: list[int] = field(default_factory=list)
     tip: str | None = None
+    probe: dict | None = None  # the action the spot stands for, when it is not legal now (the coach)
+    ref: str | None = None  # the id of the spot's entry in the game's reference
 
     def contains(self, px: float, py: float) -> bool:
         return self.x <= px <= self.x + self.w and self.y <= py <= self.y + self.h
@@ -86,9 +96,9 @@ class Canvas:
 
     # ---- interaction ------------------------------------------------------------------
     def hit(self, x: float, y: float, w: float, h: float, action: int | list[int] | None = None,
-            tip: str | None = None) -> None:
+            tip: str | None = None, probe: dict | None = None, ref: str | None = None) -> None:
         acts = [] if action is None else ([action] if isinstance(action, int) else list(action))
-        self.hits.append(Hit(x, y, w, h, acts, tip))
+        self.hits.append(Hit(x, y, w, h, acts, tip, None if acts else probe, ref))
 
     def highlight(self, x: float, y: float, w: float, h: float, radius: float = 6.0) -> None:
         self.rect(x - 3, y - 3, w + 6, h + 6, None, PALETTE["highlight"], 3.0, radius)

@@ -99,15 +99,21 @@ def markdown_html(text: str) -> tuple[str, list[tuple[int, str, str]]]:
     return "".join(html), toc
 
 
+def ref_anchor(ident: str) -> str:
+    """The element id of reference entry ``ident`` in the page: ``ref-`` and the id in lower
+    case, every character other than a-z, 0-9 and ``-`` made a ``-``."""
+    return "ref-" + re.sub(r"[^a-z0-9-]", "-", str(ident).lower())
+
+
 def reference_html(entries: list[dict], search_label: str, empty_text: str) -> str:
     """The reference as a searchable list: one ``<article id="ref-<id>">`` per entry, with a
     ``data-search`` text (name, kind and text, lower case) the page filters on."""
     rows = []
     for e in entries:
-        ident = re.sub(r"[^a-z0-9-]", "-", str(e.get("id", "")).lower())
+        anchor = ref_anchor(e.get("id", ""))
         name, kind, text = str(e.get("name", "")), str(e.get("kind", "")), str(e.get("text", ""))
         search = escape(f"{name} {kind} {text}".lower(), quote=True)
-        rows.append(f'<article class="ref" id="ref-{ident}" data-search="{search}">'
+        rows.append(f'<article class="ref" id="{anchor}" data-search="{search}">'
                     f'<h4>{escape(name)} <span class="muted">{escape(kind)}</span></h4><p>{escape(text)}</p></article>')
     return (f'<label class="ref-search">{escape(search_label)} <input type="search" id="ref-search" '
             f'autocomplete="off"></label><div id="ref-list">{"".join(rows)}</div>'

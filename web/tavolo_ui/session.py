@@ -327,6 +327,27 @@ class Session:
             raise IllegalAction(T("That choice is no longer available."))
         return self.apply(actions[index])
 
+    def explain(self, probe: dict) -> str | None:
+        """The coach: why the move ``probe`` (an action dict a board spot stands for) is not
+        a legal choice now, as one sentence in this session's language; None when it is.
+
+        Only the seat to move, looking at its own table, gets the engine's reason
+        (``Game.why_not``): the rules judge a move for the seat to move, and a reason computed
+        for another seat could name that seat's cards. Everyone else is told whose turn it is.
+        """
+        if self.is_over():
+            return self.show(T("The game is over."))
+        seat, me = self.to_move(), self.me()
+        if me is None:
+            return self.show(T("Watching: {name} to play.", name=self.name(seat)))
+        if seat != me or self.handoff_to() is not None:
+            return self.show(T("It is {name}’s turn: wait for yours.", name=self.name(seat)))
+        try:
+            why = self.game.why_not(self.state, probe)
+        except Exception:  # a coach bug must not stop the game: the spot just has no reason
+            return None
+        return None if why is None else self.show(why)
+
     def can_undo(self) -> bool:
         """Your own last action can be taken back: the last action was played by the human
         at the device (so no other seat acted since) and it revealed nothing new."""

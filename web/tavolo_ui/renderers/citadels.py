@@ -59,19 +59,20 @@ class _Table:
         """``text`` in the table's language."""
         return text.render(self.lang)
 
-    def place(self, cv: Canvas, x: float, y: float, w: float, h: float, idx: list[int], tip: str) -> None:
+    def place(self, cv: Canvas, x: float, y: float, w: float, h: float, idx: list[int], tip: str,
+              probe: dict | None = None, ref: str | None = None) -> None:
         if idx:
             cv.highlight(x, y, w, h)
             self.placed.update(idx)
             doing = " / ".join(self.text[i] for i in idx)
             cv.hit(x, y, w, h, action=idx if len(idx) > 1 else idx[0],
-                   tip=self.s(T("{tip} Click: {doing}.", tip=tip, doing=doing)) if tip else doing)
+                   tip=self.s(T("{tip} Click: {doing}.", tip=tip, doing=doing)) if tip else doing, ref=ref)
         else:
-            cv.hit(x, y, w, h, tip=tip)
+            cv.hit(x, y, w, h, tip=tip, probe=probe, ref=ref)
 
 
 def _district_card(cv: Canvas, x: float, y: float, k: str, t: _Table, idx: list[int],
-                   tip_extra: str = "", w: float = CARD_W, h: float = CARD_H) -> None:
+                   tip_extra: str = "", w: float = CARD_W, h: float = CARD_H, probe: dict | None = None) -> None:
     d = DISTRICTS[k]
     cv.rect(x, y, w, h, fill="#fff", stroke=COLOURS[d.color], line=2, radius=4)
     cv.rect(x, y, 5, h, fill=COLOURS[d.color], radius=2)
@@ -88,7 +89,7 @@ def _district_card(cv: Canvas, x: float, y: float, k: str, t: _Table, idx: list[
     if d.vp != d.cost:
         cv.text(x + 8, y + h - 3, t.s(tx.points(d.vp)), size=9.5, color=MUTED, baseline="bottom",
                 max_width=w - 30)
-    t.place(cv, x, y, w, h, idx, _card_tip(k, t.lang) + tip_extra)
+    t.place(cv, x, y, w, h, idx, _card_tip(k, t.lang) + tip_extra, probe=probe, ref=k)
 
 
 def _characters(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: float, per_row: int) -> float:
@@ -256,7 +257,7 @@ def _hand(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: float)
         k = kind(c)
         idx = t.find("build", district=k) + t.find("laboratory", district=k) + t.find("magician_discard", district=k)
         _district_card(cv, x0 + (i % per_row) * (CARD_W + 24), y + (i // per_row) * 52, k, t, idx,
-                       w=CARD_W + 18, h=46)
+                       w=CARD_W + 18, h=46, probe={"type": "build", "district": k})
     rows = (len(hand) + per_row - 1) // per_row if hand else 1
     if not hand:
         cv.text(x0, y + 4, t.s(T("no cards")), size=11, color=MUTED, baseline="top")
