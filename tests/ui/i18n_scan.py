@@ -7,7 +7,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SOURCES = sorted((ROOT / "web" / "tavolo_ui").glob("*.py")) + sorted((ROOT / "engines" / "core").glob("*.py"))
+SOURCES = sorted((ROOT / "web" / "tavolo_ui").glob("*.py")) + [ROOT / "web" / "tavolo_ui" / "renderers" / "generic.py"] + sorted((ROOT / "engines" / "core").glob("*.py"))
 RENDERING_HELPERS = {"L": "ui"}  # app.py: L(template, **fields) == T(template, **fields).render(lang)
 
 

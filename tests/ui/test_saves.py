@@ -318,7 +318,7 @@ def test_import_file_size_is_capped():
 def test_import_whole_entry_with_odd_name():
     st, sv = make()
     sid = sv.import_text(json.dumps({"layout": 1, "name": ["not", "text"], "record": toy_record()}))
-    assert sv.get(sid).ok and sv.get(sid).name == "Imported toy"
+    assert sv.get(sid).ok and sv.get(sid).name == "Imported Draw to 21"
 
 
 def test_last_ignores_absurd_values():

@@ -181,9 +181,13 @@ def test_same_labels_told_apart():
     s = Session.start("toy", [H("Anna")], seed=3)
     s.button_label = lambda a: "Anna does something"  # a label that hides the choice
     acts = s.action_dicts()
-    assert [a["label"] for a in acts] == ["Anna does something (draw)", "Anna does something (stop)"]
-    acts = s.action_dicts({0: "the top card"})
-    assert acts[0]["label"] == "Anna does something (the top card)"
+    # the toy has no steps of its own: its log line (describe) is the one step
+    assert [a["label"] for a in acts] == ["Anna does something (Anna draws)", "Anna does something (Anna stops)"]
+    acts = s.action_dicts({0: "the top card"})  # the board's tip, where there is one
+    assert [a["label"] for a in acts] == ["Anna does something (the top card)", "Anna does something (Anna stops)"]
+    s.lang = "it"
+    acts = s.action_dicts({0: "same", 1: "same"})  # nothing tells them apart: numbered
+    assert [a["label"] for a in acts] == ["Anna does something (scelta 1)", "Anna does something (scelta 2)"]
 
 
 def test_buttons_use_action_label_log_uses_describe(monkeypatch):

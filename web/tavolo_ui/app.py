@@ -1661,7 +1661,7 @@ class App:
             Saves.check_import_size(file.size)  # before the file is read into memory
             text = str(await file.text())
             name = str(file.name).rsplit(".", 1)[0]
-            self.saves.import_text(text, name)
+            self.saves.import_text(text, name, lang=self.lang)
             self.banner = (IMPORTED.format(name=name), "info")
         except SaveError as exc:
             self.banner = (exc, "error", exc.detail)

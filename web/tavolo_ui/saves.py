@@ -121,6 +121,7 @@ IMPORT_NEWER = Msg(T("This file is a save from a newer version of Tavolo (save l
 IMPORT_TOO_LARGE = Msg(T("This file is too large to be a Tavolo game."))
 IMPORT_REPLAY_FAILED = Msg(T("This file cannot be imported: its moves could not be replayed."))
 DAMAGED_NAME = Msg(T("Damaged save {id}"))
+UNNAMED = Msg(T("Save {id}"))  # a save whose name was lost (shown in the page's language)
 UNKNOWN_GAME = Msg(T("'{name}' is not a game Tavolo knows."))
 
 
@@ -396,7 +397,7 @@ class Saves:
             return SaveEntry(sid, name=damaged, error=NOT_AN_OBJECT, detail=f"the JSON is a {type(data).__name__}",
                              raw=raw)
         name = data.get("name")
-        name = name[:80] if isinstance(name, str) and name.strip() else f"Save {sid}"
+        name = name[:80] if isinstance(name, str) and name.strip() else UNNAMED.format(id=sid)
         game = data.get("game")
         entry = SaveEntry(sid, name=name, game=game[:40] if isinstance(game, str) else "",
                           created=_num(data.get("created")), updated=_num(data.get("updated")),
@@ -570,8 +571,9 @@ class Saves:
         if n > MAX_IMPORT_BYTES:
             raise SaveError(IMPORT_TOO_LARGE, f"{n} bytes (the limit is {MAX_IMPORT_BYTES})")
 
-    def import_text(self, text: str | bytes, name: str | None = None) -> str:
-        """Store a record read from a .json file as a new save; returns its id.
+    def import_text(self, text: str | bytes, name: str | None = None, lang: str = "en") -> str:
+        """Store a record read from a .json file as a new save; returns its id. A file
+        without a name is stored as "Imported <game>" in ``lang``.
         ``SaveError`` with a clear message if it is not a usable record (its actions are all
         replayed first) or cannot be stored. Nothing is written unless it is stored whole."""
         problem = self.layout_problem()
@@ -602,7 +604,8 @@ class Saves:
         except Exception as exc:  # a game that fails on this record: refused, never stored
             raise SaveError(IMPORT_REPLAY_FAILED, f"{type(exc).__name__}: {exc}") from None
         sid = self.new_id()
-        name = name if isinstance(name, str) and name.strip() else f"Imported {rec.game}"
+        if not (isinstance(name, str) and name.strip()):
+            name = T("Imported {game}", game=get_game(rec.game).title.split(":")[0]).render(lang)
         problem = self.put(sid, name, rec.model_dump(mode="json"), over=over)
         if problem:
             raise SaveError(problem)

@@ -67,17 +67,6 @@ def bot_rng(seed: int, action_count: int, seat: int) -> Rng:
     return Rng.from_seed((seed * 1_000_003 + action_count * 7_919 + seat * 104_729 + 17) & ((1 << 63) - 1))
 
 
-def _details(action: dict) -> str:
-    parts = []
-    for k, v in action.items():
-        if k == "type":
-            continue
-        if isinstance(v, list):
-            v = ", ".join(str(x) for x in v) or "none"
-        parts.append(f"{k.replace('_', ' ')} {v}")
-    return "; ".join(parts) or str(action.get("type", "?"))
-
-
 class Session:
     def __init__(self, record: GameRecord):
         self.game = get_game(record.game)
@@ -277,14 +266,33 @@ class Session:
                for i, a in enumerate(self.legal_actions())]
         # describe() is a log line and may hide details ("Anna chooses a character"): when
         # several choices read the same, add what tells them apart
-        counts: dict[str, int] = {}
+        groups: dict[str, list[dict]] = {}
         for a in out:
-            counts[a["label"]] = counts.get(a["label"], 0) + 1
-        for a in out:
-            if counts[a["label"]] > 1:
-                extra = (details or {}).get(a["index"]) or _details(a["action"])
-                a["label"] = f"{a['label']} ({extra})"
+            groups.setdefault(a["label"], []).append(a)
+        legal = self.legal_actions()
+        for same in groups.values():
+            if len(same) > 1:
+                for a, extra in zip(same, self._tell_apart(same, legal, details or {})):
+                    a["label"] = f"{a['label']} ({extra})"
         return out
+
+    def _tell_apart(self, same: list[dict], legal: list, details: dict[int, str]) -> list[str]:
+        """What tells apart actions whose labels read the same: for each, the board's tip for
+        it if there is one, else its last step (``action_steps``); when those do not differ,
+        their number ("choice 2")."""
+        try:
+            extra = []
+            for a in same:
+                tip = details.get(a["index"])
+                if not tip:
+                    steps = with_lang(self.game.action_steps, self.state, legal[a["index"]], lang=self.lang)
+                    tip = self.rename(steps[-1]) if steps else ""
+                extra.append(tip)
+            if all(extra) and len(set(extra)) == len(extra) and same[0]["label"] not in extra:
+                return extra
+        except Exception:  # a steps bug must not stop the game: numbers still tell them apart
+            pass
+        return [T("choice {n}", n=k + 1).render(self.lang) for k in range(len(same))]
 
     # ---- hot-seat -----------------------------------------------------------------------
     def handoff_to(self) -> int | None:

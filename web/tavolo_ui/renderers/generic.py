@@ -1,12 +1,18 @@
-"""The fallback table for games whose renderer is not there yet: the view as readable text
-blocks, and the legal actions as clickable boxes (so the game can be played on the canvas)."""
+"""The fallback table, drawn when a game's own renderer fails: the view as readable text
+blocks, and the legal actions as clickable boxes (so the game can still be played on the
+canvas). Its own words are in the catalogue; the view's keys are the engine's, shown as they
+are (this table is a safety net, not a board)."""
 
 from __future__ import annotations
 
 import json
 from typing import Any
 
+from engines.core.i18n import player, texts
+
 from ..canvas import PALETTE, Canvas
+
+T = texts("ui")
 
 PAD = 12
 LINE = 18
@@ -53,14 +59,15 @@ def _lines(value: Any, indent: str = "") -> list[str]:
 def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     width = cv.width
     y = PAD
-    who = "Spectator view" if me is None else f"Seen by player {me + 1}"
-    cv.text(PAD, y, f"{who} — generic table (this game's own board is not available yet)",
+    lang = getattr(cv, "lang", "en")
+    who = T("Spectator view") if me is None else T("Seen by {player}", player=player(me))
+    cv.text(PAD, y, T("{who} — plain table (the game’s own board could not be drawn)", who=who).render(lang),
             size=12, color=PALETTE["muted"], baseline="top", max_width=width - 2 * PAD)
     y += LINE + 4
 
     # the actions, as a flow of boxes
     if actions:
-        cv.text(PAD, y, "Your choices", size=14, bold=True, baseline="top")
+        cv.text(PAD, y, T("Your choices").render(lang), size=14, bold=True, baseline="top")
         y += LINE + 4
         x = PAD
         box_h = 30
@@ -84,7 +91,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     items = list(view.items()) if isinstance(view, dict) else [("view", view)]
     # the simple values together in one block, then one block per structured value
     simple = {k: v for k, v in items if not isinstance(v, (dict, list)) or len(_fmt(v)) <= 40}
-    items = ([("summary", simple)] if simple else []) + [(k, v) for k, v in items if k not in simple]
+    items = ([(T("summary").render(lang), simple)] if simple else []) + [(k, v) for k, v in items if k not in simple]
     for key, value in items:
         c = col_y.index(min(col_y))
         x0 = PAD + c * (col_w + PAD)
