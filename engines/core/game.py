@@ -115,6 +115,35 @@ class Game:
         the game is not over."""
         raise NotImplementedError
 
+    # the last list ``legal_actions`` returned, with its state: ``apply`` plays an action of
+    # it without checking it again (see ``apply``); ``__init_subclass__`` keeps it up to date
+    _fresh: "tuple[GameState, list[Any]] | None" = None
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("legal_actions")
+        if own is not None and not getattr(own, "remembers_its_list", False):
+            def legal_actions(self, state, _own=own):
+                actions = _own(self, state)
+                self._fresh = (state, actions)
+                return actions
+            legal_actions.__doc__, legal_actions.__name__ = own.__doc__, "legal_actions"
+            legal_actions.remembers_its_list = True
+            cls.legal_actions = legal_actions
+
+    def playout_action(self, state: GameState, rng: Rng) -> Any:
+        """The action a search bot's playout plays for the seat to move (the playout policy).
+
+        Called thousands of times a second, on states the search has sampled to agree with
+        what the deciding player has seen, so it may read the whole state it is given. The
+        default is a uniformly random legal action; a game overrides it with a cheap version
+        of its heuristic's judgement. It must return one of ``legal_actions(state)`` (the
+        object itself, so ``apply`` takes it without checking it again) and use no chance
+        but ``rng``.
+        """
+        actions = self.legal_actions(state)
+        return actions[rng.below(len(actions))]
+
     def check(self, state: GameState, action: Any) -> None:
         """Raise ``IllegalAction`` with a reason a player understands if ``action`` is not
         legal now.
@@ -156,7 +185,19 @@ class Game:
 
         An illegal action raises ``IllegalAction`` and leaves the state exactly as it was.
         ``action`` may be an action model or its JSON-able dict.
+
+        An action object taken from the list the last ``legal_actions`` call returned for this
+        very state object is known to be legal, so it is played without checking it again
+        (bots and playouts do exactly that, thousands of times a second). Anything else — a
+        dict from a record, a link, a file or the CLI, an action built by hand, an action of
+        another state or of an older position — goes through ``check``. The shortcut counts on
+        the state changing only through ``apply`` between the two calls, as it does everywhere
+        outside tests that set up a position by hand.
         """
+        fresh, self._fresh = self._fresh, None
+        if fresh is not None and fresh[0] is state and any(a is action for a in fresh[1]):
+            self.play(state, action)
+            return
         if isinstance(action, dict):
             action = self.parse_action(action)
         self.check(state, action)
