@@ -46,6 +46,15 @@ class Citadels(Game):
         if reason is not None:
             raise IllegalAction(reason)
 
+    def why_not(self, state: CitadelsState, action: dict) -> "Text | str | None":  # type: ignore[override]
+        """The coach (``Game.why_not``). One board spot stands for a move with a choice still
+        open: the Laboratory in the player's city, ``{"type": "laboratory"}`` with no card
+        named yet. It gets the rule that forbids every Laboratory move now (used already,
+        an empty hand, not your turn's moment...), or None when some card may go there."""
+        if isinstance(action, dict) and action == {"type": "laboratory"}:
+            return rules.why_laboratory(state)
+        return super().why_not(state, action)
+
     def play(self, state: CitadelsState, action: Any) -> None:  # type: ignore[override]
         rules.play(state, action)
 

@@ -31,7 +31,8 @@ def threshold(state: CitadelsState) -> int:
 def setup(players: int, seed: int, options: CitadelsOptions) -> CitadelsState:
     """§2: shuffle the 65 districts, deal 4 cards and 2 gold each, give the crown, start round 1."""
     if options.first_crown >= players:
-        raise ValueError(f"first_crown must be a seat from 0 to {players - 1}")
+        raise ValueError(T("The first crown must go to a seat from 0 to {last} (0 is the first player), not {seat}.",
+                           last=players - 1, seat=options.first_crown))
     rng = Rng.from_seed(seed)
     deck = list(ALL_CARDS)
     rng.shuffle(deck)
@@ -310,6 +311,20 @@ def why_illegal(state: CitadelsState, action) -> Text | None:
     return _reason(state, action, legal)
 
 
+def why_laboratory(state: CitadelsState) -> Text | None:
+    """The coach's question for the Laboratory in a city, before a card is chosen: None when
+    some card of the hand may be discarded there now, else the rule that forbids it."""
+    if state.phase == "over":
+        return T("The game is over.")
+    legal = legal_actions(state)
+    if any(a.type == "laboratory" for a in legal):
+        return None
+    return _reason(state, _ANY_LABORATORY, legal)
+
+
+_ANY_LABORATORY = A.Laboratory(district="")
+
+
 def _no_character(rank: int) -> Text | None:
     if not (1 <= rank <= len(RANKS)):
         return T("There is no character number {n}: the characters are numbered 1 to {m}.", n=rank, m=len(RANKS))
@@ -330,17 +345,56 @@ def _not_in_hand(state: CitadelsState, seat: int, kind_id: str) -> Text | None:
     return T("You have no such district in your hand.")
 
 
+def _graveyard_reason(state: CitadelsState, seat: int) -> Text:
+    """§9.3, D-13: why the Graveyard cannot buy now (outside its own moment, just after the
+    Warlord destroyed a district of someone else's choosing)."""
+    if not owns(state, seat, "graveyard"):
+        return T("You have no Graveyard in your city.")
+    if state.phase in ("turn", "warlord") and state.called == WARLORD and state.holder[WARLORD] == seat:
+        return T("The Graveyard never takes a district that you destroy yourself as the Warlord.")
+    return T("No district has just been destroyed: there is nothing to buy at the Graveyard.")
+
+
+def _draft_character_reason(state: CitadelsState, seat: int, rank: int, keep: bool) -> Text:
+    """§4-§5: why a character the chooser sees on the table is not his to take or put down
+    (only what he knows: the face-up removed cards, his own picks and face-down cards)."""
+    bad = _no_character(rank)
+    if bad:
+        return bad
+    if rank in state.removed_up:
+        return T("The {character} is set aside face up this round: nobody can take it.", character=tx.char(rank))
+    if state.holder[rank] == seat:
+        return (T("You already hold the {character}: take another character.", character=tx.char(rank)) if keep
+                else T("You already hold the {character}: put another character face down.",
+                       character=tx.char(rank)))
+    if any(r == rank and by == seat for r, by in zip(state.face_down, state.face_down_by)):
+        return T("You put the {character} face down yourself this round.", character=tx.char(rank))
+    if state.draft_step == 0 and rank == state.removed_down:
+        # the first chooser sees every other character: the missing one is the face-down card
+        if removal(state.players).model_extra.get("initial_face_down_offered_to_last_chooser"):
+            return T("The {character} was put face down unseen at the start of the round: only the last to "
+                     "choose may take it.", character=tx.char(rank))
+        return T("The {character} was put face down unseen at the start of the round: nobody plays it "
+                 "this round.", character=tx.char(rank))
+    return T("The {character} is not among the characters handed to you.", character=tx.char(rank))
+
+
 def _reason(state: CitadelsState, action, legal: list) -> Text:
     t = getattr(action, "type", "?")
     seat = to_move(state)
+    if t in ("graveyard_take", "graveyard_decline") and state.phase != "graveyard":
+        return _graveyard_reason(state, seat)
     if state.phase == "draft":
         want = legal[0].type
         if t in ("choose_character", "discard_character"):
             if t != want:
                 return (T("You must now keep a character.") if want == "choose_character"
                         else T("You must now put a character face down."))
-            return _no_character(action.rank) or T(
-                "The {character} is not among the characters handed to you.", character=tx.char(action.rank))
+            return _draft_character_reason(state, seat, action.rank, t == "choose_character")
+        if t == "build":
+            return (T("Districts are built on your character’s turn: first keep a character.")
+                    if want == "choose_character" else
+                    T("Districts are built on your character’s turn: first put a character face down."))
         if want == "choose_character":
             return T("Characters are being chosen: keep a character first.")
         return T("Characters are being chosen: put a character face down first.")
@@ -460,6 +514,8 @@ def _reason(state: CitadelsState, action, legal: list) -> Text:
             return T("You have no Laboratory in your city.")
         if state.laboratory_used:
             return T("You have already used the Laboratory this turn.")
+        if not state.hands[seat]:
+            return T("Your hand is empty: you have no card to discard at the Laboratory.")
         return _not_in_hand(state, seat, action.district) or T("You have no such district in your hand.")
     if t == "smithy":
         if not owns(state, seat, "smithy"):
@@ -474,8 +530,6 @@ def _reason(state: CitadelsState, action, legal: list) -> Text:
         if rank == WARLORD:
             return T("The Warlord destroys at the end of his turn: end your turn first.")
         return T("Only the Warlord destroys districts: you are {character}.", character=you_are)
-    if t in ("graveyard_take", "graveyard_decline"):
-        return T("No district has just been destroyed: there is nothing to buy at the Graveyard.")
     if t in ("choose_character", "discard_character"):
         return T("Characters are chosen at the start of a round, not now.")
     return T("That is not a legal move now.")

@@ -40,8 +40,8 @@ from .components import (BASE_TILE_IDS, COLOUR_INDEX, COLOURS, CUBE_COUNTS, DARK
                          DRAFT_COLUMNS, KICKSTARTER_IDS, MAX_ACTIONS, MISC, NCOL, RARITY, SETUP,
                          STALL_ROUNDS, TILES, TOKEN_IDS, TOKENS)
 from .payment import legal_payments
-from .texts import (OPTION_LABELS, SCORE_CATEGORIES, T, an_element, colour, colour_count, colours, join,
-                    token_text)
+from .texts import (OPTION_LABELS, SCORE_CATEGORIES, T, an_element, colour, colour_count, colours, counts_text,
+                    join, token_text)
 from .state import MyracliaOptions, MyracliaState, PlayerState, SurfaceTile
 
 #: §3.1 the six axial neighbour offsets
@@ -161,7 +161,7 @@ class Myraclia(Game):
     # ---- setup (§4) --------------------------------------------------------------------
     def setup(self, players: int, seed: int, options: MyracliaOptions) -> MyracliaState:
         if options.youngest_first is not None and sorted(options.youngest_first) != list(range(players)):
-            raise ValueError("The youngest-to-oldest order must name every seat exactly once.")
+            raise ValueError(T("The youngest-to-oldest order must name every seat exactly once."))
         rng = Rng.from_seed(seed)
         cfg = SETUP.by_players[players]
         bag = list(BASE_TILE_IDS) + (list(KICKSTARTER_IDS) if options.kickstarter else [])  # §4.2, §11
@@ -452,6 +452,33 @@ class Myraclia(Game):
         of elements have one form: each element once per cube, from the most common colour to
         the rarest (``names``); a payment or placement in another order is refused, not
         reordered, so that the record holds the one form."""
+        self._check(state, action)
+
+    def why_not(self, state: MyracliaState, action: dict) -> Text | str | None:
+        """The coach (``Game.why_not``), reading also the partial moves the board's spots
+        stand for, where the choice is not made yet:
+
+        - ``{"type": "terraform", "tile": T}`` (``pay`` left out or empty): terraform tile T
+          with any payment;
+        - ``{"type": "place_tile", "tile": T}`` (no ``q``, ``r``): add offer tile T anywhere;
+        - ``{"type": "trade", "take": C}`` or ``{"type": "trade"}`` (no ``give``): trade
+          for an element of colour C (or any) of the trade zones, giving any element.
+
+        Their reason is the one specific to what is named (the tile is taken, not adjacent,
+        no element you hold can pay for it...); None only when some legal action matches.
+        Anything else is ``parse_action`` and ``check``, as in the core."""
+        partial = _partial(action)
+        if partial is None:
+            return super().why_not(state, action)
+        try:
+            self._check(state, partial, partial=True)
+        except IllegalAction as exc:
+            return exc.reason
+        return None
+
+    def _check(self, state: MyracliaState, action: Any, partial: bool = False) -> None:
+        """``check``; with ``partial`` the choices left open by ``_partial`` (the payment, the
+        position, the element given and taken) are any that a legal action has."""
         if self.is_over(state):
             raise IllegalAction(T("The game is over."))
         ph = state.phase
@@ -459,12 +486,7 @@ class Myraclia(Game):
         allowed = {"draft": ("take", "pass"), "eternity": ("place_token",), "place": ("place_tile",),
                    "terraform": ("terraform", "reserve", "change", "add", "trade", "end_turn")}[ph]
         if kind not in allowed:
-            what = {"draft": T("Draft phase: now you must take an element from the Draft board or pass."),
-                    "eternity": T("Now you must put the Eternity token on a free tile."),
-                    "place": T("Now you must add a tile from the tile offer to the surface."),
-                    "terraform": T("Terraforming phase: now you may terraform, reserve, change your "
-                                   "reservation, add elements, trade or end your turn.")}[ph]
-            raise IllegalAction(what)
+            raise IllegalAction(_not_now(state, kind))
         p = self.to_move(state)
         seat = state.seats[p]
         if kind == "take":
@@ -488,12 +510,20 @@ class Myraclia(Game):
                 raise IllegalAction(T("Tile {tile} is not in the tile offer.", tile=action.tile))
             if action.tile not in self._placeable(state):
                 raise IllegalAction(T("The Darkness tile in the tile offer must be added first."))
+            if partial:
+                return  # some position is always open (compact_positions is never empty)
             if (action.q, action.r) not in compact_positions(state):
                 raise IllegalAction(_why_not_position(state, action.q, action.r))
             return
         if kind == "trade":
             if not any(state.pool):
-                raise IllegalAction(T("There is nothing to trade with: nobody has finished their turn this round."))
+                if state.turn_pos == 0:
+                    raise IllegalAction(T("There is nothing to trade with: nobody has finished their turn this round."))
+                raise IllegalAction(T("The trade zones are empty: the players who ended their turn this round "
+                                      "left no elements there."))
+            if partial:
+                self._check_partial_trade(state, seat, action.take)
+                return
             if action.give == action.take:
                 raise IllegalAction(T("A trade swaps two different colours."))
             if seat.reserve[COLOUR_INDEX[action.give]] == 0:
@@ -519,6 +549,10 @@ class Myraclia(Game):
         if kind == "terraform":
             if t.id not in {x.id for x in self._terraform_targets(state, p)}:
                 raise IllegalAction(self._why_not_terraform(state, p, t))
+            if partial:
+                if not legal_payments(tuple(seat.reserve), missing(t)):
+                    raise IllegalAction(_why_cannot_pay(seat, t))
+                return
             if counts_of(action.pay) not in legal_payments(tuple(seat.reserve), missing(t)):
                 raise IllegalAction(_why_not_payment(seat, t, action.pay))
             _require_canonical(action.pay, "paid")
@@ -539,6 +573,20 @@ class Myraclia(Game):
         if s not in options:
             raise IllegalAction(_why_not_placement(seat, t, action.place, adding=False))
         _require_canonical(action.place, "placed")
+
+    @staticmethod
+    def _check_partial_trade(state: MyracliaState, seat: PlayerState, take: str | None) -> None:
+        """A trade for an element of colour ``take`` (any colour if None) of the trade zones,
+        giving any element of the reserve: why none is legal (the trade zones hold something)."""
+        if take is not None and state.pool[COLOUR_INDEX[take]] == 0:
+            raise IllegalAction(T("The trade zones hold no {colour} element.", colour=colour(take)))
+        if not any(seat.reserve):
+            raise IllegalAction(T("Your reserve is empty: a trade gives one of your elements for one of the "
+                                  "trade zones."))
+        takes = [k for k in range(NCOL) if state.pool[k]] if take is None else [COLOUR_INDEX[take]]
+        if not any(seat.reserve[g] and k != g for g in range(NCOL) for k in takes):
+            raise IllegalAction(T("A trade swaps two different colours: your reserve holds only {colour} "
+                                  "elements.", colour=colour(next(c for c in range(NCOL) if seat.reserve[c]))))
 
     def _why_not_terraform(self, state: MyracliaState, p: int, t: SurfaceTile) -> Text:
         if TILES[t.id].darkness:
@@ -826,6 +874,90 @@ class Myraclia(Game):
         (``reference.py``)."""
         from .reference import reference
         return reference(lang)
+
+
+def _partial(data: Any) -> Any:
+    """The move a board spot stands for with a choice still open (``Myraclia.why_not``), as
+    an action built without that choice; None for any other dict (a whole action or not one)."""
+    if not isinstance(data, dict):
+        return None
+    kind, keys = data.get("type"), set(data)
+    tile = data.get("tile")
+    if kind == "terraform" and isinstance(tile, str) and keys <= {"type", "tile", "pay"} and not data.get("pay"):
+        return Terraform.model_construct(tile=tile, pay=[])
+    if kind == "place_tile" and isinstance(tile, str) and keys == {"type", "tile"}:
+        return PlaceTile.model_construct(tile=tile, q=0, r=0)
+    if kind == "trade" and "give" not in keys and keys <= {"type", "take"}:
+        take = data.get("take")
+        if take is None or take in COLOUR_INDEX:
+            return Trade.model_construct(give=None, take=take)
+    return None
+
+
+#: why a kind of move cannot be played in a phase, where the phase's own sentence says less
+_NOT_NOW_KIND: dict[tuple[str, str], Text] = {
+    ("draft", "terraform"): T("Tiles are terraformed in the terraforming turns, after the draft: now take an "
+                              "element from the Draft board or pass."),
+    ("draft", "reserve"): T("Tiles are reserved in the terraforming turns, after the draft: now take an "
+                            "element from the Draft board or pass."),
+    ("draft", "change"): T("Tiles are reserved in the terraforming turns, after the draft: now take an "
+                           "element from the Draft board or pass."),
+    ("draft", "add"): T("Tiles are reserved in the terraforming turns, after the draft: now take an "
+                        "element from the Draft board or pass."),
+    ("draft", "trade"): T("Trades are made in the terraforming turns, after the draft: now take an element "
+                          "from the Draft board or pass."),
+    ("draft", "place_tile"): T("New tiles are added at the end of a terraforming turn: now take an element "
+                               "from the Draft board or pass."),
+    ("terraform", "take"): T("The draft is over for this round: play your terraforming turn with the "
+                             "elements you took."),
+    ("terraform", "pass"): T("The draft is over for this round: play your terraforming turn with the "
+                             "elements you took."),
+    ("terraform", "place_tile"): T("New tiles are added when you end your turn: one for each free tile you "
+                                   "terraformed or reserved in it."),
+    ("place", "terraform"): T("You have ended your turn: now add the new tiles from the tile offer to the "
+                              "surface."),
+    ("place", "reserve"): T("You have ended your turn: now add the new tiles from the tile offer to the "
+                            "surface."),
+    ("place", "change"): T("You have ended your turn: now add the new tiles from the tile offer to the "
+                           "surface."),
+    ("place", "add"): T("You have ended your turn: now add the new tiles from the tile offer to the "
+                        "surface."),
+    ("place", "trade"): T("You have ended your turn: now add the new tiles from the tile offer to the "
+                          "surface."),
+    ("place", "take"): T("The draft is over for this round: now add the new tiles from the tile offer to the "
+                         "surface."),
+    ("eternity", "place_tile"): T("New tiles are added at the end of a terraforming turn: now put the Eternity "
+                                  "token on a free tile."),
+    ("eternity", "trade"): T("Trades are made in the terraforming turns: now put the Eternity token on a free "
+                             "tile."),
+    ("eternity", "terraform"): T("The round is over: now put the Eternity token on a free tile, then the next "
+                                 "round’s draft begins."),
+    ("eternity", "take"): T("The round is over: now put the Eternity token on a free tile, then the next "
+                            "round’s draft begins."),
+}
+
+
+def _not_now(state: MyracliaState, kind: str | None) -> Text:
+    """Why a move of kind ``kind`` is not one of this phase's moves."""
+    text = _NOT_NOW_KIND.get((state.phase, kind or ""))
+    if text is not None:
+        return text
+    return {"draft": T("Draft phase: now you must take an element from the Draft board or pass."),
+            "eternity": T("Now you must put the Eternity token on a free tile."),
+            "place": T("Now you must add a tile from the tile offer to the surface."),
+            "terraform": T("Terraforming phase: now you may terraform, reserve, change your "
+                           "reservation, add elements, trade or end your turn.")}[state.phase]
+
+
+def _why_cannot_pay(seat: PlayerState, t: SurfaceTile) -> Text:
+    """Why no payment from the reserve covers tile ``t`` (§8.1: direct matches, wildcards of 3
+    of one colour or 5 of any colours)."""
+    needs = join([colour(c) for c in missing(t)])
+    if not any(seat.reserve):
+        return T("Your reserve is empty: tile {tile} needs {needs}.", tile=t.id, needs=needs)
+    return T("Your elements cannot pay for tile {tile}: it needs {needs}, and you hold {have} (a missing "
+             "element may also be paid with 3 elements of one colour or 5 of any colours).",
+             tile=t.id, needs=needs, have=counts_text(seat.reserve))
 
 
 def _twice(placed: list[str]) -> Text | None:

@@ -79,7 +79,7 @@ class Mirror:
 def board_hit_for(page, index: int):
     """The board region that plays exactly action ``index`` (x, y, w, h), if there is one."""
     hits = json.loads(page.get_attribute("#board", "data-hits") or "[]")
-    for x, y, w, h, acts, _tip in hits:
+    for x, y, w, h, acts, *_ in hits:
         if acts == [index]:
             return x, y, w, h
     return None

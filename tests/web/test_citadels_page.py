@@ -79,3 +79,109 @@ def test_coach_says_why_a_district_cannot_be_built_and_links_its_rule(page, base
     ident = open_rule_from_note(page)
     assert "ref-" + hand[0]["probe"]["district"].replace("_", "-") == ident
     assert not app_errors(page)
+
+
+def _named(text: str) -> str:
+    """A reason as the page shows it: "Player N" / "Giocatore N" replaced by the seat's name."""
+    for i in range(len(SEATS), 0, -1):
+        text = text.replace(f"Player {i}", SEATS[i - 1][0]).replace(f"Giocatore {i}", SEATS[i - 1][0])
+    return text
+
+
+def test_coach_explains_a_character_and_the_deck_out_of_reach_in_both_languages(page, base_url):
+    """In the first draft, a character not handed to the player and the deck are not legal
+    choices: a click on each opens the coach's note with the engine's own reason (computed
+    here on a mirror of the page's game), in English and then in Italian, and the note's
+    Rule link opens How to play at that character."""
+    from engines.citadels.components import CHARACTERS
+    from tests.web.pagedriver import Mirror, board_spots, coach_note, open_rule_from_note, saved_record, wait_my_choices
+    t0 = time.monotonic()
+    open_and_start(page, base_url, GAME.name, SEATS, SEED)
+    wait_my_choices(page)
+    mirror = Mirror(GAME, saved_record(page))
+    mirror.sync(page)
+    state = mirror.state
+
+    def spot_of(kind: str) -> dict:
+        spots = [s for s in board_spots(page) if s["probe"] and s["probe"]["type"] == kind]
+        assert spots, f"no spot stands for a {kind} move"
+        return spots[0]
+
+    char = spot_of("choose_character")
+    rank = char["probe"]["rank"]
+    why = GAME.why_not(state, char["probe"])
+    assert why is not None and rank not in state.draft_cards
+    note = coach_note(page, char)
+    assert note["why"] == _named(why.render("en")) and note["why"]
+    assert note["rule"] == f"citadels#ref-{CHARACTERS[rank].id}"
+    shot(page, "citadels_coach_en")
+    assert open_rule_from_note(page) == f"ref-{CHARACTERS[rank].id}"
+
+    deck = spot_of("draw_cards")
+    note = coach_note(page, deck)
+    assert note["why"] == _named(GAME.why_not(state, deck["probe"]).render("en"))
+    assert note["rule"] == "citadels#ref-deck"
+
+    page.click("button[data-cmd='lang'][data-arg='it']")
+    page.wait_for_function("() => document.documentElement.lang === 'it'")
+    char = [s for s in board_spots(page) if s["probe"] == {"type": "choose_character", "rank": rank}][0]
+    note = coach_note(page, char)
+    assert note["why"] == _named(why.render("it")) != why.render("en")
+    shot(page, "citadels_coach_it")
+    assert open_rule_from_note(page) == f"ref-{CHARACTERS[rank].id}"
+    assert not app_errors(page), page.console_errors
+    assert time.monotonic() - t0 < 90, "the coach's test takes too long"
+
+
+def _bishop_record() -> tuple[dict, object]:
+    """A 3-player game (seed 4, the heuristic bot for every seat) up to Ada's Warlord
+    destroying a district while the Bishop protects another player's city (the issue's own
+    example): the record (Ada human, the others bots) and the state there."""
+    from engines.citadels.rules import bishop_protects
+    from engines.core.record import new_record
+    state = GAME.new_game(3, 4)
+    rng = Rng.from_seed(4)
+    rec = new_record(GAME, 3, 4, seats=[{"name": n, "kind": k} for n, k in SEATS])
+    while not (GAME.to_move(state) == 0 and state.phase == "warlord"
+               and any(bishop_protects(state, p) and state.cities[p] for p in range(1, 3))):
+        action = heuristic(GAME, state, rng)
+        rec.actions.append(GAME.dump_action(action))
+        GAME.apply(state, action)
+    return rec.model_dump(mode="json"), state
+
+
+def test_coach_says_the_bishop_protects_this_city_in_both_languages(page, base_url):
+    """A shared position: Ada's Warlord may destroy, but the Bishop protects one city. A click
+    on a district there says so (the engine's reason, with the seat's name), in English and
+    in Italian, and its Rule link opens the reference at that district."""
+    from tavolo_ui.links import make_fragment
+    from tests.web.conftest import wait_ready
+    from tests.web.pagedriver import Mirror, board_spots, coach_note, open_rule_from_note, saved_record
+    t0 = time.monotonic()
+    rec, state = _bishop_record()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(base_url + "index.html" + make_fragment(rec, "play"))
+    wait_ready(page)
+    page.wait_for_function("() => document.body.dataset.screen === 'table' && document.body.dataset.toMove === '0'"
+                           " && document.querySelectorAll('#actions button.act').length > 0")
+    mirror = Mirror(GAME, saved_record(page))
+    mirror.sync(page)
+    assert mirror.state.model_dump() == state.model_dump()
+    spots = [s for s in board_spots(page) if s["probe"] and s["probe"]["type"] == "destroy"
+             and "Bishop protects" in str(GAME.why_not(state, s["probe"]))]
+    assert spots, "no district of a protected city on the board"
+    spot = spots[0]
+    why = GAME.why_not(state, spot["probe"])
+    note = coach_note(page, spot)
+    assert note["why"] == _named(why.render("en")) and "Bot " in note["why"]
+    assert note["rule"] == "citadels#ref-" + spot["probe"]["district"].replace("_", "-")
+    shot(page, "citadels_coach_bishop_en")
+    assert open_rule_from_note(page) == "ref-" + spot["probe"]["district"].replace("_", "-")
+    page.click("button[data-cmd='lang'][data-arg='it']")
+    page.wait_for_function("() => document.documentElement.lang === 'it'")
+    spot = [s for s in board_spots(page) if s["probe"] == spot["probe"]][0]
+    note = coach_note(page, spot)
+    assert note["why"] == _named(why.render("it")) and note["why"].startswith("Il Predicatore protegge")
+    shot(page, "citadels_coach_bishop_it")
+    assert not app_errors(page), page.console_errors
+    assert time.monotonic() - t0 < 90, "the coach's test takes too long"

@@ -29,8 +29,10 @@ from engines.core.record import new_record
 from tavolo_ui.choices import HANDFUL, level, make_choices
 from tavolo_ui.links import make_fragment
 from tests.web.conftest import app_errors, shot, wait_ready
-from tests.web.pagedriver import (Mirror, assert_first_level, body, click_action, click_through,
-                                   look_at_phone_width, my_turns, open_and_start, saved_record)
+from tavolo_ui.rules_page import ref_anchor
+from tests.web.pagedriver import (Mirror, assert_first_level, body, board_spots, click_action, click_through,
+                                   coach_note, look_at_phone_width, my_turns, open_and_start,
+                                   open_rule_from_note, saved_record, wait_my_choices)
 
 pytestmark = pytest.mark.browser
 
@@ -135,7 +137,7 @@ def test_myraclia_payment_picked_step_by_step(page, base_url):
                            " && document.querySelectorAll('#actions button.act').length > 0")
     # the board: the tile's chooser is the same tree, for that tile's actions only
     hits = json.loads(page.get_attribute("#board", "data-hits"))
-    x, y, w, h, spot, _tip = next(t for t in hits if target in t[4])
+    x, y, w, h, spot = next(t for t in hits if target in t[4])[:5]
     here = [c for c in choices if c.index in spot]
     page.click("#board", position={"x": x + w / 2, "y": y + h / 2})
     page.wait_for_selector("#chooser:not([hidden])")
@@ -182,7 +184,7 @@ def test_myraclia_payment_picked_step_by_step(page, base_url):
     mirror.sync(page)
     # a spot with a few actions: the chooser is the plain list, as before
     hits = json.loads(page.get_attribute("#board", "data-hits"))
-    x, y, w, h, spot, _tip = max(hits, key=lambda t: len(t[4]))
+    x, y, w, h, spot = max(hits, key=lambda t: len(t[4]))[:5]
     assert 1 < len(spot) <= HANDFUL
     page.click("#board", position={"x": x + w / 2, "y": y + h / 2})
     page.wait_for_selector("#chooser:not([hidden])")
@@ -194,4 +196,89 @@ def test_myraclia_payment_picked_step_by_step(page, base_url):
     click_through(page, "#chooser", spot[0])
     page.wait_for_function(f"() => Number(document.body.dataset.actions) > {before}")
     assert saved_record(page)["actions"][-1] == GAME.dump_action(legal[spot[0]])
+    assert not app_errors(page), page.console_errors
+
+
+def _shown(text: str) -> str:
+    """An engine text as the page shows it: "Player N" replaced by the seat's name."""
+    for i in range(len(SEATS), 0, -1):
+        text = text.replace(f"Player {i}", SEATS[i - 1][0])
+    return text
+
+
+def _coach_round(page, mirror, spot: dict, lang: str, name: str) -> None:
+    """Click ``spot`` (not a legal choice): the note shows the engine's reason in ``lang``,
+    the spot's text, and a Rule link that opens How to play at the spot's entry."""
+    reason = GAME.why_not(mirror.state, spot["probe"])
+    assert reason is not None, spot
+    note = coach_note(page, spot)
+    assert note["why"] and note["why"] == _shown(reason.render(lang)), (note, reason.render(lang))
+    assert note["tip"]
+    assert note["rule"] == f"myraclia#{ref_anchor(spot['ref'])}"
+    shot(page, name)
+    assert open_rule_from_note(page) == ref_anchor(spot["ref"])
+
+
+def test_coach_says_why_a_tile_cannot_be_terraformed_and_links_its_rule(page, base_url):
+    """In the draft, a tile of the planet cannot be terraformed yet: a click on it says why
+    (the engine's own reason, in the page's language) and its Rule link opens the reference
+    at that tile; the same in Italian. Screenshots myraclia_coach_en / _it."""
+    open_and_start(page, base_url, GAME.name, SEATS, SEED)
+    wait_my_choices(page)
+    mirror = Mirror(GAME, saved_record(page))
+    mirror.sync(page)
+    assert mirror.state.phase == "draft"
+    played = body(page, "actions")
+    tiles = [s for s in board_spots(page) if s["probe"] and s["probe"]["type"] == "terraform"]
+    assert tiles and all(not s["actions"] and s["ref"] == s["probe"]["tile"] for s in tiles)
+    spot = max(tiles, key=lambda s: (s["y"], s["x"]))  # a tile low on the planet: the note has room
+    _coach_round(page, mirror, spot, "en", "myraclia_coach_en")
+    # an empty Draft-board column, if there is one: its own reason
+    empty = [s for s in board_spots(page) if s["probe"] and s["probe"]["type"] == "take"]
+    for col in empty[:1]:
+        note = coach_note(page, col)
+        assert note["why"] == GAME.why_not(mirror.state, col["probe"]).render("en")
+        assert note["rule"] == "myraclia#ref-draft-board"
+    page.click("button[data-cmd='lang'][data-arg='it']")
+    page.wait_for_function("() => document.documentElement.lang === 'it'")
+    spot_it = next(s for s in board_spots(page) if s["probe"] == spot["probe"])
+    _coach_round(page, mirror, spot_it, "it", "myraclia_coach_it")
+    assert body(page, "actions") == played  # nothing was played by the clicks
+    assert not app_errors(page), page.console_errors
+
+
+def _terraform_turn_record() -> tuple[dict, object]:
+    """A 2-player game (seed 5, the heuristic bot for both) up to Ada's terraforming turn in
+    round 2 or later, where some tile of the planet cannot be terraformed: the record (Ada
+    human, Bruno a bot) and the state there."""
+    state = GAME.new_game(2, 5)
+    rng = Rng.from_seed(5)
+    rec = new_record(GAME, 2, 5, seats=[{"name": "Ada", "kind": "human"},
+                                        {"name": "Bruno", "kind": "bot:heuristic"}])
+    while not (GAME.to_move(state) == 0 and state.phase == "terraform" and state.round >= 2):
+        action = heuristic(GAME, state, rng)
+        rec.actions.append(GAME.dump_action(action))
+        GAME.apply(state, action)
+    return rec.model_dump(mode="json"), state
+
+
+def test_coach_in_a_terraforming_turn_names_the_tiles_rule(page, base_url):
+    """A shared position in Ada's terraforming turn: a tile she cannot terraform says why
+    (not next to a terraformed tile, taken, not payable...), as the engine says it."""
+    rec, state = _terraform_turn_record()
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(base_url + "index.html" + make_fragment(rec, "play"))
+    wait_ready(page)
+    page.wait_for_function("() => document.body.dataset.screen === 'table' && document.body.dataset.toMove === '0'"
+                           " && document.querySelectorAll('#actions button.act').length > 0")
+    mirror = Mirror(GAME, saved_record(page))
+    mirror.sync(page)
+    tiles = [s for s in board_spots(page) if s["probe"] and s["probe"]["type"] == "terraform"]
+    assert tiles, "some tile cannot be terraformed"
+    reasons = {}
+    for s in tiles:
+        reasons.setdefault(str(GAME.why_not(mirror.state, s["probe"])), s)
+    assert len(reasons) >= 2, reasons  # the tiles name different causes
+    spot = next((s for why, s in reasons.items() if "next to a terraformed" in why), tiles[0])
+    _coach_round(page, mirror, spot, "en", "myraclia_coach_terraform")
     assert not app_errors(page), page.console_errors

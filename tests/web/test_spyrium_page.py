@@ -76,3 +76,37 @@ def test_spyrium_game_played_by_clicks(page, base_url):
     head = page.inner_text("#results table.score thead").lower()
     assert "buildings" in head and "techniques" in head
     print(f"played to the end in {time.monotonic() - t0:.0f}s with {clicks}")
+
+
+def test_coach_says_why_a_market_card_cannot_be_taken_and_links_its_rule(page, base_url):
+    """In Phase I a market card cannot be hired, built or patented yet: a click on it says
+    why (the engine's own reason for the move the card stands for, in the page's language,
+    English then Italian) and its Rule link opens How to play at that card's entry."""
+    from tests.web.pagedriver import (Mirror, board_spots, coach_note, open_rule_from_note,
+                                      saved_record, wait_my_choices)
+    open_and_start(page, base_url, GAME.name, SEATS, SEED)
+    wait_my_choices(page)
+    mirror = Mirror(GAME, saved_record(page))
+    mirror.sync(page)
+    state = mirror.state
+    assert GAME.to_move(state) == 0 and state.players_[0].phase == 1
+    for lang in ("en", "it"):
+        if lang == "it":
+            page.click("button[data-cmd='lang'][data-arg='it']")
+            page.wait_for_function("() => document.documentElement.lang === 'it'")
+        cards = [s for s in board_spots(page)
+                 if s["probe"] and s["probe"]["type"] in ("hire", "build", "patent") and not s["actions"]]
+        assert len(cards) == sum(c is not None for c in state.market), "every market card carries its move"
+        spot = cards[0]
+        expected = GAME.why_not(state, spot["probe"]).render(lang)
+        note = coach_note(page, spot)
+        assert note["why"] == expected, (note, expected)
+        assert "Phase II" in note["why"] or "Fase II" in note["why"]
+        assert note["tip"], "the card's text is in the note"
+        card = state.market[spot["probe"]["pos"]].split("#")[0]
+        assert spot["ref"] == card and note["rule"] == f"spyrium#ref-{card.lower()}"
+        shot(page, f"spyrium_coach_{lang}")
+        assert open_rule_from_note(page) == f"ref-{card.lower()}"
+    # a worker slot is a legal choice now: no note, the chooser or the move itself
+    assert any(s["actions"] and s["probe"] is None and s["ref"] == "worker-slot" for s in board_spots(page))
+    assert not app_errors(page), page.console_errors

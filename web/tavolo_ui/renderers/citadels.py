@@ -3,6 +3,14 @@ gold / hand / crown of each player, the private hand of the viewer, and the end-
 score breakdown. Every legal action sits on its place on the table (a character card, a
 district, a player's name) or, for the rest, on a button row.
 
+The coach: a spot that stands for a move of the viewer but has no legal action now carries
+that move as its ``probe`` (built from the view only), so a click says why not: a district
+of the hand (build it), a character (keep or put it down in the draft; the Assassin's and
+the Thief's target on their turn), a player's name (the Magician's exchange), a district in
+a city (the Warlord's destruction; in the viewer's own city the Laboratory, Smithy,
+Graveyard and Observatory abilities), the deck (draw) and the bank (take 2 gold). Every
+character, district, the crown, the deck and the bank carry their reference id (``ref``).
+
 Laptop (>= 720 px): characters across the top, cities in a grid, hand and buttons below.
 Phone (< 720 px): everything stacked in one column; ``cv.height`` is set to what is used.
 """
@@ -10,7 +18,7 @@ Phone (< 720 px): everything stacked in one column; ``cv.height`` is set to what
 from __future__ import annotations
 
 from engines.citadels import texts as tx
-from engines.citadels.components import CHARACTERS, DISTRICTS, kind
+from engines.citadels.components import ASSASSIN, CHARACTERS, DISTRICTS, MAGICIAN, THIEF, WARLORD, kind
 from engines.citadels.labels import label as action_text
 from engines.citadels.texts import T
 from engines.core.i18n import Text, player
@@ -36,9 +44,15 @@ class _Table:
     """Action lookup: where each legal action goes on the table, and its button text (the
     engine's ``action_label``, computed from the same view)."""
 
-    def __init__(self, actions: list[dict], view: dict, lang: str = "en"):
+    def __init__(self, actions: list[dict], view: dict, lang: str = "en", me: int | None = None):
         self.all = actions
         self.lang = lang
+        self.me = me
+        self.phase = view["phase"]
+        turn = view.get("turn") or {}
+        #: the character the viewer is playing now (0: he is not playing a turn)
+        self.my_rank = (turn.get("rank", 0) if me is not None and self.phase in ("turn", "warlord")
+                        and turn.get("seat") == me else 0)
         self.placed: set[int] = set()
         self.text: dict[int, str] = {}
         for a in actions:
@@ -149,9 +163,48 @@ def _characters(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: 
             yy += 13
         idx = (t.find("choose_character", rank=r) + t.find("discard_character", rank=r)
                + t.find("assassinate", rank=r) + t.find("rob", rank=r))
-        t.place(cv, x, y, cw, ch, idx, _char_tip(r, t.lang))
+        t.place(cv, x, y, cw, ch, idx, _char_tip(r, t.lang), probe=_character_probe(view, t, r),
+                ref=CHARACTERS[r].id)  # type: ignore[union-attr]
     rows = (len(view["characters"]) + per_row - 1) // per_row
     return rows * (ch + gap)
+
+
+def _character_probe(view: dict, t: _Table, rank: int) -> dict | None:
+    """The move a click on a character means for the viewer: keep it (or put it face down)
+    during the draft, kill or rob it on the Assassin's or the Thief's turn."""
+    if t.me is None:
+        return None
+    if t.phase == "draft":
+        return {"type": "discard_character" if view.get("draft_op") == "discard" else "choose_character",
+                "rank": rank}
+    if t.my_rank == ASSASSIN:
+        return {"type": "assassinate", "rank": rank}
+    if t.my_rank == THIEF:
+        return {"type": "rob", "rank": rank}
+    return None
+
+
+#: the districts whose ability a click on them in the owner's city uses (§9.3), as the move's
+#: action type and its fixed fields (the Laboratory's card is chosen afterwards)
+_ABILITY = {"laboratory": ("laboratory", {}), "smithy": ("smithy", {}),
+            "graveyard": ("graveyard_take", {}), "observatory": ("draw_cards", {"count": 3})}
+
+
+def _city_district(cv: Canvas, t: _Table, s: int, d: dict, x: float, y: float, w: float) -> None:
+    """A district in the city of seat ``s``: the Warlord's target; in the viewer's own city,
+    its ability (Laboratory, Smithy, Graveyard, Observatory)."""
+    k = d["district"]
+    idx = t.find("destroy", target=s, district=k)
+    probe = None
+    if s == t.me and k in _ABILITY:
+        typ, fields = _ABILITY[k]
+        idx += t.find(typ, **fields)
+        if t.phase != "warlord":
+            probe = {"type": typ, **fields}
+    if probe is None and t.my_rank and (s != t.me or t.my_rank == WARLORD):
+        probe = {"type": "destroy", "target": s, "district": k}
+    extra = " " + t.s(T("Built in round {n}.", n=d["round"]))
+    _district_card(cv, x, y, k, t, idx, extra, w=w, probe=probe)
 
 
 def _seat_panel(cv: Canvas, view: dict, t: _Table, seat: dict, x: float, y: float, w: float, me: int | None,
@@ -178,23 +231,22 @@ def _seat_panel(cv: Canvas, view: dict, t: _Table, seat: dict, x: float, y: floa
     cv.rect(x, y, w, head, fill=colour, radius=8)
     name = t.s(T("{player} (you)", player=player(s)) if me == s else player(s))
     cv.text(x + 8, y + head / 2, name, size=13, bold=True, color="#fff", baseline="middle")
-    if view["crown"] == s:
+    idx = t.find("magician_exchange", target=s)
+    t.place(cv, x, y, w, head, idx, t.s(T("{player}: exchange hands with this player", player=player(s))
+                                        if idx else player(s)),
+            probe={"type": "magician_exchange", "target": s} if t.my_rank == MAGICIAN else None)
+    if view["crown"] == s:      # after the name's spot, so that it is on top of it
         cx = x + w - 20
         cv.poly([(cx - 9, y + 18), (cx - 9, y + 8), (cx - 4, y + 13), (cx, y + 6), (cx + 4, y + 13),
                  (cx + 9, y + 8), (cx + 9, y + 18)], fill="#f5d142", stroke="#8a6d00")
-        cv.hit(cx - 10, y + 4, 20, 18, tip=t.s(T("Holds the crown: chooses first and calls the characters.")))
-    idx = t.find("magician_exchange", target=s)
-    t.place(cv, x, y, w, head, idx, t.s(T("{player}: exchange hands with this player", player=player(s))
-                                        if idx else player(s)))
+        cv.hit(cx - 10, y + 4, 20, 18, tip=t.s(T("Holds the crown: chooses first and calls the characters.")),
+               ref="crown")
     for j, ln in enumerate(lines):
         cv.text(x + 8, y + head + 3 + 14 * j, ln, size=11, color=MUTED, baseline="top", max_width=w - 12)
     cy = y + head + info_h
     for i, d in enumerate(city):
-        cx = x + 6 + (i % per_row) * (card_w + 4)
-        ry = cy + (i // per_row) * (CARD_H + 4)
-        extra = " " + t.s(T("Built in round {n}.", n=d["round"]))
-        _district_card(cv, cx, ry, d["district"], t, t.find("destroy", target=s, district=d["district"]), extra,
-                       w=card_w)
+        _city_district(cv, t, s, d, x + 6 + (i % per_row) * (card_w + 4), cy + (i // per_row) * (CARD_H + 4),
+                       card_w)
     if not city:
         cv.text(x + 8, cy + 12, t.s(T("no districts yet")), size=11, color=MUTED, baseline="top")
     return h
@@ -271,20 +323,23 @@ def _deck_and_bank(cv: Canvas, view: dict, t: _Table, right: float, y: float) ->
     deck = t.find("draw_cards") + t.find("architect_draw") + t.find("smithy") + t.find("magician_draw")
     bank = t.find("take_gold") + t.find("collect_income")
     x = right - 2 * w - gap
-    for i, (label, idx, tip) in enumerate((
+    seated = t.me is not None
+    for i, (label, idx, tip, probe, ref) in enumerate((
             (t.s(T("Deck: {n}", n=view["deck_size"])), deck,
-             t.s(T("The district deck (face down, {cards}): draw cards here.", cards=tx.cards(view["deck_size"])))),
+             t.s(T("The district deck (face down, {cards}): draw cards here.", cards=tx.cards(view["deck_size"]))),
+             {"type": "draw_cards", "count": 2} if seated else None, "deck"),
             (t.s(T("Bank")), bank,
-             t.s(T("The bank (unlimited gold): take 2 gold or collect district income here."))))):
+             t.s(T("The bank (unlimited gold): take 2 gold or collect district income here.")),
+             {"type": "take_gold"} if seated else None, "bank"))):
         bx = x + i * (w + gap)
         cv.rect(bx, y, w, h, fill="#efe4cf" if i == 0 else "#f6e7a8", stroke=LINE, radius=6)
         cv.text(bx + w / 2, y + h / 2, label, size=12, bold=True, align="center", baseline="middle")
         if idx:
             cv.highlight(bx, y, w, h)
             cv.hit(bx, y, w, h, action=idx if len(idx) > 1 else idx[0],
-                   tip=t.s(T("{tip} Click: {doing}.", tip=tip, doing=" / ".join(t.text[i] for i in idx))))
+                   tip=t.s(T("{tip} Click: {doing}.", tip=tip, doing=" / ".join(t.text[i] for i in idx))), ref=ref)
         else:
-            cv.hit(bx, y, w, h, tip=tip)
+            cv.hit(bx, y, w, h, tip=tip, probe=probe, ref=ref)
     return 2 * w + gap + 8
 
 
@@ -363,7 +418,7 @@ def _scores(cv: Canvas, view: dict, t: _Table, x: float, y: float, width: float)
 
 
 def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
-    t = _Table(actions, view, getattr(cv, "lang", "en"))
+    t = _Table(actions, view, getattr(cv, "lang", "en"), me)
     width = cv.width
     wide = width >= 720
     inner = width - 2 * PAD

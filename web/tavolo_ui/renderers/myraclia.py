@@ -9,6 +9,13 @@ Drawn from the view only. Every legal action has a place to click:
 - a Draft-board column: take an element; the trade zone's cubes: trade for that colour;
 - the buttons: pass, end the turn.
 
+The coach: a spot that stands for a move of the player at the table carries that move as
+its ``probe`` (the canvas keeps it only when the spot has no legal action now), so a click
+there says why not (``Game.why_not``): a tile of the surface terraforming it with any
+payment (putting the Eternity token on it in that step), a Draft-board column taking from
+it, a trade-zone cube trading for it, a tile of the offer adding it somewhere. Every spot
+with an entry in ``Game.reference`` carries its id as ``ref``.
+
 Wide canvases (>= 700 px) put the planet on the left and the boards on the right; narrow
 ones (phones) stack everything and set ``cv.height`` to the height used.
 """
@@ -123,9 +130,24 @@ def _token(cv: Canvas, x: float, y: float, r: float, tok: dict[str, Any]) -> Non
     cv.text(x, y, letter, size, ink, "center", "middle", bold=True)
 
 
+def _asks(view: dict, me: int | None) -> bool:
+    """Whether the table's spots carry the coach's probes: a seat's own table, game not over."""
+    return me is not None and view["phase"] != "over"
+
+
+def _tile_probe(view: dict, me: int | None, tile: str) -> dict | None:
+    """The move a tile of the surface stands for: put the Eternity token on it in that step,
+    else terraform it (payment left open)."""
+    if not _asks(view, me):
+        return None
+    if view["phase"] == "eternity":
+        return {"type": "place_token", "tile": tile}
+    return {"type": "terraform", "tile": tile}
+
+
 def _group(actions: list[dict[str, Any]]) -> dict[str, Any]:
     """Legal actions indexed by the place they are clicked at."""
-    g: dict[str, Any] = {"tile": {}, "pos": {}, "col": {}, "trade": {}, "buttons": []}
+    g: dict[str, Any] = {"tile": {}, "pos": {}, "col": {}, "trade": {}, "buttons": [], "offer": set()}
     for a in actions:
         act, i = a["action"], a["index"]
         k = act["type"]
@@ -135,6 +157,7 @@ def _group(actions: list[dict[str, Any]]) -> dict[str, Any]:
             g["tile"].setdefault("__own__", []).append(i)
         elif k == "place_tile":
             g["pos"].setdefault((act["q"], act["r"]), []).append(i)
+            g["offer"].add(act["tile"])
         elif k == "take":
             g["col"].setdefault(act["column"], []).append(i)
         elif k == "trade":
@@ -247,7 +270,8 @@ def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w:
         hw, hh = size * 1.6, size * 1.6
         if acts:
             cv.poly(_hex(cx, cy, r), None, PALETTE["highlight"], 3)
-        cv.hit(cx - hw / 2, cy - hh / 2, hw, hh, action=acts or None, tip=_tile_tip(t, lang))
+        cv.hit(cx - hw / 2, cy - hh / 2, hw, hh, action=acts or None, tip=_tile_tip(t, lang),
+               probe=_tile_probe(view, me, t["id"]), ref=t["id"])
     for args in later:
         _token(cv, *args)
     for (q, r_) in spots:
@@ -260,7 +284,8 @@ def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w:
 
 
 # ---- the boards --------------------------------------------------------------------------------------
-def _draw_draft(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: float) -> float:
+def _draw_draft(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: float,
+                me: int | None = None) -> float:
     lang = _lang(cv)
     cols = view["draft"]
     n = len(cols)
@@ -289,7 +314,8 @@ def _draw_draft(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: flo
         lines = [tip]
         if col["queue"]:
             lines.append(T("Draft discs (nearest first): {players}", players=join([player(p) for p in col["queue"]])))
-        cv.hit(cx + 2, y + 24, cw - 4, 88, action=acts, tip="\n".join(x_.render(lang) for x_ in lines))
+        cv.hit(cx + 2, y + 24, cw - 4, 88, action=acts, tip="\n".join(x_.render(lang) for x_ in lines),
+               probe={"type": "take", "column": i} if _asks(view, me) else None, ref="draft-board")
     return y + 118
 
 
@@ -305,7 +331,8 @@ def _draw_orders(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
             cx = x + start + j * 26
             cv.circle(cx, yy, 8, _pcol(p), "#fff", 1)
             cv.text(cx, yy, str(p + 1), 10, "#fff", "center", "middle", bold=True)
-        cv.hit(x + 4, yy - 9, w - 8, 18, tip=f"{label}: {_t(cv, join([player(p) for p in order]))}")
+        cv.hit(x + 4, yy - 9, w - 8, 18, tip=f"{label}: {_t(cv, join([player(p) for p in order]))}",
+               ref="order-board")
     return y + 46
 
 
@@ -351,7 +378,8 @@ def _draw_score_track(cv: Canvas, view: dict, x: float, y: float, w: float) -> f
         cy = ruler - 2 - r - lvl * (2 * r + 1)
         cv.circle(cx, cy, r, _pcol(p), "#fff", 1.5)
         cv.text(cx, cy, str(p + 1), 9, "#fff", "center", "middle", bold=True)
-        cv.hit(cx - r, cy - r, 2 * r, 2 * r, tip=_t(cv, T("{player}: {n} VP", player=player(p), n=scores[p])))
+        cv.hit(cx - r, cy - r, 2 * r, 2 * r, tip=_t(cv, T("{player}: {n} VP", player=player(p), n=scores[p])),
+               ref="score-track")
     return y + h
 
 
@@ -392,13 +420,16 @@ def _draw_players(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: f
             _cubes_row(cv, x + PAD + 22, yy + 21, s["reserve"], 11, 10)
         else:
             cv.text(x + PAD + 22, yy + 28, _t(cv, T("no elements")), 10, PALETTE["muted"], baseline="middle")
-        cv.hit(x + 4, yy, w - 8, row - 3, tip=_ledger_tip(p, s, lang))
+        cv.hit(x + 4, yy, w - 8, row - 3, tip=_ledger_tip(p, s, lang), ref="reserve")
     yy = y + 24 + row * len(seats) + 4
     label = _t(cv, T("Trade zones:"))
     cv.text(x + PAD, yy + 10, label, 11, PALETTE["muted"], baseline="middle")
     px = x + PAD + max(80, cv.text_width(label, 11) + 8)
     if not view["pool"]:
-        cv.text(px, yy + 10, _t(cv, T("empty")), 11, PALETTE["muted"], baseline="middle")
+        empty = _t(cv, T("empty"))
+        cv.text(px, yy + 10, empty, 11, PALETTE["muted"], baseline="middle")
+        cv.hit(x + 4, yy, px - x + cv.text_width(empty, 11) + 4, 20, tip=_t(cv, T("Trade zones: empty")),
+               probe={"type": "trade"} if _asks(view, me) else None, ref="trade-zone")
     for c in COLOURS:
         n = view["pool"].get(c, 0)
         if not n:
@@ -410,12 +441,16 @@ def _draw_players(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: f
             cv.highlight(px, yy + 2, 16, 16, 3)
         tip = (T("Trade zones: {elements}; click to trade for one", elements=colour_count(c, n)) if acts
                else T("Trade zones: {elements}", elements=colour_count(c, n)))
-        cv.hit(px - 2, yy, 34, 20, action=acts, tip=_t(cv, tip))
+        cv.hit(px - 2, yy, 34, 20, action=acts, tip=_t(cv, tip),
+               probe={"type": "trade", "take": c} if _asks(view, me) else None, ref="trade-zone")
         px += 40
     return y + h
 
 
-def _draw_offer(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
+def _draw_offer(cv: Canvas, view: dict, x: float, y: float, w: float, me: int | None = None,
+                offer: set[str] | frozenset = frozenset()) -> float:
+    """The tile offer; ``offer``: the tiles that can be added now (on a dashed space: the
+    others carry the coach's probe)."""
     cv.rect(x, y, w, 58, PALETTE["panel"], PALETTE["line"], 1, 8)
     title = _t(cv, T("Tile offer"))
     cv.text(x + PAD, y + 16, title, 12, PALETTE["ink"], bold=True)
@@ -425,7 +460,7 @@ def _draw_offer(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
             max_width=room)
     cv.hit(x + w - PAD - min(room, cv.text_width(bags, 10)), y + 4, min(room, cv.text_width(bags, 10)), 16,
            tip=_t(cv, T("Tiles left in the tile bag: {n}; elements left in the element bag: {m}",
-                        n=view["tile_bag"], m=view["element_bag"])))
+                        n=view["tile_bag"], m=view["element_bag"])), ref="tile-bag")
     tw = (w - 2 * PAD) / 3
     for i, t in enumerate(view["offer"]):
         tx = x + PAD + i * tw
@@ -443,7 +478,9 @@ def _draw_offer(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
         tip = tile_text(t["id"]).render(_lang(cv))
         if view["phase"] == "place":
             tip += "\n" + _t(cv, T("Add it by clicking a dashed space on the planet"))
-        cv.hit(tx + 2, y + 24, tw - 4, 28, tip=tip)
+        cv.hit(tx + 2, y + 24, tw - 4, 28, tip=tip,
+               probe={"type": "place_tile", "tile": t["id"]} if _asks(view, me) and t["id"] not in offer else None,
+               ref=t["id"])
     return y + 58
 
 
@@ -464,8 +501,10 @@ def _draw_buttons(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: f
         else:  # narrow (phone): the counter goes under the instruction
             cv.text(x + PAD, y + 31, counter, 11, PALETTE["muted"], baseline="middle")
     if view.get("eternity_drawn"):
-        cv.text(x + PAD, y + 32, _t(cv, token_text(view["eternity_drawn"]["id"])), 11, PALETTE["ink"],
-                baseline="middle", max_width=w - 2 * PAD)
+        drawn = _t(cv, token_text(view["eternity_drawn"]["id"]))
+        cv.text(x + PAD, y + 32, drawn, 11, PALETTE["ink"], baseline="middle", max_width=w - 2 * PAD)
+        cv.hit(x + PAD, y + 24, min(w - 2 * PAD, cv.text_width(drawn, 11)), 16, tip=drawn,
+               ref=view["eternity_drawn"]["id"])
     bx = x + PAD
     by = y + 44
     for a in groups["buttons"]:
@@ -520,11 +559,11 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         side = min(420.0, W * 0.42)
         left = W - side - 3 * PAD
         y = PAD
-        y = _draw_draft(cv, view, groups, left + 2 * PAD, y, side) + 8
+        y = _draw_draft(cv, view, groups, left + 2 * PAD, y, side, me) + 8
         y = _draw_orders(cv, view, left + 2 * PAD, y, side) + 8
         y = _draw_score_track(cv, view, left + 2 * PAD, y, side) + 8
         y = _draw_players(cv, view, groups, left + 2 * PAD, y, side, me) + 8
-        y = _draw_offer(cv, view, left + 2 * PAD, y, side) + 8
+        y = _draw_offer(cv, view, left + 2 * PAD, y, side, me, groups["offer"]) + 8
         y = _draw_final(cv, view, left + 2 * PAD, y, side)
         right_bottom = y
         surf_h = max(420.0, cv.height - 2 * PAD - 90)
@@ -538,10 +577,10 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         surf_h = max(300.0, w * 0.95) + 13 * len(_legend_lines(cv, w - 16)) + 6
         _draw_surface(cv, view, groups, PAD, y, w, surf_h, me)
         y += surf_h + 8
-        y = _draw_draft(cv, view, groups, PAD, y, w) + 8
+        y = _draw_draft(cv, view, groups, PAD, y, w, me) + 8
         y = _draw_orders(cv, view, PAD, y, w) + 8
         y = _draw_score_track(cv, view, PAD, y, w) + 8
         y = _draw_players(cv, view, groups, PAD, y, w, me) + 8
-        y = _draw_offer(cv, view, PAD, y, w) + 8
+        y = _draw_offer(cv, view, PAD, y, w, me, groups["offer"]) + 8
         y = _draw_final(cv, view, PAD, y, w)
         cv.height = y + PAD

@@ -13,9 +13,15 @@ Drawn from the view only. Layout (laptop: two columns; phone, below 760 px: one 
   money, Spyrium, kept tokens and the phase the player is in;
 - at the end, the score breakdown by category.
 
-Clicks: a slot places a worker (or takes back a worker with no card left); a market card
+Clicks: a slot places a worker (or takes back your worker there: earn money); a market card
 offers every activation of it (hire / build / patent / earn money); a building its uses
 (and Taylorism); the turn event its options; buttons for the rest.
+
+The coach: every spot that stands for a move of the player whose table it is carries that
+move as its ``probe`` (a market card: hire / build / patent it; a slot: place a worker; a
+building: use it; Taylorism; the turn event; Pass, drawn greyed when it is not legal), built
+from the view alone, so a click on it when it is not legal says why (``Game.why_not``). Every
+card, event, slot, track and start card carries its reference id (``ref``).
 """
 
 from __future__ import annotations
@@ -184,16 +190,20 @@ def _effect(card: dict) -> str:
     return " / ".join(_t(e) for e in card_effects(type_of(card["card"])))
 
 
-def _button(cv: Canvas, x: float, y: float, w: float, h: float, label: str, idx: list[int], tip: str) -> None:
-    cv.rect(x, y, w, h, "#fff3e0", LINE, 1, 6)
-    cv.text(x + w / 2, y + h / 2, label, 13, INK, align="center", baseline="middle", bold=True)
+def _button(cv: Canvas, x: float, y: float, w: float, h: float, label: str, idx: list[int], tip: str,
+            probe: dict | None = None, ref: str | None = None) -> None:
+    """A button of the table; without legal actions it is drawn greyed, and a click on it
+    says why it cannot be pressed now (its ``probe``)."""
+    cv.rect(x, y, w, h, "#fff3e0" if idx else "#f1ede6", LINE, 1, 6)
+    cv.text(x + w / 2, y + h / 2, label, 13, INK if idx else MUTED, align="center", baseline="middle",
+            bold=True)
     if idx:
         cv.highlight(x, y, w, h)
-        cv.hit(x, y, w, h, action=idx, tip=tip)
+    cv.hit(x, y, w, h, action=idx or None, tip=tip, probe=probe, ref=ref)
 
 
 def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: dict | None, title: str,
-           idx: list[int], used_by: list[int]) -> None:
+           idx: list[int], used_by: list[int], probe: dict | None = None) -> None:
     cv.text(x, y - 4, title, 12, MUTED, baseline="bottom")
     if ev is None:
         cv.rect(x, y, w, h, None, LINE, 1, 6)
@@ -225,7 +235,7 @@ def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: dict | None, 
     if ev.get("token") is not None:
         tip = T("{a} {b}", a=tip, b=T("Token on the card: {t}.", t=ev["token"]))
     tip = _t(tip)
-    cv.hit(x, y, w, h, action=idx or None, tip=tip)
+    cv.hit(x, y, w, h, action=idx or None, tip=tip, probe=probe, ref=ev["id"])
     if idx:
         cv.highlight(x, y, w, h)
 
@@ -233,15 +243,23 @@ def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: dict | None, 
 _PHASES = {("I", "II"): T("Phase I and II"), ("II",): T("Phase II only"), ("I",): T("Phase I only")}
 
 
+_VERB = {"character": "hire", "building": "build", "technique": "patent"}
+"""The move a market card stands for, by its kind (the coach's probe)."""
+
+
 def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float, ch: float,
-            gap: float) -> float:
-    """The 3x3 grid with the 12 slots between the cards. Returns the bottom y."""
+            gap: float, me: int | None = None) -> float:
+    """The 3x3 grid with the 12 slots between the cards. Returns the bottom y.
+
+    With ``me`` (a seat's own table), a card carries the move it stands for (hire, build or
+    patent it) and a slot "place a worker here", for the coach."""
     def cell(pos: int) -> tuple[float, float]:
         r, c = divmod(pos, 3)
         return x0 + c * (cw + gap), y0 + r * (ch + gap)
 
     table = SimpleNamespace(market=[c["card"] if c else None for c in view["market"]])
     cv.rect(x0 - 8, y0 - 8, 3 * cw + 2 * gap + 16, 3 * ch + 2 * gap + 16, "#efe4d2", LINE, 1, 8)
+    cv.hit(x0 - 8, y0 - 8, 3 * cw + 2 * gap + 16, 3 * ch + 2 * gap + 16, tip=_t(T("Market")), ref="market")
     for pos, card in enumerate(view["market"]):
         x, y = cell(pos)
         if card is None:
@@ -255,7 +273,8 @@ def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float
             tip = T("{a} {b}", a=tip, b=T("Tokens on the card: {list}.",
                                           list=join([str(t) for t in card["tokens"]])))
         tip = _t(tip)
-        cv.hit(x, y, cw, ch, action=idx or None, tip=tip)
+        probe = {"type": _VERB[card["kind"]], "pos": pos} if me is not None else None
+        cv.hit(x, y, cw, ch, action=idx or None, tip=tip, probe=probe, ref=type_of(card["card"]))
         if idx:
             cv.highlight(x, y, cw, ch)
     for s in view["slots"]:
@@ -267,7 +286,7 @@ def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float
             x, y, w, h = xa + cw * 0.15, ya + ch + 3, cw * 0.7, gap - 6
         idx = acts.pick(lambda a, sid=s["id"]: (a["type"] == "place" and a["slot"] == sid)
                         or (a["type"] == "event" and a.get("slot") == sid)
-                        or (a["type"] == "earn" and a["slot"] == sid and a.get("pos") is None))
+                        or (a["type"] == "earn" and a["slot"] == sid))
         cv.rect(x, y, w, h, "#fbf6ee", LINE, 1, 5)
         r = max(3.5, min(6.0, min(w, h) / 4))
         per_row = max(1, int((w - 4) // (2 * r + 2)))
@@ -278,7 +297,8 @@ def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float
         where = slot_text(table, s["id"])
         tip = _t(T("Worker slot {where}: {workers}", where=where,
                    workers=join([player(w) for w in s["workers"]]) if s["workers"] else T("empty")))
-        cv.hit(x, y, w, h, action=idx or None, tip=tip)
+        probe = {"type": "place", "slot": s["id"]} if me is not None else None
+        cv.hit(x, y, w, h, action=idx or None, tip=tip, probe=probe, ref="worker-slot")
         if idx:
             cv.highlight(x, y, w, h, radius=4)
     return y0 + 3 * ch + 2 * gap + 8
@@ -299,8 +319,10 @@ def marks_of(view: dict) -> list:
 
 def _tracks(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
     players = view["players"]
-    y = _title(cv, x, y, w, _t(T("Score track: victory points (VP), bonus at {a} and {b} VP", a=marks_of(view)[0],
-                                 b=marks_of(view)[1])))
+    top_y = y
+    title = _t(T("Score track: victory points (VP), bonus at {a} and {b} VP", a=marks_of(view)[0],
+                 b=marks_of(view)[1]))
+    y = _title(cv, x, y, w, title)
     marks = view.get("bonus_thresholds", [])
     top = max([2 * max(marks, default=20), *[p["vp"] for p in players]])
     cv.rect(x, y, w, 16, "#fbf6ee", LINE, 1, 4)
@@ -312,7 +334,10 @@ def _tracks(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
         cx = x + w * min(p["vp"], top) / top
         cv.circle(min(max(cx, x + 6), x + w - 6), y + 8 - 3 + (i % 3) * 3, 6, _colour(i), INK, 1)
     y += 34
-    y = _title(cv, x, y, w, _t(T("Residence track (income in £ and VP of a Residence action)")))
+    cv.hit(x, top_y, w, y - top_y - 4, tip=title, ref="score-track")
+    top_y = y
+    title = _t(T("Residence track (income in £ and VP of a Residence action)"))
+    y = _title(cv, x, y, w, title)
     values = view["residence_track"]
     sw = w / len(values)
     for k, v in enumerate(values):
@@ -321,6 +346,7 @@ def _tracks(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
     for i, p in enumerate(players):
         cx = x + p["residence"] * sw + 20 + (i % 5) * 7
         cv.circle(min(cx, x + (p["residence"] + 1) * sw - 8), y + 11, 5, _colour(i), INK, 1)
+    cv.hit(x, top_y, w, y + 24 - top_y, tip=title, ref="residence-track")
     return y + 30
 
 
@@ -358,14 +384,15 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
         if cx + rows_cw > x + w:
             cx = x
             y += ch + 8
-        idx = (acts.pick(lambda a: a["type"] == "taylorism")
-               if mine and t["card"].startswith("B-taylorism") else [])
+        taylorism = t["card"].startswith("B-taylorism")
+        idx = acts.pick(lambda a: a["type"] == "taylorism") if mine and taylorism else []
         vp = p["technique_vp"].get(t["name"], 0)
         _card_box(cv, cx, y, rows_cw, ch, t, None, t["tapped"], 11, bottom=10)
         cv.text(cx + rows_cw - 5, y + ch - 5, _t(T("{n} VP", n=vp)), MIN_TEXT, MUTED, align="right",
                 baseline="bottom")
         cv.hit(cx, y, rows_cw, ch, action=idx or None,
-               tip=_t(T("{a} {b}", a=card_tip(type_of(t["card"])), b=T("Now worth {n} VP.", n=vp))))
+               tip=_t(T("{a} {b}", a=card_tip(type_of(t["card"])), b=T("Now worth {n} VP.", n=vp))),
+               probe={"type": "taylorism"} if taylorism and me == seat else None, ref=type_of(t["card"]))
         cx += rows_cw + 6
     # the start card, with the active workers on it
     if cx + rows_cw > x + w:
@@ -385,7 +412,7 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
         "{bonuses}.", player=player(seat), active=p["active"], spent=p["spent"],
         market=p["in_market"], reserve=p["reserve"],
         kept=join([str(k) for k in p["kept_tokens"]]) if p["kept_tokens"] else T("none"),
-        bonuses=join(bonuses) if bonuses else T("none"))))
+        bonuses=join(bonuses) if bonuses else T("none"))), ref="start-card")
     cx += rows_cw + 6
     for bi, b in enumerate(p["buildings"]):
         if cx + rows_cw > x + w:
@@ -396,7 +423,13 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
         _card_box(cv, cx, y, rows_cw, ch, b, None, b["tapped"], 11, bottom=12 if b["workers"] else 0)
         for i in range(b["workers"]):  # workers standing on the building, at its foot
             cv.circle(cx + rows_cw - 10 - i * 12, y + ch - 9, 5, _colour(seat), INK, 1)
-        cv.hit(cx, y, rows_cw, ch, action=idx or None, tip=_t(card_tip(type_of(b["card"]))))
+        probe = None
+        if me == seat:  # use it; a used one again with Taylorism, when it is ready
+            again = b["tapped"] and any(t["card"].startswith("B-taylorism") and not t["tapped"]
+                                        for t in p["techniques"])
+            probe = {"type": "taylorism" if again else "use", "building": bi}
+        cv.hit(cx, y, rows_cw, ch, action=idx or None, tip=_t(card_tip(type_of(b["card"]))),
+               probe=probe, ref=type_of(b["card"]))
         if idx:
             cv.highlight(cx, y, rows_cw, ch)
         cx += rows_cw + 6
@@ -476,25 +509,28 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     y_ev = y + 16
     used_by = [i for i, p in enumerate(view["players"]) if p["event_used"]]
     _event(cv, left_x, y_ev, ev_w, ev_h, view["turn_event"], _t(T("Turn event")),
-           acts.pick(lambda a: a["type"] == "event"), used_by)
+           acts.pick(lambda a: a["type"] == "event"), used_by,
+           probe={"type": "event"} if me is not None else None)
     _event(cv, left_x + ev_w + 10, y_ev, ev_w, ev_h, view["next_event"], _t(T("Next event")), [], [])
     y = y_ev + ev_h + 10
     bx = left_x
-    buttons = [
+    my_turn = me is not None and tm == me and not view["pending_bonus"]
+    buttons = [  # label, which actions, tip, the move (a greyed button when not legal), reference
         (T("Move to Phase II"), lambda a: a["type"] == "switch",
-         T("Move your disc to Phase II and take a Phase II action now")),
-        (T("Pass"), lambda a: a["type"] == "pass", T("Pass for the rest of the round")),
+         T("Move your disc to Phase II and take a Phase II action now"), None, None),
+        (T("Pass"), lambda a: a["type"] == "pass", T("Pass for the rest of the round"),
+         {"type": "pass"} if my_turn else None, None),
         (T("Bonus: a worker"), lambda a: a["type"] == "choose_bonus" and a["bonus"] == "worker",
-         T("Take a worker from your reserve, active on your start card")),
+         T("Take a worker from your reserve, active on your start card"), None, "bonus-marker"),
         (T("Bonus: £{n}", n=BONUS_MONEY), lambda a: a["type"] == "choose_bonus" and a["bonus"] == "money",
-         T("Take £{n} from the bank", n=BONUS_MONEY)),
+         T("Take £{n} from the bank", n=BONUS_MONEY), None, "bonus-marker"),
     ]
-    for label, pred, tip in buttons:
+    for label, pred, tip, probe, ref in buttons:
         idx = acts.pick(pred)
         label, tip = _t(label), _t(tip)
-        if idx:
+        if idx or probe:
             bw = Canvas.text_width(label, 13) + 24
-            _button(cv, bx, y, bw, 30, label, idx, tip)
+            _button(cv, bx, y, bw, 30, label, idx, tip, probe=probe, ref=ref)
             bx += bw + 8
     if bx == left_x:
         msg = _t(T("Waiting for another player")) if tm is not None and tm != me else ""
@@ -508,7 +544,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     gap = 26 if phone else 40
     cw = (col_w - 2 * gap - 16) / 3
     ch = 124.0 if phone else min(100.0, cw * 0.72)  # a phone: taller cards, names on two lines
-    y = _market(cv, view, acts, left_x + 8, y + 8, cw, ch, gap) + 10
+    y = _market(cv, view, acts, left_x + 8, y + 8, cw, ch, gap, me) + 10
     left_bottom = y
 
     # right column (or below, on a phone)
