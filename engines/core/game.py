@@ -258,6 +258,45 @@ class Game:
         ``parse_action(dump_action(a)) == a`` for every legal action ``a``."""
         return self.action_adapter.dump_python(action, mode="json")
 
+    # ---- search ---------------------------------------------------------------------------
+    def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
+        """A full state that agrees with everything ``player`` has seen in ``state``, its
+        unseen parts sampled with ``rng`` (what ``engines.core.search`` plays on).
+
+        Everything ``player`` cannot see is re-dealt: the opponents' hands, the order of the
+        decks, face-down cards, hidden choices, and the game's own generator (``state.rng``,
+        re-seeded from ``rng`` with ``rng.fork()``), so dice and draws to come are new too.
+        Everything ``player`` has seen stays as it is (``view(result, player) ==
+        view(state, player)``), and components are conserved. The result must depend only on
+        what ``player`` sees and on ``rng``: gather the unseen components in an order that
+        does not depend on where they really are (sorted, or in the data's order) before
+        shuffling them, so two states that differ only in what ``player`` cannot see give
+        the same samples. ``state`` is not changed.
+
+        Every game with hidden information or chance must override this; the default
+        refuses, so that no search can quietly play on the real hidden state.
+        """
+        raise NotImplementedError(f"{self.title} has no determinize(): its bots cannot search")
+
+    def evaluate(self, state: GameState, player: int) -> float:
+        """How good ``state`` is for ``player``, from 0 (a sure loss) to 1 (a sure win): what a
+        search's playout scores when it stops before the end.
+
+        At the end: 1 for the only winner, 1/k for each of k sharing the win, else 0. Before:
+        ``player``'s rank by the running ``scores`` (1 ahead of everyone, 0 behind everyone,
+        ties counting half). Games override it with a better estimate of the final result.
+        """
+        if self.is_over(state):
+            winners = self.winners(state)
+            return 1.0 / len(winners) if player in winners else 0.0
+        scores = self.scores(state)
+        if len(scores) < 2:
+            return 0.5
+        mine = scores[player]
+        better = sum(1 for i, s in enumerate(scores) if i != player and s < mine)
+        equal = sum(1 for i, s in enumerate(scores) if i != player and s == mine)
+        return (better + 0.5 * equal) / (len(scores) - 1)
+
     # ---- the end ------------------------------------------------------------------------
     def is_over(self, state: GameState) -> bool:
         raise NotImplementedError

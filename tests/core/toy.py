@@ -101,5 +101,18 @@ class Toy(Game):
     def reveals_information(self, before, action, after):
         return isinstance(action, Draw)
 
+    def determinize(self, state, player, rng):
+        """The other hands and the deck re-dealt from the cards ``player`` has not seen
+        (gathered sorted, so where they really are does not matter)."""
+        world = state.clone()
+        unseen = sorted(state.deck + [c for i, h in enumerate(state.hands) if i != player for c in h])
+        rng.shuffle(unseen)
+        for i, h in enumerate(world.hands):
+            if i != player:
+                world.hands[i] = [unseen.pop() for _ in h]
+        world.deck = unseen
+        world.rng = rng.fork()
+        return world
+
 
 GAME = Toy()

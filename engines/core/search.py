@@ -1,0 +1,175 @@
+"""Search over information sets: single-observer ISMCTS, the same for every game.
+
+Information Set Monte Carlo Tree Search (Cowling, Powley and Whitehouse, 2012, "SO-ISMCTS")
+builds one tree for the deciding player, whose nodes stand for *sequences of actions*, not
+for states. Each iteration:
+
+1. **Determinize**: sample a full state that agrees with everything the deciding player has
+   seen (``Game.determinize``): the opponents' hands, the order of the decks, face-down cards
+   and hidden choices re-dealt from what the player cannot see, and the game's generator
+   re-seeded so dice and draws to come are new too. The real state's hidden parts never
+   reach the search: the determinization is all it plays on.
+2. **Select** down the tree with UCB1, among the children whose action is legal in this
+   determinization; every such child counts one more *availability* (the number of
+   iterations in which it could have been chosen), which takes the place of the parent's
+   visit count in the exploration term, because an action is not available in every sampled
+   world (ISMCTS's "subset-armed bandit").
+3. **Expand** one action not tried yet at that node, chosen at random.
+4. **Play out** with the game's playout policy (``Game.playout_action``, the heuristic's
+   judgement made cheap) for at most ``playout_steps`` actions, then **evaluate** the
+   position for every player (``Game.evaluate``: 1 a sure win, 0 a sure loss), so a playout
+   costs bounded time even in games whose random play lasts very long.
+5. **Back up**: each node on the path adds the value of the player who chose its action.
+
+Opponents' decisions are nodes of the same tree, chosen by the same rule from *their*
+values: the single-observer form treats every player as if they saw the determinized world,
+which is the known price of its simplicity ("strategy fusion"); it never gives the deciding
+player information it does not have. Hidden or simultaneous choices (Citadels' draft,
+Euphoria's hidden recruits) need nothing special: in a determinization an opponent's hidden
+choice is whatever was sampled, and the opponent's next decisions are searched from there.
+
+The decision is the root's most visited child (the robust child). With a fixed iteration
+budget and the bot's own seeded ``Rng`` the result is reproducible from (record, seat, bot
+seed); ``time_cap`` is only a safety net, and when it cuts a search short the decision may
+depend on the machine's speed.
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable
+
+from pydantic import BaseModel
+
+from .game import Game, GameState
+from .rng import Rng
+
+
+def action_key(action: Any) -> Hashable:
+    """A hashable key of an action, equal for equal actions in any determinization (its
+    model class and field values, lists as tuples)."""
+    if isinstance(action, BaseModel):
+        return (type(action).__name__, *(_freeze(v) for v in action.__dict__.values()))
+    return _freeze(action)
+
+
+def _freeze(value: Any) -> Hashable:
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((k, _freeze(v)) for k, v in value.items()))
+    if isinstance(value, BaseModel):
+        return action_key(value)
+    return value
+
+
+@dataclass
+class Node:
+    """One action sequence of the tree: ``mover`` chose ``action`` to get here."""
+    mover: int = -1
+    action: Any = None
+    visits: int = 0
+    value: float = 0.0  # the sum of the mover's values over the visits
+    available: int = 0  # iterations in which this action was legal when its parent was reached
+    children: dict[Hashable, "Node"] = field(default_factory=dict)
+
+
+@dataclass
+class Result:
+    """What a search found: the action to play, and for each root action its visits and
+    mean value for the deciding player (the "estimated win chance" a hint can show)."""
+    action: Any
+    iterations: int
+    stats: list[tuple[Any, int, float]]
+
+    @property
+    def value(self) -> float:
+        """The mean value of the chosen action (0..1)."""
+        for action, _visits, mean in self.stats:
+            if action is self.action:
+                return mean
+        return 0.0
+
+
+def ismcts(game: Game, state: GameState, rng: Rng, iterations: int, *, exploration: float = 0.7,
+           playout_steps: int = 60, time_cap: float | None = None,
+           clock: Callable[[], float] = time.perf_counter) -> Result:
+    """Search from ``state`` for the player to move; the best action found, among
+    ``game.legal_actions(state)`` (the object of that list).
+
+    ``iterations`` is the budget (the decision depends only on it and ``rng``); ``time_cap``
+    (seconds) stops earlier if reached. ``state`` is never changed: every iteration plays
+    on its own determinization.
+    """
+    player = game.to_move(state)
+    if player is None:
+        raise ValueError("the game is over: there is nothing to decide")
+    legal = game.legal_actions(state)
+    if len(legal) == 1:
+        return Result(legal[0], 0, [(legal[0], 0, 0.0)])
+    root = Node()
+    deadline = None if time_cap is None else clock() + time_cap
+    done = 0
+    for done in range(1, iterations + 1):
+        world = game.determinize(state, player, rng)
+        _iterate(game, world, root, rng, exploration, playout_steps)
+        if deadline is not None and clock() > deadline:
+            break
+    by_key = {action_key(a): a for a in legal}
+    stats = [(by_key[k], n.visits, n.value / n.visits if n.visits else 0.0)
+             for k, n in root.children.items() if k in by_key]
+    if not stats:  # no iteration ran (a zero budget): the first legal action
+        return Result(legal[0], done, [])
+    best = max(stats, key=lambda s: (s[1], s[2]))  # most visits; ties: the better mean
+    return Result(best[0], done, stats)
+
+
+def _iterate(game: Game, world: GameState, root: Node, rng: Rng, exploration: float, playout_steps: int) -> None:
+    """One iteration on one determinization (``world`` is changed)."""
+    node, path = root, []
+    while True:
+        mover = game.to_move(world)
+        if mover is None:
+            break
+        legal = game.legal_actions(world)
+        keyed = [(action_key(a), a) for a in legal]
+        untried = [(k, a) for k, a in keyed if k not in node.children]
+        for k, _a in keyed:
+            child = node.children.get(k)
+            if child is not None:
+                child.available += 1
+        if untried:  # expand one new action, then play out from there
+            k, a = untried[rng.below(len(untried))]
+            child = node.children[k] = Node(mover, a, available=1)
+            game.apply(world, a)
+            path.append(child)
+            break
+        best, best_score = None, -math.inf
+        for k, a in keyed:
+            child = node.children[k]
+            score = child.value / child.visits + exploration * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best, best_score, action = child, score, a
+        game.apply(world, action)
+        node = best
+        path.append(node)
+    steps = 0
+    while steps < playout_steps and game.to_move(world) is not None:
+        game.apply(world, game.playout_action(world, rng))
+        steps += 1
+    values = [game.evaluate(world, p) for p in range(world.players)]
+    for n in path:
+        n.visits += 1
+        n.value += values[n.mover]
+
+
+def search_bot(iterations: int, *, exploration: float = 0.7, playout_steps: int = 60,
+               time_cap: float | None = None):
+    """A bot (``choose(game, state, rng) -> action``) that searches with ``ismcts``."""
+    def choose(game: Game, state: GameState, rng: Rng) -> Any:
+        return ismcts(game, state, rng, iterations, exploration=exploration,
+                      playout_steps=playout_steps, time_cap=time_cap).action
+    choose.iterations = iterations
+    return choose

@@ -1,0 +1,111 @@
+"""The shared search (``engines.core.search``, single-observer ISMCTS) on the toy game:
+legal, reproducible, fair (blind to what the player cannot see) and better than chance."""
+
+import pytest
+
+from engines.core.bots import random_bot
+from engines.core.rng import Rng
+from engines.core.search import action_key, ismcts, search_bot
+from tests.core.toy import Draw, Stop, Toy
+
+GAME = Toy()
+
+
+def positions(n_games=6, players=3):
+    """Positions of seeded random toy games (the player to move's turn)."""
+    for seed in range(n_games):
+        state = GAME.new_game(players, seed)
+        rng = Rng.from_seed(seed + 50)
+        while GAME.to_move(state) is not None:
+            yield state.clone()
+            GAME.apply(state, random_bot(GAME, state, rng))
+
+
+def test_search_returns_a_legal_action_of_the_list_and_leaves_the_state_alone():
+    for state in positions():
+        before = state.model_dump_json()
+        legal = GAME.legal_actions(state)
+        result = ismcts(GAME, state, Rng.from_seed(1), 40)
+        assert result.action in legal
+        assert state.model_dump_json() == before
+        assert 0.0 <= result.value <= 1.0
+
+
+def test_the_same_seed_gives_the_same_decision_and_statistics():
+    for state in list(positions(3)):
+        a = ismcts(GAME, state, Rng.from_seed(9), 60)
+        b = ismcts(GAME, state, Rng.from_seed(9), 60)
+        assert action_key(a.action) == action_key(b.action)
+        assert [(action_key(x), n, v) for x, n, v in a.stats] == [(action_key(x), n, v) for x, n, v in b.stats]
+
+
+def test_what_the_player_cannot_see_does_not_change_the_decision():
+    """Two states that differ only in the opponents' hands and the deck order (same sizes,
+    same cards in all) give the same search, iteration for iteration."""
+    checked = 0
+    for state in positions(8):
+        me = GAME.to_move(state)
+        other = state.clone()
+        hidden = other.deck + [c for i, h in enumerate(other.hands) if i != me for c in h]
+        hidden.reverse()  # another arrangement of the same unseen cards
+        for i, h in enumerate(other.hands):
+            if i != me:
+                other.hands[i] = [hidden.pop() for _ in h]
+        other.deck = hidden
+        other.rng = Rng.from_seed(777)  # and other dice to come
+        assert GAME.view(other, me) == GAME.view(state, me)
+        a = ismcts(GAME, state, Rng.from_seed(4), 50)
+        b = ismcts(GAME, other, Rng.from_seed(4), 50)
+        assert [(action_key(x), n, v) for x, n, v in a.stats] == [(action_key(x), n, v) for x, n, v in b.stats]
+        checked += 1
+    assert checked > 20
+
+
+def test_determinize_keeps_the_view_and_the_cards_and_samples_every_place():
+    state = next(s for s in positions(3) if any(len(h) for i, h in enumerate(s.hands) if i != GAME.to_move(s)))
+    me = GAME.to_move(state)
+    rng = Rng.from_seed(3)
+    seen_places = set()
+    for _ in range(300):
+        world = GAME.determinize(state, me, rng)
+        assert GAME.view(world, me) == GAME.view(state, me)
+        assert sorted(world.deck + sum(world.hands, [])) == sorted(state.deck + sum(state.hands, []))
+        assert world.rng != state.rng
+        for i, h in enumerate(world.hands):
+            if i != me:
+                seen_places.update((i, c) for c in h)
+    unseen_values = set(state.deck + [c for i, h in enumerate(state.hands) if i != me for c in h])
+    others = [i for i, h in enumerate(state.hands) if i != me and h]
+    assert {(i, c) for i in others for c in unseen_values} <= seen_places
+
+
+def test_the_default_determinize_refuses_rather_than_play_on_the_real_hidden_state():
+    from engines import get_game
+    from engines.core.game import Game
+    with pytest.raises(NotImplementedError):
+        Game.determinize(get_game("citadels"), get_game("citadels").new_game(3, 1), 0, Rng.from_seed(1))
+
+
+def test_search_beats_chance_at_draw_to_21():
+    """Three seats, one of them searching (rotating), 60 games: a fair share is a third."""
+    bot = search_bot(80)
+    wins = 0.0
+    games = 60
+    for seed in range(games):
+        seat = seed % 3
+        state = GAME.new_game(3, 1000 + seed)
+        rngs = [Rng.from_seed(seed * 10 + i) for i in range(3)]
+        while (p := GAME.to_move(state)) is not None:
+            choose = bot if p == seat else random_bot
+            GAME.apply(state, choose(GAME, state, rngs[p]))
+        winners = GAME.winners(state)
+        wins += (seat in winners) / len(winners)
+    assert wins / games > 0.45, wins / games
+
+
+def test_a_single_legal_action_is_played_without_searching():
+    state = GAME.new_game(1, 2, {"deck_size": 10})
+    state.deck.clear()  # only Stop is left
+    result = ismcts(GAME, state, Rng.from_seed(1), 1000)
+    assert isinstance(result.action, Stop) and result.iterations == 0
+    assert Draw() not in GAME.legal_actions(state)
