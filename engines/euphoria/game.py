@@ -83,9 +83,8 @@ class Euphoria(Game):
         t = state.tasks[-1]
         if t["k"] != "turn":
             doing = PENDING.get(t["k"], T("making a choice"))
-            if not isinstance(action, Choose):
-                raise IllegalAction(T("{player} is {doing}: answer that choice first.",
-                                      player=player(t["p"]), doing=doing))
+            if not isinstance(action, Choose):  # the player to move is the one choosing: "you"
+                raise IllegalAction(T("You are {doing}: answer that choice first.", doing=doing))
             if action.option not in t["opts"]:
                 raise IllegalAction(T("That answer is not one of the choices offered to {player}, who is {doing}.",
                                       player=player(t["p"]), doing=doing))
@@ -93,6 +92,33 @@ class Euphoria(Game):
         why = rules.check_turn_action(state, action)
         if why:
             raise IllegalAction(why)
+
+    def why_not(self, state, action: dict):
+        """The coach (``Game.why_not``). A board space stands for "a worker here": its probe
+        names some worker (the renderer knows only the view), so during the turn a place probe
+        is judged by its space, whichever worker would go (``rules.place_refusal``): None when
+        any legal placement goes there. A worker's probe (retrieve it) is None when some legal
+        retrieval takes it or an interchangeable one (the spot then offers those). The rest:
+        ``check``'s own reason."""
+        if isinstance(action, dict) and state.phase != "over" and state.tasks and state.tasks[-1]["k"] == "turn":
+            legal = self.legal_actions(state)
+            kind = action.get("type")
+            if kind == "place" and isinstance(action.get("space"), str) and set(action) == {"type", "die", "space"}:
+                sp = action["space"]
+                if any(isinstance(a, Place) and a.space == sp for a in legal):
+                    return None
+                if sp in SPACES and SPACES[sp].type != "turn_action":
+                    why = rules.place_refusal(state, sp)
+                    if why:
+                        return why
+            if kind == "retrieve" and isinstance(action.get("dice"), list) and len(action["dice"]) == 1:
+                d, pl = action["dice"][0], state.p[state.current]
+                if isinstance(d, int) and 0 <= d < len(pl.where):
+                    sig = (pl.where[d], pl.dice[d])
+                    if any(isinstance(a, Retrieve) and len(a.dice) == 1
+                           and (pl.where[a.dice[0]], pl.dice[a.dice[0]]) == sig for a in legal):
+                        return None
+        return super().why_not(state, action)
 
     def play(self, state, action) -> None:
         t = state.tasks[-1]

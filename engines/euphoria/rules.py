@@ -416,7 +416,7 @@ def space_open(s: EuphoriaState, p: int, sp: str, occ: dict, ctx: Optional[dict]
             return Msg("The market of {site} is already built: its construction spaces are closed.",
                        site=names.site(SPACE_SITE[sp]))
         if sp in occ:
-            return Msg("{space} is taken: a construction space holds one worker.", space=names.space(sp))
+            return Msg("A construction space holds one worker, and {space} is taken.", space=names.space(sp))
     elif sp[0] == "M" and sp.startswith("MKT_") and s.built["SITE_" + sp[4:]] != 2:
         return Msg("The market of {site} is not built yet.", site=names.site("SITE_" + sp[4:]))
     elif sp in TUNNEL_ENDS:
@@ -1533,6 +1533,8 @@ def check_turn_action(s: EuphoriaState, a: Any) -> Optional[str]:
     p = s.current
     tn = s.turn
     pl = s.p[p]
+    if isinstance(a, ResolveDilemma) and pl.dilemma_done:  # never again, whatever the turn's stage
+        return Msg("You have already resolved your ethical dilemma: it is once per game.")
     if tn.get("ended"):
         if isinstance(a, EndTurn):
             return None
@@ -1561,10 +1563,7 @@ def check_turn_action(s: EuphoriaState, a: Any) -> Optional[str]:
         if isinstance(a, Retrieve):
             return None if a in retrieve_actions(s, p) else _retrieve_refusal(s, p, a)
         if isinstance(a, ResolveDilemma):
-            if pl.dilemma_done:
-                return Msg("You have already resolved your ethical dilemma: it is once per game.")
-            return None if can_resolve_dilemma(s, p) else Msg(
-                "You cannot pay for your ethical dilemma: it costs its artifact card or 2 artifact cards of any kind.")
+            return None if can_resolve_dilemma(s, p) else dilemma_refusal(s, p)
         others = [x for x in turn_actions(s) if not isinstance(x, (Trade, EndTurn))]
         if isinstance(a, Trade):
             if a not in trade_actions(s, p):
@@ -1584,4 +1583,43 @@ def check_turn_action(s: EuphoriaState, a: Any) -> Optional[str]:
         if a not in trade_actions(s, p):
             return _trade_refusal(s, p, a)
         return None if ds and legal_spaces(s, p, ds[0]) else Msg("Your turn is ending: you may no longer trade.")
+    if isinstance(a, Retrieve):
+        return Msg("You have placed a worker this turn: retrieving is a turn’s action of its own, instead of "
+                   "placing; now you may only place the matched worker or end your turn.")
+    if isinstance(a, ResolveDilemma):
+        return Msg("You have placed a worker this turn: resolving the dilemma is a turn’s action of its own, "
+                   "instead of placing; now you may only place the matched worker or end your turn.")
     return Msg("You may only place the matched worker or end your turn.")
+
+
+def dilemma_refusal(s: EuphoriaState, p: int):
+    """Why p cannot pay for the ethical dilemma (p's own card: p may see it)."""
+    return Msg("You cannot pay for your ethical dilemma: it costs a {artifact} card or any 2 artifact cards, and "
+               "you hold neither.", artifact=names.artifact(DILEMMAS[s.p[p].dilemma].artifact))
+
+
+def place_refusal(s: EuphoriaState, sp: str):
+    """The coach (``Game.why_not``) for a click on space ``sp`` during p's 'turn' decision when
+    no worker of p may go there: the reason of the turn's stage, or of the space itself (taken,
+    closed, forbidden by a penalty, too dear: ``space_open``) for the worker that would go
+    there. Legality does not depend on the die's value, so the space names the whole reason."""
+    p = s.current
+    tn = s.turn
+    if tn.get("ended"):
+        return Msg("Your turn’s action is over: you may only trade or end your turn.")
+    if tn.get("chase") is not None:
+        return can_place(s, p, tn["chase"], sp)
+    if tn["placed"] == 0:
+        avail = available(s, p)
+        if not avail:
+            return Msg("You have no available worker: all yours are on the board. Retrieve them (a turn’s "
+                       "action) to place them again.")
+        return can_place(s, p, avail[0], sp)
+    ds = follow_up_dice(s)
+    if not ds:
+        if suffers_kind(s, p, "max_one_placement_per_turn"):
+            return Msg("The {market} penalty allows you one placement per turn: end your turn.",
+                       market=names.market(KIND["max_one_placement_per_turn"]))
+        return Msg("You have placed a worker this turn: only another available worker of the same value "
+                   "may follow it, and you have none.")
+    return can_place(s, p, ds[0], sp)

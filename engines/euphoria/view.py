@@ -1,5 +1,9 @@
 """What one player may see (spec §1): everything public, their own hand, hidden recruits,
-dilemma card and pending choices; of the others only counts and backs."""
+dilemma card and pending choices; of the others only counts and backs.
+
+The state's internal notes (``EuphoriaState.log``, English, for debugging) are not part of the
+view: what a person reads of the game's history is the page's log, from ``Game.log_text`` and
+``Game.event_texts`` in either language."""
 
 from __future__ import annotations
 
@@ -56,5 +60,5 @@ def view(s, me: Optional[int]) -> dict[str, Any]:
         "markets_out": len(s.markets_out), "market_pile": len(s.market_pile),
         "turn": {k: s.turn.get(k) for k in ("placed", "chase")} if s.turn else {},
         "pending": pending, "shown": dict(s.shown), "winners": list(s.winners),
-        "log": list(s.log[-12:]), "options": s.options.model_dump(),
+        "options": s.options.model_dump(),
     }

@@ -85,3 +85,71 @@ def test_euphoria_game_played_by_clicks(page, base_url):
     head = page.inner_text("#results table.score thead").lower()
     assert "territories" in head and "market tiles" in head
     print(f"played to the end in {time.monotonic() - t0:.0f}s with {clicks}")
+
+
+def _named(text: str) -> str:
+    """A reason as the page shows it: "Player N" / "Giocatore N" replaced by the seat's name."""
+    for i in range(len(SEATS), 0, -1):
+        text = text.replace(f"Player {i}", SEATS[i - 1][0]).replace(f"Giocatore {i}", SEATS[i - 1][0])
+    return text
+
+
+def _anchor(ref: str) -> str:
+    return "ref-" + ref.lower().replace("_", "-")
+
+
+def test_coach_says_why_a_space_cannot_take_a_worker_and_links_its_rule(page, base_url):
+    """While Ada chooses her recruits, a click on an action space says to answer that choice
+    first; on her first turn, a space she cannot pay for says what it costs (the engine's own
+    reason, in English then in Italian), and the note's Rule link opens the reference at that
+    space. Clicking changes nothing in the game."""
+    from engines.core.i18n import render
+    from tests.web.pagedriver import (Mirror, body, board_spots, click_through, coach_note, open_rule_from_note,
+                                      saved_record, wait_my_choices)
+    t0 = time.monotonic()
+    open_and_start(page, base_url, GAME.name, SEATS, SEED)
+    wait_my_choices(page)
+    mirror = Mirror(GAME, saved_record(page))
+    mirror.sync(page)
+    assert mirror.state.phase == "setup"
+    space = [s for s in board_spots(page) if s["probe"] and s["probe"]["type"] == "place"][0]
+    note = coach_note(page, space)
+    why = GAME.why_not(mirror.state, space["probe"])
+    assert note["why"] == _named(render(why, "en")) and note["why"].startswith("You are ")
+    assert note["rule"] == f"euphoria#{_anchor(space['ref'])}" and note["tip"]
+    assert open_rule_from_note(page) == _anchor(space["ref"])
+
+    # on to Ada's first turn of play: her set-up choices by their buttons (the bots play theirs)
+    rng = Rng.from_seed(SEED)
+    while True:
+        assert time.monotonic() - t0 < 50, "Ada's first turn did not come"
+        state = mirror.state
+        if state.phase == "play" and state.tasks[-1]["k"] == "turn":
+            break
+        legal = GAME.legal_actions(state)
+        before = int(body(page, "actions"))
+        click_through(page, "#actions", legal.index(heuristic(GAME, state, rng)))
+        page.wait_for_function(f"() => Number(document.body.dataset.actions) > {before}", timeout=30_000)
+        wait_my_choices(page)
+        mirror.sync(page)
+    costly = [s for s in board_spots(page) if s["probe"] and s["probe"]["type"] == "place"
+              and render(GAME.why_not(state, s["probe"]), "en").startswith("You cannot pay for ")]
+    assert costly, "no space Ada cannot pay for on her first turn"
+    spot = costly[0]
+    why = GAME.why_not(state, spot["probe"])
+    note = coach_note(page, spot)
+    assert note["why"] == _named(render(why, "en")) and " it costs " in note["why"]
+    assert note["rule"] == f"euphoria#{_anchor(spot['ref'])}"
+    shot(page, "euphoria_coach_en")
+    assert open_rule_from_note(page) == _anchor(spot["ref"])
+
+    page.click("button[data-cmd='lang'][data-arg='it']")
+    page.wait_for_function("() => document.documentElement.lang === 'it'")
+    spot = [s for s in board_spots(page) if s["probe"] == spot["probe"]][0]
+    note = coach_note(page, spot)
+    assert note["why"] == _named(render(why, "it")) != render(why, "en")
+    assert note["why"].startswith("Non puoi pagare ")
+    shot(page, "euphoria_coach_it")
+    assert open_rule_from_note(page) == _anchor(spot["ref"])
+    assert not app_errors(page), page.console_errors
+    assert time.monotonic() - t0 < 60, "the coach's test takes too long"

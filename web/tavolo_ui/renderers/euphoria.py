@@ -15,7 +15,7 @@ from engines.euphoria import names
 from engines.euphoria.components import (KNOW_MAX, KNOW_MIN, KNOWLEDGE_LIMIT, MARKETS, MORALE_MAX, MORALE_MIN,
                                          RECRUITS, SITE_SPACES, SPACES)
 from engines.euphoria.labels import cost_words, join
-from engines.euphoria.reference import allegiance_text, space_text
+from engines.euphoria.reference import allegiance_text, artifact_text, dilemma_text, space_text
 from engines.euphoria.names import T
 
 from ..canvas import PALETTE, Canvas
@@ -65,21 +65,48 @@ def _recruit_tip(rid: str, lang: str, first_printing: bool = False) -> str:
 
 
 class _Acts:
-    """The legal actions, indexed for the board: placements by space, the rest as buttons."""
+    """The legal actions, indexed for the board: placements by space, the rest as buttons (the
+    dilemma and one-worker retrievals are also on the player's mat).
 
-    def __init__(self, actions: list[dict]):
+    The coach: ``probe_die`` is the worker a space's probe names (``None``: no probes, for a
+    spectator or a finished game), Chase the Miner's new worker or the first available one;
+    the engine judges a place probe by its space whichever worker it names."""
+
+    def __init__(self, actions: list[dict], view: dict | None = None, me: int | None = None):
         self.by_space: dict[str, list[int]] = {}
-        self.buttons: list[tuple[int, str]] = []
+        self.buttons: list[tuple[int, str, str | None]] = []
+        self.dilemma: list[int] = []
+        self.retrieve_one: list[tuple[int, int]] = []  # (index, die) of one-worker retrievals
+        self.trade: dict[int, int] = {}  # partner -> index of "propose a trade"
         for a in actions:
             act = a["action"]
             if act.get("type") == "place":
                 self.by_space.setdefault(act["space"], []).append(a["index"])
             else:
+                if act.get("type") == "dilemma":
+                    self.dilemma.append(a["index"])
+                if act.get("type") == "retrieve" and len(act.get("dice", [])) == 1:
+                    self.retrieve_one.append((a["index"], act["dice"][0]))
+                if act.get("type") == "trade":
+                    self.trade[act["partner"]] = a["index"]
                 label = a.get("label") or str(act)
                 for who in ("Player ", "Giocatore "):
                     if label.startswith(who) and label[len(who):].split(" ", 1)[0].isdigit():
                         label = label.split(" ", 2)[2]
-                self.buttons.append((a["index"], label[:1].upper() + label[1:]))
+                ref = ({"free": "RETRIEVE_FREE"}.get(act.get("pay"), "RETRIEVE_PAID")
+                       if act.get("type") == "retrieve" else None)
+                self.buttons.append((a["index"], label[:1].upper() + label[1:], ref))
+        self.me = me
+        self.probe_die: int | None = None
+        if view is not None and me is not None and view["phase"] != "over":
+            pl = view["players"][me]
+            chase = (view.get("turn") or {}).get("chase")
+            avail = [d for d, w in enumerate(pl["where"]) if w == "avail"]
+            self.probe_die = chase if chase is not None else (avail[0] if avail else 0)
+
+    def place_probe(self, sp: str) -> dict | None:
+        """The move a click on space ``sp`` stands for: a worker there."""
+        return None if self.probe_die is None else {"type": "place", "die": self.probe_die, "space": sp}
 
 
 def _dice(cv: Canvas, view: dict, sp: str, x: float, y: float, size: float = 16) -> None:
@@ -108,7 +135,8 @@ def _space_box(cv: Canvas, view: dict, acts: _Acts, sp: str, x: float, y: float,
     idx = acts.by_space.get(sp)
     if idx:
         cv.highlight(x, y, w, h, 5)
-    cv.hit(x, y, w, h, action=idx if idx else None, tip=_space_tip(sp, view, lang))
+    cv.hit(x, y, w, h, action=idx if idx else None, tip=_space_tip(sp, view, lang), probe=acts.place_probe(sp),
+           ref=sp)
 
 
 def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: float, cols: int) -> float:
@@ -123,7 +151,7 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
     cv.text(x + w - 6, y + 16, ally_text, 11, PALETTE["muted"], align="right",
             max_width=max(40.0, w - 22 - 1.15 * Canvas.text_width(title, 14)))  # bold is wider: keep a gap
     cv.hit(x, y + 4, w, 30, tip=_render(T("{faction} allegiance track, {n} of 11. {what}", faction=names.faction(faction),
-                                          n=ally, what=allegiance_text(faction)), lang))
+                                          n=ally, what=allegiance_text(faction)), lang), ref=f"allegiance_{faction}")
     y += 22
     # allegiance track
     step = (w - 12) / 12
@@ -134,7 +162,8 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
     if faction in view["miners"]:
         m = view["miners"][faction]
         cv.text(x + 6, y + 10, _render(T("Miner {n}/9", n=m), lang), 10, PALETTE["muted"], max_width=w - 12)
-        cv.hit(x, y, w, 22, tip=_render(T("Miner {n}/9 (at 6 hidden recruits are revealed, at 9 the exclusive space opens)", n=m), lang))
+        cv.hit(x, y, w, 22, tip=_render(T("Miner {n}/9 (at 6 hidden recruits are revealed, at 9 the exclusive space opens)", n=m), lang),
+               ref=f"miner_{faction}")
         step = (w - 12) / 10
         for i in range(10):
             cv.rect(x + 6 + i * step, y + 14, step - 2, 6, "#7b5b2a" if i <= m and i else "#e6e0d6", None)
@@ -159,7 +188,7 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
         for j, q in enumerate(sd["stars"]):
             cv.text(x + w - 8 - 12 * j, y + 14, "★", 13, _color(q), align="right")
         cv.hit(x, y, w, 20, tip=_tile_tip(tile, lang) if tile else _render(
-            T("{site}: a market tile, face down until built.", site=names.site(site)), lang))
+            T("{site}: a market tile, face down until built.", site=names.site(site)), lang), ref=tile or None)
         y += 24
         mkt = "MKT" + site[4:]
         if built:
@@ -186,7 +215,7 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
             cv.text(sx + k * 18 + 8, y + 14, "★", 13, _color(q), align="center")
             k += 1
     cv.hit(x, y, w, 18, tip=_render(T("Territory of {region}: {n} star spaces, {taken} taken.",
-                                      region=title_text, n=n, taken=sum(terr)), lang))
+                                      region=title_text, n=n, taken=sum(terr)), lang), ref=f"territory_{faction}")
     y += 24
     cv.rect(x - 2, y0 - 2, w + 4, y - y0 + 2, None, PALETTE["line"], 1, 6)
     return y - y0 + 6
@@ -201,7 +230,7 @@ def _label_width(label: str) -> float:
 
 
 def _track(cv: Canvas, x: float, y: float, label: str, lo: int, hi: int, value: int, color: str,
-           tip: str) -> float:
+           tip: str, ref: str | None = None) -> float:
     """One player track as a row of numbered cells ``lo``..``hi`` after its label, the cell of
     ``value`` filled in the player's colour (the marker). Returns the width used."""
     label_w = _label_width(label)
@@ -214,7 +243,7 @@ def _track(cv: Canvas, x: float, y: float, label: str, lo: int, hi: int, value: 
         cv.text(cx + TRACK_CELL / 2, y + TRACK_CELL / 2 + 1, str(v), 10, "#fff" if here else PALETTE["muted"],
                 align="center", baseline="middle", bold=here)
         cx += TRACK_CELL + 1
-    cv.hit(x, y, cx - x, TRACK_CELL, tip=tip)
+    cv.hit(x, y, cx - x, TRACK_CELL, tip=tip, ref=ref)
     return cx - x
 
 
@@ -227,20 +256,20 @@ def _tracks(cv: Canvas, pl: dict, color: str, x: float, y: float, w: float) -> f
                            n=morale, lo=MORALE_MIN, hi=MORALE_MAX), lang)
     know_tip = _render(T("Knowledge {n} (track {lo}–{hi}): added to the available workers after each roll; a total of {limit} or more loses a worker.",
                          n=know, lo=KNOW_MIN, hi=KNOW_MAX, limit=KNOWLEDGE_LIMIT), lang)
-    used = _track(cv, x, y, _render(T("Morale"), lang), MORALE_MIN, MORALE_MAX, morale, color, morale_tip)
+    used = _track(cv, x, y, _render(T("Morale"), lang), MORALE_MIN, MORALE_MAX, morale, color, morale_tip, "morale")
     k_label = _render(T("Knowledge"), lang)
     k_width = _label_width(k_label) + (KNOW_MAX - KNOW_MIN + 1) * (TRACK_CELL + 1)
     if used + 14 + k_width <= w:
-        _track(cv, x + used + 14, y, k_label, KNOW_MIN, KNOW_MAX, know, color, know_tip)
+        _track(cv, x + used + 14, y, k_label, KNOW_MIN, KNOW_MAX, know, color, know_tip, "knowledge")
         return TRACK_CELL + 4
-    _track(cv, x, y + TRACK_CELL + 3, k_label, KNOW_MIN, KNOW_MAX, know, color, know_tip)
+    _track(cv, x, y + TRACK_CELL + 3, k_label, KNOW_MIN, KNOW_MAX, know, color, know_tip, "knowledge")
     return 2 * TRACK_CELL + 7
 
 
 GOOD_ORDER = ("energy", "water", "food", "bliss", "gold", "stone", "clay")
 
 
-def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float) -> float:
+def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float, acts: _Acts | None = None) -> float:
     lang = _lang(cv)
     tr = lambda t: _render(t, lang)  # noqa: E731
     pl = view["players"][q]
@@ -254,7 +283,12 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float) ->
     cv.text(x + 4, y + 22, who, 13, _color(q), bold=True, max_width=w - 16 - Canvas.text_width(stars, 13) * 1.2)
     cv.text(x + w - 4, y + 22, stars, 13, PALETTE["ink"], align="right", bold=True)
     cv.hit(x + w - 60, y + 8, 60, 18, tip=tr(T("Stars placed: {n} of 10 (the first to place all 10 wins)",
-                                              n=10 - pl["stars"])))
+                                              n=10 - pl["stars"])), ref="star")
+    if acts is not None and acts.me is not None and q != acts.me and view.get("options", {}).get("trading"):
+        # another player's mat: a click proposes a trade to them, or the coach says why not now
+        idx = acts.trade.get(q)
+        cv.hit(x, y + 8, w - 64, 18, action=idx, tip=tr(T("Propose a trade to {player}", player=player(q))),
+               probe={"type": "trade", "partner": q} if acts.probe_die is not None else None)
     y += 28
     y += _tracks(cv, pl, _color(q), x + 4, y, w - 8)
     # dice available
@@ -269,7 +303,15 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float) ->
         cv.text(dx + 8, y + 9, str(pl["dice"][d]), 11, _color(q) if on else "#fff", align="center", baseline="middle", bold=True)
         tip = T("Worker showing {value}: on {space}", value=pl["dice"][d], space=names.space(wh)) if on else \
             T("Worker showing {value}: available", value=pl["dice"][d])
-        cv.hit(dx, y, 16, 16, tip=tr(tip))
+        if on and acts is not None and q == acts.me:
+            # your worker on the board: a click retrieves it (alone; or an interchangeable one:
+            # the same value on the same space), or the coach says why not now
+            same = [i for i, e in acts.retrieve_one
+                    if (pl["where"][e], pl["dice"][e]) == (wh, pl["dice"][d])]
+            cv.hit(dx, y, 16, 16, action=same or None, tip=tr(tip), ref="worker",
+                   probe={"type": "retrieve", "dice": [d], "pay": "free"} if acts.probe_die is not None else None)
+        else:
+            cv.hit(dx, y, 16, 16, tip=tr(tip), ref="worker")
         dx += 20
     y += 20
     goods = "  ".join(f"{tr(names.good(g))} {pl['goods'][g]}" for g in GOOD_ORDER)
@@ -279,27 +321,40 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float) ->
         y += 14
     y += 2
     hand = pl["hand"]
-    if isinstance(hand, list):
-        htxt = tr(join([names.artifact(a) for a in hand]) or T("none"))
-        arts = tr(T("Artifact cards: {cards}", cards=htxt))
-    else:
-        arts = tr(T("Artifact cards: {n}", n=hand))
-    for ln in (cv.wrap(arts, 10, w - 8) if Canvas.text_width(arts, 10) > w - 8 else [arts]):
-        cv.text(x + 4, y + 10, ln, 10, max_width=w - 8)
+    if isinstance(hand, list) and hand:
+        # your cards one by one, each with its text and its rule
+        head = tr(T("Artifact cards:"))
+        cv.text(x + 4, y + 10, head, 10)
+        cx = x + 8 + Canvas.text_width(head, 10) * 1.03
+        for i, a in enumerate(hand):
+            name = tr(names.artifact(a)) + ("," if i < len(hand) - 1 else "")
+            tw = Canvas.text_width(name, 10) * 1.03 + 2
+            if cx + tw > x + w - 4 and cx > x + 8:
+                cx = x + 8
+                y += 14
+            cv.text(cx, y + 10, name, 10)
+            cv.hit(cx - 1, y, tw, 14, tip=tr(artifact_text(a)), ref=a)
+            cx += tw + 4
         y += 14
+    else:
+        arts = tr(T("Artifact cards: {n}", n=hand) if not isinstance(hand, list) else
+                  T("Artifact cards: {cards}", cards=T("none")))
+        for ln in (cv.wrap(arts, 10, w - 8) if Canvas.text_width(arts, 10) > w - 8 else [arts]):
+            cv.text(x + 4, y + 10, ln, 10, max_width=w - 8)
+            y += 14
     y += 2
     first = bool(view.get("options", {}).get("first_printing_recruits"))
     for rid in pl["active"] if isinstance(pl["active"], list) else []:
         star = " ★" if rid in pl["recruit_stars"] else ""
         cv.text(x + 4, y + 10, f"● {tr(names.recruit(rid))}{star}", 10, PALETTE["good"], max_width=w - 8)
-        cv.hit(x, y, w, 14, tip=_recruit_tip(rid, lang, first))
+        cv.hit(x, y, w, 14, tip=_recruit_tip(rid, lang, first), ref=rid)
         y += 14
     hid = pl["hidden"]
     if isinstance(hid, list):
         for rid in hid:
             cv.text(x + 4, y + 10, "○ " + tr(T("{recruit} (hidden)", recruit=names.recruit(rid))), 10,
                     PALETTE["muted"], max_width=w - 8)
-            cv.hit(x, y, w, 14, tip=_recruit_tip(rid, lang, first))
+            cv.hit(x, y, w, 14, tip=_recruit_tip(rid, lang, first), ref=rid)
             y += 14
     elif hid:
         cv.text(x + 4, y + 10, "○ " + tr(T("1 hidden recruit") if hid == 1 else T("{n} hidden recruits", n=hid)),
@@ -313,6 +368,10 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float) ->
     else:
         dtxt = tr(T("Ethical dilemma card (face down)"))
     cv.text(x + 4, y + 10, dtxt, 10, PALETTE["muted"], max_width=w - 8)
+    if dil:  # your own card, or one resolved (face up): its text and rule
+        mine = acts is not None and q == acts.me
+        cv.hit(x, y, w, 14, action=(acts.dilemma or None) if mine else None, tip=tr(dilemma_text(dil)), ref=dil,
+               probe={"type": "dilemma"} if mine and acts.probe_die is not None else None)
     y += 16
     cv.rect(x - 2, y0 - 2, w + 4, y - y0 + 4, None, PALETTE["line"], 1, 6)
     return y - y0 + 8
@@ -348,7 +407,7 @@ def _buttons(cv: Canvas, acts: _Acts, x: float, y: float, w: float) -> float:
     y += 4
     bx = x
     row_h = 22.0
-    for idx, label in acts.buttons:
+    for idx, label, ref in acts.buttons:
         # a label wider than the row wraps onto more lines (at the same size) instead of shrinking
         lines = cv.wrap(label, 11, w - 16) if Canvas.text_width(label, 11) + 16 > w else [label]
         bw = min(w, max(Canvas.text_width(ln, 11) for ln in lines) + 16)
@@ -360,7 +419,7 @@ def _buttons(cv: Canvas, acts: _Acts, x: float, y: float, w: float) -> float:
         cv.rect(bx, y, bw, bh, "#fff", PALETTE["highlight"], 1.5, 5)
         for i, ln in enumerate(lines):
             cv.text(bx + 8, y + 15 + 14 * i, ln, 11, PALETTE["ink"], max_width=bw - 12)
-        cv.hit(bx, y, bw, bh, action=idx, tip=label)
+        cv.hit(bx, y, bw, bh, action=idx, tip=label, ref=ref)
         row_h = max(row_h, bh)
         bx += bw + 6
     return y + row_h + 8 - y0 if acts.buttons else y - y0
@@ -393,7 +452,7 @@ def _scores(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
 
 def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     lang = _lang(cv)
-    acts = _Acts(actions)
+    acts = _Acts(actions, view, me)
     wide = cv.width >= 720
     inner = cv.width - 2 * PAD
     y = PAD
@@ -437,7 +496,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         if i and i % cols == 0:
             y += row_h
             row_h = 0.0
-        row_h = max(row_h, _player(cv, view, i, me, PAD + (i % cols) * (pw + 10), y, pw))
+        row_h = max(row_h, _player(cv, view, i, me, PAD + (i % cols) * (pw + 10), y, pw, acts))
     y += row_h
     if view.get("shown"):
         cards = join([names.artifact(a) for a in view["shown"]["hand"]]) or T("no cards")
