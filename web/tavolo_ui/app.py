@@ -40,6 +40,7 @@ from .renderers import generic, get_renderer
 from .saves import (AHEAD, FULL_MESSAGE, GONE, OURS, SAME, SAVE_PREFIX, Msg, SaveEntry, SaveError, Saves, stamp,
                     tr)
 from .session import Session, seat_order_from_text, with_lang
+from .thinker import BotWorker, WorkerUnavailable
 
 T = texts("ui")
 CORE = texts("core")
@@ -78,6 +79,8 @@ HOME_FAILED_MORE = Msg(T("Your saved games are still stored in this browser. Rel
                     "if this keeps happening, the details below say what failed."))
 STORAGE_BLOCKED = Msg(T("This browser does not let the page keep data: games will not be saved."))
 IMPORTED = Msg(T("Imported “{name}”."))
+BOTS_ON_PAGE = Msg(T("The bots think on this page itself (their background worker could not start), so the "
+                     "table may pause while they think. Nothing is lost."))
 IMPORT_FAILED = Msg(T("The file could not be read."))
 MOVED_ON = Msg(T("This game moved on in another tab; it is shown here as it is now."))
 DIVERGED_NOTE = Msg(T("This game was also played in another tab, and the two no longer agree. This tab stopped "
@@ -210,6 +213,8 @@ class App:
         self.tip_by_press = False  # a long press just showed a tip: its click must not play
         self._proxies = []
         self._resize_pending = False
+        self.bots = BotWorker()  # the bots think in a worker, started after the first screen
+        self.bots_on_page_noted = False
         # the step-by-step picker: steps chosen in the side panel and in the board's chooser
         self.picked: dict[str, list[str]] = {"panel": [], "chooser": []}
         self.pick_key: tuple | None = None  # the position those steps were chosen in
@@ -359,6 +364,8 @@ class App:
             self.fall_back_home(START_FAILED, exc)
         finally:
             mark_ready()
+        # the bot worker loads its own runtime: after the first screen, never before it
+        js.setTimeout(create_proxy(lambda *_: self.bots.start()), 50)
 
     def listen(self) -> None:
         for ev, fn in (("click", self.on_click), ("change", self.on_change), ("input", self.on_input),
@@ -1133,17 +1140,51 @@ class App:
         self.loop_task = None
 
     async def bot_loop(self) -> None:
+        """The bot to move thinks (in the worker, or here if the worker cannot), at least
+        ``BOT_PAUSE`` seconds so its move can be followed, and plays unless the position
+        changed meanwhile (a late answer for a position that no longer exists is dropped)."""
         s = self.session
-        await asyncio.sleep(BOT_PAUSE)
-        if s is not self.session or self.paused or self.mode != "play" or s.bot_to_move() is None:
+        seat = s.bot_to_move() if s is not None else None
+        if seat is None:
+            return
+        played = len(s.record.actions)
+        pause = asyncio.ensure_future(asyncio.sleep(BOT_PAUSE))
+        try:
+            action = await self.think(s, seat)
+            await pause
+        except asyncio.CancelledError:
+            pause.cancel()
+            raise
+        except Exception as exc:
+            pause.cancel()
+            self.flash(T("A bot could not move: {reason}", reason=str(exc)))
+            return
+        if (s is not self.session or self.paused or self.mode != "play" or len(s.record.actions) != played
+                or s.bot_to_move() != seat):
             return
         try:
-            s.bot_step()
+            s.apply(action)
         except Exception as exc:
             self.flash(T("A bot could not move: {reason}", reason=str(exc)))
             return
         self.loop_task = None
         self.after_action()  # schedules the next bot, if any
+
+    async def think(self, s: Session, seat: int) -> Any:
+        """The action of ``seat``'s bot: from the worker, else on the main thread (said once)."""
+        if self.bots.usable():
+            try:
+                action = await self.bots.decide(s.record.model_dump_json(), seat, s.bot_level(seat))
+                js.document.body.dataset.botThread = "worker"
+                return action
+            except WorkerUnavailable:
+                pass
+        if not self.bots_on_page_noted:
+            self.bots_on_page_noted = True
+            self.flash(BOTS_ON_PAGE, "info", detail=self.bots.failed)
+        js.document.body.dataset.botThread = "page"
+        await asyncio.sleep(0)
+        return s.bot_choice()
 
     async def watch_loop(self) -> None:
         s = self.session

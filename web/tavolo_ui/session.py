@@ -24,7 +24,7 @@ from engines.core.errors import reason_of
 from engines.core.game import Game
 from engines.core.i18n import PLAYER_RE as _PLAYER_RE, Text, render, texts
 from engines.core.record import GameRecord
-from engines.core.rng import Rng
+from engines.core.thinking import decision_rng
 
 T = texts("ui")
 
@@ -62,9 +62,7 @@ def seat_order_from_text(text: str) -> list[int] | None:
     return [n - 1 for n in seats]
 
 
-def bot_rng(seed: int, action_count: int, seat: int) -> Rng:
-    """The bot's generator for one decision: the same record always gives the same bot moves."""
-    return Rng.from_seed((seed * 1_000_003 + action_count * 7_919 + seat * 104_729 + 17) & ((1 << 63) - 1))
+bot_rng = decision_rng  # the bot's generator for one decision (the worker uses the same rule)
 
 
 class Session:
@@ -407,15 +405,19 @@ class Session:
             return None
         return seat
 
+    def bot_level(self, seat: int) -> str:
+        """The bot level that plays ``seat``: its own, or "random" if this version has no
+        such level (a record from elsewhere)."""
+        level = seat_level(self.seats[seat].kind) or "random"
+        return level if level in bot_levels(self.game) else "random"
+
     def bot_choice(self) -> Any:
+        """The bot's action for the seat to move, computed here (the page prefers its bot
+        worker, which gives the same action: ``engines.core.thinking``)."""
         seat = self.bot_to_move()
         if seat is None:
             raise ValueError(T("No bot is to move."))
-        level = seat_level(self.seats[seat].kind) or "random"
-        try:
-            bot = get_bot(self.game, level)
-        except ValueError:
-            bot = get_bot(self.game, "random")
+        bot = get_bot(self.game, self.bot_level(seat))
         rng = bot_rng(self.record.seed, len(self.record.actions), seat)
         return bot(self.game, self.state.clone(), rng)
 
