@@ -258,6 +258,12 @@ class Game:
         ``parse_action(dump_action(a)) == a`` for every legal action ``a``."""
         return self.action_adapter.dump_python(action, mode="json")
 
+    def round_of(self, state: GameState) -> int | None:
+        """The number of the round being played, for the replay viewer's "by round" steps
+        (None: the game has no rounds). Default: the state's ``round`` field if it has one."""
+        value = getattr(state, "round", None)
+        return value if isinstance(value, int) and not isinstance(value, bool) else None
+
     # ---- search ---------------------------------------------------------------------------
     def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
         """A full state that agrees with everything ``player`` has seen in ``state``, its

@@ -1,0 +1,89 @@
+"""The replay viewer's model (``tavolo_ui.review``): every position of a game, by action,
+turn and round, seen through the right eyes."""
+
+import pytest
+
+from engines import get_game, list_games
+from engines.core.bots import get_bot
+from engines.core.rng import Rng
+from tavolo_ui.review import CHECKPOINT, Review
+from tavolo_ui.session import Session
+
+
+def played(name: str, players: int, seed: int, steps: int):
+    """A session of ``steps`` heuristic moves (or to the end), and the states as played."""
+    game = get_game(name)
+    session = Session.start(name, [{"name": f"P{i + 1}", "kind": "human"} for i in range(players)], seed)
+    bot, rng = get_bot(game, "heuristic"), Rng.from_seed(seed)
+    states = [session.state.model_dump_json()]
+    while len(states) <= steps and not session.is_over():
+        session.apply(bot(game, session.state.clone(), rng))
+        states.append(session.state.model_dump_json())
+    return session, states
+
+
+@pytest.mark.parametrize("name", list_games())
+def test_every_position_is_the_state_as_it_was_played(name):
+    session, states = played(name, 3, 21, 2 * CHECKPOINT + 7)
+    review = Review(session, viewer=0)
+    n = len(states) - 1
+    assert review.n == n and review.at == n
+    for k in range(n + 1):  # forwards, one step at a time
+        assert review.state_at(k).model_dump_json() == states[k], k
+    rng = Rng.from_seed(5)
+    for _ in range(40):  # and by jumps, back and forth
+        k = rng.below(n + 1)
+        assert review.state_at(k).model_dump_json() == states[k], k
+    assert session.state.model_dump_json() == states[-1]  # the game itself is untouched
+
+
+@pytest.mark.parametrize("name", list_games())
+def test_turn_and_round_steps(name):
+    session, _ = played(name, 3, 8, 120)
+    review = Review(session, viewer=1)
+    review.go(0)
+    seen = [0]
+    while review.at < review.n:
+        before = review.at
+        review.next_turn()
+        assert review.at > before
+        seen.append(review.at)
+        if review.at < review.n:
+            assert review.movers[review.at] != review.movers[review.at - 1]  # a new seat acts
+    for k in reversed(seen[:-1]):  # back again through the same starts
+        review.prev_turn()
+        assert review.at == k
+    if review.has_rounds():
+        review.go(0)
+        review.next_round()
+        assert review.at == review.n or review.rounds[review.at] != review.rounds[review.at - 1]
+    else:
+        assert review.round_starts() == []
+
+
+def test_during_a_game_only_the_viewers_eyes_and_after_it_anyone_s():
+    session, _ = played("citadels", 4, 3, 60)
+    assert not session.is_over()
+    review = Review(session, viewer=2)
+    review.go(30)
+    game = session.game
+    assert review.view() == game.view(review.state_at(30), 2)
+    assert review.seen_by(0) == 2  # another seat's hand stays hidden during the game
+    assert review.seen_by(None) is None  # the public view is always allowed
+    assert review.view() == game.view(review.state_at(30), None)
+    done, _ = played("citadels", 3, 3, 10_000)
+    assert done.is_over()
+    after = Review(done, viewer=0)
+    assert after.can_show_everyone() and after.seen_by(2) == 2
+    after.go(20)
+    assert after.view() == done.game.view(after.state_at(20), 2)
+
+
+def test_log_lines_point_at_their_positions_in_both_languages():
+    session, _ = played("spyrium", 3, 4, 50)
+    review = Review(session, viewer=0)
+    for lang in ("en", "it"):
+        entries = review.log_entries(lang)
+        assert [text for _, _, text in entries] == [text for _, text in session.log_lines(lang)]
+        positions = [k for k, _, _ in entries]
+        assert positions == sorted(positions) and positions[0] == 1 and positions[-1] == review.n

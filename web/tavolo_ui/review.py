@@ -1,0 +1,142 @@
+"""The replay viewer's model: every position of a game, reached by action, turn or round.
+
+A record is (game, options, players, seed, actions), so position ``k`` — the state after the
+first ``k`` actions — can always be rebuilt. ``Review`` replays the record once, keeping a
+copy of the state every ``CHECKPOINT`` actions, who played each action and the round it was
+played in; any position is then its nearest checkpoint plus at most ``CHECKPOINT - 1``
+actions. Plain Python (no DOM): the page draws ``view()`` with the game's renderer and the
+log from ``log_entries()``; the CPython tests drive it the same way.
+
+Whose eyes: a review is made for one ``viewer`` seat (or None, a spectator). During a game
+it shows only what that seat could see at each position (``Game.view(state_k, viewer)``):
+its own hidden cards at the time, nothing of the others'. Once the game is over
+``seen_by(seat)`` may show any seat's view at every step (``can_show_everyone``), so the
+whole game can be studied; a spectator of a game in progress sees public information only.
+"""
+
+from __future__ import annotations
+
+import bisect
+from typing import Any
+
+from engines.core.game import GameState
+from engines.core.record import GameRecord
+
+from .session import Session
+
+CHECKPOINT = 40  # actions between two kept states: memory against the cost of a jump
+
+
+class Review:
+    def __init__(self, session: Session, viewer: int | None):
+        self.session = session
+        self.game = session.game
+        self.record: GameRecord = session.record
+        self.n = len(self.record.actions)
+        self.viewer = viewer
+        game, rec = self.game, self.record
+        state = game.new_game(rec.players, rec.seed, rec.options)
+        self._checkpoints: dict[int, GameState] = {0: state.clone()}
+        self.movers: list[int | None] = []  # the seat that played action i
+        self.rounds: list[Any] = []  # the round number before action i (None: the game has none)
+        for i, data in enumerate(rec.actions):
+            self.movers.append(game.to_move(state))
+            self.rounds.append(game.round_of(state))
+            game.apply(state, data)
+            if (i + 1) % CHECKPOINT == 0:
+                self._checkpoints[i + 1] = state.clone()
+        self.over = game.is_over(state)
+        self._cache: tuple[int, GameState] = (self.n, state)
+        self.at = self.n
+        self.shown = viewer  # the seat whose view is drawn (any seat once the game is over)
+
+    # ---- positions ----------------------------------------------------------------------
+    def state_at(self, k: int) -> GameState:
+        """The state after the first ``k`` actions (shared: do not change it)."""
+        k = max(0, min(self.n, k))
+        cached_k, cached = self._cache
+        if cached_k == k:
+            return cached
+        start = max(c for c in self._checkpoints if c <= k)
+        if cached_k <= k and cached_k >= start:  # stepping forward: go on from the cached state
+            start, state = cached_k, cached
+        else:
+            state = self._checkpoints[start].clone()
+        for data in self.record.actions[start:k]:
+            self.game.apply(state, data)
+        self._cache = (k, state)
+        return state
+
+    def go(self, k: int) -> int:
+        """Move to position ``k`` (clamped to 0..n); the new position."""
+        self.at = max(0, min(self.n, int(k)))
+        return self.at
+
+    def step(self, delta: int) -> int:
+        return self.go(self.at + delta)
+
+    def turn_starts(self) -> list[int]:
+        """Positions where a turn begins: before an action whose player differs from the one
+        before it (a turn is a run of actions by one seat)."""
+        return [i for i in range(self.n) if i == 0 or self.movers[i] != self.movers[i - 1]]
+
+    def next_turn(self) -> int:
+        """To the start of the next turn (the end if there is none)."""
+        starts = self.turn_starts()
+        j = bisect.bisect_right(starts, self.at)
+        return self.go(starts[j] if j < len(starts) else self.n)
+
+    def prev_turn(self) -> int:
+        """To the start of the current turn, or of the previous one when already there."""
+        starts = self.turn_starts()
+        j = bisect.bisect_left(starts, self.at)
+        return self.go(starts[j - 1] if j > 0 else 0)
+
+    def has_rounds(self) -> bool:
+        return any(r is not None for r in self.rounds)
+
+    def round_starts(self) -> list[int]:
+        """Positions where a round begins (empty when the game has no rounds)."""
+        if not self.has_rounds():
+            return []
+        return [i for i in range(self.n) if i == 0 or self.rounds[i] != self.rounds[i - 1]]
+
+    def next_round(self) -> int:
+        starts = self.round_starts()
+        j = bisect.bisect_right(starts, self.at)
+        return self.go(starts[j] if j < len(starts) else self.n)
+
+    def prev_round(self) -> int:
+        starts = self.round_starts()
+        j = bisect.bisect_left(starts, self.at)
+        return self.go(starts[j - 1] if j > 0 else 0)
+
+    # ---- what is shown ------------------------------------------------------------------
+    def can_show_everyone(self) -> bool:
+        """Whether any seat's view may be shown: only once the game is over."""
+        return self.over
+
+    def seen_by(self, seat: int | None) -> int | None:
+        """Show the table as ``seat`` sees it (any seat once the game is over; before, only the
+        review's own viewer or the public view). Returns the seat shown."""
+        if seat is None or seat == self.viewer or self.can_show_everyone():
+            self.shown = seat
+        return self.shown
+
+    def view(self) -> dict:
+        """What the table shows at the current position."""
+        return self.game.view(self.state_at(self.at), self.shown)
+
+    def log_entries(self, lang: str) -> list[tuple[int, int | None, str]]:
+        """The public log as (position after the line's action, seat, text): clicking a line
+        goes to that position. Automatic events belong to the action before them."""
+        out: list[tuple[int, int | None, str]] = []
+        for i, (seat, text, events) in enumerate(self.session.lines):
+            out.append((i + 1, seat, self.session.rename(_render(text, lang))))
+            out.extend((i + 1, None, self.session.rename(_render(e, lang))) for e in events)
+        return out
+
+
+def _render(text, lang: str) -> str:
+    from engines.core.i18n import render
+    return render(text, lang)
