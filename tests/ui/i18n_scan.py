@@ -8,7 +8,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted((ROOT / "web" / "tavolo_ui").glob("*.py")) + [ROOT / "web" / "tavolo_ui" / "renderers" / "generic.py"] + sorted((ROOT / "engines" / "core").glob("*.py"))
-RENDERING_HELPERS = {"L": "ui"}  # app.py: L(template, **fields) == T(template, **fields).render(lang)
+RENDERING_HELPERS = {"L": "ui"}  # L(template, ...) renders T(template, ...) at once (app.py, review_screen.py)
 
 
 def _domain_bindings(tree: ast.AST) -> dict[str, str]:
@@ -32,8 +32,8 @@ def templates(paths=SOURCES) -> list[tuple[str, str, str, int]]:
     for path in paths:
         tree = ast.parse(path.read_text("utf-8"))
         bound = _domain_bindings(tree)
-        if path.name == "app.py":
-            bound = {**RENDERING_HELPERS, **bound}
+        if any(isinstance(n, ast.FunctionDef) and n.name in RENDERING_HELPERS for n in tree.body):
+            bound = {**RENDERING_HELPERS, **bound}  # a module with its own L (app.py, review_screen.py)
         for node in ast.walk(tree):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in bound
                     and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):

@@ -39,6 +39,7 @@ from . import rules_page
 from .renderers import generic, get_renderer
 from .saves import (AHEAD, FULL_MESSAGE, GONE, OURS, SAME, SAVE_PREFIX, Msg, SaveEntry, SaveError, Saves, stamp,
                     tr)
+from .review_screen import ReviewScreen
 from .session import Session, seat_order_from_text, with_lang
 from .thinker import BotWorker, WorkerUnavailable
 
@@ -183,7 +184,7 @@ def _jsobj(d: dict):
     return to_js(d, dict_converter=js.Object.fromEntries)
 
 
-class App:
+class App(ReviewScreen):
     def __init__(self) -> None:
         self.root = _el("app")
         try:
@@ -294,6 +295,10 @@ class App:
             if box is not None and log_open is not None:
                 box.open = log_open
             self.refresh()
+        elif self.screen == "review" and self.review is not None:
+            self.review.session.lang = self.lang
+            self.draw_review()
+            self.refresh_review()
         where = ""
         if rules is not None:  # the How to play view stays open, in the new language, at the same place
             self.open_rules(rules["game"], opener=rules["opener"], query=rules["query"], scroll=rules["scroll"])
@@ -422,6 +427,8 @@ class App:
 
     # ---- rendering helpers --------------------------------------------------------------
     def set_screen(self, name: str, html_text: str) -> None:
+        if name != "review":
+            self.stop_review_play()
         self.hide_popups()
         self.rules_closed()
         self.screen = name
@@ -475,15 +482,19 @@ class App:
             entries = self.saves.list()
         except Exception as exc:  # never: Saves.list is total; still, the games stay reachable
             entries = [SaveEntry("?", name=tx(SAVES_UNLISTED), error=SAVES_UNLISTED, detail=_error_detail(exc))]
+        finished = []
         for e in entries:
             try:
-                rows.append(self.save_row(e))
+                (finished if e.ok and e.over else rows).append(self.save_row(e))
             except Exception as exc:  # one entry that cannot be shown never hides the others
                 rows.append(self.save_row(SaveEntry(e.id, name=e.id, error=ROW_FAILED, detail=_error_detail(exc),
                                                     raw="")))
         games_html = (f'<section><h2>{h(L("New game") if rows else L("Games"))}</h2>'
                       f'<div class="games">{"".join(cards)}</div></section>')
-        empty = L("No saved games yet. Every game you start is saved here as you play.")
+        finished_html = (f'<section><h2>{h(L("Finished games"))}</h2><ul class="saves" id="finished">'
+                         f'{"".join(finished)}</ul></section>' if finished else "")
+        empty = (L("No game in progress.") if finished else
+                 L("No saved games yet. Every game you start is saved here as you play."))
         saves = ("".join(rows) if rows else f'<li class="muted empty">{h(empty)}</li>')
         self.set_screen("home", f"""
 {self.header("", f'<label class="btn" for="import-file">{h(L("Import…"))}</label>')}
@@ -492,6 +503,7 @@ class App:
 {games_html if not rows else ""}
 <section><h2>{h(L("Continue a game") if rows else L("Saved games"))}</h2><ul class="saves" id="saves">{saves}</ul>
 <input type="file" id="import-file" accept=".json,application/json" hidden></section>
+{finished_html}
 {games_html if rows else ""}
 <footer class="muted">{h(L("Everything runs in this browser tab: no server, no account. Saves stay on this device."))}</footer>
 </main>""")
@@ -505,9 +517,13 @@ class App:
             title = engines.about(e.game)["title"]
             when = self.when(e.updated * 1000) if 0 < e.updated < 1e11 else ""
             state = L("finished") if e.over else (L("1 move") if e.actions == 1 else L("{n} moves", n=e.actions))
+            main_btn = (f'<button class="primary" data-cmd="review-save" data-arg="{sid}">{h(L("Review"))}</button>'
+                        f'<button data-cmd="resume" data-arg="{sid}">{h(L("Final table"))}</button>' if e.over else
+                        f'<button class="primary" data-cmd="resume" data-arg="{sid}">{h(L("Resume"))}</button>'
+                        f'<button data-cmd="review-save" data-arg="{sid}">{h(L("Review"))}</button>')
             return (f'<li class="save" data-sid="{sid}"><div class="save-main"><b class="save-name">{h(tx(e.name))}</b>'
                     f'<span class="muted">{h(title)} · {h(state)} · {h(str(when))}</span></div><div class="save-btns">'
-                    f'<button class="primary" data-cmd="resume" data-arg="{sid}">{h(L("View") if e.over else L("Resume"))}</button>'
+                    f'{main_btn}'
                     f'<button data-cmd="rename" data-arg="{sid}">{h(L("Rename"))}</button>'
                     f'<button data-cmd="export" data-arg="{sid}">{h(L("Export"))}</button>'
                     f'<button class="danger" data-cmd="delete" data-arg="{sid}">{h(L("Delete"))}</button></div></li>')
@@ -705,7 +721,9 @@ class App:
                         f'<button data-cmd="restart" id="restart">{h(L("Restart"))}</button>'
                         f'<button data-cmd="takeover" id="takeover" title="{h(L("Keep this game as a save and play on from here"))}">'
                         f'{h(L("Play from here"))}</button>')
-        controls += f'<button data-cmd="rules" data-arg="{h(g.name)}" id="rules-btn">{h(L("How to play"))}</button>'
+        controls += (f'<button data-cmd="review-current" id="review-btn" title="{h(L("Replay this game, move by move"))}">'
+                     f'{h(L("Review"))}</button>'
+                     f'<button data-cmd="rules" data-arg="{h(g.name)}" id="rules-btn">{h(L("How to play"))}</button>')
         title = L("{game} — watching", game=g.title) if mode == "watch" else g.title
         self.set_screen("watch" if mode == "watch" else "table", f"""
 {self.header(title, '<span class="controls">' + controls + '</span>')}
@@ -965,16 +983,24 @@ class App:
 
     def paint(self, blank: bool = False) -> None:
         s = self.session
+        if blank:
+            self.paint_view(s, None, [], None)
+            return
+        view = s.game.view(s.state, s.me()) if self.mode == "play" else s.game.view(s.state, None)
+        acts = s.action_dicts() if self.mode == "play" else []
+        me = s.me() if self.mode == "play" else None
+        self.paint_view(s, view, acts, me)
+
+    def paint_view(self, s: Session, view: dict | None, acts: list[dict], me: int | None) -> None:
+        """Draw ``view`` (None: a blank board) with the game's renderer on the board canvas;
+        the plain table if the renderer fails."""
         wrap, board = _el("board-wrap"), _el("board")
         if not wrap or not board:
             return
         width = max(int(wrap.clientWidth), 280)
         avail = max(int(js.window.innerHeight) - 140, 360)
         cv = Canvas(width, avail, lang=self.lang)
-        if not blank:
-            view = s.game.view(s.state, s.me()) if self.mode == "play" else s.game.view(s.state, None)
-            acts = s.action_dicts() if self.mode == "play" else []
-            me = s.me() if self.mode == "play" else None
+        if view is not None:
             render = get_renderer(s.game.name)
             try:
                 render(cv, view, acts, me)
@@ -1588,6 +1614,28 @@ class App:
                 return
             self.banner = None
             self.open_session(session, arg, entry.name, known=stamp(entry.record))
+        elif cmd == "review-save":
+            entry = self.saves.get(arg)
+            if not entry.ok:
+                self.flash(entry.error or T("This save cannot be opened."), detail=entry.detail)
+                return
+            try:
+                session = Session.load(entry.record)
+            except RecordError as exc:
+                self.flash(T("“{name}” cannot be opened: {reason}", name=entry.name, reason=exc.reason),
+                           detail=exc.detail)
+                return
+            self.banner = None
+            humans = session.humans()
+            # one human: that seat's eyes; hot-seat or bots only: the public view (any seat
+            # once the game is over)
+            viewer = humans[0] if len(humans) == 1 or (humans and session.is_over()) else None
+            self.open_review(session, viewer, back="home")
+        elif cmd == "review-current" and s is not None:
+            self.open_review(Session(s.record.model_copy(deep=True)), s.me() if self.mode == "play" else None,
+                             back="table")
+        elif cmd.startswith("review-"):
+            self.review_command(cmd, arg)
         elif cmd == "rename":
             entry = self.saves.get(arg)
             name = js.window.prompt(L("New name for this saved game:"), entry.name)
@@ -1685,6 +1733,9 @@ class App:
     def on_change(self, event) -> None:
         target = event.target
         tid = str(target.id) if isinstance(target.id, str) else ""
+        if tid in ("review-speed", "review-seen"):
+            self.review_input(target)
+            return
         if tid == "players" and self.screen == "new":
             seats = self.read_seats()
             self.show_new(self.new_game_name, int(str(target.value)), seats)
@@ -1694,6 +1745,8 @@ class App:
                 asyncio.ensure_future(self.import_file(files.item(0)))
 
     def on_input(self, event) -> None:
+        if self.review_input(event.target):
+            return
         if getattr(event.target, "id", "") == "ref-search":
             self.filter_reference(str(event.target.value))
 
@@ -1786,6 +1839,8 @@ class App:
             if self.session is not None and self.screen in ("table", "watch"):
                 handoff = self.session.handoff_to() if self.mode == "play" else None
                 self.paint(blank=handoff is not None)
+            elif self.screen == "review":
+                self.refresh_review()
             toc = js.document.querySelector("#rules-view .toc-box")
             if toc:  # the contents list folds above the text on a phone, opens beside it when wide
                 toc.open = int(js.window.innerWidth) > 760

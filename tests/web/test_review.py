@@ -1,0 +1,127 @@
+"""The review screen in the page: a finished save listed apart and replayed with the
+scrubber, the steps and the log; a game in progress reviewed from the table and left again.
+
+Needs ``python build.py`` first.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engines import get_game, new_record
+from engines.core.bots import get_bot
+from engines.core.rng import Rng
+from tavolo_ui.review import Review
+from tavolo_ui.saves import DictStorage, Saves
+from tavolo_ui.session import Session
+from tests.web.conftest import app_errors, open_app, shot, wait_ready
+from tests.web.pagedriver import body, play_one_move, start_game, wait_my_choices
+
+pytestmark = pytest.mark.browser
+
+
+def finished_game(name: str, players: int, seed: int):
+    """A record of a whole game played by the heuristic bot (seat 0 a human, as if played)."""
+    game = get_game(name)
+    seats = [{"name": "Ada" if i == 0 else f"Bot {i}", "kind": "human" if i == 0 else "bot:heuristic"}
+             for i in range(players)]
+    record = new_record(game, players, seed, None, seats)
+    state, rng, bot = game.new_game(players, seed), Rng.from_seed(seed), get_bot(game, "heuristic")
+    while game.to_move(state) is not None:
+        action = bot(game, state.clone(), rng)
+        record.actions.append(game.dump_action(action))
+        game.apply(state, action)
+    return record
+
+
+def store(page, record, name: str) -> None:
+    """Put ``record`` in the page's localStorage as a save, the way the page writes one."""
+    storage = DictStorage()
+    saves = Saves(storage)
+    saves.put(saves.new_id(), name, record.model_dump(mode="json"), over=True)
+    page.evaluate("(items) => { for (const [k, v] of items) localStorage.setItem(k, v); }",
+                  [[k, v] for k, v in storage.data.items()])
+
+
+def at(page) -> int:
+    return int(body(page, "reviewAt"))
+
+
+def test_a_finished_game_is_listed_apart_and_replayed(page, base_url):
+    record = finished_game("citadels", 3, 12)
+    model = Review(Session(record.model_copy(deep=True)), viewer=0)
+    n = model.n
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, base_url)
+    store(page, record, "Finished Citadels")
+    page.reload()
+    wait_ready(page)
+    assert page.locator("#finished .save").count() == 1
+    assert page.locator("#saves .save").count() == 0
+    page.click("#finished button[data-cmd='review-save']")
+    page.wait_for_function("() => document.body.dataset.screen === 'review'")
+    assert at(page) == n and int(body(page, "reviewN")) == n
+    page.click("#review-prev")
+    assert at(page) == n - 1
+    page.click("#review-start")
+    assert at(page) == 0
+    page.click("#review-next-turn")
+    model.go(0)
+    assert at(page) == model.next_turn()
+    page.click("#review-next-round")
+    assert at(page) == model.next_round()
+    # the scrubber
+    page.evaluate("() => { const r = document.getElementById('review-pos'); r.value = '40';"
+                  " r.dispatchEvent(new Event('input', {bubbles: true})); }")
+    assert at(page) == 40
+    page.wait_for_function("() => document.querySelector('#review-log li.here')")
+    # a line of the log goes to its position
+    line = page.locator("#review-log li[data-at='25'] button").first
+    line.click()
+    assert at(page) == 25
+    assert json.loads(page.get_attribute("#board", "data-hits") or "[]"), "the board is drawn"
+    # the game is over: any seat's eyes
+    page.select_option("#review-seen", "2")
+    assert body(page, "reviewSeen") == "2"
+    shot(page, "review_01_citadels_1280")
+    # play on by itself, then pause
+    page.click("#review-play")
+    page.wait_for_function("() => Number(document.body.dataset.reviewAt) >= 27", timeout=10_000)
+    page.click("#review-play")
+    stopped = at(page)
+    page.wait_for_timeout(1500)
+    assert at(page) == stopped
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.wait_for_timeout(400)
+    shot(page, "review_02_citadels_390")
+    page.click("#review-back")
+    page.wait_for_function("() => document.body.dataset.screen === 'home'")
+    assert not app_errors(page)
+
+
+def test_a_game_in_progress_is_reviewed_through_the_players_eyes(page, base_url):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, base_url)
+    start_game(page, "myraclia", [("Ada", "human"), ("Bot", "bot:heuristic")], 5)
+    for _ in range(2):  # two of Ada's moves, the bot's in between
+        wait_my_choices(page)
+        play_one_move(page)
+    wait_my_choices(page)
+    played = int(body(page, "actions"))
+    page.click("#review-btn")
+    page.wait_for_function("() => document.body.dataset.screen === 'review'")
+    assert at(page) == played
+    assert page.locator("#review-seen").count() == 0  # during the game: only Ada's own eyes
+    assert body(page, "reviewSeen") == "0"
+    page.click("#review-start")
+    assert at(page) == 0
+    page.click("button[data-cmd='lang'][data-arg='it']")
+    page.wait_for_function("() => document.body.dataset.screen === 'review'")
+    assert "Mossa 0 di" in page.inner_text("#review-where")
+    shot(page, "review_03_myraclia_it")
+    page.click("#review-back")
+    page.wait_for_function("() => document.body.dataset.screen === 'table'")
+    assert int(body(page, "actions")) == played  # the game goes on where it was
+    assert not app_errors(page)

@@ -1,0 +1,226 @@
+"""The review screen: replay any game, from a save or from the table, position by position.
+
+Mixed into ``App`` (``app.py``), whose helpers it uses (``set_screen``, ``header``,
+``paint_view``, ``L``...). The model is ``review.Review``; this module only draws it and
+routes the controls:
+
+- a scrubber over every action, back and forward by one action and by one turn or round,
+  jump to start and end, play at an adjustable speed;
+- the log beside the board, its line for the current position highlighted; clicking a line
+  goes to the position after it;
+- whose eyes: the seat that opened it (its own cards at the time, nothing of the others');
+  once the game is over, a "Seen by" choice of any seat or the public view.
+
+Everything goes through ``data-cmd`` buttons (``review-<what>``), the range input
+``#review-pos`` and the selects ``#review-speed`` / ``#review-seen``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from html import escape as h
+
+import js  # type: ignore[import-not-found]
+
+from engines.core.i18n import texts
+
+from .review import Review
+
+T = texts("ui")
+SPEEDS = (0.5, 1, 2, 4)  # moves per second
+
+
+def L(template: str, lang: str, **fields) -> str:
+    return T(template, **fields).render(lang)
+
+
+class ReviewScreen:
+    """The review screen's part of ``App``."""
+
+    review: Review | None = None
+    review_back = "home"  # where "Back" goes: "home" or "table"
+    review_speed = 1.0
+    review_task = None
+
+    def open_review(self, session, viewer: int | None, back: str = "home") -> None:
+        """Show ``session``'s game in review, through ``viewer``'s eyes, at its last position."""
+        self.stop_loop()
+        self.stop_review_play()
+        session.lang = self.lang
+        self.review = Review(session, viewer)
+        self.review_back = back
+        self.draw_review()
+        self.refresh_review()
+
+    # ---- drawing --------------------------------------------------------------------------
+    def draw_review(self) -> None:
+        r, lang = self.review, self.lang
+        g = r.game
+        back = (f'<button data-cmd="review-back" id="review-back">'
+                f'{h(L("Back to the game", lang) if self.review_back == "table" else L("Home", lang))}</button>')
+        rules = f'<button data-cmd="rules" data-arg="{h(g.name)}" id="rules-btn">{h(L("How to play", lang))}</button>'
+        buttons = [("review-start", "⇤", L("To the start", lang)),
+                   ("review-prev-turn", "«", L("Back one turn", lang)),
+                   ("review-prev", "‹", L("Back one move", lang)),
+                   ("review-play", "▶", L("Play", lang)),
+                   ("review-next", "›", L("Forward one move", lang)),
+                   ("review-next-turn", "»", L("Forward one turn", lang)),
+                   ("review-end", "⇥", L("To the end", lang))]
+        if r.has_rounds():
+            buttons[1:1] = [("review-prev-round", "‹ " + L("round", lang), L("Back one round", lang))]
+            buttons[-1:-1] = [("review-next-round", L("round", lang) + " ›", L("Forward one round", lang))]
+        bar = "".join(f'<button data-cmd="{c}" id="{c}" title="{h(t)}" aria-label="{h(t)}">{s}</button>'
+                      for c, s, t in buttons)
+        speeds = "".join(f'<option value="{v}"{" selected" if v == self.review_speed else ""}>'
+                         f'{h(L("Speed ×{n}", lang, n=v))}</option>' for v in SPEEDS)
+        seen = ""
+        if r.can_show_everyone():
+            opts = [(None, L("Public view", lang))] + [(i, r.session.name(i)) for i in range(r.record.players)]
+            seen = (f'<label class="review-seen">{h(L("Seen by", lang))} <select id="review-seen">'
+                    + "".join(f'<option value="{"" if i is None else i}"{" selected" if i == r.shown else ""}>{h(n)}'
+                              f'</option>' for i, n in opts) + "</select></label>")
+        title = L("{game} — review", lang, game=g.title)
+        self.set_screen("review", f"""
+{self.header(title, '<span class="controls">' + back + rules + '</span>')}
+<main class="table review">
+{self.banner_html()}
+<div class="review-bar" role="toolbar" aria-label="{h(L("Replay", lang))}">{bar}
+<input type="range" id="review-pos" min="0" max="{r.n}" value="{r.at}" aria-label="{h(L("Position", lang))}">
+<span id="review-where" class="muted" aria-live="polite"></span>
+<select id="review-speed" aria-label="{h(L("Speed", lang))}">{speeds}</select>{seen}</div>
+<div class="table-main">
+<div id="board-wrap" class="board-wrap"><canvas id="board"></canvas>
+<div id="tip" class="tip" hidden></div><div id="chooser" class="chooser" hidden></div><div id="note" class="note" role="status" hidden></div></div>
+<aside id="side" class="side"><details id="log-box" class="log-box" open><summary>{h(L("Game log", lang))}</summary>
+<ol id="review-log" class="log"></ol></details></aside></div></main>""")
+        rows = []
+        for k, seat, text in r.log_entries(lang):
+            dot = f'<span class="dot p{seat}"></span>' if seat is not None else ""
+            cls = "event" if seat is None else ""
+            rows.append(f'<li class="{cls}" data-at="{k}"><button class="log-go" data-cmd="review-go" data-arg="{k}">'
+                        f'{dot}{h(text)}</button></li>')
+        _el("review-log").innerHTML = "".join(rows) or f'<li class="muted">{h(L("No moves yet.", lang))}</li>'
+
+    def refresh_review(self) -> None:
+        """Draw the current position: the board, the scrubber, the log's current line."""
+        r = self.review
+        if r is None or self.screen != "review":
+            return
+        lang = self.lang
+        body = js.document.body.dataset
+        body.reviewAt, body.reviewN = str(r.at), str(r.n)
+        body.reviewSeen = "" if r.shown is None else str(r.shown)
+        self.hide_popups()
+        self.paint_view(r.session, r.view(), [], r.shown)
+        pos = _el("review-pos")
+        if pos:
+            pos.value = str(r.at)
+        where = L("Move {n} of {total}", lang, n=r.at, total=r.n)
+        rnd = r.rounds[r.at] if r.at < r.n else (r.rounds[-1] if r.rounds else None)
+        if rnd is not None:
+            where += " · " + L("round {n}", lang, n=rnd)
+        _el("review-where").textContent = where
+        for cmd, off in (("review-start", r.at == 0), ("review-prev", r.at == 0), ("review-prev-turn", r.at == 0),
+                         ("review-prev-round", r.at == 0), ("review-next", r.at == r.n),
+                         ("review-next-turn", r.at == r.n), ("review-next-round", r.at == r.n),
+                         ("review-end", r.at == r.n)):
+            b = _el(cmd)
+            if b:
+                b.disabled = off
+        play = _el("review-play")
+        if play:
+            playing = self.review_task is not None and not self.review_task.done()
+            play.textContent = "⏸" if playing else "▶"
+            label = L("Pause", lang) if playing else L("Play", lang)
+            play.title = label
+            play.setAttribute("aria-label", label)
+        log = _el("review-log")
+        if log:
+            old = log.querySelectorAll("li.here")
+            for i in range(int(old.length)):
+                old.item(i).classList.remove("here")
+            lines = log.querySelectorAll(f'li[data-at="{r.at}"]')
+            for i in range(int(lines.length)):
+                lines.item(i).classList.add("here")
+            if int(lines.length):
+                lines.item(0).scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
+
+    # ---- controls -------------------------------------------------------------------------
+    def review_command(self, cmd: str, arg: str) -> None:
+        r = self.review
+        if r is None:
+            return
+        if cmd == "review-back":
+            self.stop_review_play()
+            self.review = None
+            if self.review_back == "table" and self.session is not None:
+                self.draw_table()
+                self.refresh()
+            else:
+                self.show_home()
+            return
+        if cmd == "review-play":
+            if self.review_task is not None and not self.review_task.done():
+                self.stop_review_play()
+            else:
+                if r.at >= r.n:
+                    r.go(0)
+                self.review_task = asyncio.ensure_future(self.review_play())
+            self.refresh_review()
+            return
+        self.stop_review_play()
+        moves = {"review-start": lambda: r.go(0), "review-end": lambda: r.go(r.n),
+                 "review-prev": lambda: r.step(-1), "review-next": lambda: r.step(1),
+                 "review-prev-turn": r.prev_turn, "review-next-turn": r.next_turn,
+                 "review-prev-round": r.prev_round, "review-next-round": r.next_round}
+        if cmd == "review-go":
+            try:
+                r.go(int(arg))
+            except ValueError:
+                return
+        elif cmd in moves:
+            moves[cmd]()
+        self.refresh_review()
+
+    def review_input(self, target) -> bool:
+        """The scrubber and the two selects; True when ``target`` was one of them."""
+        r, tid = self.review, str(getattr(target, "id", "") or "")
+        if r is None or tid not in ("review-pos", "review-speed", "review-seen"):
+            return False
+        if tid == "review-pos":
+            self.stop_review_play()
+            try:
+                r.go(int(float(str(target.value))))
+            except ValueError:
+                return True
+        elif tid == "review-speed":
+            try:
+                self.review_speed = float(str(target.value))
+            except ValueError:
+                pass
+        else:
+            value = str(target.value)
+            r.seen_by(int(value) if value.isdigit() else None)
+        self.refresh_review()
+        return True
+
+    def stop_review_play(self) -> None:
+        if self.review_task is not None and not self.review_task.done():
+            self.review_task.cancel()
+        self.review_task = None
+
+    async def review_play(self) -> None:
+        """Forward one move at ``review_speed`` moves a second, to the end."""
+        r = self.review
+        while r is self.review and r is not None and r.at < r.n and self.screen == "review":
+            await asyncio.sleep(1.0 / max(0.1, self.review_speed))
+            if r is not self.review or self.screen != "review":
+                return
+            r.step(1)
+            self.refresh_review()
+        self.review_task = None
+        self.refresh_review()
+
+
+def _el(id_: str):
+    return js.document.getElementById(id_)
