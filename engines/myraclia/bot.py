@@ -17,7 +17,7 @@ from typing import Any
 from engines.core.rng import Rng
 
 from .components import COLOUR_INDEX, COLOURS, NCOL, SCORING, SURFACES, surface_points
-from .payment import legal_payments
+from .payment import cheapest_payment
 
 NEIGH = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 BRANCH = 4
@@ -52,9 +52,25 @@ class _Table:
         self.players = len(view["seats"])
         most = max(len(s["tiles"]) for s in view["seats"])
         self.late = most >= view["end_threshold"] - 2
+        # remembered for this decision (the view does not change while the bot thinks)
+        self.others = {p: t for p, t in self.tiles.items() if t["state"] == "terraformed" and t["owner"] != me}
+        self.others_set = set(self.others)
+        #: the tiles a plan may terraform, in the surface's order: (tile, id, own reservation?,
+        #: neighbour positions); the free ones still need a disc and a terraformed neighbour
+        self.workable = [(t, t["id"], t["state"] == "reserved", tuple((q + a, r + b) for a, b in NEIGH))
+                         for (q, r), t in self.tiles.items()
+                         if t["state"] == "free" or (t["state"] == "reserved" and t["owner"] == me)]
+        self.progress_items: list | None = None
+        self._missing: dict[str, tuple[int, ...]] = {}
+        self._values: dict[tuple, float] = {}
 
     def missing(self, t: dict[str, Any]) -> tuple[int, ...]:
-        return tuple(sorted(COLOUR_INDEX[c] for c in t["requires"] if not t["cubes"].get(c)))
+        tid = t["id"]
+        hit = self._missing.get(tid)
+        if hit is None:
+            cubes = t["cubes"]
+            hit = self._missing[tid] = tuple(sorted(COLOUR_INDEX[c] for c in t["requires"] if not cubes.get(c)))
+        return hit
 
     def value(self, t: dict[str, Any], mine: set, others: dict, m: int) -> float:
         """What terraforming ``t`` is worth now (``mine``: my terraformed positions so far)."""
@@ -66,6 +82,13 @@ class _Table:
                 own += 1
             elif n in others:
                 opp += 1
+        key = (t["id"], own, opp, m)  # the rest depends on the tile and the table only
+        hit = self._values.get(key)
+        if hit is None:
+            hit = self._values[key] = self._value(t, own, opp, m)
+        return hit
+
+    def _value(self, t: dict[str, Any], own: int, opp: int, m: int) -> float:
         v = t["vp"] + own * m - 0.6 * opp
         v += sum(tok.get("value", 0) for tok in t["tokens"] if tok["type"] == "points")
         v += sum(1.0 for tok in t["tokens"] if tok["type"] == "released_element")
@@ -94,25 +117,23 @@ def plan(tab: _Table, reserve: tuple[int, ...], mine: set, done: set, actions_le
     """Best (value, first step) of up to ``actions_left`` terraforms from ``reserve``."""
     if actions_left <= 0:
         return 0.0, None
-    others = {p: t for p, t in tab.tiles.items() if t["state"] == "terraformed" and t["owner"] != tab.me}
-    terraformed = set(others) | mine
-    me = tab.me
+    others = tab.others
+    terraformed = tab.others_set | mine
     discs = tab.seat["discs"] - sum(1 for d in done if tab.by_id[d]["state"] == "free")
+    near_anywhere = anywhere and t_count == 0
+    m = 1 if t_count == 0 else 2
     cands = []
-    for pos, t in tab.tiles.items():
-        if t["id"] in done:
+    for t, tid, own_res, nbrs in tab.workable:
+        if tid in done:
             continue
-        own_res = t["state"] == "reserved" and t["owner"] == me
         if not own_res:
-            if t["state"] != "free" or discs <= 0:
+            if discs <= 0:
                 continue
-            if not (anywhere and t_count == 0) and not any((pos[0] + a, pos[1] + b) in terraformed for a, b in NEIGH):
+            if not near_anywhere and not any(n in terraformed for n in nbrs):
                 continue
-        pays = legal_payments(reserve, tab.missing(t))
-        if not pays:
+        pay = cheapest_payment(reserve, tab.missing(t))  # the least of legal_payments by (size, commonest)
+        if pay is None:
             continue
-        pay = min(pays, key=lambda p: (sum(p), tuple(-x for x in p)))
-        m = 1 if t_count == 0 else 2
         cands.append((tab.value(t, mine, others, m) - _cost(pay), t, pay))
     if not cands:
         return 0.0, None
@@ -135,21 +156,30 @@ def _mine(tab: _Table) -> set:
 
 def _progress(tab: _Table, reserve: tuple[int, ...]) -> float:
     """Partial progress towards the best reachable tiles (helps the draft start)."""
-    mine = _mine(tab)
-    others = {p: t for p, t in tab.tiles.items() if t["state"] == "terraformed" and t["owner"] != tab.me}
-    terraformed = mine | set(others)
-    anywhere = tab.view["founding"]
+    items = tab.progress_items
+    if items is None:  # the reachable tiles, their missing elements and worth: once per table
+        mine = _mine(tab)
+        others = tab.others
+        terraformed = mine | set(others)
+        anywhere = tab.view["founding"]
+        items = tab.progress_items = []
+        for pos, t in tab.tiles.items():
+            ok = (t["state"] == "free" and (anywhere or any((pos[0] + a, pos[1] + b) in terraformed
+                                                            for a, b in NEIGH))) \
+                or (t["state"] == "reserved" and t["owner"] == tab.me)
+            if not ok:
+                continue
+            miss = tab.missing(t)
+            if not miss:
+                continue
+            items.append((tab.value(t, mine, others, 1), miss, len(miss)))
     best = []
-    for pos, t in tab.tiles.items():
-        ok = (t["state"] == "free" and (anywhere or any((pos[0] + a, pos[1] + b) in terraformed for a, b in NEIGH))) \
-            or (t["state"] == "reserved" and t["owner"] == tab.me)
-        if not ok:
-            continue
-        miss = tab.missing(t)
-        if not miss:
-            continue
-        got = sum(1 for c in miss if reserve[c] > 0)
-        best.append(tab.value(t, mine, others, 1) * got / len(miss))
+    for v, miss, n in items:
+        got = 0
+        for c in miss:
+            if reserve[c] > 0:
+                got += 1
+        best.append(v * got / n)
     best.sort(reverse=True)
     return sum(best[:2]) * 0.5
 
@@ -216,7 +246,7 @@ def _turn(game, state, view, me, legal) -> Any:
     if by_type.get("add"):
         return max(by_type["add"], key=lambda a: len(a.place))
     if by_type.get("reserve") and left > 0:
-        others = {p: t for p, t in tab.tiles.items() if t["state"] == "terraformed" and t["owner"] != me}
+        others = tab.others
         best, pick = 0.0, None
         for a in by_type["reserve"]:
             t = tab.by_id[a.tile]

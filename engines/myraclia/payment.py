@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from itertools import combinations, combinations_with_replacement, product
 
-from operator import le as _le
+from operator import add as _add, le as _le
 
 from .components import NCOL
 
@@ -81,8 +81,20 @@ def is_legal(pay: Counts, missing: tuple[int, ...]) -> bool:
     return result
 
 
+_MULTISETS: dict[tuple[int, tuple[int, ...]], list[Counts]] = {}
+
+
 def _bounded_multisets(size: int, caps: list[int]) -> list[Counts]:
-    """Every count vector summing to ``size`` with each colour within ``caps``."""
+    """Every count vector summing to ``size`` with each colour within ``caps`` (remembered:
+    the caps of ``_covers_of`` are 0, 1 or 2, so there are few; callers must not change it)."""
+    key = (size, tuple(caps))
+    hit = _MULTISETS.get(key)
+    if hit is None:
+        hit = _MULTISETS[key] = _multisets(size, caps)
+    return hit
+
+
+def _multisets(size: int, caps: list[int]) -> list[Counts]:
     n = len(caps)
     room = [0] * (n + 1)
     for i in range(n - 1, -1, -1):
@@ -116,35 +128,130 @@ def _covers_of(reserve: Counts, missing: tuple[int, ...]) -> set[Counts]:
     *minimal* cover from the reserve is in the result.
     """
     found: set[Counts] = set()
+    put = found.add
     for direct in _subsets(missing):
         if any(reserve[c] < 1 for c in direct):
             continue
-        wild_items = [c for c in missing if c not in direct]
-        k = len(wild_items)
+        k = len(missing) - len(direct)
         base = list(reserve)
+        paid = [0] * NCOL  # the direct matches
         for c in direct:
             base[c] -= 1
-        usable = [c for c in range(NCOL) if c not in wild_items]
+            paid[c] = 1
+        wild = [c for c in missing if c not in direct]  # their colours are no wildcard material
+        triple_colours = [c for c in range(NCOL) if c not in wild and base[c] >= 3]
         for a in range(k + 1):
             b = k - a
-            for triple_cols in combinations_with_replacement([c for c in usable if base[c] >= 3], a):
+            for triple_cols in combinations_with_replacement(triple_colours, a):
                 after = list(base)
+                pay = list(paid)
                 ok = True
                 for c in triple_cols:
                     after[c] -= 3
+                    pay[c] += 3
                     if after[c] < 0:
                         ok = False
                 if not ok:
                     continue
-                caps = [min(after[c], 2) if c in usable else 0 for c in range(NCOL)]
+                if not b:
+                    put(tuple(pay))
+                    continue
+                for c in wild:
+                    after[c] = 0
+                caps = [x if x < 2 else 2 for x in after]
                 for fives in _bounded_multisets(5 * b, caps):
-                    pay = list(fives)
-                    for c in direct:
-                        pay[c] += 1
-                    for c in triple_cols:
-                        pay[c] += 3
-                    found.add(tuple(pay))
+                    put(tuple(map(_add, fives, pay)))
     return found
+
+
+def can_pay(reserve: Counts, missing: tuple[int, ...]) -> bool:
+    """Whether some payment for ``missing`` can be drawn from ``reserve`` at all, cheaply.
+
+    If any cover exists, one exists that pays every missing colour the reserve holds
+    directly: a held colour ``c`` covered by a wildcard group instead can be paid directly
+    and that group dropped. With those ``d`` direct matches, the ``k - d`` other items need
+    ``a`` groups of 3 of one colour and ``k - d - a`` groups of 5 of any colours from the
+    ``total - d`` other elements, and taking as many 3-groups as the reserve has is best.
+    So this agrees exactly with ``legal_payments(reserve, missing) != []``.
+    """
+    direct = 0
+    triples = 0
+    for c in missing:
+        if reserve[c]:
+            direct += 1
+    lack = len(missing) - direct
+    if not lack:
+        return True
+    for c, n in enumerate(reserve):
+        if n:
+            if c in missing:
+                n -= 1
+            triples += n // 3
+    a = lack if triples >= lack else triples
+    return 3 * a + 5 * (lack - a) <= sum(reserve) - direct
+
+
+def cheapest_payment(reserve: Counts, missing: tuple[int, ...]) -> Counts | None:
+    """The first of ``legal_payments(reserve, missing)`` (fewest elements, then the most of
+    the commonest colours), or None when there is none, without listing the others.
+
+    The fewest elements: every held missing colour paid directly (a wildcard group instead
+    costs at least 3 for 1), then as many 3-of-a-kind groups as the reserve allows (3 elements
+    instead of 5). Among those covers, the most of the commonest colours: 3-groups from the
+    commonest colour first; when every 3-group is used the remaining elements are at most 2
+    of each colour and the 5-any groups take the commonest first. Such a cover is minimal
+    (nothing smaller covers), so it is a legal payment, and the first one listed.
+    """
+    key = (reserve, missing)
+    if key in _CHEAPEST:
+        return _CHEAPEST[key]
+    if len(_CHEAPEST) > _CACHE_LIMIT:
+        _CHEAPEST.clear()
+    out = _CHEAPEST[key] = _cheapest(reserve, missing)
+    return out
+
+
+_CHEAPEST: dict[tuple[Counts, tuple[int, ...]], Counts | None] = {}
+
+
+def _cheapest(reserve: Counts, missing: tuple[int, ...]) -> Counts | None:
+    pay = [0] * len(reserve)
+    base = list(reserve)
+    lack = 0
+    for c in missing:
+        if base[c]:
+            pay[c] = 1
+            base[c] -= 1
+        else:
+            lack += 1
+    if not lack:
+        return tuple(pay)
+    triples = 0
+    for n in base:
+        triples += n // 3
+    if triples >= lack:
+        a = lack
+        for c, n in enumerate(base):
+            if not a:
+                break
+            k = n // 3
+            if k > a:
+                k = a
+            pay[c] += 3 * k
+            a -= k
+        return tuple(pay)
+    five = 5 * (lack - triples)
+    if five > sum(base) - 3 * triples:
+        return None
+    for c, n in enumerate(base):
+        k = n // 3
+        pay[c] += 3 * k
+        rest = n - 3 * k
+        if five and rest:
+            take = rest if rest < five else five
+            pay[c] += take
+            five -= take
+    return tuple(pay)
 
 
 def legal_payments(reserve: Counts, missing: tuple[int, ...]) -> list[Counts]:
@@ -159,6 +266,12 @@ def legal_payments(reserve: Counts, missing: tuple[int, ...]) -> list[Counts]:
     hit = _PAYMENTS.get(key)
     if hit is not None:
         return hit
+    if not can_pay(reserve, missing):
+        result = []
+        if len(_PAYMENTS) > _CACHE_LIMIT:
+            _PAYMENTS.clear()
+        _PAYMENTS[key] = result
+        return result
     cands = sorted(_covers_of(reserve, missing), key=lambda p: (sum(p), tuple(-x for x in p)))
     result: list[Counts] = []
     sizes: list[int] = []

@@ -93,17 +93,58 @@ class MyracliaState(GameState):
         return _clone(self)
 
 
+_new = object.__new__
+_set = object.__setattr__
+
+
+def built(cls, fields: dict, fields_set: set):
+    """A model of ``cls`` from ``fields`` known to be valid, without validation (what
+    ``model_construct`` does, without its defaults pass): for the engine's own hot paths."""
+    m = _new(cls)
+    _set(m, "__dict__", fields)
+    _set(m, "__pydantic_fields_set__", fields_set)
+    _set(m, "__pydantic_extra__", None)
+    _set(m, "__pydantic_private__", None)
+    return m
+
+
+_LISTS = ("drafting_order", "terraforming_order", "draft_colour", "draft_count", "passed",
+          "pool", "offer", "tile_bag", "element_bag", "discard", "eternity_bag", "eternity_used")
+
+
 def _clone(s: MyracliaState) -> MyracliaState:
+    """A deep copy of ``s``: the same fields, every list and model copied, nothing validated."""
+    new, setd = _new, _set
     d = s.__dict__.copy()
-    d["rng"] = s.rng.model_copy(update={"s": list(s.rng.s)})
-    d["options"] = s.options.model_copy(deep=True)
-    d["seats"] = [PlayerState.model_construct(**{**p.__dict__, "reserve": list(p.reserve),
-                                                 "tiles": list(p.tiles), "ledger": dict(p.ledger)})
-                  for p in s.seats]
-    d["surface"] = [SurfaceTile.model_construct(**{**t.__dict__, "cubes": list(t.cubes),
-                                                   "tokens": list(t.tokens)}) for t in s.surface]
-    for k in ("drafting_order", "terraforming_order", "draft_colour", "draft_count", "passed",
-              "pool", "offer", "tile_bag", "element_bag", "discard", "eternity_bag", "eternity_used"):
-        d[k] = list(d[k])
-    d["draft_queue"] = [list(q) for q in s.draft_queue]
-    return MyracliaState.model_construct(_fields_set=set(s.model_fields_set), **d)
+    rng = s.rng
+    d["rng"] = built(type(rng), {"s": rng.s[:]}, set(rng.__pydantic_fields_set__))
+    o = s.options
+    od = o.__dict__.copy()
+    if od.get("youngest_first") is not None:
+        od["youngest_first"] = list(od["youngest_first"])
+    d["options"] = built(type(o), od, set(o.__pydantic_fields_set__))
+    seats = []
+    for p in s.seats:
+        pd = p.__dict__.copy()
+        pd["reserve"] = pd["reserve"][:]
+        pd["tiles"] = pd["tiles"][:]
+        pd["ledger"] = pd["ledger"].copy()
+        seats.append(built(PlayerState, pd, set(p.__pydantic_fields_set__)))
+    d["seats"] = seats
+    surface = []
+    add = surface.append
+    for t in s.surface:
+        td = t.__dict__.copy()
+        td["cubes"] = td["cubes"][:]
+        td["tokens"] = td["tokens"][:]
+        m = new(SurfaceTile)
+        setd(m, "__dict__", td)
+        setd(m, "__pydantic_fields_set__", set(t.__pydantic_fields_set__))
+        setd(m, "__pydantic_extra__", None)
+        setd(m, "__pydantic_private__", None)
+        add(m)
+    d["surface"] = surface
+    for k in _LISTS:
+        d[k] = d[k][:]
+    d["draft_queue"] = [q[:] for q in d["draft_queue"]]
+    return built(MyracliaState, d, set(s.__pydantic_fields_set__))

@@ -11,11 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from .components import COLOURS, SETUP, TILES, TOKENS, token_text
-from .state import MyracliaState
+from .state import MyracliaOptions, MyracliaState
 
 
 def colour_dict(counts: list[int]) -> dict[str, int]:
-    return {COLOURS[c]: n for c, n in enumerate(counts) if n}
+    return {c: n for c, n in zip(COLOURS, counts) if n}
 
 
 def tile_face(tid: str) -> dict[str, Any]:
@@ -42,6 +42,17 @@ def _tile_face(tid: str) -> dict[str, Any]:
 
 
 def token_face(tok: str) -> dict[str, Any]:
+    """The face of an Eternity token (public component data), as a fresh dict."""
+    face = _TOKEN_FACES.get(tok)
+    if face is None:
+        face = _TOKEN_FACES[tok] = _token_face(tok)
+    return face.copy()
+
+
+_TOKEN_FACES: dict[str, dict[str, Any]] = {}
+
+
+def _token_face(tok: str) -> dict[str, Any]:
     e = TOKENS[tok]
     d = {"id": tok, "type": e.type, "text": token_text(tok)}
     for k in ("value", "colour", "surface"):
@@ -50,41 +61,72 @@ def token_face(tok: str) -> dict[str, Any]:
     return d
 
 
+def _options(options) -> dict[str, Any]:
+    """``options.model_dump(mode="json")`` for Myraclia's options (bools and a list of ints)."""
+    out = {}
+    for k in _OPTION_FIELDS:
+        v = getattr(options, k)
+        out[k] = list(v) if isinstance(v, list) else v
+    return out
+
+
+_OPTION_FIELDS = list(MyracliaOptions.model_fields)
+
+
 def view(game, state: MyracliaState, player: int | None) -> dict[str, Any]:
     cfg = SETUP.by_players[state.players]
-    over = state.phase == "over"
+    phase = state.phase
+    over = phase == "over"
+    drafting = phase == "draft"
+    column = {}
+    for c, q in enumerate(state.draft_queue):
+        for p in q:
+            column.setdefault(p, c + 1)
     seats = []
     for p, s in enumerate(state.seats):
         seats.append({
             "score": s.score, "reserve": colour_dict(s.reserve), "discs": s.discs,
             "tiles": list(s.tiles), "reserved": s.reserved,
             "terraformed_this_round": s.terraformed_this_round, "ledger": dict(s.ledger),
-            "passed": state.passed[p] if state.phase == "draft" else False,
-            "draft_column": next((c + 1 for c, q in enumerate(state.draft_queue) if p in q), None),
+            "passed": state.passed[p] if drafting else False,
+            "draft_column": column.get(p),
         })
     surface = []
+    faces = _FACES
     for t in state.surface:
-        status = ("darkness" if TILES[t.id].darkness else "terraformed" if t.terraformed
-                  else "reserved" if t.owner is not None else "free")
-        surface.append({**tile_face(t.id), "q": t.q, "r": t.r, "state": status, "owner": t.owner,
-                        "cubes": colour_dict(t.cubes), "tokens": [token_face(x) for x in t.tokens]})
+        tid = t.id
+        face = faces.get(tid)
+        if face is None:
+            face = faces[tid] = _tile_face(tid)
+        d = face.copy()
+        d["surfaces"] = list(face["surfaces"])
+        d["requires"] = list(face["requires"])
+        d["q"] = t.q
+        d["r"] = t.r
+        d["state"] = ("darkness" if face["darkness"] else "terraformed" if t.terraformed
+                      else "reserved" if t.owner is not None else "free")
+        d["owner"] = t.owner
+        d["cubes"] = {c: n for c, n in zip(COLOURS, t.cubes) if n}
+        d["tokens"] = [token_face(x) for x in t.tokens] if t.tokens else []
+        surface.append(d)
+    draft_colour = state.draft_colour
     out: dict[str, Any] = {
-        "me": player, "phase": state.phase, "round": state.round, "founding": state.founding,
+        "me": player, "phase": phase, "round": state.round, "founding": state.founding,
         "to_move": game.to_move(state), "end_threshold": cfg.end_threshold,
         "seats": seats, "drafting_order": list(state.drafting_order),
         "terraforming_order": list(state.terraforming_order),
         "turn": {"position": state.turn_pos, "actions_used": state.actions_used,
                  "terraform_actions": state.terraform_actions, "tiles_to_add": state.tiles_to_add},
-        "draft": [{"column": c + 1, "colour": COLOURS[state.draft_colour[c]] if state.draft_colour[c] >= 0 else None,
-                   "count": state.draft_count[c], "queue": list(state.draft_queue[c])}
-                  for c in range(len(state.draft_count))],
+        "draft": [{"column": c + 1, "colour": COLOURS[draft_colour[c]] if draft_colour[c] >= 0 else None,
+                   "count": n, "queue": list(state.draft_queue[c])}
+                  for c, n in enumerate(state.draft_count)],
         "pool": colour_dict(state.pool), "surface": surface,
         "offer": [tile_face(t) for t in state.offer],
         "tile_bag": len(state.tile_bag), "element_bag": sum(state.element_bag),
         "discard": colour_dict(state.discard), "eternity_bag": len(state.eternity_bag),
         "eternity_drawn": token_face(state.eternity_drawn) if state.eternity_drawn else None,
         "eternity_placer": state.eternity_placer,
-        "options": state.options.model_dump(mode="json"),
+        "options": _options(state.options),
         "scores": game.scores(state),
     }
     if over:

@@ -60,6 +60,7 @@ def tx(message: Any) -> str:
     return tr(message, CURRENT["lang"])
 
 BOT_PAUSE = 0.65  # seconds a bot "thinks" visibly before it moves
+NOT_OFFERED = {"playout"}  # bot levels the New game form does not list
 WATCH_PAUSE = 0.8
 NAMES = ["Anna", "Ben", "Carla", "Dario", "Elena", "Farid", "Greta"]
 
@@ -545,7 +546,8 @@ class App(ReviewScreen):
             self.flash(T("{game} is not available in this version yet.", game=name.title()))
             return
         self.new_game_name = name
-        levels = bot_levels(game)
+        # the playout policy is a part of the search bots (for the CLI and the arena), not a level to offer
+        levels = [lvl for lvl in bot_levels(game) if lvl not in NOT_OFFERED] or ["random"]
         best = levels[-1]
         n = players or min(max(game.min_players, 4), game.max_players)
         seats = seats or []
