@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import COLOURS, SETUP, TILES, TOKENS, token_text
+from .components import COLOURS, SETUP, TILES, TOKENS
 from .state import MyracliaOptions, MyracliaState
 
 
@@ -33,12 +33,12 @@ def _tile_face(tid: str) -> dict[str, Any]:
     t = TILES[tid]
     if t.darkness:
         return {"id": tid, "darkness": True, "surfaces": [], "requires": [], "vp": 0, "released": None,
-                "free": None, "kickstarter": False, "text": t.text()}
+                "free": None, "kickstarter": False}
     return {"id": tid, "darkness": False, "surfaces": list(t.surfaces),
             "requires": [COLOURS[c] for c in t.requires], "vp": t.vp,
             "released": None if t.released is None else COLOURS[t.released],
             "free": None if t.free is None else COLOURS[t.free],
-            "kickstarter": t.kickstarter, "text": t.text()}
+            "kickstarter": t.kickstarter}
 
 
 def token_face(tok: str) -> dict[str, Any]:
@@ -54,7 +54,7 @@ _TOKEN_FACES: dict[str, dict[str, Any]] = {}
 
 def _token_face(tok: str) -> dict[str, Any]:
     e = TOKENS[tok]
-    d = {"id": tok, "type": e.type, "text": token_text(tok)}
+    d = {"id": tok, "type": e.type}
     for k in ("value", "colour", "surface"):
         if hasattr(e, k):
             d[k] = getattr(e, k)
