@@ -1,8 +1,10 @@
 """The rules of Citadels (original edition): set-up, what may be done, and doing it.
 
 Section numbers (§) and decisions (D-nn) are those of the rules specification.
-The functions here work on a ``CitadelsState``; ``engines.citadels.Citadels`` wires them
-into the engine contract.
+The functions here work on a ``CitadelsState``; ``engines.citadels.game.Citadels`` wires them
+into the engine contract. They run thousands of times a second under search and soak tests,
+so the figures they read at every call (draft schedules, action lists, costs) are made once
+at import, and nothing here validates what the rules themselves built.
 """
 
 from __future__ import annotations
@@ -12,12 +14,13 @@ from engines.core.rng import Rng
 
 from . import actions as A
 from . import texts as tx
-from .components import (ALL_CARDS, ARCHITECT, ASSASSIN, BISHOP, CHARACTERS, DISTRICTS, KING,
+from .components import (_KIND, ALL_CARDS, ARCHITECT, ASSASSIN, BISHOP, CHARACTERS, DISTRICTS, KING,
                          MAGICIAN, MERCHANT, RANKS, THIEF, WARLORD, C, effect, kind, removal)
 from .state import CitadelsOptions, CitadelsState
 from .texts import T
 
 KEEP, DISCARD = "keep", "discard"
+_KIND_OF = _KIND.get   # a card id's district type, None for a string that is no card id (then ``kind``)
 
 
 # ======================================================================================
@@ -61,8 +64,20 @@ def draft_schedule(players: int) -> list[tuple[int, str]]:
     return steps
 
 
+#: per player count, the draft schedule (``draft_schedule``; read-only) and whether the last
+#: chooser is offered the initial face-down card (§5.2): the rules read them at every step
+_SCHEDULE: dict[int, list[tuple[int, str]]] = {p: draft_schedule(p) for p in range(C.players_min, C.players_max + 1)}
+_OFFER_DOWN: dict[int, bool] = {p: bool(removal(p).model_extra.get("initial_face_down_offered_to_last_chooser"))
+                                for p in range(C.players_min, C.players_max + 1)}
+
+
+def draft_schedule_step(state: CitadelsState) -> tuple[int, str]:
+    """The draft step now: (seat offset from the crown, keep|discard)."""
+    return _SCHEDULE[state.players][state.draft_step]
+
+
 def _seat_of_step(state: CitadelsState, step: int) -> int:
-    return (state.crown + draft_schedule(state.players)[step][0]) % state.players
+    return (state.crown + _SCHEDULE[state.players][step][0]) % state.players
 
 
 def start_round(state: CitadelsState) -> None:
@@ -103,24 +118,26 @@ def _note_handed(state: CitadelsState) -> None:
     state.handed[seat] = sorted(set(state.handed[seat]) | set(state.draft_cards))
 
 
+_TURN_RESET = {"income_taken": False, "builds": 0, "ability_used": False, "district_income_taken": False,
+               "architect_drawn": False, "laboratory_used": False, "smithy_used": False, "keep_left": 0,
+               "magician_redraw": -1, "destroyed": "", "destroyed_from": -1}
+_TURN_FIELDS = frozenset([*_TURN_RESET, "drawn"])
+
+
 def _reset_turn(state: CitadelsState) -> None:
-    state.income_taken = False
-    state.builds = 0
-    state.ability_used = False
-    state.district_income_taken = False
-    state.architect_drawn = False
-    state.laboratory_used = False
-    state.smithy_used = False
-    state.drawn = []
-    state.keep_left = 0
-    state.magician_redraw = -1
-    state.destroyed = ""
-    state.destroyed_from = -1
+    # the turn's fields back to their start (as assignments would, straight into the model)
+    d = state.__dict__
+    d.update(_TURN_RESET)
+    d["drawn"] = []
+    state.__pydantic_fields_set__.update(_TURN_FIELDS)
 
 
 def owns(state: CitadelsState, seat: int, kind_id: str) -> bool:
     prefix = kind_id + "-"
-    return any(c.startswith(prefix) for c in state.cities[seat])
+    for c in state.cities[seat]:
+        if c.startswith(prefix):
+            return True
+    return False
 
 
 def active_seat(state: CitadelsState) -> int:
@@ -157,14 +174,14 @@ def _draw(state: CitadelsState, n: int) -> list[str]:
 def _take_kind(cards: list[str], kind_id: str) -> str:
     """Remove and return the first card of a type from a list of cards."""
     for i, c in enumerate(cards):
-        if kind(c) == kind_id:
+        if (_KIND_OF(c) or kind(c)) == kind_id:
             return cards.pop(i)
     raise KeyError(kind_id)
 
 
 def _kinds(cards: list[str]) -> list[str]:
     """The distinct district types among ``cards``, sorted (deterministic action order)."""
-    return sorted({kind(c) for c in cards})
+    return sorted({_KIND_OF(c) or kind(c) for c in cards})
 
 
 def income_colour(rank: int) -> str | None:
@@ -177,8 +194,12 @@ def district_income(state: CitadelsState, seat: int, rank: int) -> int:
     colour = income_colour(rank)
     if colour is None:
         return 0
-    return sum(1 for c in state.cities[seat]
-               if DISTRICTS[kind(c)].color == colour or kind(c) == "school_of_magic")
+    n = 0
+    for c in state.cities[seat]:
+        k = _KIND_OF(c) or kind(c)
+        if DISTRICTS[k].color == colour or k == "school_of_magic":
+            n += 1
+    return n
 
 
 def bishop_protects(state: CitadelsState, seat: int) -> bool:
@@ -203,7 +224,7 @@ def legal_actions(state: CitadelsState) -> list:
     if phase == "over":
         return []
     if phase == "draft":
-        op = draft_schedule(state.players)[state.draft_step][1]
+        op = _SCHEDULE[state.players][state.draft_step][1]
         table = _CHOOSE if op == KEEP else _DISCARD_CHAR
         return [table[r] for r in state.draft_cards]
     if phase == "graveyard":
@@ -240,32 +261,33 @@ def _turn_actions(state: CitadelsState) -> list:
         return [*(_MAG_DISCARD[k] for k in _kinds(hand)), _MAG_DRAW]
     out: list = []
     rank = state.called
-    city_kinds = {kind(c) for c in state.cities[seat]}
+    city_kinds = {_KIND_OF(c) or kind(c) for c in state.cities[seat]}
     if not state.income_taken:                       # §7.2
         out.append(_TAKE_GOLD)
         if state.deck:
-            out.append(_DRAW[C.income_draw])
+            out.append(_DRAW_INCOME)
             # Observatory (D-15): offered only when the deck holds more than 2 cards; with
             # fewer both declarations draw the same cards (D-07), so they are one choice
             if "observatory" in city_kinds and len(state.deck) > C.income_draw:
-                out.append(_DRAW[C.income_draw + effect("observatory", "extra_draw")])
+                out.append(_DRAW_OBSERVATORY)
     if not state.ability_used:                       # §8.1-8.3
         if rank == ASSASSIN:
-            out += [_ASSASSINATE[r] for r in RANKS if r != ASSASSIN]
+            out += _ASSASSIN_TARGETS
         elif rank == THIEF:
-            out += [_ROB[r] for r in RANKS if r not in (ASSASSIN, THIEF, state.killed)]
+            targets = _THIEF_TARGETS.get(state.killed)
+            out += targets if targets is not None else [_ROB[r] for r in RANKS if r not in (ASSASSIN, THIEF, state.killed)]
         elif rank == MAGICIAN:
             out += [_EXCHANGE[p] for p in range(state.players) if p != seat]
             out += [_MAG_DISCARD[k] for k in _kinds(hand)]
     if rank == ARCHITECT and not state.architect_drawn:   # §8.7
         out.append(_ARCHITECT_DRAW)
-    if income_colour(rank) is not None and not state.district_income_taken:  # §7.4
+    if _HAS_INCOME[rank] and not state.district_income_taken:  # §7.4
         out.append(_COLLECT)
     if state.income_taken and state.builds < build_limit(state):            # §7.3
         gold = state.gold[seat]
         no_dup = state.options.forbid_duplicate_districts
         for k in _kinds(hand):
-            if DISTRICTS[k].cost <= gold and not (no_dup and k in city_kinds):
+            if _COST[k] <= gold and not (no_dup and k in city_kinds):
                 out.append(_BUILD[k])
     if hand and not state.laboratory_used and "laboratory" in city_kinds:   # §9.3
         out += [_LABORATORY[k] for k in _kinds(hand)]
@@ -292,6 +314,13 @@ _DRAW = {n: A.DrawCards(count=n) for n in range(1, 6)}
 _TAKE_GOLD, _COLLECT, _END_TURN = A.TakeGold(), A.CollectIncome(), A.EndTurn()
 _MAG_DRAW, _ARCHITECT_DRAW, _SMITHY = A.MagicianDraw(), A.ArchitectDraw(), A.Smithy()
 _NO_DESTROY, _GRAVE_TAKE, _GRAVE_DECLINE = A.NoDestroy(), A.GraveyardTake(), A.GraveyardDecline()
+# the lists and figures ``_turn_actions`` reads at every call, made once
+_DRAW_INCOME = _DRAW[C.income_draw]
+_DRAW_OBSERVATORY = _DRAW[C.income_draw + effect("observatory", "extra_draw")]
+_ASSASSIN_TARGETS = [_ASSASSINATE[r] for r in RANKS if r != ASSASSIN]
+_THIEF_TARGETS = {killed: [_ROB[r] for r in RANKS if r not in (ASSASSIN, THIEF, killed)] for killed in (0, *RANKS)}
+_HAS_INCOME = {r: CHARACTERS[r].income_color is not None for r in RANKS}  # type: ignore[union-attr]
+_COST = {k: d.cost for k, d in DISTRICTS.items()}
 
 
 #: the purple districts' figures (§9.3), read from data.json
@@ -598,7 +627,7 @@ def _discard_character(state: CitadelsState, a: A.DiscardCharacter) -> None:
 
 
 def _next_draft_step(state: CitadelsState) -> None:
-    schedule = draft_schedule(state.players)
+    schedule = _SCHEDULE[state.players]
     last_seat = _seat_of_step(state, state.draft_step)
     state.draft_step += 1
     if state.draft_step == len(schedule):
@@ -608,8 +637,7 @@ def _next_draft_step(state: CitadelsState) -> None:
         state.draft_cards = []
         call_next(state)
         return
-    if state.draft_step == len(schedule) - 1 and removal(state.players).model_extra.get(
-            "initial_face_down_offered_to_last_chooser"):
+    if state.draft_step == len(schedule) - 1 and _OFFER_DOWN[state.players]:
         # §5.2: the 7th player also takes the face-down card removed in §4.1
         state.draft_cards = sorted(state.draft_cards + [state.removed_down])
         state.removed_down = 0

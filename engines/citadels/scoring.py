@@ -32,16 +32,35 @@ def has_five_colours(state: CitadelsState, seat: int) -> bool:
     return len(colours) >= need
 
 
+_FIVE = len(C.colors)
+
+
 def breakdown(state: CitadelsState) -> list[dict[str, int]]:
     """Per seat, the points of each category of §12.2 (running totals before the end)."""
     n = threshold(state)
     out = []
-    for seat in range(state.players):
-        complete = len(state.cities[seat]) >= n
-        first = state.first_complete == seat
+    first_complete, final_round = state.first_complete, state.final_round
+    for seat, city in enumerate(state.cities):
+        complete = len(city) >= n
+        first = first_complete == seat
+        # ``district_points`` and ``has_five_colours`` (with ``haunted_city_is_wild``), in one pass
+        points = 0
+        wild = None
+        for c in city:
+            points += CARD_VP[c]
+            if wild is None and c.startswith("haunted_city-"):
+                wild = c
+        if wild is not None:
+            r = state.built_round[seat][city.index(wild)]
+            if final_round and r == final_round:
+                wild = None
+        if wild is not None:
+            five = len({CARD_COLOUR[c] for c in city if not c.startswith("haunted_city-")}) >= _FIVE - 1
+        else:
+            five = len({CARD_COLOUR[c] for c in city}) >= _FIVE
         out.append({
-            "districts": district_points(state, seat),
-            "five_colours": C.bonus_all_five_colors if has_five_colours(state, seat) else 0,
+            "districts": points,
+            "five_colours": C.bonus_all_five_colors if five else 0,
             "first_complete": C.bonus_first_complete if first else 0,
             "complete_city": C.bonus_other_complete if complete and not first else 0,
         })
@@ -49,7 +68,7 @@ def breakdown(state: CitadelsState) -> list[dict[str, int]]:
 
 
 def scores(state: CitadelsState) -> list[int]:
-    return [sum(b.values()) for b in breakdown(state)]
+    return [b["districts"] + b["five_colours"] + b["first_complete"] + b["complete_city"] for b in breakdown(state)]
 
 
 def winners(state: CitadelsState) -> list[int]:

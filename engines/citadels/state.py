@@ -10,6 +10,7 @@ from typing import Literal
 from pydantic import Field
 
 from engines.core.game import GameState, Options
+from engines.core.rng import Rng
 
 Phase = Literal["draft", "turn", "warlord", "graveyard", "over"]
 
@@ -86,13 +87,47 @@ class CitadelsState(GameState):
     draws: int = 0                       # cards ever drawn from the top of the deck
     swaps: int = 0                       # Magician exchanges (each shows a hidden hand)
 
+    def __setattr__(self, name: str, value) -> None:
+        # the rules assign fields thousands of times a second: a field is stored as pydantic
+        # stores it (no validation on assignment here either), without its generic dispatch;
+        # any other name gets pydantic's own handling (and its refusal)
+        if name in _FIELDS:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            super().__setattr__(name, value)
+
     def clone(self) -> "CitadelsState":
-        """A fast independent copy (the default dump/validate is much slower)."""
-        d = self.__dict__
-        new = dict(d)
-        for k, v in d.items():
-            if type(v) is list:
-                new[k] = [list(x) if type(x) is list else x for x in v]
-        new["rng"] = self.rng.model_copy(update={"s": list(self.rng.s)})
-        new["options"] = self.options
-        return type(self).model_construct(**new)
+        """A fast independent copy (the default dump/validate is much slower): every list is
+        copied (lists of lists one level down), ints, strings and the options are shared."""
+        d = self.__dict__.copy()
+        for k in _FLAT_LISTS:
+            d[k] = d[k][:]
+        for k in _NESTED_LISTS:
+            d[k] = [x[:] for x in d[k]]
+        rng = self.rng
+        d["rng"] = _fast(Rng, {"s": rng.s[:]}, rng)
+        return _fast(type(self), d, self)
+
+
+_FIELDS = frozenset(CitadelsState.model_fields)
+#: the state's list fields: lists of ints or strings, and lists of such lists
+_NESTED_LISTS = ("hands", "cities", "built_round", "handed")
+_FLAT_LISTS = ("deck", "gold", "removed_up", "face_down", "face_down_by", "holder", "draft_cards",
+               "revealed", "drawn")
+assert {k for k, f in CitadelsState.model_fields.items() if "list" in str(f.annotation)} == {
+    *_NESTED_LISTS, *_FLAT_LISTS}, "a list field of the state is missing from clone()"
+
+_new = object.__new__
+_set = object.__setattr__
+
+
+def _fast(cls, values: dict, like):
+    """A model instance with ``values`` as its fields, without validation (they are copies
+    of a valid instance's), with the same set of fields set as ``like``."""
+    obj = _new(cls)
+    _set(obj, "__dict__", values)
+    _set(obj, "__pydantic_fields_set__", set(like.__pydantic_fields_set__))
+    _set(obj, "__pydantic_extra__", None)
+    _set(obj, "__pydantic_private__", None)
+    return obj

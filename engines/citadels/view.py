@@ -6,36 +6,47 @@ when revealed (or face-up removed), except the viewer's own picks and face-down 
 
 from __future__ import annotations
 
-from .components import CHARACTERS, kind
-from .rules import active_seat, bishop_protects, build_limit, draft_schedule, threshold, to_move
+from .components import _KIND, BISHOP, CHARACTERS, kind
+from .rules import active_seat, build_limit, draft_schedule_step, threshold, to_move
 from .scoring import breakdown, scores, winners
 from .state import CitadelsState
 
+_KIND_OF = _KIND.get
+
+
+_IDS = [None, *(CHARACTERS[r].id for r in range(1, 9))]              # type: ignore[union-attr]
+_NAMES = [None, *(CHARACTERS[r].name_en for r in range(1, 9))]        # type: ignore[union-attr]
+_ACTIVE = frozenset(("turn", "warlord", "graveyard"))
+
 
 def _city(state: CitadelsState, seat: int) -> list[dict]:
-    return [{"card": c, "district": kind(c), "round": r}
+    return [{"card": c, "district": _KIND_OF(c) or kind(c), "round": r}
             for c, r in zip(state.cities[seat], state.built_round[seat])]
 
 
 def character_table(state: CitadelsState) -> list[dict]:
     """The eight characters in calling order with their public status (§11.1, §11.4)."""
     out = []
+    removed_up, revealed, holder = state.removed_up, state.revealed, state.holder
+    killed, robbed, called = state.killed, state.robbed, state.called
+    drafting = state.phase == "draft"
+    active = state.phase in _ACTIVE
     for rank in range(1, 9):
-        ch = CHARACTERS[rank]
-        if rank in state.removed_up:
+        shown = rank in revealed
+        if rank in removed_up:
             status = "removed"
-        elif rank in state.revealed:
+        elif shown:
             status = "revealed"
-        elif state.phase != "draft" and rank <= state.called:
-            status = "killed" if rank == state.killed else "no_answer"
+        elif not drafting and rank <= called:
+            status = "killed" if rank == killed else "no_answer"
         else:
             status = "waiting"
         out.append({
-            "rank": rank, "id": ch.id, "name": ch.name_en,  # type: ignore[union-attr]
+            "rank": rank, "id": _IDS[rank], "name": _NAMES[rank],
             "status": status,
-            "holder": state.holder[rank] if rank in state.revealed else None,
-            "killed": rank == state.killed, "robbed": rank == state.robbed,
-            "current": state.phase in ("turn", "warlord", "graveyard") and rank == state.called,
+            "holder": holder[rank] if shown else None,
+            "killed": rank == killed, "robbed": rank == robbed,
+            "current": active and rank == called,
         })
     return out
 
@@ -44,12 +55,16 @@ def view(state: CitadelsState, player: int | None) -> dict:
     n = threshold(state)
     over = state.phase == "over"
     seats = []
+    revealed, holder, cities = state.revealed, state.holder, state.cities
+    # §8.5, D-21 (``bishop_protects``): the seat of the Bishop revealed alive this round
+    protected = holder[BISHOP] if BISHOP in revealed else None
+    hands, gold = state.hands, state.gold
     for s in range(state.players):
         seats.append({
-            "seat": s, "gold": state.gold[s], "hand_size": len(state.hands[s]),
-            "city": _city(state, s), "complete": len(state.cities[s]) >= n,
-            "characters": [r for r in state.revealed if state.holder[r] == s],
-            "protected": bishop_protects(state, s),
+            "seat": s, "gold": gold[s], "hand_size": len(hands[s]),
+            "city": _city(state, s), "complete": len(cities[s]) >= n,
+            "characters": [r for r in revealed if holder[r] == s],
+            "protected": protected == s,
         })
     v: dict = {
         "game": "citadels", "players": state.players, "round": state.round, "phase": state.phase,
@@ -64,11 +79,11 @@ def view(state: CitadelsState, player: int | None) -> dict:
     }
     if state.phase == "draft":
         v["drafting"] = active_seat(state)
-        v["draft_op"] = draft_schedule(state.players)[state.draft_step][1]   # "keep" | "discard"
+        v["draft_op"] = draft_schedule_step(state)[1]   # "keep" | "discard"
         v["draft_count"] = len(state.draft_cards)
-    if state.phase in ("turn", "warlord", "graveyard"):
+    if state.phase in _ACTIVE:
         v["turn"] = {
-            "seat": state.holder[state.called], "rank": state.called,
+            "seat": holder[state.called], "rank": state.called,
             "income_taken": state.income_taken, "builds": state.builds,
             "build_limit": build_limit(state), "ability_used": state.ability_used,
             "district_income_taken": state.district_income_taken,
@@ -83,15 +98,15 @@ def view(state: CitadelsState, player: int | None) -> dict:
         v["breakdown"] = breakdown(state)
         v["winners"] = winners(state)
     if player is not None:
-        me: dict = {"hand": list(state.hands[player]),
-                    "characters": [r for r in range(1, 9) if state.holder[r] == player],
+        me: dict = {"hand": list(hands[player]),
+                    "characters": [r for r in range(1, 9) if holder[r] == player],
                     "face_down": [r for r, by in zip(state.face_down, state.face_down_by) if by == player],
                     "handed": list(state.handed[player]) if state.handed else []}
         if state.phase == "draft" and active_seat(state) == player:
             me["draft_cards"] = list(state.draft_cards)
         if state.seen_down_by == player and state.removed_down:
             me["seen_face_down"] = state.removed_down
-        if state.drawn and state.phase == "turn" and state.holder[state.called] == player:
+        if state.drawn and state.phase == "turn" and holder[state.called] == player:
             me["drawn"] = list(state.drawn)
         v["private"] = me
     return v
