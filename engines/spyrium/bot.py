@@ -1,9 +1,12 @@
 """A heuristic Spyrium bot that decides from ``view`` and ``legal_actions`` only.
 
-It never reads the hidden parts of the state: it rebuilds a state from its view, filling the
-hidden piles (period decks, token reserve, events below the preview) with the unseen
-components in an order drawn from its own ``rng`` (a *determinization*). On that guess it
-tries each candidate action and values the result for itself:
+It never reads the hidden parts of the state: it rebuilds a state from what its view shows,
+filling the hidden piles (period decks, token reserve, events below the preview) with the
+unseen components in an order drawn from its own ``rng`` (a *determinization*). For speed the
+guess is read from the public fields of the state directly (``guess_state``), which gives
+exactly the state ``state_from_view`` builds from the view, with the same draws. On that
+guess it tries each candidate action (on a copy of only what the move can change) and values
+the result for itself:
 
     value = score now (track + printed building VP + technique VP)
           + money, Spyrium and workers at a worth that falls as the game nears its end
@@ -25,10 +28,12 @@ from . import rules
 from .actions import (Build, EarnMoney, Hire, Pass, Patent, PlaceWorker, SwitchPhase,
                       UseEvent)
 from .components import (CARD_TYPES, EVENT_IDS, POSITION_SLOTS, RESIDENCE_INCOME,
-                         ROUNDS, SLOT_INDEX, SLOT_POSITIONS, TOKEN_SUPPLY, deck_cards, kind_of,
-                         type_of)
+                         ROUNDS, SLOT_IDS, SLOT_INDEX, SLOT_POSITIONS, TOKEN_SUPPLY, deck_cards,
+                         kind_of, type_of)
+from .rules import TECH_KEY
 from .scoring import CATEGORIES, score
-from .state import Building, Player, SpyriumState, Technique
+from .state import (Building, Player, SpyriumState, Technique, _new, _set_dict, _set_extra,
+                    _set_fields, _set_private)
 
 TECH_ONGOING = {"taylorism": 2.0, "engineering": 1.5, "automation": 1.0, "capitalization": 1.0,
                 "lobbying": 1.0, "commerce": 0.7, "crane": 0.6}
@@ -95,6 +100,90 @@ def state_from_view(v: dict, rng: Rng) -> SpyriumState:
         token_discard=list(v["token_discard"]), removed=list(v["removed"]), players_=ps)
 
 
+def _model(cls, fields: dict):
+    """A model of ``cls`` with ``fields`` (all of them, known valid), without validation."""
+    obj = _new(cls)
+    _set_dict(obj, fields)
+    _set_fields(obj, set(fields))
+    _set_extra(obj, None)
+    _set_private(obj, None)
+    return obj
+
+
+_VP_SOURCES = CATEGORIES[:5]
+
+
+def guess_state(state: SpyriumState, rng: Rng) -> SpyriumState:
+    """``state_from_view(view(state, seat), rng)`` without the view: the same state (equal
+    field by field) from the same draws of ``rng``, read from the public parts of ``state``
+    only (the sizes of the hidden piles, never their contents or order)."""
+    ps = []
+    for p in state.players_:
+        log = p.vp_log
+        ps.append(_model(Player, {
+            "money": p.money, "spyrium": p.spyrium, "vp": p.vp, "residence": p.residence,
+            "reserve": p.reserve, "active": p.active, "spent": p.spent,
+            "buildings": [_model(Building, {"card": b.card, "tapped": b.tapped, "workers": b.workers})
+                          for b in p.buildings],
+            "techniques": [_model(Technique, {"card": t.card, "tapped": t.tapped}) for t in p.techniques],
+            "kept_tokens": list(p.kept_tokens), "phase": p.phase, "passed": p.passed,
+            "event_used": p.event_used, "bonuses_left": list(p.bonuses_left),
+            "vp_log": {k: log[k] for k in _VP_SOURCES if log.get(k, 0)}}))
+    seen = set(state.removed)
+    for card in state.market:
+        if card is not None:
+            seen.add(card)
+    for p in state.players_:
+        seen.update(b.card for b in p.buildings)
+        seen.update(t.card for t in p.techniques)
+    decks = {}
+    for period, deck in state.decks.items():
+        unseen = [c for c in _DECKS[period] if c not in seen]
+        rng.shuffle(unseen)
+        decks[period] = unseen[:len(deck)]
+    tokens = list(TOKEN_SUPPLY)
+    out_tokens = list(state.token_discard)
+    for card, toks in zip(state.market, state.market_tokens):
+        if card is not None:
+            out_tokens += toks
+    for p in state.players_:
+        out_tokens += p.kept_tokens
+    future = state.future_events
+    if state.turn_event is not None and state.turn_event_token is not None:
+        out_tokens.append(state.turn_event_token)
+    if future and state.future_token is not None:
+        out_tokens.append(state.future_token)
+    for t in out_tokens:
+        tokens.remove(t)
+    rng.shuffle(tokens)
+    known = set(state.past_events)
+    if state.turn_event is not None:
+        known.add(state.turn_event)
+    if future:
+        known.add(future[0])
+    hidden = [e for e in EVENT_IDS if e not in known]
+    rng.shuffle(hidden)
+    return _model(SpyriumState, {
+        "players": len(ps), "seed": 0, "rng": Rng.from_seed(rng.next_u32()), "round": state.round,
+        "over": state.over, "first_player": state.first_player,
+        "current": 0 if state.over else state.current,
+        "continuing": state.continuing, "pending_bonus": state.pending_bonus,
+        "decks": decks, "market": list(state.market),
+        "market_tokens": [list(toks) if card is not None else []
+                          for card, toks in zip(state.market, state.market_tokens)],
+        "slots": [list(x) for x in state.slots],
+        "future_events": ([future[0]] if future else []) + hidden[:max(0, len(future) - 1)],
+        "future_token": state.future_token if future else None,
+        "turn_event": state.turn_event,
+        "turn_event_token": state.turn_event_token if state.turn_event is not None else None,
+        "past_events": list(state.past_events), "token_reserve": tokens,
+        "token_discard": sorted(state.token_discard), "removed": list(state.removed),
+        "players_": ps})
+
+
+_DECKS = {period: deck_cards(period) for period in "ABC"}
+
+
 def value(state: SpyriumState, seat: int, round_: int) -> float:
     """How good ``state`` is for ``seat``, in VP (see the module docstring)."""
     p = state.players_[seat]
@@ -104,38 +193,90 @@ def value(state: SpyriumState, seat: int, round_: int) -> float:
     left = ROUNDS - round_  # rounds after this one
     mv = 0.8 if left >= 1 else 0.25
     wv = 2.2 * left
-    eng = rules.has_tech(p, "engineering")
+    eng = auto = False
+    for t in p.techniques:
+        key = TECH_KEY[t.card]
+        if key == "engineering":
+            eng = True
+        elif key == "automation":
+            auto = True
     # Spyrium is worth what it can still be turned into: up to what the player's own
     # converting buildings (and a hire or two) can take, little beyond.
     capacity = 2 if left >= 1 else 0
-    for b in p.buildings:
-        ct = CARD_TYPES[type_of(b.card)]
-        need = max((o.spyrium for o in ct.activate_options), default=0)
-        capacity += need * (left + (0 if b.tapped else 1))
+    kinds = [_USES[b.card] for b in p.buildings]
+    for b, k in zip(p.buildings, kinds):
+        capacity += k[0] * (left + (0 if b.tapped else 1))
     hi = 1.6 if left >= 1 else 1.8
     spy_value = min(p.spyrium, capacity) * hi + max(0, p.spyrium - capacity) * 0.35
     marginal = hi if p.spyrium < capacity else 0.35
     s += p.money * mv + spy_value + rules.workers_owned(p) * wv
     s += RESIDENCE_INCOME[p.residence] * left * mv
-    for b in p.buildings:
-        ct = CARD_TYPES[type_of(b.card)]
+    for need, mine, factory, options in kinds:
         best = 0.0
-        for o in ct.activate_options:
-            w = rules.use_workers(p, ct, o)
-            u = o.gain.get("vp", 0) + o.gain.get("spyrium", 0) * marginal - o.spyrium * 1.0 - w * 0.9
-            if eng and "factory" in ct.symbols:
+        free = mine and auto
+        plus = eng and factory
+        for vp, gain_spy, spy, workers in options:
+            w = 0 if free else workers
+            u = vp + gain_spy * marginal - spy * 1.0 - w * 0.9
+            if plus:
                 u += w
-            best = max(best, u)
+            if u > best:
+                best = u
         s += best * left * 0.6
     for t in p.techniques:
-        s += TECH_ONGOING.get(rules.TECHNIQUES[type_of(t.card)].key, 0.5) * left
+        s += TECH_ONGOING.get(TECH_KEY[t.card], 0.5) * left
     return s
 
 
+def _uses(card: str) -> tuple:
+    """(most Spyrium one use takes, Mine?, Factory?, (VP, Spyrium gained, Spyrium paid,
+    workers) of each use option) of a building: what ``value`` reads of it."""
+    ct = CARD_TYPES[type_of(card)]
+    return (max((o.spyrium for o in ct.activate_options), default=0), "mine" in ct.symbols,
+            "factory" in ct.symbols,
+            tuple((o.gain.get("vp", 0), o.gain.get("spyrium", 0), o.spyrium, o.workers)
+                  for o in ct.activate_options))
+
+
+_USES = rules._ByCard(_uses)
+
+
 def _try(state: SpyriumState, seat: int, a: Any, round_: int) -> float:
-    twin = state.clone()
+    twin = _twin(state, seat) if not isinstance(a, Pass) else state.clone()
     rules.play(twin, a)
     return value(twin, seat, round_)
+
+
+def _twin(state: SpyriumState, seat: int) -> SpyriumState:
+    """A copy of ``state`` for trying one move of ``seat`` that is not a Pass: what such a
+    move can change (the market, its tokens and slots, the token discard pile, the removed
+    cards, the turn, the mover's own pieces) is copied, the rest shared. Such a move never
+    ends the round (the mover has not passed, so the turn comes back at worst to them), so
+    the decks, the events, the token reserve, the PRNG and the other players stay untouched
+    (the rules replace none of them in place either)."""
+    if state.players_[seat].passed or state.over:
+        return state.clone()
+    d = state.__dict__.copy()
+    d["market"] = state.market[:]
+    d["market_tokens"] = [t[:] for t in state.market_tokens]
+    d["slots"] = [x[:] for x in state.slots]
+    d["token_discard"] = state.token_discard[:]
+    d["removed"] = state.removed[:]
+    ps = state.players_[:]
+    p = ps[seat]
+    pd = p.__dict__.copy()
+    pd["buildings"] = [_copy(Building, b) for b in p.buildings]
+    pd["techniques"] = [_copy(Technique, t) for t in p.techniques]
+    pd["kept_tokens"] = p.kept_tokens[:]
+    pd["bonuses_left"] = p.bonuses_left[:]
+    pd["vp_log"] = p.vp_log.copy()
+    ps[seat] = _model(Player, pd)
+    d["players_"] = ps
+    return _model(SpyriumState, d)
+
+
+def _copy(cls, m):
+    return _model(cls, m.__dict__.copy())
 
 
 def _card_values(state: SpyriumState, seat: int, round_: int, base: float) -> list[float]:
@@ -145,13 +286,13 @@ def _card_values(state: SpyriumState, seat: int, round_: int, base: float) -> li
         if card is None:
             continue
         si = POSITION_SLOTS[q][0]
-        twin = state.clone()
+        twin = _twin(state, seat)
         twin.slots = [[w for w in s if w != seat] for s in twin.slots]
         twin.slots[si].append(seat)
         twin.players_[seat].phase = 2
         twin.current = seat
         best = float("-inf")
-        for a in rules._market_actions(twin, seat):
+        for a in rules._market_actions(twin, seat, SLOT_IDS[si]):  # our one worker is there
             if isinstance(a, EarnMoney) or a.pos != q:
                 continue
             best = max(best, _try(twin, seat, a, round_) - base)
@@ -181,12 +322,11 @@ def _reserved_workers(p: Player) -> int:
 
 def choose(game: Any, state: SpyriumState, rng: Rng) -> Any:
     seat = game.to_move(state)
-    v = game.view(state, seat)
     legal = game.legal_actions(state)
     if len(legal) == 1:
         return legal[0]
-    guess = state_from_view(v, rng)
-    round_ = v["round"]
+    guess = guess_state(state, rng)  # = state_from_view(game.view(state, seat), rng)
+    round_ = state.round
     base = value(guess, seat, round_)
     me = guess.players_[seat]
     if me.phase == 1 and not guess.pending_bonus and any(isinstance(a, SwitchPhase) for a in legal):

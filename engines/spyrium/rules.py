@@ -36,13 +36,44 @@ from .state import Building, Player, SpyriumState, Technique
 
 LAST_RESIDENCE = len(RESIDENCE_INCOME) - 1
 
+
+class _ByCard(dict):
+    """A table by card id, filled on first use from ``fn(card)`` (the data never changes)."""
+
+    def __init__(self, fn) -> None:
+        super().__init__()
+        self.fn = fn
+
+    def __missing__(self, card: str):
+        value = self[card] = self.fn(card)
+        return value
+
+
+TECH_KEY: dict[str, str] = _ByCard(lambda card: TECHNIQUES[type_of(card)].key)
+"""The technique key ("crane", "lobbying", ...) of a technique card."""
+CARD_TYPE: dict[str, Any] = _ByCard(lambda card: CARD_TYPES[type_of(card)])
+"""The ``CardType`` of a building or character card."""
+_SYMBOLS: dict[str, frozenset] = {t: frozenset(ct.symbols) for t, ct in CARD_TYPES.items()}
+_SLOT_PAIRS = list(enumerate(SLOT_POSITIONS))
+
+# The action models are frozen: one object per distinct action is made once and shared by
+# every list of legal actions (building a pydantic model is the dearest part of the list).
+_MADE: dict[tuple, Any] = {}
+
+
+def _made(key: tuple, make) -> Any:
+    a = _MADE.get(key)
+    if a is None:
+        a = _MADE[key] = make()
+    return a
+
 # ---- small helpers --------------------------------------------------------------------------
 
 
 def has_tech(p: Player, key: str) -> bool:
     """Whether the player owns the technique called ``key`` ("automation", "crane", ...)."""
     for t in p.techniques:
-        if TECHNIQUES[type_of(t.card)].key == key:
+        if TECH_KEY[t.card] == key:
             return True
     return False
 
@@ -50,7 +81,7 @@ def has_tech(p: Player, key: str) -> bool:
 def ready_tech(p: Player, key: str) -> Optional[Technique]:
     """The player's untapped technique ``key`` (its once-per-round power unused), or None."""
     for t in p.techniques:
-        if not t.tapped and TECHNIQUES[type_of(t.card)].key == key:
+        if not t.tapped and TECH_KEY[t.card] == key:
             return t
     return None
 
@@ -62,7 +93,11 @@ def workers_owned(p: Player) -> int:
 
 def adjacent_workers(state: SpyriumState, pos: int) -> int:
     """All workers of any colour in the slots next to position ``pos`` (§5.6)."""
-    return sum(len(state.slots[s]) for s in POSITION_SLOTS[pos])
+    slots = state.slots
+    n = 0
+    for s in POSITION_SLOTS[pos]:
+        n += len(slots[s])
+    return n
 
 
 def other_workers(state: SpyriumState, pos: int) -> int:
@@ -91,17 +126,19 @@ def engineering_vp(p: Player, ct, workers: int) -> int:
 
 def shares_symbol(old, new) -> bool:
     """§8.4 way 3, D-7: the two buildings share a category symbol (Factory, Mine, Research)."""
-    return bool(set(old.symbols) & set(new.symbols))
+    return not _SYMBOLS[old.id].isdisjoint(_SYMBOLS[new.id])
 
 
 def present_positions(state: SpyriumState, slot: int) -> list[int]:
     """The positions of the slot that still hold a card (§5.4, §5.7: no re-attachment)."""
-    return [q for q in SLOT_POSITIONS[slot] if state.market[q] is not None]
+    market = state.market
+    return [q for q in SLOT_POSITIONS[slot] if market[q] is not None]
 
 
 def legal_slots(state: SpyriumState) -> list[str]:
     """Slots where a worker may be placed: next to at least one card (§5.5, D-12)."""
-    return [SLOT_IDS[i] for i in range(len(SLOT_IDS)) if present_positions(state, i)]
+    market = state.market
+    return [SLOT_IDS[i] for i, (a, b) in _SLOT_PAIRS if market[a] is not None or market[b] is not None]
 
 
 def my_slots(state: SpyriumState, seat: int) -> list[int]:
@@ -110,7 +147,11 @@ def my_slots(state: SpyriumState, seat: int) -> list[int]:
 
 
 def workers_in_market(state: SpyriumState, seat: int) -> int:
-    return sum(s.count(seat) for s in state.slots)
+    n = 0
+    for s in state.slots:
+        if s:
+            n += s.count(seat)
+    return n
 
 
 def use_workers(p: Player, ct, option: UseOption) -> int:
@@ -302,57 +343,91 @@ def _market_actions(state: SpyriumState, seat: int, only_slot: Optional[str] = N
     the player's workers (or just ``only_slot``) and each present card next to it."""
     p = state.players_[seat]
     out: list = []
-    lobby = ready_tech(p, "lobbying") is not None
-    slots = my_slots(state, seat)
-    if only_slot is not None:
-        slots = [si for si in slots if SLOT_IDS[si] == only_slot]
-    for si in slots:
+    append = out.append
+    market, slots_, tokens_ = state.market, state.slots, state.market_tokens
+    money, spyrium = p.money, p.spyrium
+    lobby = commerce = crane = False
+    for t in p.techniques:
+        key = TECH_KEY[t.card]
+        if key == "crane":
+            crane = True
+        elif not t.tapped:
+            if key == "lobbying":
+                lobby = True
+            elif key == "commerce":
+                commerce = True
+    lob_choices = (False, True) if lobby else (False,)
+    res_choices = ("advance", "vp") if p.residence < LAST_RESIDENCE else ("vp",)
+    com_choices = (None, *TOKEN_VALUES) if commerce else (None,)
+    space = SPACE_FEE_PER_BUILDING * len(p.buildings) - (CRANE_DISCOUNT if crane else 0)
+    space = max(0, space)
+    olds = None
+    for si, here in enumerate(slots_):
+        if seat not in here:
+            continue
         slot = SLOT_IDS[si]
-        present = present_positions(state, si)
+        if only_slot is not None and slot != only_slot:
+            continue
+        present = [q for q in SLOT_POSITIONS[si] if market[q] is not None]
         if not present:
-            out.append(EarnMoney(slot=slot, pos=None))
+            append(_made(("earn", slot, None), lambda: EarnMoney(slot=slot, pos=None)))
             continue
         for q in present:
-            out.append(EarnMoney(slot=slot, pos=q))
+            append(_made(("earn", slot, q), lambda: EarnMoney(slot=slot, pos=q)))
         for q in present:
-            card = state.market[q]
-            extra = market_surcharge(state, q)
-            lob_choices = [False, True] if lobby else [False]
+            card = market[q]
+            n = -1
+            for s2 in POSITION_SLOTS[q]:
+                n += len(slots_[s2])
+            extra = SURCHARGE_PER_WORKER * n
             tid = type_of(card)
             if tid in TECHNIQUES:
+                cost = TECHNIQUES[tid].cost
                 for lb in lob_choices:
-                    if TECHNIQUES[tid].cost + (0 if lb else extra) <= p.money:
-                        out.append(Patent(slot=slot, pos=q, lobbying=lb))
+                    if cost + (0 if lb else extra) <= money:
+                        append(_made(("patent", slot, q, lb),
+                                     lambda: Patent(slot=slot, pos=q, lobbying=lb)))
                 continue
             ct = CARD_TYPES[tid]
             if ct.type == "character":
                 h = ct.hire_effect
-                res = residence_choices(p) if h.residence_action else [None]
-                tokens = sorted(set(state.market_tokens[q])) if h.discard_token else [None]
+                res = res_choices if h.residence_action else (None,)
+                tokens = sorted(set(tokens_[q])) if h.discard_token else (None,)
                 for tok in tokens:
-                    for com in commerce_choices(p, tok):
+                    for com in (com_choices if tok is not None else (None,)):
                         for lb in lob_choices:
-                            money, spy = hire_cost(p, ct, 0 if lb else extra,
-                                                   com if com is not None else tok)
-                            if money > p.money or spy > p.spyrium:
+                            cost, spy = hire_cost(p, ct, 0 if lb else extra,
+                                                  com if com is not None else tok)
+                            if cost > money or spy > spyrium:
                                 continue
                             for r in res:
-                                out.append(Hire(slot=slot, pos=q, token=tok, commerce=com,
-                                                lobbying=lb, residence=r))
+                                append(_made(("hire", slot, q, tok, com, lb, r),
+                                             lambda: Hire(slot=slot, pos=q, token=tok, commerce=com,
+                                                          lobbying=lb, residence=r)))
             else:
-                res = residence_choices(p) if any(b.residence_action for b in ct.on_build) else [None]
-                tok = state.market_tokens[q][0] if state.market_tokens[q] else None
-                token_used = any(b.gain_spyrium_equal_token or b.gain_vp_equal_token
-                                 for b in ct.on_build)
-                coms = commerce_choices(p, tok) if token_used else [None]
-                for rep in [None, *range(len(p.buildings))]:
+                on_build = ct.on_build
+                res = res_choices if any(b.residence_action for b in on_build) else (None,)
+                tok = tokens_[q][0] if tokens_[q] else None
+                token_used = any(b.gain_spyrium_equal_token or b.gain_vp_equal_token for b in on_build)
+                coms = com_choices if token_used and tok is not None else (None,)
+                if olds is None:
+                    olds = [_SYMBOLS[type_of(b.card)] for b in p.buildings]
+                mine = _SYMBOLS[tid]
+                for rep in (None, *range(len(olds))):
+                    if rep is None:
+                        base = ct.cost + space
+                    elif mine.isdisjoint(olds[rep]):
+                        base = ct.cost
+                    else:
+                        base = max(0, ct.cost - REPLACE_DISCOUNT)
                     for lb in lob_choices:
-                        if build_cost(p, ct, 0 if lb else extra, rep) > p.money:
+                        if base + (0 if lb else extra) > money:
                             continue
                         for com in coms:
                             for r in res:
-                                out.append(Build(slot=slot, pos=q, replace=rep, commerce=com,
-                                                 lobbying=lb, residence=r))
+                                append(_made(("build", slot, q, rep, com, lb, r),
+                                             lambda: Build(slot=slot, pos=q, replace=rep, commerce=com,
+                                                           lobbying=lb, residence=r)))
     return out
 
 
@@ -364,21 +439,27 @@ def _option_affordable(p: Player, ct, option: UseOption, extra_money: int = 0) -
 def _building_actions(state: SpyriumState, seat: int) -> list:
     p = state.players_[seat]
     out: list = []
-    for i, b in enumerate(p.buildings):  # §8.6
-        if b.tapped:
-            continue
-        ct = CARD_TYPES[type_of(b.card)]
-        for j, o in enumerate(ct.activate_options):
-            if _option_affordable(p, ct, o):
-                out.append(UseBuilding(building=i, option=j))
-    if ready_tech(p, "taylorism") is not None:  # §8.7, D-19
-        for i, b in enumerate(p.buildings):
-            if not b.tapped:
+    if not p.buildings or p.money < 0:  # (a use costs no £: ``_option_affordable``)
+        return out
+    automation = taylorism = False
+    for t in p.techniques:
+        key = TECH_KEY[t.card]
+        if key == "automation":
+            automation = True
+        elif key == "taylorism" and not t.tapped:
+            taylorism = True
+    active, spyrium = p.active, p.spyrium
+    for tapped, kind, make in ((False, "use", UseBuilding), (True, "taylorism", UseTaylorism)):
+        if tapped and not taylorism:  # §8.7, D-19
+            break
+        for i, b in enumerate(p.buildings):  # §8.6
+            if b.tapped != tapped:
                 continue
-            ct = CARD_TYPES[type_of(b.card)]
+            ct = CARD_TYPE[b.card]
+            free = automation and "mine" in ct.symbols
             for j, o in enumerate(ct.activate_options):
-                if _option_affordable(p, ct, o):
-                    out.append(UseTaylorism(building=i, option=j))
+                if (0 if free else o.workers) <= active and o.spyrium <= spyrium:
+                    out.append(_made((kind, i, j), lambda: make(building=i, option=j)))
     return out
 
 
@@ -404,19 +485,26 @@ def _event_actions(state: SpyriumState, seat: int) -> list:
                     ct = CARD_TYPES[type_of(b.card)]
                     for j, uo in enumerate(ct.activate_options):
                         if use_workers(p, ct, uo) <= p.active:
-                            cands.append(UseEvent(option=i, building=bi, building_option=j))
+                            cands.append(_made(("event", i, None, None, bi, j, None),
+                                               lambda: UseEvent(option=i, building=bi, building_option=j)))
         elif o.place_worker_in_market:
             if p.active > 0:
-                cands = [UseEvent(option=i, slot=s) for s in legal_slots(state)]
+                cands = [_made(("event", i, None, None, None, None, s), lambda: UseEvent(option=i, slot=s))
+                         for s in legal_slots(state)]
         else:
             res = residence_choices(p) if o.residence_action else [None]
             coms = commerce_choices(p, state.turn_event_token) if uses_token else [None]
-            cands = [UseEvent(option=i, commerce=c, residence=r) for c in coms for r in res]
+            cands = [_made(("event", i, c, r, None, None, None),
+                           lambda: UseEvent(option=i, commerce=c, residence=r)) for c in coms for r in res]
         for a in cands:
             money, spy = event_cost(state, seat, a)
             if money <= p.money and spy <= p.spyrium:
                 out.append(a)
     return out
+
+
+_SWITCH, _PASS = SwitchPhase(), Pass()
+_PLACE = [_made(("place", s), lambda: PlaceWorker(slot=s)) for s in SLOT_IDS]
 
 
 def legal_actions(state: SpyriumState) -> list:
@@ -426,19 +514,22 @@ def legal_actions(state: SpyriumState) -> list:
     seat = state.current
     p = state.players_[seat]
     if state.pending_bonus:
-        return [ChooseBonus(bonus=b) for b in p.bonuses_left]
+        return [_made(("bonus", b), lambda: ChooseBonus(bonus=b)) for b in p.bonuses_left]
     if p.phase == 1:
         out: list = []
         if p.active > 0:
-            out += [PlaceWorker(slot=s) for s in legal_slots(state)]
-        out += _event_actions(state, seat)
-        out.append(SwitchPhase())
+            market = state.market
+            out += [_PLACE[i] for i, (x, y) in _SLOT_PAIRS if market[x] is not None or market[y] is not None]
+        if not p.event_used and state.turn_event is not None:
+            out += _event_actions(state, seat)
+        out.append(_SWITCH)
         return out
     out = _market_actions(state, seat)
     out += _building_actions(state, seat)
-    out += _event_actions(state, seat)
+    if not p.event_used and state.turn_event is not None:
+        out += _event_actions(state, seat)
     if workers_in_market(state, seat) == 0:
-        out.append(Pass())
+        out.append(_PASS)
     return out
 
 

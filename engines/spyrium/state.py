@@ -86,36 +86,90 @@ class SpyriumState(GameState):
     players_: list[Player]
 
     def clone(self) -> "SpyriumState":
-        """A fast independent copy (no re-validation): plain lists copied one level down."""
+        """A fast independent copy (no re-validation): plain lists copied one level down, each
+        model rebuilt from a copy of its fields (and of its set of fields given, as pydantic
+        keeps it), the immutable parts (strings, ints) shared."""
         d = self.__dict__.copy()
-        d["rng"] = _fast(Rng, {"s": list(self.rng.s)}, self.rng)
-        d["decks"] = {k: list(v) for k, v in self.decks.items()}
-        d["market"] = list(self.market)
-        d["market_tokens"] = [list(t) for t in self.market_tokens]
-        d["slots"] = [list(s) for s in self.slots]
-        d["future_events"] = list(self.future_events)
-        d["past_events"] = list(self.past_events)
-        d["token_reserve"] = list(self.token_reserve)
-        d["token_discard"] = list(self.token_discard)
-        d["removed"] = list(self.removed)
+        rng = self.rng
+        r = _new(Rng)
+        _set_dict(r, {"s": rng.s[:]})
+        _set_fields(r, rng.__pydantic_fields_set__.copy())
+        _set_extra(r, None)
+        _set_private(r, None)
+        d["rng"] = r
+        d["decks"] = {k: v[:] for k, v in self.decks.items()}
+        d["market"] = self.market[:]
+        d["market_tokens"] = [t[:] for t in self.market_tokens]
+        d["slots"] = [t[:] for t in self.slots]
+        d["future_events"] = self.future_events[:]
+        d["past_events"] = self.past_events[:]
+        d["token_reserve"] = self.token_reserve[:]
+        d["token_discard"] = self.token_discard[:]
+        d["removed"] = self.removed[:]
         ps = []
         for p in self.players_:
             pd = p.__dict__.copy()
-            pd["buildings"] = [_fast(Building, b.__dict__.copy(), b) for b in p.buildings]
-            pd["techniques"] = [_fast(Technique, t.__dict__.copy(), t) for t in p.techniques]
-            pd["kept_tokens"] = list(p.kept_tokens)
-            pd["bonuses_left"] = list(p.bonuses_left)
-            pd["vp_log"] = dict(p.vp_log)
-            ps.append(_fast(Player, pd, p))
+            items = []
+            for b in p.buildings:
+                o = _new(Building)
+                _set_dict(o, b.__dict__.copy())
+                _set_fields(o, b.__pydantic_fields_set__.copy())
+                _set_extra(o, None)
+                _set_private(o, None)
+                items.append(o)
+            pd["buildings"] = items
+            items = []
+            for t in p.techniques:
+                o = _new(Technique)
+                _set_dict(o, t.__dict__.copy())
+                _set_fields(o, t.__pydantic_fields_set__.copy())
+                _set_extra(o, None)
+                _set_private(o, None)
+                items.append(o)
+            pd["techniques"] = items
+            pd["kept_tokens"] = p.kept_tokens[:]
+            pd["bonuses_left"] = p.bonuses_left[:]
+            pd["vp_log"] = p.vp_log.copy()
+            o = _new(Player)
+            _set_dict(o, pd)
+            _set_fields(o, p.__pydantic_fields_set__.copy())
+            _set_extra(o, None)
+            _set_private(o, None)
+            ps.append(o)
         d["players_"] = ps
-        return _fast(type(self), d, self)
+        o = _new(type(self))
+        _set_dict(o, d)
+        _set_fields(o, self.__pydantic_fields_set__.copy())
+        _set_extra(o, None)
+        _set_private(o, None)
+        return o
 
 
-def _fast(cls, values: dict, like: BaseModel):
-    """A model instance with ``values`` as its fields, without validation."""
-    obj = object.__new__(cls)
-    object.__setattr__(obj, "__dict__", values)
-    object.__setattr__(obj, "__pydantic_fields_set__", set(like.__pydantic_fields_set__))
-    object.__setattr__(obj, "__pydantic_extra__", None)
-    object.__setattr__(obj, "__pydantic_private__", None)
-    return obj
+_new = object.__new__
+# the slots every pydantic model has, set directly (what ``model_construct`` sets, minus the
+# validation and the defaults: the copies are of models known to be valid)
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
+
+
+def _plain_setattr(cls) -> None:
+    """Assigning a field of ``cls`` stores it and marks it set, as pydantic does without
+    ``validate_assignment``, in one step (the rules assign fields thousands of times a game)."""
+    fields = frozenset(cls.model_fields)
+    slow = cls.__setattr__
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in fields:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            slow(self, name, value)
+
+    cls.__setattr__ = __setattr__
+
+
+for _cls in (Building, Technique, Player, SpyriumState):
+    _plain_setattr(_cls)
+

@@ -14,22 +14,14 @@ from typing import Any, Optional
 from .actions import (Build, ChooseBonus, EarnMoney, Hire, Pass, Patent, PlaceWorker,
                       SwitchPhase, UseBuilding, UseEvent, UseTaylorism)
 from .components import (BONUS_HIGH, BONUS_LOW, BONUS_MONEY, CARD_TYPES, EVENTS, PERIOD_BY_ROUND, RESIDENCE_VALUES, ROUNDS,
-                         SLOT_IDS, SLOT_POSITIONS, TECHNIQUES, card_text, event_text, kind_of,
+                         POSITION_SLOTS, SLOT_IDS, SLOT_POSITIONS, TECHNIQUES, card_text, event_text, kind_of,
                          name_of, type_of)
-from .rules import (activation_cost, adjacent_workers, earnings, engineering_vp, event_cost,
-                    use_workers, workers_in_market)
-from .scoring import breakdown, score, scores, technique_vp
+from .rules import activation_cost, earnings, engineering_vp, event_cost, use_workers
+from .scoring import CATEGORIES, breakdown, building_vp, scores, technique_vp
 from .state import SpyriumState
 from .texts import (T, amount, and_list, event_name, join, next_to, place, player, side_of, slot_text,
                     the_card)
 
-
-
-def _card(card: str) -> dict[str, Any]:
-    d = _CARD_CACHE.get(card)
-    if d is None:
-        d = _CARD_CACHE[card] = _card_info(card)
-    return dict(d, symbols=list(d["symbols"]))
 
 
 _CARD_CACHE: dict[str, dict[str, Any]] = {}
@@ -57,29 +49,62 @@ def _event(event: Optional[str], token: Optional[int]) -> Optional[dict[str, Any
             "token": token, "token_icon": e.token_on_reveal}
 
 
+def _info(card: str) -> dict[str, Any]:
+    """The card's fixed facts (shared: copy before changing, as ``view`` does)."""
+    d = _CARD_CACHE.get(card)
+    if d is None:
+        d = _CARD_CACHE[card] = _card_info(card)
+    return d
+
+
+_TRACK = CATEGORIES[:5]
+
+
 def view(state: SpyriumState, player: Optional[int]) -> dict[str, Any]:
     players = []
+    in_market: dict[int, int] = {}  # = rules.workers_in_market, for every seat at once
+    for s in state.slots:
+        for seat in s:
+            in_market[seat] = in_market.get(seat, 0) + 1
     for i, p in enumerate(state.players_):
+        tvp = technique_vp(p)
+        bvp = building_vp(p)
+        log = p.vp_log
+        parts = {c: log.get(c, 0) for c in _TRACK}  # = scoring.breakdown(p)
+        parts["buildings"] = bvp
+        parts["techniques"] = sum(tvp.values())
+        buildings = []
+        for b in p.buildings:
+            d = _info(b.card)
+            buildings.append({**d, "symbols": list(d["symbols"]), "tapped": b.tapped, "workers": b.workers})
+        techniques = []
+        for t in p.techniques:
+            d = _info(t.card)
+            techniques.append({**d, "symbols": list(d["symbols"]), "tapped": t.tapped})
         players.append({
             "seat": i, "money": p.money, "spyrium": p.spyrium, "vp": p.vp,
             "residence": p.residence, "residence_value": RESIDENCE_VALUES[p.residence],
             "reserve": p.reserve, "active": p.active, "spent": p.spent,
-            "in_market": workers_in_market(state, i),
-            "buildings": [{**_card(b.card), "tapped": b.tapped, "workers": b.workers}
-                          for b in p.buildings],
-            "techniques": [{**_card(t.card), "tapped": t.tapped} for t in p.techniques],
-            "technique_vp": technique_vp(p),
+            "in_market": in_market.get(i, 0),
+            "buildings": buildings,
+            "techniques": techniques,
+            "technique_vp": tvp,
             "kept_tokens": list(p.kept_tokens), "phase": p.phase, "passed": p.passed,
             "event_used": p.event_used, "bonuses_left": list(p.bonuses_left),
-            "score": score(p), "breakdown": breakdown(p),
+            "score": p.vp + bvp + parts["techniques"], "breakdown": parts,  # = scoring.score(p)
         })
     market = []
+    slots = state.slots
     for pos, card in enumerate(state.market):
         if card is None:
             market.append(None)
         else:
-            market.append({**_card(card), "pos": pos, "tokens": list(state.market_tokens[pos]),
-                           "adjacent_workers": adjacent_workers(state, pos)})
+            d = _info(card)
+            adjacent = 0
+            for si in POSITION_SLOTS[pos]:
+                adjacent += len(slots[si])
+            market.append({**d, "symbols": list(d["symbols"]), "pos": pos,
+                           "tokens": list(state.market_tokens[pos]), "adjacent_workers": adjacent})
     return {
         "me": player, "round": state.round, "rounds": ROUNDS,
         "residence_track": list(RESIDENCE_VALUES), "bonus_thresholds": [BONUS_LOW, BONUS_HIGH],

@@ -1,0 +1,139 @@
+"""Spyrium's ``Game``: the engine contract (``engines.core.game.Game``) over the modules of
+this package (``rules``, ``reasons``, ``scoring``, ``view``, ``labels``, ``bot``, ``playout``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import TypeAdapter
+
+from engines.core.catalog import about
+from engines.core.errors import IllegalAction
+from engines.core.game import Game, Options
+from engines.core.i18n import Text
+from engines.core.rng import Rng
+
+from . import reasons, rules, scoring
+from .actions import Action
+from .components import MAX_PLAYERS, MIN_PLAYERS
+from .state import SpyriumState
+from .labels import label, steps
+from .playout import playout_action as _playout
+from .texts import CATEGORY_NAMES, T
+from .view import event_texts, log_text, view
+
+
+class SpyriumOptions(Options):
+    """Spyrium has no variants or expansions in the spec (D-28: no 2-player variant)."""
+
+
+class Spyrium(Game):
+    name = "spyrium"
+    title, description = about("spyrium")["title"], about("spyrium")["description"]  # engines/catalog.json
+    min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    options_model = SpyriumOptions
+    state_model = SpyriumState
+    action_adapter = TypeAdapter(Action)
+
+    def setup(self, players: int, seed: int, options: Options) -> SpyriumState:
+        return rules.setup(players, seed)
+
+    def to_move(self, state: SpyriumState) -> int | None:
+        return None if state.over else state.current
+
+    def legal_actions(self, state: SpyriumState) -> list[Any]:
+        return rules.legal_actions(state)
+
+    def check(self, state: SpyriumState, action: Any) -> None:
+        if state.over:
+            raise IllegalAction(T("The game is over."))
+        if rules.is_legal(state, action):
+            return
+        raise IllegalAction(reasons.reason(state, action))
+
+    def why_not(self, state: SpyriumState, action: Any) -> "Text | str | None":
+        """The coach (``Game.why_not``): a whole action as ``check`` judges it; a board spot's
+        probe that names only part of a move (a market card with no worker or token chosen,
+        a building with no option, the turn event) by ``reasons.probe_reason``: None when
+        some legal action has all its fields, else the reason of its most favourable
+        completion, which names what is specific to the spot."""
+        if reasons.partial(action):
+            try:
+                return reasons.probe_reason(state, action)
+            except LookupError:  # no move of that kind has these fields: the parser's refusal
+                pass
+        return super().why_not(state, action)
+
+    def play(self, state: SpyriumState, action: Any) -> None:
+        rules.play(state, action)
+
+    def is_over(self, state: SpyriumState) -> bool:
+        return state.over
+
+    def scores(self, state: SpyriumState) -> list[int]:
+        return scoring.scores(state)
+
+    def score_breakdown(self, state: SpyriumState) -> list[dict[str, int]]:
+        return [scoring.breakdown(p) for p in state.players_]
+
+    def winners(self, state: SpyriumState) -> list[int]:
+        return scoring.winners(state)
+
+    def view(self, state: SpyriumState, player: int | None) -> dict:
+        return view(state, player)
+
+    def log_text(self, state: SpyriumState, action: Any) -> Text:
+        """The public log line (``view.log_text``)."""
+        return log_text(state, action)
+
+    def event_texts(self, before: SpyriumState, action: Any, after: SpyriumState) -> list[Text]:
+        """What the rules did by themselves: gains, tokens, bonuses, round end and start
+        (income, events, market, first player), final scoring (``view.event_texts``)."""
+        return event_texts(before, action, after)
+
+    def action_label(self, state: SpyriumState, action: Any, lang: str = "en") -> str:
+        """The button text: what the action does, with card, place, price and option."""
+        return label(state, action).render(lang)
+
+    def action_steps(self, state: SpyriumState, action: Any, lang: str = "en") -> list[str]:
+        """The choices one at a time: kind, card, worker, how, price, Residence (``labels.steps``)."""
+        return [s.render(lang) for s in steps(state, action)]
+
+    def score_categories(self, lang: str = "en") -> dict[str, str]:
+        """The name of each ``score_breakdown`` key in ``lang`` (the end-of-game table)."""
+        return {k: v.render(lang) for k, v in CATEGORY_NAMES.items()}
+
+    def option_label(self, name: str, lang: str = "en") -> str:
+        """The description of option ``name`` in ``lang`` (Spyrium has no options: its name)."""
+        field = self.options_model.model_fields.get(name)
+        text = field.description if field is not None and field.description else name
+        return T(text).render(lang)
+
+    def reference(self, lang: str = "en") -> list[dict]:
+        """Every card, event, board part and piece as ``{"id", "kind", "name", "text"}`` in
+        ``lang``, for the "How to play" screen (``reference.py``)."""
+        from .reference import reference
+        return reference(lang)
+
+    def reveals_information(self, before: SpyriumState, action: Any, after: SpyriumState) -> bool:
+        """A new round deals cards and draws tokens from face-down piles (§4).
+
+        Spyrium hides only the order of the three decks, the numbered tokens of the reserve
+        and the events below the preview. The rules look at them only at the start of a round
+        (the deal, the tokens, the next event and its token, a reshuffle of the token discard
+        pile) and at set-up, so a move reveals something exactly when it starts a round (or
+        moves the PRNG). Everything else a move touches (the market, the tokens on it, the
+        players' money, workers and cards) is on the table; the last move of the game starts
+        no round and shows nothing hidden.
+        """
+        return before.round != after.round or before.rng != after.rng
+
+    def playout_action(self, state: SpyriumState, rng: Rng) -> Any:
+        """The playout policy: the heuristic's worths without copies or lookahead
+        (``playout.py``); an object of the list ``legal_actions`` returns."""
+        return _playout(state, rng, self.legal_actions(state))
+
+    def bots(self) -> dict[str, Any]:
+        from .bot import choose
+        return {"heuristic": choose}
+
