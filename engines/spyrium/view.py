@@ -14,7 +14,7 @@ from typing import Any, Optional
 from .actions import (Build, ChooseBonus, EarnMoney, Hire, Pass, Patent, PlaceWorker,
                       SwitchPhase, UseBuilding, UseEvent, UseTaylorism)
 from .components import (BONUS_HIGH, BONUS_LOW, BONUS_MONEY, CARD_TYPES, EVENTS, PERIOD_BY_ROUND, RESIDENCE_VALUES, ROUNDS,
-                         POSITION_SLOTS, SLOT_IDS, SLOT_POSITIONS, TECHNIQUES, card_text, event_text, kind_of,
+                         POSITION_SLOTS, SLOT_IDS, SLOT_POSITIONS, TECHNIQUES, kind_of,
                          name_of, type_of)
 from .rules import activation_cost, earnings, engineering_vp, event_cost, use_workers
 from .scoring import CATEGORIES, breakdown, building_vp, scores, technique_vp
@@ -29,8 +29,7 @@ _CARD_CACHE: dict[str, dict[str, Any]] = {}
 
 def _card_info(card: str) -> dict[str, Any]:
     t = type_of(card)
-    d: dict[str, Any] = {"card": card, "type": t, "kind": kind_of(card), "name": name_of(card),
-                         "text": card_text(card)}
+    d: dict[str, Any] = {"card": card, "type": t, "kind": kind_of(card), "name": name_of(card)}
     if t in CARD_TYPES:
         ct = CARD_TYPES[t]
         d.update(cost=ct.cost, vp=ct.vp, symbols=list(ct.symbols), period=ct.period,
@@ -45,7 +44,7 @@ def _event(event: Optional[str], token: Optional[int]) -> Optional[dict[str, Any
     if event is None:
         return None
     e = EVENTS[event]
-    return {"id": event, "name": e.name_en, "text": event_text(event), "phases": list(e.phases),
+    return {"id": event, "name": e.name_en, "phases": list(e.phases),
             "token": token, "token_icon": e.token_on_reveal}
 
 

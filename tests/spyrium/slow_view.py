@@ -8,7 +8,7 @@ from typing import Any, Optional
 
 from engines.spyrium.components import (BONUS_HIGH, BONUS_LOW, CARD_TYPES, EVENTS, PERIOD_BY_ROUND,
                                         RESIDENCE_VALUES, ROUNDS, SLOT_IDS, SLOT_POSITIONS, TECHNIQUES,
-                                        card_text, event_text, kind_of, name_of, type_of)
+                                        kind_of, name_of, type_of)
 from engines.spyrium.scoring import breakdown, score, technique_vp
 from engines.spyrium.state import SpyriumState
 
@@ -27,8 +27,7 @@ _CARD_CACHE: dict[str, dict[str, Any]] = {}
 
 def _card_info(card: str) -> dict[str, Any]:
     t = type_of(card)
-    d: dict[str, Any] = {"card": card, "type": t, "kind": kind_of(card), "name": name_of(card),
-                         "text": card_text(card)}
+    d: dict[str, Any] = {"card": card, "type": t, "kind": kind_of(card), "name": name_of(card)}
     if t in CARD_TYPES:
         ct = CARD_TYPES[t]
         d.update(cost=ct.cost, vp=ct.vp, symbols=list(ct.symbols), period=ct.period,
@@ -43,7 +42,7 @@ def _event(event: Optional[str], token: Optional[int]) -> Optional[dict[str, Any
     if event is None:
         return None
     e = EVENTS[event]
-    return {"id": event, "name": e.name_en, "text": event_text(event), "phases": list(e.phases),
+    return {"id": event, "name": e.name_en, "phases": list(e.phases),
             "token": token, "token_icon": e.token_on_reveal}
 
 
