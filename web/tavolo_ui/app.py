@@ -584,8 +584,8 @@ class App(ReviewScreen):
     def bot_level_name(self, level: str) -> str:
         """A bot level's name for people ("random" / "casuale"); unknown levels as they are."""
         names = {"random": T("random"), "heuristic": T("heuristic"), "greedy": T("greedy"),
-                 "easy": T("easy"), "medium": T("medium"), "hard": T("hard"), "basic": T("basic"),
-                 "smart": T("smart"), "expert": T("expert")}
+                 "easy": T("easy"), "medium": T("medium"), "normal": T("normal"), "hard": T("hard"),
+                 "basic": T("basic"), "smart": T("smart"), "expert": T("expert")}
         return names[level].render(self.lang) if level in names else level
 
     def options_html(self, game) -> str:
