@@ -26,10 +26,6 @@ def _splitmix64(x: int) -> tuple[int, int]:
     return x, z ^ (z >> 31)
 
 
-def _rotl(x: int, k: int) -> int:
-    return ((x << k) | (x >> (32 - k))) & _M32
-
-
 class Rng(BaseModel):
     """xoshiro128** state. Create with ``Rng.from_seed(seed)``; every draw mutates it."""
 
@@ -47,22 +43,25 @@ class Rng(BaseModel):
         return cls(s=words[:4])
 
     def next_u32(self) -> int:
+        # the hottest function of every playout: the rotations written out, the words in locals
         s = self.s
-        result = (_rotl((s[1] * 5) & _M32, 7) * 9) & _M32
-        t = (s[1] << 9) & _M32
-        s[2] ^= s[0]
-        s[3] ^= s[1]
-        s[1] ^= s[2]
-        s[0] ^= s[3]
-        s[2] ^= t
-        s[3] = _rotl(s[3], 11)
+        s0, s1, s2, s3 = s
+        x = (s1 * 5) & 0xFFFFFFFF
+        result = ((((x << 7) | (x >> 25)) & 0xFFFFFFFF) * 9) & 0xFFFFFFFF
+        t = (s1 << 9) & 0xFFFFFFFF
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s[0], s[1], s[2], s[3] = s0, s1, s2, ((s3 << 11) | (s3 >> 21)) & 0xFFFFFFFF
         return result
 
     def below(self, n: int) -> int:
         """A uniform integer in [0, n), without modulo bias."""
         if n <= 0:
             raise ValueError("below() needs n > 0")
-        limit = (1 << 32) - ((1 << 32) % n)
+        limit = 4294967296 - 4294967296 % n
         while True:
             x = self.next_u32()
             if x < limit:
