@@ -1585,6 +1585,19 @@ class App(ReviewScreen):
             else:
                 self.flash(COMMAND_FAILED, detail=_error_detail(exc))
 
+    def load_save(self, sid: str) -> tuple[SaveEntry, Session] | None:
+        """A save and its game, or None after saying why it cannot be opened."""
+        entry = self.saves.get(sid)
+        if not entry.ok:
+            self.flash(entry.error or T("This save cannot be opened."), detail=entry.detail)
+            return None
+        try:
+            return entry, Session.load(entry.record)
+        except RecordError as exc:
+            self.flash(T("“{name}” cannot be opened: {reason}", name=entry.name, reason=exc.reason),
+                       detail=exc.detail)
+            return None
+
     def command(self, cmd: str, arg: str) -> None:
         s = self.session
         if cmd == "home":
@@ -1603,31 +1616,15 @@ class App(ReviewScreen):
             self.show_new(arg)
         elif cmd == "start":
             self.start_new()
-        elif cmd == "resume":
-            entry = self.saves.get(arg)
-            if not entry.ok:
-                self.flash(entry.error or T("This save cannot be opened."), detail=entry.detail)
+        elif cmd in ("resume", "review-save"):
+            opened = self.load_save(arg)
+            if opened is None:
                 return
-            try:
-                session = Session.load(entry.record)
-            except RecordError as exc:
-                self.flash(T("“{name}” cannot be opened: {reason}", name=entry.name, reason=exc.reason),
-                           detail=exc.detail)
-                return
+            entry, session = opened
             self.banner = None
-            self.open_session(session, arg, entry.name, known=stamp(entry.record))
-        elif cmd == "review-save":
-            entry = self.saves.get(arg)
-            if not entry.ok:
-                self.flash(entry.error or T("This save cannot be opened."), detail=entry.detail)
+            if cmd == "resume":
+                self.open_session(session, arg, entry.name, known=stamp(entry.record))
                 return
-            try:
-                session = Session.load(entry.record)
-            except RecordError as exc:
-                self.flash(T("“{name}” cannot be opened: {reason}", name=entry.name, reason=exc.reason),
-                           detail=exc.detail)
-                return
-            self.banner = None
             humans = session.humans()
             # one human: that seat's eyes; hot-seat or bots only: the public view (any seat
             # once the game is over)
