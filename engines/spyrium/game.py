@@ -135,5 +135,7 @@ class Spyrium(Game):
 
     def bots(self) -> dict[str, Any]:
         from .bot import choose
-        return {"heuristic": choose}
+        # the playout policy as a level for the CLI and the arena (the page does not offer it);
+        # the heuristic stays last: the New game form's default
+        return {"playout": lambda game, state, rng: game.playout_action(state, rng), "heuristic": choose}
 
