@@ -96,8 +96,20 @@ def test_a_finished_game_is_listed_apart_and_replayed(page, base_url):
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(400)
     shot(page, "review_02_citadels_390")
-    page.click("#review-back")
+    # what if: a new game from move 25, Ada against two bots again
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.locator("#review-log li[data-at='25'] button").first.click()
+    page.click("#review-fork")
+    page.wait_for_selector("#modal:not([hidden]) .seat-kind")
+    assert page.locator("#modal .seat").count() == 3
+    page.locator("#modal .seat-name").nth(0).fill("Ada again")
+    page.click("#fork-start")
+    page.wait_for_function("() => document.body.dataset.screen === 'table'")
+    page.wait_for_function("() => Number(document.body.dataset.actions) >= 25")
+    page.click("header .brand")
     page.wait_for_function("() => document.body.dataset.screen === 'home'")
+    assert "(from move 25)" in page.inner_text("#saves")
+    assert page.locator("#finished .save").count() == 1  # the original is untouched
     assert not app_errors(page)
 
 
@@ -114,6 +126,7 @@ def test_a_game_in_progress_is_reviewed_through_the_players_eyes(page, base_url)
     page.wait_for_function("() => document.body.dataset.screen === 'review'")
     assert at(page) == played
     assert page.locator("#review-seen").count() == 0  # during the game: only Ada's own eyes
+    assert page.locator("#review-fork").is_disabled()  # nor a new game from a position yet
     assert body(page, "reviewSeen") == "0"
     page.click("#review-start")
     assert at(page) == 0

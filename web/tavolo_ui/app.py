@@ -546,8 +546,7 @@ class App(ReviewScreen):
             self.flash(T("{game} is not available in this version yet.", game=name.title()))
             return
         self.new_game_name = name
-        # the playout policy is a part of the search bots (for the CLI and the arena), not a level to offer
-        levels = [lvl for lvl in bot_levels(game) if lvl not in NOT_OFFERED] or ["random"]
+        levels = self.offered_levels(game)
         best = levels[-1]
         n = players or min(max(game.min_players, 4), game.max_players)
         seats = seats or []
@@ -560,9 +559,7 @@ class App(ReviewScreen):
                      for k in range(game.min_players, game.max_players + 1))
         seat_rows = []
         for i, s in enumerate(seats):
-            kinds = [("human", L("Human"))] + [(f"bot:{lv}", L("Bot ({level})", level=self.bot_level_name(lv)))
-                                               for lv in levels]
-            opts = "".join(f'<option value="{k}"{" selected" if k == s["kind"] else ""}>{h(t)}</option>' for k, t in kinds)
+            opts = self.seat_kind_options(levels, s["kind"])
             seat_rows.append(f'<div class="seat"><span class="dot p{i}"></span>'
                              f'<input class="seat-name" maxlength="40" value="{h(s["name"])}"'
                              f' aria-label="{h(L("Name of seat {n}", n=i + 1))}">'
@@ -580,6 +577,17 @@ class App(ReviewScreen):
 <div class="buttons"><button type="button" data-cmd="home">{h(L("Back"))}</button>
 <button type="button" class="primary" data-cmd="start" id="start">{h(L("Start game"))}</button></div>
 </form></main>""")
+
+    def offered_levels(self, game) -> list[str]:
+        """The bot levels a person may choose for a seat (the playout policy is a part of the
+        search bots, for the CLI and the arena, not a level to offer)."""
+        return [lvl for lvl in bot_levels(game) if lvl not in NOT_OFFERED] or ["random"]
+
+    def seat_kind_options(self, levels: list[str], selected: str) -> str:
+        """The ``<option>``s of a seat's kind: a person, or a bot of one of ``levels``."""
+        kinds = [("human", L("Human"))] + [(f"bot:{lv}", L("Bot ({level})", level=self.bot_level_name(lv)))
+                                           for lv in levels]
+        return "".join(f'<option value="{k}"{" selected" if k == selected else ""}>{h(t)}</option>' for k, t in kinds)
 
     def bot_level_name(self, level: str) -> str:
         """A bot level's name for people ("random" / "casuale"); unknown levels as they are."""
@@ -1629,10 +1637,10 @@ class App(ReviewScreen):
             # one human: that seat's eyes; hot-seat or bots only: the public view (any seat
             # once the game is over)
             viewer = humans[0] if len(humans) == 1 or (humans and session.is_over()) else None
-            self.open_review(session, viewer, back="home")
+            self.open_review(session, viewer, back="home", name=entry.name)
         elif cmd == "review-current" and s is not None:
             self.open_review(Session(s.record.model_copy(deep=True)), s.me() if self.mode == "play" else None,
-                             back="table")
+                             back="table", name=self.save_name)
         elif cmd.startswith("review-"):
             self.review_command(cmd, arg)
         elif cmd == "rename":

@@ -39,11 +39,14 @@ class ReviewScreen:
 
     review: Review | None = None
     review_back = "home"  # where "Back" goes: "home" or "table"
+    review_name = ""  # the reviewed save's name
     review_speed = 1.0
     review_task = None
 
-    def open_review(self, session, viewer: int | None, back: str = "home") -> None:
-        """Show ``session``'s game in review, through ``viewer``'s eyes, at its last position."""
+    def open_review(self, session, viewer: int | None, back: str = "home", name: str = "") -> None:
+        """Show ``session``'s game in review, through ``viewer``'s eyes, at its last position
+        (``name``: the save's name, which a game played on from a position refers to)."""
+        self.review_name = name or session.game.title
         self.stop_loop()
         self.stop_review_play()
         session.lang = self.lang
@@ -59,6 +62,11 @@ class ReviewScreen:
         back = (f'<button data-cmd="review-back" id="review-back">'
                 f'{h(L("Back to the game", lang) if self.review_back == "table" else L("Home", lang))}</button>')
         rules = f'<button data-cmd="rules" data-arg="{h(g.name)}" id="rules-btn">{h(L("How to play", lang))}</button>'
+        fork_why = "" if r.can_show_everyone() else L("A game in progress can be played on from a position once it is over "
+                                                     "(until then it would give away hidden cards).", lang)
+        fork = (f'<button data-cmd="review-fork" id="review-fork"{" disabled" if fork_why else ""}'
+                f' title="{h(fork_why or L("Start a new game from this position, with the seats chosen again", lang))}">'
+                f'{h(L("Play from here", lang))}</button>')
         buttons = [("review-start", "⇤", L("To the start", lang)),
                    ("review-prev-turn", "«", L("Back one turn", lang)),
                    ("review-prev", "‹", L("Back one move", lang)),
@@ -81,7 +89,7 @@ class ReviewScreen:
                               f'</option>' for i, n in opts) + "</select></label>")
         title = L("{game} — review", lang, game=g.title)
         self.set_screen("review", f"""
-{self.header(title, '<span class="controls">' + back + rules + '</span>')}
+{self.header(title, '<span class="controls">' + back + fork + rules + '</span>')}
 <main class="table review">
 {self.banner_html()}
 <div class="review-bar" role="toolbar" aria-label="{h(L("Replay", lang))}">{bar}
@@ -92,7 +100,8 @@ class ReviewScreen:
 <div id="board-wrap" class="board-wrap"><canvas id="board"></canvas>
 <div id="tip" class="tip" hidden></div><div id="chooser" class="chooser" hidden></div><div id="note" class="note" role="status" hidden></div></div>
 <aside id="side" class="side"><details id="log-box" class="log-box" open><summary>{h(L("Game log", lang))}</summary>
-<ol id="review-log" class="log"></ol></details></aside></div></main>""")
+<ol id="review-log" class="log"></ol></details></aside></div></main>
+<div id="modal" class="modal" hidden></div>""")
         rows = []
         for k, seat, text in r.log_entries(lang):
             dot = f'<span class="dot p{seat}"></span>' if seat is not None else ""
@@ -159,6 +168,13 @@ class ReviewScreen:
             else:
                 self.show_home()
             return
+        if cmd == "review-fork":
+            self.stop_review_play()
+            self.show_fork()
+            return
+        if cmd == "review-fork-start":
+            self.start_fork()
+            return
         if cmd == "review-play":
             if self.review_task is not None and not self.review_task.done():
                 self.stop_review_play()
@@ -203,6 +219,52 @@ class ReviewScreen:
             r.seen_by(int(value) if value.isdigit() else None)
         self.refresh_review()
         return True
+
+    # ---- what-if: a new game from this position ---------------------------------------------
+    def show_fork(self) -> None:
+        """The seats of a game played on from the current position, chosen again."""
+        r, lang = self.review, self.lang
+        if r is None or not r.can_show_everyone():
+            return
+        levels = self.offered_levels(r.game)
+        rows = []
+        for i, seat in enumerate(r.record.seats):
+            kind = seat.kind if seat.kind == "human" or seat.kind[4:] in levels else f"bot:{levels[-1]}"
+            rows.append(f'<div class="seat"><span class="dot p{i}"></span>'
+                        f'<input class="seat-name" maxlength="40" value="{h(seat.name)}"'
+                        f' aria-label="{h(L("Name of seat {n}", lang, n=i + 1))}">'
+                        f'<select class="seat-kind" aria-label="{h(L("Seat {n} is", lang, n=i + 1))}">'
+                        f'{self.seat_kind_options(levels, kind)}</select></div>')
+        self.modal(f'<h2>{h(L("Play from move {n}", lang, n=r.at))}</h2>'
+                   f'<p class="muted">{h(L("A new saved game starts from this position; “{name}” stays as it is.", lang, name=self.review_name))}</p>'
+                   f'<div id="seats">{"".join(rows)}</div>'
+                   f'<div class="buttons"><button data-cmd="close-modal">{h(L("Cancel", lang))}</button>'
+                   f'<button class="primary" data-cmd="review-fork-start" id="fork-start">{h(L("Play from here", lang))}</button></div>')
+
+    def start_fork(self) -> None:
+        """Start the game played on from the current position: the record cut there, the same
+        game, seed and options, the seats as chosen; a new save named after the old one."""
+        from engines import new_record
+
+        from .session import Session
+
+        r = self.review
+        if r is None or not r.can_show_everyone():
+            return
+        seats = self.read_seats()
+        record = new_record(r.game, r.record.players, r.record.seed, r.record.options, seats)
+        record.actions = [dict(a) for a in r.record.actions[:r.at]]
+        try:
+            session = Session(record)
+        except Exception as exc:  # never expected: the positions of a review all replay
+            self.flash(exc)
+            return
+        name = L("{name} (from move {n})", self.lang, name=self.review_name, n=r.at)
+        self.close_modal()
+        self.review = None
+        self.banner = None
+        self.open_session(session, self.saves.new_id(), name)
+        self.autosave()
 
     def stop_review_play(self) -> None:
         if self.review_task is not None and not self.review_task.done():
