@@ -1,0 +1,56 @@
+"""Undo takes back any number of your own actions, back to the last one that revealed
+something or to another seat's move, and never lets hidden information be fished for: the
+position is rebuilt from the record, so replaying the same actions gives the same game."""
+
+import pytest
+
+from engines import get_game, list_games
+from engines.core.bots import get_bot
+from engines.core.rng import Rng
+from tavolo_ui.session import Session
+
+
+def human_and_bots(name: str, seed: int) -> Session:
+    return Session.start(name, [{"name": "Ada", "kind": "human"}] +
+                         [{"name": f"Bot {i}", "kind": "bot:heuristic"} for i in (1, 2)], seed)
+
+
+@pytest.mark.parametrize("name", list_games())
+def test_undo_goes_back_through_own_quiet_actions_only_and_replays_identically(name):
+    game = get_game(name)
+    rng = Rng.from_seed(7)
+    undone_total, multi = 0, 0
+    for seed in range(3):
+        s = human_and_bots(name, 100 + seed)
+        bot = get_bot(game, "heuristic")
+        steps = 0
+        while not s.is_over() and steps < 400:
+            if s.bot_to_move() is not None:
+                s.bot_step()
+            else:
+                s.apply(bot(game, s.state.clone(), rng))
+                if rng.below(4) == 0:  # now and then, take back as much as undo allows
+                    before_json = s.state.model_dump_json()
+                    before_actions = list(s.record.actions)
+                    undone = []
+                    while s.can_undo():
+                        last = len(s.record.actions) - 1
+                        assert s.actors[-1] == 0  # only Ada's own actions
+                        state_before = game.new_game(3, 100 + seed)
+                        for a in s.record.actions[:last]:
+                            game.apply(state_before, a)
+                        action = game.parse_action(s.record.actions[-1])
+                        after = state_before.clone()
+                        game.apply(after, action)
+                        assert not game.reveals_information(state_before, action, after)  # never past a reveal
+                        undone.append(s.record.actions[-1])
+                        s.undo()
+                    undone_total += len(undone)
+                    multi += len(undone) > 1
+                    for a in reversed(undone):  # the same actions again: the very same game
+                        s.apply(a)
+                    assert s.record.actions == before_actions
+                    assert s.state.model_dump_json() == before_json
+            steps += 1
+    assert undone_total > 0
+    print(name, "undone", undone_total, "runs of more than one", multi)
