@@ -117,14 +117,34 @@ def test_no_undo_of_a_draw():
         s.undo()
 
 
-def test_no_undo_once_another_seat_acted():
+def test_alone_with_bots_undo_goes_back_past_their_quiet_moves():
     s = Session.start("toy", [H("Anna"), B("Bot")], seed=3)
     s.apply({"type": "stop"})
+    assert s.undo_count() == 1
+    s.apply({"type": "stop"})  # the bot's move: it reveals nothing
+    assert s.actors == [0, 1] and s.undo_count() == 2
+    assert s.undo() == "Anna stops"
+    assert s.record.actions == [] and s.to_move() == 0
+
+
+def test_no_undo_past_a_bots_move_that_revealed_something():
+    s = Session.start("toy", [H("Anna"), B("Bot")], seed=3)
+    s.apply({"type": "stop"})
+    s.apply({"type": "draw"})  # the bot draws a card: something new is known
+    assert not s.can_undo()
+    assert "revealed something new" in s.undo_reason()
+
+
+def test_no_undo_once_another_human_acted():
+    s = Session.start("toy", [H("Anna"), H("Ben")], seed=3)
+    s.confirm_handoff()
+    s.apply({"type": "stop"})
     assert s.can_undo()
-    if not s.is_over():
-        s.bot_step()
-        assert not s.can_undo()
-        assert "Another seat" in s.undo_reason()
+    s.confirm_handoff()
+    s.apply({"type": "stop"})  # Ben's move
+    s.at_device = 0  # Anna looks again
+    assert not s.can_undo()
+    assert "Another seat" in s.undo_reason()
 
 
 def test_other_human_cannot_undo_previous_humans_action():

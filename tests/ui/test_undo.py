@@ -1,6 +1,7 @@
-"""Undo takes back any number of your own actions, back to the last one that revealed
-something or to another seat's move, and never lets hidden information be fished for: the
-position is rebuilt from the record, so replaying the same actions gives the same game."""
+"""Undo takes back any number of your own actions (alone with bots, their moves in between
+too), back to the last one that revealed something, and never lets hidden information be
+fished for: the position is rebuilt from the record, so replaying the same actions gives
+the same game."""
 
 import pytest
 
@@ -34,20 +35,23 @@ def test_undo_goes_back_through_own_quiet_actions_only_and_replays_identically(n
                     before_actions = list(s.record.actions)
                     undone = []
                     while s.can_undo():
-                        last = len(s.record.actions) - 1
-                        assert s.actors[-1] == 0  # only Ada's own actions
-                        state_before = game.new_game(3, 100 + seed)
-                        for a in s.record.actions[:last]:
-                            game.apply(state_before, a)
-                        action = game.parse_action(s.record.actions[-1])
-                        after = state_before.clone()
-                        game.apply(after, action)
-                        assert not game.reveals_information(state_before, action, after)  # never past a reveal
-                        undone.append(s.record.actions[-1])
+                        count = s.undo_count()
+                        first = len(s.record.actions) - count
+                        assert s.actors[first] == 0  # back to one of Ada's own actions,
+                        assert all(a != 0 for a in s.actors[first + 1:])  # past bots' moves only
+                        state = game.new_game(3, 100 + seed)
+                        for a in s.record.actions[:first]:
+                            game.apply(state, a)
+                        for data in s.record.actions[first:]:  # none of which revealed anything
+                            action = game.parse_action(data)
+                            before = state.clone()
+                            game.apply(state, action)
+                            assert not game.reveals_information(before, action, state)
+                        undone = s.record.actions[first:] + undone
                         s.undo()
                     undone_total += len(undone)
                     multi += len(undone) > 1
-                    for a in reversed(undone):  # the same actions again: the very same game
+                    for a in undone:  # the same actions again: the very same game
                         s.apply(a)
                     assert s.record.actions == before_actions
                     assert s.state.model_dump_json() == before_json

@@ -1682,14 +1682,15 @@ class App(ReviewScreen):
             s.confirm_handoff()
             self.refresh()
         elif cmd == "undo" and s is not None:
-            undone = s.undo_text()
+            undone, count = s.undo_text(), s.undo_count()
             try:
                 s.undo()
             except IllegalAction as exc:
                 self.flash(exc)
                 return
             self.autosave()
-            self.flash(T("Undone: {move}", move=_Named(undone, s)), "info")
+            self.flash(T("Undone: {move}", move=_Named(undone, s)) if count == 1 else
+                       T("Undone: {move}, and the bots’ moves after it", move=_Named(undone, s)), "info")
             self.refresh()
         elif cmd == "pause":
             self.paused = not self.paused

@@ -78,6 +78,7 @@ class Session:
         self.lines: list[tuple[int | None, Text | str, list[Text | str]]] = []
         self.actors: list[int | None] = []
         self._before_last = None  # state before the last action (for reveals_information)
+        self._undo_cache: tuple[int, int] | None = None  # (actions, undo_count) past bots' moves
         self._rebuild(len(record.actions))
         humans = self.humans()
         if len(humans) == 1:
@@ -354,30 +355,73 @@ class Session:
             return None
         return None if why is None else self.show(why)
 
-    def can_undo(self) -> bool:
-        """Your own last action can be taken back: the last action was played by the human
-        at the device (so no other seat acted since) and it revealed nothing new."""
-        if not self.record.actions or self._before_last is None:
-            return False
-        last = self.actors[-1]
-        if not self.is_human(last) or last != self.me():
-            return False
-        action = self.game.parse_action(self.record.actions[-1])
+    def undo_count(self) -> int:
+        """How many actions Undo takes back now (0: none).
+
+        Your own last action, when it revealed nothing new (a card, a die, a hidden choice:
+        ``Game.reveals_information``) and no other seat has acted since. In a game where you
+        are the only human, also the bots' moves after your last action, when none of them
+        revealed anything either: undoing goes back to your move and the bots decide again
+        from there (the same way, as their decisions come from the record). Undo redraws the
+        position from the record, so an action that draws always draws the same thing again.
+        """
+        actions = self.record.actions
+        n, me = len(actions), self.me()
+        if n == 0 or me is None or not self.is_human(me):
+            return 0
+        i = n - 1
+        while i >= 0 and self.actors[i] != me:  # bots' moves after yours, if you are alone
+            if self.is_human(self.actors[i]) or len(self.humans()) > 1:
+                return 0
+            i -= 1
+        if i < 0:
+            return 0
+        if i == n - 1:  # your own move is the last one: its state before is at hand
+            if self._before_last is None:
+                return 0
+            try:
+                quiet = not self.game.reveals_information(self._before_last, self.game.parse_action(actions[-1]),
+                                                          self.state)
+            except Exception:
+                return 0
+            return 1 if quiet else 0
+        cached = self._undo_cache
+        if cached is not None and cached[0] == n:
+            return cached[1]
+        count = n - i
         try:
-            return not self.game.reveals_information(self._before_last, action, self.state)
+            state = self.game.new_game(self.record.players, self.record.seed, self.record.options)
+            for data in actions[:i]:
+                self.game.apply(state, data)
+            for data in actions[i:]:
+                before = state.clone()
+                action = self.game.parse_action(data)
+                self.game.apply(state, action)
+                if self.game.reveals_information(before, action, state):
+                    count = 0
+                    break
         except Exception:
-            return False
+            count = 0
+        self._undo_cache = (n, count)
+        return count
+
+    def can_undo(self) -> bool:
+        """Whether Undo can take anything back now (``undo_count``)."""
+        return self.undo_count() > 0
 
     def undo_why(self) -> Text | None:
         """Why undo is not possible, None if it is."""
         if not self.record.actions:
             return T("Nothing to undo yet.")
-        last = self.actors[-1]
-        if not self.is_human(last) or last != self.me():
+        if self.can_undo():
+            return None
+        me = self.me()
+        mine = [i for i, a in enumerate(self.actors) if a == me]
+        if not mine or (self.actors[-1] != me and len(self.humans()) > 1):
             return T("Another seat has acted since your last action.")
-        if not self.can_undo():
-            return T("Your last action revealed something new (a card, a die, a hidden choice).")
-        return None
+        if self.actors[-1] != me:
+            return T("A move since your last one revealed something new (a card, a die, a hidden choice).")
+        return T("Your last action revealed something new (a card, a die, a hidden choice).")
 
     def undo_reason(self) -> str:
         """Why undo is not possible (for the button's tooltip, in ``lang``), '' if it is."""
@@ -385,16 +429,19 @@ class Session:
         return "" if why is None else why.render(self.lang)
 
     def undo_text(self) -> Text | str:
-        """The log line of the action undo would take back (as a ``Text``)."""
-        return self.lines[-1][1] if self.lines else ""
+        """The log line of your action that undo would take back (as a ``Text``)."""
+        count = self.undo_count()
+        return self.lines[-count][1] if count and self.lines else ""
 
     def undo(self) -> str:
-        """Take back the last action by replaying the record without it; returns its log line."""
-        if not self.can_undo():
+        """Take back ``undo_count`` actions by replaying the record without them; returns the
+        log line of your action it took back."""
+        count = self.undo_count()
+        if not count:
             raise IllegalAction(self.undo_why() or T("Nothing to undo."))
-        text = self.show(self.lines[-1][1])
+        text = self.show(self.lines[-count][1])
         seat = self.at_device
-        self._rebuild(len(self.record.actions) - 1)
+        self._rebuild(len(self.record.actions) - count)
         self.at_device = seat
         return text
 
