@@ -87,3 +87,15 @@ def test_log_lines_point_at_their_positions_in_both_languages():
         assert [text for _, _, text in entries] == [text for _, text in session.log_lines(lang)]
         positions = [k for k, _, _ in entries]
         assert positions == sorted(positions) and positions[0] == 1 and positions[-1] == review.n
+
+
+def test_the_text_log_reads_the_whole_game_in_either_language():
+    from tavolo_ui.review import text_log
+    session, _ = played("myraclia", 2, 6, 10_000)
+    assert session.is_over()
+    review = Review(session, viewer=0)
+    en, it = text_log(review, "en"), text_log(review, "it")
+    assert en.startswith("Myraclia") and "Seed: 6" in en and "Seme: 6" in it
+    assert f"{review.n}. " in en and "Final scores:" in en and "Vincitori:" in it
+    for _, text in session.log_lines("en"):
+        assert text in en

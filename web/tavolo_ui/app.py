@@ -1774,8 +1774,8 @@ class App(ReviewScreen):
         except Exception as exc:
             self.fall_back_home(SOMETHING_WRONG, exc)
 
-    def download(self, fname: str, text: str) -> None:
-        blob = js.Blob.new(to_js([text]), _jsobj({"type": "application/json"}))
+    def download(self, fname: str, text: str, mime: str = "application/json") -> None:
+        blob = js.Blob.new(to_js([text]), _jsobj({"type": mime}))
         url = js.URL.createObjectURL(blob)
         a = js.document.createElement("a")
         a.href = url

@@ -137,6 +137,33 @@ class Review:
         return out
 
 
+def text_log(review: "Review", lang: str, level_name=lambda level: level) -> str:
+    """The whole game as a readable text: who played, the seed and options, every move (the
+    automatic events indented under it) and, at the end, the scores and the winners. Only
+    the public log: nobody's hidden cards. ``level_name`` names a bot level for people."""
+    from engines.core.i18n import texts
+    T = texts("ui")
+    s, rec = review.session, review.record
+    seats = ", ".join(f"{s.name(i)} ({T('human').render(lang) if seat.kind == 'human' else level_name(seat.kind[4:])})"
+                      for i, seat in enumerate(rec.seats))
+    lines = [review.game.title, T("Players: {seats}", seats=seats).render(lang),
+             T("Seed: {seed}", seed=rec.seed).render(lang)]
+    if rec.options:
+        lines.append(T("Options: {options}", options=", ".join(f"{k} = {v}" for k, v in rec.options.items()))
+                     .render(lang))
+    lines.append("")
+    for i, (seat, text, events) in enumerate(s.lines):
+        lines.append(f"{i + 1}. {s.rename(_render(text, lang))}")
+        lines.extend(f"      {s.rename(_render(e, lang))}" for e in events)
+    if review.over:
+        final = review.state_at(review.n)
+        scores = review.game.scores(final)
+        lines += ["", T("Final scores: {scores}", scores=", ".join(f"{s.name(i)} {v}" for i, v in enumerate(scores)))
+                  .render(lang),
+                  T("Winners: {names}", names=", ".join(s.name(i) for i in review.game.winners(final))).render(lang)]
+    return "\n".join(lines) + "\n"
+
+
 def _render(text, lang: str) -> str:
     from engines.core.i18n import render
     return render(text, lang)

@@ -24,7 +24,7 @@ import js  # type: ignore[import-not-found]
 
 from engines.core.i18n import texts
 
-from .review import Review
+from .review import Review, text_log
 
 T = texts("ui")
 SPEEDS = (0.5, 1, 2, 4)  # moves per second
@@ -62,6 +62,8 @@ class ReviewScreen:
         back = (f'<button data-cmd="review-back" id="review-back">'
                 f'{h(L("Back to the game", lang) if self.review_back == "table" else L("Home", lang))}</button>')
         rules = f'<button data-cmd="rules" data-arg="{h(g.name)}" id="rules-btn">{h(L("How to play", lang))}</button>'
+        text = (f'<button data-cmd="review-text" id="review-text" title="{h(L("Download the game as a readable text", lang))}">'
+                f'{h(L("Text log", lang))}</button>')
         fork_why = "" if r.can_show_everyone() else L("A game in progress can be played on from a position once it is over "
                                                      "(until then it would give away hidden cards).", lang)
         fork = (f'<button data-cmd="review-fork" id="review-fork"{" disabled" if fork_why else ""}'
@@ -89,7 +91,7 @@ class ReviewScreen:
                               f'</option>' for i, n in opts) + "</select></label>")
         title = L("{game} — review", lang, game=g.title)
         self.set_screen("review", f"""
-{self.header(title, '<span class="controls">' + back + fork + rules + '</span>')}
+{self.header(title, '<span class="controls">' + back + fork + text + rules + '</span>')}
 <main class="table review">
 {self.banner_html()}
 <div class="review-bar" role="toolbar" aria-label="{h(L("Replay", lang))}">{bar}
@@ -167,6 +169,10 @@ class ReviewScreen:
                 self.refresh()
             else:
                 self.show_home()
+            return
+        if cmd == "review-text":
+            name = "".join(c if c.isalnum() or c in " -_." else "_" for c in self.review_name).strip() or "tavolo"
+            self.download(f"{name}.txt", text_log(r, self.lang, self.bot_level_name), "text/plain")
             return
         if cmd == "review-fork":
             self.stop_review_play()
