@@ -99,3 +99,20 @@ def test_the_text_log_reads_the_whole_game_in_either_language():
     assert f"{review.n}. " in en and "Final scores:" in en and "Vincitori:" in it
     for _, text in session.log_lines("en"):
         assert text in en
+
+
+def test_the_score_chart_has_a_line_per_player_and_marks_the_position():
+    from tavolo_ui.canvas import Canvas
+    from tavolo_ui.chart import draw_scores
+    session, _ = played("citadels", 3, 3, 10_000)
+    review = Review(session, viewer=0)
+    series = review.score_series()
+    assert series[0][0] == 0 and series[-1][0] == review.n
+    assert series[-1][1] == session.game.scores(session.state)
+    assert [k for k, _ in series] == sorted({k for k, _ in series})
+    cv = Canvas(300, 150)
+    draw_scores(cv, series, ["A", "B", "C"], review.n, 40, "rounds")
+    lines = [op for op in cv.ops if op[0] == "line"]
+    assert len(lines) >= 3 * (len(series) - 1)  # each player's line, segment by segment
+    assert any(op[1] == op[3] and op[5] == "#e07a1f" for op in lines)  # the position marker
+    assert [h.tip for h in cv.hits] == [f"{n}: {v}" for n, v in zip("ABC", series[-1][1])]

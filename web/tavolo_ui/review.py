@@ -111,6 +111,20 @@ class Review:
         j = bisect.bisect_left(starts, self.at)
         return self.go(starts[j - 1] if j > 0 else 0)
 
+    def score_series(self, most: int = 60) -> list[tuple[int, list[int]]]:
+        """Every player's running score (``Game.scores``) at the start of each round (of
+        each turn when the game has no rounds; at most ``most`` points, evenly picked) and at
+        the end: the points of the score-over-time chart. Scores are public in all four games."""
+        starts = self.round_starts() or self.turn_starts()
+        if len(starts) > most:
+            step = len(starts) / most
+            starts = [starts[int(i * step)] for i in range(most)]
+        points = sorted(set(starts) | {0, self.n})
+        keep = self._cache
+        series = [(k, list(self.game.scores(self.state_at(k)))) for k in points]
+        self._cache = keep  # the current position stays at hand
+        return series
+
     # ---- what is shown ------------------------------------------------------------------
     def can_show_everyone(self) -> bool:
         """Whether any seat's view may be shown: only once the game is over."""

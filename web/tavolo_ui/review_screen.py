@@ -24,6 +24,8 @@ import js  # type: ignore[import-not-found]
 
 from engines.core.i18n import texts
 
+from .canvas import Canvas
+from .chart import draw_scores
 from .review import Review, text_log
 
 T = texts("ui")
@@ -51,6 +53,7 @@ class ReviewScreen:
         self.stop_review_play()
         session.lang = self.lang
         self.review = Review(session, viewer)
+        self.review_series = self.review.score_series()
         self.review_back = back
         self.draw_review()
         self.refresh_review()
@@ -101,7 +104,9 @@ class ReviewScreen:
 <div class="table-main">
 <div id="board-wrap" class="board-wrap"><canvas id="board"></canvas>
 <div id="tip" class="tip" hidden></div><div id="chooser" class="chooser" hidden></div><div id="note" class="note" role="status" hidden></div></div>
-<aside id="side" class="side"><details id="log-box" class="log-box" open><summary>{h(L("Game log", lang))}</summary>
+<aside id="side" class="side"><div class="chart-box"><h3>{h(L("Scores through the game", lang))}</h3>
+<canvas id="chart" role="img" aria-label="{h(L("Scores through the game", lang))}"></canvas></div>
+<details id="log-box" class="log-box" open><summary>{h(L("Game log", lang))}</summary>
 <ol id="review-log" class="log"></ol></details></aside></div></main>
 <div id="modal" class="modal" hidden></div>""")
         rows = []
@@ -145,6 +150,7 @@ class ReviewScreen:
             label = L("Pause", lang) if playing else L("Play", lang)
             play.title = label
             play.setAttribute("aria-label", label)
+        self.paint_chart()
         log = _el("review-log")
         if log:
             old = log.querySelectorAll("li.here")
@@ -155,6 +161,22 @@ class ReviewScreen:
                 lines.item(i).classList.add("here")
             if int(lines.length):
                 lines.item(0).scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
+
+    def paint_chart(self) -> None:
+        """The score-over-time chart, the current position marked."""
+        r, el = self.review, _el("chart")
+        if r is None or el is None:
+            return
+        width = max(int(el.parentElement.clientWidth) - 22, 200)  # inside the box's padding
+        height = 150
+        cv = Canvas(width, height, lang=self.lang)
+        names = [r.session.name(i) for i in range(r.record.players)]
+        label = L("rounds", self.lang) if r.has_rounds() else L("moves", self.lang)
+        draw_scores(cv, self.review_series, names, r.n, r.at, label)
+        dpr = float(js.window.devicePixelRatio or 1)
+        el.style.width, el.style.height = f"{width}px", f"{height}px"
+        el.width, el.height = int(width * dpr), int(height * dpr)
+        cv.paint(el.getContext("2d"), dpr)
 
     # ---- controls -------------------------------------------------------------------------
     def review_command(self, cmd: str, arg: str) -> None:
