@@ -57,3 +57,47 @@ class Choose(_Action):
 
 Action = Annotated[Union[Place, Retrieve, ResolveDilemma, Trade, EndTurn, Choose], Field(discriminator="type")]
 ACTION_ADAPTER = TypeAdapter(Action)
+
+
+# ---- fast constructors (the engine's own lists of legal actions) -----------------------------
+# The engine builds thousands of actions a second whose fields it knows to be valid: these
+# make the same models as ``Place(die=d, space=sp)`` etc. (same fields, same set of fields
+# given) without running pydantic's validation. Everything from outside goes through
+# ``Game.parse_action``, which stays strict.
+_new = object.__new__
+_set = object.__setattr__
+_PLACE_SET, _RETRIEVE_SET, _CHOOSE_SET, _TRADE_SET = (frozenset(("die", "space")), frozenset(("dice", "pay")),
+                                                      frozenset(("option",)), frozenset(("partner",)))
+
+
+def _made(cls, fields: dict, given: frozenset):
+    m = _new(cls)
+    _set(m, "__dict__", fields)
+    _set(m, "__pydantic_fields_set__", set(given))
+    _set(m, "__pydantic_extra__", None)
+    _set(m, "__pydantic_private__", None)
+    return m
+
+
+def place(die: int, space: str) -> Place:
+    return _made(Place, {"type": "place", "die": die, "space": space}, _PLACE_SET)
+
+
+def retrieve(dice: list[int], pay: str) -> Retrieve:
+    return _made(Retrieve, {"type": "retrieve", "dice": dice, "pay": pay}, _RETRIEVE_SET)
+
+
+def choose(option: str) -> Choose:
+    return _made(Choose, {"type": "choose", "option": option}, _CHOOSE_SET)
+
+
+def trade(partner: int) -> Trade:
+    return _made(Trade, {"type": "trade", "partner": partner}, _TRADE_SET)
+
+
+def end_turn() -> EndTurn:
+    return _made(EndTurn, {"type": "end_turn"}, frozenset())
+
+
+def resolve_dilemma() -> ResolveDilemma:
+    return _made(ResolveDilemma, {"type": "dilemma"}, frozenset())

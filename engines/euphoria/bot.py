@@ -1,9 +1,14 @@
-"""A heuristic Euphoria bot: it decides from ``view`` and ``legal_actions`` only.
+"""A heuristic Euphoria bot: it decides from what ``view`` shows its seat and ``legal_actions`` only.
 
 Plan: stars first (market visits, artifact markets, Wind Saloon / Nimbus Loft, the dilemma's
 Join side), then help build markets (a star on the tile and no penalty), then collect what the
 star spaces cost (artifacts in pairs, resources, commodities), add workers early, and retrieve
 paying food or bliss to keep morale (and so the artifact hand) high.
+
+It reads the state's public parts and its own seat's mat directly, exactly what
+``view(state, me)`` holds, without building the view (the soaks and the arena are dominated by the
+bot's cost); ``tests/euphoria/slow_bot.py`` is the view-reading original it agrees with, choice
+for choice and draw for draw. ``playout_action`` is its cheap cousin for search playouts.
 """
 
 from __future__ import annotations
@@ -13,57 +18,86 @@ from typing import Any
 from engines.core.rng import Rng
 
 from .actions import Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
-from .components import (COMMODITY_AREAS, RESOURCES, SITE_SPACES, SPACE_SITE, SPACES, THRESHOLD,
+from .components import (COMMODITY_AREAS, RESOURCES, SITE_SPACES, SITES, SPACE_SITE, SPACES, THRESHOLD,
                          TUNNEL_ENDS, TUNNELS)
+from .rules import occupancy
 
 STAR_SPACES = ("ICA_WIND", "ICA_NIMBUS")
 
 
-def _place_score(v: dict, me: int, a: Place) -> float:
+class _Seen:
+    """What the bot reads of the state for seat ``me`` (all of it in ``view(state, me)``)."""
+    __slots__ = ("s", "me", "pl", "goods", "hand", "occ", "n", "n_workers", "terr_free", "_need")
+
+    def __init__(self, s, me: int):
+        self.s, self.me = s, me
+        pl = self.pl = s.p[me]
+        self.goods, self.hand = pl.goods, pl.hand
+        self.occ = occupancy(s)
+        self.n = s.players
+        self.n_workers = sum(1 for w in pl.where if w != "pool")
+        n = self.n
+        self.terr_free = any(sum(v) < n for v in s.territory.values())
+        self._need = None
+
+    def needed_resources(self) -> list[str]:
+        if self._need is None:
+            out = []
+            occ, built = self.occ, self.s.built
+            for site in SITES:
+                if built[site]:
+                    continue
+                for x in SITE_SPACES[site]:
+                    if x not in occ:
+                        out += [k for k in SPACES[x].cost]
+            self._need = out
+        return self._need
+
+
+def _place_score(c: _Seen, a: Place) -> float:
     sp = a.space
-    pl = v["players"][me]
-    goods = pl["goods"]
-    hand = pl["hand"] if isinstance(pl["hand"], list) else []
-    occupied = v["spaces"].get(sp, [])
-    n_workers = sum(1 for w in pl["where"] if w != "pool")
+    me, pl, goods, s = c.me, c.pl, c.goods, c.s
+    occupied = c.occ.get(sp, ())
+    n_workers = c.n_workers
     score = 0.0
     if sp.startswith("MKT_") or sp.startswith("ART_") or sp in STAR_SPACES:
-        score = 100 if _star_possible(v, me, sp) else 6
+        score = 100 if _star_possible(c, sp) else 6
     elif sp.startswith("CS_"):
         site = SPACE_SITE[sp]
-        filled = sum(1 for x in SITE_SPACES[site] if x in v["spaces"])
-        mine = any(x in v["spaces"] and any(q == me for q, _ in v["spaces"][x]) for x in SITE_SPACES[site])
-        score = 22 + 45 * (filled + 1 >= THRESHOLD[len(v["players"])]) - 30 * mine
-        if not _territory_free(v):
+        occ = c.occ
+        filled = sum(1 for x in SITE_SPACES[site] if x in occ)
+        mine = any(x in occ and any(q == me for q, _ in occ[x]) for x in SITE_SPACES[site])
+        score = 22 + 45 * (filled + 1 >= THRESHOLD[c.n]) - 30 * mine
+        if not c.terr_free:
             score += 30
     elif sp in TUNNEL_ENDS:
         score = 30
     elif sp.startswith("WAT_"):
         score = 75 if n_workers < 3 else -30
-        if sp == "WAT_ENERGY" and pl["knowledge"] >= 3:
+        if sp == "WAT_ENERGY" and pl.knowledge >= 3:
             score += 5
-        if sp == "WAT_WATER" and pl["morale"] <= 4:
+        if sp == "WAT_WATER" and pl.morale <= 4:
             score += 5
     elif sp in TUNNELS:
-        score = 38 if len(hand) < pl["morale"] else 30
+        score = 38 if len(c.hand) < pl.morale else 30
     elif sp == "ICA_BREEZE":
-        score = 32 if len(hand) + 2 <= pl["morale"] else 8
+        score = 32 if len(c.hand) + 2 <= pl.morale else 8
     elif sp == "ICA_SKY":
-        score = 26 if _territory_free(v) else 50
+        score = 26 if c.terr_free else 50
     elif sp in COMMODITY_AREAS:
-        c = COMMODITY_AREAS[sp]
-        have = goods[c]
+        g = COMMODITY_AREAS[sp]
+        have = goods[g]
         score = 12 - 3 * have
-        if n_workers < 3 and c in ("energy", "water") and have < 3:
+        if n_workers < 3 and g in ("energy", "water") and have < 3:
             score = 40 + have * 4
-        if c == "food" and goods["food"] < 2:
+        if g == "food" and goods["food"] < 2:
             score = 34
-        if c == "bliss" and goods["bliss"] < 1:
+        if g == "bliss" and goods["bliss"] < 1:
             score = 22
-        total = sum(v["players"][q]["dice"][d] for q, d in occupied) + pl["dice"][a.die]
-        if 5 <= total <= 8 and pl["knowledge"] >= 4:
+        total = sum(s.p[q].dice[d] for q, d in occupied) + pl.dice[a.die]
+        if 5 <= total <= 8 and pl.knowledge >= 4:
             score += 4
-        if total >= 9 and pl["knowledge"] >= 4:
+        if total >= 9 and pl.knowledge >= 4:
             score -= 8
     if occupied and any(q == me for q, _ in occupied) and sp not in COMMODITY_AREAS:
         score -= 40  # bumping oneself
@@ -72,37 +106,20 @@ def _place_score(v: dict, me: int, a: Place) -> float:
     return score
 
 
-def _territory_free(v: dict) -> bool:
-    n = len(v["players"])
-    return any(sum(v["territory"][f]) < n for f in v["territory"])
-
-
-def _star_possible(v: dict, me: int, sp: str) -> bool:
+def _star_possible(c: _Seen, sp: str) -> bool:
     """Whether this star space can still give a star (room in the territory, or a tile)."""
-    n = len(v["players"])
+    s, me = c.s, c.me
     f = SPACES[sp].faction
-    if sum(v["territory"][f]) < n:
+    if sum(s.territory[f]) < c.n:
         return True
     if sp.startswith("ART_"):
-        return any(site["built"] == 2 and me not in site["stars"] and SPACES["MKT" + name[4:]].faction == f
-                   for name, site in v["sites"].items())
+        return any(s.built[name] == 2 and me not in s.tile_stars[name] and SPACES["MKT" + name[4:]].faction == f
+                   for name in SITES)
     return False
 
 
-def _needed_resources(v: dict) -> list[str]:
-    out = []
-    for site, sd in v["sites"].items():
-        if sd["built"]:
-            continue
-        for x in SITE_SPACES[site]:
-            if x not in v["spaces"]:
-                out += [k for k in SPACES[x].cost]
-    return out
-
-
-def _option_score(v: dict, me: int, kind: str, o: str) -> float:
-    pl = v["players"][me]
-    goods = pl["goods"]
+def _option_score(c: _Seen, kind: str, o: str, hook: Any) -> float:
+    pl, goods = c.pl, c.goods
     if kind == "turn":
         return 0
     if o == "skip" or o.endswith("|skip") or o == "skip_chase":
@@ -116,9 +133,8 @@ def _option_score(v: dict, me: int, kind: str, o: str) -> float:
     if kind == "gift":
         return 1 if o == "take" else 0
     if kind in ("hand_limit", "discard_any", "bradley"):
-        hand = pl["hand"] if isinstance(pl["hand"], list) else []
         a = o.split(":")[-1]
-        return -hand.count(a)  # keep pairs
+        return -c.hand.count(a)  # keep pairs
     if kind == "lose_good":
         return goods.get(o, 0)
     if kind == "art_star":
@@ -130,7 +146,7 @@ def _option_score(v: dict, me: int, kind: str, o: str) -> float:
             if t.startswith("art:"):
                 cost += 3
             elif t.startswith("k+"):
-                cost += 2 * int(t[2:]) if pl["knowledge"] < 4 else 6 * int(t[2:])
+                cost += 2 * int(t[2:]) if pl.knowledge < 4 else 6 * int(t[2:])
             elif t.startswith("m-"):
                 cost += 4
             elif t in goods:
@@ -138,10 +154,10 @@ def _option_score(v: dict, me: int, kind: str, o: str) -> float:
         return -cost
     if kind == "hooks":
         choice = o.split("|", 1)[1]
-        if v["pending"].get("hook") == "sacrifice" or o.startswith("chase_the_miner|use"):
-            return 3 if sum(1 for w in pl["where"] if w != "pool") >= 3 else -1
+        if hook == "sacrifice" or o.startswith("chase_the_miner|use"):
+            return 3 if c.n_workers >= 3 else -1
         if choice in ("knowledge",):
-            return 2 if pl["knowledge"] >= 3 else 0.5
+            return 2 if pl.knowledge >= 3 else 0.5
         return 3
     if kind == "kcheck":
         return 0
@@ -152,45 +168,85 @@ def _option_score(v: dict, me: int, kind: str, o: str) -> float:
         return int(val) if track == "morale" else 7 - int(val)
     if kind in ("gain_choice", "tunnel_choice"):
         if o == "artifact":
-            hand = pl["hand"] if isinstance(pl["hand"], list) else []
-            return 3 if len(hand) < pl["morale"] and _territory_free(v) else 0
-        need = _needed_resources(v)
+            return 3 if len(c.hand) < pl.morale and c.terr_free else 0
+        need = c.needed_resources()
         return 1.0 / (1 + goods.get(o, 0)) + (1.5 if o in need else 0)
     return 0
 
 
+_M32 = 0xFFFFFFFF
+_LIMIT_1000 = (1 << 32) - ((1 << 32) % 1000)
+
+
+def _below_1000(rng: Rng, n: int) -> list[int]:
+    """``[rng.below(1000) for _ in range(n)]``, the same numbers from the same generator left in
+    the same state, with xoshiro128** (``engines.core.rng``) inlined: the bot draws one per
+    legal action."""
+    st = rng.s
+    s0, s1, s2, s3 = st
+    out: list[int] = []
+    add = out.append
+    while len(out) < n:
+        x = (s1 * 5) & _M32
+        result = ((((x << 7) | (x >> 25)) & _M32) * 9) & _M32
+        t = (s1 << 9) & _M32
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = ((s3 << 11) | (s3 >> 21)) & _M32
+        if result < _LIMIT_1000:
+            add(result % 1000)
+    st[:] = [s0, s1, s2, s3]
+    return out
+
+
 def choose(game, state, rng: Rng) -> Any:
     me = game.to_move(state)
-    v = game.view(state, me)
     acts = game.legal_actions(state)
-    kind = v["pending"]["kind"] if v["pending"] else "turn"
     if len(acts) == 1:
         return acts[0]
+    if not acts:
+        return None
+    t = state.tasks[-1]
+    kind, hook = t["k"], t.get("hook") if t["k"] == "hooks" else None
+    c = _Seen(state, me)
+    pl = c.pl
+    where = pl.where
+    avail = sum(1 for w in where if w == "avail")
+    on_board = sum(1 for w in where if w not in ("avail", "pool"))
+    noise = _below_1000(rng, len(acts))
     best, best_score = None, None
-    pl = v["players"][me]
-    avail = sum(1 for w in pl["where"] if w == "avail")
-    for a in acts:
-        if isinstance(a, Place):
-            sc = _place_score(v, me, a)
-        elif isinstance(a, Retrieve):
-            on_board = sum(1 for w in pl["where"] if w not in ("avail", "pool"))
+    place_memo: dict = {}
+    for a, tie in zip(acts, noise):
+        cls = type(a)
+        if cls is Place:
+            sp = a.space
+            if sp in COMMODITY_AREAS:  # the only score that reads the die
+                sc = _place_score(c, a)
+            else:
+                sc = place_memo.get(sp)
+                if sc is None:
+                    sc = place_memo[sp] = _place_score(c, a)
+        elif cls is Retrieve:
             sc = (60 if avail == 0 else 5) + 4 * len(a.dice) - (5 * (len(a.dice) < on_board))
-            sc -= 15 * sum(1 for d in a.dice if pl["where"][d].startswith("CS_"))
+            sc -= 15 * sum(1 for d in a.dice if where[d].startswith("CS_"))
             if a.pay == "free":
-                sc -= 8 if pl["morale"] <= 4 else 1
-            elif a.pay == "food" and pl["goods"]["food"] < 2:
+                sc -= 8 if pl.morale <= 4 else 1
+            elif a.pay == "food" and c.goods["food"] < 2:
                 sc -= 1
-        elif isinstance(a, ResolveDilemma):
+        elif cls is ResolveDilemma:
             sc = 90
-        elif isinstance(a, Trade):
+        elif cls is Trade:
             sc = -100
-        elif isinstance(a, EndTurn):
+        elif cls is EndTurn:
             sc = -50
-        elif isinstance(a, Choose):
-            sc = _option_score(v, me, kind, a.option)
+        elif cls is Choose:
+            sc = _option_score(c, kind, a.option, hook)
         else:
             sc = 0
-        sc += rng.below(1000) / 100000.0  # tie-break at random
+        sc += tie / 100000.0  # tie-break at random
         if best_score is None or sc > best_score:
             best, best_score = a, sc
     return best

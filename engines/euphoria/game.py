@@ -10,12 +10,14 @@ from engines.core.game import Game
 from engines.core.i18n import Text, player, render
 
 from . import rules
+from .actions import choose as _choose
 from .actions import ACTION_ADAPTER, Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
 from .components import FACTIONS, MARKETS, RECRUITS, SPACES
 from .effects import faction_revealed
 from .scoring import breakdown, stars_placed
 from .state import EuphoriaOptions, EuphoriaState
 from .view import view as _view
+from .playout import playout_action as _playout
 from .labels import action_steps, label, public_line
 from .names import T
 from . import events
@@ -73,7 +75,7 @@ class Euphoria(Game):
         t = state.tasks[-1]
         if t["k"] == "turn":
             return rules.turn_actions(state)
-        return [Choose(option=o) for o in t["opts"]]
+        return [_choose(o) for o in t["opts"]]
 
     def check(self, state, action) -> None:
         """Accepts exactly ``legal_actions``: the pending choice's own options, or the turn's
@@ -127,6 +129,12 @@ class Euphoria(Game):
         else:
             rules.RESOLVE[t["k"]](state, t, action.option)
             rules.run(state)
+
+    def playout_action(self, state, rng):
+        """The playout policy: the heuristic bot's worths read from the state, the best action
+        with one draw only to part ties (``playout.py``); an object of the list
+        ``legal_actions`` returns, so ``apply`` takes it without a second check."""
+        return _playout(state, rng, self.legal_actions(state))
 
     def is_over(self, state) -> bool:
         return state.phase == "over"
@@ -208,5 +216,13 @@ class Euphoria(Game):
         return t.get("p") != before.current or t.get("k") in ("keep", "draft", "mkt_keep", "trade_answer")
 
     def bots(self) -> dict[str, Any]:
+        """"playout" (the playout policy as a bot: like the heuristic it reads only what its seat
+        may see, the public board and its own mat) and "heuristic" (the strongest, last, as in
+        the other games)."""
         from .bot import choose
-        return {"heuristic": choose}
+        return {"playout": _playout_bot, "heuristic": choose}
+
+
+def _playout_bot(game, state, rng):
+    """The playout policy as a bot level ("playout"): quick, close to the heuristic."""
+    return game.playout_action(state, rng)

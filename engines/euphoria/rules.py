@@ -19,6 +19,7 @@ from engines.core.i18n import player
 from engines.core.rng import Rng
 
 from .actions import Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
+from .actions import choose as _choose, end_turn as _end_turn, place as _place, resolve_dilemma as _resolve_dilemma, retrieve as _retrieve, trade as _trade
 from .components import (ICARUS_SPACES, ARTIFACT_DECK, ARTIFACT_MARKETS, ARTIFACT_TYPES, COMMODITIES,
                          COMMODITY_AREAS, DILEMMA_IDS, DILEMMAS, FACTIONS, GOODS, KNOW_MAX,
                          KNOW_START, KNOWLEDGE_LIMIT, MARKET_IDS, MARKETS, MORALE_START,
@@ -288,12 +289,58 @@ def follow_up_dice(s: EuphoriaState) -> list[int]:
 
 
 def legal_spaces(s: EuphoriaState, p: int, die: int) -> list[str]:
-    """Spaces ``die`` may go on (legality does not depend on the die's value)."""
+    """Spaces ``die`` may go on (legality does not depend on the die's value): exactly those
+    ``space_open`` finds open, in ``WORKER_SPACES`` order, by the same checks in one pass."""
     if s.p[p].where[die] != "avail":
         return []
-    occ = occupancy(s)
+    occ = set()
+    for q in s.p:
+        occ.update(q.where)
     ctx = _player_ctx(s, p)
-    return [sp for sp in WORKER_SPACES if space_open(s, p, sp, occ, ctx, explain=False) is None]
+    forbids, hooks, pairs = ctx["forbids"], ctx["cost_hooks"], ctx["pairs"]
+    built, miners, pl = s.built, s.miners, s.p[p]
+    out = []
+    for sp, kind, key, need in _space_plan():
+        if kind == 0:  # a construction space
+            if built[key] or sp in occ:
+                continue
+        elif kind == 1:  # a market: its visit cost is the tile's
+            if built[key] != 2:
+                continue
+            need = _plain_need(MARKETS[s.site_tile[key]].visit_cost)
+        elif kind == 2:  # a tunnel end
+            if miners[key] < TUNNEL_COMPLETE or (not has_active_faction(s, p, key) and not ctx["kadan"]):
+                continue
+        if forbids and any(forbid(s, p, 0, sp) for forbid in forbids):
+            continue
+        if hooks:
+            if not can_pay(s, p, sp, ctx):
+                continue
+        elif not _need_met(pl, need, pairs):
+            continue
+        out.append(sp)
+    return out
+
+
+_PLAN: list = []
+
+
+def _space_plan() -> list:
+    """Per worker space, in order: (space, kind, key, compiled cost); kind 0 a construction
+    space (key: its site), 1 a market (key: its site; cost: the tile's), 2 a tunnel end (key:
+    its faction), 3 any other; the branches of ``space_open``."""
+    if not _PLAN:
+        for sp in WORKER_SPACES:
+            sd = SPACES[sp]
+            if sd.type == "fixed":
+                _PLAN.append((sp, 0, SPACE_SITE[sp], _plain_need(space_cost(None, sp))))
+            elif sp[0] == "M" and sp.startswith("MKT_"):
+                _PLAN.append((sp, 1, "SITE_" + sp[4:], None))
+            elif sp in TUNNEL_ENDS:
+                _PLAN.append((sp, 2, TUNNEL_ENDS[sp], _plain_need(space_cost(None, sp))))
+            else:
+                _PLAN.append((sp, 3, None, _plain_need(space_cost(None, sp))))
+    return _PLAN
 
 
 def turn_actions(s: EuphoriaState) -> list[Any]:
@@ -302,11 +349,11 @@ def turn_actions(s: EuphoriaState) -> list[Any]:
     tn = s.turn
     acts: list[Any] = []
     if tn.get("ended"):  # T4: trade, then end the turn
-        return trade_actions(s, p) + [EndTurn()]
+        return trade_actions(s, p) + [_end_turn()]
     if tn.get("chase") is not None:
         d = tn["chase"]
-        return ([Place(die=d, space=sp) for sp in legal_spaces(s, p, d)] + trade_actions(s, p)
-                + [Choose(option="skip_chase")])  # §23.5: trades also between two placements
+        return ([_place(d, sp) for sp in legal_spaces(s, p, d)] + trade_actions(s, p)
+                + [_choose("skip_chase")])  # §23.5: trades also between two placements
     if tn["placed"] == 0:
         seen = set()
         dice = []
@@ -320,21 +367,21 @@ def turn_actions(s: EuphoriaState) -> list[Any]:
                 dice.append(d)
         if dice:
             spaces = legal_spaces(s, p, dice[0])
-            acts += [Place(die=d, space=sp) for d in dice for sp in spaces]
+            acts += [_place(d, sp) for d in dice for sp in spaces]
         acts += retrieve_actions(s, p)
         if can_resolve_dilemma(s, p):
-            acts.append(ResolveDilemma())
+            acts.append(_resolve_dilemma())
         if acts:
             acts += trade_actions(s, p)
         else:
-            acts.append(EndTurn())  # D-18: nothing legal, pass
+            acts.append(_end_turn())  # D-18: nothing legal, pass
         return acts
     ds = follow_up_dice(s)
     if ds:  # the group's remaining workers show one value and are all available: one choice
-        acts += [Place(die=ds[0], space=sp) for sp in legal_spaces(s, p, ds[0])]
+        acts += [_place(ds[0], sp) for sp in legal_spaces(s, p, ds[0])]
     if acts:
         acts += trade_actions(s, p)
-    acts.append(EndTurn())
+    acts.append(_end_turn())
     return acts
 
 
@@ -442,6 +489,7 @@ def _player_ctx(s: EuphoriaState, p: int) -> dict:
     return {"forbids": [PENALTIES[t].forbid for t in sorted(tiles) if PENALTIES[t].forbid],
             "pairs": KIND["no_artifact_pairs"] not in tiles,
             "cost_hooks": any(hook(s, p, rid, "cost") for rid in s.p[p].active),
+            "cost_rids": [rid for rid in s.p[p].active if hook(s, p, rid, "cost")],
             "kadan": bool(hook(s, p, "kadan_the_infiltrator", "cost")),
             "brian": bool(hook(s, p, "brian_the_viticulturist", "cost"))}
 
@@ -482,10 +530,33 @@ def can_pay(s: EuphoriaState, p: int, sp: str, ctx: dict) -> bool:
         # Substitutions only add ways to pay: a plain payment that works settles it, unless
         # a recruit adds to the cost here (Brian in Icarus, Kadan at a tunnel end).
         adds = (sp in TUNNEL_ENDS and ctx["kadan"]) or (ctx["brian"] and sp in ICARUS)
-        if adds or not _plain_can_pay(s, p, sp, ctx):
+        if adds:
             return bool(pay_options(s, p, sp))
-        return True
+        if _plain_can_pay(s, p, sp, ctx):
+            return True
+        # the plain payment fails: only a recruit whose substitution concerns this space can help
+        cost = space_cost(s, sp)
+        if not any(_COST_REACH.get(rid, _ANYWHERE)(sp, cost) for rid in ctx["cost_rids"]):
+            return False
+        return bool(pay_options(s, p, sp))
     return _plain_can_pay(s, p, sp, ctx)
+
+
+def _ANYWHERE(sp: str, cost: dict) -> bool:
+    return True
+
+
+_COST_REACH: dict[str, Callable[[str, dict], bool]] = {
+    # The spaces whose cost each recruit's ``cost`` hook (recruits.py) changes at all: elsewhere
+    # its substitutions add nothing, so a plain payment that fails fails with it too.
+    "josh_the_negotiator": lambda sp, cost: sp.startswith("MKT_"),
+    "kadan_the_infiltrator": lambda sp, cost: sp.startswith("TUNEND_"),
+    "matthew_the_thief": lambda sp, cost: sp in TUNNELS,
+    "michael_the_engineer": lambda sp, cost: sp.startswith("CS_"),
+    "flartner_the_luddite": lambda sp, cost: sp.startswith("CS_"),
+    "brian_the_viticulturist": lambda sp, cost: sp in ICARUS or "bliss" in cost,
+    "jacko_the_archivist": lambda sp, cost: sp == "ART_WAS",
+}
 
 
 _PLAIN: dict[int, tuple] = {}
@@ -514,12 +585,17 @@ def _plain_need(cost: dict) -> tuple:
 
 
 def _plain_can_pay(s: EuphoriaState, p: int, sp: str, ctx: dict) -> bool:
-    pl = s.p[p]
-    named, cats, anyc, types, arts_any, res_any, _ = _plain_need(space_cost(s, sp))
+    return _need_met(s.p[p], _plain_need(space_cost(s, sp)), ctx["pairs"])
+
+
+def _need_met(pl: PlayerState, need: tuple, pairs: bool) -> bool:
+    """Whether ``pl`` holds a compiled cost (``_plain_need``), with no recruit's substitution;
+    ``pairs``: a pair of identical cards may pay for 'any n artifacts'."""
+    named, cats, anyc, types, arts_any, res_any, _ = need
     if arts_any:
         if len(pl.hand) >= arts_any:
             return True
-        return ctx["pairs"] and len(set(pl.hand)) < len(pl.hand)
+        return pairs and len(set(pl.hand)) < len(pl.hand)
     g = pl.goods
     if res_any:
         return g["gold"] + g["stone"] + g["clay"] >= res_any
@@ -559,10 +635,13 @@ def _alternatives(key: str) -> list[list[str]]:
     raise KeyError(key)
 
 
+_NO_COST: dict = {}
+
+
 def space_cost(s: EuphoriaState, sp: str) -> dict:
     if sp.startswith("MKT_"):
         return MARKETS[s.site_tile["SITE_" + sp[4:]]].visit_cost
-    return SPACES[sp].cost or {}
+    return SPACES[sp].cost or _NO_COST  # one empty dict: ``_plain_need`` keeps its compilations by id
 
 
 def artifact_set_options(s: EuphoriaState, p: int, n_any: int, pairs: bool) -> list[list[str]]:
@@ -1276,7 +1355,7 @@ def retrieve_actions(s: EuphoriaState, p: int) -> list[Retrieve]:
             if sig in seen:
                 continue
             seen.add(sig)
-            out += [Retrieve(dice=list(ds), pay=x) for x in pays]
+            out += [_retrieve(list(ds), x) for x in pays]
     return out
 
 
@@ -1411,7 +1490,7 @@ def trade_actions(s: EuphoriaState, p: int) -> list[Trade]:
     def has(q: int) -> bool:
         return bool(s.p[q].hand) or any(s.p[q].goods.values())
     # a proposal needs at least one item from one side: nothing to trade, no offer
-    return [Trade(partner=q) for q in range(s.players) if q != p and (has(p) or has(q))]
+    return [_trade(q) for q in range(s.players) if q != p and (has(p) or has(q))]
 
 
 @step("trade_build")

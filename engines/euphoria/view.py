@@ -60,5 +60,12 @@ def view(s, me: Optional[int]) -> dict[str, Any]:
         "markets_out": len(s.markets_out), "market_pile": len(s.market_pile),
         "turn": {k: s.turn.get(k) for k in ("placed", "chase")} if s.turn else {},
         "pending": pending, "shown": dict(s.shown), "winners": list(s.winners),
-        "options": s.options.model_dump(),
+        "options": _options(s.options),
     }
+
+
+def _options(o) -> dict[str, Any]:
+    """``o.model_dump()`` of the options (plain booleans, no alias, no serializer), without
+    pydantic's serializer (slow under Pyodide)."""
+    d = o.__dict__
+    return {k: d[k] for k in type(o).model_fields}

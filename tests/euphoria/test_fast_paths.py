@@ -1,0 +1,106 @@
+"""The speed work changed no rule: the fast paths agree with what they replace.
+
+- the heuristic bot reads the state instead of the view (``bot.py``): it chooses exactly as the
+  view-reading original (``slow_bot.py``, a frozen copy), drawing the same numbers;
+- ``clone`` (a copy without pydantic) equals the JSON round trip it replaced, and is independent;
+- the engine's own action constructors make the same models as validation does;
+- the playout policy returns an object of the list ``legal_actions`` returned, and is a bot level.
+"""
+
+from __future__ import annotations
+
+from engines.core.bots import bot_levels, get_bot
+from engines.core.rng import Rng
+from engines.euphoria import GAME
+from engines.euphoria import actions as A
+
+from . import slow_bot
+
+
+def _options(i: int) -> dict:
+    return {"recruit_draft": i % 2 == 0, "market_selection": i % 3 == 0,
+            "morale_knowledge_placement": i % 4 == 0, "first_printing_recruits": i % 5 == 1,
+            "trading": i % 7 != 3}
+
+
+def test_the_fast_heuristic_chooses_as_the_view_reading_one():
+    fast = get_bot(GAME, "heuristic")
+    compared = 0
+    for i in range(12):
+        s = GAME.new_game(2 + i % 5, 300 + i, _options(i))
+        walk = Rng.from_seed(i)
+        k = 0
+        while GAME.to_move(s) is not None and k < 400:
+            r1, r2 = Rng.from_seed(1000 + k), Rng.from_seed(1000 + k)
+            mine = fast(GAME, s, r1)
+            theirs = slow_bot.choose(GAME, s, r2)
+            assert mine == theirs and r1.s == r2.s, (i, k)
+            compared += 1
+            acts = GAME.legal_actions(s)
+            GAME.apply(s, acts[acts.index(mine)] if k % 2 else acts[walk.below(len(acts))])
+            k += 1
+    assert compared > 2000
+
+
+def test_clone_is_the_json_round_trip_and_independent():
+    for i in range(6):
+        s = GAME.new_game(2 + i % 5, 40 + i, _options(i))
+        rng = Rng.from_seed(i)
+        k = 0
+        while GAME.to_move(s) is not None and k < 300:
+            c = s.clone()
+            ref = s.model_validate_json(s.model_dump_json())
+            assert c == ref and c.model_dump_json() == s.model_dump_json()
+            assert c.model_fields_set == ref.model_fields_set
+            assert [p.model_fields_set for p in c.p] == [p.model_fields_set for p in ref.p]
+            acts = GAME.legal_actions(c)
+            before = s.model_dump_json()
+            GAME.apply(c, acts[rng.below(len(acts))])
+            assert s.model_dump_json() == before  # the copy shares nothing mutable
+            acts = GAME.legal_actions(s)
+            GAME.apply(s, acts[rng.below(len(acts))])
+            k += 1
+
+
+def test_a_clone_with_an_unusual_value_takes_the_round_trip():
+    s = GAME.new_game(3, 5)
+    s.pl = {"bumped": (1, 2)}  # a tuple: the JSON round trip makes it a list
+    assert s.clone().pl == {"bumped": [1, 2]}
+
+
+def test_the_fast_constructors_make_the_validated_models():
+    pairs = [(A.Place(die=1, space="ICA_SKY"), A.place(1, "ICA_SKY")),
+             (A.Retrieve(dice=[0, 2], pay="food"), A.retrieve([0, 2], "food")),
+             (A.Choose(option="x"), A.choose("x")), (A.Trade(partner=2), A.trade(2)),
+             (A.EndTurn(), A.end_turn()), (A.ResolveDilemma(), A.resolve_dilemma())]
+    for slow, fast in pairs:
+        assert slow == fast and fast == slow and slow.model_fields_set == fast.model_fields_set
+        assert GAME.dump_action(slow) == GAME.dump_action(fast) and repr(slow) == repr(fast)
+        assert GAME.parse_action(GAME.dump_action(fast)) == fast
+
+
+def test_the_playout_policy_plays_the_legal_lists_own_objects():
+    assert "playout" in bot_levels(GAME) and "heuristic" in bot_levels(GAME)
+    for i in range(6):
+        s = GAME.new_game(2 + i % 5, 60 + i, _options(i))
+        rng = Rng.from_seed(i)
+        k = 0
+        while GAME.to_move(s) is not None and k < 1500:
+            a = GAME.playout_action(s, rng)
+            assert any(a is x for x in GAME._fresh[1]) and GAME._fresh[0] is s
+            GAME.apply(s, a)
+            k += 1
+        assert k > 50
+
+
+def test_the_playout_policy_is_reproducible():
+    def game(seed):
+        s = GAME.new_game(3, seed)
+        rng = Rng.from_seed(9)
+        out = []
+        while GAME.to_move(s) is not None and len(out) < 800:
+            a = GAME.playout_action(s, rng)
+            out.append(GAME.dump_action(a))
+            GAME.apply(s, a)
+        return out, s.model_dump_json()
+    assert game(4) == game(4)
