@@ -23,6 +23,7 @@ from .actions import (Action, AddElements, ChangeReservation, EndTurn, Pass, Pla
 from .components import (BASE_TILE_IDS, COLOUR_INDEX, COLOURS, CUBE_COUNTS, DARKNESS_IDS,
                          DRAFT_COLUMNS, KICKSTARTER_IDS, MAX_ACTIONS, MISC, NCOL, RARITY, SETUP,
                          STALL_ROUNDS, TILES, TOKEN_IDS, TOKENS)
+from .determinize import determinize as _determinize, evaluate as _evaluate
 from .payment import legal_payments
 from .playout import playout_action as _playout_action
 from .rules import (NEIGHBOURS, compact_positions, counts_of, counts_of_list, find_tile, is_free, missing,
@@ -835,11 +836,28 @@ class Myraclia(Game):
                 or len(before.eternity_bag) != len(after.eternity_bag))
 
     def bots(self) -> dict[str, Any]:
-        """"playout": the playout policy as a bot; "heuristic" (the strongest) stays last, the
-        level the New game form offers first."""
+        """"easy": the heuristic with deliberate mistakes; "playout": the playout policy as a
+        bot; "normal" and "hard": ISMCTS (``engines.core.search``) on ``determinize``, with
+        budgets of about 0.3 s and 1.2 s a decision on CPython at 3 players; "heuristic"
+        stays last, the level the New game form offers first."""
+        from engines.core.search import search_bot
+
         from .bot import choose
         from .playout import choose as playout
-        return {"playout": playout, "heuristic": choose}
+        return {"easy": easy, "playout": playout,
+                "normal": search_bot(NORMAL_ITERATIONS, playout_steps=PLAYOUT_STEPS),
+                "hard": search_bot(HARD_ITERATIONS, playout_steps=PLAYOUT_STEPS),
+                "heuristic": choose}
+
+    def determinize(self, state: MyracliaState, player: int, rng: Rng) -> MyracliaState:
+        """The bags re-dealt from what ``player`` knows of them, the generator re-seeded
+        (``determinize``: their content is public, only their order is hidden)."""
+        return _determinize(state, player, rng)
+
+    def evaluate(self, state: MyracliaState, player: int) -> float:
+        """The true win share at the end; before, a softmax over estimated final scores
+        (``determinize.evaluate``)."""
+        return _evaluate(state, player)
 
     def playout_action(self, state: MyracliaState, rng: Rng) -> Any:
         """The heuristic's judgement, cut down for search playouts (``playout``)."""
@@ -851,6 +869,24 @@ class Myraclia(Game):
         (``reference.py``)."""
         from .reference import reference
         return reference(lang)
+
+
+#: the search levels' budgets (iterations a decision) and playout length (actions)
+NORMAL_ITERATIONS = 80
+HARD_ITERATIONS = 320
+PLAYOUT_STEPS = 20
+#: how often the "easy" bot plays a random legal action instead of the heuristic's choice
+EASY_MISTAKES = 0.3
+
+
+def easy(game, state: MyracliaState, rng: Rng) -> Any:
+    """The "easy" bot: the heuristic, except that with probability ``EASY_MISTAKES`` it plays
+    a random legal action (chance from the bot's own ``rng`` only)."""
+    from .bot import choose
+    if rng.below(1000) < EASY_MISTAKES * 1000:
+        legal = game.legal_actions(state)
+        return legal[rng.below(len(legal))]
+    return choose(game, state, rng)
 
 
 def _partial(data: Any) -> Any:
