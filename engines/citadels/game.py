@@ -205,11 +205,55 @@ class Citadels(Game):
         ``legal_actions`` returns, so ``apply`` takes it without a second check."""
         return _playout(state, rng, self.legal_actions(state))
 
+    def determinize(self, state: CitadelsState, player: int, rng: Rng) -> CitadelsState:  # type: ignore[override]
+        """See ``determinize.py`` (what is hidden, how it is re-dealt, what is approximated)."""
+        from .determinize import determinize
+        return determinize(state, player, rng)
+
+    def evaluate(self, state: CitadelsState, player: int) -> float:  # type: ignore[override]
+        """The true win share at the end; before, a softmax of estimated final scores: the
+        running score plus what gold and cards in hand may still become, weighted by how far
+        the game is from its end (the longest city against the threshold)."""
+        if state.phase == "over":
+            w = scoring.winners(state)
+            return 1.0 / len(w) if player in w else 0.0
+        import math
+        sc = scoring.scores(state)
+        n = rules.threshold(state)
+        left = max(0.0, 1.0 - max(len(c) for c in state.cities) / n)
+        est = [sc[i] + left * (0.9 * state.gold[i] + 1.6 * len(state.hands[i])) + 0.3 * state.gold[i]
+               for i in range(state.players)]
+        top = max(est)
+        temp = 2.5 + 6.0 * left
+        w = [math.exp((e - top) / temp) for e in est]
+        return w[player] / sum(w)
+
     def bots(self) -> dict[str, Any]:
-        """"playout" (the playout policy as a bot: it reads only what its seat may see) and
-        "heuristic" (``bot.py``), the stronger last (the page offers the last one first)."""
+        """"playout" (the playout policy as a bot: it reads only what its seat may see),
+        "easy" (the heuristic, a random legal move 30% of the time), "normal" and "hard"
+        (ISMCTS search, ``engines.core.search``) and "heuristic" (``bot.py``), kept last
+        (the page offers the last one first)."""
+        from engines.core.search import search_bot
         from .bot import choose
-        return {"playout": playout_bot, "heuristic": choose}
+        return {"playout": playout_bot, "easy": easy_bot,
+                "normal": search_bot(NORMAL_ITERATIONS, playout_steps=PLAYOUT_STEPS),
+                "hard": search_bot(HARD_ITERATIONS, playout_steps=PLAYOUT_STEPS),
+                "heuristic": choose}
+
+
+#: search budgets (about 0.3 s and 1.2 s a decision on CPython at 3 players)
+NORMAL_ITERATIONS = 500
+HARD_ITERATIONS = 2000
+PLAYOUT_STEPS = 40
+
+
+def easy_bot(game: Game, state: CitadelsState, rng: Rng) -> Any:
+    """The heuristic with mistakes: with probability 0.3 a random legal action."""
+    from .bot import choose
+    if rng.below(10) < 3:
+        actions = game.legal_actions(state)
+        return actions[rng.below(len(actions))]
+    return choose(game, state, rng)
 
 
 GAME = Citadels()

@@ -102,7 +102,7 @@ def test_the_playout_policy_decides_from_what_its_seat_sees():
 
 
 def test_playout_is_a_bot_level_and_the_heuristic_stays_the_last_one():
-    assert bot_levels(GAME) == ["random", "playout", "heuristic"]
+    assert bot_levels(GAME) == ["random", "playout", "easy", "normal", "hard", "heuristic"]
     bot = get_bot(GAME, "playout")
     state, rng = GAME.new_game(4, 2), Rng.from_seed(3)
     while GAME.to_move(state) is not None:
