@@ -233,9 +233,10 @@ class Citadels(Game):
         "easy" (the heuristic, a random legal move 30% of the time), "normal" and "hard"
         (ISMCTS search, ``engines.core.search``) and "heuristic" (``bot.py``), kept last
         (the page offers the last one first)."""
+        from engines.core.bots import with_mistakes
         from engines.core.search import search_bot
         from .bot import choose
-        return {"playout": playout_bot, "easy": easy_bot,
+        return {"playout": playout_bot, "easy": with_mistakes(choose, EASY_MISTAKES),
                 "normal": search_bot(NORMAL_ITERATIONS, playout_steps=PLAYOUT_STEPS),
                 "hard": search_bot(HARD_ITERATIONS, playout_steps=PLAYOUT_STEPS),
                 "heuristic": choose}
@@ -245,15 +246,7 @@ class Citadels(Game):
 NORMAL_ITERATIONS = 500
 HARD_ITERATIONS = 2000
 PLAYOUT_STEPS = 40
-
-
-def easy_bot(game: Game, state: CitadelsState, rng: Rng) -> Any:
-    """The heuristic with mistakes: with probability 0.3 a random legal action."""
-    from .bot import choose
-    if rng.below(10) < 3:
-        actions = game.legal_actions(state)
-        return actions[rng.below(len(actions))]
-    return choose(game, state, rng)
+EASY_MISTAKES = 0.3  # how often the "easy" bot plays a random legal action
 
 
 GAME = Citadels()

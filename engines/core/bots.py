@@ -20,6 +20,19 @@ def random_bot(game: Game, state: GameState, rng: Rng) -> Any:
     return rng.choice(game.legal_actions(state))
 
 
+def with_mistakes(bot: Bot, rate: float = 0.3) -> Bot:
+    """An easier ``bot``: with probability ``rate`` it plays a uniformly random legal action
+    instead of its own choice (chance from the bot's own ``rng`` only): the "easy" level a
+    beginner can beat."""
+    per_mille = round(rate * 1000)
+
+    def choose(game: Game, state: GameState, rng: Rng) -> Any:
+        if rng.below(1000) < per_mille:
+            return random_bot(game, state, rng)
+        return bot(game, state, rng)
+    return choose
+
+
 def bot_levels(game: Game) -> list[str]:
     """Bot level names available for ``game``: "random" plus the game's own."""
     return ["random", *game.bots().keys()]

@@ -840,11 +840,12 @@ class Myraclia(Game):
         bot; "normal" and "hard": ISMCTS (``engines.core.search``) on ``determinize``, with
         budgets of about 0.3 s and 1.2 s a decision on CPython at 3 players; "heuristic"
         stays last, the level the New game form offers first."""
+        from engines.core.bots import with_mistakes
         from engines.core.search import search_bot
 
         from .bot import choose
         from .playout import choose as playout
-        return {"easy": easy, "playout": playout,
+        return {"easy": with_mistakes(choose, EASY_MISTAKES), "playout": playout,
                 "normal": search_bot(NORMAL_ITERATIONS, playout_steps=PLAYOUT_STEPS),
                 "hard": search_bot(HARD_ITERATIONS, playout_steps=PLAYOUT_STEPS),
                 "heuristic": choose}
@@ -877,16 +878,6 @@ HARD_ITERATIONS = 320
 PLAYOUT_STEPS = 20
 #: how often the "easy" bot plays a random legal action instead of the heuristic's choice
 EASY_MISTAKES = 0.3
-
-
-def easy(game, state: MyracliaState, rng: Rng) -> Any:
-    """The "easy" bot: the heuristic, except that with probability ``EASY_MISTAKES`` it plays
-    a random legal action (chance from the bot's own ``rng`` only)."""
-    from .bot import choose
-    if rng.below(1000) < EASY_MISTAKES * 1000:
-        legal = game.legal_actions(state)
-        return legal[rng.below(len(legal))]
-    return choose(game, state, rng)
 
 
 def _partial(data: Any) -> Any:

@@ -1,6 +1,6 @@
 """The fast paths of the engine keep the rules: the state's own ``clone`` and assignments, the
 playout policy (``Game.playout_action``) and its bot level. (Speed itself is measured by
-``bench/speed.py`` and ``bench/citadels_playout.py``, never by a test.)"""
+``bench/speed.py`` and ``bench/arena.py``, never by a test.)"""
 
 from __future__ import annotations
 

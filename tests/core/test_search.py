@@ -109,3 +109,17 @@ def test_a_single_legal_action_is_played_without_searching():
     result = ismcts(GAME, state, Rng.from_seed(1), 1000)
     assert isinstance(result.action, Stop) and result.iterations == 0
     assert Draw() not in GAME.legal_actions(state)
+
+
+def test_with_mistakes_plays_the_bot_or_a_random_legal_action_at_the_rate_asked():
+    from engines.core.bots import with_mistakes
+    state = GAME.new_game(2, 5)
+    always_stop = lambda game, st, rng: Stop()  # noqa: E731
+    never = with_mistakes(always_stop, 0.0)
+    always = with_mistakes(always_stop, 1.0)
+    half = with_mistakes(always_stop, 0.5)
+    rng = Rng.from_seed(3)
+    assert all(isinstance(never(GAME, state, rng), Stop) for _ in range(50))
+    assert {type(always(GAME, state, rng)).__name__ for _ in range(50)} == {"Draw", "Stop"}
+    draws = sum(isinstance(half(GAME, state, rng), Draw) for _ in range(2000))
+    assert 350 < draws < 650  # half the moves random, half of those a Draw
