@@ -2,18 +2,32 @@
 // bot searches. The worker loads the site's own Pyodide and the engine wheel (not the UI)
 // from the same origin; the service worker caches both, so it works offline.
 //
-// Messages from the page: {id, record, seat, level} (record: the game's record as JSON text).
-// Answers: {id, action} (the action as JSON text) or {id, error}. Once at the start:
-// {id: 0, ready: true}, or {id: 0, ready: false, error} when the worker cannot start (the
-// page then lets its bots think on the main thread and says so).
+// Messages from the page:
+//   {id, record, seat, level}  decide for `seat` (record: the game's record as JSON text);
+//                              a new request replaces the one in progress
+//   {cancel: id}               drop request `id` (the table was left, undone, replaced)
+// Answers:
+//   {id, progress}             while a search runs (0..1), about every SLICE_SECONDS
+//   {id, action, value}        the action as JSON text; value: the search's estimated win
+//                              chance (null for bots that do not search)
+//   {id, error}
+// Once at the start: {id: 0, ready: true}, or {id: 0, ready: false, error} when the worker
+// cannot start (the page then lets its bots think on the main thread and says so).
+//
+// A search runs in slices (engines.core.thinking: begin_json, step_json); between slices the
+// worker yields to its event loop, so a cancel or a newer request is read within one slice.
+// Slicing never changes the decision: the budget is counted in iterations.
 import { loadPyodide } from "./pyodide/pyodide.mjs";
+
+const SLICE_SECONDS = 0.05;
 
 const started = (async () => {
   const py = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
   // no pydantic plugins are shipped: skip pydantic's scan of every package's entry points
   py.runPython("import os; os.environ.setdefault('PYDANTIC_DISABLE_PLUGINS', '__all__')");
   await py.loadPackage("tavolo-engines", { messageCallback: () => {}, errorCallback: () => {} });
-  return py.pyimport("engines.core.thinking").decide_json;
+  const thinking = py.pyimport("engines.core.thinking");
+  return { begin: thinking.begin_json, step: thinking.step_json };
 })();
 
 started.then(
@@ -21,18 +35,52 @@ started.then(
   (err) => postMessage({ id: 0, ready: false, error: String(err) }),
 );
 
+let current = null; // the request being worked on: {id}
+
+const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function work(job, api) {
+  while (current === job) {
+    let answer;
+    try {
+      answer = JSON.parse(api.step(SLICE_SECONDS));
+    } catch (err) {
+      current = null;
+      postMessage({ id: job.id, error: String(err) });
+      return;
+    }
+    if (answer.done) {
+      current = null;
+      postMessage({ id: job.id, action: JSON.stringify(answer.action), value: answer.value });
+      return;
+    }
+    postMessage({ id: job.id, progress: answer.progress });
+    await nextTurn(); // read any cancel or newer request before the next slice
+  }
+}
+
 onmessage = async (event) => {
-  const { id, record, seat, level } = event.data || {};
-  let decide;
+  const message = event.data || {};
+  if ("cancel" in message) {
+    if (current && current.id === message.cancel) current = null;
+    return;
+  }
+  const { id, record, seat, level } = message;
+  current = null; // a newer request replaces the one in progress
+  let api;
   try {
-    decide = await started;
+    api = await started;
   } catch (err) {
     postMessage({ id, error: String(err) });
     return;
   }
   try {
-    postMessage({ id, action: decide(record, seat, level) });
+    api.begin(record, seat, level);
   } catch (err) {
     postMessage({ id, error: String(err) });
+    return;
   }
+  const job = { id };
+  current = job;
+  work(job, api);
 };

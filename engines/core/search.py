@@ -93,6 +93,61 @@ class Result:
         return 0.0
 
 
+class Search:
+    """A search that can be run in slices: ``run(n)`` does up to ``n`` more iterations, so a
+    caller (the page's bot worker) can stop between slices to read its messages, show the
+    progress, or drop a search nobody waits for. Slicing changes nothing: the same budget
+    and ``rng`` give the same decision however the iterations are split.
+
+    ``state`` is never changed (every iteration plays on its own determinization); the
+    legal actions are those of ``state``, and ``result()`` returns the object of that list.
+    """
+
+    def __init__(self, game: Game, state: GameState, rng: Rng, *, exploration: float = 0.7,
+                 playout_steps: int = 60) -> None:
+        self.game, self.state, self.rng = game, state, rng
+        self.exploration, self.playout_steps = exploration, playout_steps
+        self.player = game.to_move(state)
+        if self.player is None:
+            raise ValueError("the game is over: there is nothing to decide")
+        self.legal = game.legal_actions(state)
+        self.root = Node()
+        self.done = 0  # iterations run so far
+
+    @property
+    def forced(self) -> bool:
+        """True when there is one legal action: nothing to search."""
+        return len(self.legal) == 1
+
+    def run(self, iterations: int, deadline: float | None = None,
+            clock: Callable[[], float] = time.perf_counter) -> int:
+        """Run up to ``iterations`` more iterations (fewer if ``clock()`` passes ``deadline``);
+        the number run."""
+        if self.forced:
+            return 0
+        ran = 0
+        while ran < iterations:
+            world = self.game.determinize(self.state, self.player, self.rng)
+            _iterate(self.game, world, self.root, self.rng, self.exploration, self.playout_steps)
+            ran += 1
+            if deadline is not None and clock() > deadline:
+                break
+        self.done += ran
+        return ran
+
+    def result(self) -> Result:
+        """The decision so far: the most visited root action (ties: the better mean)."""
+        if self.forced:
+            return Result(self.legal[0], 0, [(self.legal[0], 0, 0.0)])
+        by_key = {action_key(a): a for a in self.legal}
+        stats = [(by_key[k], n.visits, n.value / n.visits if n.visits else 0.0)
+                 for k, n in self.root.children.items() if k in by_key]
+        if not stats:  # no iteration ran (a zero budget): the first legal action
+            return Result(self.legal[0], self.done, [])
+        best = max(stats, key=lambda s: (s[1], s[2]))
+        return Result(best[0], self.done, stats)
+
+
 def ismcts(game: Game, state: GameState, rng: Rng, iterations: int, *, exploration: float = 0.7,
            playout_steps: int = 60, time_cap: float | None = None,
            clock: Callable[[], float] = time.perf_counter) -> Result:
@@ -103,27 +158,10 @@ def ismcts(game: Game, state: GameState, rng: Rng, iterations: int, *, explorati
     (seconds) stops earlier if reached. ``state`` is never changed: every iteration plays
     on its own determinization.
     """
-    player = game.to_move(state)
-    if player is None:
-        raise ValueError("the game is over: there is nothing to decide")
-    legal = game.legal_actions(state)
-    if len(legal) == 1:
-        return Result(legal[0], 0, [(legal[0], 0, 0.0)])
-    root = Node()
+    search = Search(game, state, rng, exploration=exploration, playout_steps=playout_steps)
     deadline = None if time_cap is None else clock() + time_cap
-    done = 0
-    for done in range(1, iterations + 1):
-        world = game.determinize(state, player, rng)
-        _iterate(game, world, root, rng, exploration, playout_steps)
-        if deadline is not None and clock() > deadline:
-            break
-    by_key = {action_key(a): a for a in legal}
-    stats = [(by_key[k], n.visits, n.value / n.visits if n.visits else 0.0)
-             for k, n in root.children.items() if k in by_key]
-    if not stats:  # no iteration ran (a zero budget): the first legal action
-        return Result(legal[0], done, [])
-    best = max(stats, key=lambda s: (s[1], s[2]))  # most visits; ties: the better mean
-    return Result(best[0], done, stats)
+    search.run(iterations, deadline, clock)
+    return search.result()
 
 
 def _iterate(game: Game, world: GameState, root: Node, rng: Rng, exploration: float, playout_steps: int) -> None:
@@ -172,4 +210,6 @@ def search_bot(iterations: int, *, exploration: float = 0.7, playout_steps: int 
         return ismcts(game, state, rng, iterations, exploration=exploration,
                       playout_steps=playout_steps, time_cap=time_cap).action
     choose.iterations = iterations
+    # what a caller needs to run the same search in slices (``Search``), as the worker does
+    choose.search = {"iterations": iterations, "exploration": exploration, "playout_steps": playout_steps}
     return choose

@@ -11,22 +11,74 @@ case, one or a few moves later) is brought up to date by applying only the new a
 instead of replaying the whole game for every decision. Anything else (another game, an
 undo, a record that differs) is replayed from the start. Records are validated as every
 record from outside is (``parse_record``, ``apply``).
+
+A search bot's decision can take seconds in the browser, so it runs in slices
+(``Decision.step``): between slices the worker reads its messages (a cancelled or superseded
+request stops there) and reports the progress. Slicing never changes the decision: the
+budget is counted in iterations, not in time.
 """
 
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 from .bots import get_bot
 from .game import Game, GameState
 from .record import GameRecord, parse_record, replay
 from .rng import Rng
+from .search import Search
 
 
 def decision_rng(seed: int, action_count: int, seat: int) -> Rng:
     """The bot's generator for one decision: the same record always gives the same bot moves."""
     return Rng.from_seed((seed * 1_000_003 + action_count * 7_919 + seat * 104_729 + 17) & ((1 << 63) - 1))
+
+
+class Decision:
+    """One bot decision that can be advanced in slices: ``step`` until ``done``, then
+    ``action``. A search bot (``search_bot``: it carries its ``search`` parameters) runs
+    its iterations slice by slice; any other bot decides at once."""
+
+    def __init__(self, game: Game, state: GameState, bot: Any, rng: Rng) -> None:
+        self.game = game
+        params = getattr(bot, "search", None)
+        self.search: Search | None = None
+        self.action: Any = None
+        self.value: float | None = None  # the search's estimated win chance of ``action``
+        self.total = 0
+        if params is None:
+            self.action = bot(game, state, rng)
+            return
+        self.search = Search(game, state, rng, exploration=params["exploration"],
+                             playout_steps=params["playout_steps"])
+        self.total = 0 if self.search.forced else params["iterations"]
+        if not self.total:
+            self._finish()
+
+    @property
+    def done(self) -> bool:
+        return self.search is None or self.search.done >= self.total
+
+    @property
+    def progress(self) -> float:
+        """The share of the budget done (0..1)."""
+        return 1.0 if self.done else self.search.done / self.total
+
+    def step(self, seconds: float = 0.05) -> bool:
+        """Run iterations for about ``seconds`` (at least one); True when the decision is made."""
+        if not self.done:
+            self.search.run(self.total - self.search.done, time.perf_counter() + seconds)
+            if self.done:
+                self._finish()
+        return self.done
+
+    def _finish(self) -> None:
+        result = self.search.result()
+        self.action = result.action
+        self.value = result.value if self.total else None
+        self.search = None  # the tree can be large: let it go
 
 
 class Thinker:
@@ -57,8 +109,8 @@ class Thinker:
         self._header, self._state, self._actions = header, state, list(record.actions)
         return state
 
-    def decide(self, record: GameRecord, seat: int, level: str) -> Any:
-        """The action of ``level``'s bot for ``seat``, who must be the seat to move."""
+    def begin(self, record: GameRecord, seat: int, level: str) -> Decision:
+        """Start the decision of ``level``'s bot for ``seat``, who must be the seat to move."""
         from engines import get_game
 
         game = get_game(record.game)
@@ -66,16 +118,47 @@ class Thinker:
         if game.to_move(state) != seat:
             raise ValueError(f"seat {seat} is not to move in this record")
         bot = get_bot(game, level)
-        return bot(game, state.clone(), decision_rng(record.seed, len(record.actions), seat))
+        return Decision(game, state.clone(), bot, decision_rng(record.seed, len(record.actions), seat))
+
+    def decide(self, record: GameRecord, seat: int, level: str) -> Any:
+        """The action of ``level``'s bot for ``seat``, who must be the seat to move."""
+        decision = self.begin(record, seat, level)
+        while not decision.step(1.0):
+            pass
+        return decision.action
 
 
 THINKER = Thinker()
 
 
 def decide_json(record_json: str, seat: int, level: str) -> str:
-    """The worker's entry point: record as JSON text in, the action as JSON text out."""
+    """Record as JSON text in, the action as JSON text out, in one go."""
     from engines import get_game
 
     record = parse_record(record_json)
     action = THINKER.decide(record, int(seat), str(level))
     return json.dumps(get_game(record.game).dump_action(action))
+
+
+_CURRENT: Decision | None = None  # the worker's decision in progress (one at a time)
+
+
+def begin_json(record_json: str, seat: int, level: str) -> None:
+    """The worker's entry point: start a decision (replacing any unfinished one)."""
+    global _CURRENT
+    _CURRENT = None
+    _CURRENT = THINKER.begin(parse_record(record_json), int(seat), str(level))
+
+
+def step_json(seconds: float = 0.05) -> str:
+    """Advance the decision started by ``begin_json`` by about ``seconds``; JSON text
+    ``{"done": false, "progress": 0.4}`` or ``{"done": true, "action": {...}, "value": 0.62}``
+    (``value``: the search's estimated win chance, null for bots that do not search)."""
+    global _CURRENT
+    decision = _CURRENT
+    if decision is None:
+        raise ValueError("no decision in progress")
+    if not decision.step(float(seconds)):
+        return json.dumps({"done": False, "progress": round(decision.progress, 3)})
+    _CURRENT = None
+    return json.dumps({"done": True, "action": decision.game.dump_action(decision.action), "value": decision.value})

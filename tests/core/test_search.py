@@ -5,7 +5,7 @@ import pytest
 
 from engines.core.bots import random_bot
 from engines.core.rng import Rng
-from engines.core.search import action_key, ismcts, search_bot
+from engines.core.search import Search, action_key, ismcts, search_bot
 from tests.core.toy import Draw, Stop, Toy
 
 GAME = Toy()
@@ -37,6 +37,20 @@ def test_the_same_seed_gives_the_same_decision_and_statistics():
         b = ismcts(GAME, state, Rng.from_seed(9), 60)
         assert action_key(a.action) == action_key(b.action)
         assert [(action_key(x), n, v) for x, n, v in a.stats] == [(action_key(x), n, v) for x, n, v in b.stats]
+
+
+def test_a_search_run_in_slices_finds_the_same_as_in_one_go():
+    """The page's worker runs a search slice by slice (to read its messages between them):
+    the split must not change the tree, hence not the decision."""
+    for state in list(positions(3))[::3]:
+        whole = ismcts(GAME, state, Rng.from_seed(4), 50)
+        sliced = Search(GAME, state, Rng.from_seed(4))
+        for n in (1, 7, 13, 100):  # 1 + 7 + 13 + the remaining 29
+            sliced.run(min(n, 50 - sliced.done))
+        assert sliced.done == 50
+        got = sliced.result()
+        assert action_key(got.action) == action_key(whole.action)
+        assert [(action_key(x), n, v) for x, n, v in got.stats] == [(action_key(x), n, v) for x, n, v in whole.stats]
 
 
 def test_what_the_player_cannot_see_does_not_change_the_decision():

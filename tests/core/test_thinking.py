@@ -7,7 +7,7 @@ import pytest
 
 from engines import get_game, new_record, parse_record
 from engines.core.bots import get_bot
-from engines.core.thinking import Thinker, decide_json, decision_rng
+from engines.core.thinking import Thinker, begin_json, decide_json, decision_rng, step_json
 
 
 def _record(name, players, seed, levels):
@@ -67,3 +67,34 @@ def test_decide_json_round_trip_and_refusals():
         decide_json(record.model_dump_json(), game.to_move(game.new_game(2, 3)), "grandmaster")
     with pytest.raises(ValueError):  # not a record
         decide_json("{}", 0, "heuristic")
+
+
+def test_a_search_bot_decides_in_slices_with_its_progress_and_the_same_action():
+    """The worker's path (``begin_json`` then ``step_json`` until done) gives the search bot's
+    own action, whatever the slices; progress rises from 0 to 1; a non-search bot is done at
+    once, with no estimated value."""
+    game = get_game("myraclia")
+    record = _record("myraclia", 2, 21, ["normal", "normal"])
+    state = game.new_game(2, 21)
+    for _ in range(3):
+        a = game.legal_actions(state)[0]
+        record.actions.append(game.dump_action(a))
+        game.apply(state, a)
+    seat = game.to_move(state)
+    expected = get_bot(game, "normal")(game, state.clone(), decision_rng(21, 3, seat))
+    begin_json(record.model_dump_json(), seat, "normal")
+    progress, out = [], None
+    while out is None:
+        answer = json.loads(step_json(0.005))
+        if answer["done"]:
+            out = answer
+        else:
+            progress.append(answer["progress"])
+    assert progress and progress == sorted(progress) and all(0 <= p < 1 for p in progress)
+    assert game.parse_action(out["action"]) == expected
+    assert 0.0 <= out["value"] <= 1.0
+    begin_json(record.model_dump_json(), seat, "heuristic")
+    answer = json.loads(step_json(0.005))
+    assert answer["done"] and answer["value"] is None
+    with pytest.raises(ValueError):  # nothing in progress any more
+        step_json(0.005)

@@ -40,6 +40,7 @@ from .renderers import generic, get_renderer
 from .saves import (AHEAD, FULL_MESSAGE, GONE, OURS, SAME, SAVE_PREFIX, Msg, SaveEntry, SaveError, Saves, stamp,
                     tr)
 from .review_screen import ReviewScreen
+from .suggest import SUGGEST_LEVEL, Suggestions
 from .session import Session, seat_order_from_text, with_lang
 from .thinker import BotWorker, WorkerUnavailable
 
@@ -60,7 +61,9 @@ def tx(message: Any) -> str:
     return tr(message, CURRENT["lang"])
 
 BOT_PAUSE = 0.65  # seconds a bot "thinks" visibly before it moves
-NOT_OFFERED = {"playout"}  # bot levels the New game form does not list
+PAGE_SLICE = 0.03  # seconds of search between two frames when a bot thinks on the page itself
+OFFERED_LEVELS = ("easy", "normal", "hard")  # the bot levels a person chooses from, by name
+DEFAULT_LEVEL = "normal"  # a new game's bot seats, when the game has it
 WATCH_PAUSE = 0.8
 NAMES = ["Anna", "Ben", "Carla", "Dario", "Elena", "Farid", "Greta"]
 
@@ -185,7 +188,7 @@ def _jsobj(d: dict):
     return to_js(d, dict_converter=js.Object.fromEntries)
 
 
-class App(ReviewScreen):
+class App(ReviewScreen, Suggestions):
     def __init__(self) -> None:
         self.root = _el("app")
         try:
@@ -547,7 +550,7 @@ class App(ReviewScreen):
             return
         self.new_game_name = name
         levels = self.offered_levels(game)
-        best = levels[-1]
+        best = self.default_level(levels)
         n = players or min(max(game.min_players, 4), game.max_players)
         seats = seats or []
         while len(seats) < n:
@@ -559,7 +562,7 @@ class App(ReviewScreen):
                      for k in range(game.min_players, game.max_players + 1))
         seat_rows = []
         for i, s in enumerate(seats):
-            opts = self.seat_kind_options(levels, s["kind"])
+            opts = self.seat_kind_options(levels, s["kind"], game)
             seat_rows.append(f'<div class="seat"><span class="dot p{i}"></span>'
                              f'<input class="seat-name" maxlength="40" value="{h(s["name"])}"'
                              f' aria-label="{h(L("Name of seat {n}", n=i + 1))}">'
@@ -579,15 +582,28 @@ class App(ReviewScreen):
 </form></main>""")
 
     def offered_levels(self, game) -> list[str]:
-        """The bot levels a person may choose for a seat (the playout policy is a part of the
-        search bots, for the CLI and the arena, not a level to offer)."""
-        return [lvl for lvl in bot_levels(game) if lvl not in NOT_OFFERED] or ["random"]
+        """The bot levels a person may choose for a seat: Easy, Normal and Hard, those the
+        game has (its heuristic as the last resort). Random, the bare heuristic and the
+        playout policy are for tests, the CLI and the arena."""
+        own = bot_levels(game)
+        return [lvl for lvl in OFFERED_LEVELS if lvl in own] or [lvl for lvl in own if lvl == "heuristic"] or ["random"]
 
-    def seat_kind_options(self, levels: list[str], selected: str) -> str:
-        """The ``<option>``s of a seat's kind: a person, or a bot of one of ``levels``."""
-        kinds = [("human", L("Human"))] + [(f"bot:{lv}", L("Bot ({level})", level=self.bot_level_name(lv)))
-                                           for lv in levels]
-        return "".join(f'<option value="{k}"{" selected" if k == selected else ""}>{h(t)}</option>' for k, t in kinds)
+    def default_level(self, levels: list[str]) -> str:
+        """The level a bot seat gets unless the person picks another: Normal, if offered."""
+        return DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[-1]
+
+    def seat_kind_options(self, levels: list[str], selected: str, game=None) -> str:
+        """The ``<option>``s of a seat's kind: a person, or a bot of one of ``levels``. The
+        game's other levels are there too but hidden (not listed to people): a seat that
+        already has one (a fork of a game with a random bot, a test) keeps it."""
+        kinds = [("human", L("Human"), False)] + [
+            (f"bot:{lv}", L("Bot ({level})", level=self.bot_level_name(lv)), False) for lv in levels]
+        others = [lv for lv in (bot_levels(game) if game is not None else ["random", "heuristic"]) if lv not in levels]
+        kinds += [(f"bot:{lv}", L("Bot ({level})", level=self.bot_level_name(lv)), True) for lv in others]
+        if selected not in {k for k, _t, _x in kinds}:
+            kinds.append((selected, selected, True))
+        return "".join(f'<option value="{h(k)}"{" selected" if k == selected else ""}{" hidden" if hide and k != selected else ""}>'
+                       f'{h(t)}</option>' for k, t, hide in kinds)
 
     def bot_level_name(self, level: str) -> str:
         """A bot level's name for people ("random" / "casuale"); unknown levels as they are."""
@@ -724,7 +740,8 @@ class App(ReviewScreen):
         controls = (f'<button data-cmd="undo" id="undo">{h(L("Undo"))}</button>'
                     f'<button data-cmd="pause" id="pause" hidden>{h(L("Pause"))}</button>'
                     f'<button data-cmd="share" id="share-btn">{h(L("Share"))}</button>'
-                    f'<button data-cmd="savecopy" id="savecopy">{h(L("Save copy"))}</button>')
+                    f'<button data-cmd="savecopy" id="savecopy">{h(L("Save copy"))}</button>'
+                    + (self.hints_button() if SUGGEST_LEVEL in g.bots() else ""))
         if mode == "watch":
             controls = (f'<button data-cmd="pause" id="pause">{h(L("Pause"))}</button>'
                         f'<button data-cmd="step" id="step">{h(L("Step"))}</button>'
@@ -745,6 +762,7 @@ class App(ReviewScreen):
 <div id="tip" class="tip" hidden></div><div id="chooser" class="chooser" hidden></div><div id="note" class="note" role="status" hidden></div></div>
 <aside id="side" class="side">
 <div id="status" class="status"></div>
+<div id="thinking" class="thinking" role="status" hidden></div>
 <div id="actions" class="actions"></div>
 <details id="log-box" class="log-box"{" open" if int(js.window.innerWidth) > 760 else ""}><summary>{h(L("Game log"))}</summary><ol id="log" class="log"></ol></details>
 </aside></div></main>
@@ -944,7 +962,15 @@ class App(ReviewScreen):
             _el("actions").innerHTML = ""
             return
         body, _ = self.choices_html("panel", choices)
-        _el("actions").innerHTML = f"<h3>{h(L('Your choices'))}</h3>{body}"
+        _el("actions").innerHTML = f"<h3>{h(L('Your choices'))}</h3>{body}{self.suggestion_html(self.action_text)}"
+
+    def action_text(self, index: int) -> str:
+        """Legal action ``index`` in words (its label, with the seats' names)."""
+        s = self.session
+        try:
+            return s.rename(with_lang(s.game.action_label, s.state, s.legal_actions()[index], lang=self.lang))
+        except Exception:
+            return L("Move {n}", n=index + 1)
 
     def render_chooser(self) -> None:
         """The board's chooser for the actions of one spot (``chooser_acts``)."""
@@ -999,11 +1025,11 @@ class App(ReviewScreen):
         view = s.game.view(s.state, s.me()) if self.mode == "play" else s.game.view(s.state, None)
         acts = s.action_dicts() if self.mode == "play" else []
         me = s.me() if self.mode == "play" else None
-        self.paint_view(s, view, acts, me)
+        self.paint_view(s, view, acts, me, mark=self.mark_suggestion)
 
-    def paint_view(self, s: Session, view: dict | None, acts: list[dict], me: int | None) -> None:
+    def paint_view(self, s: Session, view: dict | None, acts: list[dict], me: int | None, mark=None) -> None:
         """Draw ``view`` (None: a blank board) with the game's renderer on the board canvas;
-        the plain table if the renderer fails."""
+        the plain table if the renderer fails. ``mark(cv)`` may add marks before painting."""
         wrap, board = _el("board-wrap"), _el("board")
         if not wrap or not board:
             return
@@ -1034,6 +1060,8 @@ class App(ReviewScreen):
         board.dataset.hits = json.dumps([[round(t.x), round(t.y), round(t.w), round(t.h), t.actions, bool(t.tip),
                                           t.probe, t.ref]
                                          for t in cv.hits if t.actions or t.tip or t.probe or t.ref])
+        if mark is not None:
+            mark(cv)
         ctx = board.getContext("2d")
         cv.height = height
         cv.paint(ctx, dpr)
@@ -1171,6 +1199,7 @@ class App(ReviewScreen):
             self.loop_task = asyncio.ensure_future(self.bot_loop())
 
     def stop_loop(self) -> None:
+        self.drop_suggestion()
         if self.loop_task is not None and not self.loop_task.done():
             self.loop_task.cancel()
         self.loop_task = None
@@ -1207,20 +1236,55 @@ class App(ReviewScreen):
         self.after_action()  # schedules the next bot, if any
 
     async def think(self, s: Session, seat: int) -> Any:
-        """The action of ``seat``'s bot: from the worker, else on the main thread (said once)."""
+        """The action of ``seat``'s bot, with the progress shown under the status line."""
+        self.show_thinking(s, seat, None)
+        try:
+            action, _value = await self.decide(s, seat, s.bot_level(seat),
+                                               lambda share: self.show_thinking(s, seat, share))
+            return action
+        finally:
+            self.show_thinking(s, None, None)
+
+    async def decide(self, s: Session, seat: int, level: str, progress) -> tuple[Any, float | None]:
+        """A ``level`` bot's action for ``seat`` and its estimated win chance (None when the
+        bot does not search): from the worker, else on the main thread in slices (said once)."""
         if self.bots.usable():
             try:
-                action = await self.bots.decide(s.record.model_dump_json(), seat, s.bot_level(seat))
+                action, value = await self.bots.decide(s.record.model_dump_json(), seat, level, progress=progress)
                 js.document.body.dataset.botThread = "worker"
-                return action
+                return action, value
             except WorkerUnavailable:
                 pass
         if not self.bots_on_page_noted:
             self.bots_on_page_noted = True
             self.flash(BOTS_ON_PAGE, "info", detail=self.bots.failed)
         js.document.body.dataset.botThread = "page"
-        await asyncio.sleep(0)
-        return s.bot_choice()
+        decision = s.decision(seat, level)
+        while not decision.step(PAGE_SLICE):
+            progress(decision.progress)
+            await asyncio.sleep(0)  # let the page draw and take clicks between slices
+        return s.game.dump_action(decision.action), decision.value
+
+    def show_thinking(self, s: Session, seat: int | None, share: float | None, label: str | None = None) -> None:
+        """Who is thinking (or ``label``) and how far (``share`` of the search done; None:
+        unknown), or nothing when ``seat`` is None."""
+        box = _el("thinking")
+        if box is None or s is not self.session:
+            return
+        if seat is None:
+            box.hidden = True
+            box.innerHTML = ""
+            return
+        bar = box.querySelector("progress")
+        if bar is None or box.hidden or box.dataset.seat != str(seat):
+            box.dataset.seat = str(seat)
+            text = label or L("{name} is thinking…", name=s.name(seat))
+            box.innerHTML = (f'<span class="dot p{seat}"></span> {h(text)} '
+                             f'<progress max="1" aria-label="{h(L("Thinking"))}"></progress>')
+            box.hidden = False
+            bar = box.querySelector("progress")
+        if share is not None:
+            bar.value = max(0.0, min(1.0, share))
 
     async def watch_loop(self) -> None:
         s = self.session
@@ -1671,6 +1735,11 @@ class App(ReviewScreen):
             self.save_conflict_copy()
         elif cmd == "conflict-load":
             self.load_other_tab()
+        elif cmd == "hints":
+            self.toggle_hints()
+        elif cmd == "suggest":
+            self.suggest()
+            self.render_actions()
         elif cmd == "act":
             self.hide_popups()
             self.play_index(int(arg))

@@ -257,12 +257,12 @@ class ReviewScreen:
         levels = self.offered_levels(r.game)
         rows = []
         for i, seat in enumerate(r.record.seats):
-            kind = seat.kind if seat.kind == "human" or seat.kind[4:] in levels else f"bot:{levels[-1]}"
+            kind = seat.kind if seat.kind == "human" or seat.kind[4:] in levels else f"bot:{self.default_level(levels)}"
             rows.append(f'<div class="seat"><span class="dot p{i}"></span>'
                         f'<input class="seat-name" maxlength="40" value="{h(seat.name)}"'
                         f' aria-label="{h(L("Name of seat {n}", lang, n=i + 1))}">'
                         f'<select class="seat-kind" aria-label="{h(L("Seat {n} is", lang, n=i + 1))}">'
-                        f'{self.seat_kind_options(levels, kind)}</select></div>')
+                        f'{self.seat_kind_options(levels, kind, r.game)}</select></div>')
         self.modal(f'<h2>{h(L("Play from move {n}", lang, n=r.at))}</h2>'
                    f'<p class="muted">{h(L("A new saved game starts from this position; “{name}” stays as it is.", lang, name=self.review_name))}</p>'
                    f'<div id="seats">{"".join(rows)}</div>'

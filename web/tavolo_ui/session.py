@@ -468,6 +468,17 @@ class Session:
         rng = bot_rng(self.record.seed, len(self.record.actions), seat)
         return bot(self.game, self.state.clone(), rng)
 
+    def decision(self, seat: int, level: str):
+        """The decision of a ``level`` bot for ``seat`` (who must be to move), to run in slices
+        on this thread (``engines.core.thinking.Decision``: the same action as the worker's,
+        and as ``bot_choice`` for a bot seat). A suggestion for a person is the same thing."""
+        from engines.core.thinking import Decision
+
+        if seat is None or self.to_move() != seat:
+            raise ValueError(T("No bot is to move."))
+        bot = get_bot(self.game, level)
+        return Decision(self.game, self.state.clone(), bot, bot_rng(self.record.seed, len(self.record.actions), seat))
+
     def bot_step(self) -> str:
         return self.apply(self.bot_choice())
 

@@ -2,8 +2,9 @@
 
 ``BotWorker.start()`` starts the worker (after the first screen is shown: it loads its own
 Pyodide and the engine wheel, a few seconds the page does not wait for). ``decide`` sends the
-record, the seat and the level, and waits for the action. Each request has its own id: a
-request whose caller went away (the game was left, undone, replaced) is forgotten, and its
+record, the seat and the level, and waits for the action, passing the search's progress to
+its caller meanwhile. Each request has its own id: when its caller goes away (the game was
+left, undone, replaced: the waiting task is cancelled) the worker is told to drop it, and a
 late answer is ignored.
 
 When the worker cannot start (no module workers, out of memory, a load error) or stops
@@ -34,8 +35,10 @@ class BotWorker:
         self.ready = False
         self.failed = ""  # why the worker is not used ('' while it works or starts)
         self.decisions = 0  # decisions the worker answered (the page exposes it for tests)
+        self.cancelled = 0  # requests dropped because their caller went away
         self._next = 1
         self._pending: dict[int, asyncio.Future] = {}
+        self._progress: dict[int, Any] = {}  # request id -> its caller's progress callback
         self._ready_event: asyncio.Event | None = None
         self._proxies: list = []
 
@@ -88,22 +91,35 @@ class BotWorker:
             else:
                 self._fail(f"the worker could not start: {data.get('error', '')}")
             return
+        if "progress" in data:
+            report = self._progress.get(ident)
+            if report is not None:
+                try:
+                    report(float(data["progress"]))
+                except Exception:  # a display problem must not stop the decision
+                    pass
+            return
         fut = self._pending.pop(ident, None)
         if fut is None or fut.done():  # an answer nobody waits for any more
             return
         if "error" in data:
             fut.set_exception(RuntimeError(str(data["error"])))
         else:
-            fut.set_result(str(data.get("action", "")))
+            value = data.get("value")  # a number, or JavaScript's null (pyodide's jsnull)
+            fut.set_result((str(data.get("action", "")), float(value) if isinstance(value, int | float) else None))
 
     def _on_error(self, event) -> None:
         message = getattr(event, "message", "") or "an error in the worker"
         self._fail(str(message))
 
     # ---- deciding -------------------------------------------------------------------------
-    async def decide(self, record_json: str, seat: int, level: str) -> dict:
-        """The bot's action (as its JSON dict). ``WorkerUnavailable`` when the worker cannot
-        take it; ``RuntimeError`` with the worker's message when the bot itself failed."""
+    async def decide(self, record_json: str, seat: int, level: str,
+                     progress: Any = None) -> tuple[dict, float | None]:
+        """The bot's action (as its JSON dict) and the search's estimated win chance for it
+        (None for bots that do not search); ``progress(share)`` is called while a search
+        runs. ``WorkerUnavailable`` when the worker cannot take it; ``RuntimeError`` with the
+        worker's message when the bot itself failed. Cancelling the awaiting task tells the
+        worker to drop the request."""
         if not self.usable():
             raise WorkerUnavailable(self.failed or "the worker is not started")
         if not self.ready:
@@ -117,13 +133,29 @@ class BotWorker:
         self._next += 1
         fut = asyncio.get_event_loop().create_future()
         self._pending[ident] = fut
+        if progress is not None:
+            self._progress[ident] = progress
         message = to_js({"id": ident, "record": record_json, "seat": int(seat), "level": str(level)},
                         dict_converter=js.Object.fromEntries)
         try:
             self.worker.postMessage(message)
-            text = await fut
+            text, value = await fut
+        except asyncio.CancelledError:
+            self.cancel(ident)
+            raise
         finally:
             self._pending.pop(ident, None)
+            self._progress.pop(ident, None)
         self.decisions += 1
         js.document.body.dataset.botDecisions = str(self.decisions)
-        return json.loads(text)
+        return json.loads(text), value
+
+    def cancel(self, ident: int) -> None:
+        """Tell the worker to drop request ``ident`` (never raises)."""
+        self.cancelled += 1
+        js.document.body.dataset.botCancelled = str(self.cancelled)
+        try:
+            if self.usable():
+                self.worker.postMessage(to_js({"cancel": int(ident)}, dict_converter=js.Object.fromEntries))
+        except Exception:
+            pass
