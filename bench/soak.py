@@ -35,20 +35,23 @@ from engines.core.bots import get_bot  # noqa: E402
 from engines.core.rng import Rng  # noqa: E402
 
 MIXES = ("random", "heuristic", "mixed")
+KNOWN_MIXES = (*MIXES, "playout")
 
 
 def seats_for(mix: str, players: int) -> list[str]:
+    """The bot level of every seat: one level for all, or ``mixed`` random and heuristic seats."""
     if mix == "mixed":
         return ["random" if i % 2 == 0 else "heuristic" for i in range(players)]
     return [mix] * players
 
 
-def play_one(name: str, index: int, seed0: int, step_cap: int, replay_every: int) -> dict:
+def play_one(name: str, index: int, seed0: int, step_cap: int, replay_every: int,
+             mixes: tuple[str, ...] = MIXES) -> dict:
     """Play game ``index``; a dict of what happened (never raises)."""
     game = get_game(name)
     span = game.max_players - game.min_players + 1
     players = game.min_players + index % span
-    mix = MIXES[(index // span) % len(MIXES)]
+    mix = mixes[(index // span) % len(mixes)]
     levels = seats_for(mix, players)
     seed = seed0 + index
     out = {"players": players, "mix": mix, "seed": seed, "steps": 0, "crash": None, "ended": False,
@@ -86,7 +89,7 @@ def _worker(args: tuple) -> dict:
 
 
 def soak(name: str, minutes: float | None, games: int | None, seed0: int, step_cap: int,
-         replay_every: int, jobs: int, progress: float = 0) -> int:
+         replay_every: int, jobs: int, progress: float = 0, mixes: tuple[str, ...] = MIXES) -> int:
     """Play until the time or the game count runs out; print the figures; -> exit status."""
     deadline = time.perf_counter() + minutes * 60 if minutes else None
     limit = games if games else 10**12
@@ -118,7 +121,7 @@ def soak(name: str, minutes: float | None, games: int | None, seed0: int, step_c
                   time.perf_counter() - start, file=sys.stderr)
             next_report += progress * 60
 
-    tasks = ((name, i, seed0, step_cap, replay_every) for i in range(limit))
+    tasks = ((name, i, seed0, step_cap, replay_every, mixes) for i in range(limit))
     if jobs > 1:
         with multiprocessing.Pool(jobs) as pool:
             for r in pool.imap_unordered(_worker, tasks, chunksize=4):
@@ -136,7 +139,7 @@ def soak(name: str, minutes: float | None, games: int | None, seed0: int, step_c
     secs = time.perf_counter() - start
 
     print(f"{name}: seeds from {seed0}, step cap {step_cap}, replay every {replay_every}, "
-          f"{jobs} job(s), {secs / 60:.1f} min")
+          f"{jobs} job(s), seats {'/'.join(mixes)}, {secs / 60:.1f} min")
     for players in sorted(by_count):
         _line(f"  {players} players", by_count[players], secs)
     _line("  total", total, secs)
@@ -160,14 +163,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--step-cap", type=int, default=20_000, help="actions before a game counts as not ended")
     ap.add_argument("--replay-every", type=int, default=10, help="replay every Nth game from its record (0: none)")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
+    ap.add_argument("--mixes", default=",".join(MIXES),
+                    help="seat mixes to cycle through, from " + ", ".join(KNOWN_MIXES) + " (default %(default)s); "
+                         "'playout' seats play the fast playout policy, so 4-6 player Euphoria games end")
     ap.add_argument("--progress", type=float, default=0, help="print a running total every this many minutes")
     args = ap.parse_args(argv)
     if not args.minutes and not args.games:
         ap.error("give --minutes or --games")
+    mixes = tuple(m.strip() for m in args.mixes.split(",") if m.strip())
+    if not mixes or any(m not in KNOWN_MIXES for m in mixes):
+        ap.error(f"--mixes takes a comma-separated list of {', '.join(KNOWN_MIXES)}")
     status = 0
     for name in (list_games() if args.game == "all" else [args.game]):
         status |= soak(name, args.minutes, args.games, args.seed0, args.step_cap, args.replay_every, args.jobs,
-                        args.progress)
+                        args.progress, mixes)
     return status
 
 
