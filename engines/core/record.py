@@ -6,6 +6,17 @@ A record is everything needed to rebuild a game: (game, options, players, seed, 
      "seed": 123, "options": {}, "seats": [{"name": "Anna", "kind": "human"}, ...],
      "actions": [{...}, ...]}
 
+Forks. A game in progress can be played on from one of its positions by one of its seats
+without that seat learning what it could not see: at the fork, everything the seat had not
+seen is dealt again (``Game.determinize`` with the fork's own seed). The record keeps the
+actions before the fork and lists the fork in ``forks``:
+
+    "forks": [{"at": 83, "seat": 0, "seed": 4711}]
+
+Rebuilding the state applies the first ``at`` actions, re-deals for ``seat`` from ``seed``,
+and goes on with the actions after it (``redeal``: every rebuild of a record goes through
+it). A record without forks has no ``forks`` key at all, as before.
+
 Engine versions. ``engine_version`` is the ``engines.__version__`` that wrote the record.
 Records are checked against this engine's version (``check_engine_version``) by
 ``parse_record`` (the gate every save, link and file goes through, so they all refuse a newer
@@ -31,12 +42,13 @@ import json
 import re
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_serializer
 
 from .errors import IllegalAction, LowerFirst, RecordError, reason_of
 from .i18n import texts
 from .inbound import InputError, check_json_value, read_json
 from .game import Game, GameState
+from .rng import Rng
 from .. import version as _version
 
 FORMAT = "tavolo/1"
@@ -56,6 +68,15 @@ class Seat(BaseModel):
     kind: str = Field(pattern=r"^(human|bot:[a-z0-9_-]+)$", max_length=40)
 
 
+class Fork(BaseModel):
+    """After ``at`` actions, what ``seat`` could not see was dealt again with ``seed``."""
+    model_config = _STRICT
+
+    at: int = Field(ge=0)
+    seat: int = Field(ge=0, le=98)
+    seed: int = Field(ge=0, le=MAX_SEED)
+
+
 class GameRecord(BaseModel):
     """A record, validated strictly: every field must have its own JSON type (a seed is a
     number, never the text "12" nor ``true``) and unknown fields are refused, so one game has
@@ -71,6 +92,14 @@ class GameRecord(BaseModel):
     options: dict[str, Any] = {}
     seats: list[Seat]
     actions: list[dict[str, Any]] = []
+    forks: list[Fork] = []  # positions where the game was played on with unseen parts re-dealt
+
+    @model_serializer(mode="wrap")
+    def _without_empty_forks(self, handler):
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("forks"):
+            data.pop("forks", None)  # a record that was never forked looks as it always did
+        return data
 
 
 # What each field of a record is, for messages ("The game record is damaged: its seed ...").
@@ -78,7 +107,7 @@ _T = texts("core")
 _FIELD_NAMES = {"format": _T("its format tag"), "game": _T("the name of its game"),
                 "engine_version": _T("its version"), "players": _T("its number of players"),
                 "seed": _T("its seed"), "options": _T("its options"), "seats": _T("its seats"),
-                "actions": _T("its moves")}
+                "actions": _T("its moves"), "forks": _T("its forks")}
 
 
 # A dotted release, then optional PEP 440 pre/post/dev tags and a +local part (both ignored).
@@ -163,7 +192,35 @@ def parse_record(data: str | bytes | dict) -> GameRecord:
     if len(record.seats) != record.players:
         raise RecordError(_T("The game record is damaged: it has {seats} seats for {players} players.",
                              seats=len(record.seats), players=record.players))
+    check_forks(record)
     return record
+
+
+def check_forks(record: GameRecord) -> None:
+    """``RecordError`` unless the forks are in order (a fork of a fork may be at the same
+    position), within the moves, and name a seat."""
+    last = 0
+    for fork in record.forks:
+        if fork.at < last or fork.at > len(record.actions) or fork.seat >= record.players:
+            raise RecordError(_T("The game record is damaged: {what} is not valid.", what=_FIELD_NAMES["forks"]),
+                              detail=f"fork at {fork.at} for seat {fork.seat} ({len(record.actions)} moves, "
+                                     f"{record.players} players)")
+        last = fork.at
+
+
+def redeal(game: Game, record: GameRecord, state: GameState, count: int) -> GameState:
+    """The state after ``count`` actions: ``state`` itself, or, where the record was forked
+    after ``count`` actions, a new state with what the fork's seat could not see dealt again
+    (``Game.determinize``, from the fork's seed). Call it after every action (and with 0
+    for the starting state) whenever a record is rebuilt; ``state`` is not changed."""
+    for fork in record.forks:
+        if fork.at == count:  # forks at the same position re-deal one after the other
+            try:
+                state = game.determinize(state, fork.seat, Rng.from_seed(fork.seed))
+            except NotImplementedError:
+                raise RecordError(_T("This game cannot be played on from a position with its unseen parts "
+                                     "dealt again.")) from None
+    return state
 
 
 def _lower_first(text: str) -> str:
@@ -192,6 +249,8 @@ def replay(record: GameRecord | dict | str, upto: int | None = None) -> GameStat
     except ValueError as exc:
         raise RecordError(_T("The record cannot start a game: {reason}{note}", reason=reason_of(exc),
                              note=_older_note(record))) from None
+    check_forks(record)
+    state = redeal(game, record, state, 0)
     actions = record.actions if upto is None else record.actions[:upto]
     for i, data in enumerate(actions):
         try:
@@ -199,6 +258,7 @@ def replay(record: GameRecord | dict | str, upto: int | None = None) -> GameStat
         except IllegalAction as exc:
             raise RecordError(_T("Action {n} of the record is not legal: {reason}{note}", n=i + 1,
                                  reason=exc.reason, note=_older_note(record)), index=i) from None
+        state = redeal(game, record, state, i + 1)
     return state
 
 

@@ -26,7 +26,7 @@ from typing import Any
 
 from .bots import get_bot
 from .game import Game, GameState
-from .record import GameRecord, parse_record, replay
+from .record import GameRecord, parse_record, redeal, replay
 from .rng import Rng
 from .search import Search
 
@@ -94,7 +94,8 @@ class Thinker:
         """The state after ``record``'s actions (do not change it)."""
         from engines import get_game  # late import: the registry imports the games
 
-        header = (record.game, record.players, record.seed, json.dumps(record.options, sort_keys=True))
+        header = (record.game, record.players, record.seed, json.dumps(record.options, sort_keys=True),
+                  json.dumps([f.model_dump() for f in record.forks]))
         known = self._actions
         if (self._state is not None and header == self._header and len(record.actions) >= len(known)
                 and record.actions[:len(known)] == known):
@@ -102,6 +103,7 @@ class Thinker:
             for data in record.actions[len(known):]:
                 game.apply(self._state, data)
                 known.append(data)
+                self._state = redeal(game, record, self._state, len(known))
             return self._state
         self._header, self._state, self._actions = None, None, []
         state = replay(record)

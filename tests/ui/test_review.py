@@ -116,3 +116,61 @@ def test_the_score_chart_has_a_line_per_player_and_marks_the_position():
     assert len(lines) >= 3 * (len(series) - 1)  # each player's line, segment by segment
     assert any(op[1] == op[3] and op[5] == "#e07a1f" for op in lines)  # the position marker
     assert [h.tip for h in cv.hits] == [f"{n}: {v}" for n, v in zip("ABC", series[-1][1])]
+
+
+def _fork_of(session: Session, at: int, seat: int, seed: int, kinds: list[str] | None = None) -> Session:
+    """What "Play from here" builds for a game in progress (``ReviewScreen.start_fork``)."""
+    from engines import new_record
+    from engines.core.record import Fork
+
+    rec = session.record
+    seats = [{"name": s.name, "kind": (kinds[i] if kinds else s.kind)} for i, s in enumerate(rec.seats)]
+    record = new_record(session.game, rec.players, rec.seed, rec.options, seats)
+    record.actions = [dict(a) for a in rec.actions[:at]]
+    record.forks = [f.model_copy() for f in rec.forks if f.at <= at] + [Fork(at=at, seat=seat, seed=seed)]
+    return Session(record)
+
+
+@pytest.mark.parametrize("name", ["citadels", "myraclia"])
+def test_a_fork_of_a_game_in_progress_keeps_the_viewers_eyes_and_re_deals_the_rest(name):
+    session, states = played(name, 3, 8, 45)
+    assert not session.is_over()
+    review = Review(session, viewer=1)
+    review.go(30)
+    assert review.can_fork() and review.fork_redeals()
+    fork = _fork_of(session, 30, 1, 99, ["bot:heuristic", "human", "bot:heuristic"])
+    original = review.state_at(30)
+    game = session.game
+    assert game.view(fork.state, 1) == game.view(original, 1)
+    assert fork.record.forks[0].at == 30 and len(fork.record.actions) == 30
+    assert session.record.actions[30:]  # the original game is untouched
+    # its review starts at the fork: the positions before belong to the other game
+    fr = Review(fork, viewer=1)
+    assert fr.first == 30 and fr.go(0) == 30 and fr.state_at(0).model_dump() == fork.state.model_dump()
+    assert all(at >= 30 for at, _seat, _text in fr.log_entries("en"))
+
+
+def test_undo_never_goes_back_past_a_fork():
+    from engines import replay
+
+    session, _ = played("citadels", 3, 3, 40)
+    at = next(k for k in range(20, 40) if session.game.to_move(replay(session.record, upto=k)) == 0)
+    fork = _fork_of(session, at, 0, 7, ["human", "bot:heuristic", "bot:heuristic"])
+    assert fork.fork_floor() == at and not fork.can_undo()
+    assert "undo cannot go back" in fork.undo_reason()
+    game, bot = fork.game, get_bot(fork.game, "heuristic")
+    assert fork.to_move() == 0
+    before = fork.state.model_dump_json()
+    fork.apply(bot(game, fork.state.clone(), Rng.from_seed(1)))  # seat 0's first move after the fork
+    assert fork.undo_count() == 1  # a quiet move of its own: undone, back to the fork itself
+    fork.undo()
+    assert len(fork.record.actions) == at and fork.state.model_dump_json() == before
+    assert not fork.can_undo()
+
+
+def test_a_finished_game_forks_without_re_dealing():
+    done, _ = played("citadels", 3, 3, 10_000)
+    review = Review(done, viewer=0)
+    assert review.can_fork() and not review.fork_redeals()
+    watcher = Review(played("citadels", 3, 5, 20)[0], viewer=None)
+    assert not watcher.can_fork()  # a spectator of a game in progress has no view to keep

@@ -126,7 +126,7 @@ def test_a_game_in_progress_is_reviewed_through_the_players_eyes(page, base_url)
     page.wait_for_function("() => document.body.dataset.screen === 'review'")
     assert at(page) == played
     assert page.locator("#review-seen").count() == 0  # during the game: only Ada's own eyes
-    assert page.locator("#review-fork").is_disabled()  # nor a new game from a position yet
+    assert not page.locator("#review-fork").is_disabled()  # a fork from Ada's view (re-dealt)
     assert body(page, "reviewSeen") == "0"
     page.click("#review-start")
     assert at(page) == 0
@@ -137,4 +137,45 @@ def test_a_game_in_progress_is_reviewed_through_the_players_eyes(page, base_url)
     page.click("#review-back")
     page.wait_for_function("() => document.body.dataset.screen === 'table'")
     assert int(body(page, "actions")) == played  # the game goes on where it was
+    assert not app_errors(page)
+
+
+def test_a_game_in_progress_is_forked_from_the_players_view_and_played_on(page, base_url):
+    """"Play from here" in a game in progress: the dialog says what is dealt again, the new
+    game starts at that move with the viewer's table as it was, plays on against a bot, and
+    its review and its undo stop at the fork; the original save is untouched."""
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, base_url)
+    start_game(page, "citadels", [("Ada", "human"), ("Bot B", "bot:easy"), ("Bot C", "bot:easy")], 14)
+    for _ in range(3):
+        wait_my_choices(page)
+        play_one_move(page)
+    wait_my_choices(page)
+    original = json.loads(page.evaluate(
+        "Object.keys(localStorage).filter(k => k.startsWith('tavolo:v1:save:')).map(k => localStorage.getItem(k))[0]"))
+    played = len(original["record"]["actions"])
+    page.click("#review-btn")
+    page.wait_for_function("() => document.body.dataset.screen === 'review'")
+    page.click("#review-prev")
+    fork_at = at(page)
+    page.click("#review-fork")
+    page.wait_for_selector("#modal:not([hidden]) #fork-redeal")
+    assert "Ada" in page.inner_text("#fork-redeal")
+    shot(page, "review_04_fork_in_progress")
+    page.click("#fork-start")
+    page.wait_for_function("() => document.body.dataset.screen === 'table'")
+    saves = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tavolo:v1:save:'))"
+                          ".map(k => JSON.parse(localStorage.getItem(k)))")
+    assert len(saves) == 2
+    fork = next(s for s in saves if s["record"].get("forks"))
+    assert fork["record"]["forks"][0]["at"] == fork_at and fork["record"]["forks"][0]["seat"] == 0
+    assert fork["record"]["actions"] == original["record"]["actions"][:fork_at]
+    untouched = next(s for s in saves if not s["record"].get("forks"))
+    assert len(untouched["record"]["actions"]) == played
+    wait_my_choices(page)  # the bots play on, then Ada
+    play_one_move(page)
+    page.click("#review-btn")
+    page.wait_for_function("() => document.body.dataset.screen === 'review'")
+    page.click("#review-start")
+    assert at(page) == fork_at  # the review of the fork begins where it was forked
     assert not app_errors(page)

@@ -20,7 +20,7 @@ import bisect
 from typing import Any
 
 from engines.core.game import GameState
-from engines.core.record import GameRecord
+from engines.core.record import GameRecord, redeal
 
 from .session import Session
 
@@ -35,7 +35,10 @@ class Review:
         self.n = len(self.record.actions)
         self.viewer = viewer
         game, rec = self.game, self.record
-        state = game.new_game(rec.players, rec.seed, rec.options)
+        # a game forked from another starts, for its review, where it was forked: the
+        # positions before belong to the other game, with its unseen parts as they were
+        self.first = session.fork_floor()
+        state = redeal(game, rec, game.new_game(rec.players, rec.seed, rec.options), 0)
         self._checkpoints: dict[int, GameState] = {0: state.clone()}
         self.movers: list[int | None] = []  # the seat that played action i
         self.rounds: list[Any] = []  # the round number before action i (None: the game has none)
@@ -43,7 +46,8 @@ class Review:
             self.movers.append(game.to_move(state))
             self.rounds.append(game.round_of(state))
             game.apply(state, data)
-            if (i + 1) % CHECKPOINT == 0:
+            state = redeal(game, rec, state, i + 1)
+            if (i + 1) % CHECKPOINT == 0 or i + 1 == self.first:
                 self._checkpoints[i + 1] = state.clone()
         self.over = game.is_over(state)
         self._cache: tuple[int, GameState] = (self.n, state)
@@ -53,7 +57,7 @@ class Review:
     # ---- positions ----------------------------------------------------------------------
     def state_at(self, k: int) -> GameState:
         """The state after the first ``k`` actions (shared: do not change it)."""
-        k = max(0, min(self.n, k))
+        k = max(self.first, min(self.n, k))
         cached_k, cached = self._cache
         if cached_k == k:
             return cached
@@ -62,14 +66,15 @@ class Review:
             start, state = cached_k, cached
         else:
             state = self._checkpoints[start].clone()
-        for data in self.record.actions[start:k]:
-            self.game.apply(state, data)
+        for j in range(start, k):
+            self.game.apply(state, self.record.actions[j])
+            state = redeal(self.game, self.record, state, j + 1)
         self._cache = (k, state)
         return state
 
     def go(self, k: int) -> int:
-        """Move to position ``k`` (clamped to 0..n); the new position."""
-        self.at = max(0, min(self.n, int(k)))
+        """Move to position ``k`` (clamped to first..n); the new position."""
+        self.at = max(self.first, min(self.n, int(k)))
         return self.at
 
     def step(self, delta: int) -> int:
@@ -78,7 +83,7 @@ class Review:
     def turn_starts(self) -> list[int]:
         """Positions where a turn begins: before an action whose player differs from the one
         before it (a turn is a run of actions by one seat)."""
-        return [i for i in range(self.n) if i == 0 or self.movers[i] != self.movers[i - 1]]
+        return [i for i in range(self.first, self.n) if i == self.first or self.movers[i] != self.movers[i - 1]]
 
     def next_turn(self) -> int:
         """To the start of the next turn (the end if there is none)."""
@@ -90,7 +95,7 @@ class Review:
         """To the start of the current turn, or of the previous one when already there."""
         starts = self.turn_starts()
         j = bisect.bisect_left(starts, self.at)
-        return self.go(starts[j - 1] if j > 0 else 0)
+        return self.go(starts[j - 1] if j > 0 else self.first)
 
     def has_rounds(self) -> bool:
         return any(r is not None for r in self.rounds)
@@ -99,7 +104,7 @@ class Review:
         """Positions where a round begins (empty when the game has no rounds)."""
         if not self.has_rounds():
             return []
-        return [i for i in range(self.n) if i == 0 or self.rounds[i] != self.rounds[i - 1]]
+        return [i for i in range(self.first, self.n) if i == self.first or self.rounds[i] != self.rounds[i - 1]]
 
     def next_round(self) -> int:
         starts = self.round_starts()
@@ -109,7 +114,7 @@ class Review:
     def prev_round(self) -> int:
         starts = self.round_starts()
         j = bisect.bisect_left(starts, self.at)
-        return self.go(starts[j - 1] if j > 0 else 0)
+        return self.go(starts[j - 1] if j > 0 else self.first)
 
     def score_series(self, most: int = 60) -> list[tuple[int, list[int]]]:
         """Every player's running score (``Game.scores``) at the start of each round (of
@@ -119,7 +124,7 @@ class Review:
         if len(starts) > most:
             step = len(starts) / most
             starts = [starts[int(i * step)] for i in range(most)]
-        points = sorted(set(starts) | {0, self.n})
+        points = sorted(set(starts) | {self.first, self.n})
         keep = self._cache
         series = [(k, list(self.game.scores(self.state_at(k)))) for k in points]
         self._cache = keep  # the current position stays at hand
@@ -129,6 +134,16 @@ class Review:
     def can_show_everyone(self) -> bool:
         """Whether any seat's view may be shown: only once the game is over."""
         return self.over
+
+    def can_fork(self) -> bool:
+        """Whether "Play from here" is possible: once the game is over, or before through a
+        seat's eyes (a spectator of a game in progress cannot: it has no view to keep)."""
+        return self.over or self.viewer is not None
+
+    def fork_redeals(self) -> bool:
+        """Whether a game played on from here re-deals what the viewer had not seen (a game
+        in progress), rather than keeping everything (a finished one: all was shown)."""
+        return not self.over
 
     def seen_by(self, seat: int | None) -> int | None:
         """Show the table as ``seat`` sees it (any seat once the game is over; before, only the
@@ -146,6 +161,8 @@ class Review:
         goes to that position. Automatic events belong to the action before them."""
         out: list[tuple[int, int | None, str]] = []
         for i, (seat, text, events) in enumerate(self.session.lines):
+            if i + 1 < self.first:  # the game this one was forked from
+                continue
             out.append((i + 1, seat, self.session.rename(_render(text, lang))))
             out.extend((i + 1, None, self.session.rename(_render(e, lang))) for e in events)
         return out
@@ -165,6 +182,9 @@ def text_log(review: "Review", lang: str, level_name=lambda level: level) -> str
     if rec.options:
         lines.append(T("Options: {options}", options=", ".join(f"{k} = {v}" for k, v in rec.options.items()))
                      .render(lang))
+    for fork in rec.forks:
+        lines.append(T("From move {n}, played on from another game: what {name} had not seen was dealt again.",
+                       n=fork.at, name=s.name(fork.seat)).render(lang))
     lines.append("")
     for i, (seat, text, events) in enumerate(s.lines):
         lines.append(f"{i + 1}. {s.rename(_render(text, lang))}")

@@ -18,6 +18,7 @@ Everything goes through ``data-cmd`` buttons (``review-<what>``), the range inpu
 from __future__ import annotations
 
 import asyncio
+import random
 from html import escape as h
 
 import js  # type: ignore[import-not-found]
@@ -67,11 +68,11 @@ class ReviewScreen:
         rules = f'<button data-cmd="rules" data-arg="{h(g.name)}" id="rules-btn">{h(L("How to play", lang))}</button>'
         text = (f'<button data-cmd="review-text" id="review-text" title="{h(L("Download the game as a readable text", lang))}">'
                 f'{h(L("Text log", lang))}</button>')
-        fork_why = "" if r.can_show_everyone() else L("A game in progress can be played on from a position once it is over "
-                                                     "(until then it would give away hidden cards).", lang)
+        fork_why = "" if r.can_fork() else L("A spectator cannot play on from a game in progress.", lang)
+        fork_title = (L("Start a new game from this position, with the seats chosen again", lang) if not r.fork_redeals()
+                      else L("Start a new game from this position; what you have not seen is dealt again", lang))
         fork = (f'<button data-cmd="review-fork" id="review-fork"{" disabled" if fork_why else ""}'
-                f' title="{h(fork_why or L("Start a new game from this position, with the seats chosen again", lang))}">'
-                f'{h(L("Play from here", lang))}</button>')
+                f' title="{h(fork_why or fork_title)}">{h(L("Play from here", lang))}</button>')
         buttons = [("review-start", "⇤", L("To the start", lang)),
                    ("review-prev-turn", "«", L("Back one turn", lang)),
                    ("review-prev", "‹", L("Back one move", lang)),
@@ -98,7 +99,7 @@ class ReviewScreen:
 <main class="table review">
 {self.banner_html()}
 <div class="review-bar" role="toolbar" aria-label="{h(L("Replay", lang))}">{bar}
-<input type="range" id="review-pos" min="0" max="{r.n}" value="{r.at}" aria-label="{h(L("Position", lang))}">
+<input type="range" id="review-pos" min="{r.first}" max="{r.n}" value="{r.at}" aria-label="{h(L("Position", lang))}">
 <span id="review-where" class="muted" aria-live="polite"></span>
 <select id="review-speed" aria-label="{h(L("Speed", lang))}">{speeds}</select>{seen}</div>
 <div class="table-main">
@@ -136,8 +137,9 @@ class ReviewScreen:
         if rnd is not None:
             where += " · " + L("round {n}", lang, n=rnd)
         _el("review-where").textContent = where
-        for cmd, off in (("review-start", r.at == 0), ("review-prev", r.at == 0), ("review-prev-turn", r.at == 0),
-                         ("review-prev-round", r.at == 0), ("review-next", r.at == r.n),
+        first = r.first
+        for cmd, off in (("review-start", r.at == first), ("review-prev", r.at == first),
+                         ("review-prev-turn", r.at == first), ("review-prev-round", r.at == first), ("review-next", r.at == r.n),
                          ("review-next-turn", r.at == r.n), ("review-next-round", r.at == r.n),
                          ("review-end", r.at == r.n)):
             b = _el(cmd)
@@ -213,7 +215,7 @@ class ReviewScreen:
             self.refresh_review()
             return
         self.stop_review_play()
-        moves = {"review-start": lambda: r.go(0), "review-end": lambda: r.go(r.n),
+        moves = {"review-start": lambda: r.go(r.first), "review-end": lambda: r.go(r.n),
                  "review-prev": lambda: r.step(-1), "review-next": lambda: r.step(1),
                  "review-prev-turn": r.prev_turn, "review-next-turn": r.next_turn,
                  "review-prev-round": r.prev_round, "review-next-round": r.next_round}
@@ -252,7 +254,7 @@ class ReviewScreen:
     def show_fork(self) -> None:
         """The seats of a game played on from the current position, chosen again."""
         r, lang = self.review, self.lang
-        if r is None or not r.can_show_everyone():
+        if r is None or not r.can_fork():
             return
         levels = self.offered_levels(r.game)
         rows = []
@@ -263,9 +265,15 @@ class ReviewScreen:
                         f' aria-label="{h(L("Name of seat {n}", lang, n=i + 1))}">'
                         f'<select class="seat-kind" aria-label="{h(L("Seat {n} is", lang, n=i + 1))}">'
                         f'{self.seat_kind_options(levels, kind, r.game)}</select></div>')
+        redeal = ""
+        if r.fork_redeals():
+            why = L("The game is not over, so what {name} had not seen at this position (other hands, the order "
+                    "of the decks, what is still to come) is dealt again: the new game gives nothing away.",
+                    lang, name=r.session.name(r.viewer))
+            redeal = f'<p class="note-redeal" id="fork-redeal">{h(why)}</p>'
         self.modal(f'<h2>{h(L("Play from move {n}", lang, n=r.at))}</h2>'
                    f'<p class="muted">{h(L("A new saved game starts from this position; “{name}” stays as it is.", lang, name=self.review_name))}</p>'
-                   f'<div id="seats">{"".join(rows)}</div>'
+                   f'{redeal}<div id="seats">{"".join(rows)}</div>'
                    f'<div class="buttons"><button data-cmd="close-modal">{h(L("Cancel", lang))}</button>'
                    f'<button class="primary" data-cmd="review-fork-start" id="fork-start">{h(L("Play from here", lang))}</button></div>')
 
@@ -273,15 +281,19 @@ class ReviewScreen:
         """Start the game played on from the current position: the record cut there, the same
         game, seed and options, the seats as chosen; a new save named after the old one."""
         from engines import new_record
+        from engines.core.record import Fork
 
         from .session import Session
 
         r = self.review
-        if r is None or not r.can_show_everyone():
+        if r is None or not r.can_fork():
             return
         seats = self.read_seats()
         record = new_record(r.game, r.record.players, r.record.seed, r.record.options, seats)
         record.actions = [dict(a) for a in r.record.actions[:r.at]]
+        record.forks = [f.model_copy() for f in r.record.forks if f.at <= r.at]
+        if r.fork_redeals():  # a game in progress: what the viewer had not seen is dealt again
+            record.forks.append(Fork(at=r.at, seat=r.viewer, seed=random.randrange(1, 2**31)))
         try:
             session = Session(record)
         except Exception as exc:  # never expected: the positions of a review all replay

@@ -23,7 +23,7 @@ from engines.core.bots import bot_levels, get_bot
 from engines.core.errors import reason_of
 from engines.core.game import Game
 from engines.core.i18n import PLAYER_RE as _PLAYER_RE, Text, render, texts
-from engines.core.record import GameRecord
+from engines.core.record import GameRecord, redeal
 from engines.core.thinking import decision_rng
 
 T = texts("ui")
@@ -114,7 +114,7 @@ class Session:
         """Replay the first ``upto`` record actions, collecting the log and who acted."""
         game, rec = self.game, self.record
         try:
-            state = game.new_game(rec.players, rec.seed, rec.options)
+            state = redeal(game, rec, game.new_game(rec.players, rec.seed, rec.options), 0)
         except ValueError as exc:
             raise RecordError(T("The record cannot start a game: {reason}", reason=reason_of(exc))) from None
         lines: list[tuple[int | None, Text | str, list[Text | str]]] = []
@@ -135,6 +135,11 @@ class Session:
                                     reason=exc.reason), index=i) from None
             lines.append((seat, text, self._events(before, action, state) if events else []))
             actors.append(seat)
+            after = redeal(game, rec, state, i + 1)
+            if after is not state:  # the fork: from here on, the table with the unseen parts re-dealt
+                state = after
+                if i == upto - 1:
+                    before_last = None  # undo never goes back past a fork
         self.state, self.lines, self.actors, self._before_last = state, lines, actors, before_last
         del rec.actions[upto:]
 
@@ -355,8 +360,19 @@ class Session:
             return None
         return None if why is None else self.show(why)
 
+    def fork_floor(self) -> int:
+        """The position this game was last forked at (0 if never): undo stops there, since
+        the positions before it belong to the game it was forked from."""
+        return self.record.forks[-1].at if self.record.forks else 0
+
     def undo_count(self) -> int:
-        """How many actions Undo takes back now (0: none).
+        """How many actions Undo takes back now (0: none); never past a fork
+        (``fork_floor``). See ``_undo_span``."""
+        count = self._undo_span()
+        return count if len(self.record.actions) - count >= self.fork_floor() else 0
+
+    def _undo_span(self) -> int:
+        """How many actions Undo would take back, forks aside.
 
         Your own last action, when it revealed nothing new (a card, a die, a hidden choice:
         ``Game.reveals_information``) and no other seat has acted since. In a game where you
@@ -390,9 +406,11 @@ class Session:
             return cached[1]
         count = n - i
         try:
-            state = self.game.new_game(self.record.players, self.record.seed, self.record.options)
-            for data in actions[:i]:
+            state = redeal(self.game, self.record,
+                           self.game.new_game(self.record.players, self.record.seed, self.record.options), 0)
+            for k, data in enumerate(actions[:i]):
                 self.game.apply(state, data)
+                state = redeal(self.game, self.record, state, k + 1)
             for data in actions[i:]:
                 before = state.clone()
                 action = self.game.parse_action(data)
@@ -415,6 +433,9 @@ class Session:
             return T("Nothing to undo yet.")
         if self.can_undo():
             return None
+        if len(self.record.actions) <= self.fork_floor() or (
+                self._undo_span() and len(self.record.actions) - self._undo_span() < self.fork_floor()):
+            return T("This game was played on from another one here: undo cannot go back past that point.")
         me = self.me()
         mine = [i for i, a in enumerate(self.actors) if a == me]
         if not mine or (self.actors[-1] != me and len(self.humans()) > 1):

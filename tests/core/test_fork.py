@@ -1,0 +1,122 @@
+"""Forks: a game in progress played on from a position by one seat, with what that seat
+had not seen dealt again (``GameRecord.forks``, ``engines.core.record.redeal``)."""
+
+import pytest
+
+from engines import RecordError, get_game, new_record, parse_record, replay
+from engines.core.bots import get_bot
+from engines.core.record import Fork
+from engines.core.rng import Rng
+from engines.core.thinking import Thinker
+
+GAME = get_game("citadels")
+
+
+def played(seed: int, steps: int, players: int = 3):
+    """A record of ``steps`` heuristic moves, and the state after them."""
+    record = new_record(GAME, players, seed)
+    state = GAME.new_game(players, seed)
+    bot = get_bot(GAME, "heuristic")
+    rng = Rng.from_seed(seed)
+    for _ in range(steps):
+        action = bot(GAME, state, rng)
+        record.actions.append(GAME.dump_action(action))
+        GAME.apply(state, action)
+    return record, state
+
+
+def forked(record, at: int, seat: int, seed: int):
+    copy = record.model_copy(deep=True)
+    copy.actions = copy.actions[:at]
+    copy.forks = [*copy.forks, Fork(at=at, seat=seat, seed=seed)]
+    return copy
+
+
+def test_a_record_never_forked_has_no_forks_key():
+    record, _ = played(1, 5)
+    assert "forks" not in record.model_dump()
+    assert '"forks"' not in record.model_dump_json()
+
+
+def test_a_fork_keeps_the_seats_view_and_re_deals_the_rest():
+    record, state = played(2, 30)
+    fork = forked(record, 30, seat=1, seed=77)
+    again = replay(parse_record(fork.model_dump_json()))
+    assert GAME.view(again, 1) == GAME.view(state, 1)
+    assert again.model_dump() != state.model_dump()  # the others' hands and the deck are new
+    assert replay(fork).model_dump() == again.model_dump()  # the same fork, the same game
+
+
+def test_the_fork_does_not_depend_on_what_the_seat_could_not_see():
+    """Two forks of the same position with the same seed: equal. A fork with another seed:
+    different hidden parts, same view."""
+    record, _ = played(3, 24)
+    a = replay(forked(record, 24, 0, 5))
+    b = replay(forked(record, 24, 0, 5))
+    c = replay(forked(record, 24, 0, 6))
+    assert a.model_dump() == b.model_dump()
+    assert GAME.view(a, 0) == GAME.view(c, 0)
+    assert a.model_dump() != c.model_dump()
+
+
+def test_a_forked_game_plays_on_and_replays_and_a_fork_of_a_fork_too():
+    record, _ = played(4, 20)
+    fork = forked(record, 20, 0, 9)
+    state = replay(fork)
+    bot = get_bot(GAME, "heuristic")
+    for _ in range(25):
+        if GAME.to_move(state) is None:
+            break
+        action = bot(GAME, state, Rng.from_seed(len(fork.actions)))
+        fork.actions.append(GAME.dump_action(action))
+        GAME.apply(state, action)
+    assert replay(parse_record(fork.model_dump_json())).model_dump() == state.model_dump()
+    twice = forked(fork, len(fork.actions), 2, 10)  # the same position may be forked again
+    twice2 = forked(fork, 20, 1, 11)
+    assert [f.at for f in twice.forks] == [20, len(fork.actions)]
+    assert GAME.view(replay(twice), 2) == GAME.view(state, 2)
+    assert [f.at for f in twice2.forks] == [20, 20]
+    replay(parse_record(twice2.model_dump_json()))
+
+
+@pytest.mark.parametrize("forks, why", [
+    ([{"at": 9, "seat": 0, "seed": 1}], "past the moves"),
+    ([{"at": 2, "seat": 3, "seed": 1}], "no such seat"),
+    ([{"at": 3, "seat": 0, "seed": 1}, {"at": 2, "seat": 0, "seed": 1}], "out of order"),
+    ([{"at": 2, "seat": 0, "seed": "1"}], "a seed as text"),
+    ([{"at": 2, "seat": 0, "seed": 1, "peek": True}], "an unknown field"),
+])
+def test_damaged_forks_are_refused_with_a_clear_error(forks, why):
+    record, _ = played(5, 5)
+    data = record.model_dump(mode="json")
+    data["forks"] = forks
+    with pytest.raises(RecordError) as err:
+        parse_record(data)
+    assert "fork" in str(err.value).lower(), why
+
+
+def test_a_game_without_determinize_cannot_be_forked(monkeypatch):
+    from engines.core.game import Game
+
+    record, _ = played(7, 4)
+    fork = forked(record, 4, 0, 1)
+    monkeypatch.setattr(type(GAME), "determinize", Game.determinize)  # as a game without one
+    with pytest.raises(RecordError):
+        replay(parse_record(fork.model_dump_json()))
+
+
+def test_the_bot_worker_keeps_up_with_a_forked_game():
+    """The worker's cached state of a forked game (the re-dealt table) is brought up to date
+    move by move, as for any game, and equals a full replay."""
+    record, _ = played(6, 16)
+    fork = forked(record, 16, 0, 3)
+    state = replay(fork)
+    bot = get_bot(GAME, "heuristic")
+    thinker = Thinker()
+    assert thinker.state_of(fork).model_dump() == state.model_dump()
+    for _ in range(4):
+        action = bot(GAME, state, Rng.from_seed(1))
+        fork.actions.append(GAME.dump_action(action))
+        GAME.apply(state, action)
+    assert thinker.state_of(fork).model_dump() == state.model_dump()
+    assert thinker.replays == 1
