@@ -174,3 +174,20 @@ def test_a_finished_game_forks_without_re_dealing():
     assert review.can_fork() and not review.fork_redeals()
     watcher = Review(played("citadels", 3, 5, 20)[0], viewer=None)
     assert not watcher.can_fork()  # a spectator of a game in progress has no view to keep
+
+
+def test_a_forked_game_watched_move_by_move_crosses_its_fork_as_a_replay_does():
+    """A watch link plays a record move by move (``Session.apply``): reaching the fork, the
+    table is re-dealt exactly as ``replay`` re-deals it."""
+    from engines import replay
+
+    session, _ = played("citadels", 3, 9, 40)
+    fork = _fork_of(session, 25, 2, 31, ["bot:heuristic"] * 3)
+    game, bot = fork.game, get_bot(fork.game, "heuristic")
+    for _ in range(10):
+        fork.apply(bot(game, fork.state.clone(), Rng.from_seed(len(fork.record.actions))))
+    actions = list(fork.record.actions)
+    watch = Session(fork.record.model_copy(update={"actions": actions[:20]}))
+    for data in actions[20:]:
+        watch.apply(data)
+    assert watch.state.model_dump() == replay(fork.record).model_dump() == fork.state.model_dump()

@@ -1340,7 +1340,8 @@ class App(ReviewScreen, Suggestions):
                 return False
         if mode == "watch":
             actions = list(record.actions)
-            start = record.model_copy(update={"actions": []})
+            # a forked game is watched from its fork: the moves before belong to another game
+            start = record.model_copy(update={"actions": actions[:record.forks[-1].at] if record.forks else []})
             session = Session.load(start)
             session.spectate = True
             Session.load(record)  # check the whole game before showing any of it
@@ -1770,7 +1771,8 @@ class App(ReviewScreen, Suggestions):
             self.watch_step()
             self.refresh()
         elif cmd == "restart" and s is not None:
-            start = s.record.model_copy(update={"actions": []})
+            floor = s.fork_floor()
+            start = s.record.model_copy(update={"actions": self.watch_actions[:floor]})
             session = Session.load(start)
             session.spectate = True
             self.open_session(session, None, "", mode="watch", watch_actions=self.watch_actions)

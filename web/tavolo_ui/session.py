@@ -329,6 +329,9 @@ class Session:
         self.lines.append((seat, text, events))
         self.actors.append(seat)
         self._before_last = before
+        after = redeal(self.game, self.record, self.state, len(self.record.actions))
+        if after is not self.state:  # a watched forked game reaching its fork: the re-dealt table
+            self.state, self._before_last = after, None
         if self.is_human(seat):
             self.at_device = seat
         return self.show(text)
