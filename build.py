@@ -726,6 +726,27 @@ SW_REGISTER = """\
 """
 
 
+def write_icons(assets: Path, cache: Path = CACHE) -> list[Path]:
+    """The app icons the web manifest lists (``tools/icons.py`` draws them), into ``assets``;
+    kept in the build cache under the drawing code's hash, since drawing takes seconds."""
+    sys.path.insert(0, str(ROOT / "tools"))
+    try:
+        import icons  # noqa: PLC0415 - build-time tool, not part of the site
+    finally:
+        sys.path.pop(0)
+    key = hashlib.sha256((ROOT / "tools" / "icons.py").read_bytes()).hexdigest()[:16]
+    stash = Path(cache) / "icons" / key
+    stash.mkdir(parents=True, exist_ok=True)
+    written = []
+    for name, (size, maskable) in icons.ICONS.items():
+        if not (stash / name).is_file():
+            (stash / name).write_bytes(icons.render(size, maskable))
+        assets.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(stash / name, assets / name)
+        written.append(assets / name)
+    return written
+
+
 def site_files(out: Path) -> list[Path]:
     return sorted(p for p in out.rglob("*") if p.is_file())
 
@@ -819,6 +840,7 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True) -> d
         config = pyscript_config()
         (tmp / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
         (tmp / "sw-register.js").write_text(SW_REGISTER)
+        write_icons(tmp / "assets", cache)
         cache_name = write_service_worker(tmp)
 
         shutil.rmtree(out, ignore_errors=True)
@@ -859,6 +881,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         ".py": "text/plain; charset=utf-8",
         ".css": "text/css",
         ".html": "text/html; charset=utf-8",
+        ".webmanifest": "application/manifest+json",
+        ".png": "image/png",
+        ".svg": "image/svg+xml",
     }
 
     def end_headers(self):
