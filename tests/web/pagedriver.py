@@ -182,6 +182,13 @@ def play_hot_seat(page, game: Game, seats: list[tuple[str, str]], choose, rng, b
             assert page.inner_text("#handoff-name") == names[seat]
             assert page.locator("#actions button.act").count() == 0, "choices shown behind the handoff"
             assert page.get_attribute("#board", "data-hits") in (None, "", "[]"), "board drawn behind the handoff"
+            # the header stays usable above the handoff (Home, the game's name, Share), and
+            # nothing in it can show a table (Review, Undo...)
+            on_top = page.evaluate("""() => ['header .brand', '#share-btn'].every(sel => {
+                const el = document.querySelector(sel), r = el.getBoundingClientRect();
+                return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2)); })""")
+            assert on_top, "Home and Share are covered by the handoff screen"
+            assert not page.locator("#review-btn").is_visible() and not page.locator("#undo").is_visible()
             if handoffs == 0:
                 shot(page, f"{game.name}_hot_seat_handoff")
             page.click("#handoff button[data-cmd='handoff']")
