@@ -41,6 +41,7 @@ from .saves import (AHEAD, FULL_MESSAGE, GONE, OURS, SAME, SAVE_PREFIX, Msg, Sav
                     tr)
 from .review_screen import ReviewScreen
 from .suggest import SUGGEST_LEVEL, Suggestions
+from .access import TableAccess
 from .session import Session, seat_order_from_text, with_lang
 from .thinker import BotWorker, WorkerUnavailable
 
@@ -60,7 +61,6 @@ def tx(message: Any) -> str:
     """A message (``Text``, ``Msg``, an exception, ``str``) in the page's language now."""
     return tr(message, CURRENT["lang"])
 
-BOT_PAUSE = 0.65  # seconds a bot "thinks" visibly before it moves
 PAGE_SLICE = 0.03  # seconds of search between two frames when a bot thinks on the page itself
 OFFERED_LEVELS = ("easy", "normal", "hard")  # the bot levels a person chooses from, by name
 DEFAULT_LEVEL = "normal"  # a new game's bot seats, when the game has it
@@ -188,7 +188,7 @@ def _jsobj(d: dict):
     return to_js(d, dict_converter=js.Object.fromEntries)
 
 
-class App(ReviewScreen, Suggestions):
+class App(ReviewScreen, Suggestions, TableAccess):
     def __init__(self) -> None:
         self.root = _el("app")
         try:
@@ -380,7 +380,8 @@ class App(ReviewScreen, Suggestions):
         for ev, fn in (("click", self.on_click), ("change", self.on_change), ("input", self.on_input),
                        ("pointermove", self.on_pointermove), ("pointerdown", self.on_pointerdown),
                        ("pointerup", self.on_pointerup), ("pointerleave", self.on_pointerup),
-                       ("contextmenu", self.on_contextmenu)):
+                       ("contextmenu", self.on_contextmenu), ("focusin", self.on_focus_change),
+                       ("focusout", self.on_focus_change)):
             p = create_proxy(fn)
             self._proxies.append(p)
             self.root.addEventListener(ev, p)
@@ -758,15 +759,18 @@ class App(ReviewScreen, Suggestions):
 {self.banner_html()}
 <div id="results" class="results" hidden></div>
 <div class="table-main">
-<div id="board-wrap" class="board-wrap"><canvas id="board"></canvas>
+<div id="board-wrap" class="board-wrap"><canvas id="board" tabindex="0" role="application"
+ aria-label="{h(L("Board: the arrow keys go through the places you can play, Enter plays"))}"></canvas>
 <div id="tip" class="tip" hidden></div><div id="chooser" class="chooser" hidden></div><div id="note" class="note" role="status" hidden></div></div>
 <aside id="side" class="side">
 <div id="status" class="status"></div>
 <div id="thinking" class="thinking" role="status" hidden></div>
+<div id="pace-box">{self.pace_html()}</div>
 <div id="actions" class="actions"></div>
 <details id="log-box" class="log-box"{" open" if int(js.window.innerWidth) > 760 else ""}><summary>{h(L("Game log"))}</summary><ol id="log" class="log"></ol></details>
 </aside></div></main>
 <div id="handoff" class="handoff" hidden></div>
+<div id="announce" class="sr-only" aria-live="polite"></div><div id="spot-say" class="sr-only" aria-live="polite"></div>
 <div id="modal" class="modal" hidden></div>""")
 
     def refresh(self) -> None:
@@ -806,6 +810,8 @@ class App(ReviewScreen, Suggestions):
         self.paint()
         self.update_panel()
         self.update_controls()
+        self.announce_changes()
+        self.restore_focus()
         self.schedule_loop()
 
     def update_controls(self) -> None:
@@ -1025,14 +1031,21 @@ class App(ReviewScreen, Suggestions):
         view = s.game.view(s.state, s.me()) if self.mode == "play" else s.game.view(s.state, None)
         acts = s.action_dicts() if self.mode == "play" else []
         me = s.me() if self.mode == "play" else None
-        self.paint_view(s, view, acts, me, mark=self.mark_suggestion)
+        self.paint_view(s, view, acts, me, mark=self.mark_suggestion, fade_key=(id(s), len(s.record.actions), me))
+        active = js.document.activeElement
+        if active and str(active.id or "") == "board":
+            self.draw_focus_ring()
 
-    def paint_view(self, s: Session, view: dict | None, acts: list[dict], me: int | None, mark=None) -> None:
+    def paint_view(self, s: Session, view: dict | None, acts: list[dict], me: int | None, mark=None,
+                   fade_key: tuple | None = None) -> None:
         """Draw ``view`` (None: a blank board) with the game's renderer on the board canvas;
-        the plain table if the renderer fails. ``mark(cv)`` may add marks before painting."""
+        the plain table if the renderer fails. ``mark(cv)`` may add marks before painting;
+        ``fade_key`` names the position shown: when it changes, the old picture fades out."""
         wrap, board = _el("board-wrap"), _el("board")
         if not wrap or not board:
             return
+        if fade_key is not None and view is not None:
+            self.fade_from(board, fade_key)
         width = max(int(wrap.clientWidth), 280)
         avail = max(int(js.window.innerHeight) - 140, 360)
         cv = Canvas(width, avail, lang=self.lang)
@@ -1206,14 +1219,14 @@ class App(ReviewScreen, Suggestions):
 
     async def bot_loop(self) -> None:
         """The bot to move thinks (in the worker, or here if the worker cannot), at least
-        ``BOT_PAUSE`` seconds so its move can be followed, and plays unless the position
+        ``bot_pause()`` seconds (the bot speed setting) so its move can be followed, and plays unless the position
         changed meanwhile (a late answer for a position that no longer exists is dropped)."""
         s = self.session
         seat = s.bot_to_move() if s is not None else None
         if seat is None:
             return
         played = len(s.record.actions)
-        pause = asyncio.ensure_future(asyncio.sleep(BOT_PAUSE))
+        pause = asyncio.ensure_future(asyncio.sleep(self.bot_pause()))
         try:
             action = await self.think(s, seat)
             await pause
@@ -1269,14 +1282,14 @@ class App(ReviewScreen, Suggestions):
         """Who is thinking (or ``label``) and how far (``share`` of the search done; None:
         unknown), or nothing when ``seat`` is None."""
         box = _el("thinking")
-        if box is None or s is not self.session:
+        if not box or s is not self.session:
             return
         if seat is None:
             box.hidden = True
             box.innerHTML = ""
             return
         bar = box.querySelector("progress")
-        if bar is None or box.hidden or box.dataset.seat != str(seat):
+        if not bar or box.hidden or box.dataset.seat != str(seat):
             box.dataset.seat = str(seat)
             text = label or L("{name} is thinking…", name=s.name(seat))
             box.innerHTML = (f'<span class="dot p{seat}"></span> {h(text)} '
@@ -1578,7 +1591,11 @@ class App(ReviewScreen, Suggestions):
             self.tip_by_press = False
             return
         x, y = self.canvas_point(event)
-        hit = self.cv.hit_at(x, y)
+        self.activate_hit(self.cv.hit_at(x, y), x, y)
+
+    def activate_hit(self, hit, x: float, y: float) -> None:
+        """A click (or Enter) on a board spot at (x, y): play its action, open the chooser of
+        its actions, or show what it is and why it cannot be played."""
         self.hide_popups()
         if hit is None:
             return
@@ -1815,6 +1832,9 @@ class App(ReviewScreen, Suggestions):
         if tid in ("review-speed", "review-seen"):
             self.review_input(target)
             return
+        if tid == "pace":
+            self.set_pace(str(target.value))
+            return
         if tid == "players" and self.screen == "new":
             seats = self.read_seats()
             self.show_new(self.new_game_name, int(str(target.value)), seats)
@@ -1900,6 +1920,9 @@ class App(ReviewScreen, Suggestions):
             event.preventDefault()  # a long press shows the tip instead of the menu
 
     def on_keydown(self, event) -> None:
+        if str(getattr(event.target, "id", "") or "") == "board" and self.screen == "table" and self.on_board_key(event):
+            event.preventDefault()  # the arrows move between spots, not the page
+            return
         if str(event.key) == "Escape":
             if self.rules is not None:
                 self.close_rules()

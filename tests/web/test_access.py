@@ -1,0 +1,91 @@
+"""The table for keyboard and screen-reader users, and its motion (``tavolo_ui.access``):
+a turn played with the keyboard alone, bots' moves announced in a live region, the focus
+kept where the next choice is, and the fade after a move skipped under reduced motion.
+
+Needs ``python build.py`` first.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.web.conftest import app_errors, open_app, shot
+from tests.web.pagedriver import body, start_game, wait_my_choices
+
+pytestmark = pytest.mark.browser
+
+SEATS = [("Ada", "human"), ("Bot Bruno", "bot:easy")]
+
+
+def _to_my_turn(page) -> int:
+    wait_my_choices(page)
+    return int(body(page, "actions"))
+
+
+def test_a_turn_by_keyboard_alone_and_the_bots_move_announced(page, base_url):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, base_url)
+    start_game(page, "myraclia", SEATS, 21)
+    played = _to_my_turn(page)
+    page.focus("#board")
+    page.wait_for_function("() => document.body.dataset.spot === '0'")
+    first = page.inner_text("#spot-say")
+    assert first.strip()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.body.dataset.spot === '1'")
+    assert page.inner_text("#spot-say") != first
+    page.keyboard.press("ArrowLeft")
+    page.wait_for_function("() => document.body.dataset.spot === '0'")
+    shot(page, "access_keyboard_ring")
+    page.keyboard.press("Enter")
+    if page.locator("#chooser:not([hidden])").count():  # a spot with several moves: its chooser
+        for _ in range(6):
+            if int(body(page, "actions")) > played:
+                break
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(300)
+    page.wait_for_function(f"() => Number(document.body.dataset.actions) > {played}")
+    # the bot answers; its move and then Ada's turn are announced
+    page.wait_for_function(f"() => Number(document.body.dataset.actions) > {played + 1}", timeout=60_000)
+    page.wait_for_function("() => document.querySelector('#announce').textContent.includes('Ada')", timeout=60_000)
+    assert "Bot Bruno" in page.inner_text("#announce") or "Ada" in page.inner_text("#announce")
+    assert page.get_attribute("#announce", "aria-live") == "polite"
+    assert not app_errors(page)
+
+
+def test_after_a_move_by_button_the_focus_is_on_the_next_choice(page, base_url):
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, base_url)
+    start_game(page, "myraclia", SEATS, 22)
+    played = _to_my_turn(page)
+    page.locator("#actions button.act").first.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"() => Number(document.body.dataset.actions) > {played}")
+    _to_my_turn(page)
+    page.wait_for_function("() => document.activeElement && document.activeElement.matches('#actions button')")
+    assert not app_errors(page)
+
+
+@pytest.mark.parametrize("motion", ["no-preference", "reduce"])
+def test_a_move_fades_in_unless_the_person_prefers_reduced_motion(new_context, base_url, motion):
+    page = new_context(reduced_motion=motion).new_page()
+    page.console_errors = []
+    page.on("console", lambda m: page.console_errors.append(m.text) if m.type == "error" else None)
+    page.on("pageerror", lambda e: page.console_errors.append(str(e)))
+    open_app(page, base_url)
+    start_game(page, "myraclia", SEATS, 23)
+    played = _to_my_turn(page)
+    page.locator("#actions button.act").first.click()
+    page.wait_for_function(f"() => Number(document.body.dataset.actions) > {played + 1}", timeout=60_000)
+    fades = int(body(page, "fades") or 0)
+    assert (fades > 0) == (motion == "no-preference"), fades
+    assert not app_errors(page)
+
+
+def test_the_bot_speed_is_a_remembered_setting(page, base_url):
+    open_app(page, base_url)
+    start_game(page, "myraclia", SEATS, 24)
+    assert page.input_value("#pace") == "normal"
+    page.select_option("#pace", "fast")
+    assert page.evaluate("localStorage.getItem('tavolo:pace')") == "fast"
+    assert not app_errors(page)

@@ -1,0 +1,227 @@
+"""The table without a mouse and without sight, and at a pace a person can follow.
+
+Mixed into ``App`` (``app.py``):
+
+- **Announcements.** Every move (its public log line and what the rules did by themselves)
+  and every change of turn is written to a polite live region (``#announce``), so a screen
+  reader says what a bot just did and whose turn it is. Only public lines: the same as the
+  log beside the board.
+- **The board by keyboard.** The canvas takes the focus (Tab). The arrow keys go through the
+  spots that are legal choices now, in reading order (top to bottom, left to right); the
+  focused spot gets a ring and its text is said (``#spot-say``). Enter or Space plays it
+  (or opens its chooser, as a click does); Escape backs out of a chooser. After a move, the
+  focus goes back to where the next choice is when the element that had it was redrawn.
+- **Motion.** When a move changes the table, the old picture fades out over the new one
+  (``FADE_MS``), so what changed fades in; not when the person prefers reduced motion.
+- **Bot pace.** Slow, normal or fast: how long a bot's move stays "thinking" at least, so
+  its move can be followed (remembered in this browser, ``tavolo:pace``).
+"""
+
+from __future__ import annotations
+
+from html import escape as h
+
+import js  # type: ignore[import-not-found]
+
+from engines.core.i18n import texts
+
+T = texts("ui")
+
+PACE_KEY = "tavolo:pace"
+PACES = {"slow": 1.6, "normal": 0.65, "fast": 0.15}  # seconds a bot's move takes at least
+FADE_MS = 280
+RING = "#1b1b1b"  # the keyboard focus ring on the board
+
+
+def L(template: str, lang: str, **fields) -> str:
+    return T(template, **fields).render(lang)
+
+
+def reduced_motion() -> bool:
+    try:
+        return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+    except Exception:
+        return False
+
+
+class TableAccess:
+    """Announcements, the board's keyboard, the fade between positions, the bots' pace."""
+
+    announced: tuple | None = None  # (session, actions, seat to move) last announced
+    kb_spot: int | None = None  # the focused spot's place in ``spots()`` (None: none yet)
+    kb_key: tuple | None = None  # the position the focused spot belongs to
+    painted_key: tuple | None = None  # the position the board shows
+    fades = 0  # fades run (the page exposes it for tests)
+
+    # ---- announcements ------------------------------------------------------------------------
+    def announce_changes(self) -> None:
+        """Say the moves played since the last announcement and whose turn it is now."""
+        s = self.session
+        box = js.document.getElementById("announce")
+        if s is None or not box:
+            return
+        key = (id(s), len(s.record.actions), s.to_move())
+        last = self.announced
+        if key == last:
+            return
+        self.announced = key
+        said: list[str] = []
+        if last is not None and last[0] == id(s) and last[1] < key[1]:
+            for seat, text, events in s.lines[last[1]:key[1]][-4:]:  # the last few moves at most
+                said.append(s.show(text))
+                said.extend(s.show(e) for e in events)
+        said.append(self.status_line())
+        box.textContent = " ".join(t for t in said if t)
+
+    # ---- the bots' pace ---------------------------------------------------------------------
+    def pace(self) -> str:
+        try:
+            value = js.localStorage.getItem(PACE_KEY)
+        except Exception:
+            value = None
+        return value if value in PACES else "normal"
+
+    def bot_pause(self) -> float:
+        return PACES[self.pace()]
+
+    def set_pace(self, value: str) -> None:
+        if value in PACES:
+            try:
+                js.localStorage.setItem(PACE_KEY, value)
+            except Exception:  # storage blocked: the pace holds until the page is left
+                pass
+
+    def pace_html(self) -> str:
+        """The bot speed choice (only at a table with bots)."""
+        s = self.session
+        if s is None or all(s.is_human(i) for i in range(s.record.players)):
+            return ""
+        names = {"slow": L("slow", self.lang), "normal": L("normal", self.lang), "fast": L("fast", self.lang)}
+        opts = "".join(f'<option value="{k}"{" selected" if k == self.pace() else ""}>{h(v)}</option>'
+                       for k, v in names.items())
+        return (f'<label class="pace muted small">{h(L("Bot speed", self.lang))} '
+                f'<select id="pace">{opts}</select></label>')
+
+    # ---- the board by keyboard --------------------------------------------------------------
+    def spots(self) -> list:
+        """The board's spots that are legal choices now, in reading order."""
+        if self.cv is None:
+            return []
+        spots = [t for t in self.cv.hits if t.actions]
+        return sorted(spots, key=lambda t: (round(t.y / 24), t.x, t.y))
+
+    def on_board_key(self, event) -> bool:
+        """Arrow keys, Home/End, Enter and Space on the focused board; True if handled."""
+        key = str(event.key)
+        spots = self.spots()
+        if not spots or key not in ("ArrowRight", "ArrowDown", "ArrowLeft", "ArrowUp", "Home", "End", "Enter", " "):
+            return False
+        here = self.focused_spot_index(len(spots))
+        if key in ("Enter", " "):
+            if here is None:
+                return False
+            spot = spots[here]
+            self.activate_hit(spot, spot.x + spot.w / 2, spot.y + spot.h / 2)
+            return True
+        if here is None:
+            here = 0 if key in ("ArrowRight", "ArrowDown", "Home") else len(spots) - 1
+        elif key in ("ArrowRight", "ArrowDown"):
+            here = (here + 1) % len(spots)
+        elif key in ("ArrowLeft", "ArrowUp"):
+            here = (here - 1) % len(spots)
+        else:
+            here = 0 if key == "Home" else len(spots) - 1
+        self.kb_spot, self.kb_key = here, self.painted_key
+        self.draw_focus_ring()
+        self.say_spot(spots[here])
+        return True
+
+    def focused_spot_index(self, count: int) -> int | None:
+        if self.kb_spot is None or self.kb_key != self.painted_key or not 0 <= self.kb_spot < count:
+            return None
+        return self.kb_spot
+
+    def say_spot(self, spot) -> None:
+        """What the focused spot is, for a screen reader and as the board's own label."""
+        s = self.session
+        if len(spot.actions) == 1:
+            text = self.action_text(spot.actions[0])
+        else:
+            text = L("{n} choices here", self.lang, n=len(spot.actions))
+        if spot.tip:
+            text = f"{text} — {s.rename(spot.tip) if s is not None else spot.tip}"
+        box = js.document.getElementById("spot-say")
+        if box:
+            box.textContent = text
+        js.document.body.dataset.spot = str(self.kb_spot)
+
+    def draw_focus_ring(self) -> None:
+        """Repaint the board with a ring around the focused spot (the drawing is kept; only
+        the ring is added on top)."""
+        board = js.document.getElementById("board")
+        if self.cv is None or not board:
+            return
+        spots = self.spots()
+        here = self.focused_spot_index(len(spots))
+        focused = bool(js.document.activeElement) and str(js.document.activeElement.id or "") == "board"
+        ops = self.cv.ops
+        keep = len(ops)
+        if here is not None and focused:
+            t = spots[here]
+            self.cv.rect(t.x - 4, t.y - 4, t.w + 8, t.h + 8, None, "#ffffff", 5.0, 7.0)
+            self.cv.rect(t.x - 4, t.y - 4, t.w + 8, t.h + 8, None, RING, 2.5, 7.0)
+        dpr = float(js.window.devicePixelRatio or 1)
+        self.cv.paint(board.getContext("2d"), dpr)
+        del ops[keep:]
+
+    def on_focus_change(self, event) -> None:
+        """The board got or lost the focus: show the ring on the first spot (said aloud), or
+        take it away."""
+        if str(getattr(event.target, "id", "") or "") != "board" or self.screen != "table":
+            return
+        spots = self.spots()
+        if str(event.type) == "focusin" and spots and self.focused_spot_index(len(spots)) is None:
+            self.kb_spot, self.kb_key = 0, self.painted_key
+            self.say_spot(spots[0])
+        self.draw_focus_ring()
+
+    # ---- focus after a move -----------------------------------------------------------------
+    def restore_focus(self) -> None:
+        """When the element that had the focus was redrawn away (a choice button, the
+        chooser), give it to the next choice: the first choice button, or the board."""
+        active = js.document.activeElement
+        if active and str(active.tagName).lower() != "body":
+            return
+        first = js.document.querySelector("#actions .act-list button")
+        if first:
+            first.focus()
+
+    # ---- motion -----------------------------------------------------------------------------
+    def fade_from(self, board, key: tuple) -> None:
+        """Before ``board`` is repainted for position ``key``: if the position changed, lay
+        a copy of the old picture over it and fade the copy out."""
+        old_key, self.painted_key = self.painted_key, key
+        if old_key is None or old_key == key or old_key[0] != key[0] or reduced_motion():
+            return
+        if not int(board.width) or not int(board.height):
+            return
+        wrap = board.parentElement
+        ghost = js.document.getElementById("board-fade")
+        if not ghost:
+            ghost = js.document.createElement("canvas")
+            ghost.id = "board-fade"
+            ghost.className = "board-fade"
+            ghost.setAttribute("aria-hidden", "true")
+            wrap.appendChild(ghost)
+        ghost.width, ghost.height = board.width, board.height
+        ghost.style.width, ghost.style.height = board.style.width, board.style.height
+        ghost.style.left, ghost.style.top = f"{board.offsetLeft}px", f"{board.offsetTop}px"
+        ghost.getContext("2d").drawImage(board, 0, 0)
+        ghost.style.transition = "none"
+        ghost.style.opacity = "1"
+        ghost.hidden = False
+        _ = ghost.offsetWidth  # the browser takes in the opaque copy before the fade starts
+        ghost.style.transition = f"opacity {FADE_MS}ms ease-out"
+        ghost.style.opacity = "0"
+        self.fades += 1
+        js.document.body.dataset.fades = str(self.fades)
