@@ -89,3 +89,24 @@ def test_the_bot_speed_is_a_remembered_setting(page, base_url):
     page.select_option("#pace", "fast")
     assert page.evaluate("localStorage.getItem('tavolo:pace')") == "fast"
     assert not app_errors(page)
+
+
+def test_on_a_phone_a_bar_brings_the_choices_into_view(page, base_url):
+    """At 390 px the choices come after a long board: while they are out of sight a bar at
+    the bottom says so, and pressing it shows them (and it goes away)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, base_url)
+    start_game(page, "euphoria", [("Ada", "human"), ("Bot Bruno", "bot:easy"), ("Bot Carla", "bot:easy")], 5)
+    wait_my_choices(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_function("() => document.body.dataset.choicesInView === '0'")
+    assert page.locator("#choices-bar").is_visible()
+    assert page.evaluate("document.querySelector('#actions').getBoundingClientRect().top > innerHeight")
+    shot(page, "access_phone_choices_bar")
+    page.click("#choices-bar")
+    page.wait_for_function("() => document.body.dataset.choicesInView === '1'")
+    box = page.evaluate("(() => { const r = document.querySelector('#actions').getBoundingClientRect();"
+                        " return [r.top, r.bottom, innerHeight]; })()")
+    assert box[0] < box[2] and box[1] <= box[2] + 1, box
+    assert not page.locator("#choices-bar").is_visible()
+    assert not app_errors(page)

@@ -15,6 +15,9 @@ Mixed into ``App`` (``app.py``):
   (``FADE_MS``), so what changed fades in; not when the person prefers reduced motion.
 - **Bot pace.** Slow, normal or fast: how long a bot's move stays "thinking" at least, so
   its move can be followed (remembered in this browser, ``tavolo:pace``).
+- **Choices within reach on a phone.** At phone width the choices come after the board,
+  which can be long: while they are out of sight, a bar fixed at the bottom of the screen
+  says how many there are and brings them into view.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from __future__ import annotations
 from html import escape as h
 
 import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from engines.core.i18n import texts
 
@@ -52,6 +56,7 @@ class TableAccess:
     kb_key: tuple | None = None  # the position the focused spot belongs to
     painted_key: tuple | None = None  # the position the board shows
     fades = 0  # fades run (the page exposes it for tests)
+    _watching_choices = None  # the IntersectionObserver of the choices box, and its callback
 
     # ---- announcements ------------------------------------------------------------------------
     def announce_changes(self) -> None:
@@ -225,3 +230,44 @@ class TableAccess:
         ghost.style.opacity = "0"
         self.fades += 1
         js.document.body.dataset.fades = str(self.fades)
+
+    # ---- choices within reach on a phone ----------------------------------------------------
+    def update_choices_bar(self, count: int) -> None:
+        """Show the bottom bar when the person has ``count`` > 0 choices (CSS shows it at
+        phone width only, and only while the choices box is out of sight)."""
+        bar = js.document.getElementById("choices-bar")
+        if not bar:
+            return
+        if count <= 0:
+            bar.hidden = True
+            return
+        bar.hidden = False
+        bar.textContent = L("Your choices ({n}) ↓", self.lang, n=count)
+        self.watch_choices()
+
+    def watch_choices(self) -> None:
+        """Keep ``body[data-choices-in-view]`` up to date for the choices box drawn now."""
+        box = js.document.getElementById("actions")
+        if not box or box.getAttribute("data-watched") == "1":
+            return
+        box.setAttribute("data-watched", "1")
+        if self._watching_choices is None:
+            def seen(entries, *_):
+                for i in range(int(entries.length)):
+                    js.document.body.dataset.choicesInView = "1" if entries[i].isIntersecting else "0"
+            callback = create_proxy(seen)
+            try:
+                observer = js.IntersectionObserver.new(callback)
+            except Exception:  # no IntersectionObserver: the bar simply stays
+                return
+            self._watching_choices = (observer, callback)
+        self._watching_choices[0].observe(box)
+
+    def show_choices(self) -> None:
+        """The bar was pressed: the choices box into view, its first choice focused."""
+        box = js.document.getElementById("actions")
+        if box:
+            box.scrollIntoView(to_js({"block": "end", "behavior": "instant"}, dict_converter=js.Object.fromEntries))
+            first = js.document.querySelector("#actions .act-list button")
+            if first:
+                first.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))

@@ -770,6 +770,7 @@ class App(ReviewScreen, Suggestions, TableAccess):
 <details id="log-box" class="log-box"{" open" if int(js.window.innerWidth) > 760 else ""}><summary>{h(L("Game log"))}</summary><ol id="log" class="log"></ol></details>
 </aside></div></main>
 <div id="handoff" class="handoff" hidden></div>
+<button id="choices-bar" class="choices-bar" data-cmd="show-choices" hidden></button>
 <div id="announce" class="sr-only" aria-live="polite"></div><div id="spot-say" class="sr-only" aria-live="polite"></div>
 <div id="modal" class="modal" hidden></div>""")
 
@@ -802,6 +803,7 @@ class App(ReviewScreen, Suggestions, TableAccess):
             ho.hidden = False
             # nothing of the previous player's view stays on the page underneath
             _el("actions").innerHTML = ""
+            self.update_choices_bar(0)
             self.paint(blank=True)
             self.update_controls()
             return
@@ -964,6 +966,7 @@ class App(ReviewScreen, Suggestions, TableAccess):
     def render_actions(self) -> None:
         """The side panel's "Your choices"."""
         choices = self.choice_list()
+        self.update_choices_bar(len(level(choices, []).options) if choices else 0)
         if not choices:
             _el("actions").innerHTML = ""
             return
@@ -1753,6 +1756,8 @@ class App(ReviewScreen, Suggestions, TableAccess):
             self.save_conflict_copy()
         elif cmd == "conflict-load":
             self.load_other_tab()
+        elif cmd == "show-choices":
+            self.show_choices()
         elif cmd == "hints":
             self.toggle_hints()
         elif cmd == "suggest":
