@@ -179,3 +179,24 @@ def test_a_game_in_progress_is_forked_from_the_players_view_and_played_on(page, 
     page.click("#review-start")
     assert at(page) == fork_at  # the review of the fork begins where it was forked
     assert not app_errors(page)
+
+
+@pytest.mark.parametrize("width", [1280, 390])
+def test_the_end_of_a_game_has_one_score_table_total_first_and_the_chart(page, base_url, width):
+    page.set_viewport_size({"width": width, "height": 844})
+    open_app(page, base_url)
+    store(page, finished_game("euphoria", 4, 11), "Finished")
+    page.reload()
+    wait_ready(page)
+    page.locator("#finished button").filter(has_text="Final table").first.click()
+    page.wait_for_function("() => document.body.dataset.screen === 'table' && Number(document.body.dataset.endChart) > 1")
+    assert page.locator("#results table").count() == 1
+    headers = page.eval_on_selector_all("#results thead th", "ths => ths.map(t => t.textContent)")
+    assert headers[1] == "Total"
+    totals = [int(t) for t in page.eval_on_selector_all("#results td.total", "tds => tds.map(t => t.textContent)")]
+    assert totals == sorted(totals, reverse=True)  # the best first
+    fits = page.evaluate("(() => { const r = document.querySelector('#results');"
+                         " return r.scrollWidth <= r.clientWidth + 1 && document.documentElement.scrollWidth <= innerWidth + 1; })()")
+    assert fits, "the end-of-game table scrolls sideways"
+    shot(page, f"end_of_game_{width}")
+    assert not app_errors(page)

@@ -42,6 +42,7 @@ from .saves import (AHEAD, FULL_MESSAGE, GONE, OURS, SAME, SAVE_PREFIX, Msg, Sav
 from .review_screen import ReviewScreen
 from .suggest import SUGGEST_LEVEL, Suggestions
 from .access import TableAccess
+from .end_screen import EndOfGame
 from .session import Session, seat_order_from_text, with_lang
 from .thinker import BotWorker, WorkerUnavailable
 
@@ -188,7 +189,7 @@ def _jsobj(d: dict):
     return to_js(d, dict_converter=js.Object.fromEntries)
 
 
-class App(ReviewScreen, Suggestions, TableAccess):
+class App(ReviewScreen, Suggestions, TableAccess, EndOfGame):
     def __init__(self) -> None:
         self.root = _el("app")
         try:
@@ -862,28 +863,7 @@ class App(ReviewScreen, Suggestions, TableAccess):
 
         self.render_actions()
 
-        res = _el("results")
-        if s.is_over():
-            cats, rows = s.breakdown()
-            win = set(s.winners())
-            names_of = self.score_categories(s)
-            head = "".join(f"<th>{h(names_of.get(c) or c.replace('_', ' '))}</th>" for c in cats)
-            body = "".join(
-                f'<tr class="{"winner" if i in win else ""}"><th><span class="dot p{i}"></span>{h(s.name(i))}'
-                f'{" ★" if i in win else ""}</th>'
-                + "".join(f"<td>{r.get(c, 0)}</td>" for c in cats) + f"<td><b>{sum(r.values())}</b></td></tr>"
-                for i, r in enumerate(rows))
-            names = s.names(sorted(win))
-            won = L("Winners: {names}", names=names) if len(win) > 1 else L("Winner: {names}", names=names)
-            res.innerHTML = (f'<h3>{h(won)}</h3>'
-                             f'<div class="scroll-x"><table class="score"><thead><tr><th></th>{head}<th>{h(L("Total"))}</th></tr></thead>'
-                             f'<tbody>{body}</tbody></table></div>'
-                             f'<div class="buttons"><button data-cmd="home">{h(L("Home"))}</button>'
-                             f'<button class="primary" data-cmd="again">{h(L("Play again"))}</button></div>')
-            res.hidden = False
-        else:
-            res.hidden = True
-            res.innerHTML = ""
+        self.show_results(s)
 
         log = _el("log")
         items = "".join(f'<li><span class="dot p{seat_}"></span>{h(text)}</li>' if seat_ is not None
@@ -1946,6 +1926,8 @@ class App(ReviewScreen, Suggestions, TableAccess):
             if self.session is not None and self.screen in ("table", "watch"):
                 handoff = self.session.handoff_to() if self.mode == "play" else None
                 self.paint(blank=handoff is not None)
+                if self.session.is_over():
+                    self.paint_end_chart(self.session)
             elif self.screen == "review":
                 self.refresh_review()
             toc = js.document.querySelector("#rules-view .toc-box")
