@@ -4,6 +4,14 @@ Elements are named by colour ("green" ... "white"); lists of elements are sorted
 most common colour to the rarest, one entry per cube. That order is the only one ``check``
 accepts (one move has one form, so one game has one record). Every action refuses fields it
 does not have (``extra="forbid"``).
+
+The actions are frozen, and the engine's own ones are built without validation and mostly
+shared: each distinct action that ``legal_actions`` lists is built once and the same object
+goes into every later list that holds it (building a pydantic model was the dearest part of
+the list; see "Shared instances" below). So nobody may change an action's lists (``pay``,
+``place``) in place: they may belong to every list that holds the action. Actions from
+outside (records, links, the CLI: ``Game.parse_action``) are validated as always and never
+shared.
 """
 
 from __future__ import annotations
@@ -12,12 +20,13 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .components import ColourName
+from .components import COLOURS, DRAFT_COLUMNS, NCOL, TILES, ColourName
+from .state import built
 
 
 class _Action(BaseModel):
-    """Base of the actions: no field beyond the declared ones."""
-    model_config = ConfigDict(extra="forbid")
+    """Base of the actions: no field beyond the declared ones, none reassigned (frozen)."""
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
 
 class Take(_Action):
@@ -90,3 +99,85 @@ Action = Annotated[
           PlaceTile, PlaceToken],
     Field(discriminator="type"),
 ]
+
+
+# ---- shared instances ----------------------------------------------------------------------
+# The actions ``legal_actions`` lists, valid by construction, so built without validation, and
+# each built once and shared by every list that holds it; except ``Terraform``: a tile's
+# payments depend on the whole reserve, so the same one rarely comes back, and keeping tens of
+# thousands of them cost more (memory, the garbage collector's passes) than building them
+# afresh (measured with bench/speed.py). Element lists are given as colour indices (a payment
+# as its count vector); the action holds their names.
+
+#: ``Take`` of column ``c + 1`` at index ``c``
+TAKES: list[Take] = [built(Take, {"type": "take", "column": c + 1}, {"column"}) for c in range(DRAFT_COLUMNS)]
+PASS: Pass = built(Pass, {"type": "pass"}, set())
+END_TURN: EndTurn = built(EndTurn, {"type": "end_turn"}, set())
+#: ``Trade`` giving colour ``g`` for colour ``k``, at ``TRADES[g][k]`` (``g != k``)
+TRADES: list[list[Trade | None]] = [
+    [built(Trade, {"type": "trade", "give": COLOURS[g], "take": COLOURS[k]}, {"give", "take"}) if g != k else None
+     for k in range(NCOL)] for g in range(NCOL)]
+#: ``PlaceToken`` by tile id
+PLACE_TOKENS: dict[str, PlaceToken] = {
+    t: built(PlaceToken, {"type": "place_token", "tile": t}, {"tile"}) for t in TILES}
+
+#: the other shared actions, made when first needed, by kind and fields: ("reserve" or
+#: "change", tile, place), ("add", place), (tile, q, r) for ``PlaceTile``
+MADE: dict[tuple, _Action] = {}
+MADE_LIMIT = 100_000  # forgotten all at once past this (the objects already listed stay valid)
+_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {}
+
+
+def _names(pay: tuple[int, ...]) -> list[str]:
+    """A count vector as colour names, one per cube, most common colour first (a new list;
+    the names remembered for the next payment of the same)."""
+    hit = _NAMES.get(pay)
+    if hit is None:
+        if len(_NAMES) > MADE_LIMIT:
+            _NAMES.clear()
+        hit = _NAMES[pay] = tuple(COLOURS[c] for c, n in enumerate(pay) for _ in range(n))
+    return list(hit)
+
+
+def _remember(key: tuple, action: _Action) -> _Action:
+    """``action``, kept in ``MADE`` under ``key``."""
+    if len(MADE) > MADE_LIMIT:
+        MADE.clear()
+    MADE[key] = action
+    return action
+
+
+def terraform(tile: str, pay: tuple[int, ...]) -> Terraform:
+    """A new ``Terraform`` of ``tile`` paying the count vector ``pay`` (not shared, see above)."""
+    return built(Terraform, {"type": "terraform", "tile": tile, "pay": _names(pay)}, {"tile", "pay"})
+
+
+def reserve(kind: Literal["reserve", "change"], tile: str, place: tuple[int, ...]) -> Reserve | ChangeReservation:
+    """The shared ``Reserve`` (``kind`` "reserve") or ``ChangeReservation`` ("change") of
+    ``tile`` placing the colours ``place`` (sorted indices, one each)."""
+    key = (kind, tile, place)
+    a = MADE.get(key)
+    if a is None:
+        cls = Reserve if kind == "reserve" else ChangeReservation
+        a = _remember(key, built(cls, {"type": kind, "tile": tile, "place": [COLOURS[c] for c in place]},
+                                 {"tile", "place"}))
+    return a
+
+
+def add_elements(place: tuple[int, ...]) -> AddElements:
+    """The shared ``AddElements`` placing the colours ``place`` (sorted indices, one each)."""
+    key = ("add", place)
+    a = MADE.get(key)
+    if a is None:
+        a = _remember(key, built(AddElements, {"type": "add", "place": [COLOURS[c] for c in place]}, {"place"}))
+    return a
+
+
+def place_tile(tile: str, q: int, r: int) -> PlaceTile:
+    """The shared ``PlaceTile`` of offer tile ``tile`` at axial (``q``, ``r``)."""
+    key = (tile, q, r)
+    a = MADE.get(key)
+    if a is None:
+        a = _remember(key, built(PlaceTile, {"type": "place_tile", "tile": tile, "q": q, "r": r},
+                                 {"tile", "q", "r"}))
+    return a

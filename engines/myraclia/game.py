@@ -17,7 +17,7 @@ from engines.core.game import Game
 from engines.core.i18n import Text, player, render
 from engines.core.rng import Rng
 
-from . import scoring, view as view_mod
+from . import actions as shared, scoring, view as view_mod
 from .actions import (Action, AddElements, ChangeReservation, EndTurn, Pass, PlaceTile, PlaceToken,
                       Reserve, Take, Terraform, Trade)
 from .components import (BASE_TILE_IDS, COLOUR_INDEX, COLOURS, CUBE_COUNTS, DARKNESS_IDS,
@@ -26,29 +26,18 @@ from .components import (BASE_TILE_IDS, COLOUR_INDEX, COLOURS, CUBE_COUNTS, DARK
 from .determinize import determinize as _determinize, evaluate as _evaluate
 from .payment import legal_payments
 from .playout import playout_action as _playout_action
-from .rules import (NEIGHBOURS, compact_positions, counts_of, counts_of_list, find_tile, is_free, missing,
+from .rules import (AROUND, NEIGHBOURS, compact_positions, counts_of, counts_of_list, find_tile, is_free, missing,
                     names, near_terraformed, neighbours, pos_map, start_order, subsets_to_place,
                     terraforming_order)
 from .texts import (OPTION_LABELS, SCORE_CATEGORIES, T, an_element, colour, colour_count, colours, counts_text,
                     join, token_text)
-from .state import MyracliaOptions, MyracliaState, PlayerState, SurfaceTile, built as _built
+from .state import MyracliaOptions, MyracliaState, PlayerState, SurfaceTile, new_tile
 
 #: per tile id: its required colours, and whether it is a Darkness tile (hot-path lookups)
 _REQUIRES: dict[str, tuple[int, ...]] = {k: t.requires for k, t in TILES.items()}
 _DARK: dict[str, bool] = {k: t.darkness for k, t in TILES.items()}
 _PENALTY: int = MISC.reservation_penalty_per_missing_element
-_NAMES: dict[tuple[int, ...], tuple[str, ...]] = {}
 _SUBSETS: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, ...]]] = {}
-
-
-def _names(pay: tuple[int, ...]) -> tuple[str, ...]:
-    """``names(pay)``, remembered (a payment's element names, most common colour first)."""
-    hit = _NAMES.get(pay)
-    if hit is None:
-        if len(_NAMES) > 100_000:
-            _NAMES.clear()
-        hit = _NAMES[pay] = tuple(names(pay))
-    return hit
 
 
 def _subsets_to_place(reserve: tuple[int, ...], miss: tuple[int, ...]) -> list[tuple[int, ...]]:
@@ -62,14 +51,12 @@ def _subsets_to_place(reserve: tuple[int, ...], miss: tuple[int, ...]) -> list[t
     return hit
 
 
-def _near(surface: list[SurfaceTile]) -> set[tuple[int, int]]:
-    """``near_terraformed`` of a surface."""
-    out: set[tuple[int, int]] = set()
-    for t in surface:
-        if t.terraformed:
-            q, r = t.q, t.r
-            out.update(((q + 1, r), (q - 1, r), (q, r + 1), (q, r - 1), (q + 1, r - 1), (q - 1, r + 1)))
-    return out
+def _missing(t: SurfaceTile) -> tuple[int, ...]:
+    """``rules.missing(t)``, quicker for a tile with no element on it."""
+    cubes = t.cubes
+    if not any(cubes):
+        return _REQUIRES[t.id]
+    return tuple([c for c in _REQUIRES[t.id] if cubes[c] == 0])
 
 
 # ---- the game ----------------------------------------------------------------------------
@@ -295,19 +282,20 @@ class Myraclia(Game):
         ph = state.phase
         if ph == "terraform":
             return self._turn_actions(state)
+        # the actions are the shared objects of ``actions`` ("Shared instances")
         if ph == "draft":
-            out = [_built(Take, {"type": "take", "column": c + 1}, {"column"})
-                   for c, n in enumerate(state.draft_count) if n > 0]
-            out.append(_built(Pass, {"type": "pass"}, set()))
+            takes = shared.TAKES
+            out = [takes[c] for c, n in enumerate(state.draft_count) if n > 0]
+            out.append(shared.PASS)
             return out
         if ph == "over":
             return []
         if ph == "eternity":
-            return [_built(PlaceToken, {"type": "place_token", "tile": t.id}, {"tile"})
-                    for t in state.surface if is_free(t)]
+            tokens = shared.PLACE_TOKENS
+            return [tokens[t.id] for t in state.surface if is_free(t)]
         spots = compact_positions(state)
-        return [_built(PlaceTile, {"type": "place_tile", "tile": t, "q": q, "r": r}, {"tile", "q", "r"})
-                for t in self._placeable(state) for q, r in spots]
+        make = shared.place_tile
+        return [make(t, q, r) for t in self._placeable(state) for q, r in spots]
 
     def _placeable(self, state: MyracliaState) -> list[str]:
         """§14.3: a Darkness tile in the offer must be taken first."""
@@ -353,8 +341,7 @@ class Myraclia(Game):
     def _turn_actions(self, state: MyracliaState) -> list[Any]:
         """The terraforming turn's legal actions: ``_terraform_targets``, ``_reserve_targets``,
         ``_placements`` and the rest, inlined (this runs thousands of times a second) and in
-        the same order; the actions are built without validation (they are valid by
-        construction)."""
+        the same order; the actions are those of ``actions`` ("Shared instances")."""
         p = state.terraforming_order[state.turn_pos]
         seat = state.seats[p]
         res = seat.reserve
@@ -363,58 +350,50 @@ class Myraclia(Game):
         surface = state.surface
         if state.actions_used < MAX_ACTIONS:
             reserve = tuple(res)
-            near = _near(surface)
+            terraformed = {(t.q, t.r) for t in surface if t.terraformed}
             discs = seat.discs
             anywhere = state.founding and not seat.terraformed_this_round
+            terraform = shared.terraform
             free_near = []  # free tiles next to a terraformed tile (§8.6.1, §8.9)
             for t in surface:
                 owner = t.owner
                 if owner is None:
                     if t.terraformed or _DARK[t.id]:
                         continue
-                    close = (t.q, t.r) in near
+                    close = not terraformed.isdisjoint(AROUND[t.q, t.r])
                     if close:
                         free_near.append(t)
                     if discs <= 0 or not (anywhere or close):
                         continue
                 elif owner != p or t.terraformed:
                     continue
-                cubes = t.cubes
-                miss = tuple([c for c in _REQUIRES[t.id] if cubes[c] == 0])
                 tid = t.id
-                for pay in legal_payments(reserve, miss):
-                    add(_built(Terraform, {"type": "terraform", "tile": tid, "pay": list(_names(pay))},
-                               {"tile", "pay"}))
-            reserved = seat.reserved
-            for change in (False, True):
-                if change:
-                    if reserved is None:
-                        continue
-                elif reserved is not None or discs <= 0:
-                    continue
-                kind, cls = ("change", ChangeReservation) if change else ("reserve", Reserve)
+                for pay in legal_payments(reserve, _missing(t)):
+                    add(terraform(tid, pay))
+            # reserve a tile (no reservation yet, a disc left) or move one's reservation
+            kind = "reserve" if seat.reserved is None else "change"
+            if free_near and (kind == "change" or discs > 0):
+                make = shared.reserve
                 score = seat.score
                 for t in free_near:
-                    cubes = t.cubes
-                    miss = tuple([c for c in _REQUIRES[t.id] if cubes[c] == 0])
+                    miss = _missing(t)
                     tid = t.id
                     for sub in _subsets_to_place(reserve, miss):
                         if (len(miss) - len(sub)) * _PENALTY <= score:
-                            add(_built(cls, {"type": kind, "tile": tid, "place": [COLOURS[c] for c in sub]},
-                                       {"tile", "place"}))
+                            add(make(kind, tid, sub))
         if seat.reserved is not None:
             own = find_tile(state, seat.reserved)
             for sub in subsets_to_place(res, missing(own)):
-                add(_built(AddElements, {"type": "add", "place": [COLOURS[c] for c in sub]}, {"place"}))
+                add(shared.add_elements(sub))
         pool = state.pool
         if any(pool):
             for g in range(NCOL):
                 if res[g]:
-                    give = COLOURS[g]
+                    trades = shared.TRADES[g]
                     for k in range(NCOL):
                         if k != g and pool[k]:
-                            add(_built(Trade, {"type": "trade", "give": give, "take": COLOURS[k]}, {"give", "take"}))
-        add(_built(EndTurn, {"type": "end_turn"}, set()))
+                            add(trades[k])
+        add(shared.END_TURN)
         return out
 
     # ---- check: precise reasons, agreeing with legal_actions ---------------------------------
@@ -721,7 +700,7 @@ class Myraclia(Game):
 
     def _play_place_tile(self, state: MyracliaState, a: PlaceTile) -> None:
         state.offer.remove(a.tile)
-        state.surface.append(SurfaceTile(id=a.tile, q=a.q, r=a.r))
+        state.surface.append(new_tile(a.tile, a.q, a.r))
         state.tiles_to_add -= 1
         if state.tiles_to_add <= 0 or not state.offer:  # D23: a short offer adds what is there
             state.tiles_to_add = 0

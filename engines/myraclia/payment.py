@@ -9,6 +9,11 @@ a tile's missing elements ``M`` are a sorted tuple of distinct colour indices.
   minimality: ``P`` covers ``M`` and no proper sub-multiset of ``P`` does (D16).
 * ``legal_payments(reserve, M)``: every legal ``P`` drawn from the reserve (§8.1.5, "the
   engine offers the player any legal P"), in a deterministic order.
+
+No rule tells one colour from another here (a direct match is any missing colour, a wildcard
+any colours), so renaming the colours renames the payments: ``legal_payments`` computes each
+case once for its colours sorted by how many the reserve holds (``_SORTED``), which the games
+meet far more often than each exact reserve.
 """
 
 from __future__ import annotations
@@ -266,13 +271,53 @@ def legal_payments(reserve: Counts, missing: tuple[int, ...]) -> list[Counts]:
     hit = _PAYMENTS.get(key)
     if hit is not None:
         return hit
-    if not can_pay(reserve, missing):
-        result = []
-        if len(_PAYMENTS) > _CACHE_LIMIT:
-            _PAYMENTS.clear()
-        _PAYMENTS[key] = result
-        return result
-    cands = sorted(_covers_of(reserve, missing), key=lambda p: (sum(p), tuple(-x for x in p)))
+    result = _renamed(reserve, missing) if can_pay(reserve, missing) else []
+    if len(_PAYMENTS) > _CACHE_LIMIT:
+        _PAYMENTS.clear()
+    _PAYMENTS[key] = result
+    return result
+
+
+def _order(p: Counts) -> tuple:
+    """The order of ``legal_payments``: fewest elements first, then the most of the commonest
+    colours (a total order: it tells any two payments apart)."""
+    return (sum(p), tuple([-x for x in p]))
+
+
+_SORTED: dict[tuple[Counts, int], list[Counts]] = {}
+#: per missing tuple, the other colours
+_OTHERS: dict[tuple[int, ...], tuple[int, ...]] = {}
+
+
+def _renamed(reserve: Counts, missing: tuple[int, ...]) -> list[Counts]:
+    """``_minimal_covers(reserve, missing)`` through the colours renamed in a standard order.
+
+    The new names: the missing colours first, then the others, each part by its count in
+    the reserve (ties in any order: they give the same counts). The minimal covers of the
+    renamed case (remembered in ``_SORTED``) are named back and put in ``_order``.
+    """
+    others = _OTHERS.get(missing)
+    if others is None:
+        others = _OTHERS[missing] = tuple(c for c in range(NCOL) if c not in missing)
+    count = reserve.__getitem__
+    names = sorted(missing, key=count) + sorted(others, key=count)  # new name i -> colour names[i]
+    key = (tuple(map(count, names)), len(missing))
+    covers_ = _SORTED.get(key)
+    if covers_ is None:
+        if len(_SORTED) > _CACHE_LIMIT:
+            _SORTED.clear()
+        covers_ = _SORTED[key] = _minimal_covers(key[0], tuple(range(len(missing))))
+    new_name = [0] * NCOL
+    for i, c in enumerate(names):
+        new_name[c] = i
+    out = [tuple([q[i] for i in new_name]) for q in covers_]
+    out.sort(key=_order)
+    return out
+
+
+def _minimal_covers(reserve: Counts, missing: tuple[int, ...]) -> list[Counts]:
+    """``legal_payments`` computed: the minimal ones of ``_covers_of``, in ``_order``."""
+    cands = sorted(_covers_of(reserve, missing), key=_order)
     result: list[Counts] = []
     sizes: list[int] = []
     for p in cands:  # smaller first: a dominated cover always contains an accepted one
@@ -283,7 +328,4 @@ def legal_payments(reserve: Counts, missing: tuple[int, ...]) -> list[Counts]:
         else:
             result.append(p)
             sizes.append(sp)
-    if len(_PAYMENTS) > _CACHE_LIMIT:
-        _PAYMENTS.clear()
-    _PAYMENTS[key] = result
     return result

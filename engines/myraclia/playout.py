@@ -25,8 +25,8 @@ from typing import Any
 
 from .components import COLOUR_INDEX, COLOURS, MAX_ACTIONS, NCOL, SCORING, SETUP, SURFACES, TILES, TOKENS, \
     surface_points
+from .rules import AROUND
 
-NEIGH = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 _REQ = {k: t.requires for k, t in TILES.items()}
 _DARK = {k: t.darkness for k, t in TILES.items()}
 _VP = {k: t.vp for k, t in TILES.items()}
@@ -40,18 +40,17 @@ _GAIN = {s: [surface_points(s, n + 1) - surface_points(s, n) for n in range(40)]
 
 
 def _tile_value(state, t, p: int, symbols: dict, mine: set, others: set, m: int, late: bool) -> float:
-    """The bot's ``_Table.value`` of terraforming ``t`` now, from the state."""
-    q, r = t.q, t.r
+    """The bot's ``_Table.value`` of terraforming ``t`` now, from the state (``symbols``: my
+    surface symbols by surface, every surface a key)."""
     own = opp = 0
-    for dq, dr in NEIGH:
-        n = (q + dq, r + dr)
+    for n in AROUND[t.q, t.r]:
         if n in mine:
             own += 1
         elif n in others:
             opp += 1
     tid = t.id
     v = _VP[tid] + own * m - 0.6 * opp
-    syms = list(_SURF[tid])
+    syms = _SURF[tid]
     for tok in t.tokens:
         e = TOKENS[tok]
         if e.type == "points":
@@ -62,10 +61,10 @@ def _tile_value(state, t, p: int, symbols: dict, mine: set, others: set, m: int,
             if not late:
                 v += 1.2
         else:
-            syms.append(e.surface)
+            syms += (e.surface,)
     if _FREE[tid] is not None and not late:
         v += 1.2
-    before = all(symbols[s] for s in SURFACES)
+    before = 0 not in symbols.values()  # every surface already
     have = symbols
     if syms:
         have = dict(symbols)
@@ -73,7 +72,7 @@ def _tile_value(state, t, p: int, symbols: dict, mine: set, others: set, m: int,
             n = have[s]
             v += 0.8 * (_GAIN[s][n] if n < 40 else 0)
             have[s] = n + 1
-    if not before and all(have[s] for s in SURFACES):
+    if not before and 0 not in have.values():
         v += 0.8 * _ALL_BONUS
     if own:
         v += 0.8
@@ -141,10 +140,8 @@ def _targets(state, p: int, mine: set, others: set, anywhere: bool):
         if t.owner is None:
             if t.terraformed or _DARK[t.id] or seat.discs <= 0:
                 continue
-            if not anywhere:
-                q, r = t.q, t.r
-                if not any((q + dq, r + dr) in terraformed for dq, dr in NEIGH):
-                    continue
+            if not anywhere and terraformed.isdisjoint(AROUND[t.q, t.r]):
+                continue
             out.append(t)
         elif t.owner == p and not t.terraformed:
             out.append(t)
@@ -248,9 +245,10 @@ def _best_terraform(state, p, seat, cands, mine, others, symbols, late) -> Any:
         for u in targets:
             if u is t or (u.owner is None and discs <= 0):
                 continue
-            if u.owner is None and not any((u.q + dq, u.r + dr) in mine2 or (u.q + dq, u.r + dr) in others
-                                           for dq, dr in NEIGH):
-                continue  # the next terraform must touch a terraformed tile
+            if u.owner is None:
+                next_to = AROUND[u.q, u.r]
+                if mine2.isdisjoint(next_to) and others.isdisjoint(next_to):
+                    continue  # the next terraform must touch a terraformed tile
             cubes = u.cubes
             cost = _pay_cost(rest, [c for c in _REQ[u.id] if cubes[c] == 0])
             if cost < 0:
@@ -309,21 +307,30 @@ def _draft(state, legal: list) -> Any:
         left = total - direct
         now = _cost(direct, len(lack), left, triples)
         v = None
+        # the gain of an element depends only on its kind: lacking (-1), or else whether it
+        # makes one more 3-of-a-kind (1) or not (0); each kind's gain worked out once
+        by_kind: dict[int, float] = {}
         for c in offered:
             if c in lack:
-                after = _cost(direct + 1, len(lack) - 1, left, triples)
+                kind = -1
             else:
-                more = (res[c] + 1 - (1 if c in miss else 0)) % 3 == 0
-                after = _cost(direct, len(lack), left + 1, triples + more)
-            g = 0.0
-            if after >= 0 and (now < 0 or after < now):
-                if v is None:
-                    v = _tile_value(state, t, p, symbols, mine, others, 1, late)
-                g = v - 0.05 * after - (0.0 if now < 0 else v - 0.05 * now)
-            if c in lack:
-                if v is None:
-                    v = _tile_value(state, t, p, symbols, mine, others, 1, late)
-                g += 0.5 * v / len(miss)
+                kind = 1 if (res[c] + 1 - (1 if c in miss else 0)) % 3 == 0 else 0
+            g = by_kind.get(kind)
+            if g is None:
+                if kind < 0:
+                    after = _cost(direct + 1, len(lack) - 1, left, triples)
+                else:
+                    after = _cost(direct, len(lack), left + 1, triples + kind)
+                g = 0.0
+                if after >= 0 and (now < 0 or after < now):
+                    if v is None:
+                        v = _tile_value(state, t, p, symbols, mine, others, 1, late)
+                    g = v - 0.05 * after - (0.0 if now < 0 else v - 0.05 * now)
+                if kind < 0:
+                    if v is None:
+                        v = _tile_value(state, t, p, symbols, mine, others, 1, late)
+                    g += 0.5 * v / len(miss)
+                by_kind[kind] = g
             if g > gain[c]:
                 gain[c] = g
     disc = None
@@ -354,10 +361,8 @@ def _place_tile(state, legal: list) -> Any:
     scores: dict = {}
     best, pick = None, None
     for a in legal:
-        q, r = a.q, a.r
         own = opp = 0
-        for dq, dr in NEIGH:
-            n = (q + dq, r + dr)
+        for n in AROUND[a.q, a.r]:
             if n in mine:
                 own += 1
             elif n in others:
@@ -385,8 +390,7 @@ def _place_token(state, legal: list) -> Any:
             (mine if t.owner == p else others).add((t.q, t.r))
     best, pick = None, None
     for a in legal:
-        q, r = pos[a.tile]
-        v = sum(1 if (q + dq, r + dr) in mine else -1 if (q + dq, r + dr) in others else 0 for dq, dr in NEIGH)
+        v = sum(1 if n in mine else -1 if n in others else 0 for n in AROUND[pos[a.tile]])
         if best is None or v > best:
             best, pick = v, a
     return pick

@@ -23,7 +23,8 @@ Engine decisions where the spec leaves the mechanics open (none changes a rule):
 
 from __future__ import annotations
 
-from itertools import combinations
+from collections import Counter
+from itertools import chain, combinations
 from typing import Iterable
 
 from .components import COLOUR_INDEX, COLOURS, NCOL, RARITY, TILES
@@ -81,6 +82,19 @@ def neighbours(pm: dict[Pos, SurfaceTile], t: SurfaceTile) -> list[SurfaceTile]:
     return out
 
 
+class _Around(dict):
+    """``AROUND[q, r]``: the six positions next to (q, r), in ``NEIGHBOURS`` order, made when
+    first asked for (the surface spans a few hundred positions at most)."""
+
+    def __missing__(self, pos: Pos) -> tuple[Pos, ...]:
+        q, r = pos
+        out = self[pos] = tuple((q + dq, r + dr) for dq, dr in NEIGHBOURS)
+        return out
+
+
+AROUND = _Around()
+
+
 def compact_positions(state: MyracliaState) -> list[Pos]:
     """§8.11 compact-shape rules (a) and (b) on the current surface, with the D22 fallback.
 
@@ -88,20 +102,16 @@ def compact_positions(state: MyracliaState) -> list[Pos]:
     at least 3 tiles (the new one not counted). All tiles in play count, Darkness included.
     """
     occupied = {(t.q, t.r) for t in state.surface}
-    deg: dict[Pos, int] = {}
-    for q, r in occupied:
-        for dq, dr in NEIGHBOURS:
-            n = (q + dq, r + dr)
-            deg[n] = deg.get(n, 0) + 1
-    cands = sorted(p for p in deg if p not in occupied)
+    # deg[p]: how many tiles position p touches (for a tile's position: how many tiles it touches)
+    deg = Counter(chain.from_iterable([AROUND[p] for p in occupied]))
+    cands = sorted(deg.keys() - occupied)
     legal = []
     for p in cands:
         d = deg[p]
         if d >= 3:
             legal.append(p)
         elif d == 2:
-            if all(deg.get((p[0] + dq, p[1] + dr), 0) >= 3 for dq, dr in NEIGHBOURS
-                   if (p[0] + dq, p[1] + dr) in occupied):
+            if all(deg[n] >= 3 for n in AROUND[p] if n in occupied):
                 legal.append(p)
     if legal:
         return legal

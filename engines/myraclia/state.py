@@ -89,23 +89,55 @@ class MyracliaState(GameState):
     eternity_used: list[str] = []
 
     def clone(self) -> "MyracliaState":
-        """A deep copy without re-validation (much faster than dump + validate)."""
+        """An independent copy without re-validation (much faster than dump + validate);
+        the terraformed tiles are shared, see ``_clone``."""
         return _clone(self)
 
 
 _new = object.__new__
-_set = object.__setattr__
+# the slots every pydantic model has, set directly (what ``model_construct`` sets)
+_set_dict = BaseModel.__dict__["__dict__"].__set__
+_set_fields = BaseModel.__dict__["__pydantic_fields_set__"].__set__
+_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
+_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
 def built(cls, fields: dict, fields_set: set):
     """A model of ``cls`` from ``fields`` known to be valid, without validation (what
     ``model_construct`` does, without its defaults pass): for the engine's own hot paths."""
     m = _new(cls)
-    _set(m, "__dict__", fields)
-    _set(m, "__pydantic_fields_set__", fields_set)
-    _set(m, "__pydantic_extra__", None)
-    _set(m, "__pydantic_private__", None)
+    _set_dict(m, fields)
+    _set_fields(m, fields_set)
+    _set_extra(m, None)
+    _set_private(m, None)
     return m
+
+
+def new_tile(tile: str, q: int, r: int) -> SurfaceTile:
+    """``SurfaceTile(id=tile, q=q, r=r)`` (a new free tile, nothing on it) without validation
+    and without pydantic's deep copies of the defaults: for tiles the rules add."""
+    return built(SurfaceTile, {"id": tile, "q": q, "r": r, "owner": None, "terraformed": False,
+                               "cubes": [0] * NCOL, "tokens": []}, {"id", "q", "r"})
+
+
+def _plain_setattr(cls) -> None:
+    """Assigning a field of ``cls`` stores it and marks it set, as pydantic does without
+    ``validate_assignment``, in one step (the rules assign fields thousands of times a game)."""
+    fields = frozenset(cls.model_fields)
+    slow = cls.__setattr__
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in fields:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            slow(self, name, value)
+
+    cls.__setattr__ = __setattr__
+
+
+for _cls in (PlayerState, SurfaceTile, MyracliaState):
+    _plain_setattr(_cls)
 
 
 _LISTS = ("drafting_order", "terraforming_order", "draft_colour", "draft_count", "passed",
@@ -113,8 +145,16 @@ _LISTS = ("drafting_order", "terraforming_order", "draft_colour", "draft_count",
 
 
 def _clone(s: MyracliaState) -> MyracliaState:
-    """A deep copy of ``s``: the same fields, every list and model copied, nothing validated."""
-    new, setd = _new, _set
+    """A copy of ``s``: the same fields, every list and model copied, nothing validated;
+    except the terraformed tiles of the surface, which the copy shares with ``s``.
+
+    A terraformed tile never changes again: the rules write to a tile only while it is free
+    or reserved (terraforming it, reserving it, adding elements to it, moving the
+    reservation away, putting an Eternity token on it), and the tile being terraformed is
+    one that was not terraformed yet, so a copy of its own. Whoever changes a terraformed
+    tile by hand (a test setting up a position) must do it before cloning or on a fresh
+    ``SurfaceTile``. ``tests/myraclia/test_speed.py`` checks that no game changes one.
+    """
     d = s.__dict__.copy()
     rng = s.rng
     d["rng"] = built(type(rng), {"s": rng.s[:]}, set(rng.__pydantic_fields_set__))
@@ -134,15 +174,13 @@ def _clone(s: MyracliaState) -> MyracliaState:
     surface = []
     add = surface.append
     for t in s.surface:
+        if t.terraformed:
+            add(t)
+            continue
         td = t.__dict__.copy()
         td["cubes"] = td["cubes"][:]
         td["tokens"] = td["tokens"][:]
-        m = new(SurfaceTile)
-        setd(m, "__dict__", td)
-        setd(m, "__pydantic_fields_set__", set(t.__pydantic_fields_set__))
-        setd(m, "__pydantic_extra__", None)
-        setd(m, "__pydantic_private__", None)
-        add(m)
+        add(built(SurfaceTile, td, set(t.__pydantic_fields_set__)))
     d["surface"] = surface
     for k in _LISTS:
         d[k] = d[k][:]
