@@ -1755,6 +1755,7 @@ class App(ReviewScreen, Suggestions, TableAccess, EndOfGame):
             self.refresh()
         elif cmd == "undo" and s is not None:
             undone, count = s.undo_text(), s.undo_count()
+            self.stop_loop()  # a bot thinking about the position undone: its request is dropped
             try:
                 s.undo()
             except IllegalAction as exc:
