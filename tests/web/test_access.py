@@ -96,7 +96,7 @@ def test_on_a_phone_a_bar_brings_the_choices_into_view(page, base_url):
     the bottom says so, and pressing it shows them (and it goes away)."""
     page.set_viewport_size({"width": 390, "height": 844})
     open_app(page, base_url)
-    start_game(page, "euphoria", [("Ada", "human"), ("Bot Bruno", "bot:easy"), ("Bot Carla", "bot:easy")], 5)
+    start_game(page, "euphoria", [("Ada", "human"), ("Bot Bruno", "bot:heuristic"), ("Bot Carla", "bot:heuristic")], 5)
     wait_my_choices(page)
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_function("() => document.body.dataset.choicesInView === '0'")
