@@ -110,3 +110,18 @@ def test_on_a_phone_a_bar_brings_the_choices_into_view(page, base_url):
     assert box[0] < box[2] and box[1] <= box[2] + 1, box
     assert not page.locator("#choices-bar").is_visible()
     assert not app_errors(page)
+
+
+def test_the_table_in_words_for_a_screen_reader(page, base_url):
+    """The visually hidden text twin (``#twin``) says the board: Ada's own section with her
+    hand and the table, with the seats' names, and follows the language."""
+    open_app(page, base_url)
+    start_game(page, "citadels", [("Ada", "human"), ("Bot Bruno", "bot:heuristic"), ("Bot Carla", "bot:heuristic")], 31)
+    wait_my_choices(page)
+    heads = page.eval_on_selector_all("#twin h3", "hs => hs.map(h => h.textContent)")
+    assert heads[0] == "Ada (you)" and "Bot Bruno" in heads, heads
+    text = page.inner_text("#twin") if page.locator("#twin").is_visible() else page.text_content("#twin")
+    assert "Your hand" in text and "Player 2" not in text
+    page.click("button[data-cmd='lang'][data-arg='it']")
+    page.wait_for_function("() => (document.querySelector('#twin h3') || {}).textContent === 'Ada (tu)'")
+    assert not app_errors(page)

@@ -15,6 +15,9 @@ Mixed into ``App`` (``app.py``):
   (``FADE_MS``), so what changed fades in; not when the person prefers reduced motion.
 - **Bot pace.** Slow, normal or fast: how long a bot's move stays "thinking" at least, so
   its move can be followed (remembered in this browser, ``tavolo:pace``).
+- **The table in words.** A visually hidden section (``#twin``) holds the board as text,
+  drawn from the same view as the canvas (``tavolo_ui.twin``): the person's own hand and
+  resources, the table, the other players; a screen reader reads it like the rest of the page.
 - **Choices within reach on a phone.** At phone width the choices come after the board,
   which can be long: while they are out of sight, a bar fixed at the bottom of the screen
   says how many there are and brings them into view.
@@ -77,6 +80,22 @@ class TableAccess:
                 said.extend(s.show(e) for e in events)
         said.append(self.status_line())
         box.textContent = " ".join(t for t in said if t)
+
+    # ---- the table in words ------------------------------------------------------------------
+    def update_twin(self, s, view: dict, me: int | None) -> None:
+        """Write the board's text twin for ``view`` (seen by ``me``) into ``#twin``."""
+        from .twin import describe, twin_html
+
+        box = js.document.getElementById("twin")
+        if not box:
+            return
+        try:
+            sections = describe(s.game.name, view, me, self.lang)
+            sections = [(s.rename(head), [s.rename(line) for line in lines]) for head, lines in sections]
+            box.innerHTML = twin_html(sections)
+        except Exception as exc:  # the twin must never stop the table
+            js.console.error(f"text twin failed: {exc!r}")
+            box.innerHTML = ""
 
     # ---- the bots' pace ---------------------------------------------------------------------
     def pace(self) -> str:

@@ -768,6 +768,7 @@ class App(ReviewScreen, Suggestions, TableAccess, EndOfGame):
 <div id="thinking" class="thinking" role="status" hidden></div>
 <div id="pace-box">{self.pace_html()}</div>
 <div id="actions" class="actions"></div>
+<section id="twin" class="sr-only" aria-label="{h(L("The table in words"))}"></section>
 <details id="log-box" class="log-box"{" open" if int(js.window.innerWidth) > 760 else ""}><summary>{h(L("Game log"))}</summary><ol id="log" class="log"></ol></details>
 </aside></div></main>
 <div id="handoff" class="handoff" hidden></div>
@@ -804,6 +805,8 @@ class App(ReviewScreen, Suggestions, TableAccess, EndOfGame):
             ho.hidden = False
             # nothing of the previous player's view stays on the page underneath
             _el("actions").innerHTML = ""
+            if _el("twin"):
+                _el("twin").innerHTML = ""
             self.update_choices_bar(0)
             self.paint(blank=True)
             self.update_controls()
@@ -1014,6 +1017,7 @@ class App(ReviewScreen, Suggestions, TableAccess, EndOfGame):
         view = s.game.view(s.state, s.me()) if self.mode == "play" else s.game.view(s.state, None)
         acts = s.action_dicts() if self.mode == "play" else []
         me = s.me() if self.mode == "play" else None
+        self.update_twin(s, view, me)
         self.paint_view(s, view, acts, me, mark=self.mark_suggestion, fade_key=(id(s), len(s.record.actions), me))
         active = js.document.activeElement
         if active and str(active.id or "") == "board":
