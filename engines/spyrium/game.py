@@ -16,6 +16,7 @@ from engines.core.rng import Rng
 from . import reasons, rules, scoring
 from .actions import Action
 from .components import MAX_PLAYERS, MIN_PLAYERS
+from .determinize import determinize as _determinize, evaluate as _evaluate
 from .state import SpyriumState
 from .labels import label, steps
 from .playout import playout_action as _playout
@@ -133,9 +134,38 @@ class Spyrium(Game):
         (``playout.py``); an object of the list ``legal_actions`` returns."""
         return _playout(state, rng, self.legal_actions(state))
 
-    def bots(self) -> dict[str, Any]:
-        from .bot import choose
-        # the playout policy as a level for the CLI and the arena (the page does not offer it);
-        # the heuristic stays last: the New game form's default
-        return {"playout": lambda game, state, rng: game.playout_action(state, rng), "heuristic": choose}
+    def determinize(self, state: SpyriumState, player: int, rng: Rng) -> SpyriumState:  # type: ignore[override]
+        """The decks, the token reserve and the events below the preview re-shuffled, the
+        generator re-seeded (``determinize``: their content is public, only their order is
+        hidden)."""
+        return _determinize(state, player, rng)
 
+    def evaluate(self, state: SpyriumState, player: int) -> float:  # type: ignore[override]
+        """The true win share at the end; before, a softmax over estimated final scores
+        (``determinize.evaluate``)."""
+        return _evaluate(state, player)
+
+    def bots(self) -> dict[str, Any]:
+        """"playout" (the playout policy as a level for the CLI and the arena), "easy" (the
+        heuristic, a random legal move ``EASY_MISTAKES`` of the time), "normal" and "hard"
+        (ISMCTS, ``engines.core.search``, on ``determinize``) and "heuristic" (``bot.py``),
+        kept last as in every game."""
+        from engines.core.bots import with_mistakes
+        from engines.core.search import search_bot
+
+        from .bot import choose
+        return {"playout": lambda game, state, rng: game.playout_action(state, rng),
+                "easy": with_mistakes(choose, EASY_MISTAKES),
+                "normal": search_bot(NORMAL_ITERATIONS, playout_steps=PLAYOUT_STEPS),
+                "hard": search_bot(HARD_ITERATIONS, playout_steps=PLAYOUT_STEPS),
+                "heuristic": choose}
+
+
+#: the search levels' budgets (iterations a decision): 0.24 s and about 1 s of CPU a decision
+#: on CPython at 3 players (measured: 0.235 s mean at 250, 0.78 s at 800); the playout
+#: length (actions) is about two thirds of a round at 3 players (a game is ~180 actions)
+NORMAL_ITERATIONS = 250
+HARD_ITERATIONS = 1000
+PLAYOUT_STEPS = 20
+#: how often the "easy" bot plays a random legal action instead of the heuristic's choice
+EASY_MISTAKES = 0.3

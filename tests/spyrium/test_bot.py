@@ -38,4 +38,4 @@ def test_cli_plays_a_game_with_the_heuristic_bot(capsys):
 
 
 def test_bots_registry():
-    assert list(G.bots()) == ["playout", "heuristic"]
+    assert list(G.bots()) == ["playout", "easy", "normal", "hard", "heuristic"]
