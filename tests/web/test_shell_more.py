@@ -40,8 +40,11 @@ def test_finished_game_shows_score_breakdown_and_winners(page, base_url):
     cats = list(game.score_breakdown(state)[0])
     head = page.inner_text("#results table.score thead").lower()
     assert all(c.replace("_", " ") in head for c in cats)
-    totals = [int(rows.nth(i).locator("td").last.inner_text()) for i in range(3)]
-    assert totals == game.scores(state)
+    # the total comes first, and the rows go from the best score down
+    totals = {rows.nth(i).locator("th").inner_text().replace("★", "").strip(): int(rows.nth(i).locator("td.total").inner_text())
+              for i in range(3)}
+    assert totals == {("Ada", "Bruno", "Chiara")[i]: v for i, v in enumerate(game.scores(state))}
+    assert list(totals.values()) == sorted(game.scores(state), reverse=True)
     shot(page, "shell_20_end_of_game")
 
 

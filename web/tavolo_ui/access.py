@@ -60,6 +60,7 @@ class TableAccess:
     painted_key: tuple | None = None  # the position the board shows
     fades = 0  # fades run (the page exposes it for tests)
     _watching_choices = None  # the IntersectionObserver of the choices box, and its callback
+    _fade_done = None  # the callback that takes the faded copy away
 
     # ---- announcements ------------------------------------------------------------------------
     def announce_changes(self) -> None:
@@ -249,6 +250,18 @@ class TableAccess:
         ghost.style.opacity = "0"
         self.fades += 1
         js.document.body.dataset.fades = str(self.fades)
+        if self._fade_done is None:
+            self._fade_done = create_proxy(lambda *_: self.end_fade())
+        js.setTimeout(self._fade_done, FADE_MS + 60)
+
+    def end_fade(self) -> None:
+        """Take the faded copy away (it must not stay on the page, nor keep an old width when
+        the window is resized)."""
+        ghost = js.document.getElementById("board-fade")
+        if ghost:
+            ghost.hidden = True
+            ghost.style.width = ghost.style.height = "0px"
+            ghost.width = ghost.height = 0
 
     # ---- choices within reach on a phone ----------------------------------------------------
     def update_choices_bar(self, count: int) -> None:

@@ -1929,6 +1929,7 @@ class App(ReviewScreen, Suggestions, TableAccess, EndOfGame):
             await asyncio.sleep(0.15)
             self._resize_pending = False
             if self.session is not None and self.screen in ("table", "watch"):
+                self.end_fade()
                 handoff = self.session.handoff_to() if self.mode == "play" else None
                 self.paint(blank=handoff is not None)
                 if self.session.is_over():
