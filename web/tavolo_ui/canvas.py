@@ -40,9 +40,64 @@ from typing import Any, Sequence
 PALETTE = {
     "bg": "#f4efe6", "panel": "#fffaf2", "ink": "#2b2620", "muted": "#7a6f62",
     "line": "#cbbfae", "highlight": "#e07a1f", "good": "#2e7d32", "bad": "#b3261e",
-    "players": ["#c0392b", "#2471a3", "#229954", "#d4ac0d", "#7d3c98", "#ca6f1e", "#17a589"],
+    # seat colours: red, blue, green, yellow, violet, orange, charcoal. They differ in
+    # lightness as well as hue, so that every pair stays apart under protanopia, deuteranopia
+    # and tritanopia (tests/ui/test_palette.py); web/style.css repeats them (--p0 ... --p6)
+    "players": ["#c62a1f", "#1f47b0", "#4ab374", "#f8c81e", "#a75cd6", "#e8700a", "#4a4643"],
 }
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
+MIN_TEXT = 11.0
+"""The smallest board text (CSS px), at every width (tests/ui/test_board_text.py)."""
+
+SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "star", "down", "plus"]
+"""Each seat's shape, its second cue beside its colour (the page's seat dots have the same
+shapes: web/style.css ``.dot.p0`` ... ``.p6``)."""
+
+# the colours that need dark text on them (white on them is under 3:1)
+_LIGHT = {"#4ab374", "#f8c81e"}
+
+
+def seat_colour(seat: int) -> str:
+    """The colour of ``seat`` (0-based)."""
+    return PALETTE["players"][seat % len(PALETTE["players"])]
+
+
+def ink_on(fill: str) -> str:
+    """The text colour that reads on ``fill``: white on the dark seat colours, ink on the light."""
+    return PALETTE["ink"] if fill.lower() in _LIGHT else "#ffffff"
+
+
+def seat_text_colour(seat: int) -> str:
+    """``seat``'s colour for text on the light table: the light seat colours (green, yellow)
+    are darkened so that a name written in them stays readable."""
+    return {"#4ab374": "#2c7a48", "#f8c81e": "#9a7400"}.get(seat_colour(seat), seat_colour(seat))
+
+
+def shape_points(shape: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
+    """The outline of a seat shape (not "circle") of radius about ``r`` around (cx, cy)."""
+    import math
+
+    def ring(n: int, rad: float, start: float) -> list[tuple[float, float]]:
+        return [(cx + rad * math.cos(math.radians(start + 360 * i / n)),
+                 cy + rad * math.sin(math.radians(start + 360 * i / n))) for i in range(n)]
+    if shape == "square":
+        k = r * 0.86
+        return [(cx - k, cy - k), (cx + k, cy - k), (cx + k, cy + k), (cx - k, cy + k)]
+    if shape == "triangle":
+        return ring(3, r * 1.18, -90)
+    if shape == "down":
+        return ring(3, r * 1.18, 90)
+    if shape == "diamond":
+        return ring(4, r * 1.12, -90)
+    if shape == "star":
+        outer, inner = ring(5, r * 1.2, -90), ring(5, r * 0.55, -54)
+        return [p for pair in zip(outer, inner) for p in pair]
+    if shape == "plus":
+        a, b = r * 0.95, r * 0.38
+        return [(cx - b, cy - a), (cx + b, cy - a), (cx + b, cy - b), (cx + a, cy - b), (cx + a, cy + b),
+                (cx + b, cy + b), (cx + b, cy + a), (cx - b, cy + a), (cx - b, cy + b), (cx - a, cy + b),
+                (cx - a, cy - b), (cx - b, cy - b)]
+    raise ValueError(shape)
 
 
 @dataclass
@@ -99,6 +154,24 @@ class Canvas:
             tip: str | None = None, probe: dict | None = None, ref: str | None = None) -> None:
         acts = [] if action is None else ([action] if isinstance(action, int) else list(action))
         self.hits.append(Hit(x, y, w, h, acts, tip, None if acts else probe, ref))
+
+    def seat_marker(self, cx: float, cy: float, r: float, seat: int, stroke: str | None = None,
+                    line: float = 1.0) -> None:
+        """A piece of ``seat``: its shape (``SEAT_SHAPES``) in its colour, so that it is told
+        apart by shape as well as by colour."""
+        shape = SEAT_SHAPES[seat % len(SEAT_SHAPES)]
+        stroke = PALETTE["ink"] if stroke is None else stroke
+        if shape == "circle":
+            self.circle(cx, cy, r, seat_colour(seat), stroke, line)
+        else:
+            self.poly(shape_points(shape, cx, cy, r), seat_colour(seat), stroke, line)
+
+    def seat_disc(self, cx: float, cy: float, r: float, seat: int, stroke: str = "#fff", line: float = 1.0) -> None:
+        """A disc of ``seat``'s colour with its number (seat + 1) in it: ``r`` >= 8 so the
+        number keeps the smallest board text size."""
+        fill = seat_colour(seat)
+        self.circle(cx, cy, r, fill, stroke, line)
+        self.text(cx, cy + 0.5, str(seat + 1), MIN_TEXT, ink_on(fill), align="center", baseline="middle", bold=True)
 
     def highlight(self, x: float, y: float, w: float, h: float, radius: float = 6.0) -> None:
         self.rect(x - 3, y - 3, w + 6, h + 6, None, PALETTE["highlight"], 3.0, radius)

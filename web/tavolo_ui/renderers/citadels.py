@@ -23,9 +23,13 @@ from engines.citadels.labels import label as action_text
 from engines.citadels.texts import T
 from engines.core.i18n import Text, player
 
-from ..canvas import PALETTE, Canvas
+from ..canvas import MIN_TEXT, PALETTE, Canvas, ink_on, seat_colour
 
-COLOURS = {"yellow": "#e6be3a", "blue": "#4a7fc1", "green": "#4c9f62", "red": "#c4493c", "purple": "#8e5bb5"}
+COLOURS = {"yellow": "#f8c81e", "blue": "#1f47b0", "green": "#4ab374", "red": "#c62a1f", "purple": "#a75cd6"}
+"""The district colours: the seat colours of the same names (``PALETTE["players"]``), told apart
+under every colour-vision deficiency (tests/ui/test_palette.py); each has its icon too."""
+COLOUR_TEXT = {**COLOURS, "yellow": "#9a7400", "green": "#2c7a48"}
+"""The district colours for text and icons on a light card (yellow and green darkened)."""
 COLOUR_ORDER = ["yellow", "blue", "green", "red", "purple"]
 INK, MUTED, LINE, PANEL = PALETTE["ink"], PALETTE["muted"], PALETTE["line"], PALETTE["panel"]
 PAD = 10
@@ -85,24 +89,58 @@ class _Table:
             cv.hit(x, y, w, h, tip=tip, probe=probe, ref=ref)
 
 
+def colour_icon(cv: Canvas, cx: float, cy: float, r: float, colour: str, ink: str) -> None:
+    """The icon of a district colour, its second cue beside the colour itself: a crown
+    (yellow, noble), a cross (blue, religious), a coin (green, trade), a shield (red,
+    military), a star (purple, special); ``r``: about half its size."""
+    if colour == "yellow":
+        cv.poly([(cx - r, cy + 0.7 * r), (cx - r, cy - 0.6 * r), (cx - 0.45 * r, cy), (cx, cy - r),
+                 (cx + 0.45 * r, cy), (cx + r, cy - 0.6 * r), (cx + r, cy + 0.7 * r)], ink)
+    elif colour == "blue":
+        a = 0.28 * r
+        cv.poly([(cx - a, cy - r), (cx + a, cy - r), (cx + a, cy - 0.45 * r), (cx + 0.75 * r, cy - 0.45 * r),
+                 (cx + 0.75 * r, cy + 0.1 * r), (cx + a, cy + 0.1 * r), (cx + a, cy + r), (cx - a, cy + r),
+                 (cx - a, cy + 0.1 * r), (cx - 0.75 * r, cy + 0.1 * r), (cx - 0.75 * r, cy - 0.45 * r),
+                 (cx - a, cy - 0.45 * r)], ink)
+    elif colour == "green":
+        cv.circle(cx, cy, 0.9 * r, None, ink, 1.6)
+        cv.circle(cx, cy, 0.35 * r, ink)
+    elif colour == "red":
+        cv.poly([(cx - 0.85 * r, cy - r), (cx + 0.85 * r, cy - r), (cx + 0.85 * r, cy + 0.1 * r), (cx, cy + r),
+                 (cx - 0.85 * r, cy + 0.1 * r)], ink)
+    else:
+        import math
+        pts = []
+        for i in range(10):
+            rad = r if i % 2 == 0 else 0.45 * r
+            ang = math.radians(-90 + 36 * i)
+            pts.append((cx + rad * math.cos(ang), cy + rad * math.sin(ang)))
+        cv.poly(pts, ink)
+
+
+BAR = 12
+"""The width of a district card's colour band, which carries the colour's icon."""
+
+
 def _district_card(cv: Canvas, x: float, y: float, k: str, t: _Table, idx: list[int],
                    tip_extra: str = "", w: float = CARD_W, h: float = CARD_H, probe: dict | None = None) -> None:
     d = DISTRICTS[k]
-    cv.rect(x, y, w, h, fill="#fff", stroke=COLOURS[d.color], line=2, radius=4)
-    cv.rect(x, y, 5, h, fill=COLOURS[d.color], radius=2)
-    avail = w - 11
-    lines = cv.wrap(t.s(tx.district(k)), 10, avail)
+    fill = COLOURS[d.color]
+    cv.rect(x, y, w, h, fill="#fff", stroke=fill, line=2, radius=4)
+    cv.rect(x, y, BAR, h, fill=fill, radius=3)
+    colour_icon(cv, x + BAR / 2, y + 10, 4.5, d.color, ink_on(fill))
+    avail = w - BAR - 5
+    lines = cv.wrap(t.s(tx.district(k)), MIN_TEXT, avail)
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]
-    for j, ln in enumerate(lines):
-        size = max(8.5, min(11.0, avail / (0.62 * max(1, len(ln)))))   # long words: smaller type
-        cv.text(x + 8, y + 4 + 12 * j, ln, size=size, baseline="top", bold=True, max_width=avail)
+    for j, ln in enumerate(lines):  # a word too long for the card is narrowed, not shrunk
+        cv.text(x + BAR + 3, y + 3 + 13 * j, ln, size=MIN_TEXT, baseline="top", bold=True, max_width=avail)
     # the cost on a gold coin (bottom right); the points when they differ from the cost
-    cv.circle(x + w - 10, y + h - 9, 7, fill="#f5d142", stroke="#8a6d00")
-    cv.text(x + w - 10, y + h - 8.5, str(d.cost), size=10, bold=True, align="center", baseline="middle")
+    cv.circle(x + w - 10, y + h - 9, 8, fill="#f5d142", stroke="#8a6d00")
+    cv.text(x + w - 10, y + h - 8.5, str(d.cost), size=MIN_TEXT, bold=True, align="center", baseline="middle")
     if d.vp != d.cost:
-        cv.text(x + 8, y + h - 3, t.s(tx.points(d.vp)), size=9.5, color=MUTED, baseline="bottom",
-                max_width=w - 30)
+        cv.text(x + BAR + 3, y + h - 3, t.s(tx.points(d.vp)), size=MIN_TEXT, color=MUTED, baseline="bottom",
+                max_width=w - BAR - 24)
     t.place(cv, x, y, w, h, idx, _card_tip(k, t.lang) + tip_extra, probe=probe, ref=k)
 
 
@@ -118,7 +156,7 @@ def _characters(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: 
     for c in view["characters"]:
         r, status = c["rank"], c["status"]
         name = t.s(tx.char(r))
-        beside = Canvas.text_width(name, 13) <= cw - 28
+        beside = Canvas.text_width(name, 13) <= cw - 28 - (14 if CHARACTERS[r].income_color else 0)
         line2 = {"removed": T("set aside face up"), "killed": T("killed"), "no_answer": T("no answer"),
                  "waiting": None, "revealed": player(c["holder"]) if c["holder"] is not None else None}[status]
         if r in mine and status != "revealed":
@@ -146,13 +184,15 @@ def _characters(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: 
         fill = {"removed": "#e4ddd2", "revealed": "#fff", "killed": "#f3d6d3", "no_answer": "#ece7df"}.get(status, PANEL)
         stroke = PALETTE["highlight"] if c["current"] else LINE
         cv.rect(x, y, cw, ch, fill=fill, stroke=stroke, line=3 if c["current"] else 1, radius=6)
-        cv.text(x + 6, y + 5, f"{r}", size=16, bold=True, baseline="top",
-                color=COLOURS.get(CHARACTERS[r].income_color or "", INK))
+        income = CHARACTERS[r].income_color
+        cv.text(x + 6, y + 5, f"{r}", size=16, bold=True, baseline="top", color=COLOUR_TEXT.get(income or "", INK))
+        if income:  # the colour whose districts pay this character: its icon too
+            colour_icon(cv, x + cw - 11, y + 13, 5, income, COLOUR_TEXT[income])
         if beside:
-            cv.text(x + 24, y + 7, name, size=13, bold=True, baseline="top", max_width=cw - 28)
+            cv.text(x + 24, y + 7, name, size=13, bold=True, baseline="top", max_width=cw - 28 - (14 if income else 0))
             yy = y + 30
         else:           # a long name on a narrow card: its own line under the number
-            size = max(10.0, min(13.0, (cw - 10) / (0.56 * len(name))))
+            size = max(MIN_TEXT, min(13.0, (cw - 10) / (0.56 * len(name))))
             cv.text(x + 6, y + 26, name, size=size, bold=True, baseline="top", max_width=cw - 10)
             yy = y + 45
         for ln in status_lines:
@@ -224,16 +264,18 @@ def _seat_panel(cv: Canvas, view: dict, t: _Table, seat: dict, x: float, y: floa
     lines = cv.wrap(info + ("" if not more else " · " + ", ".join(more)), 11, w - 14)
     info_h = 14 * len(lines) + 4
     h = head + info_h + rows * (CARD_H + 4) + 6
-    colour = PALETTE["players"][s % len(PALETTE["players"])]
+    colour = seat_colour(s)
     to_move = view.get("to_move") == s
     cv.rect(x, y, w, h, fill=PANEL, stroke=PALETTE["highlight"] if to_move else LINE,
             line=2 if to_move else 1, radius=8)
     cv.rect(x, y, w, head, fill=colour, radius=8)
     name = t.s(T("{player} (you)", player=player(s)) if me == s else player(s))
-    cv.text(x + 8, y + head / 2, name, size=13, bold=True, color="#fff", baseline="middle")
+    cv.seat_marker(x + 12, y + head / 2, 6, s, stroke=ink_on(colour), line=1.5)  # the seat's shape
+    cv.text(x + 24, y + head / 2, name, size=13, bold=True, color=ink_on(colour), baseline="middle",
+            max_width=w - 52)
     idx = t.find("magician_exchange", target=s)
-    t.place(cv, x, y, w, head, idx, t.s(T("{player}: exchange hands with this player", player=player(s))
-                                        if idx else player(s)),
+    # no tip that only repeats the name written there: it would cover the city's cards below
+    t.place(cv, x, y, w, head, idx, t.s(T("{player}: exchange hands with this player", player=player(s))) if idx else "",
             probe={"type": "magician_exchange", "target": s} if t.my_rank == MAGICIAN else None)
     if view["crown"] == s:      # after the name's spot, so that it is on top of it
         cx = x + w - 20
@@ -253,12 +295,12 @@ def _seat_panel(cv: Canvas, view: dict, t: _Table, seat: dict, x: float, y: floa
 
 
 def _city_card_width(panel_w: float) -> float:
-    """District cards of a city: 4 a row if they stay readable (>= 62 px), else 3, else 2."""
+    """District cards of a city: 4 a row if they stay readable (>= 74 px), else 3, else 2."""
     for per_row in (4, 3, 2):
         w = (panel_w - 8) / per_row - 4
-        if w >= 62:
-            return float(int(min(84.0, w)))
-    return 62.0
+        if w >= 74:
+            return float(int(min(88.0, w)))
+    return 74.0
 
 
 def _buttons(cv: Canvas, t: _Table, x0: float, y0: float, width: float) -> float:
@@ -396,7 +438,7 @@ def _scores(cv: Canvas, view: dict, t: _Table, x: float, y: float, width: float)
     y += 22
     name_w = 90
     colw = min(130.0, (width - name_w) / (len(cats) + 1))
-    hs = 11 if wide else 10
+    hs = MIN_TEXT
     heads = [(label, cv.wrap(label, hs, colw - 10)) for _, label in cats + [("", t.s(T("Total")))]]
     cv.text(x, y, t.s(T("Player")), size=hs, color=MUTED, baseline="top")
     for j, (_, lines) in enumerate(heads):

@@ -18,7 +18,7 @@ from engines.euphoria.labels import cost_words, join
 from engines.euphoria.reference import allegiance_text, artifact_text, dilemma_text, space_text
 from engines.euphoria.names import T
 
-from ..canvas import PALETTE, Canvas
+from ..canvas import MIN_TEXT, PALETTE, Canvas, ink_on, seat_colour, seat_text_colour
 
 PAD = 10
 REGIONS = [
@@ -42,7 +42,7 @@ def _lang(cv: Canvas) -> str:
 
 
 def _color(p: int) -> str:
-    return PALETTE["players"][p % len(PALETTE["players"])]
+    return seat_colour(p)
 
 
 def _space_tip(sp: str, view: dict, lang: str) -> str:
@@ -109,29 +109,59 @@ class _Acts:
         return None if self.probe_die is None else {"type": "place", "die": self.probe_die, "space": sp}
 
 
-def _dice(cv: Canvas, view: dict, sp: str, x: float, y: float, size: float = 16) -> None:
+DIE = 17
+"""The side of a die on the board (its value in ``MIN_TEXT``)."""
+
+
+def _die(cv: Canvas, x: float, y: float, seat: int, value: int) -> None:
+    """A worker die of ``seat``: its colour with its value, and the seat's shape at its corner
+    (the second cue beside the colour)."""
+    fill = _color(seat)
+    cv.rect(x, y, DIE, DIE, fill, "#000", 1, 3)
+    cv.text(x + DIE / 2 - 1, y + DIE / 2 + 1, str(value), MIN_TEXT, ink_on(fill), align="center",
+            baseline="middle", bold=True)
+    cv.seat_marker(x + DIE - 1, y + 1, 3.6, seat, stroke="#fff", line=1)
+
+
+def _dice(cv: Canvas, view: dict, sp: str, x: float, y: float) -> None:
     for i, (q, d) in enumerate(view["spaces"].get(sp, [])):
-        dx = x + i * (size + 3)
-        cv.rect(dx, y, size, size, _color(q), "#000", 1, 3)
-        cv.text(dx + size / 2, y + size / 2 + 1, str(view["players"][q]["dice"][d]), size * 0.7, "#fff",
-                align="center", baseline="middle", bold=True)
+        _die(cv, x + i * (DIE + 4), y, q, view["players"][q]["dice"][d])
+
+
+def _space_lines(cv: Canvas, sp: str, w: float, label: str | None) -> tuple[list[str], list[str]]:
+    """A space box's label lines (at most three) and its cost lines (wrapped)."""
+    lang = _lang(cv)
+    text = label or _render(SHORT_NAMES.get(sp, names.space(sp)), lang)
+    lines = [text]
+    if Canvas.text_width(text, 11) * 1.1 > w - 8:  # bold runs wider: the label on more lines
+        wrapped = cv.wrap(text, 11, (w - 8) / 1.1)
+        lines = wrapped[:2] + ([" ".join(wrapped[2:])] if len(wrapped) > 2 else [])
+    cost = [] if sp.startswith("MKT_") or label else cv.wrap(_render(cost_words(SPACES[sp].cost), lang), MIN_TEXT, w - 8)
+    return lines, cost
+
+
+def _space_height(cv: Canvas, view: dict, sp: str, w: float, label: str | None = None, least: float = 36) -> float:
+    """The height a space box needs: its label and cost above, its dice in a row below."""
+    lines, cost = _space_lines(cv, sp, w, label)
+    dice = len(view["spaces"].get(sp, []))
+    text_h = 6 + 13 * (len(lines) + len(cost))
+    dice_w = (DIE + 4) * dice
+    last = lines + cost
+    beside = Canvas.text_width(last[-1], 11) + 8 + dice_w <= w - 4 if last else True
+    return max(least, text_h + (DIE + 5 if dice and not beside else 4 if dice else 0) + (3 if dice else 0))
 
 
 def _space_box(cv: Canvas, view: dict, acts: _Acts, sp: str, x: float, y: float, w: float, h: float,
                label: str | None = None, fill: str = PALETTE["panel"]) -> None:
+    """A space: its label, its cost (every line of it) and the dice on it at the foot, right."""
     cv.rect(x, y, w, h, fill, PALETTE["line"], 1, 5)
     lang = _lang(cv)
-    text = label or _render(SHORT_NAMES.get(sp, names.space(sp)), lang)
-    lines = [text]
-    if h >= 44 and Canvas.text_width(text, 11) > w - 8:  # a tall box: the label on two lines
-        wrapped = cv.wrap(text, 11, w - 8)
-        lines = wrapped[:1] + ([" ".join(wrapped[1:])] if len(wrapped) > 1 else [])
+    lines, cost = _space_lines(cv, sp, w, label)
     for i, ln in enumerate(lines):
         cv.text(x + 5, y + 12 + 13 * i, ln, 11, PALETTE["ink"], bold=True, max_width=w - 8)
-    if h >= 34 and not sp.startswith("MKT_"):
-        cv.text(x + 5, y + 24 + 13 * (len(lines) - 1), _render(cost_words(SPACES[sp].cost), lang), 9,
-                PALETTE["muted"], max_width=w - 8)
-    _dice(cv, view, sp, x + w - 4 - 19 * max(1, len(view["spaces"].get(sp, []))), y + h - 19, 16)
+    for i, ln in enumerate(cost):
+        cv.text(x + 5, y + 12 + 13 * (len(lines) + i), ln, MIN_TEXT, PALETTE["muted"], max_width=w - 8)
+    _dice(cv, view, sp, x + w - 4 - (DIE + 4) * max(1, len(view["spaces"].get(sp, []))) + 4, y + h - DIE - 3)
     idx = acts.by_space.get(sp)
     if idx:
         cv.highlight(x, y, w, h, 5)
@@ -161,7 +191,7 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
     y += 12
     if faction in view["miners"]:
         m = view["miners"][faction]
-        cv.text(x + 6, y + 10, _render(T("Miner {n}/9", n=m), lang), 10, PALETTE["muted"], max_width=w - 12)
+        cv.text(x + 6, y + 10, _render(T("Miner {n}/9", n=m), lang), MIN_TEXT, PALETTE["muted"], max_width=w - 12)
         cv.hit(x, y, w, 22, tip=_render(T("Miner {n}/9 (at 6 hidden recruits are revealed, at 9 the exclusive space opens)", n=m), lang),
                ref=f"miner_{faction}")
         step = (w - 12) / 10
@@ -170,12 +200,13 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
         y += 24
     gap = 6
     bw = (w - gap * (cols - 1)) / cols
-    for i, sp in enumerate(spaces):
-        cx = x + (i % cols) * (bw + gap)
-        if i and i % cols == 0:
-            y += 40
-        _space_box(cv, view, acts, sp, cx, y, bw, 36, fill=fill)
-    y += 42
+    for row in range(0, len(spaces), cols):  # each row as tall as its tallest box
+        here = spaces[row:row + cols]
+        bh = max(_space_height(cv, view, sp, bw) for sp in here)
+        for i, sp in enumerate(here):
+            _space_box(cv, view, acts, sp, x + i * (bw + gap), y, bw, bh, fill=fill)
+        y += bh + 4
+    y += 2
     for site in sites:
         sd = view["sites"][site]
         tile = sd["tile"]
@@ -183,24 +214,31 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
         label = _render(T("{site}: {market}", site=names.site(site), market=names.market(tile)) if tile
                         else T("{site}: market face down", site=names.site(site)), lang)
         label = label[:1].upper() + label[1:]
-        cv.rect(x, y, w, 20, "#fff" if built else "#ddd", PALETTE["line"], 1, 4)
-        cv.text(x + 5, y + 14, label, 11, PALETTE["ink"] if built else PALETTE["muted"], bold=bool(built), max_width=w - 60)
-        for j, q in enumerate(sd["stars"]):
-            cv.text(x + w - 8 - 12 * j, y + 14, "★", 13, _color(q), align="right")
-        cv.hit(x, y, w, 20, tip=_tile_tip(tile, lang) if tile else _render(
+        room = w - 10 - 14 * len(sd["stars"])
+        lines = cv.wrap(label, MIN_TEXT, room / (1.1 if built else 1.0))
+        sh = 7 + 13 * len(lines)
+        cv.rect(x, y, w, sh, "#fff" if built else "#ddd", PALETTE["line"], 1, 4)
+        for i, ln in enumerate(lines):
+            cv.text(x + 5, y + 14 + 13 * i, ln, MIN_TEXT, PALETTE["ink"] if built else PALETTE["muted"],
+                    bold=bool(built), max_width=room)
+        for j, q in enumerate(sd["stars"]):  # each star in its owner's colour and shape
+            cv.seat_marker(x + w - 12 - 14 * j, y + 10, 5.5, q)
+        cv.hit(x, y, w, sh, tip=_tile_tip(tile, lang) if tile else _render(
             T("{site}: a market tile, face down until built.", site=names.site(site)), lang), ref=tile or None)
-        y += 24
+        y += sh + 4
         mkt = "MKT" + site[4:]
         if built:
-            _space_box(cv, view, acts, mkt, x, y, w, 30,
-                       label=_render(T("Visit: {cost}", cost=cost_words(MARKETS[tile].visit_cost)), lang))
-            y += 34
+            visit = _render(T("Visit: {cost}", cost=cost_words(MARKETS[tile].visit_cost)), lang)
+            bh = _space_height(cv, view, mkt, w, visit, 30)
+            _space_box(cv, view, acts, mkt, x, y, w, bh, label=visit)
+            y += bh + 4
         else:
             sw = (w - 3 * 4) / 4
+            labels = [_render(T("Space {n}", n=k + 1), lang) for k in range(len(SITE_SPACES[site]))]
+            bh = max(_space_height(cv, view, cs, sw, lb, 34) for cs, lb in zip(SITE_SPACES[site], labels))
             for k, cs in enumerate(SITE_SPACES[site]):
-                _space_box(cv, view, acts, cs, x + k * (sw + 4), y, sw, 34,
-                           label=_render(T("Space {n}", n=k + 1), lang), fill="#f7f2e8")
-            y += 38
+                _space_box(cv, view, acts, cs, x + k * (sw + 4), y, sw, bh, label=labels[k], fill="#f7f2e8")
+            y += bh + 4
     # territory
     n = len(view["players"])
     terr = view["territory"][faction]
@@ -211,8 +249,8 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
         cv.rect(sx + i * 18, y + 1, 16, 16, "#fff" if i < n else "#999", PALETTE["line"], 1, 8)
     k = 0
     for q, c in enumerate(terr):
-        for _ in range(c):
-            cv.text(sx + k * 18 + 8, y + 14, "★", 13, _color(q), align="center")
+        for _ in range(c):  # a star in its owner's colour and shape
+            cv.seat_marker(sx + k * 18 + 8, y + 9, 5.5, q)
             k += 1
     cv.hit(x, y, w, 18, tip=_render(T("Territory of {region}: {n} star spaces, {taken} taken.",
                                       region=title_text, n=n, taken=sum(terr)), lang), ref=f"territory_{faction}")
@@ -240,7 +278,7 @@ def _track(cv: Canvas, x: float, y: float, label: str, lo: int, hi: int, value: 
         here = v == value
         cv.rect(cx, y, TRACK_CELL, TRACK_CELL, color if here else "#fff", color if here else PALETTE["line"],
                 2 if here else 1, 3)
-        cv.text(cx + TRACK_CELL / 2, y + TRACK_CELL / 2 + 1, str(v), 10, "#fff" if here else PALETTE["muted"],
+        cv.text(cx + TRACK_CELL / 2, y + TRACK_CELL / 2 + 1, str(v), MIN_TEXT, ink_on(color) if here else PALETTE["muted"],
                 align="center", baseline="middle", bold=here)
         cx += TRACK_CELL + 1
     cv.hit(x, y, cx - x, TRACK_CELL, tip=tip, ref=ref)
@@ -280,7 +318,9 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float, ac
     if active:
         who = tr(T("{who}  ◀ to play", who=who))
     stars = f"★ {10 - pl['stars']}/10"
-    cv.text(x + 4, y + 22, who, 13, _color(q), bold=True, max_width=w - 16 - Canvas.text_width(stars, 13) * 1.2)
+    cv.seat_marker(x + 10, y + 18, 6, q)  # the seat's shape: its stars and dice carry it too
+    cv.text(x + 21, y + 22, who, 13, seat_text_colour(q), bold=True,
+            max_width=w - 33 - Canvas.text_width(stars, 13) * 1.2)
     cv.text(x + w - 4, y + 22, stars, 13, PALETTE["ink"], align="right", bold=True)
     cv.hit(x + w - 60, y + 8, 60, 18, tip=tr(T("Stars placed: {n} of 10 (the first to place all 10 wins)",
                                               n=10 - pl["stars"])), ref="star")
@@ -300,7 +340,8 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float, ac
             continue
         on = wh != "avail"
         cv.rect(dx, y, 16, 16, "#fff" if on else _color(q), _color(q), 2, 3)
-        cv.text(dx + 8, y + 9, str(pl["dice"][d]), 11, _color(q) if on else "#fff", align="center", baseline="middle", bold=True)
+        cv.text(dx + 8, y + 9, str(pl["dice"][d]), 11, seat_text_colour(q) if on else ink_on(_color(q)), align="center",
+                baseline="middle", bold=True)
         tip = T("Worker showing {value}: on {space}", value=pl["dice"][d], space=names.space(wh)) if on else \
             T("Worker showing {value}: available", value=pl["dice"][d])
         if on and acts is not None and q == acts.me:
@@ -315,50 +356,50 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float, ac
         dx += 20
     y += 20
     goods = "  ".join(f"{tr(names.good(g))} {pl['goods'][g]}" for g in GOOD_ORDER)
-    lines = cv.wrap(goods, 10, w - 8) if Canvas.text_width(goods, 10) > w - 8 else [goods]
+    lines = cv.wrap(goods, MIN_TEXT, w - 8) if Canvas.text_width(goods, MIN_TEXT) > w - 8 else [goods]
     for ln in lines:
-        cv.text(x + 4, y + 10, ln, 10, PALETTE["ink"], max_width=w - 8)
+        cv.text(x + 4, y + 10, ln, MIN_TEXT, PALETTE["ink"], max_width=w - 8)
         y += 14
     y += 2
     hand = pl["hand"]
     if isinstance(hand, list) and hand:
         # your cards one by one, each with its text and its rule
         head = tr(T("Artifact cards:"))
-        cv.text(x + 4, y + 10, head, 10)
-        cx = x + 8 + Canvas.text_width(head, 10) * 1.03
+        cv.text(x + 4, y + 10, head, MIN_TEXT)
+        cx = x + 8 + Canvas.text_width(head, MIN_TEXT) * 1.03
         for i, a in enumerate(hand):
             name = tr(names.artifact(a)) + ("," if i < len(hand) - 1 else "")
-            tw = Canvas.text_width(name, 10) * 1.03 + 2
+            tw = Canvas.text_width(name, MIN_TEXT) * 1.03 + 2
             if cx + tw > x + w - 4 and cx > x + 8:
                 cx = x + 8
                 y += 14
-            cv.text(cx, y + 10, name, 10)
+            cv.text(cx, y + 10, name, MIN_TEXT)
             cv.hit(cx - 1, y, tw, 14, tip=tr(artifact_text(a)), ref=a)
             cx += tw + 4
         y += 14
     else:
         arts = tr(T("Artifact cards: {n}", n=hand) if not isinstance(hand, list) else
                   T("Artifact cards: {cards}", cards=T("none")))
-        for ln in (cv.wrap(arts, 10, w - 8) if Canvas.text_width(arts, 10) > w - 8 else [arts]):
-            cv.text(x + 4, y + 10, ln, 10, max_width=w - 8)
+        for ln in (cv.wrap(arts, MIN_TEXT, w - 8) if Canvas.text_width(arts, MIN_TEXT) > w - 8 else [arts]):
+            cv.text(x + 4, y + 10, ln, MIN_TEXT, max_width=w - 8)
             y += 14
     y += 2
     first = bool(view.get("options", {}).get("first_printing_recruits"))
     for rid in pl["active"] if isinstance(pl["active"], list) else []:
         star = " ★" if rid in pl["recruit_stars"] else ""
-        cv.text(x + 4, y + 10, f"● {tr(names.recruit(rid))}{star}", 10, PALETTE["good"], max_width=w - 8)
+        cv.text(x + 4, y + 10, f"● {tr(names.recruit(rid))}{star}", MIN_TEXT, PALETTE["good"], max_width=w - 8)
         cv.hit(x, y, w, 14, tip=_recruit_tip(rid, lang, first), ref=rid)
         y += 14
     hid = pl["hidden"]
     if isinstance(hid, list):
         for rid in hid:
-            cv.text(x + 4, y + 10, "○ " + tr(T("{recruit} (hidden)", recruit=names.recruit(rid))), 10,
+            cv.text(x + 4, y + 10, "○ " + tr(T("{recruit} (hidden)", recruit=names.recruit(rid))), MIN_TEXT,
                     PALETTE["muted"], max_width=w - 8)
             cv.hit(x, y, w, 14, tip=_recruit_tip(rid, lang, first), ref=rid)
             y += 14
     elif hid:
         cv.text(x + 4, y + 10, "○ " + tr(T("1 hidden recruit") if hid == 1 else T("{n} hidden recruits", n=hid)),
-                10, PALETTE["muted"])
+                MIN_TEXT, PALETTE["muted"])
         y += 14
     dil = pl["dilemma"]
     if pl["dilemma_done"]:
@@ -367,7 +408,7 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float, ac
         dtxt = tr(T("Ethical dilemma: {title}", title=names.dilemma(dil)))
     else:
         dtxt = tr(T("Ethical dilemma card (face down)"))
-    cv.text(x + 4, y + 10, dtxt, 10, PALETTE["muted"], max_width=w - 8)
+    cv.text(x + 4, y + 10, dtxt, MIN_TEXT, PALETTE["muted"], max_width=w - 8)
     if dil:  # your own card, or one resolved (face up): its text and rule
         mine = acts is not None and q == acts.me
         cv.hit(x, y, w, 14, action=(acts.dilemma or None) if mine else None, tip=tr(dilemma_text(dil)), ref=dil,
@@ -436,18 +477,23 @@ def _scores(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
     col = lambda i: x + (i + 2) * cw  # noqa: E731
     cv.text(x, y + 12, _render(T("Player"), lang), 11, bold=True, max_width=2 * cw - 6)
     for i, c in enumerate(cats + ["total"]):
-        cv.text(col(i), y + 12, _render(SCORE_CATEGORIES[c], lang), 10, bold=True, max_width=cw - 6)
+        cv.text(col(i), y + 12, _render(SCORE_CATEGORIES[c], lang), MIN_TEXT, bold=True, max_width=cw - 6)
     y += 18
     for q, pl in enumerate(view["players"]):
         row = [sum(view["territory"][f][q] for f in view["territory"]),
                sum(1 for s in view["sites"].values() if q in s["stars"]),
                len(pl["recruit_stars"]), 1 if pl["dilemma_star"] else 0]
         name = _render(T("{player} ★ winner", player=player(q)) if q in view["winners"] else player(q), lang)
-        cv.text(x, y + 12, name, 11, _color(q), bold=True, max_width=2 * cw - 6)
+        cv.text(x, y + 12, name, 11, seat_text_colour(q), bold=True, max_width=2 * cw - 6)
         for i, v in enumerate(row + [sum(row)]):
             cv.text(col(i), y + 12, str(v), 11)
         y += 16
     return y + 8 - y0
+
+
+TANK = (("WAT_ENERGY", T("Tank (energy side): +1 worker, knowledge −2")),
+        ("WAT_WATER", T("Tank (water side): +1 worker, morale +2")))
+"""The two spaces of the shared tank, with their labels."""
 
 
 def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
@@ -474,8 +520,8 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     # the tank, shared
     tw = (inner - 6) / 2
     tank_h = 36 if wide else 48
-    for i, (sp, label) in enumerate((("WAT_ENERGY", T("Tank (energy side): +1 worker, knowledge −2")),
-                                     ("WAT_WATER", T("Tank (water side): +1 worker, morale +2")))):
+    tank_h = max(_space_height(cv, view, sp, tw, _render(label, lang), tank_h) for sp, label in TANK)
+    for i, (sp, label) in enumerate(TANK):
         text = _render(label, lang)
         _space_box(cv, view, acts, sp, PAD + i * (tw + 6), y, tw, tank_h, label=text)
     y += tank_h + 8

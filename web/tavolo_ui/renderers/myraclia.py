@@ -29,7 +29,7 @@ from engines.core.i18n import Text, player
 from engines.myraclia.texts import (SCORE_CATEGORIES, T, colour, colour_count, counts_text, join, surface,
                                     tile_text, token_text)
 
-from ..canvas import PALETTE, Canvas
+from ..canvas import MIN_TEXT, PALETTE, Canvas, ink_on, seat_colour, seat_text_colour
 
 CUBE = {"green": "#3f9b3f", "yellow": "#f2cf3a", "orange": "#ee8a25", "red": "#cf3a2d",
         "blue": "#2f6ed3", "black": "#2a2a2a", "white": "#fbfbf7"}
@@ -63,8 +63,15 @@ def _initials(cv: Canvas, surfaces: list[str]) -> str:
     return "/".join(_initial(cv, s) for s in surfaces)
 
 
+def _tile_label(cv: Canvas, t: dict[str, Any], roomy: bool) -> str:
+    """A tile's label on the planet: its id and surface letters ("F03 F"); on small hexes only
+    the letters (the id is in its tip, which a click or a long press shows)."""
+    letters = _initials(cv, t["surfaces"])
+    return f"{t['id']} {letters}" if roomy else letters
+
+
 def _pcol(p: int | None) -> str:
-    return PALETTE["players"][p % len(PALETTE["players"])] if p is not None else PALETTE["muted"]
+    return seat_colour(p) if p is not None else PALETTE["muted"]
 
 
 def _hex(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
@@ -72,12 +79,42 @@ def _hex(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
             for i in range(6)]
 
 
+PATTERN = {"green": "dot", "yellow": "dash", "orange": "bar", "red": "slash", "blue": "cross",
+           "black": "ring", "white": "plus"}
+"""Each element's mark inside its cube, its second cue beside the colour (the same in every
+language): a dot, a dash, an upright bar, a slash, a cross, a ring, a plus."""
+
+
 def _cube(cv: Canvas, x: float, y: float, s: float, colour: str, filled: bool = True) -> None:
-    cv.rect(x, y, s, s, CUBE[colour] if filled else None, "#00000099" if filled else CUBE[colour] if colour != "white" else "#777",
+    """An element cube of side ``s``: its colour (outlined when it is only required) and its
+    mark (``PATTERN``)."""
+    edge = CUBE[colour] if colour != "white" else "#777"
+    cv.rect(x, y, s, s, CUBE[colour] if filled else None, "#00000099" if filled else edge,
             1.0 if filled else 1.6, 2)
+    if s < 7:
+        return
+    ink = (ink_on(CUBE[colour]) if colour not in ("yellow", "orange", "white") else "#2b2620") if filled else edge
+    cx, cy, k, lw = x + s / 2, y + s / 2, s * 0.28, max(1.2, s / 9)
+    mark = PATTERN[colour]
+    if mark == "dot":
+        cv.circle(cx, cy, s * 0.16, ink)
+    elif mark == "dash":
+        cv.line(cx - k, cy, cx + k, cy, ink, lw)
+    elif mark == "bar":
+        cv.line(cx, cy - k, cx, cy + k, ink, lw)
+    elif mark == "slash":
+        cv.line(cx - k, cy + k, cx + k, cy - k, ink, lw)
+    elif mark == "cross":
+        cv.line(cx - k, cy + k, cx + k, cy - k, ink, lw)
+        cv.line(cx - k, cy - k, cx + k, cy + k, ink, lw)
+    elif mark == "ring":
+        cv.circle(cx, cy, k, None, ink, lw)
+    else:
+        cv.line(cx - k, cy, cx + k, cy, ink, lw)
+        cv.line(cx, cy - k, cx, cy + k, ink, lw)
 
 
-def _cubes_row(cv: Canvas, x: float, y: float, counts: dict[str, int], s: float = 12, size: float = 11) -> float:
+def _cubes_row(cv: Canvas, x: float, y: float, counts: dict[str, int], s: float = 12, size: float = MIN_TEXT) -> float:
     """Cubes as coloured squares with their counts; returns the x after the row."""
     for c in COLOURS:
         n = counts.get(c, 0)
@@ -114,10 +151,10 @@ def _token(cv: Canvas, x: float, y: float, r: float, tok: dict[str, Any]) -> Non
     - surface: a hexagon in the surface's colour with the surface's initial.
     """
     kind = tok["type"]
-    size = max(7.0, r * 1.1)
+    size = MIN_TEXT
     if kind == "points":
         cv.circle(x, y, r, "#f7e7b0", "#8a6d1f", 1.2)
-        cv.text(x, y, f"+{tok.get('value', '')}", size * 0.9, "#5a4510", "center", "middle", bold=True)
+        cv.text(x, y, f"+{tok.get('value', '')}", size, "#5a4510", "center", "middle", bold=True)
         return
     if kind == "surface":
         fill, letter = LAND[tok["surface"]], _initial(cv, tok["surface"])
@@ -182,11 +219,27 @@ def _legend_lines(cv: Canvas, width: float) -> list[str]:
     lines: list[str] = []
     for item in _legend(cv):
         cand = f"{lines[-1]} · {item}" if lines else item
-        if lines and cv.text_width(cand, 10) <= width:
+        if lines and cv.text_width(cand, MIN_TEXT) <= width:
             lines[-1] = cand
         else:
-            lines += cv.wrap(item, 10, width)
+            lines += cv.wrap(item, MIN_TEXT, width)
     return lines
+
+
+def _extent(view: dict, groups: dict) -> tuple[float, float, float, float]:
+    """The planet's bounds (min x, max x, min y, max y) in hex sizes, with a margin."""
+    coords = [(t["q"], t["r"]) for t in view["surface"]] + list(groups["pos"].keys())
+    xs = [math.sqrt(3) * (q + r / 2) for q, r in coords]
+    ys = [1.5 * r for q, r in coords]
+    return min(xs) - 1, max(xs) + 1, min(ys) - 1.1, max(ys) + 1.1
+
+
+def _surface_height(cv: Canvas, view: dict, groups: dict, w: float, least: float) -> float:
+    """The height of the planet's panel ``w`` wide: at least ``least``, and enough that the
+    width alone sets the hex size (every hex as large as the width allows, for its texts)."""
+    minx, maxx, miny, maxy = _extent(view, groups)
+    size = max(14.0, min((w - 16) / (maxx - minx), 62.0))
+    return max(least, size * (maxy - miny) + 30 + 14 * len(_legend_lines(cv, w - 16)) + 6)
 
 
 def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w: float, h: float, me: int | None) -> None:
@@ -194,17 +247,14 @@ def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w:
     cv.rect(x0, y0, w, h, PALETTE["panel"], PALETTE["line"], 1, 8)
     # the legend, wrapped, at the bottom of the panel
     lines = _legend_lines(cv, w - 16)
-    leg_h = 13 * len(lines) + 6
+    leg_h = 14 * len(lines) + 6
     for i, line in enumerate(lines):
-        cv.text(x0 + 8, y0 + h - leg_h + 10 + 13 * i, line, 10, PALETTE["muted"], baseline="middle")
+        cv.text(x0 + 8, y0 + h - leg_h + 10 + 14 * i, line, MIN_TEXT, PALETTE["muted"], baseline="middle")
     h -= leg_h
     tiles = view["surface"]
     spots = list(groups["pos"].keys())
-    coords = [(t["q"], t["r"]) for t in tiles] + spots
     sq3 = math.sqrt(3)
-    xs = [sq3 * (q + r / 2) for q, r in coords]
-    ys = [1.5 * r for q, r in coords]
-    minx, maxx, miny, maxy = min(xs) - 1, max(xs) + 1, min(ys) - 1.1, max(ys) + 1.1
+    minx, maxx, miny, maxy = _extent(view, groups)
     size = min((w - 16) / (maxx - minx), (h - 30) / (maxy - miny))
     size = max(14.0, min(size, 62.0))
     ox = x0 + w / 2 - size * (minx + maxx) / 2
@@ -217,7 +267,8 @@ def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w:
         return ox + size * sq3 * (q + r / 2), oy + size * 1.5 * r
 
     own_res = view["seats"][me]["reserved"] if me is not None else None
-    small = max(7, size * 0.19)
+    small = MIN_TEXT
+    roomy = size >= 34  # room for the tile's id beside its surface letters, and "free"
     later: list[tuple] = []
     for t in tiles:
         cx, cy = centre(t["q"], t["r"])
@@ -225,23 +276,29 @@ def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w:
         st = t["state"]
         if st == "darkness":
             cv.poly(_hex(cx, cy, r), DARK, "#000", 1.5)
-            cv.text(cx, cy, _t(cv, T("Darkness")), max(8, size * 0.22), "#ddd", "center", "middle",
-                    max_width=size * 1.5)
-            cv.text(cx, cy + size * 0.42, t["id"], small, "#ddd", "center", "middle")
+            cv.text(cx, cy, _t(cv, T("Darkness")), MIN_TEXT, "#ddd", "center", "middle",
+                    max_width=size * 1.6)
+            if roomy:
+                cv.text(cx, cy + size * 0.45, t["id"], small, "#ddd", "center", "middle")
         elif st == "terraformed":
             land = LAND[t["surfaces"][0]]
             cv.poly(_hex(cx, cy, r), land, "#2b2620", 1.2)
             if len(t["surfaces"]) > 1:
                 cv.poly(_hex(cx, cy, r * 0.55), LAND[t["surfaces"][1]], None)
             # the tile's id and surface type (letters, also for colour-blind eyes)
-            cv.text(cx, cy - size * 0.6, f"{t['id']} {_initials(cv, t['surfaces'])}", small,
-                    "#2b2620", "center", "middle", bold=True)
-            cv.circle(cx, cy - size * 0.15, size * 0.26, _pcol(t["owner"]), "#fff", 2)
-            cv.text(cx, cy - size * 0.15, str(t["owner"] + 1), max(9, size * 0.28), "#fff", "center", "middle", bold=True)
-            if t["free"]:
-                _cube(cv, cx - size * 0.36, cy + size * 0.3, size * 0.24, t["free"])
-                cv.text(cx - size * 0.06, cy + size * 0.42, _t(cv, T("free")), max(7, size * 0.18), PALETTE["ink"],
-                        baseline="middle", max_width=size * 0.6)
+            # the tile's id and surface type (letters, also for colour-blind eyes)
+            cv.text(cx, cy - size * 0.5, _tile_label(cv, t, roomy), small, "#2b2620", "center", "middle",
+                    bold=True, max_width=size * 1.5)
+            cv.seat_disc(cx, cy, max(8.0, size * 0.26), t["owner"], "#fff", 2)
+            if t["free"]:  # the free element, with the word when it fits in the hex
+                cs = max(8.0, size * 0.24)
+                word = _t(cv, T("free"))
+                tw = cv.text_width(word, MIN_TEXT)
+                with_word = cs + 3 + tw <= size * 1.3
+                left = cx - ((cs + 3 + tw) / 2 if with_word else cs / 2)
+                _cube(cv, left, cy + size * 0.48 - cs / 2, cs, t["free"])
+                if with_word:
+                    cv.text(left + cs + 3, cy + size * 0.48, word, MIN_TEXT, PALETTE["ink"], baseline="middle")
         else:
             cv.poly(_hex(cx, cy, r), BARREN, LAND[t["surfaces"][0]], max(2.0, size * 0.09))
             n = len(t["requires"])
@@ -253,15 +310,15 @@ def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w:
                 if c == t.get("released"):
                     cv.line(rx + i * (s + 2), cy + s / 2 - size * 0.05 + 2, rx + i * (s + 2) + s,
                             cy + s / 2 - size * 0.05 + 2, "#2b2620", 2)
-            cv.text(cx, cy - size * 0.45, _t(cv, T("{n} VP", n=t["vp"])), max(8, size * 0.24), PALETTE["ink"],
-                    "center", "middle", bold=True)
-            cv.text(cx, cy + size * 0.42, f"{t['id']} {_initials(cv, t['surfaces'])}", small,
-                    PALETTE["muted"], "center", "middle")
-            if st == "reserved":
-                cv.circle(cx + size * 0.5, cy - size * 0.3, size * 0.18, "#222", _pcol(t["owner"]), 3)
-                cv.text(cx + size * 0.5, cy - size * 0.3, str(t["owner"] + 1), max(8, size * 0.2), "#fff",
-                        "center", "middle", bold=True)
-        tr = max(6.0, size * 0.15)
+            reserved = st == "reserved"  # the VP move left, beside the reserving seat's disc
+            cv.text(cx - (size * 0.22 if reserved else 0), cy - size * 0.47, _t(cv, T("{n} VP", n=t["vp"])),
+                    MIN_TEXT, PALETTE["ink"], "center", "middle", bold=True, max_width=size * (1.0 if reserved else 1.5))
+            cv.text(cx, cy + size * 0.47, _tile_label(cv, t, roomy), small, "#2b2620", "center", "middle",
+                    max_width=size * 1.5)
+            if reserved:  # the reserving seat's disc, ringed in black
+                rr = max(8.0, size * 0.2)
+                cv.seat_disc(cx + size * 0.52, cy - size * 0.47, rr, t["owner"], "#222", 2.5)
+        tr = max(8.0, size * 0.15)
         for j, tok in enumerate(t.get("tokens", [])):  # drawn after every tile, so none covers them
             later.append((cx - size * 0.55 + j * (2 * tr + 2), cy + size * 0.66, tr, tok))
         acts = list(groups["tile"].get(t["id"], []))
@@ -278,7 +335,7 @@ def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w:
         cx, cy = centre(q, r_)
         cv.poly(_hex(cx, cy, size * 0.9), "#ffffff88", PALETTE["highlight"], 2)
         cv.text(cx, cy - size * 0.12, "+", size * 0.5, PALETTE["highlight"], "center", "middle", bold=True)
-        cv.text(cx, cy + size * 0.38, f"({q}, {r_})", small, PALETTE["ink"], "center", "middle")
+        cv.text(cx, cy + size * 0.4, f"({q}, {r_})", small, PALETTE["ink"], "center", "middle", max_width=size * 1.5)
         cv.hit(cx - size * 0.8, cy - size * 0.8, size * 1.6, size * 1.6, action=groups["pos"][(q, r_)],
                tip=_t(cv, T("Add a tile of the offer here, at ({q}, {r}) (compact-shape rules)", q=q, r=r_)))
 
@@ -297,15 +354,15 @@ def _draw_draft(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: flo
         i = col["column"]
         cx = x + PAD + (n - i) * cw
         cv.rect(cx + 2, y + 24, cw - 4, 88, "#f3ead9", PALETTE["line"], 1, 5)
-        cv.text(cx + cw / 2, y + 35, str(i), 10, PALETTE["muted"], "center", "middle")
+        cv.text(cx + cw / 2, y + 35, str(i), MIN_TEXT, PALETTE["muted"], "center", "middle")
         if col["count"]:
             s = min(18, cw * 0.4)
             _cube(cv, cx + cw / 2 - s - 1, y + 42, s, col["colour"])
             cv.text(cx + cw / 2 + 3, y + 42 + s / 2, f"×{col['count']}", 11, PALETTE["ink"], baseline="middle", bold=True)
-        for j, p in enumerate(col["queue"]):
-            cv.circle(cx + cw / 2, y + 74 + j * 12 if j < 3 else y + 74 + 2 * 12, 5.5, _pcol(p), "#fff", 1)
-        if len(col["queue"]) > 3:
-            cv.text(cx + cw - 6, y + 104, f"+{len(col['queue']) - 3}", 9, PALETTE["muted"], "right")
+        for j, p in enumerate(col["queue"][:2]):  # the draft discs, nearest first
+            cv.seat_disc(cx + cw / 2, y + 73 + j * 18, 8, p, "#fff", 1)
+        if len(col["queue"]) > 2:
+            cv.text(cx + cw - 4, y + 108, f"+{len(col['queue']) - 2}", MIN_TEXT, PALETTE["muted"], "right")
         acts = groups["col"].get(i)
         if acts:
             cv.highlight(cx + 2, y + 24, cw - 4, 88, 5)
@@ -329,8 +386,7 @@ def _draw_orders(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
         cv.text(x + PAD, yy, label, 11, PALETTE["muted"], baseline="middle")
         for j, p in enumerate(order):
             cx = x + start + j * 26
-            cv.circle(cx, yy, 8, _pcol(p), "#fff", 1)
-            cv.text(cx, yy, str(p + 1), 10, "#fff", "center", "middle", bold=True)
+            cv.seat_disc(cx, yy, 8.5, p, "#fff", 1)
         cv.hit(x + 4, yy - 9, w - 8, 18, tip=f"{label}: {_t(cv, join([player(p) for p in order]))}",
                ref="order-board")
     return y + 46
@@ -351,7 +407,7 @@ def _draw_score_track(cv: Canvas, view: dict, x: float, y: float, w: float) -> f
     top = _track_length(scores)
     x0, x1 = x + PAD + 6, x + w - PAD - 6
     step = (x1 - x0) / top
-    r = 7.0
+    r = 8.0
     levels: list[list[float]] = []  # disc centres already placed, per level
     placed: list[tuple[int, float, int]] = []
     for p in sorted(range(len(scores)), key=lambda q: (scores[q], q)):
@@ -373,11 +429,10 @@ def _draw_score_track(cv: Canvas, view: dict, x: float, y: float, w: float) -> f
         major = v % every == 0
         cv.line(tx, ruler + 4, tx, ruler + (10 if major else 7), "#8a7d66", 1.2 if major else 0.8)
         if major:
-            cv.text(tx, ruler + 18, str(v), 10, PALETTE["muted"], "center", "middle")
+            cv.text(tx, ruler + 18, str(v), MIN_TEXT, PALETTE["muted"], "center", "middle")
     for p, cx, lvl in placed:
         cy = ruler - 2 - r - lvl * (2 * r + 1)
-        cv.circle(cx, cy, r, _pcol(p), "#fff", 1.5)
-        cv.text(cx, cy, str(p + 1), 9, "#fff", "center", "middle", bold=True)
+        cv.seat_disc(cx, cy, r, p, "#fff", 1.5)
         cv.hit(cx - r, cy - r, 2 * r, 2 * r, tip=_t(cv, T("{player}: {n} VP", player=player(p), n=scores[p])),
                ref="score-track")
     return y + h
@@ -393,18 +448,9 @@ def _ledger_tip(p: int, s: dict, lang: str) -> str:
 def _draw_players(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: float, me: int | None) -> float:
     lang = _lang(cv)
     seats = view["seats"]
-    row = 40
-    h = 24 + row * len(seats) + 30
-    cv.rect(x, y, w, h, PALETTE["panel"], PALETTE["line"], 1, 8)
-    cv.text(x + PAD, y + 16, _t(cv, T("Players (the game ends at {n} terraformed tiles)", n=view["end_threshold"])),
-            12, PALETTE["ink"], bold=True, max_width=w - 2 * PAD)
+    rows = []  # per seat: name, figures, whether the figures go on a line of their own
     for p, s in enumerate(seats):
-        yy = y + 24 + p * row
-        if view["to_move"] == p:
-            cv.rect(x + 4, yy, w - 8, row - 3, "#fde8d2", None, 1, 5)
-        cv.circle(x + PAD + 8, yy + 11, 8, _pcol(p), "#fff", 1)
         label = _t(cv, T("{player} (you)", player=player(p))) if p == me else _name(p, lang)
-        cv.text(x + PAD + 22, yy + 12, label, 12, PALETTE["ink"], baseline="middle", bold=True)
         info = [T("{n} VP", n=s["score"]),
                 T("1 tile") if len(s["tiles"]) == 1 else T("{n} tiles", n=len(s["tiles"])),
                 T("1 disc") if s["discs"] == 1 else T("{n} discs", n=s["discs"])]
@@ -413,15 +459,34 @@ def _draw_players(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: f
         if s.get("passed"):
             info.append(T("passed"))
         text = " · ".join(_t(cv, i) for i in info)
-        room = w - 2 * PAD - 22 - cv.text_width(label, 12) - 8
-        size = 11 if cv.text_width(text, 11) <= room else max(8.0, 11 * room / max(1.0, cv.text_width(text, 11)))
-        cv.text(x + w - PAD, yy + 12, text, size, PALETTE["muted"], "right", "middle", max_width=room)
-        if s["reserve"]:
-            _cubes_row(cv, x + PAD + 22, yy + 21, s["reserve"], 11, 10)
+        room = w - 2 * PAD - 22 - cv.text_width(label, 12) * 1.12 - 8
+        rows.append((label, text, cv.text_width(text, MIN_TEXT) > room))
+    heights = [54 if own_line else 40 for _, _, own_line in rows]
+    h = 24 + sum(heights) + 30
+    cv.rect(x, y, w, h, PALETTE["panel"], PALETTE["line"], 1, 8)
+    cv.text(x + PAD, y + 16, _t(cv, T("Players (the game ends at {n} terraformed tiles)", n=view["end_threshold"])),
+            12, PALETTE["ink"], bold=True, max_width=w - 2 * PAD)
+    yy = y + 24
+    for p, s in enumerate(seats):
+        label, text, own_line = rows[p]
+        row = heights[p]
+        if view["to_move"] == p:
+            cv.rect(x + 4, yy, w - 8, row - 3, "#fde8d2", None, 1, 5)
+        cv.seat_disc(x + PAD + 8, yy + 11, 8.5, p, "#fff", 1)
+        cv.text(x + PAD + 22, yy + 12, label, 12, PALETTE["ink"], baseline="middle", bold=True)
+        if own_line:  # narrow: the figures under the name
+            cv.text(x + PAD + 22, yy + 26, text, MIN_TEXT, PALETTE["muted"], baseline="middle",
+                    max_width=w - 2 * PAD - 22)
         else:
-            cv.text(x + PAD + 22, yy + 28, _t(cv, T("no elements")), 10, PALETTE["muted"], baseline="middle")
+            cv.text(x + w - PAD, yy + 12, text, MIN_TEXT, PALETTE["muted"], "right", "middle")
+        foot = yy + (14 if own_line else 0)
+        if s["reserve"]:
+            _cubes_row(cv, x + PAD + 22, foot + 21, s["reserve"], 12, MIN_TEXT)
+        else:
+            cv.text(x + PAD + 22, foot + 28, _t(cv, T("no elements")), MIN_TEXT, PALETTE["muted"], baseline="middle")
         cv.hit(x + 4, yy, w - 8, row - 3, tip=_ledger_tip(p, s, lang), ref="reserve")
-    yy = y + 24 + row * len(seats) + 4
+        yy += row
+    yy += 4
     label = _t(cv, T("Trade zones:"))
     cv.text(x + PAD, yy + 10, label, 11, PALETTE["muted"], baseline="middle")
     px = x + PAD + max(80, cv.text_width(label, 11) + 8)
@@ -450,38 +515,55 @@ def _draw_players(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: f
 def _draw_offer(cv: Canvas, view: dict, x: float, y: float, w: float, me: int | None = None,
                 offer: set[str] | frozenset = frozenset()) -> float:
     """The tile offer; ``offer``: the tiles that can be added now (on a dashed space: the
-    others carry the coach's probe)."""
-    cv.rect(x, y, w, 58, PALETTE["panel"], PALETTE["line"], 1, 8)
+    others carry the coach's probe). A tile shows its id, its VP and, when the tile is
+    narrow, its required elements on a second row."""
     title = _t(cv, T("Tile offer"))
-    cv.text(x + PAD, y + 16, title, 12, PALETTE["ink"], bold=True)
     bags = _t(cv, T("tile bag {n} · element bag {m}", n=view["tile_bag"], m=view["element_bag"]))
-    room = w - 3 * PAD - cv.text_width(title, 12)
-    cv.text(x + w - PAD, y + 16, bags, 10 if cv.text_width(bags, 10) <= room else 9, PALETTE["muted"], "right",
-            max_width=room)
-    cv.hit(x + w - PAD - min(room, cv.text_width(bags, 10)), y + 4, min(room, cv.text_width(bags, 10)), 16,
-           tip=_t(cv, T("Tiles left in the tile bag: {n}; elements left in the element bag: {m}",
-                        n=view["tile_bag"], m=view["element_bag"])), ref="tile-bag")
+    room = w - 3 * PAD - cv.text_width(title, 12) * 1.12
+    beside = cv.text_width(bags, MIN_TEXT) <= room  # else the bags go under the title
+    top = 24 if beside else 40
     tw = (w - 2 * PAD) / 3
+    labels = [_t(cv, T("{tile} {n} VP", tile=t["id"], n=t["vp"])) for t in view["offer"]]
+    two_rows = any(not t["darkness"] and cv.text_width(lb, MIN_TEXT) * 1.12 + 16 + 12 * len(t["requires"]) > tw - 4
+                   for t, lb in zip(view["offer"], labels))
+    th = 42 if two_rows else 28
+    h = top + th + 6
+    cv.rect(x, y, w, h, PALETTE["panel"], PALETTE["line"], 1, 8)
+    cv.text(x + PAD, y + 16, title, 12, PALETTE["ink"], bold=True)
+    bw = min(w - 2 * PAD, cv.text_width(bags, MIN_TEXT))
+    if beside:
+        cv.text(x + w - PAD, y + 16, bags, MIN_TEXT, PALETTE["muted"], "right")
+        bx, by = x + w - PAD - bw, y + 4
+    else:
+        cv.text(x + PAD, y + 32, bags, MIN_TEXT, PALETTE["muted"], max_width=w - 2 * PAD)
+        bx, by = x + PAD, y + 22
+    cv.hit(bx, by, bw, 16, tip=_t(cv, T("Tiles left in the tile bag: {n}; elements left in the element bag: {m}",
+                                        n=view["tile_bag"], m=view["element_bag"])), ref="tile-bag")
     for i, t in enumerate(view["offer"]):
-        tx = x + PAD + i * tw
+        tx, ty = x + PAD + i * tw, y + top
         fill = DARK if t["darkness"] else BARREN
-        cv.rect(tx + 2, y + 24, tw - 4, 28, fill, None if t["darkness"] else LAND[t["surfaces"][0]], 2, 5)
+        cv.rect(tx + 2, ty, tw - 4, th, fill, None if t["darkness"] else LAND[t["surfaces"][0]], 2, 5)
         if t["darkness"]:
-            cv.text(tx + tw / 2, y + 38, _t(cv, T("Darkness")), 11, "#ddd", "center", "middle", max_width=tw - 8)
+            cv.text(tx + tw / 2, ty + th / 2, _t(cv, T("Darkness")), MIN_TEXT, "#ddd", "center", "middle",
+                    max_width=tw - 8)
         else:
-            cv.text(tx + 8, y + 38, _t(cv, T("{tile} {n} VP", tile=t["id"], n=t["vp"])), 10, PALETTE["ink"],
-                    baseline="middle", bold=True)
+            cv.text(tx + 8, ty + 14, labels[i], MIN_TEXT, PALETTE["ink"], baseline="middle", bold=True,
+                    max_width=tw - 12)
+            n = len(t["requires"])
             for j, c in enumerate(t["requires"]):
-                _cube(cv, tx + tw - 8 - (len(t["requires"]) - j) * 12, y + 33, 10, c)
+                if two_rows:
+                    _cube(cv, tx + 8 + j * 13, ty + 24, 11, c)
+                else:
+                    _cube(cv, tx + tw - 8 - (n - j) * 13, ty + 8, 11, c)
         if view["phase"] == "place" and view["to_move"] is not None:
-            cv.rect(tx, y + 22, tw, 32, None, PALETTE["highlight"], 1.5, 6)
+            cv.rect(tx, ty - 2, tw, th + 4, None, PALETTE["highlight"], 1.5, 6)
         tip = tile_text(t["id"]).render(_lang(cv))
         if view["phase"] == "place":
             tip += "\n" + _t(cv, T("Add it by clicking a dashed space on the planet"))
-        cv.hit(tx + 2, y + 24, tw - 4, 28, tip=tip,
+        cv.hit(tx + 2, ty, tw - 4, th, tip=tip,
                probe={"type": "place_tile", "tile": t["id"]} if _asks(view, me) and t["id"] not in offer else None,
                ref=t["id"])
-    return y + 58
+    return y + h
 
 
 def _draw_buttons(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: float) -> float:
@@ -537,10 +619,9 @@ def _draw_final(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
     for p in range(len(rows)):
         name = _name(p, lang)
         if cv.text_width(name, 11) <= cw - 4:
-            cv.text(x + label_w + p * cw, y + 36, name, 11, _pcol(p), bold=True)
+            cv.text(x + label_w + p * cw, y + 36, name, 11, seat_text_colour(p), bold=True)
         else:  # narrow columns: the seat's numbered disc, its name in the tip
-            cv.circle(x + label_w + p * cw + 8, y + 32, 8, _pcol(p), "#fff", 1)
-            cv.text(x + label_w + p * cw + 8, y + 32, str(p + 1), 10, "#fff", "center", "middle", bold=True)
+            cv.seat_disc(x + label_w + p * cw + 8, y + 32, 8.5, p, "#fff", 1)
             cv.hit(x + label_w + p * cw, y + 24, 16, 16, tip=name)
     for k, cat in enumerate(cats + ["total"]):
         yy = y + 54 + k * 18
@@ -574,7 +655,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         w = W - 2 * PAD
         y = PAD
         y = _draw_buttons(cv, view, groups, PAD, y, w)
-        surf_h = max(300.0, w * 0.95) + 13 * len(_legend_lines(cv, w - 16)) + 6
+        surf_h = _surface_height(cv, view, groups, w, max(300.0, w * 0.95) + 14 * len(_legend_lines(cv, w - 16)) + 6)
         _draw_surface(cv, view, groups, PAD, y, w, surf_h, me)
         y += surf_h + 8
         y = _draw_draft(cv, view, groups, PAD, y, w, me) + 8

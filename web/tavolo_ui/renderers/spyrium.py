@@ -32,7 +32,7 @@ from engines.spyrium.components import BONUS_MONEY, type_of
 from engines.spyrium.texts import (CATEGORY_NAMES, KINDS, SHORT, SYMBOLS, T, Text, card_effects,
                                    card_tip, event_effect, event_name, join, player, short_name,
                                    slot_text, variant_text)
-from tavolo_ui.canvas import PALETTE, Canvas
+from tavolo_ui.canvas import MIN_TEXT, PALETTE, Canvas, seat_colour, seat_text_colour
 
 INK, MUTED, LINE, PANEL = PALETTE["ink"], PALETTE["muted"], PALETTE["line"], PALETTE["panel"]
 KIND_FILL = {"building": "#e8dcc4", "character": "#d9e6f2", "technique": "#e3d9ef"}
@@ -51,14 +51,12 @@ def _t(text: "Text | str") -> str:
     """``text`` in the language of the table."""
     return text.render(_LANG[0]) if isinstance(text, Text) else text
 
-MIN_TEXT = 10.0
-"""The smallest font on a card face (px): still legible on a 390 px wide phone."""
 MIN_NAME = 11.0
 """The smallest font of a card name; a longer name wraps onto a second line instead."""
 
 
 def _colour(seat: int) -> str:
-    return PALETTE["players"][seat % len(PALETTE["players"])]
+    return seat_colour(seat)
 
 
 def _short(s: str, size: float, width: float) -> str:
@@ -121,10 +119,13 @@ class _Acts:
 
 
 def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, tokens: list[int] | None,
-              tapped: bool = False, size: float = 12, bottom: float = 0) -> None:
+              tapped: bool = False, size: float = 12, bottom: float = 0, info_tip: str | None = None) -> float:
     """A card face: name (shrunk to ``MIN_NAME``, then wrapped), cost, kind/VP/symbols, then its
-    effect in as many lines as fit above ``bottom`` px kept free at the foot (tokens, workers).
-    No text is smaller than ``MIN_TEXT``."""
+    effect above ``bottom`` px kept free at the foot (tokens, workers). No text is smaller than
+    ``MIN_TEXT``. Returns the height the whole face needs: drawn on a card that tall, nothing
+    is cut (``_fit_height`` measures cards with it before drawing them). With ``info_tip``, an
+    "i" beside the kind opens the card's full text (tip) on a click or a tap, also when the card
+    itself is a legal move (a click on it would play)."""
     fill = KIND_FILL.get(card["kind"], PANEL)
     if tapped:  # a used card is drawn tilted
         dx = h * 0.18
@@ -149,16 +150,17 @@ def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, to
     if card["kind"] == "building":
         pieces = ([_t(variant)] if variant else []) + [_t(T("{n} VP", n=card["vp"]))]
         if card["symbols"]:
-            pieces.append("+".join(_t(SYMBOLS[s]) for s in card["symbols"]))
+            pieces.append(" + ".join(_t(SYMBOLS[s]) for s in card["symbols"]))
     details: list[str] = []
     for piece in pieces:  # "left · 1 VP · Factory", or on two lines on a narrow card
-        room = w - 2 * pad - (cost_w if cost_down and not details else 0)
+        room = w - 2 * pad - INFO - (cost_w if cost_down and not details else 0)
         if details and Canvas.text_width(f"{details[-1]} · {piece}", small) <= room:
             details[-1] += f" · {piece}"
-        else:
-            details.append(piece)
-    for ln in details[:2]:
-        cv.text(x + pad, ty, _short(ln, small, w - 2 * pad), small, MUTED, baseline="top")
+        else:  # a piece wider than the card ("Factory + Research") wraps at its spaces
+            details += cv.wrap(piece, small, room)
+    info_y = ty
+    for ln in details:
+        cv.text(x + pad, ty, ln, small, MUTED, baseline="top")
         ty += small + 2
     fs = small
     top = ty + 2
@@ -166,22 +168,47 @@ def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, to
             - bottom)
     effect = [ln for ln in cv.wrap(_effect(card), fs, w - 2 * pad - 4) if ln.strip()]  # a margin:
     # the width is an estimate
+    need = h - room + len(effect) * (fs + 2)
     fit = max(0, int((room + 2) // (fs + 2)))
     if len(effect) > fit > 0:
         effect = effect[:fit]
         effect[-1] = _short(effect[-1] + "…", fs, w - 2 * pad)
     for i, ln in enumerate(effect[:fit]):
         cv.text(x + pad, top + i * (fs + 2), ln, fs, INK, baseline="top")
-    if tapped:
-        cv.text(x + w / 2, y + h - pad, _t(T("used")), small, PALETTE["bad"], align="center",
+    if tapped:  # above the strip kept free at the foot
+        cv.text(x + w / 2, y + h - pad - bottom, _t(T("used")), small, PALETTE["bad"], align="center",
                 baseline="bottom")
+    if info_tip:
+        _info(cv, x + w - pad - INFO / 2 + 2, info_y + small / 2, info_tip)
     if tokens:
         r = min(9, h / 8)
         for i, t in enumerate(tokens):
             cx = x + pad + r + i * (2 * r + 3)
             cy = y + h - pad - r
             cv.circle(cx, cy, r, "#fdf6d8", INK, 1)
-            cv.text(cx, cy, str(t), r * 1.3, INK, align="center", baseline="middle", bold=True)
+            cv.text(cx, cy, str(t), max(MIN_TEXT, r * 1.3), INK, align="center", baseline="middle", bold=True)
+    return need
+
+
+def _fit_height(cv: Canvas, cards: list[tuple[dict, list[int] | None, bool, float]], w: float, size: float,
+                least: float) -> float:
+    """The card height (at least ``least``) on which each of ``cards`` (card, tokens, used,
+    bottom) shows its whole text at width ``w``: measured by drawing them on a scratch canvas."""
+    scratch = Canvas(w, least, lang=cv.lang)
+    return max([least] + [_card_box(scratch, 0, 0, w, least, c, t, tapped, size, bottom)
+                          for c, t, tapped, bottom in cards])
+
+
+INFO = 18.0
+"""The width of a card's "i" spot (its full text on a click), beside the kind line."""
+
+
+def _info(cv: Canvas, cx: float, cy: float, tip: str) -> None:
+    """The "i" spot of a card: a click (or a tap) shows ``tip``, the card's full text, in the
+    page's note; drawn after the card's own spot, so it lies on top of it."""
+    cv.circle(cx, cy, 7.5, "#ffffff", MUTED, 1)
+    cv.text(cx, cy + 0.5, "i", MIN_TEXT, MUTED, align="center", baseline="middle", bold=True)
+    cv.hit(cx - 11, cy - 11, 22, 22, tip=tip)
 
 
 def _effect(card: dict) -> str:
@@ -215,21 +242,19 @@ def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: dict | None, 
     for ln in names:
         cv.text(x + 6, ty, ln, ns, INK, baseline="top", bold=True)
         ty += ns + 3
-    cv.text(x + 6, ty, _short(phases, 10.5, w - 12), 10.5, MUTED, baseline="top")  # under the name
-    ty += 15
-    lines = cv.wrap(_t(event_effect(ev["id"])), 10.5, w - 12)
-    fit = max(1, int((y + h - 26 - ty) // 13) + 1)
-    if len(lines) > fit:
-        lines = lines[:fit]
-        lines[-1] = _short(lines[-1] + "…", 10.5, w - 12 - (28 if ev.get("token") else 0))
-    for i, ln in enumerate(lines):
-        cv.text(x + 6, ty + i * 13, ln, 10.5, INK, baseline="top")
+    for ln in cv.wrap(phases, MIN_TEXT, w - 12):  # under the name
+        cv.text(x + 6, ty, ln, MIN_TEXT, MUTED, baseline="top")
+        ty += 14
+    ty += 1
+    for i, ln in enumerate(_event_lines(cv, ev, w)):  # the whole text: the box is made tall enough
+        if ln:
+            cv.text(x + 6, ty + i * 14, ln, MIN_TEXT, INK, baseline="top")
     if ev.get("token") is not None:
         cv.circle(x + w - 14, y + h - 14, 10, "#fdf6d8", INK, 1)
         cv.text(x + w - 14, y + h - 14, str(ev["token"]), 13, INK, align="center", baseline="middle",
                 bold=True)
     for i, seat in enumerate(used_by):
-        cv.circle(x + 12 + i * 16, y + h - 12, 6, _colour(seat), INK, 1)
+        cv.seat_marker(x + 12 + i * 16, y + h - 12, 6, seat)
     tip = T("{name}: {text} ({phases})", name=event_name(ev["id"]), text=event_effect(ev["id"]),
             phases=_PHASES[tuple(ev["phases"])])
     if ev.get("token") is not None:
@@ -238,6 +263,23 @@ def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: dict | None, 
     cv.hit(x, y, w, h, action=idx or None, tip=tip, probe=probe, ref=ev["id"])
     if idx:
         cv.highlight(x, y, w, h)
+
+
+def _event_lines(cv: Canvas, ev: dict, w: float) -> list[str]:
+    """An event's text as drawn on a box ``w`` wide; the last line leaves room for its token."""
+    lines = cv.wrap(_t(event_effect(ev["id"])), MIN_TEXT, w - 12)
+    if ev.get("token") is not None and lines and Canvas.text_width(lines[-1], MIN_TEXT) > w - 12 - 28:
+        lines.append("")
+    return lines
+
+
+def _event_height(cv: Canvas, ev: dict | None, w: float) -> float:
+    """The height an event box needs to show its whole text (name, phases, effect, token)."""
+    if ev is None:
+        return 0
+    names, ns, _ = _name_lines(_t(event_name(ev["id"])), 13, w - 12, w - 12, min_size=12)
+    phases = cv.wrap(_t(_PHASES[tuple(ev["phases"])]), MIN_TEXT, w - 12)
+    return 6 + len(names) * (ns + 3) + 14 * len(phases) + 1 + 14 * len(_event_lines(cv, ev, w)) + 22
 
 
 _PHASES = {("I", "II"): T("Phase I and II"), ("II",): T("Phase II only"), ("I",): T("Phase I only")}
@@ -265,7 +307,6 @@ def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float
         if card is None:
             cv.rect(x, y, cw, ch, None, LINE, 1, 6)
             continue
-        _card_box(cv, x, y, cw, ch, card, card["tokens"], size=12 if cw >= 120 else MIN_NAME)
         idx = acts.pick(lambda a, p=pos: a.get("pos") == p
                         and a["type"] in ("earn", "hire", "build", "patent"))
         tip = card_tip(type_of(card["card"]))
@@ -275,6 +316,7 @@ def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float
         tip = _t(tip)
         probe = {"type": _VERB[card["kind"]], "pos": pos} if me is not None else None
         cv.hit(x, y, cw, ch, action=idx or None, tip=tip, probe=probe, ref=type_of(card["card"]))
+        _card_box(cv, x, y, cw, ch, card, card["tokens"], size=_market_size(cw), info_tip=tip)
         if idx:
             cv.highlight(x, y, cw, ch)
     for s in view["slots"]:
@@ -293,7 +335,7 @@ def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float
         for i, seat in enumerate(s["workers"]):
             cx = x + 3 + r + (i % per_row) * (2 * r + 2)
             cy = y + 3 + r + (i // per_row) * (2 * r + 2)
-            cv.circle(cx, min(cy, y + h - r), r, _colour(seat), INK, 0.8)
+            cv.seat_marker(cx, min(cy, y + h - r), r, seat, line=0.8)
         where = slot_text(table, s["id"])
         tip = _t(T("Worker slot {where}: {workers}", where=where,
                    workers=join([player(w) for w in s["workers"]]) if s["workers"] else T("empty")))
@@ -325,15 +367,17 @@ def _tracks(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
     y = _title(cv, x, y, w, title)
     marks = view.get("bonus_thresholds", [])
     top = max([2 * max(marks, default=20), *[p["vp"] for p in players]])
+    spread = _spread([x + w * min(p["vp"], top) / top for p in players], 13, x + 7, x + w - 7)
+    y += 14 * max(level for _, level in spread)  # room for the markers stacked above the track
     cv.rect(x, y, w, 16, "#fbf6ee", LINE, 1, 4)
     for mark in marks:
         mx = x + w * mark / top
         cv.line(mx, y - 2, mx, y + 18, PALETTE["highlight"], 2)
-        cv.text(mx, y + 19, str(mark), 10, MUTED, align="center", baseline="top")
-    for i, p in enumerate(players):
-        cx = x + w * min(p["vp"], top) / top
-        cv.circle(min(max(cx, x + 6), x + w - 6), y + 8 - 3 + (i % 3) * 3, 6, _colour(i), INK, 1)
-    y += 34
+        cv.text(mx, y + 19, str(mark), MIN_TEXT, MUTED, align="center", baseline="top")
+    for i, (cx, level) in enumerate(spread):
+        cy = y + 8 - level * 14  # markers sharing a spot stack upwards, none covers another
+        cv.seat_marker(cx, cy, 6, i)
+    y += 36
     cv.hit(x, top_y, w, y - top_y - 4, tip=title, ref="score-track")
     top_y = y
     title = _t(T("Residence track (income in £ and VP of a Residence action)"))
@@ -343,11 +387,43 @@ def _tracks(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
     for k, v in enumerate(values):
         cv.rect(x + k * sw, y, sw - 3, 22, "#fbf6ee", LINE, 1, 4)
         cv.text(x + k * sw + 4, y + 11, str(v), 12, MUTED, baseline="middle")
-    for i, p in enumerate(players):
-        cx = x + p["residence"] * sw + 20 + (i % 5) * 7
-        cv.circle(min(cx, x + (p["residence"] + 1) * sw - 8), y + 11, 5, _colour(i), INK, 1)
-    cv.hit(x, top_y, w, y + 24 - top_y, tip=title, ref="residence-track")
-    return y + 30
+    below = 0  # the markers go under their space, one under another when they share it
+    for k in range(len(values)):
+        here = [i for i, p in enumerate(players) if p["residence"] == k]
+        for j, i in enumerate(here):
+            cv.seat_marker(x + k * sw + 9, y + 32 + j * 13, 5.5, i)
+        below = max(below, 13 * len(here))
+    cv.hit(x, top_y, w, y + 24 + below - top_y, tip=title, ref="residence-track")
+    return y + 30 + below
+
+
+TECH_FOOT = 14.0
+"""The strip kept free at the foot of a technique: its current VP."""
+
+
+def _foot(building: dict) -> float:
+    """The strip kept free at the foot of a building: its workers, when it has some."""
+    return 16.0 if building["workers"] else 0.0
+
+
+def _market_size(cw: float) -> float:
+    """The name size of a market card ``cw`` wide."""
+    return 12 if cw >= 120 else MIN_NAME
+
+
+def _spread(spots: list[float], gap: float, lo: float, hi: float) -> list[tuple[float, int]]:
+    """Where the markers at x positions ``spots`` go: (x, level), level 0 on the track and
+    1, 2, ... stacked above it, so that no two markers closer than ``gap`` share a level."""
+    levels: list[list[float]] = []
+    out: list[tuple[float, int]] = [(0.0, 0)] * len(spots)
+    for i in sorted(range(len(spots)), key=lambda k: (spots[k], k)):
+        cx = min(max(spots[i], lo), hi)
+        level = next((n for n, row in enumerate(levels) if all(abs(cx - o) >= gap for o in row)), len(levels))
+        if level == len(levels):
+            levels.append([])
+        levels[level].append(cx)
+        out[i] = (cx, level)
+    return out
 
 
 def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: float, w: float,
@@ -357,7 +433,7 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
     head = _t(T("{player} (you)", player=player(seat)) if me == seat else player(seat))
     status = T("passed") if p["passed"] else (T("Phase II") if p["phase"] == 2 else T("Phase I"))
     cv.rect(x, y, w, 4, _colour(seat))
-    cv.text(x, y + 8, head, 14, _colour(seat), baseline="top", bold=True,
+    cv.text(x, y + 8, head, 14, seat_text_colour(seat), baseline="top", bold=True,
             max_width=Canvas.text_width(head, 14) + 4)  # a seat name replaces "Player N"
     bits = [T("{vp} VP (total {score})", vp=p["vp"], score=p["score"]), T("£{n}", n=p["money"]),
             T("{n} Spyrium", n=p["spyrium"]), status]
@@ -379,6 +455,8 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
     cw = 112 if w >= 500 else (w - 12) / 3  # a phone: three cards a row
     ch = 88 if w >= 500 else 92
     rows_cw = cw
+    ch = _fit_height(cv, [(t, None, t["tapped"], TECH_FOOT) for t in p["techniques"]]
+                     + [(b, None, b["tapped"], _foot(b)) for b in p["buildings"]], cw, 11, ch)
     cx = x  # techniques, then the start card, then the buildings, wrapping as needed
     for t in p["techniques"]:
         if cx + rows_cw > x + w:
@@ -387,12 +465,12 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
         taylorism = t["card"].startswith("B-taylorism")
         idx = acts.pick(lambda a: a["type"] == "taylorism") if mine and taylorism else []
         vp = p["technique_vp"].get(t["name"], 0)
-        _card_box(cv, cx, y, rows_cw, ch, t, None, t["tapped"], 11, bottom=10)
+        tip = _t(T("{a} {b}", a=card_tip(type_of(t["card"])), b=T("Now worth {n} VP.", n=vp)))
+        cv.hit(cx, y, rows_cw, ch, action=idx or None, tip=tip,
+               probe={"type": "taylorism"} if taylorism and me == seat else None, ref=type_of(t["card"]))
+        _card_box(cv, cx, y, rows_cw, ch, t, None, t["tapped"], 11, bottom=TECH_FOOT, info_tip=tip)
         cv.text(cx + rows_cw - 5, y + ch - 5, _t(T("{n} VP", n=vp)), MIN_TEXT, MUTED, align="right",
                 baseline="bottom")
-        cv.hit(cx, y, rows_cw, ch, action=idx or None,
-               tip=_t(T("{a} {b}", a=card_tip(type_of(t["card"])), b=T("Now worth {n} VP.", n=vp))),
-               probe={"type": "taylorism"} if taylorism and me == seat else None, ref=type_of(t["card"]))
         cx += rows_cw + 6
     # the start card, with the active workers on it
     if cx + rows_cw > x + w:
@@ -400,8 +478,9 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
         y += ch + 8
     cv.rect(cx, y, rows_cw, ch, "#ffffff", _colour(seat), 2, 6)
     cv.text(cx + 5, y + 4, _t(T("Start card")), MIN_TEXT, MUTED, baseline="top")
-    for i in range(p["active"]):
-        cv.circle(cx + 10 + (i % 6) * 13, y + 26 + (i // 6) * 13, 5, _colour(seat), INK, 1)
+    per_row = max(1, int((rows_cw - 8) // 13))
+    for i in range(p["active"]):  # between the title and the two lines at the foot
+        cv.seat_marker(cx + 10 + (i % per_row) * 13, y + 26 + (i // per_row) * 13, 5, seat)
     for k, ln in enumerate(reversed([_t(T("spent {n}", n=p["spent"])),
                                      _t(T("reserve {n}", n=p["reserve"]))])):
         cv.text(cx + 5, y + ch - 4 - k * (MIN_TEXT + 2), ln, MIN_TEXT, MUTED, baseline="bottom")
@@ -420,16 +499,16 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
             y += ch + 8
         idx = acts.pick(lambda a, k=bi: a["type"] in ("use", "taylorism")
                         and a.get("building") == k) if mine else []
-        _card_box(cv, cx, y, rows_cw, ch, b, None, b["tapped"], 11, bottom=12 if b["workers"] else 0)
-        for i in range(b["workers"]):  # workers standing on the building, at its foot
-            cv.circle(cx + rows_cw - 10 - i * 12, y + ch - 9, 5, _colour(seat), INK, 1)
         probe = None
         if me == seat:  # use it; a used one again with Taylorism, when it is ready
             again = b["tapped"] and any(t["card"].startswith("B-taylorism") and not t["tapped"]
                                         for t in p["techniques"])
             probe = {"type": "taylorism" if again else "use", "building": bi}
-        cv.hit(cx, y, rows_cw, ch, action=idx or None, tip=_t(card_tip(type_of(b["card"]))),
-               probe=probe, ref=type_of(b["card"]))
+        tip = _t(card_tip(type_of(b["card"])))
+        cv.hit(cx, y, rows_cw, ch, action=idx or None, tip=tip, probe=probe, ref=type_of(b["card"]))
+        _card_box(cv, cx, y, rows_cw, ch, b, None, b["tapped"], 11, bottom=_foot(b), info_tip=tip)
+        for i in range(b["workers"]):  # workers standing on the building, in the strip at its foot
+            cv.seat_marker(cx + rows_cw - 11 - i * 13, y + ch - 10, 5, seat)
         if idx:
             cv.highlight(cx, y, rows_cw, ch)
         cx += rows_cw + 6
@@ -450,7 +529,7 @@ def _breakdown(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
     c0 = min(max(130, 20 + max(Canvas.text_width(v, 12) for v in labels.values())), w * 0.45)
     col = (w - c0) / max(1, len(players))
     for i in range(len(players)):
-        cv.text(x + c0 + i * col, y, _t(player(i)), 12, _colour(i), baseline="top", bold=True,
+        cv.text(x + c0 + i * col, y, _t(player(i)), 12, seat_text_colour(i), baseline="top", bold=True,
                 max_width=col - 6)
     y += 18
     for cat in CATEGORIES:
@@ -505,7 +584,8 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
 
     # events and buttons
     ev_w = (col_w - 10) / 2
-    ev_h = 104 if not phone else 140
+    ev_h = max(104 if not phone else 140,
+               *(_event_height(cv, ev, (col_w - 10) / 2) for ev in (view["turn_event"], view["next_event"])))
     y_ev = y + 16
     used_by = [i for i, p in enumerate(view["players"]) if p["event_used"]]
     _event(cv, left_x, y_ev, ev_w, ev_h, view["turn_event"], _t(T("Turn event")),
@@ -544,6 +624,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     gap = 26 if phone else 40
     cw = (col_w - 2 * gap - 16) / 3
     ch = 124.0 if phone else min(100.0, cw * 0.72)  # a phone: taller cards, names on two lines
+    ch = _fit_height(cv, [(c, c["tokens"], False, 0) for c in view["market"] if c], cw, _market_size(cw), ch)
     y = _market(cv, view, acts, left_x + 8, y + 8, cw, ch, gap, me) + 10
     left_bottom = y
 
