@@ -125,3 +125,24 @@ def test_the_table_in_words_for_a_screen_reader(page, base_url):
     page.click("button[data-cmd='lang'][data-arg='it']")
     page.wait_for_function("() => (document.querySelector('#twin h3') || {}).textContent === 'Ada (tu)'")
     assert not app_errors(page)
+
+
+def test_every_home_control_is_reached_by_tab_with_a_visible_focus(page, base_url):
+    """Tab goes through the home screen's controls, "Import…" included (it was the label of
+    a hidden file input, never focused): the file input itself takes the focus, its label
+    shows the ring, and Space opens the file picker."""
+    open_app(page, base_url)
+    seen = []
+    for _ in range(60):
+        page.keyboard.press("Tab")
+        ident = page.evaluate("document.activeElement.id || document.activeElement.textContent.trim().slice(0, 20)")
+        seen.append(ident)
+        if ident == "import-file":
+            break
+    assert "import-file" in seen, seen
+    ring = page.evaluate("getComputedStyle(document.querySelector('#import-btn')).outlineStyle")
+    assert ring != "none"  # the label shows the focus ring
+    with page.expect_file_chooser() as chooser:
+        page.keyboard.press("Space")
+    assert chooser.value is not None
+    assert not app_errors(page)

@@ -503,12 +503,13 @@ class App(ReviewScreen, Suggestions, TableAccess, EndOfGame):
                  L("No saved games yet. Every game you start is saved here as you play."))
         saves = ("".join(rows) if rows else f'<li class="muted empty">{h(empty)}</li>')
         self.set_screen("home", f"""
-{self.header("", f'<label class="btn" for="import-file">{h(L("Import…"))}</label>')}
+{self.header("", f'<input type="file" id="import-file" class="sr-only" accept=".json,application/json">'
+                  f'<label class="btn" id="import-btn" for="import-file">{h(L("Import…"))}</label>')}
 <main class="home">
 {self.banner_html()}
 {games_html if not rows else ""}
 <section><h2>{h(L("Continue a game") if rows else L("Saved games"))}</h2><ul class="saves" id="saves">{saves}</ul>
-<input type="file" id="import-file" accept=".json,application/json" hidden></section>
+</section>
 {finished_html}
 {games_html if rows else ""}
 <footer class="muted">{h(L("Everything runs in this browser tab: no server, no account. Saves stay on this device."))}</footer>
