@@ -180,21 +180,30 @@ class TableAccess:
             box.textContent = text
         js.document.body.dataset.spot = str(self.kb_spot)
 
-    def draw_focus_ring(self) -> None:
-        """Repaint the board with a ring around the focused spot (the drawing is kept; only
-        the ring is added on top)."""
-        board = js.document.getElementById("board")
-        if self.cv is None or not board:
-            return
+    def add_focus_ring(self, cv) -> None:
+        """Add a ring around the focused spot to ``cv``'s drawing, when the board has the focus."""
         spots = self.spots()
         here = self.focused_spot_index(len(spots))
         focused = bool(js.document.activeElement) and str(js.document.activeElement.id or "") == "board"
-        ops = self.cv.ops
-        keep = len(ops)
         if here is not None and focused:
             t = spots[here]
-            self.cv.rect(t.x - 4, t.y - 4, t.w + 8, t.h + 8, None, "#ffffff", 5.0, 7.0)
-            self.cv.rect(t.x - 4, t.y - 4, t.w + 8, t.h + 8, None, RING, 2.5, 7.0)
+            cv.rect(t.x - 4, t.y - 4, t.w + 8, t.h + 8, None, "#ffffff", 5.0, 7.0)
+            cv.rect(t.x - 4, t.y - 4, t.w + 8, t.h + 8, None, RING, 2.5, 7.0)
+
+    def mark_board(self, cv) -> None:
+        """The marks the table adds to a freshly rendered board: the suggestion, the focus ring."""
+        self.mark_suggestion(cv)
+        self.add_focus_ring(cv)
+
+    def draw_focus_ring(self) -> None:
+        """Repaint the board already drawn with the ring where the focus is now (the ring is
+        painted, not kept in the drawing)."""
+        board = js.document.getElementById("board")
+        if self.cv is None or not board:
+            return
+        ops = self.cv.ops
+        keep = len(ops)
+        self.add_focus_ring(self.cv)
         dpr = float(js.window.devicePixelRatio or 1)
         self.cv.paint(board.getContext("2d"), dpr)
         del ops[keep:]

@@ -1019,10 +1019,7 @@ class App(ReviewScreen, Suggestions, TableAccess, EndOfGame):
         acts = s.action_dicts() if self.mode == "play" else []
         me = s.me() if self.mode == "play" else None
         self.update_twin(s, view, me)
-        self.paint_view(s, view, acts, me, mark=self.mark_suggestion, fade_key=(id(s), len(s.record.actions), me))
-        active = js.document.activeElement
-        if active and str(active.id or "") == "board":
-            self.draw_focus_ring()
+        self.paint_view(s, view, acts, me, mark=self.mark_board, fade_key=(id(s), len(s.record.actions), me))
 
     def paint_view(self, s: Session, view: dict | None, acts: list[dict], me: int | None, mark=None,
                    fade_key: tuple | None = None) -> None:

@@ -488,9 +488,10 @@ class Session:
         seat = self.bot_to_move()
         if seat is None:
             raise ValueError(T("No bot is to move."))
-        bot = get_bot(self.game, self.bot_level(seat))
-        rng = bot_rng(self.record.seed, len(self.record.actions), seat)
-        return bot(self.game, self.state.clone(), rng)
+        decision = self.decision(seat, self.bot_level(seat))
+        while not decision.step(1.0):
+            pass
+        return decision.action
 
     def decision(self, seat: int, level: str):
         """The decision of a ``level`` bot for ``seat`` (who must be to move), to run in slices
