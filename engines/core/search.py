@@ -21,6 +21,11 @@ for states. Each iteration:
    costs bounded time even in games whose random play lasts very long.
 5. **Back up**: each node on the path adds the value of the player who chose its action.
 
+The actions searched at a node are ``game.legal_actions(state)``, unless the game offers
+``search_actions(state)`` (opt-in; see ``candidates``): a subset of that list, in its order,
+that leaves out actions the game knows to be not worth a search's iterations (Euphoria: trade
+proposals, and all but the heuristic's best few choices), so each candidate gets more visits.
+
 Opponents' decisions are nodes of the same tree, chosen by the same rule from *their*
 values: the single-observer form treats every player as if they saw the determinized world,
 which is the known price of its simplicity ("strategy fusion"); it never gives the deciding
@@ -65,6 +70,14 @@ def _freeze(value: Any) -> Hashable:
     return value
 
 
+def candidates(game: Game, state: GameState) -> list[Any]:
+    """The actions a search considers in ``state``: ``game.search_actions(state)`` when the game
+    defines it (objects of ``legal_actions(state)``, never empty while the game goes on),
+    else ``game.legal_actions(state)`` itself."""
+    narrowed = getattr(game, "search_actions", None)
+    return game.legal_actions(state) if narrowed is None else narrowed(state)
+
+
 @dataclass
 class Node:
     """One action sequence of the tree: ``mover`` chose ``action`` to get here."""
@@ -100,7 +113,8 @@ class Search:
     and ``rng`` give the same decision however the iterations are split.
 
     ``state`` is never changed (every iteration plays on its own determinization); the
-    legal actions are those of ``state``, and ``result()`` returns the object of that list.
+    actions searched are ``candidates(game, state)`` (the legal actions, unless the game
+    narrows them), and ``result()`` returns the object of that list.
     """
 
     def __init__(self, game: Game, state: GameState, rng: Rng, *, exploration: float = 0.7,
@@ -110,7 +124,7 @@ class Search:
         self.player = game.to_move(state)
         if self.player is None:
             raise ValueError("the game is over: there is nothing to decide")
-        self.legal = game.legal_actions(state)
+        self.legal = candidates(game, state)
         self.root = Node()
         self.done = 0  # iterations run so far
 
@@ -171,7 +185,7 @@ def _iterate(game: Game, world: GameState, root: Node, rng: Rng, exploration: fl
         mover = game.to_move(world)
         if mover is None:
             break
-        legal = game.legal_actions(world)
+        legal = candidates(game, world)
         keyed = [(action_key(a), a) for a in legal]
         untried = [(k, a) for k, a in keyed if k not in node.children]
         for k, _a in keyed:

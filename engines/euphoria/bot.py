@@ -27,18 +27,25 @@ STAR_SPACES = ("ICA_WIND", "ICA_NIMBUS")
 
 class _Seen:
     """What the bot reads of the state for seat ``me`` (all of it in ``view(state, me)``)."""
-    __slots__ = ("s", "me", "pl", "goods", "hand", "occ", "n", "n_workers", "terr_free", "_need")
+    __slots__ = ("s", "me", "pl", "goods", "hand", "_occ", "n", "n_workers", "terr_free", "_need")
 
     def __init__(self, s, me: int):
         self.s, self.me = s, me
         pl = self.pl = s.p[me]
         self.goods, self.hand = pl.goods, pl.hand
-        self.occ = occupancy(s)
+        self._occ = None
         self.n = s.players
         self.n_workers = sum(1 for w in pl.where if w != "pool")
         n = self.n
         self.terr_free = any(sum(v) < n for v in s.territory.values())
         self._need = None
+
+    @property
+    def occ(self) -> dict:
+        """``rules.occupancy`` of the state, computed when first read (most choices never do)."""
+        if self._occ is None:
+            self._occ = occupancy(self.s)
+        return self._occ
 
     def needed_resources(self) -> list[str]:
         if self._need is None:

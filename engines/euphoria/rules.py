@@ -486,10 +486,11 @@ def space_open(s: EuphoriaState, p: int, sp: str, occ: dict, ctx: Optional[dict]
 def _player_ctx(s: EuphoriaState, p: int) -> dict:
     from .markets import PENALTIES
     tiles = suffered_tiles(s, p)
+    cost_rids = [rid for rid in s.p[p].active if hook(s, p, rid, "cost")]
     return {"forbids": [PENALTIES[t].forbid for t in sorted(tiles) if PENALTIES[t].forbid],
             "pairs": KIND["no_artifact_pairs"] not in tiles,
-            "cost_hooks": any(hook(s, p, rid, "cost") for rid in s.p[p].active),
-            "cost_rids": [rid for rid in s.p[p].active if hook(s, p, rid, "cost")],
+            "cost_hooks": bool(cost_rids),
+            "cost_rids": cost_rids,
             "kadan": bool(hook(s, p, "kadan_the_infiltrator", "cost")),
             "brian": bool(hook(s, p, "brian_the_viticulturist", "cost"))}
 
@@ -531,14 +532,14 @@ def can_pay(s: EuphoriaState, p: int, sp: str, ctx: dict) -> bool:
         # a recruit adds to the cost here (Brian in Icarus, Kadan at a tunnel end).
         adds = (sp in TUNNEL_ENDS and ctx["kadan"]) or (ctx["brian"] and sp in ICARUS)
         if adds:
-            return bool(pay_options(s, p, sp))
+            return _can_pay_somehow(s, p, sp)
         if _plain_can_pay(s, p, sp, ctx):
             return True
         # the plain payment fails: only a recruit whose substitution concerns this space can help
         cost = space_cost(s, sp)
         if not any(_COST_REACH.get(rid, _ANYWHERE)(sp, cost) for rid in ctx["cost_rids"]):
             return False
-        return bool(pay_options(s, p, sp))
+        return _can_pay_somehow(s, p, sp)
     return _plain_can_pay(s, p, sp, ctx)
 
 
@@ -656,6 +657,22 @@ def artifact_set_options(s: EuphoriaState, p: int, n_any: int, pairs: bool) -> l
 def pay_options(s: EuphoriaState, p: int, sp: str) -> list[str]:
     """P2: every distinct way p can pay for ``sp`` (keys of sorted tokens: goods, ``art:X``,
     ``k+N`` knowledge gained, ``m-N`` morale lost, ``@name`` substitutions used)."""
+    pl = s.p[p]
+    return sorted({",".join(sorted(toks)) for toks in _payments(s, p, sp) if _affordable(pl, toks)})
+
+
+def _can_pay_somehow(s: EuphoriaState, p: int, sp: str) -> bool:
+    """``bool(pay_options(s, p, sp))``, stopping at the first affordable payment."""
+    pl = s.p[p]
+    for toks in _payments(s, p, sp):
+        if _affordable(pl, toks):
+            return True
+    return False
+
+
+def _payments(s: EuphoriaState, p: int, sp: str):
+    """The token lists of ``pay_options`` before the check that p holds them: the printed cost's
+    alternatives, with every active recruit's ``cost`` hook applied (in recruit id order)."""
     cost = space_cost(s, sp)
     slots: list[list[list[str]]] = []
     extra: list[str] = []
@@ -676,16 +693,13 @@ def pay_options(s: EuphoriaState, p: int, sp: str) -> list[str]:
             h(s, p, sp, slots, extra, ctx)
     whole += ctx.get("whole", [])
     if "artifacts_any" in cost:
-        combos = whole
+        for c in whole:
+            yield c + extra
+    elif slots:
+        for c in product(*slots):
+            yield sum(c, []) + extra
     else:
-        combos = [sum(c, []) for c in product(*slots)] if slots else [[]]
-    keys = set()
-    pl = s.p[p]
-    for c in combos:
-        toks = c + extra
-        if _affordable(pl, toks):
-            keys.add(",".join(sorted(toks)))
-    return sorted(keys)
+        yield extra[:]
 
 
 def _affordable(pl: PlayerState, toks: list[str]) -> bool:

@@ -137,3 +137,38 @@ def test_with_mistakes_plays_the_bot_or_a_random_legal_action_at_the_rate_asked(
     assert {type(always(GAME, state, rng)).__name__ for _ in range(50)} == {"Draw", "Stop"}
     draws = sum(isinstance(half(GAME, state, rng), Draw) for _ in range(2000))
     assert 350 < draws < 650  # half the moves random, half of those a Draw
+
+
+class _Narrowed(Toy):
+    """The toy game with ``search_actions``: drawing is never searched while stopping is legal."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.asked = 0
+
+    def search_actions(self, state):
+        self.asked += 1
+        legal = self.legal_actions(state)
+        return [a for a in legal if isinstance(a, Stop)] or legal
+
+
+def test_a_game_may_narrow_the_actions_searched_and_the_others_are_searched_as_before():
+    """``search_actions`` (opt-in) is what a node considers; a game without it is searched on
+    ``legal_actions``, as before (the same tree as a game whose narrowing keeps everything)."""
+    narrowed = _Narrowed()
+    for state in list(positions(3))[::2]:
+        legal = GAME.legal_actions(state)
+        result = ismcts(narrowed, state, Rng.from_seed(3), 30)
+        kept = narrowed.search_actions(state)
+        assert result.action in legal and action_key(result.action) in {action_key(a) for a in kept}
+        assert {action_key(a) for a, _n, _v in result.stats} <= {action_key(a) for a in kept}
+    assert narrowed.asked > 0
+
+    class Everything(Toy):
+        def search_actions(self, state):
+            return self.legal_actions(state)
+
+    for state in list(positions(2))[::3]:
+        plain = ismcts(GAME, state, Rng.from_seed(8), 40)
+        same = ismcts(Everything(), state, Rng.from_seed(8), 40)
+        assert [(action_key(x), n, v) for x, n, v in plain.stats] == [(action_key(x), n, v) for x, n, v in same.stats]

@@ -247,8 +247,9 @@ def test_levels():
     bots = GAME.bots()
     assert list(bots)[-1] == "heuristic"
     assert {"easy", "normal", "search", "playout"} <= set(bots)
-    assert "hard" not in bots and bots["normal"] is bots["heuristic"]  # until the search beats it
-    assert bots["search"].iterations > 0
+    # normal is the search (it beat the heuristic in the arena), sliced by the page's worker
+    assert bots["normal"] is bots["search"] and bots["normal"] is not bots["heuristic"]
+    assert bots["normal"].iterations > 0 and bots["normal"].search["iterations"] == bots["normal"].iterations
     state = GAME.new_game(3, 41, ALL)
     rng = Rng.from_seed(3)
     mistakes = steps = 0
@@ -260,3 +261,34 @@ def test_levels():
         GAME.apply(state, a)
         steps += 1
     assert mistakes > 0
+
+
+def test_search_actions_are_the_heuristics_best_few_legal_actions_without_trades():
+    """``search_actions``: legal actions in their order, no trade proposal while anything else
+    is legal, at most ``SEARCH_WIDTH`` of them, the heuristic's pick among them, and the
+    same from the real state and from the mover's determinization (it reads what he sees)."""
+    from engines.euphoria.actions import Trade
+    from engines.euphoria.game import SEARCH_WIDTH
+    from engines.euphoria.playout import action_scores
+    checked = narrowed = 0
+    for players, seed, options in ((2, 21, None), (3, 22, ALL)):
+        for n, state in _positions(players, seed, options, every=5, limit=600):
+            if GAME.is_over(state):
+                continue
+            legal = GAME.legal_actions(state)
+            kept = GAME.search_actions(state)
+            assert kept and len(kept) <= max(SEARCH_WIDTH, 1)
+            at = [legal.index(k) for k in kept]
+            assert at == sorted(at), "in the order of legal_actions"
+            if any(type(a) is not Trade for a in legal):
+                assert all(type(a) is not Trade for a in kept)
+            scores = action_scores(state, legal)
+            worst_kept = min(scores[i] for i in at)
+            assert all(scores[i] <= worst_kept for i in range(len(legal)) if i not in at
+                       and type(legal[i]) is not Trade), "only better-rated actions are left out"
+            p = GAME.to_move(state)
+            twin = determinize(state, p, Rng.from_seed(n))
+            assert [a.model_dump() for a in GAME.search_actions(twin)] == [a.model_dump() for a in kept]
+            narrowed += len(kept) < len(legal)
+            checked += 1
+    assert checked > 50 and narrowed > 10

@@ -104,3 +104,30 @@ def test_the_playout_policy_is_reproducible():
             GAME.apply(s, a)
         return out, s.model_dump_json()
     assert game(4) == game(4)
+
+
+def test_the_quick_payment_check_agrees_with_the_payment_options():
+    """``can_pay`` stops at the first affordable payment (``_can_pay_somehow``) where it used to
+    list them all: the same answer as ``bool(pay_options)`` for every space, seat and position
+    (random games, so recruits that change costs come up)."""
+    from engines.euphoria.components import WORKER_SPACES
+    from engines.euphoria.rules import _can_pay_somehow, _player_ctx, pay_options
+    compared = hooked = 0
+    for i in range(8):
+        s = GAME.new_game(2 + i % 4, 700 + i, _options(i))
+        rng = Rng.from_seed(i)
+        for n in range(900):
+            if GAME.is_over(s):
+                break
+            if n % 11 == 0 and s.phase == "play":
+                for p in range(s.players):
+                    has_hooks = _player_ctx(s, p)["cost_hooks"]  # a recruit changes p's costs
+                    for sp in WORKER_SPACES:
+                        if sp.startswith("MKT_") and s.built["SITE_" + sp[4:]] != 2:
+                            continue
+                        assert _can_pay_somehow(s, p, sp) == bool(pay_options(s, p, sp)), (sp, p)
+                        compared += 1
+                    hooked += bool(has_hooks)
+            acts = GAME.legal_actions(s)
+            GAME.apply(s, acts[rng.below(len(acts))])
+    assert compared > 2000 and hooked > 20
