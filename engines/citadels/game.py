@@ -158,6 +158,11 @@ class Citadels(Game):
         """The names of the ``score_breakdown`` keys in ``lang`` (the end-of-game table)."""
         return {k: v.render(lang) for k, v in tx.SCORE_CATEGORY.items()}
 
+    def statistics(self, record) -> list:
+        """The end-of-game figures per seat (``statistics.py``: characters, gold, districts...)."""
+        from .statistics import statistics
+        return statistics(self, record)
+
     def reference(self, lang: str = "en") -> list[dict]:
         """Every component (characters, districts, crown, bank, deck) as ``{"id", "kind",
         "name", "text"}`` in ``lang``, for the "How to play" screen (``reference.py``)."""

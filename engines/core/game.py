@@ -385,6 +385,18 @@ class Game:
         """The game's own bots by level name ("heuristic": a ``choose`` function)."""
         return {}
 
+    def statistics(self, record: Any) -> list:
+        """The figures of a finished game, per seat, for the end-of-game panel (Board Game
+        Arena's game statistics): a list of ``engines.core.statistics.StatRow``, each with one
+        value per seat, in the order they are shown.
+
+        ``record`` is the game's ``GameRecord``; figures about the course of the game are
+        folds over ``engines.core.statistics.steps(self, record)``. Asked only once the game
+        is over, so they may count what the end reveals, never what stays unseen (a deck's
+        order). Deterministic. Default: none.
+        """
+        return []
+
     def reference(self, lang: str = "en") -> list[dict]:
         """Every component a player may want to look up (cards, tiles, characters, spaces...),
         each ``{"id", "kind", "name", "text"}`` in ``lang``, for the rules screen's searchable

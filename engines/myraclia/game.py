@@ -785,6 +785,11 @@ class Myraclia(Game):
         """The names of the ``score_breakdown`` keys in ``lang`` (the end-of-game table)."""
         return {k: v.render(lang) for k, v in SCORE_CATEGORIES.items()}
 
+    def statistics(self, record) -> list:
+        """The end-of-game figures per seat (``statistics.py``)."""
+        from .statistics import statistics
+        return statistics(self, record)
+
     def option_label(self, name: str, lang: str = "en") -> str:
         """The description of option ``name`` in ``lang`` (the New game form)."""
         text = OPTION_LABELS.get(name)

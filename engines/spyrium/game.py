@@ -104,6 +104,11 @@ class Spyrium(Game):
         """The name of each ``score_breakdown`` key in ``lang`` (the end-of-game table)."""
         return {k: v.render(lang) for k, v in CATEGORY_NAMES.items()}
 
+    def statistics(self, record) -> list:
+        """The end-of-game figures per seat (``statistics.py``)."""
+        from .statistics import statistics
+        return statistics(self, record)
+
     def option_label(self, name: str, lang: str = "en") -> str:
         """The description of option ``name`` in ``lang`` (Spyrium has no options: its name)."""
         field = self.options_model.model_fields.get(name)

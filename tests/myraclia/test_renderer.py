@@ -52,13 +52,16 @@ def test_every_action_has_a_place_and_nothing_hidden_is_drawn(width, players):
                     assert op[1] >= -5 and op[1] + op[3] <= width + 5
 
 
-def test_final_score_breakdown_is_drawn():
+def test_the_final_board_is_drawn_without_a_score_table_of_its_own():
+    """The page's end panel has the one score table (end_screen.py); the canvas keeps the
+    surface, the score track and the players."""
     state = next(s for s in _positions(3, 4, every=1) if GAME.is_over(s))
     cv = Canvas(1100, 700)
     renderer.render(cv, GAME.view(state, None), [], None)
     texts = cv.texts()
-    assert any(t.startswith("Final scores") for t in texts)
-    assert "Largest area" in texts and "Tiles per surface type" in texts
+    assert not any(t.startswith("Final scores") for t in texts)
+    assert "Largest area" not in texts and "Tiles per surface type" not in texts
+    assert "Score track" in texts and all(f"Player {p + 1}" in texts for p in range(state.players))
 
 
 def test_spectator_view_renders():

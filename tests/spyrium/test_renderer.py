@@ -79,14 +79,14 @@ def test_renderer_draws_no_hidden_information():
                     assert EVENTS[ev].name_en not in shown
 
 
-def test_renderer_hover_texts_and_end_breakdown():
+def test_renderer_hover_texts_at_the_end_and_no_second_score_table():
+    """The page's end panel has the one score table (end_screen.py); the canvas keeps the
+    final neighbourhoods with their tips."""
     state = _positions(2, 7)[-1]
     assert G.is_over(state)
     cv, _ = _draw(state, 1100, 0)
     texts = cv.texts()
-    assert "Final scores by category" in texts
-    for label in R.CATEGORY_LABELS.values():
-        assert str(label) in texts
+    assert "Final scores by category" not in texts and "Build tokens" not in texts
     view = G.view(state, 0)
     for p in view["players"]:
         for b in p["buildings"]:

@@ -190,7 +190,9 @@ def test_the_end_of_a_game_has_one_score_table_total_first_and_the_chart(page, b
     wait_ready(page)
     page.locator("#finished button").filter(has_text="Final table").first.click()
     page.wait_for_function("() => document.body.dataset.screen === 'table' && Number(document.body.dataset.endChart) > 1")
-    assert page.locator("#results table").count() == 1
+    # one score table (the statistics under it are another kind of table, folded away)
+    assert page.locator("#results table.end-score").count() == 1
+    assert page.locator("#results table").count() == 1 + page.locator("#results details.end-stats table").count()
     headers = page.eval_on_selector_all("#results thead th", "ths => ths.map(t => t.textContent)")
     assert headers[1] == "Total"
     totals = [int(t) for t in page.eval_on_selector_all("#results td.total", "tds => tds.map(t => t.textContent)")]

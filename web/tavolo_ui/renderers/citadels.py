@@ -424,41 +424,6 @@ def _header(cv: Canvas, view: dict, t: _Table, me: int | None, x: float, y: floa
     return used
 
 
-_SHORT_CATEGORY = {"districts": T("Districts"), "five_colours": T("Five colours"),
-                   "first_complete": T("First complete"), "complete_city": T("Complete")}
-
-
-def _scores(cv: Canvas, view: dict, t: _Table, x: float, y: float, width: float) -> float:
-    """End-of-game breakdown by category (§12.2), the winners starred (§13)."""
-    wide = width >= 600
-    names = tx.SCORE_CATEGORY if wide else _SHORT_CATEGORY
-    cats = [(k, t.s(names[k])) for k in tx.SCORE_CATEGORY]
-    y0 = y
-    cv.text(x, y, t.s(T("Final scores")), size=15, bold=True, baseline="top")
-    y += 22
-    name_w = 90
-    colw = min(130.0, (width - name_w) / (len(cats) + 1))
-    hs = MIN_TEXT
-    heads = [(label, cv.wrap(label, hs, colw - 10)) for _, label in cats + [("", t.s(T("Total")))]]
-    cv.text(x, y, t.s(T("Player")), size=hs, color=MUTED, baseline="top")
-    for j, (_, lines) in enumerate(heads):
-        for k, ln in enumerate(lines):
-            cv.text(x + name_w + j * colw, y + 13 * k, ln, size=hs, color=MUTED, baseline="top", max_width=colw - 6)
-    y += 13 * max(len(lines) for _, lines in heads) + 5
-    winners = set(view.get("winners", []))
-    for s, b in enumerate(view["breakdown"]):
-        bold = s in winners
-        cv.text(x, y, t.s(player(s)) + (" ★" if bold else ""), size=13, bold=bold, baseline="top",
-                max_width=name_w - 4)
-        for j, (key, _) in enumerate(cats):
-            cv.text(x + name_w + j * colw, y, str(b[key]), size=13, baseline="top")
-        cv.text(x + name_w + len(cats) * colw, y, str(sum(b.values())), size=13, bold=True, baseline="top")
-        y += 19
-    cv.text(x, y + 2, t.s(T("★ winner")), size=11, color=MUTED, baseline="top")
-    y += 16
-    return y - y0 + 8
-
-
 def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     t = _Table(actions, view, getattr(cv, "lang", "en"), me)
     width = cv.width
@@ -473,8 +438,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         if view["phase"] != "over":
             _deck_and_bank(cv, view, t, width - PAD, y)
             y += 40
-    if view["phase"] == "over":
-        y += _scores(cv, view, t, PAD, y, inner)
+    # at the end the page's own panel has the score table (end_screen.py): the board stays as it was
     y += _characters(cv, view, t, PAD, y, inner, 8 if wide else 4) + 4
     # the player to act: hand and buttons near the top on a phone
     if not wide:

@@ -29,7 +29,7 @@ from engines.core.i18n import Text, player
 from engines.myraclia.texts import (SCORE_CATEGORIES, T, colour, colour_count, counts_text, join, surface,
                                     tile_text, token_text)
 
-from ..canvas import MIN_TEXT, PALETTE, Canvas, ink_on, seat_colour, seat_text_colour
+from ..canvas import MIN_TEXT, PALETTE, Canvas, ink_on, seat_colour
 
 CUBE = {"green": "#3f9b3f", "yellow": "#f2cf3a", "orange": "#ee8a25", "red": "#cf3a2d",
         "blue": "#2f6ed3", "black": "#2a2a2a", "white": "#fbfbf7"}
@@ -600,38 +600,6 @@ def _draw_buttons(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: f
     return y + 80
 
 
-def _draw_final(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
-    rows = view.get("breakdown") or []
-    if not rows:
-        return y
-    lang = _lang(cv)
-    cats = list(rows[0].keys())
-    names = {k: (SCORE_CATEGORIES[k].render(lang) if k in SCORE_CATEGORIES else k) for k in cats}
-    names["total"] = _t(cv, T("Total"))
-    label_w = max(cv.text_width(v, 11) for v in names.values()) + PAD + 6
-    h = 40 + 18 * (len(cats) + 2)
-    cv.rect(x, y, w, h, PALETTE["panel"], PALETTE["line"], 1, 8)
-    win = view.get("winners", [])
-    title = (T("Final scores: {player} wins", player=player(win[0])) if len(win) == 1
-             else T("Final scores: {players} share the victory", players=join([player(p) for p in win])))
-    cv.text(x + PAD, y + 16, _t(cv, title), 13, PALETTE["ink"], bold=True, max_width=w - 2 * PAD)
-    cw = (w - label_w - PAD) / len(rows)
-    for p in range(len(rows)):
-        name = _name(p, lang)
-        if cv.text_width(name, 11) <= cw - 4:
-            cv.text(x + label_w + p * cw, y + 36, name, 11, seat_text_colour(p), bold=True)
-        else:  # narrow columns: the seat's numbered disc, its name in the tip
-            cv.seat_disc(x + label_w + p * cw + 8, y + 32, 8.5, p, "#fff", 1)
-            cv.hit(x + label_w + p * cw, y + 24, 16, 16, tip=name)
-    for k, cat in enumerate(cats + ["total"]):
-        yy = y + 54 + k * 18
-        cv.text(x + PAD, yy, names[cat], 11, PALETTE["muted"])
-        for p, r in enumerate(rows):
-            val = sum(r.values()) if cat == "total" else r[cat]
-            cv.text(x + label_w + p * cw, yy, str(val), 11, PALETTE["ink"], bold=cat == "total")
-    return y + h
-
-
 def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     """Draw the Myraclia table for ``me`` (see the module docstring)."""
     groups = _group(actions)
@@ -645,7 +613,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         y = _draw_score_track(cv, view, left + 2 * PAD, y, side) + 8
         y = _draw_players(cv, view, groups, left + 2 * PAD, y, side, me) + 8
         y = _draw_offer(cv, view, left + 2 * PAD, y, side, me, groups["offer"]) + 8
-        y = _draw_final(cv, view, left + 2 * PAD, y, side)
+        # at the end the page's own panel has the score table (end_screen.py)
         right_bottom = y
         surf_h = max(420.0, cv.height - 2 * PAD - 90)
         _draw_surface(cv, view, groups, PAD, PAD, left, surf_h, me)
@@ -663,5 +631,4 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         y = _draw_score_track(cv, view, PAD, y, w) + 8
         y = _draw_players(cv, view, groups, PAD, y, w, me) + 8
         y = _draw_offer(cv, view, PAD, y, w, me, groups["offer"]) + 8
-        y = _draw_final(cv, view, PAD, y, w)
         cv.height = y + PAD

@@ -29,15 +29,13 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from engines.spyrium.components import BONUS_MONEY, type_of
-from engines.spyrium.texts import (CATEGORY_NAMES, KINDS, SHORT, SYMBOLS, T, Text, card_effects,
+from engines.spyrium.texts import (KINDS, SHORT, SYMBOLS, T, Text, card_effects,
                                    card_tip, event_effect, event_name, join, player, short_name,
                                    slot_text, variant_text)
 from tavolo_ui.canvas import MIN_TEXT, PALETTE, Canvas, seat_colour, seat_text_colour
 
 INK, MUTED, LINE, PANEL = PALETTE["ink"], PALETTE["muted"], PALETTE["line"], PALETTE["panel"]
 KIND_FILL = {"building": "#e8dcc4", "character": "#d9e6f2", "technique": "#e3d9ef"}
-CATEGORY_LABELS = {k: v for k, v in CATEGORY_NAMES.items() if k != "total"}
-"""The rows of the end-of-game table (``Text``: the game's catalogue names them)."""
 
 SHORT_NAMES = {k: str(v) for k, v in SHORT.items()}
 """Card faces use the rulebook's other, shorter name (spec §10.2); the tip has the full text,
@@ -520,34 +518,6 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
     return y + ch + 14
 
 
-def _breakdown(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
-    players = view["players"]
-    cv.rect(x, y, w, 30 + 18 * (len(CATEGORIES) + 2), "#fffdf8", LINE, 1, 8)
-    cv.text(x + 10, y + 8, _t(T("Final scores by category")), 15, INK, baseline="top", bold=True)
-    y += 32
-    labels = {cat: _t(CATEGORY_LABELS[cat]) for cat in CATEGORIES}
-    c0 = min(max(130, 20 + max(Canvas.text_width(v, 12) for v in labels.values())), w * 0.45)
-    col = (w - c0) / max(1, len(players))
-    for i in range(len(players)):
-        cv.text(x + c0 + i * col, y, _t(player(i)), 12, seat_text_colour(i), baseline="top", bold=True,
-                max_width=col - 6)
-    y += 18
-    for cat in CATEGORIES:
-        cv.text(x + 10, y, labels[cat], 12, INK, baseline="top", max_width=c0 - 14)
-        for i, p in enumerate(players):
-            cv.text(x + c0 + i * col, y, str(p["breakdown"].get(cat, 0)), 12, INK, baseline="top")
-        y += 18
-    cv.text(x + 10, y, _t(CATEGORY_NAMES["total"]), 12, INK, baseline="top", bold=True)
-    best = max(p["score"] for p in players)
-    for i, p in enumerate(players):
-        cv.text(x + c0 + i * col, y, str(p["score"]) + (" ★" if p["score"] == best else ""), 12, INK,
-                baseline="top", bold=True)
-    return y + 26
-
-
-CATEGORIES = list(CATEGORY_LABELS)
-
-
 def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     _LANG[0] = getattr(cv, "lang", "en")
     acts = _Acts(actions)
@@ -632,8 +602,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     ry = y if phone else 56
     ry = _tracks(cv, view, right_x, ry, col_w if phone else w - right_x - m)
     nb_w = col_w if phone else w - right_x - m
-    if view["over"]:
-        ry = _breakdown(cv, view, right_x, ry + 4, nb_w) + 6
+    # at the end the page's own panel has the score table (end_screen.py)
     order = list(range(len(view["players"])))
     if me is not None:
         order = order[me:] + order[:me]
