@@ -8,9 +8,13 @@ Mixed into ``App`` (``app.py``):
   log beside the board.
 - **The board by keyboard.** The canvas takes the focus (Tab). The arrow keys go through the
   spots that are legal choices now, in reading order (top to bottom, left to right); the
-  focused spot gets a ring and its text is said (``#spot-say``). Enter or Space plays it
-  (or opens its chooser, as a click does); Escape backs out of a chooser. After a move, the
-  focus goes back to where the next choice is when the element that had it was redrawn.
+  focused spot gets a ring and its text is said (``#spot-say``). Enter or Space plays it,
+  or opens its chooser (as a click does) with the focus on the chooser's first button;
+  Escape (or Cancel) closes the chooser and gives the focus back to the board. After a move
+  the ring starts again on the first spot of the new position when the board kept the
+  focus; when the element that had the focus was redrawn away (a choice button, the
+  chooser), the focus goes to where the next choice is: the board when the person was
+  playing on it by keyboard, else the first choice button.
 - **Motion.** When a move changes the table, the old picture fades out over the new one
   (``FADE_MS``), so what changed fades in; not when the person prefers reduced motion.
 - **Bot pace.** Slow, normal or fast: how long a bot's move stays "thinking" at least, so
@@ -59,6 +63,8 @@ class TableAccess:
     kb_key: tuple | None = None  # the position the focused spot belongs to
     painted_key: tuple | None = None  # the position the board shows
     fades = 0  # fades run (the page exposes it for tests)
+    kb_board = False  # a chooser was opened from the board by keyboard: the focus goes back there
+    _chooser_keys = None  # the chooser's keydown and click listeners (Escape, Cancel)
     _watching_choices = None  # the IntersectionObserver of the choices box, and its callback
     _fade_done = None  # the callback that takes the faded copy away
 
@@ -147,6 +153,7 @@ class TableAccess:
                 return False
             spot = spots[here]
             self.activate_hit(spot, spot.x + spot.w / 2, spot.y + spot.h / 2)
+            self.focus_chooser()
             return True
         if here is None:
             here = 0 if key in ("ArrowRight", "ArrowDown", "Home") else len(spots) - 1
@@ -173,18 +180,37 @@ class TableAccess:
             text = self.action_text(spot.actions[0])
         else:
             text = L("{n} choices here", self.lang, n=len(spot.actions))
-        if spot.tip:
-            text = f"{text} — {s.rename(spot.tip) if s is not None else spot.tip}"
+        tip = (s.rename(spot.tip) if s is not None else spot.tip).strip() if spot.tip else ""
+        if tip and tip != text:  # the spot's text after its move, unless it only says the move again
+            text = tip if tip.startswith(text) else f"{text} — {tip}"
         box = js.document.getElementById("spot-say")
         if box:
             box.textContent = text
         js.document.body.dataset.spot = str(self.kb_spot)
 
+    def board_has_keyboard_focus(self) -> bool:
+        """The board has the focus, and the browser shows it (``:focus-visible``: reached by
+        keyboard, not by a click of the mouse)."""
+        active = js.document.activeElement
+        if not active or str(active.id or "") != "board":
+            return False
+        try:
+            return bool(active.matches(":focus-visible"))
+        except Exception:  # an old browser without :focus-visible
+            return True
+
     def add_focus_ring(self, cv) -> None:
-        """Add a ring around the focused spot to ``cv``'s drawing, when the board has the focus."""
+        """Add a ring around the focused spot to ``cv``'s drawing, when the board has the
+        keyboard's focus (not after a click of the mouse). A new position on a board that
+        kept the keyboard's focus starts again on its first spot (said aloud), so Enter goes
+        on playing without an arrow key first."""
         spots = self.spots()
         here = self.focused_spot_index(len(spots))
-        focused = bool(js.document.activeElement) and str(js.document.activeElement.id or "") == "board"
+        focused = self.board_has_keyboard_focus()
+        if here is None and focused and spots and self.kb_key != self.painted_key:
+            here = 0
+            self.kb_spot, self.kb_key = here, self.painted_key
+            self.say_spot(spots[here])
         if here is not None and focused:
             t = spots[here]
             cv.rect(t.x - 4, t.y - 4, t.w + 8, t.h + 8, None, "#ffffff", 5.0, 7.0)
@@ -219,15 +245,65 @@ class TableAccess:
             self.say_spot(spots[0])
         self.draw_focus_ring()
 
+    # ---- the board's chooser by keyboard --------------------------------------------------------
+    def focus_chooser(self) -> None:
+        """When Enter on the board opened the chooser of a spot with several moves: the focus
+        on its first button (the keyboard goes on there), and Escape or Cancel bringing it
+        back to the board."""
+        ch = js.document.getElementById("chooser")
+        if not ch or ch.hidden:
+            return
+        self.kb_board = True  # a move chosen here: the focus goes back to the board after it
+        if ch.getAttribute("data-keys") != "1":  # the chooser is drawn anew with each table
+            ch.setAttribute("data-keys", "1")
+            if self._chooser_keys is None:
+                self._chooser_keys = (create_proxy(self.on_chooser_key), create_proxy(self.on_chooser_click))
+            ch.addEventListener("keydown", self._chooser_keys[0])
+            ch.addEventListener("click", self._chooser_keys[1])
+        first = ch.querySelector(".act-list button")
+        if first:
+            first.focus()
+
+    def back_to_board(self) -> None:
+        """Close the chooser and give the focus back to the board, on the spot it came from."""
+        self.hide_popups()
+        board = js.document.getElementById("board")
+        if board:
+            board.focus()
+            self.draw_focus_ring()
+
+    def on_chooser_key(self, event) -> None:
+        """Escape in the chooser: back to the board (not to the page's start, where the
+        focus would fall when the chooser's focused button is hidden)."""
+        if str(event.key) == "Escape":
+            event.preventDefault()
+            event.stopPropagation()
+            self.back_to_board()
+
+    def on_chooser_click(self, event) -> None:
+        """Cancel in a chooser opened by keyboard: back to the board as with Escape."""
+        target = event.target
+        cancel = target.closest("button[data-cmd='close-chooser']") if target else None
+        if cancel and self.kb_board:
+            event.stopPropagation()
+            self.back_to_board()
+
     # ---- focus after a move -----------------------------------------------------------------
     def restore_focus(self) -> None:
         """When the element that had the focus was redrawn away (a choice button, the
-        chooser), give it to the next choice: the first choice button, or the board."""
+        chooser), give it to the next choice: the board when the last move was chosen there
+        by keyboard and it has a spot to play now, else the first choice button."""
         active = js.document.activeElement
         if active and str(active.tagName).lower() != "body":
             return
+        board = js.document.getElementById("board")
+        if self.kb_board and board and self.spots():
+            self.kb_board = False
+            board.focus()
+            return
         first = js.document.querySelector("#actions .act-list button")
         if first:
+            self.kb_board = False
             first.focus()
 
     # ---- motion -----------------------------------------------------------------------------

@@ -1,26 +1,82 @@
 """The score-over-time chart: every player's running score through the game, drawn on a
 ``Canvas`` (the review screen shows it beside the board, with the current position marked).
 
+Each player's line has two cues besides its colour, so that a colour-blind person can tell
+the lines apart: the seat's shape (``SEAT_SHAPES``) as a marker on the line's points (every
+few points, always at its end), and a legend above the plot pairing each shape with the
+player's name.
+
 Plain Python over the display list, like the renderers: tested on CPython.
 """
 
 from __future__ import annotations
 
-from .canvas import PALETTE, Canvas
+from .canvas import MIN_TEXT, PALETTE, Canvas, seat_colour, seat_text_colour
 
 PAD_L, PAD_R, PAD_T, PAD_B = 30, 10, 10, 22
+MARKER_R = 4.0
+"""The radius of a seat's shape marker on its line (CSS px)."""
+MARKER_GAP = 22.0
+"""The least horizontal distance between two markers of one line (CSS px), so they do not
+pile up on a long game."""
+LEGEND_ROW = 16.0
+"""The height of a row of the legend (CSS px)."""
+
+
+def marker_points(points: list[tuple[float, float]], gap: float = MARKER_GAP,
+                  offset: float = 0.0) -> list[tuple[float, float]]:
+    """The points of a line that carry its marker: the first, then each one at least ``gap``
+    to the right of the last marked (the second ``offset`` further, so that the lines'
+    markers fall at different places), and always the last point (it may replace the one
+    before when they would overlap)."""
+    if not points:
+        return []
+    marked = [points[0]]
+    next_x = points[0][0] + gap + offset
+    for p in points[1:-1]:
+        if p[0] >= next_x:
+            marked.append(p)
+            next_x = p[0] + gap
+    if len(points) > 1:
+        if len(marked) > 1 and points[-1][0] - marked[-1][0] < gap / 2:
+            marked.pop()
+        marked.append(points[-1])
+    return marked
+
+
+def legend_rows(cv: Canvas, names: list[str], width: float) -> list[list[tuple[int, float]]]:
+    """The legend laid out in rows that fit ``width``: for each row, (seat, x of its marker)."""
+    rows: list[list[tuple[int, float]]] = [[]]
+    x = PAD_L
+    for p, name in enumerate(names):
+        need = 2 * MARKER_R + 4 + cv.text_width(name, MIN_TEXT) + 12
+        if rows[-1] and x + need > width - PAD_R:
+            rows.append([])
+            x = PAD_L
+        rows[-1].append((p, x + MARKER_R))
+        x += need
+    return rows
 
 
 def draw_scores(cv: Canvas, series: list[tuple[int, list[int]]], names: list[str], n: int, at: int,
                 x_label: str) -> None:
     """``series``: (position, every player's score there), in order of position; ``n``: the
-    number of actions (the x axis runs from 0 to n); ``at``: the position to mark."""
+    number of actions (the x axis runs from 0 to n); ``at``: the position to mark. Each
+    player's line is in its seat's colour with its seat's shape on it, and named in the
+    legend above the plot (the shape, then the name)."""
     w, h = cv.width, cv.height
     cv.rect(0, 0, w, h, fill=PALETTE["panel"], stroke=PALETTE["line"], radius=8)
     if not series or n <= 0:
         return
+    rows = legend_rows(cv, names, w)
+    for r, row in enumerate(rows):
+        y = PAD_T + LEGEND_ROW * r + LEGEND_ROW / 2 - 2
+        for p, x in row:
+            cv.seat_marker(x, y, MARKER_R, p, stroke=PALETTE["ink"], line=1.0)
+            cv.text(x + MARKER_R + 4, y, names[p], size=MIN_TEXT, color=seat_text_colour(p),
+                    baseline="middle")
     top = max(1, max(max(scores) for _, scores in series))
-    x0, x1, y0, y1 = PAD_L, w - PAD_R, h - PAD_B, PAD_T
+    x0, x1, y0, y1 = PAD_L, w - PAD_R, h - PAD_B, PAD_T + LEGEND_ROW * len(rows) + 4
 
     def px(k: int) -> float:
         return x0 + (x1 - x0) * k / n
@@ -35,11 +91,12 @@ def draw_scores(cv: Canvas, series: list[tuple[int, list[int]]], names: list[str
     cv.text((x0 + x1) / 2, h - 4, x_label, size=11, color=PALETTE["muted"], align="center", baseline="bottom")
     cv.line(px(at), y1, px(at), y0, color=PALETTE["highlight"], width=2)
     for p in range(len(names)):
-        colour = PALETTE["players"][p % len(PALETTE["players"])]
+        colour = seat_colour(p)
         points = [(px(k), py(scores[p])) for k, scores in series if p < len(scores)]
         for (xa, ya), (xb, yb) in zip(points, points[1:]):
             cv.line(xa, ya, xb, yb, color=colour, width=2)
+        for x, y in marker_points(points, offset=MARKER_GAP * p / len(names)):
+            cv.seat_marker(x, y, MARKER_R, p, stroke=PALETTE["ink"], line=0.8)
         if points:
-            cv.circle(points[-1][0], points[-1][1], 3, fill=colour)
             cv.hit(points[-1][0] - 6, points[-1][1] - 6, 12, 12,
                    tip=f"{names[p]}: {series[-1][1][p] if p < len(series[-1][1]) else ''}")

@@ -6,6 +6,11 @@ the pending choices as buttons.
 Drawn from ``view`` only. Laptop (≥ 720 px): the four regions side by side; phone: stacked.
 Placing a worker: click its space (several dice for one space: the shell asks which). Other
 choices: the buttons of the "Your move" panel. Hover a space, tile or recruit for its text.
+
+The four factions are told apart by more than their colour: each has its mark, a disc in a
+dark shade of its colour with the first letter of its name in the page's language (E, S, W,
+I in English and in Italian: Euphorian, Subterranean, Wastelander, Icarita), on every area
+drawn in a faction's colour (a region's header, each of its spaces) and before each recruit.
 """
 
 from __future__ import annotations
@@ -36,6 +41,13 @@ SHORT_NAMES = {"GEN": T("Generator"), "AQU": T("Aquifer"), "FARM": T("Farm"), "C
                "ICA_SKY": T("Sky Lounge")}
 """The label of each box on the board (a log line names the space the same way)."""
 
+FACTION_INK = {"euphorian": "#2b5797", "subterran": "#7a4a1e", "wastelander": "#4b6a1c", "icarite": "#7b3f94"}
+"""Each faction's mark colour: a dark shade of its region's colour, white text on it."""
+MARK_R = 7.5
+"""The radius of a faction's mark (its letter at ``MIN_TEXT`` fits inside)."""
+MARK_ROOM = 2 * MARK_R + 6
+"""The width a mark takes beside a text."""
+
 
 def _lang(cv: Canvas) -> str:
     return getattr(cv, "lang", "en")
@@ -43,6 +55,23 @@ def _lang(cv: Canvas) -> str:
 
 def _color(p: int) -> str:
     return seat_colour(p)
+
+
+def faction_letter(faction: str, lang: str) -> str:
+    """The letter on ``faction``'s mark: the first of its name in ``lang`` (the catalogue's)."""
+    return _render(names.faction(faction), lang)[:1].upper()
+
+
+def _faction_mark(cv: Canvas, cx: float, cy: float, faction: str, hidden: bool = False) -> None:
+    """``faction``'s mark centred on (cx, cy): its letter white on a disc of its colour, or
+    (``hidden``: a recruit not revealed yet) in its colour on a white disc."""
+    ink = FACTION_INK[faction]
+    if hidden:
+        cv.circle(cx, cy, MARK_R, "#ffffff", ink, 1.5)
+    else:
+        cv.circle(cx, cy, MARK_R, ink, "#ffffff", 1.0)
+    cv.text(cx, cy + 0.5, faction_letter(faction, _lang(cv)), MIN_TEXT, ink if hidden else "#ffffff",
+            align="center", baseline="middle", bold=True)
 
 
 def _space_tip(sp: str, view: dict, lang: str) -> str:
@@ -128,22 +157,63 @@ def _dice(cv: Canvas, view: dict, sp: str, x: float, y: float) -> None:
         _die(cv, x + i * (DIE + 4), y, q, view["players"][q]["dice"][d])
 
 
-def _space_lines(cv: Canvas, sp: str, w: float, label: str | None) -> tuple[list[str], list[str]]:
-    """A space box's label lines (at most three) and its cost lines (wrapped)."""
+def _bold_width(s: str) -> float:
+    """The width of ``s`` in bold 11 px (bold runs wider than ``Canvas.text_width``)."""
+    return Canvas.text_width(s, 11) * 1.1
+
+
+def _split_word(word: str, room: float) -> list[str]:
+    """A word wider than ``room`` in pieces that fit: after an apostrophe or a hyphen when
+    there is one ("dell’" "Accuratezza"), else cut with a hyphen."""
+    pieces = []
+    while _bold_width(word) > room and len(word) > 1:
+        cut = next((k + 1 for k, c in enumerate(word[:-1]) if c in "’'-" and k and _bold_width(word[:k + 1]) <= room),
+                   None)
+        if cut is None:
+            cut = max(1, max((n for n in range(1, len(word)) if _bold_width(word[:n] + "-") <= room), default=1))
+            pieces.append(word[:cut] + "-")
+        else:
+            pieces.append(word[:cut])
+        word = word[cut:]
+    return pieces + [word]
+
+
+def _label_lines(text: str, first_room: float, room: float) -> list[str]:
+    """``text`` in bold 11 px wrapped into lines: the first within ``first_room`` (beside a
+    faction's mark), the others within ``room``; a word too wide for even the first line
+    starts under the mark (the first line is left empty), and a word wider than ``room`` is
+    split. No line is squeezed to fit."""
+    if _bold_width(text) <= first_room:
+        return [text]
+    lines = [""]
+    for word in (piece for w in text.split() for piece in _split_word(w, room)):
+        joined = f"{lines[-1]} {word}".strip()
+        if _bold_width(joined) <= (first_room if len(lines) == 1 else room):
+            lines[-1] = joined
+        else:
+            lines.append(word)
+    return lines
+
+
+def _space_lines(cv: Canvas, sp: str, w: float, label: str | None,
+                 marked: bool = False) -> tuple[list[str], list[str]]:
+    """A space box's label lines and its cost lines (wrapped); the first label line keeps
+    clear of a faction's mark when the box carries one (``marked``, at its top right)."""
     lang = _lang(cv)
+    room = w - 8
     text = label or _render(SHORT_NAMES.get(sp, names.space(sp)), lang)
-    lines = [text]
-    if Canvas.text_width(text, 11) * 1.1 > w - 8:  # bold runs wider: the label on more lines
-        wrapped = cv.wrap(text, 11, (w - 8) / 1.1)
-        lines = wrapped[:2] + ([" ".join(wrapped[2:])] if len(wrapped) > 2 else [])
-    cost = [] if sp.startswith("MKT_") or label else cv.wrap(_render(cost_words(SPACES[sp].cost), lang), MIN_TEXT, w - 8)
+    lines = _label_lines(text, room - (MARK_ROOM if marked else 0), room)
+    cost = [] if sp.startswith("MKT_") or label else cv.wrap(_render(cost_words(SPACES[sp].cost), lang), MIN_TEXT, room)
     return lines, cost
 
 
-def _space_height(cv: Canvas, view: dict, sp: str, w: float, label: str | None = None, least: float = 36) -> float:
+def _space_height(cv: Canvas, view: dict, sp: str, w: float, label: str | None = None, least: float = 36,
+                  faction: str | None = None) -> float:
     """The height a space box needs: its label and cost above, its dice in a row below."""
-    lines, cost = _space_lines(cv, sp, w, label)
+    lines, cost = _space_lines(cv, sp, w, label, faction is not None)
     dice = len(view["spaces"].get(sp, []))
+    if faction is not None and dice:  # the dice at the foot, right, stay clear of the mark above them
+        least = max(least, 2 * MARK_R + DIE + 8)
     text_h = 6 + 13 * (len(lines) + len(cost))
     dice_w = (DIE + 4) * dice
     last = lines + cost
@@ -152,15 +222,21 @@ def _space_height(cv: Canvas, view: dict, sp: str, w: float, label: str | None =
 
 
 def _space_box(cv: Canvas, view: dict, acts: _Acts, sp: str, x: float, y: float, w: float, h: float,
-               label: str | None = None, fill: str = PALETTE["panel"]) -> None:
-    """A space: its label, its cost (every line of it) and the dice on it at the foot, right."""
+               label: str | None = None, fill: str = PALETTE["panel"], faction: str | None = None) -> None:
+    """A space: its label, its cost (every line of it) and the dice on it at the foot, right;
+    in a faction's colour, that faction's mark at its top right."""
     cv.rect(x, y, w, h, fill, PALETTE["line"], 1, 5)
     lang = _lang(cv)
-    lines, cost = _space_lines(cv, sp, w, label)
+    lines, cost = _space_lines(cv, sp, w, label, faction is not None)
+    room = w - 8
+    if faction is not None:
+        _faction_mark(cv, x + w - 3 - MARK_R, y + 2 + MARK_R, faction)
     for i, ln in enumerate(lines):
-        cv.text(x + 5, y + 12 + 13 * i, ln, 11, PALETTE["ink"], bold=True, max_width=w - 8)
+        if ln:  # an empty first line: the label starts under the mark
+            cv.text(x + 5, y + 12 + 13 * i, ln, 11, PALETTE["ink"], bold=True,
+                    max_width=room - (MARK_ROOM if i == 0 and faction is not None else 0))
     for i, ln in enumerate(cost):
-        cv.text(x + 5, y + 12 + 13 * (len(lines) + i), ln, MIN_TEXT, PALETTE["muted"], max_width=w - 8)
+        cv.text(x + 5, y + 12 + 13 * (len(lines) + i), ln, MIN_TEXT, PALETTE["muted"], max_width=room)
     _dice(cv, view, sp, x + w - 4 - (DIE + 4) * max(1, len(view["spaces"].get(sp, []))) + 4, y + h - DIE - 3)
     idx = acts.by_space.get(sp)
     if idx:
@@ -174,15 +250,21 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
     lang = _lang(cv)
     title = _render(title_text, lang)
     y0 = y
-    cv.rect(x, y, w, 10, fill, None)
-    cv.text(x + 6, y + 16, title, 14, PALETTE["ink"], bold=True)
     ally = view["allegiance"][faction]
     ally_text = _render(T("{faction} allegiance {n}/11", faction=names.faction(faction), n=ally), lang)
-    cv.text(x + w - 6, y + 16, ally_text, 11, PALETTE["muted"], align="right",
-            max_width=max(40.0, w - 22 - 1.15 * Canvas.text_width(title, 14)))  # bold is wider: keep a gap
-    cv.hit(x, y + 4, w, 30, tip=_render(T("{faction} allegiance track, {n} of 11. {what}", faction=names.faction(faction),
-                                          n=ally, what=allegiance_text(faction)), lang), ref=f"allegiance_{faction}")
-    y += 22
+    title_end = x + 4 + MARK_ROOM + 1.15 * Canvas.text_width(title, 14)  # bold is wider: keep a gap
+    beside = title_end + 12 + Canvas.text_width(ally_text, 11) * 1.05 <= x + w - 6
+    band = 24 if beside else 38  # the allegiance beside the title, or under it when narrow
+    cv.rect(x, y, w, band, fill, None, 1, 4)  # the region's header, in its faction's colour, with its mark
+    _faction_mark(cv, x + 4 + MARK_R, y + 12, faction)
+    cv.text(x + 4 + MARK_ROOM, y + 17, title, 14, PALETTE["ink"], bold=True)
+    if beside:
+        cv.text(x + w - 6, y + 16, ally_text, 11, PALETTE["ink"], align="right")
+    else:
+        cv.text(x + 6, y + 32, ally_text, 11, PALETTE["ink"], max_width=w - 12)
+    cv.hit(x, y, w, band + 10, tip=_render(T("{faction} allegiance track, {n} of 11. {what}", faction=names.faction(faction),
+                                             n=ally, what=allegiance_text(faction)), lang), ref=f"allegiance_{faction}")
+    y += band + 4
     # allegiance track
     step = (w - 12) / 12
     for i in range(12):
@@ -202,9 +284,9 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
     bw = (w - gap * (cols - 1)) / cols
     for row in range(0, len(spaces), cols):  # each row as tall as its tallest box
         here = spaces[row:row + cols]
-        bh = max(_space_height(cv, view, sp, bw) for sp in here)
+        bh = max(_space_height(cv, view, sp, bw, faction=faction) for sp in here)
         for i, sp in enumerate(here):
-            _space_box(cv, view, acts, sp, x + i * (bw + gap), y, bw, bh, fill=fill)
+            _space_box(cv, view, acts, sp, x + i * (bw + gap), y, bw, bh, fill=fill, faction=faction)
         y += bh + 4
     y += 2
     for site in sites:
@@ -385,18 +467,21 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float, ac
             y += 14
     y += 2
     first = bool(view.get("options", {}).get("first_printing_recruits"))
-    for rid in pl["active"] if isinstance(pl["active"], list) else []:
+    for rid in pl["active"] if isinstance(pl["active"], list) else []:  # each after its faction's mark
         star = " ★" if rid in pl["recruit_stars"] else ""
-        cv.text(x + 4, y + 10, f"● {tr(names.recruit(rid))}{star}", MIN_TEXT, PALETTE["good"], max_width=w - 8)
-        cv.hit(x, y, w, 14, tip=_recruit_tip(rid, lang, first), ref=rid)
-        y += 14
+        _faction_mark(cv, x + 4 + MARK_R, y + 9, RECRUITS[rid].faction)
+        cv.text(x + 4 + MARK_ROOM, y + 10, f"{tr(names.recruit(rid))}{star}", MIN_TEXT, PALETTE["good"],
+                baseline="middle", max_width=w - 8 - MARK_ROOM)
+        cv.hit(x, y, w, 18, tip=_recruit_tip(rid, lang, first), ref=rid)
+        y += 19
     hid = pl["hidden"]
     if isinstance(hid, list):
         for rid in hid:
-            cv.text(x + 4, y + 10, "○ " + tr(T("{recruit} (hidden)", recruit=names.recruit(rid))), MIN_TEXT,
-                    PALETTE["muted"], max_width=w - 8)
-            cv.hit(x, y, w, 14, tip=_recruit_tip(rid, lang, first), ref=rid)
-            y += 14
+            _faction_mark(cv, x + 4 + MARK_R, y + 9, RECRUITS[rid].faction, hidden=True)
+            cv.text(x + 4 + MARK_ROOM, y + 10, tr(T("{recruit} (hidden)", recruit=names.recruit(rid))), MIN_TEXT,
+                    PALETTE["muted"], baseline="middle", max_width=w - 8 - MARK_ROOM)
+            cv.hit(x, y, w, 18, tip=_recruit_tip(rid, lang, first), ref=rid)
+            y += 19
     elif hid:
         cv.text(x + 4, y + 10, "○ " + tr(T("1 hidden recruit") if hid == 1 else T("{n} hidden recruits", n=hid)),
                 MIN_TEXT, PALETTE["muted"])

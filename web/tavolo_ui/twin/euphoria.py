@@ -1,6 +1,7 @@
 """Euphoria in words (see ``tavolo_ui.twin``): your artifact cards, hidden recruits, dilemma
 and workers; the occupied worker spaces, the allegiance tracks and miners, the construction
-sites and territories; each other player's morale, knowledge, stars, goods and recruits.
+sites and territories; each other player's morale, knowledge, stars, goods and recruits (each
+recruit with its faction, which the board shows by its mark).
 
 Reads only the view (``engines.euphoria.view.view``): another player's hand, hidden recruits
 and unresolved dilemma are counts or ``None`` there; the viewer's own are lists. So one
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from engines.core.i18n import Text, player
 from engines.euphoria import names
-from engines.euphoria.components import FACTIONS, SITES
+from engines.euphoria.components import FACTIONS, RECRUITS, SITES
 from engines.euphoria.names import T
 
 Lines = list[Text]
@@ -28,6 +29,11 @@ def join(items: list) -> Text:
     for item in items[1:]:
         out = T("{a}, {b}", a=out, b=item)
     return out
+
+
+def recruit(rid: str) -> Text:
+    """A recruit with its faction: "Andrew the Spelunker (Subterran)"."""
+    return T("{recruit} ({faction})", recruit=names.recruit(rid), faction=names.faction(RECRUITS[rid].faction))
 
 
 def _value(view: dict, q: int, die: int) -> int:
@@ -54,13 +60,13 @@ def player_lines(view: dict, q: int) -> Lines:
     lines.append(T("Artifact cards: {cards}", cards=join([names.artifact(a) for a in hand]))
                  if isinstance(hand, list) else T("Artifact cards: {n}", n=hand))
     if isinstance(pl["active"], list):
-        active = [T("{recruit} (star placed)", recruit=names.recruit(r)) if r in pl["recruit_stars"]
-                  else names.recruit(r) for r in pl["active"]]
+        active = [T("{recruit} (star placed)", recruit=recruit(r)) if r in pl["recruit_stars"]
+                  else recruit(r) for r in pl["active"]]
         lines.append(T("Active recruits: {list}", list=join(active)))
     hidden = pl["hidden"]
     if isinstance(hidden, list):
         if hidden:
-            lines.append(T("Hidden recruits: {list}", list=join([names.recruit(r) for r in hidden])))
+            lines.append(T("Hidden recruits: {list}", list=join([recruit(r) for r in hidden])))
     elif hidden:
         lines.append(T("1 hidden recruit") if hidden == 1 else T("{n} hidden recruits", n=hidden))
     if pl["dilemma_done"]:
@@ -70,9 +76,9 @@ def player_lines(view: dict, q: int) -> Lines:
     else:
         lines.append(T("Ethical dilemma card (face down)"))
     if isinstance(pl["dealt"], list) and pl["dealt"]:
-        lines.append(T("Recruits dealt to you: {list}", list=join([names.recruit(r) for r in pl["dealt"]])))
+        lines.append(T("Recruits dealt to you: {list}", list=join([recruit(r) for r in pl["dealt"]])))
     if isinstance(pl["pack"], list) and pl["pack"]:
-        lines.append(T("Recruits in your pack: {list}", list=join([names.recruit(r) for r in pl["pack"]])))
+        lines.append(T("Recruits in your pack: {list}", list=join([recruit(r) for r in pl["pack"]])))
     if isinstance(pl["tiles_dealt"], list) and pl["tiles_dealt"]:
         lines.append(T("Market tiles dealt to you: {list}", list=join([names.market(t) for t in pl["tiles_dealt"]])))
     if isinstance(pl["kept_tile"], str) and pl["kept_tile"]:
