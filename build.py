@@ -747,6 +747,43 @@ def write_icons(assets: Path, cache: Path = CACHE) -> list[Path]:
     return written
 
 
+FIRST_SCREENS_MARK = "<!-- first screens (build.py) -->"
+
+
+def first_screens(web_dir: Path = DEFAULT_WEB) -> str:
+    """The screens a person can use before Python has loaded in the page, rendered now by the
+    UI's own Python (``tavolo_ui.home``, ``tavolo_ui.new_game``) as ``<template>`` elements
+    that ``boot.js`` shows: for each language, ``first-home-<lang>`` (the home screen with no
+    saved games), and for each game ``first-new-<lang>-<game>`` (its New game form as it
+    opens) and ``first-seats-<lang>-<game>`` (every seat it can have, for a larger player
+    count). When Python is ready, ``App.start`` takes over the screen showing."""
+    for path in (str(ROOT), str(Path(web_dir).resolve())):
+        if path not in sys.path:
+            sys.path.insert(0, path)
+    import engines
+    from tavolo_ui import home, new_game
+
+    parts = []
+    for lang in ("en", "it"):
+        parts.append(f'<template id="first-home-{lang}">{home.home_html(lang)}</template>')
+        for name in engines.list_games():
+            game = engines.get_game(name)
+            parts.append(f'<template id="first-new-{lang}-{name}">{new_game.new_game_html(game, lang)}</template>')
+            parts.append(f'<template id="first-seats-{lang}-{name}">{new_game.seat_rows_html(game, lang)}</template>')
+    return "\n".join(parts)
+
+
+def write_first_screens(index: Path, web_dir: Path) -> bool:
+    """Put ``first_screens`` into the page at ``FIRST_SCREENS_MARK`` (False: no mark, page unchanged)."""
+    if not index.is_file():
+        return False
+    page = index.read_text("utf-8")
+    if FIRST_SCREENS_MARK not in page:
+        return False
+    index.write_text(page.replace(FIRST_SCREENS_MARK, first_screens(web_dir), 1), "utf-8")
+    return True
+
+
 def site_files(out: Path) -> list[Path]:
     return sorted(p for p in out.rglob("*") if p.is_file())
 
@@ -841,6 +878,7 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True) -> d
         (tmp / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
         (tmp / "sw-register.js").write_text(SW_REGISTER)
         write_icons(tmp / "assets", cache)
+        write_first_screens(tmp / "index.html", web_dir)
         cache_name = write_service_worker(tmp)
 
         shutil.rmtree(out, ignore_errors=True)

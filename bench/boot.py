@@ -10,7 +10,9 @@ ready moment is read in the page (performance.now() when data-ready becomes
 "1", i.e. time since navigation started). Bytes are the response bodies plus
 headers of every request finished before ready. Goal: ratio <= 1.15.
 
-It also splits Tavolo's boot into phases (PyScript's progress events and the figures
+It also times "home usable": the home screen listed with its New game button clickable (the
+static first screen that build.py renders and boot.js shows before Python is ready, or the app's
+home when the page has none). It also splits Tavolo's boot into phases (PyScript's progress events and the figures
 ``main.py`` leaves on ``<body>``) next to the floor's own loadPyodide call and boot time, so the
 extra time can be put where it belongs: PyScript's start, Pyodide's boot under PyScript,
 PyScript's setup before ``main.py``, installing the wheels, and importing pydantic, the engines
@@ -64,6 +66,19 @@ READY_PROBE = """
   };
   window.addEventListener("py:progress", phase);
   document.addEventListener("py:progress", phase);
+  // "home usable": the home screen's first New game button is in #app and a click on its
+  // middle would reach it (no boot screen over it): the static first screen (boot.js), or the
+  // app's own home when there is none
+  const usable = () => {
+    if (window.__tavoloHomeAt !== undefined) return;
+    const btn = document.querySelector("#app .game-card button[data-cmd='new']");
+    if (!btn) return;
+    const r = btn.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    if (hit && btn.contains(hit)) window.__tavoloHomeAt = performance.now();
+  };
+  new MutationObserver(usable).observe(document, { attributes: true, subtree: true, childList: true,
+                                                   attributeFilter: ["data-ready", "class"] });
 })();
 """
 
@@ -92,6 +107,7 @@ def measure(browser, url: str, timeout_ms: int) -> dict:
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=timeout_ms)
     ready_ms = page.evaluate("window.__tavoloReadyAt")
+    home_ms = page.evaluate("window.__tavoloHomeAt === undefined ? null : window.__tavoloHomeAt")
     phases = page.evaluate("({...window.__tavoloPhases, ...document.body.dataset})")
     done = list(finished)
     total = 0
@@ -102,7 +118,7 @@ def measure(browser, url: str, timeout_ms: int) -> dict:
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=timeout_ms)
     warm_ms = page.evaluate("window.__tavoloReadyAt")
     ctx.close()
-    return {"ready_ms": ready_ms, "warm_ms": warm_ms, "phases": phases, "bytes": total, "requests": len(done), "foreign": foreign}
+    return {"ready_ms": ready_ms, "home_ms": home_ms, "warm_ms": warm_ms, "phases": phases, "bytes": total, "requests": len(done), "foreign": foreign}
 
 
 def print_phases(runs: list[dict]) -> None:
@@ -173,6 +189,10 @@ def main(argv=None) -> int:
     best_f = min(r["ready_ms"] for r in results["floor"])
     print(f"  ratio tavolo/floor: {t / f:.2f}  (goal <= 1.15)   best runs: {best_t / 1000:.2f} s / "
           f"{best_f / 1000:.2f} s = {best_t / best_f:.2f} (less sensitive to a busy machine)")
+    homes = [r["home_ms"] for r in results["tavolo"] if r["home_ms"] is not None]
+    if homes:
+        print(f"  tavolo home usable (games listed, New game clickable): cold {statistics.median(homes) / 1000:.2f} s"
+              f"  (runs: {', '.join(f'{ms / 1000:.2f}' for ms in homes)})  (goal <= 0.6 s)")
     print_phases(results["tavolo"])
     floor_boot = [float(r["phases"]["floorBoot"]) for r in results["floor"] if "floorBoot" in r["phases"]]
     floor_start = [float(r["phases"]["floorStart"]) for r in results["floor"] if "floorStart" in r["phases"]]
@@ -184,6 +204,7 @@ def main(argv=None) -> int:
         print(f"  WARNING: requests left 127.0.0.1: {foreign}")
     if args.json:
         print(json.dumps({"tavolo_ms": t, "floor_ms": f, "ratio": t / f,
+                          "tavolo_home_ms": statistics.median(homes) if homes else None,
                           "tavolo_bytes": med("tavolo", "bytes"), "floor_bytes": med("floor", "bytes"),
                           "tavolo_warm_ms": med("tavolo", "warm_ms"), "floor_warm_ms": med("floor", "warm_ms")}))
     return 0

@@ -59,7 +59,140 @@
   document.addEventListener("DOMContentLoaded", function () {
     translateBoot();
     set(t("Loading the Python runtime…"), 0.08);
+    showFirstScreen();
   });
+
+  // ---- the first screen, usable before Python is ready --------------------------------------
+  // build.py renders the home screen and each game's New game form with the UI's own Python
+  // into <template id="first-home-LANG">, "first-new-LANG-GAME" and "first-seats-LANG-GAME"
+  // (every seat the game can have). Here they are only shown and switched: "New game" shows
+  // the form, the player count adds or removes seats, the language switch swaps templates
+  // (keeping what was typed), and Start or How to play before Python is ready says
+  // "Starting…" and is remembered in window.tavoloFirst.pending. When Python starts, App.start
+  // (App.adopt_first_screen) reads window.tavoloFirst, draws the same screen with the form's
+  // values and runs the pending command; from then on (body[data-ready]) this code does nothing.
+  // No game logic and no saved game is read here: a localStorage that cannot be read or holds
+  // anything at all never stops this screen.
+  var first = window.tavoloFirst = {screen: "", game: "", lang: lang, pending: null};
+  function app() { return document.getElementById("app"); }
+  function ready() { return !!(document.body && document.body.dataset.ready === "1"); }
+  function all(sel) { return Array.prototype.slice.call(app().querySelectorAll(sel)); }
+  function resumesOrOpensLink() {
+    // Python will open a share link in the URL, or the game left on the table: no home first
+    if (/=/.test(location.hash || "")) return true;
+    try { return !!window.localStorage.getItem("tavolo:v1:last"); } catch (e) { return false; }
+  }
+  function put(id) {
+    var tpl = document.getElementById(id);
+    if (!tpl || !tpl.content) return false;
+    app().replaceChildren(tpl.content.cloneNode(true));
+    return true;
+  }
+  function hasSaves() {
+    // only whether a saved game's key exists (its content is the app's to read)
+    try {
+      for (var i = 0; i < window.localStorage.length; i++) {
+        if (String(window.localStorage.key(i)).indexOf("tavolo:v1:save:") === 0) return true;
+      }
+    } catch (e) { /* storage blocked: none */ }
+    return false;
+  }
+  function showHome() {
+    if (!put("first-home-" + first.lang)) return false;
+    first.screen = "home"; first.game = ""; first.pending = null;
+    // the static home has no saved games: with some stored, it does not say "no saved games
+    // yet" (the app lists them when it is ready)
+    var empty = app().querySelector("#saves .empty");
+    if (empty && hasSaves()) empty.hidden = true;
+    document.body.dataset.screen = "home";
+    window.scrollTo(0, 0);
+    return true;
+  }
+  function formState() {
+    var players = document.getElementById("players"), seed = document.getElementById("seed");
+    return {
+      players: players ? players.value : "",
+      names: all(".seat-name").map(function (el) { return el.value; }),
+      kinds: all(".seat-kind").map(function (el) { return el.value; }),
+      opts: all(".opt").map(function (el) { return el.type === "checkbox" ? el.checked : el.value; }),
+      seed: seed ? seed.value : ""
+    };
+  }
+  function setPlayers(n) {
+    // the seats as the app draws them for n players: those there keep what they hold, new
+    // ones as a new game sets them up (from the seats' template), extra ones go
+    var box = document.getElementById("seats");
+    var tpl = document.getElementById("first-seats-" + first.lang + "-" + first.game);
+    if (!box || !tpl) return;
+    var spare = tpl.content.children;
+    while (box.children.length > n) box.lastElementChild.remove();
+    while (box.children.length < n && spare[box.children.length]) {
+      box.appendChild(spare[box.children.length].cloneNode(true));
+    }
+  }
+  function restoreForm(form) {
+    var players = document.getElementById("players"), seed = document.getElementById("seed");
+    if (players && form.players) { players.value = form.players; setPlayers(parseInt(form.players, 10)); }
+    all(".seat-name").forEach(function (el, i) { if (i < form.names.length) el.value = form.names[i]; });
+    all(".seat-kind").forEach(function (el, i) { if (i < form.kinds.length) el.value = form.kinds[i]; });
+    all(".opt").forEach(function (el, i) {
+      if (i >= form.opts.length) return;
+      if (el.type === "checkbox") el.checked = form.opts[i]; else el.value = form.opts[i];
+    });
+    if (seed) seed.value = form.seed;
+  }
+  function showNew(game, form) {
+    if (!put("first-new-" + first.lang + "-" + game)) return false;
+    first.screen = "new"; first.game = game; first.pending = null;
+    document.body.dataset.screen = "new";
+    if (form) restoreForm(form);
+    else window.scrollTo(0, 0);
+    return true;
+  }
+  function setLang(code) {
+    if (code === first.lang || (code !== "en" && code !== "it")) return;
+    var form = first.screen === "new" ? formState() : null;
+    var y = window.scrollY;
+    first.lang = lang = code;
+    document.documentElement.lang = code;
+    try { window.localStorage.setItem("tavolo:lang", code); } catch (e) { /* not remembered */ }
+    document.title = t("Tavolo — board games in your browser");
+    var msg = document.getElementById("boot-msg");
+    if (msg) msg.textContent = t("Loading…");
+    if (first.screen === "new") showNew(first.game, form); else showHome();
+    window.scrollTo(0, y);
+    var btn = app().querySelector('.lang-btn[data-arg="' + code + '"]');
+    if (btn) btn.focus();
+  }
+  function pend(el, cmd, arg) {
+    first.pending = {cmd: cmd, arg: arg || ""};
+    el.setAttribute("aria-busy", "true");
+    el.classList.add("pending");
+    if (cmd === "start") el.textContent = t("Starting…");
+  }
+  function onClick(e) {
+    if (ready() || !first.screen) return;
+    var el = e.target.closest && e.target.closest("[data-cmd]");
+    if (!el || !app().contains(el)) return;
+    var cmd = el.getAttribute("data-cmd"), arg = el.getAttribute("data-arg") || "";
+    if (cmd === "new") showNew(arg);
+    else if (cmd === "home") showHome();
+    else if (cmd === "lang") setLang(arg);
+    else if (cmd === "start" || cmd === "rules") { e.preventDefault(); pend(el, cmd, arg); }
+  }
+  function onChange(e) {
+    if (ready() || first.screen !== "new" || !e.target || e.target.id !== "players") return;
+    setPlayers(parseInt(e.target.value, 10));
+  }
+  function showFirstScreen() {
+    if (ready() || !app() || resumesOrOpensLink()) return;
+    try {
+      if (!showHome()) return;
+    } catch (e) { return; }  // no first screen: the boot screen stays until Python is ready
+    document.body.classList.add("first-screen");
+    app().addEventListener("click", onClick);
+    app().addEventListener("change", onChange);
+  }
   // a slow machine: keep the bar moving so the page never looks frozen
   var timer = setInterval(function () {
     if (document.body && document.body.dataset.ready === "1") { clearInterval(timer); return; }

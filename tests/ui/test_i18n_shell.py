@@ -30,7 +30,7 @@ def test_the_scan_finds_the_shell_texts():
         assert f"web/tavolo_ui/{name}" in files
     for name in ("game.py", "record.py", "inbound.py"):
         assert f"engines/core/{name}" in files
-    assert ("ui", "New game", "web/tavolo_ui/app.py") in {(d, t, f) for d, t, f, _ in FOUND}
+    assert ("ui", "New game", "web/tavolo_ui/home.py") in {(d, t, f) for d, t, f, _ in FOUND}
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGS)

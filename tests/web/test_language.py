@@ -148,6 +148,9 @@ def test_the_boot_screen_speaks_the_browsers_language(new_context, base_url):
     page.goto(base_url + "index.html", wait_until="domcontentloaded")
     assert page.evaluate("document.documentElement.lang") == "it"
     if page.evaluate("document.body.dataset.ready") != "1":
-        assert "Giochi da tavolo" in page.inner_text("#boot") or page.evaluate("!document.getElementById('boot')")
+        # the boot screen's texts (its tagline is hidden while the static first screen shows)
+        assert "Giochi da tavolo" in page.text_content("#boot") or page.evaluate("!document.getElementById('boot')")
+        if page.evaluate("document.body.classList.contains('first-screen')"):
+            assert "Nuova partita" in page.inner_text("#app")  # the static first screen, in Italian too
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=180_000)
     assert not [e for e in app_errors(page) if "Content Security Policy" in e] if hasattr(page, "console_errors") else True

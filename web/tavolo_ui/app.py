@@ -2,7 +2,10 @@
 
 Everything that decides something lives in ``session``, ``saves`` and ``links`` (plain
 Python, tested on CPython); this module only turns it into HTML, paints the canvas and
-routes clicks. All clicks are delegated from ``#app`` through ``data-cmd`` attributes.
+routes clicks. All clicks are delegated from ``#app`` through ``data-cmd`` attributes. The
+home screen's and the New game form's HTML come from ``home`` and ``new_game`` (pure functions,
+also run by ``build.py`` to put them in the static page, usable before Python is ready; the app
+takes that screen over when it starts: ``App.adopt_first_screen``).
 
 Every text a person reads is a ``T(...)`` of the domain "ui" (``web/tavolo_ui/i18n/<lang>.json``,
 registered in ``tavolo_ui/__init__``) rendered in the page's language (``L``, ``tx``): the
@@ -22,16 +25,16 @@ import random
 import traceback
 import zlib
 from html import escape as h
-from typing import Any, get_args, get_origin
+from typing import Any
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 import engines
 from engines import IllegalAction, RecordError
-from engines.core.bots import bot_levels
-from engines.core.i18n import LANG_NAMES, LANGS, Text, best_lang, texts
+from engines.core.i18n import LANGS, Text, best_lang, texts
 
+from . import home, new_game
 from .canvas import Canvas
 from .choices import Choice, Level, can_go_back, go_back, level, make_choices
 from .links import MODES, LinkError, make_link, parse_fragment
@@ -47,7 +50,6 @@ from .session import Session, seat_order_from_text, with_lang
 from .thinker import BotWorker, WorkerUnavailable
 
 T = texts("ui")
-CORE = texts("core")
 LANG_KEY = "tavolo:lang"  # the language chosen with the header's switch (a preference, not a save)
 CURRENT = {"lang": "en"}  # the page's language now (one page, one App)
 
@@ -63,10 +65,7 @@ def tx(message: Any) -> str:
     return tr(message, CURRENT["lang"])
 
 PAGE_SLICE = 0.03  # seconds of search between two frames when a bot thinks on the page itself
-OFFERED_LEVELS = ("easy", "normal", "hard")  # the bot levels a person chooses from, by name
-DEFAULT_LEVEL = "normal"  # a new game's bot seats, when the game has it
 WATCH_PAUSE = 0.8
-NAMES = ["Anna", "Ben", "Carla", "Dario", "Elena", "Farid", "Greta"]
 
 # ---- messages for a person (one place each); the technical detail goes behind "Details" ----
 START_FAILED = Msg(T("Something went wrong while Tavolo was starting, so it shows its home screen. "
@@ -150,6 +149,7 @@ def show_broken_page(detail: str) -> None:
 def mark_ready() -> None:
     """The boot screen goes and the page says it is ready (tests and bench/boot.py wait for it)."""
     for step in (lambda: _el("boot") and _el("boot").remove(),
+                 lambda: js.document.body.classList.remove("first-screen"),
                  lambda: setattr(js.document.body.dataset, "ready", "1"),
                  lambda: js.window.dispatchEvent(js.Event.new("tavolo-ready"))):
         try:
@@ -265,11 +265,7 @@ class App(ReviewScreen, Suggestions, TableAccess, EndOfGame):
             pass
 
     def lang_switch(self) -> str:
-        btns = "".join(
-            f'<button class="lang-btn" data-cmd="lang" data-arg="{code}" lang="{code}" title="{h(LANG_NAMES[code])}"'
-            f' aria-label="{h(LANG_NAMES[code])}" aria-pressed="{"true" if code == self.lang else "false"}">'
-            f'{code.upper()}</button>' for code in ("it", "en"))
-        return f'<span class="lang-switch" role="group" aria-label="{h(L("Language"))}">{btns}</span>'
+        return home.lang_switch(self.lang)
 
     def set_lang(self, lang: str) -> None:
         """Switch the page's language: remembered (only when it changed), and the current
@@ -368,7 +364,7 @@ class App(ReviewScreen, Suggestions, TableAccess, EndOfGame):
             opened = self.open_fragment(js.location.hash, at_boot=True)
             if opened is None:  # a link that cannot be opened: its message on the home screen
                 self.show_home()
-            elif not opened and not self.resume_last():
+            elif not opened and not self.adopt_first_screen() and not self.resume_last():
                 self.show_home()
         except Exception as exc:
             self.fall_back_home(START_FAILED, exc)
@@ -376,6 +372,75 @@ class App(ReviewScreen, Suggestions, TableAccess, EndOfGame):
             mark_ready()
         # the bot worker loads its own runtime: after the first screen, never before it
         js.setTimeout(create_proxy(lambda *_: self.bots.start()), 50)
+
+    def adopt_first_screen(self) -> bool:
+        """Take over the static first screen that ``boot.js`` showed while Python loaded
+        (``window.tavoloFirst``: its screen, game, language and the command pressed too early):
+        the same screen drawn again by the app, which is the same HTML (``home``, ``new_game``),
+        with the form's values, the focus and the scroll kept, then the pending command (Start,
+        How to play) run. False when no first screen is showing."""
+        try:
+            first = js.window.tavoloFirst
+            screen = str(first.screen or "") if first else ""
+        except Exception:
+            return False
+        if screen not in ("home", "new"):
+            return False
+        lang = str(first.lang or "")
+        if lang in LANGS and lang != self.lang:  # switched there before Python was ready
+            self.lang = lang
+            self.apply_lang()
+        focus = self.focused_field()
+        scroll_y = float(js.window.scrollY or 0)
+        if screen == "new":
+            form = self.form_state()
+            self.show_new(str(first.game), form["players"], form["seats"])
+            self.restore_form(form)
+        else:
+            self.show_home()
+        js.window.scrollTo(0, scroll_y)
+        self.refocus(focus)
+        pending = first.pending
+        first.screen = ""
+        if pending and str(pending.cmd) in ("start", "rules"):
+            self.command(str(pending.cmd), str(pending.arg or ""))
+        return True
+
+    def focused_field(self) -> tuple[str, int, Any, Any] | None:
+        """Where the focus is in ``#app`` (a selector, the index among its matches, the text
+        selection), so that drawing the same screen again puts it back (``refocus``)."""
+        el = js.document.activeElement
+        if not el or not self.root.contains(el) or el == self.root:
+            return None
+        for sel in (f"#{el.id}" if isinstance(el.id, str) and el.id else "", ".seat-name", ".seat-kind", ".opt",
+                    f'[data-cmd="{el.getAttribute("data-cmd")}"][data-arg="{el.getAttribute("data-arg")}"]'):
+            if not sel:
+                continue
+            try:
+                found = self.root.querySelectorAll(sel)
+            except Exception:
+                continue
+            for i in range(int(found.length)):
+                if found.item(i) == el:
+                    try:
+                        return sel, i, el.selectionStart, el.selectionEnd
+                    except Exception:
+                        return sel, i, None, None
+        return None
+
+    def refocus(self, where: tuple[str, int, Any, Any] | None) -> None:
+        if where is None:
+            return
+        sel, i, start, end = where
+        found = self.root.querySelectorAll(sel)
+        if i < int(found.length):
+            el = found.item(i)
+            el.focus(_jsobj({"preventScroll": True}))
+            if isinstance(start, int) and isinstance(end, int):
+                try:
+                    el.setSelectionRange(start, end)
+                except Exception:
+                    pass
 
     def listen(self) -> None:
         for ev, fn in (("click", self.on_click), ("change", self.on_change), ("input", self.on_input),
@@ -465,24 +530,13 @@ class App(ReviewScreen, Suggestions, TableAccess, EndOfGame):
             el.outerHTML = self.banner_html()
 
     def header(self, title: str = "", extra: str = "") -> str:
-        return (f'<header class="top"><button class="brand" data-cmd="home" title="{h(L("Home"))}">Tavolo</button>'
-                f'<span class="title">{h(title)}</span><span class="grow"></span>{extra}{self.lang_switch()}</header>')
+        return home.header(self.lang, title, extra)
 
     # ---- home ---------------------------------------------------------------------------
     def show_home(self) -> None:
+        """The home screen (``home.home_html``) with the saved games from storage."""
         self.stop_loop()
         self.mode = "play"
-        cards = []
-        for name in engines.list_games():  # from the catalog: no game is imported for the home
-            inf = engines.about(name)
-            description = CORE(inf["description"]).render(self.lang)  # translated by the "core" table
-            players = L("{low}–{high} players", low=inf["min_players"], high=inf["max_players"])
-            cards.append(f'<article class="game-card" data-game="{h(name)}"><h3>{h(inf["title"])}</h3>'
-                         f'<p>{h(description)}</p>'
-                         f'<div class="range">{h(players)}</div>'
-                         f'<div class="card-btns"><button class="primary" data-cmd="new" data-arg="{h(name)}">{h(L("New game"))}</button>'
-                         f'<button data-cmd="rules" data-arg="{h(name)}" id="rules-btn-{h(name)}">{h(L("How to play"))}</button>'
-                         f'</div></article>')
         rows = []
         try:
             entries = self.saves.list()
@@ -495,178 +549,34 @@ class App(ReviewScreen, Suggestions, TableAccess, EndOfGame):
             except Exception as exc:  # one entry that cannot be shown never hides the others
                 rows.append(self.save_row(SaveEntry(e.id, name=e.id, error=ROW_FAILED, detail=_error_detail(exc),
                                                     raw="")))
-        games_html = (f'<section><h2>{h(L("New game") if rows else L("Games"))}</h2>'
-                      f'<div class="games">{"".join(cards)}</div></section>')
-        finished_html = (f'<section><h2>{h(L("Finished games"))}</h2><ul class="saves" id="finished">'
-                         f'{"".join(finished)}</ul></section>' if finished else "")
-        empty = (L("No game in progress.") if finished else
-                 L("No saved games yet. Every game you start is saved here as you play."))
-        saves = ("".join(rows) if rows else f'<li class="muted empty">{h(empty)}</li>')
-        self.set_screen("home", f"""
-{self.header("", f'<input type="file" id="import-file" class="sr-only" accept=".json,application/json">'
-                  f'<label class="btn" id="import-btn" for="import-file">{h(L("Import…"))}</label>')}
-<main class="home">
-{self.banner_html()}
-{games_html if not rows else ""}
-<section><h2>{h(L("Continue a game") if rows else L("Saved games"))}</h2><ul class="saves" id="saves">{saves}</ul>
-</section>
-{finished_html}
-{games_html if rows else ""}
-<footer class="muted">{h(L("Everything runs in this browser tab: no server, no account. Saves stay on this device."))}</footer>
-</main>""")
+        self.set_screen("home", home.home_html(self.lang, rows, finished, self.banner_html()))
 
     def save_row(self, e: SaveEntry) -> str:
-        """One saved game on the home screen. A damaged one says why (the technical reason
-        behind "Details") and offers Delete and "Export as is" (its stored text, unchanged);
-        one from a newer Tavolo only "Export as is"."""
-        sid = h(e.id)
-        if e.ok:
-            title = engines.about(e.game)["title"]
-            when = self.when(e.updated * 1000) if 0 < e.updated < 1e11 else ""
-            state = L("finished") if e.over else (L("1 move") if e.actions == 1 else L("{n} moves", n=e.actions))
-            main_btn = (f'<button class="primary" data-cmd="review-save" data-arg="{sid}">{h(L("Review"))}</button>'
-                        f'<button data-cmd="resume" data-arg="{sid}">{h(L("Final table"))}</button>' if e.over else
-                        f'<button class="primary" data-cmd="resume" data-arg="{sid}">{h(L("Resume"))}</button>'
-                        f'<button data-cmd="review-save" data-arg="{sid}">{h(L("Review"))}</button>')
-            return (f'<li class="save" data-sid="{sid}"><div class="save-main"><b class="save-name">{h(tx(e.name))}</b>'
-                    f'<span class="muted">{h(title)} · {h(state)} · {h(str(when))}</span></div><div class="save-btns">'
-                    f'{main_btn}'
-                    f'<button data-cmd="rename" data-arg="{sid}">{h(L("Rename"))}</button>'
-                    f'<button data-cmd="export" data-arg="{sid}">{h(L("Export"))}</button>'
-                    f'<button class="danger" data-cmd="delete" data-arg="{sid}">{h(L("Delete"))}</button></div></li>')
-        detail = (f'<details class="details"><summary>{h(L("Details"))}</summary><pre>{h(e.detail)}</pre></details>'
-                  if e.detail else "")
-        delete = ("" if e.newer else
-                  f'<button class="danger" data-cmd="delete" data-arg="{sid}">{h(L("Delete"))}</button>')
-        export = (f'<button data-cmd="export-raw" data-arg="{sid}" title="{h(L("Download the saved text exactly as it is"))}">'
-                  f'{h(L("Export as is"))}</button>' if e.raw is not None else "")
-        return (f'<li class="save broken" data-sid="{sid}"><div class="save-main"><b class="save-name">{h(tx(e.name or e.id))}</b>'
-                f'<span class="save-error">{h(tx(e.error or ""))}</span>{detail}</div><div class="save-btns">'
-                f'{export}{delete}</div></li>')
+        """One saved game on the home screen (``home.save_row``)."""
+        return home.save_row(e, self.lang, self.when)
 
     # ---- new game -----------------------------------------------------------------------
     def show_new(self, name: str, players: int | None = None, seats: list[dict] | None = None) -> None:
+        """The New game form of game ``name`` (``new_game.new_game_html``)."""
         try:
             game = engines.get_game(name)
         except Exception:
             self.flash(T("{game} is not available in this version yet.", game=name.title()))
             return
         self.new_game_name = name
-        levels = self.offered_levels(game)
-        best = self.default_level(levels)
-        n = players or min(max(game.min_players, 4), game.max_players)
-        seats = seats or []
-        while len(seats) < n:
-            i = len(seats)
-            seats.append({"name": NAMES[i % len(NAMES)] if i < len(NAMES) else L("Player {n}", n=i + 1),
-                          "kind": "human" if i == 0 else f"bot:{best}"})
-        seats = seats[:n]
-        pc = "".join(f'<option value="{k}"{" selected" if k == n else ""}>{k}</option>'
-                     for k in range(game.min_players, game.max_players + 1))
-        seat_rows = []
-        for i, s in enumerate(seats):
-            opts = self.seat_kind_options(levels, s["kind"], game)
-            seat_rows.append(f'<div class="seat"><span class="dot p{i}"></span>'
-                             f'<input class="seat-name" maxlength="40" value="{h(s["name"])}"'
-                             f' aria-label="{h(L("Name of seat {n}", n=i + 1))}">'
-                             f'<select class="seat-kind" aria-label="{h(L("Seat {n} is", n=i + 1))}">{opts}</select></div>')
-        self.set_screen("new", f"""
-{self.header(L("New game: {game}", game=game.title))}
-<main class="form">
-{self.banner_html()}
-<form id="new-form">
-<label class="row">{h(L("Players"))} <select id="players">{pc}</select></label>
-<fieldset><legend>{h(L("Seats"))}</legend><div id="seats">{''.join(seat_rows)}</div></fieldset>
-<fieldset><legend>{h(L("Options"))}</legend>{self.options_html(game)}
-<label class="row">{h(L("Seed"))} <input id="seed" type="number" min="0" placeholder="{h(L("random"))}"
- title="{h(L("The same seed, players and options always give the same game"))}"></label></fieldset>
-<div class="buttons"><button type="button" data-cmd="home">{h(L("Back"))}</button>
-<button type="button" class="primary" data-cmd="start" id="start">{h(L("Start game"))}</button></div>
-</form></main>""")
+        self.set_screen("new", new_game.new_game_html(game, self.lang, players, seats, self.banner_html()))
 
     def offered_levels(self, game) -> list[str]:
-        """The bot levels a person may choose for a seat: Easy, Normal and Hard, those the
-        game has (its heuristic as the last resort). Random, the bare heuristic and the
-        playout policy are for tests, the CLI and the arena."""
-        own = bot_levels(game)
-        return [lvl for lvl in OFFERED_LEVELS if lvl in own] or [lvl for lvl in own if lvl == "heuristic"] or ["random"]
+        return new_game.offered_levels(game)
 
     def default_level(self, levels: list[str]) -> str:
-        """The level a bot seat gets unless the person picks another: Normal, if offered."""
-        return DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[-1]
+        return new_game.default_level(levels)
 
     def seat_kind_options(self, levels: list[str], selected: str, game=None) -> str:
-        """The ``<option>``s of a seat's kind: a person, or a bot of one of ``levels``. The
-        game's other levels are there too but hidden (not listed to people): a seat that
-        already has one (a fork of a game with a random bot, a test) keeps it."""
-        kinds = [("human", L("Human"), False)] + [
-            (f"bot:{lv}", L("Bot ({level})", level=self.bot_level_name(lv)), False) for lv in levels]
-        others = [lv for lv in (bot_levels(game) if game is not None else ["random", "heuristic"]) if lv not in levels]
-        kinds += [(f"bot:{lv}", L("Bot ({level})", level=self.bot_level_name(lv)), True) for lv in others]
-        if selected not in {k for k, _t, _x in kinds}:
-            kinds.append((selected, selected, True))
-        return "".join(f'<option value="{h(k)}"{" selected" if k == selected else ""}{" hidden" if hide and k != selected else ""}>'
-                       f'{h(t)}</option>' for k, t, hide in kinds)
+        return new_game.seat_kind_options(levels, selected, self.lang, game)
 
     def bot_level_name(self, level: str) -> str:
-        """A bot level's name for people ("random" / "casuale"); unknown levels as they are."""
-        names = {"random": T("random"), "heuristic": T("heuristic"), "greedy": T("greedy"),
-                 "easy": T("easy"), "medium": T("medium"), "normal": T("normal"), "hard": T("hard"),
-                 "basic": T("basic"), "smart": T("smart"), "expert": T("expert")}
-        return names[level].render(self.lang) if level in names else level
-
-    def options_html(self, game) -> str:
-        parts = []
-        for key, f in game.options_model.model_fields.items():
-            ann, default = f.annotation, f.default
-            label = h(self.option_label(game, key, f))
-            lit = self._choices(ann)
-            if ann is bool:
-                parts.append(f'<label class="check"><input type="checkbox" class="opt" data-key="{h(key)}" data-type="bool"'
-                             f'{" checked" if default else ""}> {label}</label>')
-            elif lit is not None:
-                opts = "".join(f'<option value="{h(json.dumps(v))}"{" selected" if v == default else ""}>{h(str(v))}</option>'
-                               for v in lit)
-                parts.append(f'<label class="row">{label} <select class="opt" data-key="{h(key)}" data-type="json">{opts}</select></label>')
-            elif ann is int:
-                lo = hi = ""
-                for m in f.metadata:
-                    if getattr(m, "ge", None) is not None:
-                        lo = f' min="{m.ge}"'
-                    if getattr(m, "le", None) is not None:
-                        hi = f' max="{m.le}"'
-                parts.append(f'<label class="row">{label} <input type="number" class="opt" data-key="{h(key)}" data-type="int"'
-                             f' value="{default}"{lo}{hi}></label>')
-            elif ann is str:
-                parts.append(f'<label class="row">{label} <input class="opt" data-key="{h(key)}" data-type="str"'
-                             f' value="{h(str(default))}"></label>')
-            elif (f.json_schema_extra or {}).get("ui") == "seat_order":
-                parts.append(f'<label class="row">{label} <input class="opt" data-key="{h(key)}" data-type="seats"'
-                             f' inputmode="numeric" placeholder="{h(L("seat numbers, e.g. 2, 1, 3"))}"></label>')
-            # other kinds (lists, optional values) keep their default: the game sets them up
-        return "".join(parts) or f'<p class="muted">{h(L("This game has no options."))}</p>'
-
-    def option_label(self, game, key: str, f) -> str:
-        """An option's label: the game's ``option_label(name, lang)`` when it has one."""
-        fn = getattr(game, "option_label", None)
-        if fn is not None:
-            try:
-                text = fn(key, self.lang)
-                if text:
-                    return str(text)
-            except Exception as exc:
-                js.console.error(f"option_label failed: {exc!r}")
-        return f.description or key.replace("_", " ").capitalize()
-
-    @staticmethod
-    def _choices(ann) -> list | None:
-        import enum
-        from typing import Literal
-        if get_origin(ann) is Literal:
-            return list(get_args(ann))
-        if isinstance(ann, type) and issubclass(ann, enum.Enum):
-            return [m.value for m in ann]
-        return None
+        return new_game.bot_level_name(level, self.lang)
 
     def read_seats(self) -> list[dict]:
         names = js.document.querySelectorAll(".seat-name")

@@ -1,0 +1,167 @@
+"""The first screen needs no Python in the browser: build.py renders the home screen and each
+game's New game form with the UI's own Python into the static page, boot.js shows them while
+Python loads, and the app takes the same screen over when it starts.
+
+To keep Python "not ready" as long as a test needs, the page's UI wheel (``tavolo_ui-*.whl``,
+which ``main.py`` loads before anything of the app runs) is held back by a route until the test
+lets it through. Needs a built site (``python build.py``).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import engines
+from tavolo_ui import home, new_game
+
+from .conftest import shot, wait_ready
+
+pytestmark = pytest.mark.browser
+
+GAMES = ("spyrium", "citadels", "euphoria", "myraclia")
+LANGS = ("en", "it")
+TEMPLATE = re.compile(r'<template id="(first-[a-z-]+)">(.*?)</template>', re.S)
+# the app's #app markup, with the whitespace between tags (innerHTML keeps it as written)
+APP_HTML = "() => document.getElementById('app').innerHTML"
+# what the form holds now (values typed are properties, not attributes)
+FORM = """() => ({players: document.getElementById('players').value,
+  names: [...document.querySelectorAll('.seat-name')].map(e => e.value),
+  kinds: [...document.querySelectorAll('.seat-kind')].map(e => e.value)})"""
+FOCUSED_SEAT = "() => [...document.querySelectorAll('.seat-name')].indexOf(document.activeElement)"
+WHEEL = re.compile(r".*/tavolo_ui-[^/]*\.whl$")
+
+
+def held_python(page) -> dict:
+    """Hold the UI wheel back (the app cannot start) until ``release(page, held)``."""
+    held: dict = {"routes": [], "released": False}
+
+    def hold(route) -> None:
+        if held["released"]:
+            route.continue_()
+        else:
+            held["routes"].append(route)
+
+    page.route(WHEEL, hold)
+    return held
+
+
+def release(page, held: dict) -> None:
+    held["released"] = True
+    for route in held["routes"]:
+        route.continue_()
+
+
+def as_browser_writes(page, html: str) -> str:
+    """``html`` parsed and written out again by the page (how innerHTML shows it)."""
+    return page.evaluate("(html) => { const t = document.createElement('template');"
+                         " t.innerHTML = html; return t.innerHTML; }", html)
+
+
+def normalized(html: str) -> str:
+    """Markup compared as a person sees it: whitespace runs as one space."""
+    return re.sub(r"\s+", " ", html).strip()
+
+
+def test_the_built_page_holds_the_builders_own_screens(site_dir):
+    """(a) Both languages' home and the four games' forms, exactly as the builders return them."""
+    found = dict(TEMPLATE.findall((site_dir / "index.html").read_text("utf-8")))
+    for lang in LANGS:
+        assert found[f"first-home-{lang}"] == home.home_html(lang)
+        for name in GAMES:
+            game = engines.get_game(name)
+            assert found[f"first-new-{lang}-{name}"] == new_game.new_game_html(game, lang)
+            assert found[f"first-seats-{lang}-{name}"] == new_game.seat_rows_html(game, lang)
+
+
+def test_a_game_chosen_and_started_before_python_is_ready_starts_when_it_is(page, base_url):
+    """(b) The static home is usable before the app: New game, three players with a changed
+    seat, Start says "Starting…"; when Python is ready the game is on the table with them."""
+    held = held_python(page)
+    page.goto(base_url + "index.html")
+    page.wait_for_selector("#app .game-card[data-game='spyrium'] button[data-cmd='new']")
+    assert page.evaluate("() => document.body.dataset.ready || ''") == ""
+    shot(page, "first_screen_01_static_home")
+    page.click(".game-card[data-game='spyrium'] button[data-cmd='new']")
+    page.wait_for_selector("#new-form")
+    page.select_option("#players", "3")
+    assert page.locator(".seat").count() == 3
+    page.locator(".seat-name").nth(1).fill("Zed")
+    page.locator(".seat-kind").nth(2).select_option("human")
+    page.fill("#seed", "7")
+    page.click("#start")
+    assert page.inner_text("#start") == "Starting…"
+    assert page.evaluate("() => document.body.dataset.ready || ''") == ""
+    shot(page, "first_screen_02_start_pending")
+    release(page, held)
+    wait_ready(page)
+    page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+    saves = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('tavolo:v1:save:'))"
+                          ".map(k => JSON.parse(localStorage.getItem(k)).record)")
+    assert len(saves) == 1
+    record = saves[0]
+    assert record["seed"] == 7
+    names = [s["name"] for s in record["seats"]]
+    kinds = [s["kind"] for s in record["seats"]]
+    assert names == ["Anna", "Zed", "Carla"] and kinds[0] == kinds[2] == "human" and kinds[1].startswith("bot:")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_app_takes_over_the_same_screen(page, base_url, lang):
+    """(c) After the takeover the app's home is the static one (a language switch before
+    Python is ready is kept)."""
+    held = held_python(page)
+    page.goto(base_url + "index.html")
+    page.wait_for_selector("#app .game-card")
+    if lang == "it" and page.evaluate("() => document.documentElement.lang") != "it":
+        page.click(".lang-btn[data-arg='it']")
+    assert page.evaluate("() => document.documentElement.lang") == lang
+    static_home = page.evaluate(APP_HTML)
+    release(page, held)
+    wait_ready(page)
+    assert normalized(page.evaluate(APP_HTML)) == normalized(static_home)
+    assert normalized(static_home) == normalized(as_browser_writes(page, home.home_html(lang)))
+
+
+def test_the_app_keeps_what_was_typed_in_the_form(page, base_url):
+    """(c) The static form is the app's own markup; filled in before Python is ready, the app
+    draws it again with the same values (six seats, a name typed, a seat's kind changed)."""
+    held = held_python(page)
+    page.goto(base_url + "index.html")
+    page.click(".game-card[data-game='citadels'] button[data-cmd='new']")
+    lang = page.evaluate("() => document.documentElement.lang")
+    assert normalized(page.evaluate(APP_HTML)) == normalized(as_browser_writes(page, new_game.new_game_html(
+        engines.get_game("citadels"), lang)))
+    page.select_option("#players", "6")
+    page.locator(".seat-name").nth(4).fill("Quinta")
+    page.locator(".seat-kind").nth(1).select_option("human")
+    page.locator(".seat-name").nth(4).focus()  # typing there when Python becomes ready
+    before = page.evaluate(FORM)
+    release(page, held)
+    wait_ready(page)
+    assert page.evaluate("() => document.body.dataset.screen") == "new"
+    assert page.evaluate(FORM) == before
+    assert page.evaluate(FOCUSED_SEAT) == 4  # the focus stays in the field being typed in
+    shot(page, "first_screen_03_form_after_takeover")
+
+
+def test_a_corrupt_storage_does_not_stop_the_static_screen(page, base_url):
+    """(d) Whatever localStorage holds, the static home shows and works; the app then says
+    what it found."""
+    page.add_init_script("""
+      localStorage.setItem('tavolo:layout', '99');
+      localStorage.setItem('tavolo:v1:save:bad', '{not json');
+      localStorage.setItem('tavolo:v1:save:odd', '[1, 2');
+      localStorage.setItem('tavolo:lang', '\\u0000??');
+    """)
+    held = held_python(page)
+    page.goto(base_url + "index.html")
+    page.wait_for_selector("#app .game-card[data-game='euphoria']")
+    assert not page.locator("#saves .empty").is_visible()  # saves are stored: not "no saved games yet"
+    page.click(".game-card[data-game='euphoria'] button[data-cmd='new']")
+    page.wait_for_selector("#new-form")
+    release(page, held)
+    wait_ready(page)
+    assert page.evaluate("() => document.body.dataset.screen") == "new", page.inner_text("#app")
+    assert page.locator("#banner.error").is_visible()  # the app's note on the newer layout

@@ -1,0 +1,112 @@
+"""The home screen as HTML: the four games' cards, the saved games, the header.
+
+Pure functions of plain data (the language, the saved games already turned into rows, the
+banner's HTML): no ``js``, no ``pyodide``, so they run on CPython too. ``App.show_home`` calls
+them in the page, and ``build.py`` calls them at build time to put the same home screen (with
+no saved games) into the static ``index.html``, usable before Python has loaded (``boot.js``).
+"""
+
+from __future__ import annotations
+
+from html import escape as h
+from typing import Any, Callable, Sequence
+
+import engines
+from engines.core.i18n import LANG_NAMES, texts
+
+from .saves import SaveEntry, tr
+
+T = texts("ui")
+CORE = texts("core")
+NO_BANNER = '<div id="banner" hidden></div>'  # the banner's place when there is nothing to say
+
+
+def L(template: str, lang: str, **fields: Any) -> str:
+    """``T(template, **fields)`` rendered in ``lang``."""
+    return T(template, **fields).render(lang)
+
+
+def lang_switch(lang: str) -> str:
+    """The header's "IT | EN" switch, the button of ``lang`` pressed."""
+    btns = "".join(
+        f'<button class="lang-btn" data-cmd="lang" data-arg="{code}" lang="{code}" title="{h(LANG_NAMES[code])}"'
+        f' aria-label="{h(LANG_NAMES[code])}" aria-pressed="{"true" if code == lang else "false"}">'
+        f'{code.upper()}</button>' for code in ("it", "en"))
+    return f'<span class="lang-switch" role="group" aria-label="{h(L("Language", lang))}">{btns}</span>'
+
+
+def header(lang: str, title: str = "", extra: str = "") -> str:
+    """The top bar of every screen: the brand (back home), a title, ``extra`` buttons, the switch."""
+    return (f'<header class="top"><button class="brand" data-cmd="home" title="{h(L("Home", lang))}">Tavolo</button>'
+            f'<span class="title">{h(title)}</span><span class="grow"></span>{extra}{lang_switch(lang)}</header>')
+
+
+def game_card(name: str, lang: str) -> str:
+    """One game on the home screen: title, description, player range, New game and How to play."""
+    inf = engines.about(name)  # from the catalog: no game is imported for the home
+    description = CORE(inf["description"]).render(lang)  # translated by the "core" table
+    players = L("{low}–{high} players", lang, low=inf["min_players"], high=inf["max_players"])
+    return (f'<article class="game-card" data-game="{h(name)}"><h3>{h(inf["title"])}</h3>'
+            f'<p>{h(description)}</p>'
+            f'<div class="range">{h(players)}</div>'
+            f'<div class="card-btns"><button class="primary" data-cmd="new" data-arg="{h(name)}">{h(L("New game", lang))}</button>'
+            f'<button data-cmd="rules" data-arg="{h(name)}" id="rules-btn-{h(name)}">{h(L("How to play", lang))}</button>'
+            f'</div></article>')
+
+
+def save_row(e: SaveEntry, lang: str, when: Callable[[float], str]) -> str:
+    """One saved game on the home screen (``when(ms)`` writes a date). A damaged one says why
+    (the technical reason behind "Details") and offers Delete and "Export as is" (its stored
+    text, unchanged); one from a newer Tavolo only "Export as is"."""
+    sid = h(e.id)
+    if e.ok:
+        title = engines.about(e.game)["title"]
+        stamp = when(e.updated * 1000) if 0 < e.updated < 1e11 else ""
+        state = (L("finished", lang) if e.over else
+                 L("1 move", lang) if e.actions == 1 else L("{n} moves", lang, n=e.actions))
+        main_btn = (f'<button class="primary" data-cmd="review-save" data-arg="{sid}">{h(L("Review", lang))}</button>'
+                    f'<button data-cmd="resume" data-arg="{sid}">{h(L("Final table", lang))}</button>' if e.over else
+                    f'<button class="primary" data-cmd="resume" data-arg="{sid}">{h(L("Resume", lang))}</button>'
+                    f'<button data-cmd="review-save" data-arg="{sid}">{h(L("Review", lang))}</button>')
+        return (f'<li class="save" data-sid="{sid}"><div class="save-main"><b class="save-name">{h(tr(e.name, lang))}</b>'
+                f'<span class="muted">{h(title)} · {h(state)} · {h(str(stamp))}</span></div><div class="save-btns">'
+                f'{main_btn}'
+                f'<button data-cmd="rename" data-arg="{sid}">{h(L("Rename", lang))}</button>'
+                f'<button data-cmd="export" data-arg="{sid}">{h(L("Export", lang))}</button>'
+                f'<button class="danger" data-cmd="delete" data-arg="{sid}">{h(L("Delete", lang))}</button></div></li>')
+    detail = (f'<details class="details"><summary>{h(L("Details", lang))}</summary><pre>{h(e.detail)}</pre></details>'
+              if e.detail else "")
+    delete = ("" if e.newer else
+              f'<button class="danger" data-cmd="delete" data-arg="{sid}">{h(L("Delete", lang))}</button>')
+    export = (f'<button data-cmd="export-raw" data-arg="{sid}" title="{h(L("Download the saved text exactly as it is", lang))}">'
+              f'{h(L("Export as is", lang))}</button>' if e.raw is not None else "")
+    return (f'<li class="save broken" data-sid="{sid}"><div class="save-main"><b class="save-name">{h(tr(e.name or e.id, lang))}</b>'
+            f'<span class="save-error">{h(tr(e.error or "", lang))}</span>{detail}</div><div class="save-btns">'
+            f'{export}{delete}</div></li>')
+
+
+def home_html(lang: str, rows: Sequence[str] = (), finished: Sequence[str] = (), banner: str = NO_BANNER) -> str:
+    """The home screen's markup (what goes into ``#app``): the games' cards, the saved games
+    in play (``rows``, from ``save_row``) and the finished ones, and ``banner`` (its HTML).
+    With saved games in play they come first and the games below them."""
+    cards = "".join(game_card(name, lang) for name in engines.list_games())
+    games_html = (f'<section><h2>{h(L("New game", lang) if rows else L("Games", lang))}</h2>'
+                  f'<div class="games">{cards}</div></section>')
+    finished_html = (f'<section><h2>{h(L("Finished games", lang))}</h2><ul class="saves" id="finished">'
+                     f'{"".join(finished)}</ul></section>' if finished else "")
+    empty = (L("No game in progress.", lang) if finished else
+             L("No saved games yet. Every game you start is saved here as you play.", lang))
+    saves = ("".join(rows) if rows else f'<li class="muted empty">{h(empty)}</li>')
+    import_btn = (f'<input type="file" id="import-file" class="sr-only" accept=".json,application/json">'
+                  f'<label class="btn" id="import-btn" for="import-file">{h(L("Import…", lang))}</label>')
+    return f"""
+{header(lang, "", import_btn)}
+<main class="home">
+{banner}
+{games_html if not rows else ""}
+<section><h2>{h(L("Continue a game", lang) if rows else L("Saved games", lang))}</h2><ul class="saves" id="saves">{saves}</ul>
+</section>
+{finished_html}
+{games_html if rows else ""}
+<footer class="muted">{h(L("Everything runs in this browser tab: no server, no account. Saves stay on this device.", lang))}</footer>
+</main>"""

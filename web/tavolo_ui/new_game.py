@@ -1,0 +1,179 @@
+"""The New game form as HTML: players, seats (a person or a bot of some level), the game's
+options and the seed.
+
+Pure functions of plain data (a game object, the language, the seats): no ``js``, no
+``pyodide``, so they run on CPython too. ``App.show_new`` calls them in the page, and
+``build.py`` calls them at build time to put each game's form into the static ``index.html``
+(``boot.js`` shows it while Python loads; see ``seat_rows_html`` for the player count).
+"""
+
+from __future__ import annotations
+
+import enum
+import json
+import sys
+from html import escape as h
+from typing import Literal, get_args, get_origin
+
+from engines.core.bots import bot_levels
+from engines.core.i18n import texts
+
+from .home import NO_BANNER, header
+
+T = texts("ui")
+OFFERED_LEVELS = ("easy", "normal", "hard")  # the bot levels a person chooses from, by name
+DEFAULT_LEVEL = "normal"  # a new game's bot seats, when the game has it
+NAMES = ["Anna", "Ben", "Carla", "Dario", "Elena", "Farid", "Greta"]
+
+
+def L(template: str, lang: str, **fields) -> str:
+    """``T(template, **fields)`` rendered in ``lang``."""
+    return T(template, **fields).render(lang)
+
+
+def offered_levels(game) -> list[str]:
+    """The bot levels a person may choose for a seat: Easy, Normal and Hard, those the
+    game has (its heuristic as the last resort). Random, the bare heuristic and the
+    playout policy are for tests, the CLI and the arena."""
+    own = bot_levels(game)
+    return [lvl for lvl in OFFERED_LEVELS if lvl in own] or [lvl for lvl in own if lvl == "heuristic"] or ["random"]
+
+
+def default_level(levels: list[str]) -> str:
+    """The level a bot seat gets unless the person picks another: Normal, if offered."""
+    return DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[-1]
+
+
+def bot_level_name(level: str, lang: str) -> str:
+    """A bot level's name for people ("random" / "casuale"); unknown levels as they are."""
+    names = {"random": T("random"), "heuristic": T("heuristic"), "greedy": T("greedy"),
+             "easy": T("easy"), "medium": T("medium"), "normal": T("normal"), "hard": T("hard"),
+             "basic": T("basic"), "smart": T("smart"), "expert": T("expert")}
+    return names[level].render(lang) if level in names else level
+
+
+def seat_kind_options(levels: list[str], selected: str, lang: str, game=None) -> str:
+    """The ``<option>``s of a seat's kind: a person, or a bot of one of ``levels``. The
+    game's other levels are there too but hidden (not listed to people): a seat that
+    already has one (a fork of a game with a random bot, a test) keeps it."""
+    kinds = [("human", L("Human", lang), False)] + [
+        (f"bot:{lv}", L("Bot ({level})", lang, level=bot_level_name(lv, lang)), False) for lv in levels]
+    others = [lv for lv in (bot_levels(game) if game is not None else ["random", "heuristic"]) if lv not in levels]
+    kinds += [(f"bot:{lv}", L("Bot ({level})", lang, level=bot_level_name(lv, lang)), True) for lv in others]
+    if selected not in {k for k, _t, _x in kinds}:
+        kinds.append((selected, selected, True))
+    return "".join(f'<option value="{h(k)}"{" selected" if k == selected else ""}{" hidden" if hide and k != selected else ""}>'
+                   f'{h(t)}</option>' for k, t, hide in kinds)
+
+
+def option_label(game, key: str, f, lang: str) -> str:
+    """An option's label: the game's ``option_label(name, lang)`` when it has one."""
+    fn = getattr(game, "option_label", None)
+    if fn is not None:
+        try:
+            text = fn(key, lang)
+            if text:
+                return str(text)
+        except Exception as exc:
+            print(f"option_label failed: {exc!r}", file=sys.stderr)  # the browser's console in the page
+    return f.description or key.replace("_", " ").capitalize()
+
+
+def option_choices(ann) -> list | None:
+    """The values of a ``Literal`` or ``Enum`` option (None for other kinds)."""
+    if get_origin(ann) is Literal:
+        return list(get_args(ann))
+    if isinstance(ann, type) and issubclass(ann, enum.Enum):
+        return [m.value for m in ann]
+    return None
+
+
+def options_html(game, lang: str) -> str:
+    """The game's options (its ``options_model``) as form fields, each at its default."""
+    parts = []
+    for key, f in game.options_model.model_fields.items():
+        ann, default = f.annotation, f.default
+        label = h(option_label(game, key, f, lang))
+        lit = option_choices(ann)
+        if ann is bool:
+            parts.append(f'<label class="check"><input type="checkbox" class="opt" data-key="{h(key)}" data-type="bool"'
+                         f'{" checked" if default else ""}> {label}</label>')
+        elif lit is not None:
+            opts = "".join(f'<option value="{h(json.dumps(v))}"{" selected" if v == default else ""}>{h(str(v))}</option>'
+                           for v in lit)
+            parts.append(f'<label class="row">{label} <select class="opt" data-key="{h(key)}" data-type="json">{opts}</select></label>')
+        elif ann is int:
+            lo = hi = ""
+            for m in f.metadata:
+                if getattr(m, "ge", None) is not None:
+                    lo = f' min="{m.ge}"'
+                if getattr(m, "le", None) is not None:
+                    hi = f' max="{m.le}"'
+            parts.append(f'<label class="row">{label} <input type="number" class="opt" data-key="{h(key)}" data-type="int"'
+                         f' value="{default}"{lo}{hi}></label>')
+        elif ann is str:
+            parts.append(f'<label class="row">{label} <input class="opt" data-key="{h(key)}" data-type="str"'
+                         f' value="{h(str(default))}"></label>')
+        elif (f.json_schema_extra or {}).get("ui") == "seat_order":
+            parts.append(f'<label class="row">{label} <input class="opt" data-key="{h(key)}" data-type="seats"'
+                         f' inputmode="numeric" placeholder="{h(L("seat numbers, e.g. 2, 1, 3", lang))}"></label>')
+        # other kinds (lists, optional values) keep their default: the game sets them up
+    return "".join(parts) or f'<p class="muted">{h(L("This game has no options.", lang))}</p>'
+
+
+def default_players(game) -> int:
+    """A new game's player count unless the person picks another: 4, within the game's range."""
+    return min(max(game.min_players, 4), game.max_players)
+
+
+def default_seat(i: int, level: str, lang: str) -> dict:
+    """Seat ``i`` of a new game: a person first, then bots of ``level``, with sample names."""
+    return {"name": NAMES[i % len(NAMES)] if i < len(NAMES) else L("Player {n}", lang, n=i + 1),
+            "kind": "human" if i == 0 else f"bot:{level}"}
+
+
+def seat_row(i: int, seat: dict, levels: list[str], lang: str, game=None) -> str:
+    """One seat of the form: its colour, its name and whether a person or a bot plays it."""
+    opts = seat_kind_options(levels, seat["kind"], lang, game)
+    return (f'<div class="seat"><span class="dot p{i}"></span>'
+            f'<input class="seat-name" maxlength="40" value="{h(seat["name"])}"'
+            f' aria-label="{h(L("Name of seat {n}", lang, n=i + 1))}">'
+            f'<select class="seat-kind" aria-label="{h(L("Seat {n} is", lang, n=i + 1))}">{opts}</select></div>')
+
+
+def seat_rows_html(game, lang: str) -> str:
+    """Every seat the game can have, each as a new game sets it up: what ``boot.js`` adds to
+    the static form when the player count goes up before Python is ready (the same rows
+    ``new_game_html`` writes for those seats)."""
+    best = default_level(offered_levels(game))
+    return "".join(seat_row(i, default_seat(i, best, lang), offered_levels(game), lang, game)
+                   for i in range(game.max_players))
+
+
+def new_game_html(game, lang: str, players: int | None = None, seats: list[dict] | None = None,
+                  banner: str = NO_BANNER) -> str:
+    """The New game form's markup (what goes into ``#app``) for ``players`` seats (default:
+    ``default_players``), the first ones as in ``seats`` and the rest as a new game sets them up."""
+    levels = offered_levels(game)
+    best = default_level(levels)
+    n = players or default_players(game)
+    seats = list(seats or [])
+    while len(seats) < n:
+        seats.append(default_seat(len(seats), best, lang))
+    seats = seats[:n]
+    pc = "".join(f'<option value="{k}"{" selected" if k == n else ""}>{k}</option>'
+                 for k in range(game.min_players, game.max_players + 1))
+    seat_rows = "".join(seat_row(i, s, levels, lang, game) for i, s in enumerate(seats))
+    return f"""
+{header(lang, L("New game: {game}", lang, game=game.title))}
+<main class="form">
+{banner}
+<form id="new-form">
+<label class="row">{h(L("Players", lang))} <select id="players">{pc}</select></label>
+<fieldset><legend>{h(L("Seats", lang))}</legend><div id="seats">{seat_rows}</div></fieldset>
+<fieldset><legend>{h(L("Options", lang))}</legend>{options_html(game, lang)}
+<label class="row">{h(L("Seed", lang))} <input id="seed" type="number" min="0" placeholder="{h(L("random", lang))}"
+ title="{h(L("The same seed, players and options always give the same game", lang))}"></label></fieldset>
+<div class="buttons"><button type="button" data-cmd="home">{h(L("Back", lang))}</button>
+<button type="button" class="primary" data-cmd="start" id="start">{h(L("Start game", lang))}</button></div>
+</form></main>"""
