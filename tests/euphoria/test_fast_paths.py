@@ -4,10 +4,16 @@
   view-reading original (``slow_bot.py``, a frozen copy), drawing the same numbers;
 - ``clone`` (a copy without pydantic) equals the JSON round trip it replaced, and is independent;
 - the engine's own action constructors make the same models as validation does;
-- the playout policy returns an object of the list ``legal_actions`` returned, and is a bot level.
+- the playout policy returns an object of the list ``legal_actions`` returned, and is a bot level;
+- the playout policy and the search's narrowing choose exactly as they did before the speed work
+  (a hash of their choices over 10,880 decisions at 2 to 6 players, made with the code of
+  commit 9431551).
 """
 
 from __future__ import annotations
+
+import hashlib
+import json
 
 from engines.core.bots import bot_levels, get_bot
 from engines.core.rng import Rng
@@ -131,3 +137,33 @@ def test_the_quick_payment_check_agrees_with_the_payment_options():
             acts = GAME.legal_actions(s)
             GAME.apply(s, acts[rng.below(len(acts))])
     assert compared > 2000 and hooked > 20
+
+
+PLAYOUT_CHOICES_SHA256 = "96d6e6a7650a7af1b0aacbbf846699fea4b304a1b275fc4d591e99f2dcebc6d8"
+
+
+def test_the_playout_choices_are_those_of_the_code_before_the_speed_work():
+    """Every playout choice (and every 4th ``search_actions`` list) of 15 games at 2 to 6 players
+    with the variants mixed, some of them walking off the policy's path every 3rd step (to reach
+    the positions it avoids: trades, odd payments), hashed with the final states: the hash the
+    code of commit 9431551 gave. A speed change that alters one decision or one draw breaks it."""
+    h = hashlib.sha256()
+    n = 0
+    for i in range(15):
+        s = GAME.new_game(2 + i % 5, 900 + i, _options(i))
+        rng, walk = Rng.from_seed(50 + i), Rng.from_seed(80 + i)
+        k = 0
+        while GAME.to_move(s) is not None and k < 1500:
+            a = GAME.playout_action(s, rng)
+            h.update(json.dumps(GAME.dump_action(a), sort_keys=True).encode())
+            if k % 4 == 0:
+                h.update(json.dumps([GAME.dump_action(x) for x in GAME.search_actions(s)], sort_keys=True).encode())
+            if i % 3 == 2 and k % 3 == 2:
+                acts = GAME.legal_actions(s)
+                a = acts[walk.below(len(acts))]
+            GAME.apply(s, a)
+            k += 1
+        n += k
+        h.update(s.model_dump_json().encode())
+    assert n == 10880
+    assert h.hexdigest() == PLAYOUT_CHOICES_SHA256
