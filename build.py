@@ -756,20 +756,25 @@ def first_screens(web_dir: Path = DEFAULT_WEB) -> str:
     that ``boot.js`` shows: for each language, ``first-home-<lang>`` (the home screen with no
     saved games), and for each game ``first-new-<lang>-<game>`` (its New game form as it
     opens) and ``first-seats-<lang>-<game>`` (every seat it can have, for a larger player
-    count). When Python is ready, ``App.start`` takes over the screen showing."""
+    count). For a page that opens on a game (a share link, the game left on the table) there
+    are the table's frame of each game and link mode, ``first-frame-<lang>-<game>-<mode>``
+    (``tavolo_ui.frame``), and one row of its seat list, ``first-frame-seat``. When Python is
+    ready, ``App.start`` takes over the screen showing."""
     for path in (str(ROOT), str(Path(web_dir).resolve())):
         if path not in sys.path:
             sys.path.insert(0, path)
     import engines
-    from tavolo_ui import home, new_game
+    from tavolo_ui import frame, home, new_game
 
-    parts = []
+    parts = [f'<template id="first-frame-seat">{frame.seat_row_html()}</template>']
     for lang in ("en", "it"):
         parts.append(f'<template id="first-home-{lang}">{home.home_html(lang)}</template>')
         for name in engines.list_games():
             game = engines.get_game(name)
             parts.append(f'<template id="first-new-{lang}-{name}">{new_game.new_game_html(game, lang)}</template>')
             parts.append(f'<template id="first-seats-{lang}-{name}">{new_game.seat_rows_html(game, lang)}</template>')
+            for mode in ("play", "watch"):
+                parts.append(f'<template id="first-frame-{lang}-{name}-{mode}">{frame.frame_html(game, lang, mode)}</template>')
     return "\n".join(parts)
 
 

@@ -71,16 +71,83 @@
   // "Starting…" and is remembered in window.tavoloFirst.pending. When Python starts, App.start
   // (App.adopt_first_screen) reads window.tavoloFirst, draws the same screen with the form's
   // values and runs the pending command; from then on (body[data-ready]) this code does nothing.
-  // No game logic and no saved game is read here: a localStorage that cannot be read or holds
-  // anything at all never stops this screen.
-  var first = window.tavoloFirst = {screen: "", game: "", lang: lang, pending: null};
+  // When the page opens on a game (a share link, or the game left on the table), the table's
+  // frame shows instead ("first-frame-LANG-GAME-MODE", see showFrame below).
+  // No game logic is run here, and of a saved game or a link only the game's and the seats'
+  // names are read: a localStorage that cannot be read or holds anything at all never stops
+  // this screen.
+  var first = window.tavoloFirst = {screen: "", game: "", lang: lang, pending: null, frame: null};
   function app() { return document.getElementById("app"); }
   function ready() { return !!(document.body && document.body.dataset.ready === "1"); }
   function all(sel) { return Array.prototype.slice.call(app().querySelectorAll(sel)); }
-  function resumesOrOpensLink() {
-    // Python will open a share link in the URL, or the game left on the table: no home first
-    if (/=/.test(location.hash || "")) return true;
-    try { return !!window.localStorage.getItem("tavolo:v1:last"); } catch (e) { return false; }
+
+  // ---- the table's frame, when the page opens on a game ---------------------------------------
+  // The game's name, its seats and a board placeholder (tavolo_ui.frame, rendered by build.py),
+  // shown at once; the app draws the real table there when it is ready, or the home screen with
+  // the reason when it cannot open the game. Only two names are read here: the record's "game"
+  // and its seats' "name"s, from the link (base64url of zlib-compressed JSON, tavolo_ui.links)
+  // or the save (tavolo_ui.saves); the checksum, the record's checks and everything else are
+  // the app's. Whatever goes wrong, there is no frame and the boot screen stays until then.
+  var MAX_LINK_CHARS = 400000;   // a longer link gets no frame (the app reads up to 2,000,000)
+  var MAX_JSON_CHARS = 4000000;  // JSON text read here at most, unpacked or stored
+  function frameOf(record, mode) {
+    // {game, mode, names} for the frame of ``record``, or null when it has none
+    if (!record || typeof record !== "object" || !Array.isArray(record.seats)) return null;
+    var game = record.game;
+    if (typeof game !== "string" || !/^[a-z]{1,40}$/.test(game) || record.seats.length > 12) return null;
+    if (!document.getElementById("first-frame-" + first.lang + "-" + game + "-" + mode)) return null;
+    var names = record.seats.map(function (seat) {
+      return seat && typeof seat.name === "string" ? seat.name.slice(0, 40) : "";
+    });
+    return {game: game, mode: mode, names: names};
+  }
+  function linkFrame(hash) {
+    // a Promise of the frame of the share link ``hash`` (#play=t1.N.CRC.DATA), null for none
+    var m = /^#(play|watch)=t1\.\d{1,8}\.[0-9a-fA-F]{8}\.([A-Za-z0-9_-]+)$/.exec(hash);
+    if (!m || m[2].length > MAX_LINK_CHARS || typeof DecompressionStream !== "function") return Promise.resolve(null);
+    var data = m[2].replace(/-/g, "+").replace(/_/g, "/");
+    var bin = atob(data + "==".slice(0, (4 - data.length % 4) % 4));
+    var bytes = new Uint8Array(bin.length);
+    for (var i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    var reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate")).getReader();
+    var chunks = [], size = 0;
+    function pump() {
+      return reader.read().then(function (r) {
+        if (r.done) return new Blob(chunks).text();
+        size += r.value.length;
+        if (size > MAX_JSON_CHARS) { reader.cancel(); throw new Error("too large"); }
+        chunks.push(r.value);
+        return pump();
+      });
+    }
+    return pump().then(function (text) { return frameOf(JSON.parse(text), m[1]); });
+  }
+  function savedFrame(sid) {
+    // the frame of the save the app resumes, null when it cannot be read here; "home" for a
+    // finished game (the app shows the home screen then, not its table)
+    var text = window.localStorage.getItem("tavolo:v1:save:" + sid);
+    if (typeof text !== "string" || text.length > MAX_JSON_CHARS) return null;
+    var data = JSON.parse(text);
+    if (!data || typeof data !== "object") return null;
+    if (data.over === true) return "home";
+    return frameOf(data.record, "play");
+  }
+  function showFrame(info) {
+    if (ready() || !put("first-frame-" + first.lang + "-" + info.game + "-" + info.mode)) return false;
+    var list = document.getElementById("frame-seats"), row = document.getElementById("first-frame-seat");
+    if (list && row && row.content.firstElementChild) {
+      info.names.forEach(function (name, i) {
+        var li = row.content.firstElementChild.cloneNode(true);
+        li.querySelector(".dot").classList.add("p" + (i % 7));
+        li.querySelector(".frame-name").textContent = name;  // text, never markup
+        list.appendChild(li);
+      });
+    }
+    first.screen = "frame"; first.game = info.game; first.frame = info; first.pending = null;
+    document.body.dataset.screen = "frame";
+    document.body.classList.add("first-screen");
+    listen();
+    return true;
   }
   function put(id) {
     var tpl = document.getElementById(id);
@@ -159,7 +226,9 @@
     document.title = t("Tavolo — board games in your browser");
     var msg = document.getElementById("boot-msg");
     if (msg) msg.textContent = t("Loading…");
-    if (first.screen === "new") showNew(first.game, form); else showHome();
+    if (first.screen === "new") showNew(first.game, form);
+    else if (first.screen === "frame") showFrame(first.frame);
+    else showHome();
     window.scrollTo(0, y);
     var btn = app().querySelector('.lang-btn[data-arg="' + code + '"]');
     if (btn) btn.focus();
@@ -175,6 +244,10 @@
     var el = e.target.closest && e.target.closest("[data-cmd]");
     if (!el || !app().contains(el)) return;
     var cmd = el.getAttribute("data-cmd"), arg = el.getAttribute("data-arg") || "";
+    if (first.screen === "frame") {  // the game opens by itself: only the language changes now
+      if (cmd === "lang") setLang(arg);
+      return;
+    }
     if (cmd === "new") showNew(arg);
     else if (cmd === "home") showHome();
     else if (cmd === "lang") setLang(arg);
@@ -184,14 +257,35 @@
     if (ready() || first.screen !== "new" || !e.target || e.target.id !== "players") return;
     setPlayers(parseInt(e.target.value, 10));
   }
+  var listening = false;
+  function listen() {
+    if (listening) return;
+    listening = true;
+    app().addEventListener("click", onClick);
+    app().addEventListener("change", onChange);
+  }
   function showFirstScreen() {
-    if (ready() || !app() || resumesOrOpensLink()) return;
+    if (ready() || !app()) return;
+    var hash = location.hash || "";
+    if (/=/.test(hash)) {  // a link: the app opens it (or says on the home screen why it cannot)
+      try {
+        linkFrame(hash).then(function (info) { if (info) showFrame(info); }, function () { /* no frame */ });
+      } catch (e) { /* no frame */ }
+      return;
+    }
+    try {
+      var last = window.localStorage.getItem("tavolo:v1:last");
+      if (last) {  // the app resumes the game left on the table
+        var info = savedFrame(last);
+        if (info === null) return;  // not read here: the boot screen stays until the app decides
+        if (info !== "home") { showFrame(info); return; }
+      }
+    } catch (e) { return; }
     try {
       if (!showHome()) return;
     } catch (e) { return; }  // no first screen: the boot screen stays until Python is ready
     document.body.classList.add("first-screen");
-    app().addEventListener("click", onClick);
-    app().addEventListener("change", onChange);
+    listen();
   }
   // a slow machine: keep the bar moving so the page never looks frozen
   var timer = setInterval(function () {

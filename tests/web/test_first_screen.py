@@ -9,12 +9,15 @@ lets it through. Needs a built site (``python build.py``).
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
 
 import engines
-from tavolo_ui import home, new_game
+from engines import new_record
+from tavolo_ui import frame, home, new_game
+from tavolo_ui.links import make_fragment
 
 from .conftest import shot, wait_ready
 
@@ -73,6 +76,9 @@ def test_the_built_page_holds_the_builders_own_screens(site_dir):
             game = engines.get_game(name)
             assert found[f"first-new-{lang}-{name}"] == new_game.new_game_html(game, lang)
             assert found[f"first-seats-{lang}-{name}"] == new_game.seat_rows_html(game, lang)
+            for mode in ("play", "watch"):
+                assert found[f"first-frame-{lang}-{name}-{mode}"] == frame.frame_html(game, lang, mode)
+    assert found["first-frame-seat"] == frame.seat_row_html()
 
 
 def test_a_game_chosen_and_started_before_python_is_ready_starts_when_it_is(page, base_url):
@@ -165,3 +171,100 @@ def test_a_corrupt_storage_does_not_stop_the_static_screen(page, base_url):
     wait_ready(page)
     assert page.evaluate("() => document.body.dataset.screen") == "new", page.inner_text("#app")
     assert page.locator("#banner.error").is_visible()  # the app's note on the newer layout
+
+
+# ---- the table's frame, when the page opens on a game ----------------------------------------
+HOSTILE = '<img src=x onerror="window.__pwned=1">'
+FRAME_NAMES = "() => [...document.querySelectorAll('#frame-seats .frame-name')].map(e => e.textContent)"
+
+
+def _record(game: str, names: list[str], moves: int = 0) -> dict:
+    g = engines.get_game(game)
+    rec = new_record(g, len(names), 5, None, [{"name": n, "kind": "human"} for n in names])
+    state = g.new_game(len(names), 5, None)
+    for _ in range(moves):
+        action = g.legal_actions(state)[0]
+        rec.actions.append(g.dump_action(action))
+        g.apply(state, action)
+    return rec.model_dump(mode="json")
+
+
+def _frame_then_table(page, title: str, names: list[str], held: dict) -> None:
+    """The frame is up before Python (title, seats in order as text, the placeholder), then the
+    app's table replaces it."""
+    page.wait_for_selector("#app .table-frame #frame-seats li")
+    assert page.evaluate("() => document.body.dataset.ready || ''") == ""
+    assert page.evaluate("() => document.body.dataset.screen") == "frame"
+    assert page.inner_text("header.top .title") == title
+    assert page.evaluate(FRAME_NAMES) == names
+    assert page.locator("#app img").count() == 0 and not page.evaluate("() => window.__pwned")
+    assert page.locator(".board-placeholder").is_visible()
+    release(page, held)
+    wait_ready(page)
+    page.wait_for_function("() => ['table', 'watch'].includes(document.body.dataset.screen)", timeout=60_000)
+    assert page.locator(".table-frame").count() == 0
+    assert not page.evaluate("() => window.__pwned")
+
+
+@pytest.mark.parametrize("mode", ["play", "watch"])
+def test_a_share_link_shows_the_tables_frame_at_once(page, base_url, mode):
+    """A share link: the game's name, its seats (a name with markup shown as text) and the
+    board's place show before Python is ready; then the table opens as the link says."""
+    names = ["Ada", HOSTILE, "Zoë"]
+    fragment = make_fragment(_record("citadels", names, moves=3), mode)
+    held = held_python(page)
+    page.goto(base_url + "index.html" + fragment)
+    lang = page.evaluate("() => document.documentElement.lang")
+    title = "Citadels" if mode == "play" else {"en": "Citadels — watching", "it": "Citadels — spettatore"}[lang]
+    shot(page, f"first_screen_04_link_frame_{mode}")
+    _frame_then_table(page, title, names, held)
+
+
+def test_the_game_left_on_the_table_shows_its_frame_in_the_chosen_language(page, base_url):
+    """A reload with a game in progress: its frame in Italian (the language chosen before),
+    then the game resumes; a finished game left as the last one gives the static home."""
+    record = _record("myraclia", ["Bea", "Carlo"], moves=2)
+    entry = {"layout": 1, "id": "g1", "name": "Myraclia", "game": "myraclia", "created": 1, "updated": 1,
+             "actions": len(record["actions"]), "over": False, "record": record}
+    page.add_init_script(f"""
+      if (!sessionStorage.getItem('seeded')) {{
+        sessionStorage.setItem('seeded', '1');
+        localStorage.setItem('tavolo:lang', 'it');
+        localStorage.setItem('tavolo:v1:save:g1', {json.dumps(json.dumps(entry))});
+        localStorage.setItem('tavolo:v1:last', 'g1');
+      }}
+    """)
+    held = held_python(page)
+    page.goto(base_url + "index.html")
+    page.wait_for_selector("#app .table-frame")
+    assert "Preparazione del tavolo" in page.inner_text(".board-placeholder")
+    shot(page, "first_screen_05_resume_frame_it")
+    _frame_then_table(page, "Myraclia", ["Bea", "Carlo"], held)
+    assert page.evaluate("() => JSON.parse(localStorage.getItem('tavolo:v1:save:g1')).actions") == 2
+
+    # the same save, finished: the app shows the home screen, and so does the static page
+    page.evaluate("() => { const e = JSON.parse(localStorage.getItem('tavolo:v1:save:g1')); e.over = true;"
+                  " localStorage.setItem('tavolo:v1:save:g1', JSON.stringify(e));"
+                  " localStorage.setItem('tavolo:v1:last', 'g1'); }")
+    held = held_python(page)
+    page.reload()
+    page.wait_for_selector("#app .game-card")
+    assert page.locator(".table-frame").count() == 0
+    release(page, held)
+    wait_ready(page)
+    assert page.evaluate("() => document.body.dataset.screen") == "home"
+
+
+def test_a_damaged_link_gets_no_frame_and_the_home_screen_says_why(page, base_url):
+    """A link whose data is not a record (or not even zlib): no frame, the boot screen until
+    the app shows the home screen with its note."""
+    fragment = make_fragment(_record("spyrium", ["Ada", "Bo"]), "play")
+    broken = fragment[:-6] + ("A" if fragment[-6] != "A" else "B") + fragment[-5:]
+    held = held_python(page)
+    page.goto(base_url + "index.html" + broken)
+    page.wait_for_timeout(500)
+    assert page.locator(".table-frame").count() == 0
+    release(page, held)
+    wait_ready(page)
+    assert page.evaluate("() => document.body.dataset.screen") == "home"
+    assert page.locator("#banner.error").is_visible()
