@@ -10,7 +10,10 @@ ready moment is read in the page (performance.now() when data-ready becomes
 "1", i.e. time since navigation started). Bytes are the response bodies plus
 headers of every request finished before ready. Goal: ratio <= 1.15.
 
-It also times "home usable": the home screen listed with its New game button clickable (the
+``--link`` opens Tavolo on a share link (ready: its table drawn) and also times the table's
+frame shown before it; ``--service-worker`` lets the page's service worker install after the
+cold load, so the warm reload is served from its cache (a returning visitor), not from the
+HTTP cache. It also times "home usable": the home screen listed with its New game button clickable (the
 static first screen that build.py renders and boot.js shows before Python is ready, or the app's
 home when the page has none). It also splits Tavolo's boot into phases (PyScript's progress events and the figures
 ``main.py`` leaves on ``<body>``) next to the floor's own loadPyodide call and boot time, so the
@@ -79,6 +82,12 @@ READY_PROBE = """
   };
   new MutationObserver(usable).observe(document, { attributes: true, subtree: true, childList: true,
                                                    attributeFilter: ["data-ready", "class"] });
+  // "frame shown": the table's frame of a share link or a resumed game (boot.js), with its seats
+  const framed = () => {
+    if (window.__tavoloFrameAt === undefined && document.querySelector("#app .table-frame #frame-seats li"))
+      window.__tavoloFrameAt = performance.now();
+  };
+  new MutationObserver(framed).observe(document, { subtree: true, childList: true });
 })();
 """
 
@@ -95,8 +104,13 @@ class BenchHandler(build.SiteHandler):
         super().do_GET()
 
 
-def measure(browser, url: str, timeout_ms: int) -> dict:
-    ctx = browser.new_context(service_workers="block", viewport={"width": 1280, "height": 800})
+def measure(browser, url: str, timeout_ms: int, service_worker: bool = False) -> dict:
+    """One cold load of ``url`` in a fresh context, then a reload (warm): with
+    ``service_worker`` the page's service worker installs after the cold load and the reload
+    is served from its cache, as a returning visitor's is; otherwise it is blocked and the
+    reload comes from the HTTP cache."""
+    ctx = browser.new_context(service_workers="allow" if service_worker else "block",
+                              viewport={"width": 1280, "height": 800})
     ctx.add_init_script(READY_PROBE)
     finished = []
     foreign = []
@@ -108,17 +122,40 @@ def measure(browser, url: str, timeout_ms: int) -> dict:
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=timeout_ms)
     ready_ms = page.evaluate("window.__tavoloReadyAt")
     home_ms = page.evaluate("window.__tavoloHomeAt === undefined ? null : window.__tavoloHomeAt")
+    frame_ms = page.evaluate("window.__tavoloFrameAt === undefined ? null : window.__tavoloFrameAt")
+    screen = page.evaluate("document.body.dataset.screen")
     phases = page.evaluate("({...window.__tavoloPhases, ...document.body.dataset})")
     done = list(finished)
     total = 0
     for r in done:
         s = r.sizes()
         total += s["responseBodySize"] + s["responseHeadersSize"]
+    if service_worker:  # precached and controlling the page (it claims it when active)
+        page.wait_for_function("() => !!(navigator.serviceWorker && navigator.serviceWorker.controller)",
+                               timeout=timeout_ms)
     page.reload()
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=timeout_ms)
     warm_ms = page.evaluate("window.__tavoloReadyAt")
     ctx.close()
-    return {"ready_ms": ready_ms, "home_ms": home_ms, "warm_ms": warm_ms, "phases": phases, "bytes": total, "requests": len(done), "foreign": foreign}
+    return {"ready_ms": ready_ms, "home_ms": home_ms, "frame_ms": frame_ms, "screen": screen, "warm_ms": warm_ms,
+            "phases": phases, "bytes": total, "requests": len(done), "foreign": foreign}
+
+
+def share_fragment() -> str:
+    """A share link's fragment (``#play=...``) of a Citadels game a few moves in, 4 seats: what
+    ``--link`` opens, so that "ready" is the moment the link's table is drawn."""
+    sys.path.insert(0, str(ROOT / "web"))
+    import engines
+    from tavolo_ui.links import make_fragment
+    game = engines.get_game("citadels")
+    record = engines.new_record(game, 4, 11, None, [{"name": n, "kind": "human" if i == 0 else "bot:normal"}
+                                                    for i, n in enumerate(["Ada", "Bruno", "Carla", "Dario"])])
+    state = game.new_game(4, 11, None)
+    for _ in range(6):
+        action = game.legal_actions(state)[0]
+        record.actions.append(game.dump_action(action))
+        game.apply(state, action)
+    return make_fragment(record, "play")
 
 
 def print_phases(runs: list[dict]) -> None:
@@ -147,6 +184,10 @@ def main(argv=None) -> int:
     ap.add_argument("--page", default="index.html", help="Tavolo's page (default index.html)")
     ap.add_argument("--timeout", type=int, default=180_000, help="ms to wait for ready")
     ap.add_argument("--json", action="store_true", help="also print one JSON line")
+    ap.add_argument("--link", action="store_true",
+                    help="open Tavolo on a share link (a Citadels game): ready is its table drawn")
+    ap.add_argument("--service-worker", action="store_true",
+                    help="let Tavolo's service worker install: its warm reload is served from the worker's cache")
     args = ap.parse_args(argv)
     if not (args.public / args.page).is_file():
         print(f"{args.public / args.page} is missing: run python3 build.py first", file=sys.stderr)
@@ -162,14 +203,16 @@ def main(argv=None) -> int:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
             # one unmeasured warm-up of each, so disk caches of the OS are warm for both alike
-            measure(browser, base + args.page, args.timeout)
+            page = args.page + (share_fragment() if args.link else "")
+            measure(browser, base + page, args.timeout)
             measure(browser, base + "floor.html", args.timeout)
             for i in range(args.runs):
-                order = [("tavolo", args.page), ("floor", "floor.html")]
+                order = [("tavolo", page), ("floor", "floor.html")]
                 if i % 2:
                     order.reverse()
                 for key, path in order:
-                    results[key].append(measure(browser, base + path, args.timeout))
+                    results[key].append(measure(browser, base + path, args.timeout,
+                                                args.service_worker and key == "tavolo"))
             browser.close()
     finally:
         server.shutdown()
@@ -189,6 +232,12 @@ def main(argv=None) -> int:
     best_f = min(r["ready_ms"] for r in results["floor"])
     print(f"  ratio tavolo/floor: {t / f:.2f}  (goal <= 1.15)   best runs: {best_t / 1000:.2f} s / "
           f"{best_f / 1000:.2f} s = {best_t / best_f:.2f} (less sensitive to a busy machine)")
+    if args.link:
+        screens = {r["screen"] for r in results["tavolo"]}
+        frames = [r["frame_ms"] for r in results["tavolo"] if r["frame_ms"] is not None]
+        shown = f"frame shown at {statistics.median(frames) / 1000:.2f} s" if frames else "no frame shown"
+        print(f"  share link: table ready at {t / 1000:.2f} s = {t / f:.2f} x the floor (goal <= 1.10), "
+              f"screen {screens}; {shown}")
     homes = [r["home_ms"] for r in results["tavolo"] if r["home_ms"] is not None]
     if homes:
         print(f"  tavolo home usable (games listed, New game clickable): cold {statistics.median(homes) / 1000:.2f} s"
