@@ -1,5 +1,6 @@
 """Find the texts written in the source: every call of a name bound to ``texts(...)`` (and of
-app.py's ``L``, which renders a ``T`` at once) with a literal first argument."""
+``L``, which renders a ``T`` at once, where a module defines it or imports it from
+``tavolo_ui.page``) with a literal first argument."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SOURCES = sorted((ROOT / "web" / "tavolo_ui").glob("*.py")) + [ROOT / "web" / "tavolo_ui" / "renderers" / "generic.py"] + sorted((ROOT / "engines" / "core").glob("*.py"))
-RENDERING_HELPERS = {"L": "ui"}  # L(template, ...) renders T(template, ...) at once (app.py, review_screen.py)
+RENDERING_HELPERS = {"L": "ui"}  # L(template, ...) renders T(template, ...) at once (page.py, review_screen.py)
 
 
 def _domain_bindings(tree: ast.AST) -> dict[str, str]:
@@ -32,8 +33,11 @@ def templates(paths=SOURCES) -> list[tuple[str, str, str, int]]:
     for path in paths:
         tree = ast.parse(path.read_text("utf-8"))
         bound = _domain_bindings(tree)
-        if any(isinstance(n, ast.FunctionDef) and n.name in RENDERING_HELPERS for n in tree.body):
-            bound = {**RENDERING_HELPERS, **bound}  # a module with its own L (app.py, review_screen.py)
+        helpers = {n.name for n in tree.body if isinstance(n, ast.FunctionDef)}  # a module with its own L
+        helpers |= {a.asname or a.name for n in tree.body if isinstance(n, ast.ImportFrom)
+                    for a in n.names}  # or with page's (``from .page import L``: app.py, table.py...)
+        if helpers & set(RENDERING_HELPERS):
+            bound = {**RENDERING_HELPERS, **bound}
         for node in ast.walk(tree):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in bound
                     and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):

@@ -31,6 +31,8 @@ def test_the_scan_finds_the_shell_texts():
     for name in ("game.py", "record.py", "inbound.py"):
         assert f"engines/core/{name}" in files
     assert ("ui", "New game", "web/tavolo_ui/home.py") in {(d, t, f) for d, t, f, _ in FOUND}
+    # L imported from tavolo_ui.page counts like a module's own L
+    assert ("ui", "Copy link", "web/tavolo_ui/dialogs.py") in {(d, t, f) for d, t, f, _ in FOUND}
 
 
 @pytest.mark.parametrize("lang", OTHER_LANGS)

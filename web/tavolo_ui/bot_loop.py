@@ -1,0 +1,161 @@
+"""The moves the table plays by itself: the bots' turns, and a watched game's moves one by one.
+
+Mixed into ``App`` (``app.py``), for the table screen (``table``), whose ``refresh`` calls
+``schedule_loop`` after every change. One task at a time (``loop_task``):
+
+- **A bot's turn.** The bot to move thinks in the worker (``thinker.BotWorker``), or on the
+  page itself in short slices when the worker cannot run (said once); its progress shows under
+  the status line. Its move takes at least the bot pace's pause (``access``), and it is played
+  only if the position is still the one it thought about.
+- **Watching.** A watch link's moves are played one every ``WATCH_PAUSE`` seconds, or one by
+  one with Step while paused.
+
+Leaving the table, undoing, pausing or opening another game stops the task (``stop_loop``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from html import escape as h
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from engines import IllegalAction
+from engines.core.i18n import texts
+
+from .page import L, _el
+from .saves import Msg
+from .session import Session
+from .thinker import WorkerUnavailable
+
+T = texts("ui")
+
+PAGE_SLICE = 0.03  # seconds of search between two frames when a bot thinks on the page itself
+WATCH_PAUSE = 0.8
+
+BOTS_ON_PAGE = Msg(T("The bots think on this page itself (their background worker could not start), so the "
+                     "table may pause while they think. Nothing is lost."))
+
+
+class BotLoop:
+    """The bots' and the watched game's part of ``App``."""
+
+    def schedule_loop(self) -> None:
+        if self.loop_task is not None and not self.loop_task.done():
+            return
+        s = self.session
+        if s is None or s.is_over() or self.paused:
+            return
+        if self.mode == "watch":
+            if len(s.record.actions) < len(self.watch_actions):
+                self.loop_task = asyncio.ensure_future(self.watch_loop())
+        elif s.bot_to_move() is not None:
+            self.loop_task = asyncio.ensure_future(self.bot_loop())
+
+    def stop_loop(self) -> None:
+        self.drop_suggestion()
+        if self.loop_task is not None and not self.loop_task.done():
+            self.loop_task.cancel()
+        self.loop_task = None
+
+    async def bot_loop(self) -> None:
+        """The bot to move thinks (in the worker, or here if the worker cannot), at least
+        ``bot_pause()`` seconds (the bot speed setting) so its move can be followed, and plays unless the position
+        changed meanwhile (a late answer for a position that no longer exists is dropped)."""
+        s = self.session
+        seat = s.bot_to_move() if s is not None else None
+        if seat is None:
+            return
+        played = len(s.record.actions)
+        pause = asyncio.ensure_future(asyncio.sleep(self.bot_pause()))
+        try:
+            action = await self.think(s, seat)
+            await pause
+        except asyncio.CancelledError:
+            pause.cancel()
+            raise
+        except Exception as exc:
+            pause.cancel()
+            self.flash(T("A bot could not move: {reason}", reason=str(exc)))
+            return
+        if (s is not self.session or self.paused or self.mode != "play" or len(s.record.actions) != played
+                or s.bot_to_move() != seat):
+            return
+        try:
+            s.apply(action)
+        except Exception as exc:
+            self.flash(T("A bot could not move: {reason}", reason=str(exc)))
+            return
+        self.loop_task = None
+        self.after_action()  # schedules the next bot, if any
+
+    async def think(self, s: Session, seat: int) -> Any:
+        """The action of ``seat``'s bot, with the progress shown under the status line."""
+        self.show_thinking(s, seat, None)
+        try:
+            action, _value = await self.decide(s, seat, s.bot_level(seat),
+                                               lambda share: self.show_thinking(s, seat, share))
+            return action
+        finally:
+            self.show_thinking(s, None, None)
+
+    async def decide(self, s: Session, seat: int, level: str, progress) -> tuple[Any, float | None]:
+        """A ``level`` bot's action for ``seat`` and its estimated win chance (None when the
+        bot does not search): from the worker, else on the main thread in slices (said once)."""
+        if self.bots.usable():
+            try:
+                action, value = await self.bots.decide(s.record.model_dump_json(), seat, level, progress=progress)
+                js.document.body.dataset.botThread = "worker"
+                return action, value
+            except WorkerUnavailable:
+                pass
+        if not self.bots_on_page_noted:
+            self.bots_on_page_noted = True
+            self.flash(BOTS_ON_PAGE, "info", detail=self.bots.failed)
+        js.document.body.dataset.botThread = "page"
+        decision = s.decision(seat, level)
+        while not decision.step(PAGE_SLICE):
+            progress(decision.progress)
+            await asyncio.sleep(0)  # let the page draw and take clicks between slices
+        return s.game.dump_action(decision.action), decision.value
+
+    def show_thinking(self, s: Session, seat: int | None, share: float | None, label: str | None = None) -> None:
+        """Who is thinking (or ``label``) and how far (``share`` of the search done; None:
+        unknown), or nothing when ``seat`` is None."""
+        box = _el("thinking")
+        if not box or s is not self.session:
+            return
+        if seat is None:
+            box.hidden = True
+            box.innerHTML = ""
+            return
+        bar = box.querySelector("progress")
+        if not bar or box.hidden or box.dataset.seat != str(seat):
+            box.dataset.seat = str(seat)
+            text = label or L("{name} is thinking…", name=s.name(seat))
+            box.innerHTML = (f'<span class="dot p{seat}"></span> {h(text)} '
+                             f'<progress max="1" aria-label="{h(L("Thinking"))}"></progress>')
+            box.hidden = False
+            bar = box.querySelector("progress")
+        if share is not None:
+            bar.value = max(0.0, min(1.0, share))
+
+    async def watch_loop(self) -> None:
+        s = self.session
+        await asyncio.sleep(WATCH_PAUSE)
+        if s is not self.session or self.paused or self.mode != "watch":
+            return
+        self.watch_step()
+        self.loop_task = None
+        self.refresh()
+
+    def watch_step(self) -> None:
+        s = self.session
+        n = len(s.record.actions)
+        if n < len(self.watch_actions):
+            try:
+                s.apply(self.watch_actions[n])
+            except IllegalAction as exc:
+                self.flash(T("This game’s move {n} is not legal: {reason}", n=n + 1, reason=exc.reason))
+                self.watch_actions = self.watch_actions[:n]

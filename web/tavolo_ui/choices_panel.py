@@ -1,0 +1,136 @@
+"""The table's choices: the side panel's "Your choices" and the board's chooser, as a
+step-by-step tree.
+
+Mixed into ``App`` (``app.py``), for the table screen (``table``). The legal actions are
+grouped by their steps (``Game.action_steps``) into a tree (``choices.make_choices``): a level
+shows a button per option; an option that is one action plays it (``data-cmd="act"``), an
+option that is a step opens the next level (``data-cmd="pick"``), with a breadcrumb and Back
+above it. The side panel offers every legal action; the chooser, opened by a board spot that
+stands for several actions, offers only those (``chooser_acts``). What was picked in each
+(``picked``) holds for one position only.
+"""
+
+from __future__ import annotations
+
+from html import escape as h
+
+import js  # type: ignore[import-not-found]
+
+from .choices import Choice, Level, can_go_back, go_back, level, make_choices
+from .page import L, _el
+from .session import with_lang
+
+
+class ChoicesPanel:
+    """The choices' part of ``App``."""
+
+    def choice_list(self, indexes: list[int] | None = None) -> list[Choice]:
+        """The legal actions (or those among ``indexes``) with their steps and labels."""
+        s = self.session
+        acts = s.action_dicts(self.tip_details()) if self.mode == "play" else []
+        if not acts:
+            return []
+        key = (len(s.record.actions), s.to_move())
+        if key != self.pick_key:  # another position: start from the first step again
+            self.pick_key = key
+            self.picked = {"panel": [], "chooser": []}
+        legal = s.legal_actions()
+        keep = None if indexes is None else set(indexes)
+        items = []
+        for a in acts:
+            i = a["index"]
+            if keep is not None and i not in keep:
+                continue
+            try:
+                steps = [s.rename(t) for t in with_lang(s.game.action_steps, s.state, legal[i], lang=self.lang)]
+            except Exception as exc:  # a steps bug must not hide the action: one flat button
+                js.console.error(f"action_steps failed: {exc!r}")
+                steps = []
+            items.append((i, steps, a["label"]))
+        return make_choices(items)
+
+    def choices_html(self, where: str, choices: list[Choice]) -> tuple[str, Level]:
+        """One level of the picker: breadcrumb and Back when below the first level, then
+        a button per option. An action's button plays it (``data-arg`` = its index); a
+        step's button opens the next level (``data-acts`` = the actions under it)."""
+        chosen = self.picked[where]
+        lv = level(choices, chosen)
+        head = ""
+        if lv.tree and lv.path:
+            back = (f'<button class="pick-back" data-cmd="pick-back" data-arg="{where}">← {h(L("Back"))}</button>'
+                    if can_go_back(choices, chosen) else "")
+            path = " › ".join(f"<span>{h(p)}</span>" for p in lv.path)
+            head = (f'<div class="pick-crumbs">{back}<div class="pick-path" aria-label="{h(L("Chosen so far"))}">'
+                    f'{path}</div></div>')
+        btns = []
+        for j, o in enumerate(lv.options):
+            if o.step is None:
+                btns.append(f'<button class="act" data-cmd="act" data-arg="{o.indexes[0]}">{h(o.text)}</button>')
+            else:
+                btns.append(f'<button class="act pick-step" data-cmd="pick" data-arg="{where}:{j}" '
+                            f'data-acts="{" ".join(map(str, o.indexes))}" aria-label="{h(o.text)}: {h(L("{n} ways", n=o.ways))}">'
+                            f'<span>{h(o.text)}</span><span class="ways" aria-hidden="true">{h(L("{n} ways", n=o.ways))} ›</span></button>')
+        return f'{head}<div class="act-list" role="group">{"".join(btns)}</div>', lv
+
+    def render_actions(self) -> None:
+        """The side panel's "Your choices"."""
+        choices = self.choice_list()
+        self.update_choices_bar(len(level(choices, []).options) if choices else 0)
+        if not choices:
+            _el("actions").innerHTML = ""
+            return
+        body, _ = self.choices_html("panel", choices)
+        _el("actions").innerHTML = f"<h3>{h(L('Your choices'))}</h3>{body}{self.suggestion_html(self.action_text)}"
+
+    def action_text(self, index: int) -> str:
+        """Legal action ``index`` in words (its label, with the seats' names)."""
+        s = self.session
+        try:
+            return s.rename(with_lang(s.game.action_label, s.state, s.legal_actions()[index], lang=self.lang))
+        except Exception:
+            return L("Move {n}", n=index + 1)
+
+    def render_chooser(self) -> None:
+        """The board's chooser for the actions of one spot (``chooser_acts``)."""
+        ch = _el("chooser")
+        choices = self.choice_list(self.chooser_acts)
+        if not ch or not choices:
+            return
+        body, lv = self.choices_html("chooser", choices)
+        title = "" if lv.path else f'<div class="chooser-title">{h(L("Which one?"))}</div>'
+        ch.innerHTML = f'{title}{body}<button data-cmd="close-chooser">{h(L("Cancel"))}</button>'
+
+    def pick(self, arg: str, back: bool = False) -> None:
+        """A step button (``where:option``) or Back (``where``) was pressed."""
+        where, _, j = arg.partition(":")
+        if where not in self.picked:
+            return
+        choices = self.choice_list(self.chooser_acts if where == "chooser" else None)
+        if back:
+            self.picked[where] = go_back(choices, self.picked[where])
+        else:
+            options = level(choices, self.picked[where]).options
+            if not j.isdigit() or int(j) >= len(options) or options[int(j)].step is None:
+                return
+            self.picked[where] = level(choices, self.picked[where]).path + [options[int(j)].step]
+        if where == "chooser":
+            self.render_chooser()
+        else:
+            self.render_actions()
+        box = _el(where if where == "chooser" else "actions")
+        first = box.querySelector(".act-list button") if box else None
+        if first:
+            first.focus()  # the keyboard goes on with the next level
+
+    def tip_details(self) -> dict[int, str]:
+        """For each action that has its own spot on the board, the first line of its tip."""
+        out: dict[int, str] = {}
+        for t in (self.cv.hits if self.cv is not None else []):
+            if len(t.actions) == 1 and t.tip and t.actions[0] not in out:
+                first = t.tip.strip().split("\n")[0]
+                for sep in (":", " (", ". "):  # the name, not the whole card text
+                    head = first.split(sep, 1)[0]
+                    if len(head) >= 3 and sep in first and not (sep == ". " and head.isdigit()):
+                        first = head
+                out[t.actions[0]] = first if len(first) <= 70 else first[:69] + "…"
+        return out

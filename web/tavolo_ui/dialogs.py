@@ -1,0 +1,135 @@
+"""The dialogs: the Share dialog, the modal box it opens in, and the questions and files of
+the saved games (rename, delete, export, import, save a copy).
+
+Mixed into ``App`` (``app.py``), whose ``command`` routes their buttons here. The Share dialog
+(and the review's "Play from here", ``review_screen``) opens in the page's ``#modal`` box
+(``modal``, closed by ``close_modal``, Escape or a click beside it); renaming, deleting and
+saving a copy ask with the browser's own prompt and confirm; exporting downloads a file
+(``download``); importing reads the file chosen on the home screen.
+"""
+
+from __future__ import annotations
+
+from html import escape as h
+
+import js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+from engines.core.i18n import texts
+
+from .links import make_link
+from .page import SOMETHING_WRONG, L, _el, _error_detail, _jsobj
+from .saves import Msg, SaveError, Saves
+
+T = texts("ui")
+
+IMPORTED = Msg(T("Imported “{name}”."))
+IMPORT_FAILED = Msg(T("The file could not be read."))
+
+
+class Dialogs:
+    """The dialogs' part of ``App``."""
+
+    # ---- the Share dialog ---------------------------------------------------------------
+    def show_share(self) -> None:
+        s = self.session
+        base = str(js.location.href).split("#", 1)[0]
+        play = make_link(base, s.record, "play")
+        watch = make_link(base, s.record, "watch")
+        about = L("The link holds the whole game (no server involved). Whoever opens it continues from this "
+                  "position — hidden cards included, so share it with care.")
+        self.modal(f"""<h2>{h(L("Share this game"))}</h2>
+<p>{h(about)}</p>
+<label>{h(L("Play from here"))}<textarea id="share-play" readonly rows="3">{h(play)}</textarea></label>
+<button data-cmd="copy" data-arg="share-play">{h(L("Copy link"))}</button>
+<label>{h(L("Watch the game move by move"))}<textarea id="share-watch" readonly rows="3">{h(watch)}</textarea></label>
+<button data-cmd="copy" data-arg="share-watch">{h(L("Copy watch link"))}</button>
+<div class="buttons"><button class="primary" data-cmd="close-modal">{h(L("Close"))}</button></div>""")
+
+    def copy_field(self, id_: str) -> None:
+        """Copy the text of field ``id_`` (a link of the Share dialog) to the clipboard."""
+        el = _el(id_)
+        if el:
+            el.select()
+            try:
+                js.navigator.clipboard.writeText(el.value)
+            except Exception:
+                js.document.execCommand("copy")
+
+    def modal(self, inner: str) -> None:
+        m = _el("modal")
+        if m is None:
+            return
+        m.innerHTML = f'<div class="modal-box" role="dialog" aria-modal="true">{inner}</div>'
+        m.hidden = False
+
+    def close_modal(self) -> None:
+        m = _el("modal")
+        if m:
+            m.hidden = True
+            m.innerHTML = ""
+
+    # ---- the saved games ----------------------------------------------------------------
+    def rename_save(self, sid: str) -> None:
+        entry = self.saves.get(sid)
+        name = js.window.prompt(L("New name for this saved game:"), entry.name)
+        if isinstance(name, str) and name.strip():
+            problem = self.saves.rename(sid, name)
+            if problem:
+                self.banner = (problem, "error")
+            if self.sid == sid:
+                self.save_name = name.strip()
+            self.show_home()
+
+    def delete_save(self, sid: str) -> None:
+        entry = self.saves.get(sid)
+        if js.window.confirm(L("Delete “{name}”? This cannot be undone.", name=entry.name or sid)):
+            problem = self.saves.delete(sid)
+            if problem:
+                self.banner = (problem, "error")
+            self.show_home()
+
+    def export_save(self, sid: str, raw: bool = False) -> None:
+        """Download save ``sid`` as a file (``raw``: its stored text as it is)."""
+        try:
+            fname, text = self.saves.export_raw(sid) if raw else self.saves.export(sid)
+        except SaveError as exc:
+            self.flash(exc, detail=exc.detail)
+            return
+        self.download(fname, text)
+
+    def download(self, fname: str, text: str, mime: str = "application/json") -> None:
+        blob = js.Blob.new(to_js([text]), _jsobj({"type": mime}))
+        url = js.URL.createObjectURL(blob)
+        a = js.document.createElement("a")
+        a.href = url
+        a.download = fname
+        js.document.body.appendChild(a)
+        a.click()
+        a.remove()
+        js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 5000)
+
+    async def import_file(self, file) -> None:
+        try:
+            Saves.check_import_size(file.size)  # before the file is read into memory
+            text = str(await file.text())
+            name = str(file.name).rsplit(".", 1)[0]
+            self.saves.import_text(text, name, lang=self.lang)
+            self.banner = (IMPORTED.format(name=name), "info")
+        except SaveError as exc:
+            self.banner = (exc, "error", exc.detail)
+        except Exception as exc:
+            self.banner = (IMPORT_FAILED, "error", _error_detail(exc))
+        try:
+            self.show_home()
+        except Exception as exc:
+            self.fall_back_home(SOMETHING_WRONG, exc)
+
+    def save_copy(self) -> None:
+        """Save the game on the table under another name (the table's "Save copy")."""
+        s = self.session
+        name = js.window.prompt(L("Name of the copy:"), L("{name} (copy)", name=self.save_name))
+        if isinstance(name, str) and name.strip():
+            sid = self.saves.new_id()
+            problem = self.saves.put(sid, name.strip(), s.record.model_dump(mode="json"), over=s.is_over())
+            self.flash(problem or T("Saved a copy as “{name}”.", name=name.strip()), "error" if problem else "info")

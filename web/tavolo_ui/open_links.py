@@ -1,0 +1,109 @@
+"""Opening a share link: a game carried in the URL's fragment (``links``), opened on the table.
+
+Mixed into ``App`` (``app.py``), whose ``start`` opens the link the page was opened with
+(``open_fragment(..., at_boot=True)``); a link pasted into the address bar later opens the
+same way (``on_hashchange``). The link is taken out of the URL before it is read, so a reload
+never meets it again. A "play" link opens its game to play on, in a new save (or in the save
+of the same link opened before); a "watch" link opens it to watch move by move (``bot_loop``),
+without a save. A link that cannot be opened says why on the home screen.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import js  # type: ignore[import-not-found]
+
+from engines import RecordError
+from engines.core.i18n import texts
+
+from .links import MODES, LinkError, parse_fragment
+from .page import SOMETHING_WRONG, L, _error_detail
+from .saves import Msg, stamp
+from .session import Session
+
+T = texts("ui")
+
+LINK_RECORD = Msg(T("This link cannot be opened: {reason}"))
+LINK_FAILED = Msg(T("This link could not be opened: something went wrong."))
+
+
+def _is_link(fragment: Any) -> bool:
+    """Whether a URL fragment is a share link (what ``links.parse_fragment`` would decode)."""
+    if not isinstance(fragment, str):
+        return False
+    frag = fragment[1:] if fragment.startswith("#") else fragment
+    return "=" in frag and frag.split("=", 1)[0] in MODES
+
+
+class OpenLinks:
+    """The share links' part of ``App``."""
+
+    def open_fragment(self, fragment: Any, at_boot: bool = False) -> bool | None:
+        """Open the share link in a URL fragment. True: opened; False: the fragment is no link
+        (or the person chose to keep the current game); None: a link that cannot be opened
+        (the banner says why; the home screen is shown, except at boot where ``start`` shows
+        it). The link is removed from the URL before it is read, so a reload never meets it."""
+        if not _is_link(fragment):
+            return False
+        self.clear_fragment()
+        try:
+            return self._open_link(fragment, at_boot)
+        except LinkError as exc:
+            self.banner = (exc, "error", exc.detail)
+        except RecordError as exc:
+            self.banner = (LINK_RECORD.format(reason=exc.reason), "error", exc.detail)
+        except Exception as exc:  # whatever the link does, the page goes on
+            js.console.error(f"Tavolo: {_error_detail(exc)}")
+            self.stop_loop()
+            self.session, self.sid, self.known, self.mode = None, None, None, "play"
+            self.banner = (LINK_FAILED, "error", _error_detail(exc))
+        if not at_boot:
+            self.show_home()
+        return None
+
+    def _open_link(self, fragment: str, at_boot: bool) -> bool:
+        parsed = parse_fragment(fragment)
+        if parsed is None:
+            return False
+        mode, record = parsed
+        if self.unsaved and self.session is not None and self.mode == "play" and not at_boot:
+            if not js.window.confirm(L("Your current game could not be saved (storage is full). "
+                                       "Open the link anyway and lose it?")):
+                return False
+        if mode == "watch":
+            actions = list(record.actions)
+            # a forked game is watched from its fork: the moves before belong to another game
+            start = record.model_copy(update={"actions": actions[:record.forks[-1].at] if record.forks else []})
+            session = Session.load(start)
+            session.spectate = True
+            Session.load(record)  # check the whole game before showing any of it
+            self.banner = None
+            self.open_session(session, None, "", mode="watch", watch_actions=actions)
+        else:
+            session = Session.load(record)
+            earlier = self.saves.continuing(record.model_dump(mode="json"))
+            if earlier is not None:  # this link was opened before: go on with that game
+                self.banner = (T("You opened this link before: your game “{name}” goes on "
+                                 "(Save copy makes a second one).", name=earlier.name), "info")
+                self.open_session(Session.load(earlier.record), earlier.id, earlier.name,
+                                  known=stamp(earlier.record))
+                return True
+            sid = self.saves.new_id()
+            name = L("Shared {game} · {when}", game=session.game.title, when=self.when())
+            self.banner = None
+            self.open_session(session, sid, name)
+            self.autosave()
+        return True
+
+    def clear_fragment(self) -> None:
+        try:
+            js.history.replaceState(js.history.state, "", str(js.location.pathname) + str(js.location.search))
+        except Exception:
+            pass
+
+    def on_hashchange(self, event) -> None:
+        try:
+            self.open_fragment(js.location.hash)
+        except Exception as exc:
+            self.fall_back_home(SOMETHING_WRONG, exc)

@@ -1,0 +1,169 @@
+"""How to play: a game's rules and reference, as a view over the current screen.
+
+Mixed into ``App`` (``app.py``). The view's HTML comes from ``rules_page`` (contents, the
+rules in the page's language, the searchable reference); this module opens it over whatever
+screen is showing (home cards, the table's or the review's header, the status line's "rule"
+link to the current phase, the "Rule" link of a board spot's note), which stays untouched
+and out of reach underneath (``inert``) until the view is closed, then gives the focus back
+to the button that opened it. A language switch draws it again at the same place
+(``rules_snapshot``).
+"""
+
+from __future__ import annotations
+
+from html import escape as h
+
+import js  # type: ignore[import-not-found]
+
+import engines
+from engines.core.i18n import texts
+
+from . import rules_page
+from .page import L, _el, _error_detail, _jsobj
+
+T = texts("ui")
+
+
+class RulesScreen:
+    """The How to play part of ``App``."""
+
+    def rule_ids(self, game: str) -> set[str]:
+        """The section ids of ``game``'s rules in the page's language (read once)."""
+        key = (game, self.lang)
+        if key not in self._rule_ids:
+            self._rule_ids[key] = rules_page.section_ids(rules_page.rules_text(game, self.lang))
+        return self._rule_ids[key]
+
+    def phase_link(self) -> str:
+        """A small "rule" link after the status line, to the rules of the phase the table is
+        in; nothing when the rules have no section for it (or anything fails)."""
+        s = self.session
+        try:
+            if s is None or s.is_over():
+                return ""
+            view = s.game.view(s.state, s.me() if self.mode == "play" else None)
+            section = rules_page.phase_section(view, self.rule_ids(s.game.name))
+        except Exception as exc:
+            js.console.error(f"phase link: {exc!r}")
+            return ""
+        if not section:
+            return ""
+        return (f' <button class="rule-link" id="rules-phase-link" data-cmd="rules" '
+                f'data-arg="{h(s.game.name)}#{h(section)}" title="{h(L("The rules of this phase"))}">'
+                f'{h(L("rule"))}</button>')
+
+    def open_rules(self, game: str, opener: str = "", section: str = "", query: str = "",
+                   scroll: float | None = None) -> None:
+        """The How to play view of ``game`` over the current screen (the screen underneath is
+        left exactly as it is): contents, rules, searchable reference; at ``section`` if given."""
+        try:
+            g = engines.get_game(game)
+        except Exception:
+            self.flash(T("{game} is not available in this version yet.", game=game.title()))
+            return
+        try:
+            entries = list(g.reference(self.lang) or [])
+        except Exception as exc:  # a reference bug must not hide the rules
+            js.console.error(f"reference failed: {_error_detail(exc)}")
+            entries = []
+        labels = {"contents": L("Contents"), "reference": L("Reference"), "search": L("Search the reference"),
+                  "none": L("Nothing found."), "missing": L("The rules of this game are not written yet.")}
+        wide = int(js.window.innerWidth) > 760
+        body = rules_page.page_html(g.title, rules_page.rules_text(game, self.lang), entries, labels, toc_open=wide)
+        old = _el("rules-view")
+        if old:
+            old.remove()
+        view = js.document.createElement("div")
+        view.id = "rules-view"
+        view.className = "rules-overlay"
+        view.setAttribute("role", "dialog")
+        view.setAttribute("aria-modal", "true")
+        view.setAttribute("aria-labelledby", "rules-heading")
+        view.dataset.game = game
+        view.innerHTML = (f'<div class="rules-box"><div class="rules-bar">'
+                          f'<h2 id="rules-heading">{h(L("How to play"))}</h2><span class="grow"></span>'
+                          f'{self.lang_switch()}<button class="primary" id="rules-close" data-cmd="rules-close">'
+                          f'{h(L("Close"))}</button></div><div class="rules-scroll" id="rules-scroll">{body}</div></div>')
+        # everything underneath is out of reach (keyboard and screen readers) while it is open
+        for child in list(self.root.children):
+            child.inert = True
+        self.root.appendChild(view)
+        self.rules = {"game": game, "opener": opener}
+        js.document.body.dataset.rules = game
+        js.document.body.classList.add("rules-open")
+        if query:
+            box = _el("ref-search")
+            if box:
+                box.value = query
+                self.filter_reference(query)
+        if section:
+            self.rules_go(section)
+        elif scroll is not None:
+            _el("rules-scroll").scrollTop = scroll
+        if not section:
+            _el("rules-close").focus()
+
+    def rules_snapshot(self) -> dict | None:
+        """What to keep of the open view when it is drawn again (language switch)."""
+        if self.rules is None or not _el("rules-view"):
+            return None
+        box, sc = _el("ref-search"), _el("rules-scroll")
+        return {**self.rules, "query": str(box.value) if box else "",
+                "scroll": float(sc.scrollTop) if sc else None}
+
+    def rules_closed(self) -> None:
+        """Forget the view (it is gone with the screen it was over)."""
+        self.rules = None
+        try:
+            js.document.body.dataset.rules = ""
+            js.document.body.classList.remove("rules-open")
+        except Exception:
+            pass
+
+    def close_rules(self) -> None:
+        """Close the view: the screen underneath is as it was, and the keyboard goes back to
+        the button that opened it."""
+        opener = (self.rules or {}).get("opener", "")
+        view = _el("rules-view")
+        if view:
+            view.remove()
+        for child in list(self.root.children):
+            child.inert = False
+        self.rules_closed()
+        target = (_el(opener) if opener else None) or _el("rules-btn")
+        if target:
+            target.focus()
+
+    def rules_go(self, ident: str) -> None:
+        """Scroll the view to a section (``rule-<id>``), the reference (``rule-reference``) or
+        a reference entry (``ref-<id>``, shown even when the search had hidden it)."""
+        target = None
+        for candidate in (f"rule-{ident}", ident, f"ref-{ident}"):
+            target = _el(candidate) if candidate else None
+            if target and target.closest("#rules-view"):
+                break
+            target = None
+        if not target:
+            return
+        if target.classList.contains("ref") and target.hidden:
+            box = _el("ref-search")
+            if box:
+                box.value = ""
+            self.filter_reference("")
+        target.setAttribute("tabindex", "-1")
+        target.scrollIntoView(_jsobj({"block": "start"}))
+        target.focus(_jsobj({"preventScroll": True}))
+
+    def filter_reference(self, query: str) -> None:
+        """Show the reference entries holding every word of ``query`` (``rules_page.matches``
+        on their ``data-search``), and the "nothing found" line when none does."""
+        rows = js.document.querySelectorAll("#ref-list .ref")
+        shown = 0
+        for i in range(int(rows.length)):
+            row = rows.item(i)
+            ok = rules_page.matches(str(row.dataset.search or ""), query)
+            row.hidden = not ok
+            shown += ok
+        empty = _el("ref-empty")
+        if empty:
+            empty.hidden = shown > 0

@@ -1,0 +1,116 @@
+"""Two tabs on one game: what the table does when another tab writes the save of its game.
+
+Mixed into ``App`` (``app.py``), for the table screen (``table``). The browser tells the other
+tabs when one writes localStorage (the ``storage`` event); the save's stamp (``saves.stamp``)
+says which version this tab last wrote or read (``known``). When the other tab played on from
+this tab's position, its game is shown here as it is now; when the two versions no longer
+agree, or the save was deleted or replaced, this tab stops saving (``conflict``), its game
+stays on the table, and it offers to save it as a copy or to load the other tab's version.
+"""
+
+from __future__ import annotations
+
+import js  # type: ignore[import-not-found]
+
+from engines import RecordError
+from engines.core.i18n import texts
+
+from .page import COMMAND_FAILED, _el, _error_detail
+from .saves import AHEAD, GONE, OURS, SAME, SAVE_PREFIX, Msg, SaveEntry, stamp
+from .session import Session
+
+T = texts("ui")
+
+# ---- messages for a person ----
+MOVED_ON = Msg(T("This game moved on in another tab; it is shown here as it is now."))
+DIVERGED_NOTE = Msg(T("This game was also played in another tab, and the two no longer agree. This tab stopped "
+                 "saving it, so neither version is lost: save this tab’s game as a copy, or load the "
+                 "other tab’s version."))
+GONE_NOTE = Msg(T("This game was deleted or replaced in another tab. This tab stopped saving it: "
+             "save it as a copy to keep it."))
+COPY_NAME = Msg(T("{name} (this tab)"))
+COPY_SAVED = Msg(T("Saved this tab’s game as “{name}”; it is saved there from now on."))
+OTHER_LOADED = Msg(T("This is the other tab’s version of the game."))
+OTHER_UNAVAILABLE = Msg(T("The other tab’s version cannot be loaded: {reason}"))
+
+
+class TwoTabs:
+    """The part of ``App`` that follows another tab playing the same game."""
+
+    def on_storage(self, event) -> None:
+        """Another tab wrote localStorage (the browser fires ``storage`` in the other tabs
+        only). When that is the save of the game on this table, compare the two versions."""
+        try:
+            key = event.key if isinstance(event.key, str) else None  # None: the storage was cleared
+            s = self.session
+            if s is None or self.mode != "play" or not self.sid or self.screen != "table":
+                return
+            if key is not None and key != SAVE_PREFIX + self.sid:
+                return
+            outcome, stored = self.saves.check(self.sid, self.known, s.record.model_dump(mode="json"))
+            if outcome in (OURS, SAME):
+                if stored.ok:
+                    self.known, self.save_name = stamp(stored.record), stored.name
+                if self.conflict:  # the save holds this tab's game (or the version it knew) again
+                    self.conflict = None
+                    self.banner = None
+                    el = _el("banner")
+                    if el:
+                        el.outerHTML = self.banner_html()
+                    self.autosave()
+                    self.refresh()
+                return
+            if outcome != self.conflict:
+                self.follow_other_tab(outcome, stored)
+        except Exception as exc:
+            js.console.error(f"Tavolo: {_error_detail(exc)}")
+            self.flash(COMMAND_FAILED, detail=_error_detail(exc))
+
+    def follow_other_tab(self, outcome: str, stored: SaveEntry) -> None:
+        """Another tab wrote this table's save. If it played on from this tab's position, its
+        game is shown here as it is now; otherwise this tab stops saving (its game stays on
+        the table) and offers to save it as a copy or to load the other tab's version."""
+        if outcome == AHEAD:
+            try:
+                session = Session.load(stored.record)
+            except Exception:  # the other tab's game cannot be shown here: keep this one, stop saving
+                outcome = GONE
+            else:
+                self.banner = (MOVED_ON, "info")
+                self.open_session(session, self.sid, stored.name, known=stamp(stored.record))
+                return
+        self.conflict = outcome
+        buttons = [("conflict-copy", T("Save as a copy"))]
+        if outcome != GONE:
+            buttons.append(("conflict-load", T("Load the other tab’s version")))
+        self.flash(GONE_NOTE if outcome == GONE else DIVERGED_NOTE, "error", buttons=tuple(buttons))
+        if self.screen == "table" and _el("status"):
+            self.refresh()
+
+    def save_conflict_copy(self) -> None:
+        s = self.session
+        if s is None:
+            return
+        record = s.record.model_dump(mode="json")
+        sid = self.saves.new_id()
+        name = COPY_NAME.format(name=self.save_name)
+        problem = self.saves.put(sid, name, record, over=s.is_over())
+        if problem:
+            self.flash(problem)
+            return
+        self.sid, self.known, self.save_name, self.conflict = sid, stamp(record), name, None
+        self.saves.set_last(sid)
+        self.flash(COPY_SAVED.format(name=name), "info")
+        self.refresh()
+
+    def load_other_tab(self) -> None:
+        entry = self.saves.get(self.sid) if self.sid else SaveEntry("")
+        try:
+            session = Session.load(entry.record) if entry.ok else None
+        except RecordError as exc:
+            entry.error, entry.detail, session = Msg(exc.reason), exc.detail, None
+        if session is None:
+            self.flash(OTHER_UNAVAILABLE.format(reason=entry.error), detail=entry.detail)
+            return
+        self.banner = (OTHER_LOADED, "info")
+        self.open_session(session, self.sid, entry.name, known=stamp(entry.record))
