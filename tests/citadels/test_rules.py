@@ -932,3 +932,23 @@ def test_building_shows_a_card_of_the_hidden_hand_so_it_cannot_be_undone():
     before = s.clone()
     play(s, type="build", district="tavern")
     assert GAME.reveals_information(before, None, s)
+
+
+def test_a_draft_choice_that_hands_the_cards_on_is_a_reveal():
+    """The next chooser sees the cards left (what the earlier choosers took shows in them), so
+    a choice that hands them on cannot be undone; one after which the same player chooses again
+    hands nothing on."""
+    for players in range(2, 8):
+        s = new(players, seed=3)
+        handed_on = same_chooser = 0
+        while s.phase == "draft":
+            before = s.clone()
+            action = GAME.legal_actions(s)[0]
+            GAME.apply(s, action)
+            if s.phase != "draft":
+                break
+            passes = GAME.to_move(s) != GAME.to_move(before)
+            assert GAME.reveals_information(before, action, s) == passes or before.rng != s.rng
+            handed_on += passes
+            same_chooser += not passes
+        assert handed_on >= players - 1

@@ -58,3 +58,25 @@ def test_undo_goes_back_through_own_quiet_actions_only_and_replays_identically(n
             steps += 1
     assert undone_total > 0
     print(name, "undone", undone_total, "runs of more than one", multi)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_citadels_undo_never_goes_back_over_a_draft_that_came_back(players):
+    """Alone with bots in the Citadels draft: when the cards come back to Ada she has seen what
+    the bots left her, so Undo must not take back her earlier choice (nor the bots' ones)."""
+    s = Session.start("citadels", [{"name": "Ada", "kind": "human"}] +
+                      [{"name": f"Bot {i}", "kind": "bot:heuristic"} for i in range(1, players)], 0)
+    game = s.game
+    came_back = 0
+    while not s.is_over() and s.state.round <= 3:
+        if s.bot_to_move() is not None:
+            s.bot_step()
+            continue
+        if s.state.phase == "draft":
+            mine = [i for i, a in enumerate(s.actors) if a == 0]
+            if mine and any(s.actors[j] != 0 for j in range(mine[-1] + 1, len(s.actors))):
+                # others chose since Ada last acted: Undo would go back over what she was handed
+                assert s.undo_count() == 0, (s.undo_count(), mine[-1], len(s.actors))
+                came_back += 1
+        s.apply(game.legal_actions(s.state)[0])
+    assert came_back > 0
