@@ -3,7 +3,7 @@ had not seen dealt again (``GameRecord.forks``, ``engines.core.record.redeal``).
 
 import pytest
 
-from engines import RecordError, get_game, new_record, parse_record, replay
+from engines import RecordError, get_game, list_games, new_record, parse_record, replay
 from engines.core.bots import get_bot
 from engines.core.record import Fork
 from engines.core.rng import Rng
@@ -12,16 +12,16 @@ from engines.core.thinking import Thinker
 GAME = get_game("citadels")
 
 
-def played(seed: int, steps: int, players: int = 3):
-    """A record of ``steps`` heuristic moves, and the state after them."""
-    record = new_record(GAME, players, seed)
-    state = GAME.new_game(players, seed)
-    bot = get_bot(GAME, "heuristic")
+def played(seed: int, steps: int, players: int = 3, game=GAME):
+    """A record of ``steps`` heuristic moves of ``game``, and the state after them."""
+    record = new_record(game, players, seed)
+    state = game.new_game(players, seed)
+    bot = get_bot(game, "heuristic")
     rng = Rng.from_seed(seed)
     for _ in range(steps):
-        action = bot(GAME, state, rng)
-        record.actions.append(GAME.dump_action(action))
-        GAME.apply(state, action)
+        action = bot(game, state, rng)
+        record.actions.append(game.dump_action(action))
+        game.apply(state, action)
     return record, state
 
 
@@ -38,43 +38,49 @@ def test_a_record_never_forked_has_no_forks_key():
     assert '"forks"' not in record.model_dump_json()
 
 
-def test_a_fork_keeps_the_seats_view_and_re_deals_the_rest():
-    record, state = played(2, 30)
+@pytest.mark.parametrize("name", list_games())
+def test_a_fork_keeps_the_seats_view_and_re_deals_the_rest(name):
+    game = get_game(name)
+    record, state = played(2, 30, game=game)
     fork = forked(record, 30, seat=1, seed=77)
     again = replay(parse_record(fork.model_dump_json()))
-    assert GAME.view(again, 1) == GAME.view(state, 1)
+    assert game.view(again, 1) == game.view(state, 1)
     assert again.model_dump() != state.model_dump()  # the others' hands and the deck are new
     assert replay(fork).model_dump() == again.model_dump()  # the same fork, the same game
 
 
-def test_the_fork_does_not_depend_on_what_the_seat_could_not_see():
+@pytest.mark.parametrize("name", list_games())
+def test_the_fork_does_not_depend_on_what_the_seat_could_not_see(name):
     """Two forks of the same position with the same seed: equal. A fork with another seed:
     different hidden parts, same view."""
-    record, _ = played(3, 24)
+    game = get_game(name)
+    record, _ = played(3, 24, game=game)
     a = replay(forked(record, 24, 0, 5))
     b = replay(forked(record, 24, 0, 5))
     c = replay(forked(record, 24, 0, 6))
     assert a.model_dump() == b.model_dump()
-    assert GAME.view(a, 0) == GAME.view(c, 0)
+    assert game.view(a, 0) == game.view(c, 0)
     assert a.model_dump() != c.model_dump()
 
 
-def test_a_forked_game_plays_on_and_replays_and_a_fork_of_a_fork_too():
-    record, _ = played(4, 20)
+@pytest.mark.parametrize("name", list_games())
+def test_a_forked_game_plays_on_and_replays_and_a_fork_of_a_fork_too(name):
+    game = get_game(name)
+    record, _ = played(4, 20, game=game)
     fork = forked(record, 20, 0, 9)
     state = replay(fork)
-    bot = get_bot(GAME, "heuristic")
+    bot = get_bot(game, "heuristic")
     for _ in range(25):
-        if GAME.to_move(state) is None:
+        if game.to_move(state) is None:
             break
-        action = bot(GAME, state, Rng.from_seed(len(fork.actions)))
-        fork.actions.append(GAME.dump_action(action))
-        GAME.apply(state, action)
+        action = bot(game, state, Rng.from_seed(len(fork.actions)))
+        fork.actions.append(game.dump_action(action))
+        game.apply(state, action)
     assert replay(parse_record(fork.model_dump_json())).model_dump() == state.model_dump()
     twice = forked(fork, len(fork.actions), 2, 10)  # the same position may be forked again
     twice2 = forked(fork, 20, 1, 11)
     assert [f.at for f in twice.forks] == [20, len(fork.actions)]
-    assert GAME.view(replay(twice), 2) == GAME.view(state, 2)
+    assert game.view(replay(twice), 2) == game.view(state, 2)
     assert [f.at for f in twice2.forks] == [20, 20]
     replay(parse_record(twice2.model_dump_json()))
 

@@ -131,7 +131,7 @@ def _fork_of(session: Session, at: int, seat: int, seed: int, kinds: list[str] |
     return Session(record)
 
 
-@pytest.mark.parametrize("name", ["citadels", "myraclia"])
+@pytest.mark.parametrize("name", list_games())
 def test_a_fork_of_a_game_in_progress_keeps_the_viewers_eyes_and_re_deals_the_rest(name):
     session, states = played(name, 3, 8, 45)
     assert not session.is_over()
