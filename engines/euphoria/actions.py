@@ -79,25 +79,77 @@ def _made(cls, fields: dict, given: frozenset):
     return m
 
 
+# The objects are also shared: one ``Place`` per (die, space), one ``Retrieve`` per (dice, pay),
+# one ``Choose`` per option, one ``Trade`` per partner, one ``EndTurn`` and one
+# ``ResolveDilemma``, made the first time and handed out by every later call (a turn offers up
+# to 150 placements, most of them offered again the next turn). Sharing is safe because nothing
+# ever changes an action object or the list of a ``Retrieve`` (the engine, the bots and the page
+# only read them), and an equal object is the same move: ``apply`` may take a shared object
+# from the current list ``legal_actions`` returned without a second check, as it must.
+_PLACES: dict[int, dict[str, Place]] = {}  # die -> space -> its Place
+_RETRIEVES: dict[tuple, Retrieve] = {}  # (dice, pay) -> its Retrieve
+_CHOICES: dict[str, Choose] = {}
+_CHOICES_MAX = 4096  # option keys are few (payments, discards, abilities): a bound all the same
+
+
 def place(die: int, space: str) -> Place:
-    return _made(Place, {"type": "place", "die": die, "space": space}, _PLACE_SET)
+    row = _PLACES.get(die)
+    if row is None:
+        row = _PLACES[die] = {}
+    a = row.get(space)
+    if a is None:
+        a = row[space] = _made(Place, {"type": "place", "die": die, "space": space}, _PLACE_SET)
+    return a
+
+
+def places(die: int, spaces: list[str]) -> list[Place]:
+    """``[place(die, sp) for sp in spaces]``, quicker."""
+    row = _PLACES.get(die)
+    if row is None:
+        row = _PLACES[die] = {}
+    out = []
+    for sp in spaces:
+        a = row.get(sp)
+        if a is None:
+            a = place(die, sp)
+        out.append(a)
+    return out
 
 
 def retrieve(dice: list[int], pay: str) -> Retrieve:
-    return _made(Retrieve, {"type": "retrieve", "dice": dice, "pay": pay}, _RETRIEVE_SET)
+    key = (tuple(dice), pay)
+    a = _RETRIEVES.get(key)
+    if a is None:
+        if len(_RETRIEVES) >= _CHOICES_MAX:
+            _RETRIEVES.clear()
+        a = _RETRIEVES[key] = _made(Retrieve, {"type": "retrieve", "dice": list(dice), "pay": pay}, _RETRIEVE_SET)
+    return a
 
 
 def choose(option: str) -> Choose:
-    return _made(Choose, {"type": "choose", "option": option}, _CHOOSE_SET)
+    a = _CHOICES.get(option)
+    if a is None:
+        if len(_CHOICES) >= _CHOICES_MAX:
+            _CHOICES.clear()
+        a = _CHOICES[option] = _made(Choose, {"type": "choose", "option": option}, _CHOOSE_SET)
+    return a
 
 
 def trade(partner: int) -> Trade:
-    return _made(Trade, {"type": "trade", "partner": partner}, _TRADE_SET)
+    a = _TRADES.get(partner)
+    if a is None:
+        a = _TRADES[partner] = _made(Trade, {"type": "trade", "partner": partner}, _TRADE_SET)
+    return a
 
 
 def end_turn() -> EndTurn:
-    return _made(EndTurn, {"type": "end_turn"}, frozenset())
+    return _END_TURN
 
 
 def resolve_dilemma() -> ResolveDilemma:
-    return _made(ResolveDilemma, {"type": "dilemma"}, frozenset())
+    return _RESOLVE_DILEMMA
+
+
+_TRADES: dict[int, Trade] = {}
+_END_TURN = _made(EndTurn, {"type": "end_turn"}, frozenset())
+_RESOLVE_DILEMMA = _made(ResolveDilemma, {"type": "dilemma"}, frozenset())

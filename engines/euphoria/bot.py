@@ -34,10 +34,15 @@ class _Seen:
         pl = self.pl = s.p[me]
         self.goods, self.hand = pl.goods, pl.hand
         self._occ = None
-        self.n = s.players
-        self.n_workers = sum(1 for w in pl.where if w != "pool")
-        n = self.n
-        self.terr_free = any(sum(v) < n for v in s.territory.values())
+        n = self.n = s.players
+        where = pl.where
+        self.n_workers = len(where) - where.count("pool")
+        free = False
+        for v in s.territory.values():
+            if sum(v) < n:
+                free = True
+                break
+        self.terr_free = free
         self._need = None
 
     @property

@@ -159,7 +159,13 @@ def available(s, p: int) -> list[int]:
 
 
 def occupants(s, space: str) -> list[tuple[int, int]]:
-    return [(q, d) for q, pl in enumerate(s.p) for d, w in enumerate(pl.where) if w == space]
+    """The (player, die) of the workers on ``space``, by player then die."""
+    out = []
+    for q, pl in enumerate(s.p):
+        where = pl.where
+        if space in where:  # most players have no worker there: one quick look each
+            out += [(q, d) for d, w in enumerate(where) if w == space]
+    return out
 
 
 def all_factions() -> tuple[str, ...]:

@@ -6,7 +6,8 @@ the policy thousands of times a second, so this one keeps the worths and drops t
 
 - one list of legal actions, then the bot's score per action read from the state as it is
   (``bot._Seen``: occupancy, the seat's mat, the territories), a placement scored once per
-  space (only a commodity area's score depends on the die placed);
+  space (only a commodity area's score depends on the die placed: its other part is worked
+  out once per area, and the die's value added to it per placement);
 - no draw per action: the best score wins, and ``rng`` is drawn once, only to part the
   actions sharing the best score (the heuristic's tie-break, at the cost of one draw);
 - a forced move (one legal action) is played at once.
@@ -80,22 +81,32 @@ def action_scores(state, acts: list) -> list:
     base = 60 if avail == 0 else 5
     free_cost = 8 if pl.morale <= 4 else 1
     poor = c.goods["food"] < 2
+    # space -> its score; a commodity area -> (its score before the die's value, the dice there)
     memo: dict = {}
+    dice = pl.dice
+    knows = pl.knowledge >= 4
     for a in acts:
         cls = type(a)
         if cls is Place:
             sp = a.space
-            if sp in COMMODITY_AREAS:
-                sc = _place_score(c, a)
-            else:
-                sc = memo.get(sp)
-                if sc is None:
-                    sc = memo[sp] = _place_score(c, a)
+            sc = memo.get(sp)
+            if sc is None:
+                sc = memo[sp] = _area_base(c, sp) if sp in COMMODITY_AREAS else _place_score(c, a)
+            if type(sc) is tuple:
+                # a commodity area: ``_place_score`` with the part that does not depend on the
+                # die worked out once per area; the same integers, the same tests
+                sc, total = sc
+                total += dice[a.die]
+                if knows:
+                    if 5 <= total <= 8:
+                        sc += 4
+                    if total >= 9:
+                        sc -= 8
         elif cls is Retrieve:
-            dice = a.dice
-            n = len(dice)
+            dice_ = a.dice
+            n = len(dice_)
             sc = base + 4 * n - (5 * (n < on_board))
-            for d in dice:
+            for d in dice_:
                 if where[d][:3] == "CS_":
                     sc -= 15
             if a.pay == "free":
@@ -112,3 +123,21 @@ def action_scores(state, acts: list) -> list:
             sc = 0
         out.append(sc)
     return out
+
+
+def _area_base(c: _Seen, sp: str) -> tuple[int, int]:
+    """``_place_score`` of the commodity area ``sp`` before the placed die's value, and the
+    total of the dice already there (the score adds 4 or takes 8 by that total plus the die's
+    value, when the seat's knowledge is 4 or more)."""
+    s, pl, goods = c.s, c.pl, c.goods
+    g = COMMODITY_AREAS[sp]
+    have = goods[g]
+    score = 12 - 3 * have
+    if c.n_workers < 3 and g in ("energy", "water") and have < 3:
+        score = 40 + have * 4
+    if g == "food" and goods["food"] < 2:
+        score = 34
+    if g == "bliss" and goods["bliss"] < 1:
+        score = 22
+    total = sum(s.p[q].dice[d] for q, d in c.occ.get(sp, ()))
+    return score, total

@@ -42,6 +42,7 @@ from typing import Any, Callable, Optional
 
 from .components import (ARTIFACT_TYPES, COMMODITIES, COMMODITY_AREAS, ICARUS_SPACES, RECRUITS,
                          RESOURCES, SITE_SPACES, SPACE_SITE, SPACES, TUNNEL_RESOURCE, TUNNELS)
+from .markets import suffers_kind
 from .effects import (T, ability_on, advance_miner, ally, available, controlled, gain,
                       has_active_faction, knowledge, lose_worker, morale, note, occupants, order_from,
                       push, v1)
@@ -959,11 +960,14 @@ def hook(s, p: int, rid: str, name: str):
 
 def triggered(s, p: int, name: str, c: dict, pool: Optional[list[str]] = None) -> list[tuple[str, Opts]]:
     """p's recruits whose hook ``name`` triggers now, with their options (sorted by id)."""
+    active = s.p[p].active
+    if not active or suffers_kind(s, p, "no_recruit_abilities"):  # ``hook`` finds nothing
+        return []
     out = []
-    for rid in sorted(pool if pool is not None else s.p[p].active):
-        if rid not in s.p[p].active:
+    for rid in sorted(pool if pool is not None else active):
+        if rid not in active:
             continue
-        h = hook(s, p, rid, name)
+        h = card(s, rid).hooks.get(name)  # ``hook``: the recruit is active and abilities work
         if isinstance(h, Hook):
             opts = h.options(s, p, c)
             if opts:

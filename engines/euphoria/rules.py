@@ -19,7 +19,7 @@ from engines.core.i18n import player
 from engines.core.rng import Rng
 
 from .actions import Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
-from .actions import choose as _choose, end_turn as _end_turn, place as _place, resolve_dilemma as _resolve_dilemma, retrieve as _retrieve, trade as _trade
+from .actions import choose as _choose, end_turn as _end_turn, places as _places, resolve_dilemma as _resolve_dilemma, retrieve as _retrieve, trade as _trade
 from .components import (ICARUS_SPACES, ARTIFACT_DECK, ARTIFACT_MARKETS, ARTIFACT_TYPES, COMMODITIES,
                          COMMODITY_AREAS, DILEMMA_IDS, DILEMMAS, FACTIONS, GOODS, KNOW_MAX,
                          KNOW_START, KNOWLEDGE_LIMIT, MARKET_IDS, MARKETS, MORALE_START,
@@ -290,15 +290,28 @@ def follow_up_dice(s: EuphoriaState) -> list[int]:
 
 def legal_spaces(s: EuphoriaState, p: int, die: int) -> list[str]:
     """Spaces ``die`` may go on (legality does not depend on the die's value): exactly those
-    ``space_open`` finds open, in ``WORKER_SPACES`` order, by the same checks in one pass."""
-    if s.p[p].where[die] != "avail":
+    ``space_open`` finds open, in ``WORKER_SPACES`` order, by the same checks in one pass.
+
+    Whether p holds a cost as printed (``_need_met``) is asked once per distinct cost: the 49
+    spaces have about a dozen (``_plain_need`` gives equal costs one compiled object), and the
+    answer depends only on p's mat and the pair rule, which one call does not change.
+
+    With a recruit that changes costs, ``can_pay`` is asked once per cost among the 24
+    construction spaces: every recruit's ``cost`` hook (and ``_COST_REACH``) reads a space only
+    as "a construction space" (``CS_``), never which one, and construction spaces are never
+    temporary (no bump), so two of equal printed cost are paid in the same ways
+    (``tests/euphoria/test_fast_paths.py`` checks equal ``pay_options`` over random games)."""
+    pl = s.p[p]
+    if pl.where[die] != "avail":
         return []
     occ = set()
     for q in s.p:
         occ.update(q.where)
     ctx = _player_ctx(s, p)
     forbids, hooks, pairs = ctx["forbids"], ctx["cost_hooks"], ctx["pairs"]
-    built, miners, pl = s.built, s.miners, s.p[p]
+    built, miners, site_tile = s.built, s.miners, s.site_tile
+    met: dict[int, bool] = {}  # id of a compiled cost -> p holds it
+    cs_paid: dict[int, bool] = {}  # id of a compiled cost -> p can pay it at a construction space
     out = []
     for sp, kind, key, need in _space_plan():
         if kind == 0:  # a construction space
@@ -307,16 +320,31 @@ def legal_spaces(s: EuphoriaState, p: int, die: int) -> list[str]:
         elif kind == 1:  # a market: its visit cost is the tile's
             if built[key] != 2:
                 continue
-            need = _plain_need(MARKETS[s.site_tile[key]].visit_cost)
+            need = _plain_need(MARKETS[site_tile[key]].visit_cost)
         elif kind == 2:  # a tunnel end
             if miners[key] < TUNNEL_COMPLETE or (not has_active_faction(s, p, key) and not ctx["kadan"]):
                 continue
-        if forbids and any(forbid(s, p, 0, sp) for forbid in forbids):
-            continue
-        if hooks:
-            if not can_pay(s, p, sp, ctx):
+        if forbids:
+            for forbid in forbids:
+                if forbid(s, p, 0, sp):
+                    break
+            else:
+                forbid = None
+            if forbid is not None:
                 continue
-        elif not _need_met(pl, need, pairs):
+        plain = met.get(id(need))
+        if plain is None:
+            plain = met[id(need)] = _need_met(pl, need, pairs)
+        if hooks:
+            if kind == 0:  # construction spaces of one cost are paid alike (see above)
+                ok = cs_paid.get(id(need))
+                if ok is None:
+                    ok = cs_paid[id(need)] = can_pay(s, p, sp, ctx, plain)
+            else:
+                ok = can_pay(s, p, sp, ctx, plain)
+            if not ok:
+                continue
+        elif not plain:
             continue
         out.append(sp)
     return out
@@ -352,7 +380,7 @@ def turn_actions(s: EuphoriaState) -> list[Any]:
         return trade_actions(s, p) + [_end_turn()]
     if tn.get("chase") is not None:
         d = tn["chase"]
-        return ([_place(d, sp) for sp in legal_spaces(s, p, d)] + trade_actions(s, p)
+        return (_places(d, legal_spaces(s, p, d)) + trade_actions(s, p)
                 + [_choose("skip_chase")])  # §23.5: trades also between two placements
     if tn["placed"] == 0:
         seen = set()
@@ -367,7 +395,8 @@ def turn_actions(s: EuphoriaState) -> list[Any]:
                 dice.append(d)
         if dice:
             spaces = legal_spaces(s, p, dice[0])
-            acts += [_place(d, sp) for d in dice for sp in spaces]
+            for d in dice:
+                acts += _places(d, spaces)
         acts += retrieve_actions(s, p)
         if can_resolve_dilemma(s, p):
             acts.append(_resolve_dilemma())
@@ -378,7 +407,7 @@ def turn_actions(s: EuphoriaState) -> list[Any]:
         return acts
     ds = follow_up_dice(s)
     if ds:  # the group's remaining workers show one value and are all available: one choice
-        acts += [_place(ds[0], sp) for sp in legal_spaces(s, p, ds[0])]
+        acts += _places(ds[0], legal_spaces(s, p, ds[0]))
     if acts:
         acts += trade_actions(s, p)
     acts.append(_end_turn())
@@ -484,15 +513,29 @@ def space_open(s: EuphoriaState, p: int, sp: str, occ: dict, ctx: Optional[dict]
 
 
 def _player_ctx(s: EuphoriaState, p: int) -> dict:
+    """What p's placements share, whatever the space: the penalties' ``forbid`` checks p
+    suffers (in tile order), whether a pair may pay for 'any n artifacts', and p's recruits
+    whose ``cost`` hook works now (``hook``: active, and no Academy penalty on p)."""
     from .markets import PENALTIES
     tiles = suffered_tiles(s, p)
-    cost_rids = [rid for rid in s.p[p].active if hook(s, p, rid, "cost")]
+    active = s.p[p].active
+    cost_rids = []
+    kadan = brian = False
+    if active and not suffers_kind(s, p, "no_recruit_abilities"):  # ``ability_on``, once for all
+        for rid in active:
+            if card(s, rid).hooks.get("cost"):
+                cost_rids.append(rid)
+                if rid == "kadan_the_infiltrator":
+                    kadan = True
+                elif rid == "brian_the_viticulturist":
+                    brian = True
     return {"forbids": [PENALTIES[t].forbid for t in sorted(tiles) if PENALTIES[t].forbid],
             "pairs": KIND["no_artifact_pairs"] not in tiles,
             "cost_hooks": bool(cost_rids),
             "cost_rids": cost_rids,
-            "kadan": bool(hook(s, p, "kadan_the_infiltrator", "cost")),
-            "brian": bool(hook(s, p, "brian_the_viticulturist", "cost"))}
+            "cost_fns": [card(s, rid).hooks["cost"] for rid in sorted(cost_rids)],  # ``_cost_fns``
+            "kadan": kadan,
+            "brian": brian}
 
 
 ICARUS = frozenset(ICARUS_SPACES)
@@ -524,23 +567,23 @@ _CATEGORY = {"resource": RESOURCES, "commodity_any": COMMODITIES,
              "commodity_not_bliss": tuple(c for c in COMMODITIES if c != "bliss")}
 
 
-def can_pay(s: EuphoriaState, p: int, sp: str, ctx: dict) -> bool:
-    """Whether p can pay for ``sp`` at all; a quick count when no recruit changes the cost."""
-    pl = s.p[p]
+def can_pay(s: EuphoriaState, p: int, sp: str, ctx: dict, plain: Optional[bool] = None) -> bool:
+    """Whether p can pay for ``sp`` at all; a quick count when no recruit changes the cost.
+    ``plain``: ``_plain_can_pay`` when the caller already knows it."""
     if ctx["cost_hooks"]:
         # Substitutions only add ways to pay: a plain payment that works settles it, unless
         # a recruit adds to the cost here (Brian in Icarus, Kadan at a tunnel end).
         adds = (sp in TUNNEL_ENDS and ctx["kadan"]) or (ctx["brian"] and sp in ICARUS)
         if adds:
-            return _can_pay_somehow(s, p, sp)
-        if _plain_can_pay(s, p, sp, ctx):
+            return _can_pay_somehow(s, p, sp, ctx["cost_fns"])
+        if plain if plain is not None else _plain_can_pay(s, p, sp, ctx):
             return True
         # the plain payment fails: only a recruit whose substitution concerns this space can help
         cost = space_cost(s, sp)
         if not any(_COST_REACH.get(rid, _ANYWHERE)(sp, cost) for rid in ctx["cost_rids"]):
             return False
-        return _can_pay_somehow(s, p, sp)
-    return _plain_can_pay(s, p, sp, ctx)
+        return _can_pay_somehow(s, p, sp, ctx["cost_fns"])
+    return plain if plain is not None else _plain_can_pay(s, p, sp, ctx)
 
 
 def _ANYWHERE(sp: str, cost: dict) -> bool:
@@ -561,11 +604,14 @@ _COST_REACH: dict[str, Callable[[str, dict], bool]] = {
 
 
 _PLAIN: dict[int, tuple] = {}
+_PLAIN_SAME: dict[tuple, tuple] = {}
+_PLAIN_KEEP: list = []  # the cost dicts compiled, kept alive so that their ids stay theirs
 
 
 def _plain_need(cost: dict) -> tuple:
     """A cost dict compiled for the quick check: (named goods, categories, any cards, card types,
-    artifacts_any, resources_any)."""
+    artifacts_any, resources_any). Kept by the dict's id (the cost dicts are the data's own,
+    never changed); equal costs get the same tuple, so a caller may remember answers by its id."""
     key = id(cost)
     if key not in _PLAIN:
         named: dict[str, int] = {}
@@ -580,8 +626,10 @@ def _plain_need(cost: dict) -> tuple:
                 anyc += n
             elif k.startswith("artifact_"):
                 types.append((k[9:], n))
-        _PLAIN[key] = (tuple(named.items()), tuple(cats), anyc, tuple(types),
-                       cost.get("artifacts_any", 0), cost.get("resources_any", 0), cost)
+        need = (tuple(named.items()), tuple(cats), anyc, tuple(types),
+                cost.get("artifacts_any", 0), cost.get("resources_any", 0))
+        _PLAIN[key] = _PLAIN_SAME.setdefault(need, need)
+        _PLAIN_KEEP.append(cost)
     return _PLAIN[key]
 
 
@@ -592,7 +640,7 @@ def _plain_can_pay(s: EuphoriaState, p: int, sp: str, ctx: dict) -> bool:
 def _need_met(pl: PlayerState, need: tuple, pairs: bool) -> bool:
     """Whether ``pl`` holds a compiled cost (``_plain_need``), with no recruit's substitution;
     ``pairs``: a pair of identical cards may pay for 'any n artifacts'."""
-    named, cats, anyc, types, arts_any, res_any, _ = need
+    named, cats, anyc, types, arts_any, res_any = need
     if arts_any:
         if len(pl.hand) >= arts_any:
             return True
@@ -661,18 +709,48 @@ def pay_options(s: EuphoriaState, p: int, sp: str) -> list[str]:
     return sorted({",".join(sorted(toks)) for toks in _payments(s, p, sp) if _affordable(pl, toks)})
 
 
-def _can_pay_somehow(s: EuphoriaState, p: int, sp: str) -> bool:
-    """``bool(pay_options(s, p, sp))``, stopping at the first affordable payment."""
+def _can_pay_somehow(s: EuphoriaState, p: int, sp: str, fns: Optional[list] = None) -> bool:
+    """``bool(pay_options(s, p, sp))``, stopping at the first affordable payment (``fns``: as
+    for ``_payments``). When the tracks cannot take what every payment adds (``extra``: Kadan's
+    knowledge, Brian's morale in Icarus) there is none: a payment's other tokens only add to
+    the knowledge gained and the morale lost."""
     pl = s.p[p]
-    for toks in _payments(s, p, sp):
+    parts = _payment_parts(s, p, sp, fns)
+    k = m = 0
+    for tok in parts[2]:
+        if tok.startswith("k+"):
+            k += int(tok[2:])
+        elif tok.startswith("m-"):
+            m += int(tok[2:])
+    if pl.knowledge + k > KNOW_MAX or pl.morale - m < 1:
+        return False
+    for toks in _combined(*parts):
         if _affordable(pl, toks):
             return True
     return False
 
 
-def _payments(s: EuphoriaState, p: int, sp: str):
+def _cost_fns(s: EuphoriaState, p: int) -> list:
+    """The ``cost`` hooks of p's recruits that work now (``hook``), in recruit id order."""
+    out = []
+    for rid in sorted(s.p[p].active):
+        h = hook(s, p, rid, "cost")
+        if h:
+            out.append(h)
+    return out
+
+
+def _payments(s: EuphoriaState, p: int, sp: str, fns: Optional[list] = None):
     """The token lists of ``pay_options`` before the check that p holds them: the printed cost's
-    alternatives, with every active recruit's ``cost`` hook applied (in recruit id order)."""
+    alternatives, with every active recruit's ``cost`` hook applied (in recruit id order).
+    ``fns``: ``_cost_fns(s, p)`` when the caller has it (a hook only adds to the cost's
+    alternatives: none changes the state, so the list holds for every space of a position)."""
+    return _combined(*_payment_parts(s, p, sp, fns))
+
+
+def _payment_parts(s: EuphoriaState, p: int, sp: str, fns: Optional[list]) -> tuple:
+    """What ``_payments`` combines: (cost, per-slot alternatives, tokens added to every
+    payment, whole payments of an 'any n artifacts' cost), the hooks applied."""
     cost = space_cost(s, sp)
     slots: list[list[list[str]]] = []
     extra: list[str] = []
@@ -687,11 +765,13 @@ def _payments(s: EuphoriaState, p: int, sp: str):
     else:
         for key, n in cost.items():
             slots += [_alternatives(key) for _ in range(n)]
-    for rid in sorted(s.p[p].active):
-        h = hook(s, p, rid, "cost")
-        if h:
-            h(s, p, sp, slots, extra, ctx)
+    for h in _cost_fns(s, p) if fns is None else fns:
+        h(s, p, sp, slots, extra, ctx)
     whole += ctx.get("whole", [])
+    return cost, slots, extra, whole
+
+
+def _combined(cost: dict, slots: list, extra: list, whole: list):
     if "artifacts_any" in cost:
         for c in whole:
             yield c + extra
@@ -1362,14 +1442,17 @@ def retrieve_actions(s: EuphoriaState, p: int) -> list[Retrieve]:
         pays.append("energy")
     out = []
     seen = set()
+    where, dice = pl.where, pl.dice
+    worker = {d: (where[d], dice[d]) for d in on_board}
     for n in range(1, len(on_board) + 1):
         for ds in combinations(on_board, n):
             # workers of equal value on the same space are interchangeable (as for Place)
-            sig = tuple(sorted((pl.where[d], pl.dice[d]) for d in ds))
+            sig = tuple(sorted([worker[d] for d in ds]))
             if sig in seen:
                 continue
             seen.add(sig)
-            out += [_retrieve(list(ds), x) for x in pays]
+            for x in pays:
+                out.append(_retrieve(ds, x))
     return out
 
 

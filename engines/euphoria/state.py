@@ -113,68 +113,128 @@ def _built(cls, fields: dict, fields_set: set):
     return m
 
 
+_ATOMS = frozenset((str, int, bool, type(None)))
+
+
 def _copy(x):
     """A deep copy of a JSON-like value (dicts with string keys, lists, str, int, bool, None)."""
     t = type(x)
-    if t is list:
-        out = x[:]
-        for i, v in enumerate(out):
-            tv = type(v)
-            if tv is not str and tv is not int and tv is not bool and v is not None:
-                out[i] = _copy(v)
-        return out
     if t is dict:
-        out = x.copy()
+        out = {}
         for k, v in x.items():
             if type(k) is not str:
                 raise _Unusual
             tv = type(v)
-            if tv is not str and tv is not int and tv is not bool and v is not None:
+            if tv in _ATOMS:
+                out[k] = v
+            elif tv is list:  # most lists of the tasks hold strings or ints: one slice
+                for e in v:
+                    if type(e) not in _ATOMS:
+                        out[k] = _copy(v)
+                        break
+                else:
+                    out[k] = v[:]
+            else:
                 out[k] = _copy(v)
         return out
-    if t is str or t is int or t is bool or x is None:
+    if t is list:
+        return [v if type(v) in _ATOMS else _copy(v) for v in x]
+    if t in _ATOMS:
         return x
     raise _Unusual  # a tuple, a float, anything else: the round trip decides
 
 
 _STATE_FIELDS: frozenset = frozenset()
 _PLAYER_FIELDS: frozenset = frozenset()
-_PLAYER_LISTS = ("dice", "where", "hand", "active", "hidden", "recruit_stars", "dealt", "pack",
-                 "tiles_dealt", "placed_tokens")
-_STATE_LISTS = ("markets_out", "market_pile", "art_deck", "art_discard", "recruit_deck", "recruits_out",
-                "dilemma_deck", "winners", "log")
+_ALL_STATE: set = set()
+_ALL_PLAYER: set = set()
+_ALL_RNG: set = {"s"}
+_ALL_OPTIONS: dict[type, set] = {}
 _ANY = ("turn", "pl", "ret", "trade", "shown")
 
 
 def _clone(s: "EuphoriaState") -> "EuphoriaState":
+    """The fast clone. The models it makes share one set of fields given per class
+    (``_ALL_STATE``, ``_ALL_PLAYER``, ``_ALL_RNG``, ``_ALL_OPTIONS``: every field, as after
+    validating a full dump): pydantic
+    only ever adds a field's name to that set when the field is assigned, which changes nothing
+    in a set that holds them all, and nothing else writes to it."""
     global _STATE_FIELDS, _PLAYER_FIELDS
     if not _STATE_FIELDS:
         _STATE_FIELDS = frozenset(EuphoriaState.model_fields)
         _PLAYER_FIELDS = frozenset(PlayerState.model_fields)
+        _ALL_STATE.update(_STATE_FIELDS)
+        _ALL_PLAYER.update(_PLAYER_FIELDS)
     d = s.__dict__.copy()
     if type(d["players"]) is not int or type(d["seed"]) is not int or type(d["current"]) is not int:
         raise _Unusual
     rng = s.rng
-    d["rng"] = _built(type(rng), {"s": rng.s[:]}, {"s"})
+    d["rng"] = _built(type(rng), {"s": rng.s[:]}, _ALL_RNG)
     o = s.options
-    d["options"] = _built(type(o), o.__dict__.copy(), set(type(o).model_fields))
+    fields = _ALL_OPTIONS.get(type(o))
+    if fields is None:
+        fields = _ALL_OPTIONS[type(o)] = set(type(o).model_fields)
+    d["options"] = _built(type(o), o.__dict__.copy(), fields)
     ps = []
     for pl in s.p:
-        pd = pl.__dict__.copy()
-        for k in _PLAYER_LISTS:
-            pd[k] = pd[k][:]
-        pd["goods"] = pd["goods"].copy()
-        ps.append(_built(PlayerState, pd, set(_PLAYER_FIELDS)))
+        o = pl.__dict__
+        pd = o.copy()  # then every list and dict field copied, written out (tested)
+        pd["dice"] = o["dice"][:]
+        pd["where"] = o["where"][:]
+        pd["hand"] = o["hand"][:]
+        pd["active"] = o["active"][:]
+        pd["hidden"] = o["hidden"][:]
+        pd["recruit_stars"] = o["recruit_stars"][:]
+        pd["dealt"] = o["dealt"][:]
+        pd["pack"] = o["pack"][:]
+        pd["tiles_dealt"] = o["tiles_dealt"][:]
+        pd["placed_tokens"] = o["placed_tokens"][:]
+        pd["goods"] = o["goods"].copy()
+        m = _new(PlayerState)
+        _set(m, "__dict__", pd)
+        _set(m, "__pydantic_fields_set__", _ALL_PLAYER)
+        _set(m, "__pydantic_extra__", None)
+        _set(m, "__pydantic_private__", None)
+        ps.append(m)
     d["p"] = ps
-    for k in _STATE_LISTS:
-        d[k] = d[k][:]
-    d["allegiance"] = d["allegiance"].copy()
-    d["miners"] = d["miners"].copy()
-    d["site_tile"] = d["site_tile"].copy()
-    d["built"] = d["built"].copy()
-    d["tile_stars"] = {k: v[:] for k, v in d["tile_stars"].items()}
-    d["territory"] = {k: v[:] for k, v in d["territory"].items()}
-    d["tasks"] = [_copy(t) for t in d["tasks"]]
+    o = s.__dict__  # every list and dict of the state copied, written out (tested)
+    d["markets_out"] = o["markets_out"][:]
+    d["market_pile"] = o["market_pile"][:]
+    d["art_deck"] = o["art_deck"][:]
+    d["art_discard"] = o["art_discard"][:]
+    d["recruit_deck"] = o["recruit_deck"][:]
+    d["recruits_out"] = o["recruits_out"][:]
+    d["dilemma_deck"] = o["dilemma_deck"][:]
+    d["winners"] = o["winners"][:]
+    d["log"] = o["log"][:]
+    d["allegiance"] = o["allegiance"].copy()
+    d["miners"] = o["miners"].copy()
+    d["site_tile"] = o["site_tile"].copy()
+    d["built"] = o["built"].copy()
+    d["tile_stars"] = {k: v[:] for k, v in o["tile_stars"].items()}
+    d["territory"] = {k: v[:] for k, v in o["territory"].items()}
+    d["tasks"] = [_copy(t) for t in o["tasks"]]
     for k in _ANY:
-        d[k] = _copy(d[k])
-    return _built(type(s), d, set(_STATE_FIELDS))
+        x = o[k]
+        d[k] = {} if type(x) is dict and not x else _copy(x)  # an empty dict (trade, shown) needs no walk
+    return _built(type(s), d, _ALL_STATE)
+
+
+def _plain_setattr(cls) -> None:
+    """Assigning a field of ``cls`` stores it and marks it set, as pydantic does without
+    ``validate_assignment``, in one step (the rules assign fields thousands of times a game)."""
+    fields = frozenset(cls.model_fields)
+    slow = cls.__setattr__
+
+    def __setattr__(self, name: str, value) -> None:
+        if name in fields:
+            self.__dict__[name] = value
+            self.__pydantic_fields_set__.add(name)
+        else:
+            slow(self, name, value)
+
+    cls.__setattr__ = __setattr__
+
+
+for _cls in (PlayerState, EuphoriaState):
+    _plain_setattr(_cls)

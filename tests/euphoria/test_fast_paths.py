@@ -68,6 +68,41 @@ def test_clone_is_the_json_round_trip_and_independent():
             k += 1
 
 
+def test_a_clone_shares_no_list_or_dict_of_any_field():
+    """The fast clone writes every field's copy out by name: each list and dict of the state,
+    of every player and inside the tasks is a new object (a field added to the models without
+    its line in ``_clone`` would be shared, and this fails)."""
+    s = GAME.new_game(4, 3, _options(0))
+    rng = Rng.from_seed(2)
+    for _ in range(60):
+        acts = GAME.legal_actions(s)
+        GAME.apply(s, acts[rng.below(len(acts))])
+
+    def containers(x, path):
+        if isinstance(x, (list, dict)):
+            yield path, x
+            for k, v in (x.items() if isinstance(x, dict) else enumerate(x)):
+                yield from containers(v, f"{path}.{k}")
+
+    c = s.clone()
+    checked = 0
+    for name in type(s).model_fields:
+        if name == "p":
+            continue
+        for (path, a), (_, b) in zip(containers(getattr(s, name), name), containers(getattr(c, name), name)):
+            assert a is not b and a == b, path
+            checked += 1
+    for i, (pl, cp) in enumerate(zip(s.p, c.p)):
+        assert pl is not cp
+        for name in type(pl).model_fields:
+            for (path, a), (_, b) in zip(containers(getattr(pl, name), f"p{i}.{name}"),
+                                         containers(getattr(cp, name), f"p{i}.{name}")):
+                assert a is not b and a == b, path
+                checked += 1
+    assert s.rng is not c.rng and s.rng.s is not c.rng.s and s.options is not c.options
+    assert checked > 80
+
+
 def test_a_clone_with_an_unusual_value_takes_the_round_trip():
     s = GAME.new_game(3, 5)
     s.pl = {"bumped": (1, 2)}  # a tuple: the JSON round trip makes it a list
@@ -167,3 +202,35 @@ def test_the_playout_choices_are_those_of_the_code_before_the_speed_work():
         h.update(s.model_dump_json().encode())
     assert n == 10880
     assert h.hexdigest() == PLAYOUT_CHOICES_SHA256
+
+
+def test_construction_spaces_of_one_cost_are_paid_alike():
+    """``legal_spaces`` asks ``can_pay`` once per printed cost among the construction spaces
+    (its docstring): every recruit's cost hook reads a construction space only as one. Over
+    random games with every recruit coming up, equal costs give equal ``pay_options``."""
+    from engines.euphoria.components import SPACES, WORKER_SPACES
+    from engines.euphoria.rules import _player_ctx, pay_options
+    cs = [sp for sp in WORKER_SPACES if sp.startswith("CS_")]
+    groups: dict = {}
+    for sp in cs:
+        groups.setdefault(tuple(sorted(SPACES[sp].cost.items())), []).append(sp)
+    assert len(groups) == 3 and all(SPACES[sp].type == "fixed" for sp in cs)
+    compared = hooked = 0
+    for i in range(8):
+        s = GAME.new_game(2 + i % 4, 760 + i, _options(i))
+        rng = Rng.from_seed(i)
+        for n in range(900):
+            if GAME.is_over(s):
+                break
+            if n % 13 == 0 and s.phase == "play":
+                for p in range(s.players):
+                    rids = _player_ctx(s, p)["cost_rids"]
+                    for spaces in groups.values():
+                        first = pay_options(s, p, spaces[0])
+                        for sp in spaces[1:]:
+                            assert pay_options(s, p, sp) == first, (sp, p, rids)
+                            compared += 1
+                    hooked += bool(rids)
+            acts = GAME.legal_actions(s)
+            GAME.apply(s, acts[rng.below(len(acts))])
+    assert compared > 1000 and hooked > 20
