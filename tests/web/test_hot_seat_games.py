@@ -8,6 +8,10 @@ hidden (no choices, a blank board). The game is played to its score table when t
 budget allows; on a machine too slow for that the test stops after a substantial part of the
 game (both players having moved many times through many handoffs) and says so.
 
+A second test takes back several moves of one seat in a hot-seat game of Myraclia with the
+header's Undo, at a laptop's and a phone's width: as many as that seat played in a row
+without revealing anything, and not one more.
+
 Needs ``python build.py`` first.
 """
 
@@ -20,7 +24,7 @@ import pytest
 from engines import get_game
 from engines.core.rng import Rng
 from tests.web.conftest import app_errors, open_app, shot
-from tests.web.pagedriver import play_hot_seat, start_game
+from tests.web.pagedriver import Mirror, body, click_action, play_hot_seat, saved_record, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -51,4 +55,90 @@ def test_hot_seat_game_by_clicks(page, base_url, name, seats, seed, budget_s, mi
         shot(page, f"{name}_hot_seat_stopped")
         assert min(result["moves"].values()) >= min_moves, result
     assert clicks["board"] >= 1, clicks
+    assert not app_errors(page), page.console_errors
+
+
+MYRACLIA = get_game("myraclia")
+QUIET = 4  # moves in a row by one seat, none revealing anything, that Undo takes back
+
+
+def quiet_run_plan(seed: int) -> tuple[list[dict], list[int], list[bool], int]:
+    """A 2-player game of Myraclia (``seed``, the heuristic bot choosing for both seats) up
+    to the first run of ``QUIET`` moves in a row by one seat that reveal nothing
+    (``reveals_information``): every move (as recorded), who played it and whether it
+    revealed something, and where the run begins (after another seat's move or a reveal)."""
+    from engines.myraclia.bot import choose
+
+    state, rng = MYRACLIA.new_game(2, seed), Rng.from_seed(seed)
+    plan, seats, reveals = [], [], []
+    start = 0
+    while len(plan) - start < QUIET:
+        seat, action = MYRACLIA.to_move(state), choose(MYRACLIA, state, rng)
+        before = state.clone()
+        MYRACLIA.apply(state, action)
+        plan.append(MYRACLIA.dump_action(action))
+        seats.append(seat)
+        reveals.append(MYRACLIA.reveals_information(before, action, state))
+        if reveals[-1]:
+            start = len(plan)
+        elif len(seats) > 1 and seats[-2] != seat:
+            start = len(plan) - 1
+    return plan, seats, reveals, start
+
+
+def play_plan(page, plan: list[dict]) -> None:
+    """Play ``plan`` in the page's hot-seat game by clicks, passing every handoff."""
+    mirror, clicks = None, {"board": 0, "button": 0}
+    while int(body(page, "actions")) < len(plan):
+        page.wait_for_function("() => document.body.dataset.handoff !== ''"
+                               " || document.querySelectorAll('#actions button.act').length > 0")
+        if body(page, "handoff"):
+            page.click("#handoff button[data-cmd='handoff']")
+            page.wait_for_function("() => document.body.dataset.handoff === ''")
+            continue
+        if mirror is None:
+            mirror = Mirror(MYRACLIA, saved_record(page))
+        mirror.sync(page)
+        legal = [MYRACLIA.dump_action(a) for a in MYRACLIA.legal_actions(mirror.state)]
+        click_action(page, legal.index(plan[mirror.applied]), clicks)
+
+
+def test_several_undos_in_a_hot_seat_game(page, base_url):
+    """Ada plays ``QUIET`` moves in a row that reveal nothing; Undo, pressed until it is
+    disabled, takes them back one by one (the first at 1280 px, the others at 390 px), the
+    record is cut back by exactly that many moves, the page's state is the CPython replay's,
+    and Undo never went past Bruno's move or a move that revealed something."""
+    seed = 1
+    plan, seats, reveals, start = quiet_run_plan(seed)
+    mover = seats[-1]
+    assert start > 0 and (seats[start - 1] != mover or reveals[start - 1])
+    names = [("Ada", "human"), ("Bruno", "human")]
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, base_url)
+    start_game(page, "myraclia", names, seed)
+    play_plan(page, plan)
+    assert saved_record(page)["actions"] == plan and body(page, "toMove") == str(mover)
+    shot(page, "myraclia_undo_01_before_1280")
+    undone = []
+    while page.locator("#undo").is_enabled():
+        n = int(body(page, "actions"))
+        page.click("#undo")
+        page.wait_for_function(f"() => Number(document.body.dataset.actions) < {n}")
+        undone.append(n - int(body(page, "actions")))
+        assert len(undone) <= len(plan), "Undo does not stop"
+        if len(undone) == 1:
+            page.set_viewport_size({"width": 390, "height": 844})
+            page.wait_for_function("() => document.getElementById('board').getBoundingClientRect().width < 391")
+            shot(page, "myraclia_undo_02_one_undone_390")
+    shot(page, "myraclia_undo_03_all_undone_390")
+    assert undone == [1] * QUIET, undone  # one move at a time, each of the run's
+    record = saved_record(page)
+    assert record["actions"] == plan[:start]
+    assert not any(reveals[start:]) and set(seats[start:]) == {mover}  # only quiet moves of Ada's went
+    assert body(page, "toMove") == str(mover) and body(page, "handoff") == ""
+    assert page.get_attribute("#undo", "title"), "a disabled Undo says why"
+    Mirror(MYRACLIA, record).sync(page)  # the page's state is the replay's
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.wait_for_function("() => document.getElementById('board').getBoundingClientRect().width > 700")
+    shot(page, "myraclia_undo_04_all_undone_1280")
     assert not app_errors(page), page.console_errors

@@ -9,7 +9,7 @@ fits in the time budget (about 4 minutes), else for as long as the budget allows
 a whole round). Screenshots (test-output/screens/myraclia_page_*.png) at the laptop size
 (1280x800) and, once, at a phone width (390x844). A second test opens a shared position
 where one tile can be paid in 30+ ways and picks one payment step by step (issue 6), in
-the board's chooser and in the side panel.
+the board's chooser and in the side panel; a third goes back up those steps with Escape.
 
 Needs ``python build.py`` first.
 """
@@ -196,6 +196,88 @@ def test_myraclia_payment_picked_step_by_step(page, base_url):
     click_through(page, "#chooser", spot[0])
     page.wait_for_function(f"() => Number(document.body.dataset.actions) > {before}")
     assert saved_record(page)["actions"][-1] == GAME.dump_action(legal[spot[0]])
+    assert not app_errors(page), page.console_errors
+
+
+FOCUS_ON_FIRST = """(box) => document.activeElement === document.querySelector(box + ' .act-list button')"""
+
+
+def _keyboard_order(page) -> list[list[int]]:
+    """The board's legal spots in the order the arrow keys visit them (``TableAccess.spots``)."""
+    rows = [r for r in json.loads(page.get_attribute("#board", "data-hits") or "[]") if r[4]]
+    rows.sort(key=lambda r: (round(r[1] / 24), r[0], r[1]))
+    return [r[4] for r in rows]
+
+
+def _escape(page, box: str, crumbs: list[str]) -> None:
+    """Press Escape in ``box``: its picker goes back to the level with breadcrumb ``crumbs``,
+    still open, the focus on the first button of that level."""
+    page.keyboard.press("Escape")
+    try:
+        page.wait_for_function("([box, n]) => document.querySelectorAll(box + ' .pick-path > span').length === n",
+                               arg=[box, len(crumbs)], timeout=5_000)
+    except Exception as exc:
+        if "Timeout" not in type(exc).__name__:
+            raise
+        raise AssertionError(f"Escape did not go back one step in {box}: {_crumbs(page, box)}") from None
+    assert _crumbs(page, box) == crumbs
+    assert page.locator(f"{box}:not([hidden]) .act-list button").count() > 0, f"Escape closed the {box}"
+    assert page.evaluate(FOCUS_ON_FIRST, box), f"the focus left the first button of {box}"
+
+
+def test_escape_goes_back_one_step_of_the_picker(page, base_url):
+    """In a choice made in several steps, Escape goes back one step, as Back does, with the
+    focus on the first button of that level; the board's chooser (opened by keyboard) closes
+    only at its first step, the focus back on the board; the side panel's picker stays at
+    its first step."""
+    rec, state = _many_payments_record()
+    legal = GAME.legal_actions(state)
+    choices = _choices(state)
+    tile = _pays_per_tile(state).most_common(1)[0][0]
+    target = max((i for i, a in enumerate(legal) if a.type == "terraform" and a.tile == tile),
+                 key=lambda i: (len(choices[i].steps), -i))
+    steps = list(choices[target].steps)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(base_url + "index.html" + make_fragment(rec, "play"))
+    wait_ready(page)
+    page.wait_for_function("() => document.body.dataset.screen === 'table' && document.body.dataset.toMove === '0'"
+                           " && document.querySelectorAll('#actions button.act').length > 0")
+    played = body(page, "actions")
+    # the board's chooser, by keyboard: the tile's spot, Enter, a step down, Escape twice
+    order = _keyboard_order(page)
+    spot = next(k for k, acts in enumerate(order) if target in acts)
+    page.focus("#board")
+    page.wait_for_function("() => document.body.dataset.spot === '0'")
+    for _ in range(spot):
+        page.keyboard.press("ArrowRight")
+    page.wait_for_function(f"() => document.body.dataset.spot === '{spot}'")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#chooser:not([hidden])")
+    first = _crumbs(page, "#chooser")
+    assert first == steps[:2] and page.locator("#chooser .pick-back").count() == 0
+    page.focus(f"#chooser button.pick-step[data-acts~='{target}']")
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.querySelector('#chooser .pick-back')")
+    assert _crumbs(page, "#chooser") == steps[:3]
+    shot(page, "myraclia_escape_01_chooser_step")
+    _escape(page, "#chooser", first)
+    page.keyboard.press("Escape")  # at the first step: the chooser closes
+    page.wait_for_selector("#chooser", state="hidden", timeout=5_000)
+    assert page.evaluate("document.activeElement && document.activeElement.id") == "board"
+    # the side panel: two steps down, then Escape back up to the first level
+    top = page.locator("#actions .act-list > button").count()
+    page.click(f"#actions button.pick-step[data-acts~='{target}']")
+    one = _crumbs(page, "#actions")
+    page.click(f"#actions button.pick-step[data-acts~='{target}']")
+    assert len(_crumbs(page, "#actions")) > len(one) and _crumbs(page, "#actions") == steps[:len(_crumbs(page, "#actions"))]
+    _escape(page, "#actions", one)
+    shot(page, "myraclia_escape_02_panel_back")
+    _escape(page, "#actions", [])
+    assert page.locator("#actions .pick-back").count() == 0
+    assert page.locator("#actions .act-list > button").count() == top
+    page.keyboard.press("Escape")  # at the first level nothing changes
+    assert page.locator("#actions .act-list > button").count() == top
+    assert body(page, "actions") == played  # nothing was played
     assert not app_errors(page), page.console_errors
 
 

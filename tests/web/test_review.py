@@ -1,5 +1,6 @@
 """The review screen in the page: a finished save listed apart and replayed with the
-scrubber, the steps and the log; a game in progress reviewed from the table and left again.
+scrubber, the steps and the log; a game in progress reviewed from the table and left again;
+a watch link reviewed whole, from the move being watched to the link's last one.
 
 Needs ``python build.py`` first.
 """
@@ -13,6 +14,7 @@ import pytest
 from engines import get_game, new_record
 from engines.core.bots import get_bot
 from engines.core.rng import Rng
+from tavolo_ui.links import make_fragment
 from tavolo_ui.review import Review
 from tavolo_ui.saves import DictStorage, Saves
 from tavolo_ui.session import Session
@@ -178,6 +180,44 @@ def test_a_game_in_progress_is_forked_from_the_players_view_and_played_on(page, 
     page.wait_for_function("() => document.body.dataset.screen === 'review'")
     page.click("#review-start")
     assert at(page) == fork_at  # the review of the fork begins where it was forked
+    assert not app_errors(page)
+
+
+def test_a_watch_link_is_reviewed_whole(page, base_url, tmp_path):
+    """Review while watching a link: it starts at the move being watched and goes on to the
+    link's last move (not only the moves watched so far); its text log holds every move of
+    the link; Back returns to the watch where it was."""
+    record = finished_game("citadels", 3, 12)
+    total = len(record.actions)
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(base_url + "index.html" + make_fragment(record, "watch"))
+    wait_ready(page)
+    page.wait_for_function("() => document.body.dataset.screen === 'watch'"
+                           " && Number(document.body.dataset.actions) >= 2", timeout=30_000)
+    page.click("#pause")
+    page.wait_for_timeout(300)
+    watched = int(body(page, "actions"))
+    assert watched < total
+    page.click("#review-btn")
+    page.wait_for_function("() => document.body.dataset.screen === 'review'")
+    assert at(page) == watched and int(body(page, "reviewN")) == total
+    page.click("#review-next")
+    assert at(page) == watched + 1
+    page.click("#review-end")
+    assert at(page) == total  # the link's last move
+    assert page.locator(f"#review-log li[data-at='{total}']").count() >= 1
+    shot(page, "review_05_watch_link_end")
+    with page.expect_download() as dl:
+        page.click("#review-text")
+    path = tmp_path / dl.value.suggested_filename
+    dl.value.save_as(path)
+    text = path.read_text()
+    numbered = [line.split(".", 1)[0] for line in text.splitlines() if line[:1].isdigit()]
+    assert numbered == [str(i) for i in range(1, total + 1)], numbered[-3:]
+    assert "Final scores:" in text and "Winners:" in text
+    page.click("#review-back")
+    page.wait_for_function("() => document.body.dataset.screen === 'watch'")
+    assert int(body(page, "actions")) == watched
     assert not app_errors(page)
 
 

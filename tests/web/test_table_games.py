@@ -12,8 +12,9 @@ focused again for the new position) or on the next choice, and the live region
 (``#announce``) has said something new. When the board has nothing to play, the choices
 list is reached with Tab and played with Enter. At
 390 px the choices are within reach while the board is scrolled to the top (the
-``#choices-bar``, or the choices list itself, is in the viewport) and nothing is wider than
-the screen, the chooser included.
+``#choices-bar``, or the choices list itself, is in the viewport), nothing is wider than
+the screen (the chooser and the header's controls included) and no button of the header
+shows its text cut, in English and again in Italian.
 
 The cases share one browser context (its cache makes every page after the first start in a
 few seconds; each case clears the page's storage when it ends), one page per case.
@@ -50,11 +51,15 @@ TOO_WIDE = """(() => {
   const w = innerWidth, out = [];
   for (const el of document.querySelectorAll('body *')) {
     const r = el.getBoundingClientRect();
-    if (r.width && r.right > w + 1 && !el.closest('header.top .controls, .sr-only'))
+    if (r.width && r.right > w + 1 && !el.closest('.sr-only'))
       out.push((el.id ? '#' + el.id : el.tagName.toLowerCase() + '.' + el.className) + ' ' + Math.round(r.right));
   }
   return [document.scrollingElement.scrollWidth, w, out.slice(0, 6)];
 })()"""
+
+CUT_HEADER = """(() => [...document.querySelectorAll('header.top button')]
+  .filter(b => b.getClientRects().length && b.scrollWidth > b.clientWidth)
+  .map(b => (b.id ? '#' + b.id : b.textContent) + ' ' + b.scrollWidth + '>' + b.clientWidth))()"""
 
 
 @pytest.fixture(scope="module")
@@ -121,8 +126,13 @@ def reach_board(page) -> None:
 
 
 def check_width(page, where: str) -> None:
+    """Nothing is wider than the screen, the header's controls included, and no button of
+    the header shows its text cut."""
     scroll, inner, wide = page.evaluate(TOO_WIDE)
     assert scroll <= inner, f"{where}: the page scrolls sideways ({scroll} > {inner}): {wide}"
+    assert not wide, f"{where}: wider than the screen: {wide}"
+    cut = page.evaluate(CUT_HEADER)
+    assert not cut, f"{where}: header buttons with their text cut: {cut}"
 
 
 def enter_until_played(page, before: int, box: str) -> None:
@@ -217,4 +227,10 @@ def test_a_game_by_keyboard_alone(table_page, base_url, game, width):
         assert any(reach), "at 390 px the choices are out of reach: neither the bar nor the list is in view"
         check_width(page, "the table")
     shot(page, f"table_{game}_{width}")
+    if width < 500:  # the header's longer Italian words fit too
+        page.click("header.top button[data-cmd='lang'][data-arg='it']")
+        page.wait_for_function("() => document.documentElement.lang === 'it' && document.body.dataset.screen === 'table'")
+        check_width(page, "the table in Italian")
+        page.evaluate("window.scrollTo(0, 0)")
+        shot(page, f"table_{game}_{width}_it")
     assert not app_errors(page)

@@ -10,7 +10,8 @@ Mixed into ``App`` (``app.py``):
   spots that are legal choices now, in reading order (top to bottom, left to right); the
   focused spot gets a ring and its text is said (``#spot-say``). Enter or Space plays it,
   or opens its chooser (as a click does) with the focus on the chooser's first button;
-  Escape (or Cancel) closes the chooser and gives the focus back to the board. After a move
+  Escape goes back one step of the chooser's picker, and at its first step (or Cancel)
+  closes the chooser and gives the focus back to the board. After a move
   the ring starts again on the first spot of the new position when the board kept the
   focus; when the element that had the focus was redrawn away (a choice button, the
   chooser), the focus goes to where the next choice is: the board when the person was
@@ -273,12 +274,14 @@ class TableAccess:
             self.draw_focus_ring()
 
     def on_chooser_key(self, event) -> None:
-        """Escape in the chooser: back to the board (not to the page's start, where the
-        focus would fall when the chooser's focused button is hidden)."""
+        """Escape in the chooser: back one step when it has one to go back to, else back to
+        the board (not to the page's start, where the focus would fall when the chooser's
+        focused button is hidden)."""
         if str(event.key) == "Escape":
             event.preventDefault()
             event.stopPropagation()
-            self.back_to_board()
+            if not self.escape_step(event.target):
+                self.back_to_board()
 
     def on_chooser_click(self, event) -> None:
         """Cancel in a chooser opened by keyboard: back to the board as with Escape."""

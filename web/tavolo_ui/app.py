@@ -644,8 +644,7 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
             viewer = humans[0] if len(humans) == 1 or (humans and session.is_over()) else None
             self.open_review(session, viewer, back="home", name=entry.name)
         elif cmd == "review-current" and s is not None:
-            self.open_review(Session(s.record.model_copy(deep=True)), s.me() if self.mode == "play" else None,
-                             back="table", name=self.save_name)
+            self.review_current()
         elif cmd.startswith("review-"):
             self.review_command(cmd, arg)
         elif cmd == "rename":
@@ -703,6 +702,8 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
             if self.rules is not None:
                 self.close_rules()
                 return
+            if self.screen == "table" and self.escape_step(event.target):
+                return  # back one step of the picker, which stays open
             self.hide_popups()
             self.close_modal()
 

@@ -5,9 +5,9 @@ Mixed into ``App`` (``app.py``), for the table screen (``table``). The legal act
 grouped by their steps (``Game.action_steps``) into a tree (``choices.make_choices``): a level
 shows a button per option; an option that is one action plays it (``data-cmd="act"``), an
 option that is a step opens the next level (``data-cmd="pick"``), with a breadcrumb and Back
-above it. The side panel offers every legal action; the chooser, opened by a board spot that
-stands for several actions, offers only those (``chooser_acts``). What was picked in each
-(``picked``) holds for one position only.
+above it; Escape goes back one step too (``escape_step``). The side panel offers every legal
+action; the chooser, opened by a board spot that stands for several actions, offers only
+those (``chooser_acts``). What was picked in each (``picked``) holds for one position only.
 """
 
 from __future__ import annotations
@@ -121,6 +121,17 @@ class ChoicesPanel:
         first = box.querySelector(".act-list button") if box else None
         if first:
             first.focus()  # the keyboard goes on with the next level
+
+    def escape_step(self, target) -> bool:
+        """Escape pressed on ``target``: when it is inside a step picker (the chooser or the
+        side panel) that has a step to go back to, go back one (as Back does, the focus on
+        the first button of that level). False when there is none: the chooser closes then."""
+        closest = getattr(target, "closest", None)
+        box = closest("#chooser, #actions") if closest else None
+        if not box or not box.querySelector("button.pick-back"):
+            return False
+        self.pick("chooser" if str(box.id) == "chooser" else "panel", back=True)
+        return True
 
     def tip_details(self) -> dict[int, str]:
         """For each action that has its own spot on the board, the first line of its tip."""

@@ -1,4 +1,5 @@
-"""The review screen: replay any game, from a save or from the table, position by position.
+"""The review screen: replay any game, from a save, from the table or from a watch link (all
+of its moves), position by position.
 
 Mixed into ``App`` (``app.py``), whose helpers it uses (``set_screen``, ``header``,
 ``paint_view``, ``L``...). The model is ``review.Review``; this module only draws it and
@@ -28,6 +29,7 @@ from engines.core.i18n import texts
 from .canvas import Canvas
 from .chart import draw_scores
 from .review import Review, text_log
+from .session import Session
 
 T = texts("ui")
 SPEEDS = (0.5, 1, 2, 4)  # moves per second
@@ -46,18 +48,33 @@ class ReviewScreen:
     review_speed = 1.0
     review_task = None
 
-    def open_review(self, session, viewer: int | None, back: str = "home", name: str = "") -> None:
-        """Show ``session``'s game in review, through ``viewer``'s eyes, at its last position
-        (``name``: the save's name, which a game played on from a position refers to)."""
+    def open_review(self, session, viewer: int | None, back: str = "home", name: str = "",
+                    at: int | None = None) -> None:
+        """Show ``session``'s game in review, through ``viewer``'s eyes, at position ``at``
+        (None: its last one; ``name``: the save's name, which a game played on from a
+        position refers to)."""
         self.review_name = name or session.game.title
         self.stop_loop()
         self.stop_review_play()
         session.lang = self.lang
         self.review = Review(session, viewer)
+        if at is not None:
+            self.review.go(at)
         self.review_series = self.review.score_series()
         self.review_back = back
         self.draw_review()
         self.refresh_review()
+
+    def review_current(self) -> None:
+        """Review the game on the table, at the position shown, through the eyes of the
+        player at the device. A watch link is reviewed whole, as a spectator: every move of
+        the link, not only those watched so far (``watch_actions``)."""
+        s = self.session
+        record = s.record.model_copy(deep=True)
+        viewer = s.me() if self.mode == "play" else None
+        if self.mode == "watch":
+            record.actions = [dict(a) for a in self.watch_actions]
+        self.open_review(Session(record), viewer, back="table", name=self.save_name, at=len(s.record.actions))
 
     # ---- drawing --------------------------------------------------------------------------
     def draw_review(self) -> None:
@@ -282,8 +299,6 @@ class ReviewScreen:
         game, seed and options, the seats as chosen; a new save named after the old one."""
         from engines import new_record
         from engines.core.record import Fork
-
-        from .session import Session
 
         r = self.review
         if r is None or not r.can_fork():
