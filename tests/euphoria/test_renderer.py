@@ -42,13 +42,22 @@ def test_renders_many_positions_with_every_action_clickable(players, width):
         GAME.apply(state, rng.choice(GAME.legal_actions(state)))
 
 
-def test_end_of_game_score_breakdown_is_drawn():
+def test_the_board_at_the_end_has_no_score_table_but_keeps_the_final_board():
+    """The page's end panel has the one score table (end_screen.py): at the end the board
+    draws no table of its own, only the final board (the winner, the regions, every mat)."""
     from engines.core.play import play_game
     state, _ = play_game(GAME, 3, 4, "random")
-    cv = Canvas(1100, 700)
-    render(cv, GAME.view(state, None), [], None)
-    texts = cv.texts()
-    assert "Stars by category" in texts and "total" in texts and any("winner" in t for t in texts)
+    for width in (1100, 380):
+        cv = Canvas(width, 700)
+        render(cv, GAME.view(state, None), [], None)
+        texts = cv.texts()
+        assert not {"Stars by category", "Player", "total"} & set(texts)  # the table's headings
+        assert any(t.startswith("Game over — winner") for t in texts)
+        for region in ("Euphoria", "Subterra", "Wastelands", "Icarus"):
+            assert region in texts
+        for q in range(3):
+            assert f"Player {q + 1}" in texts
+            assert f"★ {10 - state.p[q].stars}/10" in texts  # each mat with its stars placed
 
 
 def test_long_button_labels_wrap_at_phone_width_instead_of_shrinking():

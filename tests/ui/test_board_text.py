@@ -5,8 +5,13 @@ game (and at its end) the board is drawn as the page draws it (``App.paint_view`
 renderer gets ``game.view(state, me)``, the ``Session.action_dicts()`` of the person at the
 device (seat 0, a human; the other seats are bots) and a ``Canvas`` as wide as the page's
 board (918 CSS px in a 1280 x 800 window, 378 on a 390 x 844 phone), in English and in
-Italian. Every ``text`` op must have a size of at least ``MIN_TEXT`` (11 px), and no text is
-cut short with "…" (a card grows to show its whole text).
+Italian. Every ``text`` op must have a size of at least ``MIN_TEXT`` (11 px), no text is
+cut short with "…" (a card grows to show its whole text), and no text is squeezed: the
+browser compresses a text drawn with a ``max_width`` narrower than the text (canvas
+``fillText``), so its width (``Canvas.text_width``, bold included) may exceed its
+``max_width`` by at most ``SQUEEZE`` (5%, the estimate's margin); a longer text wraps, or
+gets a shorter label, or more room. Every seat is named on the board: the page writes the
+seat's name in place of "Player N", so a line never ends between "Player" and its number.
 
 Spyrium's cards also show their full text (the tip: costs, end-of-game value) without
 hovering: an "i" spot on each card, on top of the card's own spot, has the card's tip and no
@@ -21,8 +26,9 @@ from functools import lru_cache
 import pytest
 
 from engines.core.bots import get_bot
+from engines.core.i18n import PLAYER_RE
 from engines.core.rng import Rng
-from tavolo_ui.canvas import MIN_TEXT, Canvas
+from tavolo_ui.canvas import MIN_TEXT, SQUEEZE, Canvas
 from tavolo_ui.renderers import get_renderer
 from tavolo_ui.session import Session
 
@@ -85,6 +91,59 @@ def test_no_board_text_is_smaller_than_11_px(game_name, players):
                         cut.add((width, lang, op[3]))
     assert not small, sorted(small)[:40]
     assert not cut, sorted(cut)[:40]
+
+
+def squeezed(cv: Canvas) -> list[tuple[str, float, float]]:
+    """(text, its width, its ``max_width``) of every text the browser would squeeze."""
+    out = []
+    for op in cv.ops:
+        if op[0] == "text" and op[9]:
+            natural = Canvas.text_width(op[3], op[4], bold=op[8])
+            if natural > op[9] * (1 + SQUEEZE):
+                out.append((op[3], round(natural, 1), round(op[9], 1)))
+    return out
+
+
+@pytest.mark.parametrize("game_name,players", GAMES)
+def test_no_board_text_is_squeezed_narrower_than_its_font(game_name, players):
+    found = set()
+    for s in positions(game_name, players):
+        for width, height in BOARDS:
+            for lang in ("en", "it"):
+                found |= {(width, lang, *t) for t in squeezed(paint(s, width, height, lang))}
+    assert not found, sorted(found)[:40]
+
+
+@pytest.mark.parametrize("game_name,players", GAMES)
+def test_every_seat_is_named_on_the_board(game_name, players):
+    """After the page's renaming no "Player N" is left, and no line ends in "Player"."""
+    left = set()
+    for s in positions(game_name, players):
+        for width, height in BOARDS:
+            for lang in ("en", "it"):
+                for t in paint(s, width, height, lang).texts():
+                    if PLAYER_RE.search(t) or t.rstrip().endswith(("Player", "Giocatore")):
+                        left.add((width, lang, t))
+    assert not left, sorted(left)[:40]
+
+
+def test_spyrium_names_the_player_to_move_at_phone_width():
+    """Spyrium's title line wraps at 378 px: "Player 1 to move" stays whole on one line, so
+    the page writes the seat's name there ("Ada to move", "tocca a Ada"), in both languages."""
+    s = positions("spyrium", 5)[0]
+    assert s.to_move() == 0
+    for lang, (title, move) in {"en": ("Spyrium · round", "Player 1 to move"),
+                                "it": ("Spyrium · turno", "tocca a Giocatore 1")}.items():
+        cv = Canvas(378, 704, lang=lang)
+        get_renderer("spyrium")(cv, s.game.view(s.state, 0), s.action_dicts(), 0)
+        head = [op for op in cv.ops if op[0] == "text" and op[4] == 15]  # the title, in 15 px lines
+        assert len(head) > 1 and head[0][3].startswith(title) and " ".join(op[3] for op in head).endswith(move)
+        assert any(PLAYER_RE.search(op[3]) for op in head)  # the name, whole on one line
+        s.lang = lang
+        s.rename_canvas(cv)
+        named = [op[3] for op in cv.ops if op[0] == "text" and op[4] == 15]
+        assert " ".join(named).endswith(PLAYER_RE.sub("Ada", move)), named
+        assert not any(PLAYER_RE.search(t) or t.endswith(("Player", "Giocatore")) for t in named), named
 
 
 def test_spyrium_card_texts_open_with_a_click_on_their_i():

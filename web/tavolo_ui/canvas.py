@@ -33,8 +33,11 @@ Two more things a spot may carry:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any, Sequence
+
+from engines.core.i18n import PLAYER_RE
 
 # A small shared palette so the four tables look like one site.
 PALETTE = {
@@ -48,6 +51,18 @@ PALETTE = {
 FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif"
 MIN_TEXT = 11.0
 """The smallest board text (CSS px), at every width (tests/ui/test_board_text.py)."""
+BOLD_WIDTH = 1.1
+"""How much wider bold (600) text runs than regular text of the same size."""
+SQUEEZE = 0.05
+"""How far a text may run over the ``max_width`` it is drawn with (the margin of the width
+estimate, ``Canvas.text_width``): the browser compresses it by at most this much, which does
+not show (tests/ui/test_board_text.py)."""
+
+_WORDS = re.compile(r"\S*?" + PLAYER_RE.pattern + r"\S*|\S+")
+"""The units ``Canvas.wrap`` keeps whole: a seat's name as the engines write it
+(``PLAYER_RE``: "Player 2", "Giocatore 2", with what is stuck to it, "(Player 2)"), else a
+word."""
+_VOWELS = set("aeiouyàèéìòóù")
 
 SEAT_SHAPES = ["circle", "square", "triangle", "diamond", "star", "down", "plus"]
 """Each seat's shape, its second cue beside its colour (the page's seat dots have the same
@@ -55,6 +70,17 @@ shapes: web/style.css ``.dot.p0`` ... ``.p6``)."""
 
 # the colours that need dark text on them (white on them is under 3:1)
 _LIGHT = {"#4ab374", "#f8c81e"}
+
+
+def _syllable_cut(word: str, k: int) -> bool:
+    """Whether a hyphen may go before ``word[k]`` (lower case): after a vowel, before a
+    consonant that starts a syllable, alone or with an l or r ("Osserva-torio",
+    "Catte-drale", "Battle-field")."""
+    if word[k - 1] not in _VOWELS or word[k] in _VOWELS or not word[k].isalpha() or k + 1 >= len(word):
+        return False
+    if word[k + 1] in _VOWELS:
+        return True
+    return word[k + 1] in "lr" and word[k] not in "lr" and k + 2 < len(word) and word[k + 2] in _VOWELS
 
 
 def seat_colour(seat: int) -> str:
@@ -185,24 +211,58 @@ class Canvas:
 
     # ---- helpers ----------------------------------------------------------------------
     @staticmethod
-    def text_width(s: str, size: float) -> float:
-        """An estimate of the width of ``s`` (the same in the browser and in tests)."""
-        return 0.56 * size * len(s)
+    def text_width(s: str, size: float, bold: bool = False) -> float:
+        """An estimate of the width of ``s`` (the same in the browser and in tests); ``bold``
+        text runs wider (``BOLD_WIDTH``). A text drawn with a ``max_width`` under this width
+        would be squeezed by the browser (tests/ui/test_board_text.py refuses that)."""
+        return 0.56 * size * len(s) * (BOLD_WIDTH if bold else 1.0)
 
-    def wrap(self, s: str, size: float, max_width: float) -> list[str]:
-        """Split ``s`` into lines of at most ``max_width`` (by the estimate above)."""
+    def wrap(self, s: str, size: float, max_width: float, bold: bool = False,
+             split: bool = False) -> list[str]:
+        """Split ``s`` into lines of at most ``max_width`` (by the estimate above), at its
+        spaces; a seat's name ("Player 2", "Giocatore 2") is never split, so that the page
+        still finds it and writes the seat's own name there (``Session.rename_canvas``).
+        ``split``: a word wider than ``max_width`` is hyphenated (``split_word``) instead of
+        standing alone on a line wider than ``max_width``."""
         lines: list[str] = []
         for para in str(s).split("\n"):
             cur = ""
-            for word in para.split():
+            words = [m.group(0) for m in _WORDS.finditer(para)]
+            if split:
+                words = [piece for w in words for piece in self.split_word(w, size, max_width, bold)]
+            for word in words:
                 cand = f"{cur} {word}".strip()
-                if cur and self.text_width(cand, size) > max_width:
+                if cur and self.text_width(cand, size, bold) > max_width:
                     lines.append(cur)
                     cur = word
                 else:
                     cur = cand
             lines.append(cur)
         return lines
+
+    @classmethod
+    def split_word(cls, word: str, size: float, room: float, bold: bool = False) -> list[str]:
+        """``word`` in pieces no wider than ``room``: cut after an apostrophe or a hyphen when
+        there is one ("dell’" "Accuratezza"), else with a hyphen between two syllables
+        (``_syllable_cut``: "Osserva-" "torio"; of the cuts that leave a last piece that fits,
+        the one nearest the middle: "Labora-" "torio"), else with a hyphen wherever it fits.
+        A word that fits, or a seat's name, stays whole."""
+        pieces: list[str] = []
+        while cls.text_width(word, size, bold) > room and len(word) > 2 and not PLAYER_RE.search(word):
+            fits = [k for k in range(2, len(word) - 1) if cls.text_width(word[:k] + "-", size, bold) <= room]
+            if not fits:
+                break
+            after = [k for k in fits if word[k - 1] in "’'-"]
+            syllable = [k for k in fits if _syllable_cut(word.lower(), k)]
+            if after:
+                cut, piece = after[-1], word[:after[-1]]
+            else:
+                last = [k for k in syllable if cls.text_width(word[k:], size, bold) <= room]
+                cut = min(last, key=lambda k: abs(len(word) - 2 * k)) if last else (syllable or fits)[-1]
+                piece = word[:cut] + "-"
+            pieces.append(piece)
+            word = word[cut:]
+        return pieces + [word]
 
     def texts(self) -> list[str]:
         """Every string drawn (tests use it to check what is shown, and what is not)."""

@@ -23,7 +23,7 @@ from engines.citadels.labels import label as action_text
 from engines.citadels.texts import T
 from engines.core.i18n import Text, player
 
-from ..canvas import MIN_TEXT, PALETTE, Canvas, ink_on, seat_colour
+from ..canvas import MIN_TEXT, PALETTE, SQUEEZE, Canvas, ink_on, seat_colour
 
 COLOURS = {"yellow": "#f8c81e", "blue": "#1f47b0", "green": "#4ab374", "red": "#c62a1f", "purple": "#a75cd6"}
 """The district colours: the seat colours of the same names (``PALETTE["players"]``), told apart
@@ -130,17 +130,19 @@ def _district_card(cv: Canvas, x: float, y: float, k: str, t: _Table, idx: list[
     cv.rect(x, y, BAR, h, fill=fill, radius=3)
     colour_icon(cv, x + BAR / 2, y + 10, 4.5, d.color, ink_on(fill))
     avail = w - BAR - 5
-    lines = cv.wrap(t.s(tx.district(k)), MIN_TEXT, avail)
+    # the name in bold on up to two lines; a word too long for the card, even with the width
+    # estimate's margin (SQUEEZE), is hyphenated ("Osserva-" "torio") rather than squeezed
+    lines = cv.wrap(t.s(tx.district(k)), MIN_TEXT, avail * (1 + SQUEEZE), bold=True, split=True)
     if len(lines) > 2:
         lines = [lines[0], " ".join(lines[1:])]
-    for j, ln in enumerate(lines):  # a word too long for the card is narrowed, not shrunk
+    for j, ln in enumerate(lines):
         cv.text(x + BAR + 3, y + 3 + 13 * j, ln, size=MIN_TEXT, baseline="top", bold=True, max_width=avail)
     # the cost on a gold coin (bottom right); the points when they differ from the cost
     cv.circle(x + w - 10, y + h - 9, 8, fill="#f5d142", stroke="#8a6d00")
     cv.text(x + w - 10, y + h - 8.5, str(d.cost), size=MIN_TEXT, bold=True, align="center", baseline="middle")
     if d.vp != d.cost:
         cv.text(x + BAR + 3, y + h - 3, t.s(tx.points(d.vp)), size=MIN_TEXT, color=MUTED, baseline="bottom",
-                max_width=w - BAR - 24)
+                max_width=w - BAR - 22)  # up to the coin
     t.place(cv, x, y, w, h, idx, _card_tip(k, t.lang) + tip_extra, probe=probe, ref=k)
 
 
@@ -156,7 +158,7 @@ def _characters(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: 
     for c in view["characters"]:
         r, status = c["rank"], c["status"]
         name = t.s(tx.char(r))
-        beside = Canvas.text_width(name, 13) <= cw - 28 - (14 if CHARACTERS[r].income_color else 0)
+        beside = Canvas.text_width(name, 13, bold=True) <= cw - 28 - (14 if CHARACTERS[r].income_color else 0)
         line2 = {"removed": T("set aside face up"), "killed": T("killed"), "no_answer": T("no answer"),
                  "waiting": None, "revealed": player(c["holder"]) if c["holder"] is not None else None}[status]
         if r in mine and status != "revealed":
@@ -191,8 +193,8 @@ def _characters(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: 
         if beside:
             cv.text(x + 24, y + 7, name, size=13, bold=True, baseline="top", max_width=cw - 28 - (14 if income else 0))
             yy = y + 30
-        else:           # a long name on a narrow card: its own line under the number
-            size = max(MIN_TEXT, min(13.0, (cw - 10) / (0.56 * len(name))))
+        else:           # a long name on a narrow card: its own line under the number, smaller
+            size = max(MIN_TEXT, min(13.0, 13 * (cw - 10) / Canvas.text_width(name, 13, bold=True)))
             cv.text(x + 6, y + 26, name, size=size, bold=True, baseline="top", max_width=cw - 10)
             yy = y + 45
         for ln in status_lines:
@@ -334,10 +336,11 @@ def _hand(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: float)
     drawn = private.get("drawn")
     if drawn:
         keep = view.get("turn", {}).get("keep_left", 0)
-        cv.text(x0, y, t.s(T("Drawn cards: keep {n}", n=keep) if keep
-                           else T("Drawn cards: put them at the bottom of the deck, one by one")),
-                size=13, bold=True, baseline="top", max_width=width)
-        y += 18
+        head = t.s(T("Drawn cards: keep {n}", n=keep) if keep
+                   else T("Drawn cards: put them at the bottom of the deck, one by one"))
+        for ln in cv.wrap(head, 13, width, bold=True):
+            cv.text(x0, y, ln, size=13, bold=True, baseline="top", max_width=width)
+            y += 18
         for i, c in enumerate(drawn):
             k = kind(c)
             _district_card(cv, x0 + i * (CARD_W + 22), y, k, t,
@@ -402,8 +405,12 @@ def _header(cv: Canvas, view: dict, t: _Table, me: int | None, x: float, y: floa
         else:
             doing = T("{player} plays {character}", player=player(tr["seat"]), character=tx.the_char(tr["rank"]))
     title = t.s(T("Round {n} · {doing}", n=view["round"], doing=doing))
-    cv.text(x, y, title, size=15 if Canvas.text_width(title, 15) <= width else 13, bold=True, baseline="top",
-            max_width=width)
+    # in 15 px when it fits on one line, else in 13 px, on as many lines as it needs
+    size = 15 if Canvas.text_width(title, 15, bold=True) <= width else 13
+    heads = cv.wrap(title, size, width, bold=True)
+    for j, ln in enumerate(heads):
+        cv.text(x, y + 17 * j, ln, size=size, bold=True, baseline="top", max_width=width)
+    y += 17 * (len(heads) - 1)
     parts = [T("Deck: {cards}", cards=tx.cards(view["deck_size"])),
              T("a city of {districts} ends the game", districts=tx.districts(view["threshold"]))]
     if view["final_round"]:
@@ -420,8 +427,8 @@ def _header(cv: Canvas, view: dict, t: _Table, me: int | None, x: float, y: floa
         hl = cv.wrap(hint, 12, width)
         for j, ln in enumerate(hl):
             cv.text(x, y + used + 15 * j, ln, size=12, color=PALETTE["highlight"], baseline="top", max_width=width)
-        return used + 15 * len(hl) + 2
-    return used
+        return used + 15 * len(hl) + 2 + 17 * (len(heads) - 1)
+    return used + 17 * (len(heads) - 1)
 
 
 def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:

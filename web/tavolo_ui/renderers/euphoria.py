@@ -297,7 +297,7 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
                         else T("{site}: market face down", site=names.site(site)), lang)
         label = label[:1].upper() + label[1:]
         room = w - 10 - 14 * len(sd["stars"])
-        lines = cv.wrap(label, MIN_TEXT, room / (1.1 if built else 1.0))
+        lines = cv.wrap(label, MIN_TEXT, room, bold=bool(built), split=True)  # a long name hyphenated
         sh = 7 + 13 * len(lines)
         cv.rect(x, y, w, sh, "#fff" if built else "#ddd", PALETTE["line"], 1, 4)
         for i, ln in enumerate(lines):
@@ -527,7 +527,7 @@ def _buttons(cv: Canvas, acts: _Acts, x: float, y: float, w: float) -> float:
     lang = _lang(cv)
     y0 = y
     head = _render(T("Your move — click a highlighted space to place a worker") if acts.by_space else T("Your move"), lang)
-    for ln in (cv.wrap(head, 13, w) if Canvas.text_width(head, 13) > w else [head]):
+    for ln in cv.wrap(head, 13, w, bold=True):
         cv.text(x, y + 14, ln, 13, PALETTE["highlight"], bold=True, max_width=w)
         y += 18
     y += 4
@@ -549,31 +549,6 @@ def _buttons(cv: Canvas, acts: _Acts, x: float, y: float, w: float) -> float:
         row_h = max(row_h, bh)
         bx += bw + 6
     return y + row_h + 8 - y0 if acts.buttons else y - y0
-
-
-def _scores(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
-    from engines.euphoria.game import SCORE_CATEGORIES
-    lang = _lang(cv)
-    cats = ["territories", "market tiles", "recruits", "dilemma"]
-    y0 = y
-    cv.text(x, y + 14, _render(T("Stars by category"), lang), 14, bold=True)
-    y += 22
-    cw = w / (len(cats) + 3)  # the players' names take two columns
-    col = lambda i: x + (i + 2) * cw  # noqa: E731
-    cv.text(x, y + 12, _render(T("Player"), lang), 11, bold=True, max_width=2 * cw - 6)
-    for i, c in enumerate(cats + ["total"]):
-        cv.text(col(i), y + 12, _render(SCORE_CATEGORIES[c], lang), MIN_TEXT, bold=True, max_width=cw - 6)
-    y += 18
-    for q, pl in enumerate(view["players"]):
-        row = [sum(view["territory"][f][q] for f in view["territory"]),
-               sum(1 for s in view["sites"].values() if q in s["stars"]),
-               len(pl["recruit_stars"]), 1 if pl["dilemma_star"] else 0]
-        name = _render(T("{player} ★ winner", player=player(q)) if q in view["winners"] else player(q), lang)
-        cv.text(x, y + 12, name, 11, seat_text_colour(q), bold=True, max_width=2 * cw - 6)
-        for i, v in enumerate(row + [sum(row)]):
-            cv.text(col(i), y + 12, str(v), 11)
-        y += 16
-    return y + 8 - y0
 
 
 TANK = (("WAT_ENERGY", T("Tank (energy side): +1 worker, knowledge −2")),
@@ -599,8 +574,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         cv.text(PAD, y + 10, deck, 11, PALETTE["muted"], max_width=inner)
         y += 16
     y += 6
-    if view["phase"] == "over":
-        y += _scores(cv, view, PAD, y, inner) + 20
+    # at the end the page's own panel has the score table (end_screen.py): the board stays as it was
     y += _buttons(cv, acts, PAD, y, inner) + 4
     # the tank, shared
     tw = (inner - 6) / 2
@@ -631,7 +605,9 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     y += row_h
     if view.get("shown"):
         cards = join([names.artifact(a) for a in view["shown"]["hand"]]) or T("no cards")
-        cv.text(PAD, y + 12, _render(T("{player} showed: {cards}", player=player(view["shown"]["player"]), cards=cards), lang),
-                11, max_width=inner)
-        y += 18
+        shown = _render(T("{player} showed: {cards}", player=player(view["shown"]["player"]), cards=cards), lang)
+        for ln in cv.wrap(shown, 11, inner):
+            cv.text(PAD, y + 12, ln, 11, max_width=inner)
+            y += 14
+        y += 4
     cv.height = y + PAD

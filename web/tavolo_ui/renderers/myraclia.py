@@ -29,7 +29,7 @@ from engines.core.i18n import Text, player
 from engines.myraclia.texts import (SCORE_CATEGORIES, T, colour, colour_count, counts_text, join, surface,
                                     tile_text, token_text)
 
-from ..canvas import MIN_TEXT, PALETTE, Canvas, ink_on, seat_colour
+from ..canvas import MIN_TEXT, PALETTE, SQUEEZE, Canvas, ink_on, seat_colour
 
 CUBE = {"green": "#3f9b3f", "yellow": "#f2cf3a", "orange": "#ee8a25", "red": "#cf3a2d",
         "blue": "#2f6ed3", "black": "#2a2a2a", "white": "#fbfbf7"}
@@ -124,6 +124,17 @@ def _cubes_row(cv: Canvas, x: float, y: float, counts: dict[str, int], s: float 
         cv.text(x + s + 2, y + s / 2, f"{n}", size, PALETTE["ink"], baseline="middle")
         x += s + 6 + cv.text_width(str(n), size)
     return x
+
+
+POSITION_FORMS = ("({q}, {r})", "({q},{r})", "{q},{r}")
+"""How a free space's position is written: as the legend writes it, "(q, r)", or, on hexes
+too small for that, as compact as they need (the same form on every space of the planet)."""
+
+
+def _position_form(cv: Canvas, spots: list[tuple[int, int]], room: float) -> str:
+    """The first of ``POSITION_FORMS`` in which every free space's position fits in ``room``."""
+    return next((f for f in POSITION_FORMS
+                 if all(cv.text_width(f.format(q=q, r=r), MIN_TEXT) <= room for q, r in spots)), POSITION_FORMS[-1])
 
 
 def _tile_tip(t: dict[str, Any], lang: str = "en") -> str:
@@ -310,14 +321,25 @@ def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w:
                 if c == t.get("released"):
                     cv.line(rx + i * (s + 2), cy + s / 2 - size * 0.05 + 2, rx + i * (s + 2) + s,
                             cy + s / 2 - size * 0.05 + 2, "#2b2620", 2)
-            reserved = st == "reserved"  # the VP move left, beside the reserving seat's disc
-            cv.text(cx - (size * 0.22 if reserved else 0), cy - size * 0.47, _t(cv, T("{n} VP", n=t["vp"])),
-                    MIN_TEXT, PALETTE["ink"], "center", "middle", bold=True, max_width=size * (1.0 if reserved else 1.5))
-            cv.text(cx, cy + size * 0.47, _tile_label(cv, t, roomy), small, "#2b2620", "center", "middle",
-                    max_width=size * 1.5)
-            if reserved:  # the reserving seat's disc, ringed in black
-                rr = max(8.0, size * 0.2)
-                cv.seat_disc(cx + size * 0.52, cy - size * 0.47, rr, t["owner"], "#222", 2.5)
+            # a reserved tile: the reserving seat's disc, ringed in black, beside the VP (moved
+            # left) when they fit side by side, else beside the surface letters at the foot
+            reserved = st == "reserved"
+            vp = _t(cv, T("{n} VP", n=t["vp"]))
+            rr = max(8.0, size * 0.2)
+            disc = size * 0.5, size * 0.42  # the disc's offset from the centre, at the top or at the foot
+            # the room left of the disc: from the hex's side (0.83 size from its centre at that
+            # height) to the disc, a little gap on both sides
+            left = -size * 0.83 + 3
+            top = reserved and cv.text_width(vp, MIN_TEXT, bold=True) <= disc[0] - rr - 3 - left
+            foot = reserved and not top
+            right = (disc[0] if top else disc[1]) - rr - 3
+            cv.text(cx + ((left + right) / 2 if top else 0), cy - size * 0.47, vp, MIN_TEXT, PALETTE["ink"], "center",
+                    "middle", bold=True, max_width=right - left if top else size * 1.5)
+            cv.text(cx + ((left + right) / 2 if foot else 0), cy + size * 0.47, _tile_label(cv, t, roomy), small,
+                    "#2b2620", "center", "middle", max_width=right - left if foot else size * 1.5)
+            if reserved:
+                cv.seat_disc(cx + (disc[0] if top else disc[1]), cy + (-size * 0.47 if top else disc[1]), rr,
+                             t["owner"], "#222", 2.5)
         tr = max(8.0, size * 0.15)
         for j, tok in enumerate(t.get("tokens", [])):  # drawn after every tile, so none covers them
             later.append((cx - size * 0.55 + j * (2 * tr + 2), cy + size * 0.66, tr, tok))
@@ -331,25 +353,48 @@ def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w:
                probe=_tile_probe(view, me, t["id"]), ref=t["id"])
     for args in later:
         _token(cv, *args)
+    form = _position_form(cv, spots, size * 1.55)  # the inner width of a free space's hex
     for (q, r_) in spots:
         cx, cy = centre(q, r_)
         cv.poly(_hex(cx, cy, size * 0.9), "#ffffff88", PALETTE["highlight"], 2)
-        cv.text(cx, cy - size * 0.12, "+", size * 0.5, PALETTE["highlight"], "center", "middle", bold=True)
-        cv.text(cx, cy + size * 0.4, f"({q}, {r_})", small, PALETTE["ink"], "center", "middle", max_width=size * 1.5)
+        cv.text(cx, cy - size * 0.12, "+", max(MIN_TEXT, size * 0.5), PALETTE["highlight"], "center", "middle",
+                bold=True)
+        cv.text(cx, cy + size * 0.4, form.format(q=q, r=r_), small, PALETTE["ink"], "center", "middle",
+                max_width=size * 1.55)
         cv.hit(cx - size * 0.8, cy - size * 0.8, size * 1.6, size * 1.6, action=groups["pos"][(q, r_)],
                tip=_t(cv, T("Add a tile of the offer here, at ({q}, {r}) (compact-shape rules)", q=q, r=r_)))
 
 
 # ---- the boards --------------------------------------------------------------------------------------
+TITLE_LINE = 16
+"""The line height of a panel's bold 12 px title (and of the instruction over the buttons)."""
+
+
+def _title_lines(cv: Canvas, text: str, w: float) -> list[str]:
+    """A panel's title in bold 12 px, wrapped to ``w`` (with the width estimate's margin,
+    ``SQUEEZE``): a long title takes two lines rather than being squeezed; the panel grows by
+    the extra lines."""
+    return cv.wrap(text, 12, w * (1 + SQUEEZE), bold=True)
+
+
+def _draw_title(cv: Canvas, lines: list[str], x: float, y: float, w: float, baseline: str = "alphabetic") -> float:
+    """Draw title ``lines`` from (x, y), one under the other; returns the extra height (0 for one line)."""
+    for j, ln in enumerate(lines):
+        cv.text(x, y + TITLE_LINE * j, ln, 12, PALETTE["ink"], baseline=baseline, bold=True, max_width=w)
+    return TITLE_LINE * (len(lines) - 1)
+
+
 def _draw_draft(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: float,
                 me: int | None = None) -> float:
     lang = _lang(cv)
     cols = view["draft"]
     n = len(cols)
     cw = (w - 2 * PAD) / n
-    cv.rect(x, y, w, 118, PALETTE["panel"], PALETTE["line"], 1, 8)
-    cv.text(x + PAD, y + 16, _t(cv, T("Draft board (column 1 = right, acts first)")), 12, PALETTE["ink"],
-            bold=True, max_width=w - 2 * PAD)
+    title = _title_lines(cv, _t(cv, T("Draft board (column 1 = right, acts first)")), w - 2 * PAD)
+    extra = TITLE_LINE * (len(title) - 1)
+    cv.rect(x, y, w, 118 + extra, PALETTE["panel"], PALETTE["line"], 1, 8)
+    _draw_title(cv, title, x + PAD, y + 16, w - 2 * PAD)
+    y += extra  # the columns under the title
     for col in cols:
         i = col["column"]
         cx = x + PAD + (n - i) * cw
@@ -459,27 +504,32 @@ def _draw_players(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: f
         if s.get("passed"):
             info.append(T("passed"))
         text = " · ".join(_t(cv, i) for i in info)
-        room = w - 2 * PAD - 22 - cv.text_width(label, 12) * 1.12 - 8
-        rows.append((label, text, cv.text_width(text, MIN_TEXT) > room))
-    heights = [54 if own_line else 40 for _, _, own_line in rows]
-    h = 24 + sum(heights) + 30
+        room = w - 2 * PAD - 22 - cv.text_width(label, 12, bold=True) - 8
+        # narrow: the figures under the name, on as many lines as they need
+        lines = None if cv.text_width(text, MIN_TEXT) <= room else cv.wrap(text, MIN_TEXT, w - 2 * PAD - 22)
+        rows.append((label, text, lines))
+    heights = [40 if lines is None else 40 + 14 * len(lines) for _, _, lines in rows]
+    title = _title_lines(cv, _t(cv, T("Players (the game ends at {n} terraformed tiles)", n=view["end_threshold"])),
+                         w - 2 * PAD)
+    extra = TITLE_LINE * (len(title) - 1)
+    h = 24 + extra + sum(heights) + 30
     cv.rect(x, y, w, h, PALETTE["panel"], PALETTE["line"], 1, 8)
-    cv.text(x + PAD, y + 16, _t(cv, T("Players (the game ends at {n} terraformed tiles)", n=view["end_threshold"])),
-            12, PALETTE["ink"], bold=True, max_width=w - 2 * PAD)
-    yy = y + 24
+    _draw_title(cv, title, x + PAD, y + 16, w - 2 * PAD)
+    yy = y + 24 + extra
     for p, s in enumerate(seats):
-        label, text, own_line = rows[p]
+        label, text, own_lines = rows[p]
         row = heights[p]
         if view["to_move"] == p:
             cv.rect(x + 4, yy, w - 8, row - 3, "#fde8d2", None, 1, 5)
         cv.seat_disc(x + PAD + 8, yy + 11, 8.5, p, "#fff", 1)
         cv.text(x + PAD + 22, yy + 12, label, 12, PALETTE["ink"], baseline="middle", bold=True)
-        if own_line:  # narrow: the figures under the name
-            cv.text(x + PAD + 22, yy + 26, text, MIN_TEXT, PALETTE["muted"], baseline="middle",
-                    max_width=w - 2 * PAD - 22)
+        if own_lines:  # narrow: the figures under the name
+            for j, ln in enumerate(own_lines):
+                cv.text(x + PAD + 22, yy + 26 + 14 * j, ln, MIN_TEXT, PALETTE["muted"], baseline="middle",
+                        max_width=w - 2 * PAD - 22)
         else:
             cv.text(x + w - PAD, yy + 12, text, MIN_TEXT, PALETTE["muted"], "right", "middle")
-        foot = yy + (14 if own_line else 0)
+        foot = yy + 14 * len(own_lines or [])
         if s["reserve"]:
             _cubes_row(cv, x + PAD + 22, foot + 21, s["reserve"], 12, MIN_TEXT)
         else:
@@ -574,11 +624,13 @@ def _draw_buttons(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: f
                               else T("Add {n} tiles: click a dashed space", n=k)),
                     "eternity": T("Put the Eternity token on a free tile"),
                     "over": T("Game over")}[view["phase"]])
-    cv.text(x + PAD, y + 14, label, 12, PALETTE["ink"], baseline="middle", bold=True, max_width=w - 2 * PAD)
+    lines = _title_lines(cv, label, w - 2 * PAD)
+    extra = _draw_title(cv, lines, x + PAD, y + 14, w - 2 * PAD, baseline="middle")
+    y += extra  # what follows goes under the instruction's last line
     if view["phase"] == "terraform":
         t = view["turn"]
         counter = _t(cv, T("actions {used} of 3 · new tiles to add {k}", used=t["actions_used"], k=t["tiles_to_add"]))
-        if cv.text_width(label, 12) + cv.text_width(counter, 11) + 3 * PAD < w:
+        if len(lines) == 1 and cv.text_width(label, 12, bold=True) + cv.text_width(counter, 11) + 3 * PAD < w:
             cv.text(x + w - PAD, y + 14, counter, 11, PALETTE["muted"], "right", "middle")
         else:  # narrow (phone): the counter goes under the instruction
             cv.text(x + PAD, y + 31, counter, 11, PALETTE["muted"], baseline="middle")

@@ -432,7 +432,7 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
     status = T("passed") if p["passed"] else (T("Phase II") if p["phase"] == 2 else T("Phase I"))
     cv.rect(x, y, w, 4, _colour(seat))
     cv.text(x, y + 8, head, 14, seat_text_colour(seat), baseline="top", bold=True,
-            max_width=Canvas.text_width(head, 14) + 4)  # a seat name replaces "Player N"
+            max_width=Canvas.text_width(head, 14, bold=True) + 4)  # a seat name replaces "Player N"
     bits = [T("{vp} VP (total {score})", vp=p["vp"], score=p["score"]), T("£{n}", n=p["money"]),
             T("{n} Spyrium", n=p["spyrium"]), status]
     if view["first_player"] == seat:
@@ -442,7 +442,7 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
     if p["event_used"]:
         bits.append(T("turn event used"))
     info = " · ".join(_t(b) for b in bits)
-    hw = Canvas.text_width(head, 14) + 10
+    hw = Canvas.text_width(head, 14, bold=True) + 10
     if Canvas.text_width(info, 12) <= w - hw:
         cv.text(x + hw, y + 10, info, 12, INK, baseline="top")
     else:  # narrow: the figures go under the name
@@ -532,7 +532,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         head += " · " + _t(T("game over"))
     elif tm is not None:
         head += " · " + _t(T("{player} to move", player=player(tm)))
-    for ln in cv.wrap(head, 15, w - 2 * m):
+    for ln in cv.wrap(head, 15, w - 2 * m, bold=True):  # "Player 1 to move": the name stays whole
         cv.text(m, y, ln, 15, INK, baseline="top", bold=True)
         y += 20
     decks = join([T("period {k}: {n}", k=k, n=v) for k, v in view["decks"].items()])
