@@ -36,6 +36,8 @@ def site_of_tile(s, tile: str) -> Optional[str]:
 
 def suffers(s, p: int, tile: str) -> bool:
     """p suffers ``tile``'s penalty: it is built (building finished) and p has no star on it."""
+    if 2 not in s.built.values():  # no market built yet (most of a game's start): no penalty
+        return False
     for site, t in s.site_tile.items():
         if t == tile:
             return s.built[site] == 2 and p not in s.tile_stars[site]

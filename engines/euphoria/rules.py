@@ -1587,7 +1587,8 @@ def trade_actions(s: EuphoriaState, p: int) -> list[Trade]:
     def has(q: int) -> bool:
         return bool(s.p[q].hand) or any(s.p[q].goods.values())
     # a proposal needs at least one item from one side: nothing to trade, no offer
-    return [_trade(q) for q in range(s.players) if q != p and (has(p) or has(q))]
+    mine = has(p)
+    return [_trade(q) for q in range(s.players) if q != p and (mine or has(q))]
 
 
 @step("trade_build")

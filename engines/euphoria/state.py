@@ -120,14 +120,14 @@ def _copy(x):
     """A deep copy of a JSON-like value (dicts with string keys, lists, str, int, bool, None)."""
     t = type(x)
     if t is dict:
-        out = {}
+        out = x.copy()  # then every value that is no string, number, bool or None replaced
         for k, v in x.items():
             if type(k) is not str:
                 raise _Unusual
             tv = type(v)
             if tv in _ATOMS:
-                out[k] = v
-            elif tv is list:  # most lists of the tasks hold strings or ints: one slice
+                continue
+            if tv is list:  # most lists of the tasks hold strings or ints: one slice
                 for e in v:
                     if type(e) not in _ATOMS:
                         out[k] = _copy(v)
@@ -211,8 +211,10 @@ def _clone(s: "EuphoriaState") -> "EuphoriaState":
     d["miners"] = o["miners"].copy()
     d["site_tile"] = o["site_tile"].copy()
     d["built"] = o["built"].copy()
-    d["tile_stars"] = {k: v[:] for k, v in o["tile_stars"].items()}
-    d["territory"] = {k: v[:] for k, v in o["territory"].items()}
+    for name in ("tile_stars", "territory"):  # dicts of lists
+        x = d[name] = o[name].copy()
+        for k, v in x.items():
+            x[k] = v[:]
     d["tasks"] = [_copy(t) for t in o["tasks"]]
     for k in _ANY:
         x = o[k]
