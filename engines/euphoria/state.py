@@ -13,6 +13,7 @@ from typing import Any, Optional
 
 from pydantic import BaseModel, Field
 
+from engines.core.fastmodel import built, plain_setattr
 from engines.core.game import GameState, Options
 
 from .components import GOODS
@@ -103,16 +104,6 @@ class _Unusual(Exception):
     """A value of the state that only the JSON round trip copies faithfully."""
 
 
-def _built(cls, fields: dict, fields_set: set):
-    """A model of ``cls`` from ``fields`` known to be valid, without validation."""
-    m = _new(cls)
-    _set(m, "__dict__", fields)
-    _set(m, "__pydantic_fields_set__", fields_set)
-    _set(m, "__pydantic_extra__", None)
-    _set(m, "__pydantic_private__", None)
-    return m
-
-
 _ATOMS = frozenset((str, int, bool, type(None)))
 
 
@@ -169,12 +160,12 @@ def _clone(s: "EuphoriaState") -> "EuphoriaState":
     if type(d["players"]) is not int or type(d["seed"]) is not int or type(d["current"]) is not int:
         raise _Unusual
     rng = s.rng
-    d["rng"] = _built(type(rng), {"s": rng.s[:]}, _ALL_RNG)
+    d["rng"] = built(type(rng), {"s": rng.s[:]}, _ALL_RNG)
     o = s.options
     fields = _ALL_OPTIONS.get(type(o))
     if fields is None:
         fields = _ALL_OPTIONS[type(o)] = set(type(o).model_fields)
-    d["options"] = _built(type(o), o.__dict__.copy(), fields)
+    d["options"] = built(type(o), o.__dict__.copy(), fields)
     ps = []
     for pl in s.p:
         o = pl.__dict__
@@ -219,24 +210,9 @@ def _clone(s: "EuphoriaState") -> "EuphoriaState":
     for k in _ANY:
         x = o[k]
         d[k] = {} if type(x) is dict and not x else _copy(x)  # an empty dict (trade, shown) needs no walk
-    return _built(type(s), d, _ALL_STATE)
+    return built(type(s), d, _ALL_STATE)
 
-
-def _plain_setattr(cls) -> None:
-    """Assigning a field of ``cls`` stores it and marks it set, as pydantic does without
-    ``validate_assignment``, in one step (the rules assign fields thousands of times a game)."""
-    fields = frozenset(cls.model_fields)
-    slow = cls.__setattr__
-
-    def __setattr__(self, name: str, value) -> None:
-        if name in fields:
-            self.__dict__[name] = value
-            self.__pydantic_fields_set__.add(name)
-        else:
-            slow(self, name, value)
-
-    cls.__setattr__ = __setattr__
 
 
 for _cls in (PlayerState, EuphoriaState):
-    _plain_setattr(_cls)
+    plain_setattr(_cls)  # the rules assign fields thousands of times a game

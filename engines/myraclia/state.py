@@ -10,6 +10,7 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel, Field
 
+from engines.core.fastmodel import built, plain_setattr
 from engines.core.game import GameState, Options
 
 from .components import DRAFT_COLUMNS, NCOL
@@ -94,25 +95,6 @@ class MyracliaState(GameState):
         return _clone(self)
 
 
-_new = object.__new__
-# the slots every pydantic model has, set directly (what ``model_construct`` sets)
-_set_dict = BaseModel.__dict__["__dict__"].__set__
-_set_fields = BaseModel.__dict__["__pydantic_fields_set__"].__set__
-_set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
-_set_private = BaseModel.__dict__["__pydantic_private__"].__set__
-
-
-def built(cls, fields: dict, fields_set: set):
-    """A model of ``cls`` from ``fields`` known to be valid, without validation (what
-    ``model_construct`` does, without its defaults pass): for the engine's own hot paths."""
-    m = _new(cls)
-    _set_dict(m, fields)
-    _set_fields(m, fields_set)
-    _set_extra(m, None)
-    _set_private(m, None)
-    return m
-
-
 def new_tile(tile: str, q: int, r: int) -> SurfaceTile:
     """``SurfaceTile(id=tile, q=q, r=r)`` (a new free tile, nothing on it) without validation
     and without pydantic's deep copies of the defaults: for tiles the rules add."""
@@ -120,24 +102,9 @@ def new_tile(tile: str, q: int, r: int) -> SurfaceTile:
                                "cubes": [0] * NCOL, "tokens": []}, {"id", "q", "r"})
 
 
-def _plain_setattr(cls) -> None:
-    """Assigning a field of ``cls`` stores it and marks it set, as pydantic does without
-    ``validate_assignment``, in one step (the rules assign fields thousands of times a game)."""
-    fields = frozenset(cls.model_fields)
-    slow = cls.__setattr__
-
-    def __setattr__(self, name: str, value) -> None:
-        if name in fields:
-            self.__dict__[name] = value
-            self.__pydantic_fields_set__.add(name)
-        else:
-            slow(self, name, value)
-
-    cls.__setattr__ = __setattr__
-
 
 for _cls in (PlayerState, SurfaceTile, MyracliaState):
-    _plain_setattr(_cls)
+    plain_setattr(_cls)  # the rules assign fields thousands of times a game
 
 
 _LISTS = ("drafting_order", "terraforming_order", "draft_colour", "draft_count", "passed",

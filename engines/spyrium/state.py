@@ -19,6 +19,7 @@ from typing import Literal, Optional
 
 from pydantic import BaseModel
 
+from engines.core.fastmodel import plain_setattr
 from engines.core.game import GameState
 from engines.core.rng import Rng
 
@@ -154,22 +155,7 @@ _set_extra = BaseModel.__dict__["__pydantic_extra__"].__set__
 _set_private = BaseModel.__dict__["__pydantic_private__"].__set__
 
 
-def _plain_setattr(cls) -> None:
-    """Assigning a field of ``cls`` stores it and marks it set, as pydantic does without
-    ``validate_assignment``, in one step (the rules assign fields thousands of times a game)."""
-    fields = frozenset(cls.model_fields)
-    slow = cls.__setattr__
-
-    def __setattr__(self, name: str, value) -> None:
-        if name in fields:
-            self.__dict__[name] = value
-            self.__pydantic_fields_set__.add(name)
-        else:
-            slow(self, name, value)
-
-    cls.__setattr__ = __setattr__
-
 
 for _cls in (Building, Technique, Player, SpyriumState):
-    _plain_setattr(_cls)
+    plain_setattr(_cls)  # the rules assign fields thousands of times a game
 
