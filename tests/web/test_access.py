@@ -11,7 +11,7 @@ import pytest
 
 from tavolo_ui.session import Session
 from tests.web.conftest import app_errors, open_app, shot
-from tests.web.pagedriver import body, saved_record, start_game, wait_my_choices
+from tests.web.pagedriver import body, play_one_move, saved_record, start_game, wait_my_choices
 
 pytestmark = pytest.mark.browser
 
@@ -136,11 +136,23 @@ def test_the_table_in_words_for_a_screen_reader(page, base_url):
     start_game(page, "citadels", [("Ada", "human"), ("Bot Bruno", "bot:heuristic"), ("Bot Carla", "bot:heuristic")], 31)
     wait_my_choices(page)
     heads = page.eval_on_selector_all("#twin h3", "hs => hs.map(h => h.textContent)")
-    assert heads[0] == "Ada (you)" and "Bot Bruno" in heads, heads
+    assert heads[:2] == ["Now", "Ada (you)"] and "Bot Bruno" in heads, heads
+    now = page.eval_on_selector_all("#twin ul:first-of-type li", "ls => ls.map(l => l.textContent)")
+    assert now[0] and now[0] in page.text_content("#status")  # whose turn, as the status line says
+    moves = [line[len("Last move: "):] for line in now if line.startswith("Last move: ")]
+    assert len(moves) == (1 if saved_record(page)["actions"] else 0), now
+    assert all(m in page.text_content("#log") for m in moves)  # the last move's public line
+    play_one_move(page)  # a move later, "Now" names it
+    page.wait_for_function("() => [...document.querySelectorAll('#twin ul:first-of-type li')]"
+                           ".some(l => l.textContent.startsWith('Last move: '))")
+    now = page.eval_on_selector_all("#twin ul:first-of-type li", "ls => ls.map(l => l.textContent)")
+    moves = [line[len("Last move: "):] for line in now if line.startswith("Last move: ")]
+    assert len(moves) == 1 and moves[0] in page.text_content("#log"), now
     text = page.inner_text("#twin") if page.locator("#twin").is_visible() else page.text_content("#twin")
     assert "Your hand" in text and "Player 2" not in text
     page.click("button[data-cmd='lang'][data-arg='it']")
-    page.wait_for_function("() => (document.querySelector('#twin h3') || {}).textContent === 'Ada (tu)'")
+    page.wait_for_function("() => [...document.querySelectorAll('#twin h3')].slice(0, 2).map(h => h.textContent)"
+                           ".join('|') === 'Adesso|Ada (tu)'")
     assert not app_errors(page)
 
 

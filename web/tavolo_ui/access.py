@@ -21,8 +21,9 @@ Mixed into ``App`` (``app.py``):
 - **Bot pace.** Slow, normal or fast: how long a bot's move stays "thinking" at least, so
   its move can be followed (remembered in this browser, ``tavolo:pace``).
 - **The table in words.** A visually hidden section (``#twin``) holds the board as text,
-  drawn from the same view as the canvas (``tavolo_ui.twin``): the person's own hand and
-  resources, the table, the other players; a screen reader reads it like the rest of the page.
+  drawn from the same view as the canvas (``tavolo_ui.twin``): first "Now" (whose turn it is,
+  and the last move as its public log lines), then the person's own hand and resources, the
+  table, the other players; a screen reader reads it like the rest of the page.
 - **Choices within reach on a phone.** At phone width the choices come after the board,
   which can be long: while they are out of sight, a bar fixed at the bottom of the screen
   says how many there are and brings them into view.
@@ -100,10 +101,20 @@ class TableAccess:
         try:
             sections = describe(s.game.name, view, me, self.lang)
             sections = [(s.rename(head), [s.rename(line) for line in lines]) for head, lines in sections]
-            box.innerHTML = twin_html(sections)
+            box.innerHTML = twin_html([self.twin_now(s)] + sections)
         except Exception as exc:  # the twin must never stop the table
             js.console.error(f"text twin failed: {exc!r}")
             box.innerHTML = ""
+
+    def twin_now(self, s) -> tuple[str, list[str]]:
+        """The twin's first section, "Now": whose turn it is (the status line) and what the
+        last move changed, as its public log lines (what everyone saw of it)."""
+        lines = [self.status_line()]
+        if s.lines:
+            _seat, text, events = s.lines[-1]
+            lines.append(L("Last move: {move}", self.lang, move=s.show(text)))
+            lines.extend(s.show(e) for e in events)
+        return L("Now", self.lang), [line for line in lines if line]
 
     # ---- the bots' pace ---------------------------------------------------------------------
     def pace(self) -> str:
