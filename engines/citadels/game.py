@@ -189,17 +189,12 @@ class Citadels(Game):
           of a killed King (V2) is shown at the end of the round;
         - a district was built: the card leaves the builder's hidden hand and is shown to
           everyone (as Euphoria counts its own-hand cards going face up);
-        - in the draft, a character chosen or put down that hands the cards left to another
-          chooser: that player now sees them, which tells him something of what the earlier
-          choosers took. Without this, a player alone with bots could pick, let the bots pick,
-          see what came back to him, undo all of it and pick again knowing (the bots decide
-          the same way from the same position). A choice after which the same player chooses
-          again hands nothing on;
         - the game ended (the final scores).
 
         Not reveals, after an audit of every hidden part: naming the Assassin's or the
-        Thief's target (nothing is checked until the call), a character chosen or put down
-        while the same player goes on choosing, keeping drawn cards or putting them under
+        Thief's target (nothing is checked until the call), choosing or putting down a
+        character (the cards left are shown to the next chooser only, after the hand-off:
+        ``reveals_to`` counts that for him), keeping drawn cards or putting them under
         the deck, discards of the Magician and the
         Laboratory (face down), destroying (a city everyone sees), and
         drawing from an empty deck (its size is public).
@@ -208,8 +203,18 @@ class Citadels(Game):
                 or before.revealed != after.revealed or before.round != after.round
                 or before.called != after.called
                 or any(len(a) > len(b) for a, b in zip(after.cities, before.cities))  # a build
-                or before.swaps != after.swaps or before.phase != after.phase and after.phase == "over"
-                or before.phase == "draft" and after.phase == "draft" and self.to_move(after) != self.to_move(before))
+                or before.swaps != after.swaps or before.phase != after.phase and after.phase == "over")
+
+    def reveals_to(self, before: CitadelsState, action: Any, after: CitadelsState, seat: int) -> bool:  # type: ignore[override]
+        """``reveals_information``, and a draft choice that hands the cards left to ``seat``:
+        he now sees them, which tells him something of what the earlier choosers took.
+        Without this, a player alone with bots could pick, let the bots pick, see what came
+        back to him, undo it all and pick again knowing (the bots decide the same way from
+        the same position). Handing the cards to someone else shows this seat nothing, so a
+        player may still take back his own choice while the next one has not acted."""
+        return (self.reveals_information(before, action, after)
+                or before.phase == "draft" and after.phase == "draft"
+                and self.to_move(after) == seat != self.to_move(before))
 
     def playout_action(self, state: CitadelsState, rng: Rng) -> Any:  # type: ignore[override]
         """The playout policy: the heuristic's judgement without its repeated scans, a

@@ -381,6 +381,16 @@ class Game:
         """
         return before.rng != after.rng
 
+    def reveals_to(self, before: GameState, action: Any, after: GameState, seat: int) -> bool:
+        """Whether playing ``action`` showed ``seat`` anything new: what ``reveals_information``
+        says for everyone, and what only that seat was shown (a hidden hand passed to him).
+        Undo takes a player's moves back only over actions that revealed nothing to him.
+
+        The default is ``reveals_information``; a game where something is shown to one player
+        only (Citadels' draft hands the cards left to the next chooser) adds that case.
+        """
+        return self.reveals_information(before, action, after)
+
     def bots(self) -> dict[str, Any]:
         """The game's own bots by level name ("heuristic": a ``choose`` function)."""
         return {}

@@ -934,21 +934,22 @@ def test_building_shows_a_card_of_the_hidden_hand_so_it_cannot_be_undone():
     assert GAME.reveals_information(before, None, s)
 
 
-def test_a_draft_choice_that_hands_the_cards_on_is_a_reveal():
-    """The next chooser sees the cards left (what the earlier choosers took shows in them), so
-    a choice that hands them on cannot be undone; one after which the same player chooses again
-    hands nothing on."""
+def test_a_draft_choice_reveals_the_cards_left_to_the_next_chooser_only():
+    """The next chooser sees the cards left (what the earlier choosers took shows in them):
+    ``reveals_to`` him, not to the one who chose (he may take his choice back), and to no one
+    when the same player goes on choosing."""
     for players in range(2, 8):
         s = new(players, seed=3)
-        handed_on = same_chooser = 0
+        handed_on = 0
         while s.phase == "draft":
             before = s.clone()
             action = GAME.legal_actions(s)[0]
             GAME.apply(s, action)
-            if s.phase != "draft":
+            if s.phase != "draft" or before.rng != s.rng:
                 break
-            passes = GAME.to_move(s) != GAME.to_move(before)
-            assert GAME.reveals_information(before, action, s) == passes or before.rng != s.rng
-            handed_on += passes
-            same_chooser += not passes
+            chooser, nxt = GAME.to_move(before), GAME.to_move(s)
+            assert not GAME.reveals_information(before, action, s)
+            for seat in range(players):
+                assert GAME.reveals_to(before, action, s, seat) == (seat == nxt != chooser)
+            handed_on += nxt != chooser
         assert handed_on >= players - 1

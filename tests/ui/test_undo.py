@@ -42,11 +42,11 @@ def test_undo_goes_back_through_own_quiet_actions_only_and_replays_identically(n
                         state = game.new_game(3, 100 + seed)
                         for a in s.record.actions[:first]:
                             game.apply(state, a)
-                        for data in s.record.actions[first:]:  # none of which revealed anything
+                        for data in s.record.actions[first:]:  # none of which showed Ada anything
                             action = game.parse_action(data)
                             before = state.clone()
                             game.apply(state, action)
-                            assert not game.reveals_information(before, action, state)
+                            assert not game.reveals_to(before, action, state, 0)  # to Ada
                         undone = s.record.actions[first:] + undone
                         s.undo()
                     undone_total += len(undone)

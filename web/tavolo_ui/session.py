@@ -377,8 +377,9 @@ class Session:
     def _undo_span(self) -> int:
         """How many actions Undo would take back, forks aside.
 
-        Your own last action, when it revealed nothing new (a card, a die, a hidden choice:
-        ``Game.reveals_information``) and no other seat has acted since. In a game where you
+        Your own last action, when it revealed nothing new to you (a card, a die, a hidden
+        choice, a hidden hand passed to you: ``Game.reveals_to``) and no other seat has acted
+        since. In a game where you
         are the only human, also the bots' moves after your last action, when none of them
         revealed anything either: undoing goes back to your move and the bots decide again
         from there (the same way, as their decisions come from the record). Undo redraws the
@@ -399,8 +400,8 @@ class Session:
             if self._before_last is None:
                 return 0
             try:
-                quiet = not self.game.reveals_information(self._before_last, self.game.parse_action(actions[-1]),
-                                                          self.state)
+                quiet = not self.game.reveals_to(self._before_last, self.game.parse_action(actions[-1]),
+                                                 self.state, me)
             except Exception:
                 return 0
             return 1 if quiet else 0
@@ -418,7 +419,7 @@ class Session:
                 before = state.clone()
                 action = self.game.parse_action(data)
                 self.game.apply(state, action)
-                if self.game.reveals_information(before, action, state):
+                if self.game.reveals_to(before, action, state, me):
                     count = 0
                     break
         except Exception:
