@@ -153,3 +153,34 @@ def test_rename_and_delete(page, base_url):
     page.click(".save button[data-cmd='delete']")
     page.wait_for_function("() => document.querySelectorAll('.save').length === 0")
     assert page.evaluate("Object.keys(localStorage).filter(k => k.includes(':save:')).length") == 0
+
+
+def test_undo_says_on_the_button_when_it_takes_the_bots_moves_back_too(page, base_url):
+    """Alone with a bot, Undo takes back your last move and the bot's quiet moves after it; the
+    button says how many moves before it is pressed ("Undo 2 moves"), and pressing it takes
+    back exactly those."""
+    from tavolo_ui.session import Session
+    from tests.web.pagedriver import play_one_move, saved_record, start_game, wait_my_choices
+
+    open_app(page, base_url)
+    start_game(page, "spyrium", [("Ada", "human"), ("Bot", "bot:easy")], 1)
+    seen = set()
+    for _ in range(8):
+        wait_my_choices(page)
+        record = saved_record(page)
+        count = Session.load(record).undo_count() if record["actions"] else 0
+        label = page.inner_text("#undo")
+        if count <= 1:
+            assert label == "Undo" and page.is_enabled("#undo") == (count == 1)
+        else:
+            assert label == f"Undo {count} moves", (label, count)
+            assert page.get_attribute("#undo", "title") == \
+                f"Take back your last move and the {count - 1} bot moves after it"
+            shot(page, "undo_with_bot_moves")
+            page.click("#undo")
+            page.wait_for_function(f"() => Number(document.body.dataset.actions) === {len(record['actions']) - count}")
+            assert saved_record(page)["actions"] == record["actions"][:len(record["actions"]) - count]
+            seen.add(count)
+            break
+        play_one_move(page)
+    assert seen, "no position where Undo took a bot's move back too"

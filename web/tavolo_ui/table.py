@@ -172,9 +172,13 @@ class TableScreen:
         s = self.session
         undo = _el("undo")
         if undo:
-            ok = self.mode == "play" and s.can_undo()
-            undo.disabled = not ok
-            undo.title = L("Take back your last move") if ok else s.undo_reason()
+            count = s.undo_count() if self.mode == "play" else 0
+            undo.disabled = not count
+            # taking the bots' moves back too is said on the button itself, before it is pressed
+            undo.textContent = L("Undo") if count <= 1 else L("Undo {n} moves", n=count)
+            undo.title = (L("Take back your last move") if count == 1 else
+                          L("Take back your last move and the {n} bot moves after it", n=count - 1) if count
+                          else s.undo_reason())
         pause = _el("pause")
         if pause:
             show = self.mode == "watch" or (s.bot_only() and not s.is_over())
