@@ -95,6 +95,19 @@ def _pays_per_tile(state) -> Counter:
     return Counter(a.tile for a in GAME.legal_actions(state) if a.type == "terraform")
 
 
+def _deepest_payment():
+    """The shared position with many payments: (record, state, legal actions, their choices,
+    the tile with the most payments, the index of its payment with the most steps, those
+    steps)."""
+    rec, state = _many_payments_record()
+    legal = GAME.legal_actions(state)
+    choices = _choices(state)
+    tile = _pays_per_tile(state).most_common(1)[0][0]
+    target = max((i for i, a in enumerate(legal) if a.type == "terraform" and a.tile == tile),
+                 key=lambda i: (len(choices[i].steps), -i))
+    return rec, state, legal, choices, tile, target, list(choices[target].steps)
+
+
 def _many_payments_record() -> tuple[dict, object]:
     """A 2-player game (seed 31, the bot's moves and 1 in 3 random) up to Ada's
     terraforming turn with a tile she can pay in 20+ ways; the record (Ada human, Bruno
@@ -121,14 +134,7 @@ def test_myraclia_payment_picked_step_by_step(page, base_url):
     the tile, the direct matches, the wildcards (breadcrumb and Back at each level); the
     last button plays exactly the payment chosen. The board's chooser for one tile walks
     the same way. Screenshots at 1280x800 and 390x844."""
-    rec, state = _many_payments_record()
-    legal = GAME.legal_actions(state)
-    choices = _choices(state)
-    # on the tile with the most payments, the payment with the most steps
-    tile = _pays_per_tile(state).most_common(1)[0][0]
-    target = max((i for i, a in enumerate(legal) if a.type == "terraform" and a.tile == tile),
-                 key=lambda i: (len(choices[i].steps), -i))
-    steps = list(choices[target].steps)
+    rec, state, legal, choices, tile, target, steps = _deepest_payment()
     assert legal[target].type == "terraform" and len(steps) >= 4, steps
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(base_url + "index.html" + make_fragment(rec, "play"))
@@ -230,13 +236,7 @@ def test_escape_goes_back_one_step_of_the_picker(page, base_url):
     focus on the first button of that level; the board's chooser (opened by keyboard) closes
     only at its first step, the focus back on the board; the side panel's picker stays at
     its first step."""
-    rec, state = _many_payments_record()
-    legal = GAME.legal_actions(state)
-    choices = _choices(state)
-    tile = _pays_per_tile(state).most_common(1)[0][0]
-    target = max((i for i, a in enumerate(legal) if a.type == "terraform" and a.tile == tile),
-                 key=lambda i: (len(choices[i].steps), -i))
-    steps = list(choices[target].steps)
+    rec, state, legal, choices, tile, target, steps = _deepest_payment()
     page.set_viewport_size({"width": 1280, "height": 800})
     page.goto(base_url + "index.html" + make_fragment(rec, "play"))
     wait_ready(page)
