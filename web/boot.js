@@ -304,12 +304,22 @@
   // runtime would not start. Tavolo starts no worker, so the worker hooks are emptied as soon as
   // core.js has run (the same module instance as index.html's <script type="module">, long
   // before the interpreter is loaded and the hooks are read).
-  import("./pyscript/core.js").then(function (core) {
-    var worker = core && core.hooks && core.hooks.worker;
-    ["onReady", "onBeforeRun", "onBeforeRunAsync", "onAfterRun", "onAfterRunAsync"].forEach(function (k) {
-      if (worker && worker[k] && typeof worker[k].clear === "function") worker[k].clear();
-    });
-  }, function () { /* reported by index.html's own <script type="module"> */ });
+  // Not before the whole page is parsed: a dynamic import() runs core.js as soon as it is
+  // fetched, and core.js looks for <script type="py" config=...> when it runs. On a reload
+  // served from a cache, that came before the parser reached the end of <body>: PyScript found
+  // no config and reached for its default interpreter on a CDN, which the policy refuses, and
+  // the page never started. At DOMContentLoaded index.html's own module script has run core.js,
+  // so this import only waits for it.
+  function clearWorkerHooks() {
+    import("./pyscript/core.js").then(function (core) {
+      var worker = core && core.hooks && core.hooks.worker;
+      ["onReady", "onBeforeRun", "onBeforeRunAsync", "onAfterRun", "onAfterRunAsync"].forEach(function (k) {
+        if (worker && worker[k] && typeof worker[k].clear === "function") worker[k].clear();
+      });
+    }, function () { /* reported by index.html's own <script type="module"> */ });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", clearWorkerHooks);
+  else clearWorkerHooks();
   // No form is ever sent anywhere (the policy says form-action 'none'): Enter in a form field
   // does nothing instead of trying to submit (this replaces inline onsubmit="return false").
   document.addEventListener("submit", function (e) { e.preventDefault(); }, true);
