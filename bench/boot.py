@@ -10,6 +10,11 @@ ready moment is read in the page (performance.now() when data-ready becomes
 "1", i.e. time since navigation started). Bytes are the response bodies plus
 headers of every request finished before ready. Goal: ratio <= 1.15.
 
+``--against DIR`` also measures another build of Tavolo (``python3 build.py --out DIR`` from
+another revision), served by its own server, alternating with this one and the floor in the
+same run, and prints this build's figures over that one's: on a shared machine the ratio of
+one run is what counts.
+
 ``--link`` opens Tavolo on a share link (ready: its table drawn) and also times the table's
 frame shown before it; ``--service-worker`` lets the page's service worker install after the
 cold load, so the warm reload is served from its cache (a returning visitor), not from the
@@ -118,6 +123,24 @@ def measure(browser, url: str, timeout_ms: int, service_worker: bool = False) ->
     ctx.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1:", "data:", "blob:"))
            else foreign.append(r.url))
     page = ctx.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)[:300]))
+    page.on("console", lambda m: errors.append(m.text[:300]) if m.type == "error" else None)
+    try:
+        return _measure(ctx, page, finished, foreign, url, timeout_ms, service_worker)
+    except Exception as e:  # a run that never got ready is a figure too: reported, not fatal
+        where = page.evaluate("document.body ? (document.body.dataset.screen || '') + ' / ' + "
+                              "((document.getElementById('boot-msg') || {}).textContent || '') : ''")
+        raise NotReady(f"{url.split('#')[0]}: {type(e).__name__} at {where}; page errors: {errors[-3:]}") from e
+    finally:
+        ctx.close()
+
+
+class NotReady(Exception):
+    """A page that did not reach ready within the timeout."""
+
+
+def _measure(ctx, page, finished, foreign, url, timeout_ms, service_worker) -> dict:
     page.goto(url)
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=timeout_ms)
     ready_ms = page.evaluate("window.__tavoloReadyAt")
@@ -136,7 +159,6 @@ def measure(browser, url: str, timeout_ms: int, service_worker: bool = False) ->
     page.reload()
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=timeout_ms)
     warm_ms = page.evaluate("window.__tavoloReadyAt")
-    ctx.close()
     return {"ready_ms": ready_ms, "home_ms": home_ms, "frame_ms": frame_ms, "screen": screen, "warm_ms": warm_ms,
             "phases": phases, "bytes": total, "requests": len(done), "foreign": foreign}
 
@@ -177,6 +199,14 @@ def print_phases(runs: list[dict]) -> None:
         f"{k} {statistics.median(row[k] for row in rows):.0f}" for k in rows[0]))
 
 
+def serve(public: Path):
+    """A server of ``public`` (and the floor page) on a free port, in a thread: (server, base URL)."""
+    server = build.http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(BenchHandler, directory=str(public)))
+    server.daemon_threads = True
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}/"
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--runs", type=int, default=5)
@@ -186,6 +216,8 @@ def main(argv=None) -> int:
     ap.add_argument("--json", action="store_true", help="also print one JSON line")
     ap.add_argument("--link", action="store_true",
                     help="open Tavolo on a share link (a Citadels game): ready is its table drawn")
+    ap.add_argument("--against", type=Path, metavar="DIR",
+                    help="also measure this other build of Tavolo, alternating, and print the ratios")
     ap.add_argument("--service-worker", action="store_true",
                     help="let Tavolo's service worker install: its warm reload is served from the worker's cache")
     args = ap.parse_args(argv)
@@ -194,36 +226,52 @@ def main(argv=None) -> int:
         return 2
     from playwright.sync_api import sync_playwright
 
-    server = build.http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(BenchHandler, directory=str(args.public)))
-    server.daemon_threads = True
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    base = f"http://127.0.0.1:{server.server_address[1]}/"
-    results = {"tavolo": [], "floor": []}
+    if args.against and not (args.against / args.page).is_file():
+        print(f"{args.against / args.page} is missing", file=sys.stderr)
+        return 2
+    servers = [serve(args.public)] + ([serve(args.against)] if args.against else [])
+    base = servers[0][1]
+    page = args.page + (share_fragment() if args.link else "")
+    # (key, url): this build, the other build (its own server: its own origin and caches), the floor
+    sites = [("tavolo", base + page)] + ([("against", servers[1][1] + page)] if args.against else []) \
+        + [("floor", base + "floor.html")]
+    results = {key: [] for key, _ in sites}
+    failed = {key: [] for key, _ in sites}  # runs (warm-ups included) that never got ready
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-            # one unmeasured warm-up of each, so disk caches of the OS are warm for both alike
-            page = args.page + (share_fragment() if args.link else "")
-            measure(browser, base + page, args.timeout)
-            measure(browser, base + "floor.html", args.timeout)
+            # one unmeasured warm-up of each, so disk caches of the OS are warm for all alike
+            for key, url in sites:
+                try:
+                    measure(browser, url, args.timeout)
+                except NotReady as e:
+                    failed[key].append(str(e))
             for i in range(args.runs):
-                order = [("tavolo", page), ("floor", "floor.html")]
-                if i % 2:
-                    order.reverse()
-                for key, path in order:
-                    results[key].append(measure(browser, base + path, args.timeout,
-                                                args.service_worker and key == "tavolo"))
+                order = sites[i % len(sites):] + sites[:i % len(sites)]  # each site goes first in turn
+                for key, url in order:
+                    try:
+                        results[key].append(measure(browser, url, args.timeout,
+                                                    args.service_worker and key != "floor"))
+                    except NotReady as e:
+                        failed[key].append(str(e))
             browser.close()
     finally:
-        server.shutdown()
-        server.server_close()
+        for server, _ in servers:
+            server.shutdown()
+            server.server_close()
 
     def med(key, field):
         return statistics.median(r[field] for r in results[key])
 
+    for key, notes in failed.items():
+        for note in notes:
+            print(f"  NOT READY ({key}): {note}")
+    if any(not runs for runs in results.values()):
+        print("no figures: a page never got ready in any run")
+        return 1
     t, f = med("tavolo", "ready_ms"), med("floor", "ready_ms")
-    print(f"boot benchmark: median of {args.runs} fresh contexts, navigation -> body[data-ready='1']")
-    for key in ("tavolo", "floor"):
+    print(f"boot benchmark: median of {len(results['tavolo'])} fresh contexts, navigation -> body[data-ready='1']")
+    for key in results:
         runs = ", ".join(f"{r['ready_ms'] / 1000:.2f}" for r in results[key])
         print(f"  {key:6s} cold {med(key, 'ready_ms') / 1000:.2f} s  (runs: {runs})  "
               f"warm reload {med(key, 'warm_ms') / 1000:.2f} s  "
@@ -243,6 +291,15 @@ def main(argv=None) -> int:
         print(f"  tavolo home usable (games listed, New game clickable): cold {statistics.median(homes) / 1000:.2f} s"
               f"  (runs: {', '.join(f'{ms / 1000:.2f}' for ms in homes)})  (goal <= 0.6 s)")
     print_phases(results["tavolo"])
+    if args.against:
+        print(f"  against {args.against}:")
+        print_phases(results["against"])
+        for field, label in (("ready_ms", "cold ready"), ("warm_ms", "warm reload")):
+            print(f"  {label}: this build / the other = {med('tavolo', field) / med('against', field):.2f}")
+        theirs = [r["home_ms"] for r in results["against"] if r["home_ms"] is not None]
+        if homes and theirs:
+            print(f"  home usable: this build / the other = "
+                  f"{statistics.median(homes) / statistics.median(theirs):.2f}")
     floor_boot = [float(r["phases"]["floorBoot"]) for r in results["floor"] if "floorBoot" in r["phases"]]
     floor_start = [float(r["phases"]["floorStart"]) for r in results["floor"] if "floorStart" in r["phases"]]
     if floor_boot and floor_start:
