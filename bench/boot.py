@@ -159,7 +159,10 @@ def _measure(ctx, page, finished, foreign, url, timeout_ms, service_worker) -> d
     page.reload()
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=timeout_ms)
     warm_ms = page.evaluate("window.__tavoloReadyAt")
-    return {"ready_ms": ready_ms, "home_ms": home_ms, "frame_ms": frame_ms, "screen": screen, "warm_ms": warm_ms,
+    # how the warm start's Python began: from the build's memory snapshot ("used"), without
+    # one ("none"), after a refused one ("failed"); null for a page without interpreter.mjs
+    snapshot = page.evaluate("document.documentElement.dataset.pyodideSnapshot || null")
+    return {"warm_snapshot": snapshot, "ready_ms": ready_ms, "home_ms": home_ms, "frame_ms": frame_ms, "screen": screen, "warm_ms": warm_ms,
             "phases": phases, "bytes": total, "requests": len(done), "foreign": foreign}
 
 
@@ -290,6 +293,11 @@ def main(argv=None) -> int:
     if homes:
         print(f"  tavolo home usable (games listed, New game clickable): cold {statistics.median(homes) / 1000:.2f} s"
               f"  (runs: {', '.join(f'{ms / 1000:.2f}' for ms in homes)})  (goal <= 0.6 s)")
+    for key in results:
+        starts = [r["warm_snapshot"] for r in results[key] if r["warm_snapshot"]]
+        if starts:
+            print(f"  {key} warm reloads started from the memory snapshot: {starts.count('used')} of {len(starts)}"
+                  + (f" ({starts.count('failed')} refused)" if "failed" in starts else ""))
     print_phases(results["tavolo"])
     if args.against:
         print(f"  against {args.against}:")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import base64
+import gzip
 import hashlib
 import json
+import re
 import sys
 import zipfile
 from pathlib import Path
@@ -158,7 +160,7 @@ def test_npm_integrity_is_npm_sha512(tmp_path):
 
 def test_pyscript_config():
     """PyScript gets the local interpreter only: no ``packages`` (micropip), no ``files``."""
-    assert build.pyscript_config() == {"interpreter": "./pyodide/pyodide.mjs"}
+    assert build.pyscript_config() == {"interpreter": "./interpreter.mjs"}
 
 
 def test_ui_wheel(tmp_path):
@@ -234,6 +236,23 @@ def test_built_site_if_present():
     assert (public / "pyscript" / "core.js").is_file()
     assert not list((public / "pyscript").glob("*.map"))
     assert (public / "sw.js").is_file() and (public / "sw-register.js").is_file()
+    # the interpreter module names the memory snapshot it may start from (or none), and the
+    # service worker precaches it with the rest
+    named = re.search(r'const SNAPSHOT = ("[^"]+"|null);', (public / "interpreter.mjs").read_text())
+    assert named, "interpreter.mjs names no snapshot"
+    if named.group(1) != "null":
+        snapshot = public / "pyodide" / json.loads(named.group(1))
+        assert snapshot.name in (public / "sw.js").read_text()
+        assert len(gzip.decompress(snapshot.read_bytes())) > 8_000_000  # a whole wasm memory
+
+
+def test_the_interpreter_module_without_a_snapshot(tmp_path):
+    """Built without a snapshot, interpreter.mjs starts Pyodide the usual way (SNAPSHOT null)."""
+    build.write_interpreter(tmp_path, None)
+    text = (tmp_path / "interpreter.mjs").read_text()
+    assert "const SNAPSHOT = null;" in text and "__SNAPSHOT__" not in text
+    build.write_interpreter(tmp_path, "snapshot-0123.bin.gz")
+    assert 'const SNAPSHOT = "snapshot-0123.bin.gz";' in (tmp_path / "interpreter.mjs").read_text()
 
 
 def test_add_pycs_makes_a_sourceless_wheel_and_records_it(tmp_path):
