@@ -701,6 +701,7 @@ INTERPRETER_TEMPLATE = """\
 // the service worker fetches it with the rest of the site). If the snapshot cannot be read or
 // Pyodide refuses it, Pyodide starts the usual way, and the page does not notice.
 // <html data-pyodide-snapshot> says which happened: "used", "none" or "failed".
+// The bots' worker (bot_worker.mjs) starts its own Pyodide through this module too.
 import { loadPyodide as bootPyodide, version } from "./pyodide/pyodide.mjs";
 
 export { version };
@@ -717,8 +718,12 @@ async function cachedSnapshot() {
   return new Uint8Array(await new Response(unzipped).arrayBuffer());
 }
 
+// how the last start began: "used", "none" or "failed" (the bots' worker reports it)
+export let started = null;
+
 function mark(how) {
-  document.documentElement.dataset.pyodideSnapshot = how;
+  started = how;
+  if (globalThis.document) document.documentElement.dataset.pyodideSnapshot = how;  // not in a worker
 }
 
 export async function loadPyodide(options = {}) {
@@ -741,7 +746,7 @@ export async function loadPyodide(options = {}) {
       console.warn("Tavolo: Pyodide refused the snapshot; starting Python the usual way", err);
       mark("failed");
     }
-  } else if (!document.documentElement.dataset.pyodideSnapshot) {
+  } else if (started !== "failed") {
     mark("none");
   }
   return bootPyodide(settings);

@@ -11,18 +11,22 @@
 //   {id, action, value}        the action as JSON text; value: the search's estimated win
 //                              chance (null for bots that do not search)
 //   {id, error}
-// Once at the start: {id: 0, ready: true}, or {id: 0, ready: false, error} when the worker
-// cannot start (the page then lets its bots think on the main thread and says so).
+// Once at the start: {id: 0, ready: true, snapshot} (snapshot: how its Pyodide started, see
+// interpreter.mjs), or {id: 0, ready: false, error} when the worker cannot start (the page
+// then lets its bots think on the main thread and says so).
 //
 // A search runs in slices (engines.core.thinking: begin_json, step_json); between slices the
 // worker yields to its event loop, so a cancel or a newer request is read within one slice.
 // Slicing never changes the decision: the budget is counted in iterations.
-import { loadPyodide } from "./pyodide/pyodide.mjs";
+//
+// Pyodide comes through interpreter.mjs (written by build.py), as the page's does: from the
+// build's memory snapshot when the service worker has cached it, the usual way otherwise.
+import { loadPyodide, started as snapshot } from "./interpreter.mjs";
 
 const SLICE_SECONDS = 0.05;
 
 const started = (async () => {
-  const py = await loadPyodide({ indexURL: new URL("./pyodide/", import.meta.url).href });
+  const py = await loadPyodide();
   // no pydantic plugins are shipped: skip pydantic's scan of every package's entry points
   py.runPython("import os; os.environ.setdefault('PYDANTIC_DISABLE_PLUGINS', '__all__')");
   await py.loadPackage("tavolo-engines", { messageCallback: () => {}, errorCallback: () => {} });
@@ -31,7 +35,7 @@ const started = (async () => {
 })();
 
 started.then(
-  () => postMessage({ id: 0, ready: true }),
+  () => postMessage({ id: 0, ready: true, snapshot }),
   (err) => postMessage({ id: 0, ready: false, error: String(err) }),
 );
 

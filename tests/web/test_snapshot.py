@@ -59,6 +59,11 @@ def test_a_returning_visitor_starts_from_the_snapshot_and_plays(new_context, bas
     start_game(page, "myraclia", [("Ada", "human"), ("Bruno", "bot:easy")], seed=5)
     wait_my_choices(page)
     play_one_move(page)
+    # the bots' worker started from the snapshot too, and its bot answers
+    page.wait_for_function("() => document.body.dataset.botWorker === 'ready'", timeout=90_000)
+    assert page.evaluate("document.body.dataset.botWorkerSnapshot") == "used"
+    page.wait_for_function("() => Number(document.body.dataset.botDecisions || 0) >= 1", timeout=60_000)
+    assert page.evaluate("document.body.dataset.botThread") == "worker"
     assert errors == []
 
 

@@ -87,6 +87,8 @@ class BotWorker:
             if data.get("ready"):
                 self.ready = True
                 js.document.body.dataset.botWorker = "ready"
+                # how the worker's Pyodide started (interpreter.mjs): "used" the snapshot, ...
+                js.document.body.dataset.botWorkerSnapshot = str(data.get("snapshot") or "")
                 self._ready_event.set()
             else:
                 self._fail(f"the worker could not start: {data.get('error', '')}")
