@@ -5,6 +5,13 @@ Join side), then help build markets (a star on the tile and no penalty), then co
 star spaces cost (artifacts in pairs, resources, commodities), add workers early, and retrieve
 paying food or bliss to keep morale (and so the artifact hand) high.
 
+Goods it already holds plenty of (``PLENTY``) are worth little more, and once the territories
+are full it goes for what is left: the resources of the markets still to build (and the
+commodity their tunnel costs) and the artifacts for a built market without its star. Without
+this, two bots could pass a game of thousands of turns heaping up one good (a tunnel end's
+energy, a finished tunnel's clay) while the stars they still have to place wait for gold or
+stone.
+
 It reads the state's public parts and its own seat's mat directly, exactly what
 ``view(state, me)`` holds, without building the view (the soaks and the arena are dominated by the
 bot's cost); ``tests/euphoria/slow_bot.py`` is the view-reading original it agrees with, choice
@@ -18,16 +25,22 @@ from typing import Any
 from engines.core.rng import Rng
 
 from .actions import Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
-from .components import (COMMODITY_AREAS, RESOURCES, SITE_SPACES, SITES, SPACE_SITE, SPACES, THRESHOLD,
-                         TUNNEL_ENDS, TUNNELS)
+from .components import (COMMODITY_AREAS, MARKETS, RESOURCES, SITE_SPACES, SITES, SPACE_SITE, SPACES, THRESHOLD,
+                         TUNNEL_COST, TUNNEL_ENDS, TUNNEL_RESOURCE, TUNNELS)
+from .markets import KIND, suffers_kind
 from .rules import occupancy
 
 STAR_SPACES = ("ICA_WIND", "ICA_NIMBUS")
+PLENTY = 8  # of one good: twice what any one cost asks (a market visit 4, the Tank 3)
+TUNNEL_END_GOOD = {sp: next(iter(SPACES[sp].reward)) for sp in TUNNEL_ENDS}  # it gives 3 of this
+TUNNEL_OF_RESOURCE = {r: t for t, r in TUNNEL_RESOURCE.items()}
+NO_NEW_WORKER = "no_new_worker_when_workers_in"  # the Laboratory: no worker added at these counts
+NO_NEW_WORKER_AT = tuple(MARKETS[KIND[NO_NEW_WORKER]].penalty_effect.values)
 
 
 class _Seen:
     """What the bot reads of the state for seat ``me`` (all of it in ``view(state, me)``)."""
-    __slots__ = ("s", "me", "pl", "goods", "hand", "_occ", "n", "n_workers", "terr_free", "_need")
+    __slots__ = ("s", "me", "pl", "goods", "hand", "_occ", "n", "n_workers", "terr_free", "_need", "_lack")
 
     def __init__(self, s, me: int):
         self.s, self.me = s, me
@@ -43,7 +56,7 @@ class _Seen:
                 free = True
                 break
         self.terr_free = free
-        self._need = None
+        self._need = self._lack = None
 
     @property
     def occ(self) -> dict:
@@ -65,12 +78,36 @@ class _Seen:
             self._need = out
         return self._need
 
+    def wants_worker(self) -> bool:
+        """Fewer than 3 workers, and the Tank would give one (not at a count the Laboratory's
+        penalty forbids: a built tile, public, without this seat's star)."""
+        n = self.n_workers
+        return n < 3 and not (n in NO_NEW_WORKER_AT and suffers_kind(self.s, self.me, NO_NEW_WORKER))
+
+    def lacking(self) -> set:
+        """Once the territories are full: the commodities that pay the tunnel of a resource a
+        market still to build needs and this seat has none of (the way to its last stars)."""
+        if self._lack is None:
+            goods = self.goods
+            self._lack = set() if self.terr_free else {
+                TUNNEL_COST[TUNNEL_OF_RESOURCE[r]] for r in self.needed_resources() if not goods[r]}
+        return self._lack
+
+    def wants_artifact(self) -> bool:
+        """Room in the hand, and a star an artifact market can still give: room in a territory,
+        or a built market without this seat's star."""
+        if len(self.hand) >= self.pl.morale:
+            return False
+        if self.terr_free:
+            return True
+        s, me = self.s, self.me
+        return any(s.built[site] == 2 and me not in s.tile_stars[site] for site in SITES)
+
 
 def _place_score(c: _Seen, a: Place) -> float:
     sp = a.space
-    me, pl, goods, s = c.me, c.pl, c.goods, c.s
+    me, pl, goods = c.me, c.pl, c.goods
     occupied = c.occ.get(sp, ())
-    n_workers = c.n_workers
     score = 0.0
     if sp.startswith("MKT_") or sp.startswith("ART_") or sp in STAR_SPACES:
         score = 100 if _star_possible(c, sp) else 6
@@ -83,30 +120,27 @@ def _place_score(c: _Seen, a: Place) -> float:
         if not c.terr_free:
             score += 30
     elif sp in TUNNEL_ENDS:
-        score = 30
+        score = 30 if goods[TUNNEL_END_GOOD[sp]] < PLENTY else 0
     elif sp.startswith("WAT_"):
-        score = 75 if n_workers < 3 else -30
+        score = 75 if c.wants_worker() else -30
         if sp == "WAT_ENERGY" and pl.knowledge >= 3:
             score += 5
         if sp == "WAT_WATER" and pl.morale <= 4:
             score += 5
     elif sp in TUNNELS:
         score = 38 if len(c.hand) < pl.morale else 30
+        res = TUNNEL_RESOURCE[sp]
+        if goods[res] >= PLENTY and not c.wants_artifact():  # neither half of the reward is wanted
+            score = 10
+        elif not goods[res] and not c.terr_free and res in c.needed_resources():
+            score += 8
     elif sp == "ICA_BREEZE":
         score = 32 if len(c.hand) + 2 <= pl.morale else 8
     elif sp == "ICA_SKY":
         score = 26 if c.terr_free else 50
     elif sp in COMMODITY_AREAS:
-        g = COMMODITY_AREAS[sp]
-        have = goods[g]
-        score = 12 - 3 * have
-        if n_workers < 3 and g in ("energy", "water") and have < 3:
-            score = 40 + have * 4
-        if g == "food" and goods["food"] < 2:
-            score = 34
-        if g == "bliss" and goods["bliss"] < 1:
-            score = 22
-        total = sum(s.p[q].dice[d] for q, d in occupied) + pl.dice[a.die]
+        score, total = _area_base(c, sp)
+        total += pl.dice[a.die]
         if 5 <= total <= 8 and pl.knowledge >= 4:
             score += 4
         if total >= 9 and pl.knowledge >= 4:
@@ -116,6 +150,27 @@ def _place_score(c: _Seen, a: Place) -> float:
     if occupied and sp not in COMMODITY_AREAS:
         score += 3
     return score
+
+
+def _area_base(c: _Seen, sp: str) -> tuple[int, int]:
+    """The score of the commodity area ``sp`` before the placed die's value, and the total of
+    the dice already there (the score adds 4 or takes 8 by that total plus the die's value, when
+    the seat's knowledge is 4 or more)."""
+    g = COMMODITY_AREAS[sp]
+    goods = c.goods
+    have = goods[g]
+    score = 12 - 3 * have
+    if g in ("energy", "water") and have < 3 and c.wants_worker():
+        score = 40 + have * 4
+    if g == "food" and goods["food"] < 2:
+        score = 34
+    if g == "bliss" and goods["bliss"] < 1:
+        score = 22
+    if not have and score < 30 and g in c.lacking():
+        score = 30
+    s = c.s
+    total = sum(s.p[q].dice[d] for q, d in c.occ.get(sp, ()))
+    return score, total
 
 
 def _star_possible(c: _Seen, sp: str) -> bool:
@@ -180,7 +235,7 @@ def _option_score(c: _Seen, kind: str, o: str, hook: Any) -> float:
         return int(val) if track == "morale" else 7 - int(val)
     if kind in ("gain_choice", "tunnel_choice"):
         if o == "artifact":
-            return 3 if len(c.hand) < pl.morale and c.terr_free else 0
+            return 3 if c.wants_artifact() else 0
         need = c.needed_resources()
         return 1.0 / (1 + goods.get(o, 0)) + (1.5 if o in need else 0)
     return 0

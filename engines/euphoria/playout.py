@@ -28,7 +28,7 @@ from typing import Any
 from engines.core.rng import Rng
 
 from .actions import Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
-from .bot import _option_score, _place_score, _Seen
+from .bot import _area_base, _option_score, _place_score, _Seen
 from .components import COMMODITY_AREAS
 
 
@@ -124,20 +124,3 @@ def action_scores(state, acts: list) -> list:
         out.append(sc)
     return out
 
-
-def _area_base(c: _Seen, sp: str) -> tuple[int, int]:
-    """``_place_score`` of the commodity area ``sp`` before the placed die's value, and the
-    total of the dice already there (the score adds 4 or takes 8 by that total plus the die's
-    value, when the seat's knowledge is 4 or more)."""
-    s, pl, goods = c.s, c.pl, c.goods
-    g = COMMODITY_AREAS[sp]
-    have = goods[g]
-    score = 12 - 3 * have
-    if c.n_workers < 3 and g in ("energy", "water") and have < 3:
-        score = 40 + have * 4
-    if g == "food" and goods["food"] < 2:
-        score = 34
-    if g == "bliss" and goods["bliss"] < 1:
-        score = 22
-    total = sum(s.p[q].dice[d] for q, d in c.occ.get(sp, ()))
-    return score, total

@@ -1,6 +1,7 @@
 """The heuristic bot as it was before the speed work (a frozen copy of ``engines/euphoria/bot.py`` of
 that revision, reading ``view``): ``test_fast_paths`` checks that the fast bot chooses exactly as it
-does, drawing the same numbers from its generator.
+does, drawing the same numbers from its generator. Since then it has learnt, in both, what the fast
+bot's docstring says of goods held in plenty and of the last stars once the territories are full.
 
 A heuristic Euphoria bot: it decides from ``view`` and ``legal_actions`` only.
 
@@ -17,10 +18,12 @@ from typing import Any
 from engines.core.rng import Rng
 
 from engines.euphoria.actions import Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
-from engines.euphoria.components import (COMMODITY_AREAS, RESOURCES, SITE_SPACES, SPACE_SITE, SPACES, THRESHOLD,
-                         TUNNEL_ENDS, TUNNELS)
+from engines.euphoria.components import (COMMODITY_AREAS, MARKETS, RESOURCES, SITE_SPACES, SPACE_SITE, SPACES,
+                                         THRESHOLD, TUNNEL_COST, TUNNEL_ENDS, TUNNEL_RESOURCE, TUNNELS)
 
 STAR_SPACES = ("ICA_WIND", "ICA_NIMBUS")
+PLENTY = 8
+LABORATORY = next(m for m in MARKETS.values() if m.penalty_effect.kind == "no_new_worker_when_workers_in")
 
 
 def _place_score(v: dict, me: int, a: Place) -> float:
@@ -29,7 +32,6 @@ def _place_score(v: dict, me: int, a: Place) -> float:
     goods = pl["goods"]
     hand = pl["hand"] if isinstance(pl["hand"], list) else []
     occupied = v["spaces"].get(sp, [])
-    n_workers = sum(1 for w in pl["where"] if w != "pool")
     score = 0.0
     if sp.startswith("MKT_") or sp.startswith("ART_") or sp in STAR_SPACES:
         score = 100 if _star_possible(v, me, sp) else 6
@@ -41,15 +43,20 @@ def _place_score(v: dict, me: int, a: Place) -> float:
         if not _territory_free(v):
             score += 30
     elif sp in TUNNEL_ENDS:
-        score = 30
+        score = 30 if goods[next(iter(SPACES[sp].reward))] < PLENTY else 0
     elif sp.startswith("WAT_"):
-        score = 75 if n_workers < 3 else -30
+        score = 75 if _wants_worker(v, me) else -30
         if sp == "WAT_ENERGY" and pl["knowledge"] >= 3:
             score += 5
         if sp == "WAT_WATER" and pl["morale"] <= 4:
             score += 5
     elif sp in TUNNELS:
         score = 38 if len(hand) < pl["morale"] else 30
+        res = TUNNEL_RESOURCE[sp]
+        if goods[res] >= PLENTY and not _wants_artifact(v, me):
+            score = 10
+        elif not goods[res] and not _territory_free(v) and res in _needed_resources(v):
+            score += 8
     elif sp == "ICA_BREEZE":
         score = 32 if len(hand) + 2 <= pl["morale"] else 8
     elif sp == "ICA_SKY":
@@ -58,12 +65,14 @@ def _place_score(v: dict, me: int, a: Place) -> float:
         c = COMMODITY_AREAS[sp]
         have = goods[c]
         score = 12 - 3 * have
-        if n_workers < 3 and c in ("energy", "water") and have < 3:
+        if _wants_worker(v, me) and c in ("energy", "water") and have < 3:
             score = 40 + have * 4
         if c == "food" and goods["food"] < 2:
             score = 34
         if c == "bliss" and goods["bliss"] < 1:
             score = 22
+        if not have and score < 30 and c in _lacking(v, me):
+            score = 30
         total = sum(v["players"][q]["dice"][d] for q, d in occupied) + pl["dice"][a.die]
         if 5 <= total <= 8 and pl["knowledge"] >= 4:
             score += 4
@@ -74,6 +83,29 @@ def _place_score(v: dict, me: int, a: Place) -> float:
     if occupied and sp not in COMMODITY_AREAS:
         score += 3
     return score
+
+
+def _wants_worker(v: dict, me: int) -> bool:
+    n = sum(1 for w in v["players"][me]["where"] if w != "pool")
+    lab = any(sd["built"] == 2 and sd["tile"] == LABORATORY.id and me not in sd["stars"]
+              for sd in v["sites"].values())
+    return n < 3 and not (lab and n in LABORATORY.penalty_effect.values)
+
+
+def _wants_artifact(v: dict, me: int) -> bool:
+    pl = v["players"][me]
+    hand = pl["hand"] if isinstance(pl["hand"], list) else []
+    if len(hand) >= pl["morale"]:
+        return False
+    return _territory_free(v) or any(sd["built"] == 2 and me not in sd["stars"] for sd in v["sites"].values())
+
+
+def _lacking(v: dict, me: int) -> set:
+    if _territory_free(v):
+        return set()
+    goods = v["players"][me]["goods"]
+    tunnel = {r: t for t, r in TUNNEL_RESOURCE.items()}
+    return {TUNNEL_COST[tunnel[r]] for r in _needed_resources(v) if not goods[r]}
 
 
 def _territory_free(v: dict) -> bool:
@@ -156,8 +188,7 @@ def _option_score(v: dict, me: int, kind: str, o: str) -> float:
         return int(val) if track == "morale" else 7 - int(val)
     if kind in ("gain_choice", "tunnel_choice"):
         if o == "artifact":
-            hand = pl["hand"] if isinstance(pl["hand"], list) else []
-            return 3 if len(hand) < pl["morale"] and _territory_free(v) else 0
+            return 3 if _wants_artifact(v, me) else 0
         need = _needed_resources(v)
         return 1.0 / (1 + goods.get(o, 0)) + (1.5 if o in need else 0)
     return 0

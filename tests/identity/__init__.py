@@ -15,9 +15,11 @@ The fixtures are written from the code of one revision and never by the test:
 
     python -m tests.identity --write DIR     # DIR/<game>.json for every game, from this code
 
-and then copied into ``tests/identity/``. A deliberate change of the rules or of the state's
-format would need new fixtures, made from a revision that is known to be right; a change for
-speed never does (caches belong in private attributes, which the JSON leaves out).
+and then copied into ``tests/identity/``. A deliberate change of the rules, of the state's
+format or of the heuristic bot's choices would need new fixtures, made from a revision that is
+known to be right (only that game's file, and its random games unchanged); a change for speed
+never does (caches belong in private attributes, which the JSON leaves out). Euphoria's were
+made anew when its heuristic learnt to reach its last stars (``engines/euphoria/bot.py``).
 """
 
 from __future__ import annotations
