@@ -38,16 +38,14 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from engines.core.i18n import texts
 
+from .words import L
+
 T = texts("ui")
 
 PACE_KEY = "tavolo:pace"
 PACES = {"slow": 1.6, "normal": 0.65, "fast": 0.15}  # seconds a bot's move takes at least
 FADE_MS = 280
 RING = "#1b1b1b"  # the keyboard focus ring on the board
-
-
-def L(template: str, lang: str, **fields) -> str:
-    return T(template, **fields).render(lang)
 
 
 def reduced_motion() -> bool:

@@ -31,12 +31,9 @@ from engines.core.i18n import Text, render, texts
 
 from .canvas import Canvas
 from .chart import draw_scores
+from .words import L
 
 T = texts("ui")
-
-
-def L(template: str, lang: str, **fields) -> str:
-    return T(template, **fields).render(lang)
 
 
 class EndOfGame:

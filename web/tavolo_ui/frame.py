@@ -20,13 +20,9 @@ from typing import Any
 from engines.core.i18n import texts
 
 from .home import header
+from .words import L
 
 T = texts("ui")
-
-
-def L(template: str, lang: str, **fields: Any) -> str:
-    """``T(template, **fields)`` rendered in ``lang``."""
-    return T(template, **fields).render(lang)
 
 
 def frame_html(game, lang: str, mode: str = "play") -> str:

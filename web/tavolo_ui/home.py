@@ -15,15 +15,11 @@ import engines
 from engines.core.i18n import LANG_NAMES, texts
 
 from .saves import SaveEntry, tr
+from .words import L
 
 T = texts("ui")
 CORE = texts("core")
 NO_BANNER = '<div id="banner" hidden></div>'  # the banner's place when there is nothing to say
-
-
-def L(template: str, lang: str, **fields: Any) -> str:
-    """``T(template, **fields)`` rendered in ``lang``."""
-    return T(template, **fields).render(lang)
 
 
 def lang_switch(lang: str) -> str:

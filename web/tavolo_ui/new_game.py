@@ -19,16 +19,12 @@ from engines.core.bots import bot_levels
 from engines.core.i18n import texts
 
 from .home import NO_BANNER, header
+from .words import L
 
 T = texts("ui")
 OFFERED_LEVELS = ("easy", "normal", "hard")  # the bot levels a person chooses from, by name
 DEFAULT_LEVEL = "normal"  # a new game's bot seats, when the game has it
 NAMES = ["Anna", "Ben", "Carla", "Dario", "Elena", "Farid", "Greta"]
-
-
-def L(template: str, lang: str, **fields) -> str:
-    """``T(template, **fields)`` rendered in ``lang``."""
-    return T(template, **fields).render(lang)
 
 
 def offered_levels(game) -> list[str]:

@@ -30,13 +30,10 @@ from .canvas import Canvas
 from .chart import draw_scores
 from .review import Review, text_log
 from .session import Session
+from .words import L
 
 T = texts("ui")
 SPEEDS = (0.5, 1, 2, 4)  # moves per second
-
-
-def L(template: str, lang: str, **fields) -> str:
-    return T(template, **fields).render(lang)
 
 
 class ReviewScreen:

@@ -22,15 +22,13 @@ import js  # type: ignore[import-not-found]
 
 from engines.core.i18n import texts
 
+from .words import L
+
 HINTS_KEY = "tavolo:hints"  # a preference, like the language: not a save
 SUGGEST_LEVEL = "normal"  # the bot that suggests
 MARK_COLOUR = "#1d4f91"  # the suggestion's ring: dark blue, unlike the orange of the legal spots
 
 T = texts("ui")
-
-
-def L(template: str, lang: str, **fields) -> str:
-    return T(template, **fields).render(lang)
 
 
 class Suggestions:
