@@ -99,6 +99,20 @@ def elo(pairs: list[tuple[str, str, float]], levels: list[str], rounds: int = 50
     return {lvl: 1500 + 400 * math.log10(strength[lvl]) for lvl in levels}
 
 
+class _Serial:
+    """``multiprocessing.Pool``'s ``imap`` in this process (``--jobs 1``)."""
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    @staticmethod
+    def imap(fn, items, chunksize=1):
+        return map(fn, items)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("game", choices=list_games())
@@ -108,6 +122,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed0", type=int, default=1)
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--step-cap", type=int, default=20_000)
+    ap.add_argument("--progress", action="store_true",
+                    help="print each game's line-up and winners to stderr as it ends (a long run "
+                         "that is stopped still leaves its finished games)")
     args = ap.parse_args(argv)
     game = get_game(args.game)
     levels = [b for b in args.bots.split(",") if b]
@@ -119,11 +136,14 @@ def main(argv: list[str] | None = None) -> int:
     tasks = [(args.game, args.players, args.seed0 + i, lineup(levels, args.players, i), args.step_cap)
              for i in range(args.games)]
     t0 = time.perf_counter()
-    if args.jobs > 1:
-        with multiprocessing.Pool(args.jobs) as pool:
-            results = pool.map(_worker, tasks, chunksize=1)
-    else:
-        results = [_worker(t) for t in tasks]
+    results = []
+    with multiprocessing.Pool(args.jobs) if args.jobs > 1 else _Serial() as pool:
+        for r in pool.imap(_worker, tasks, chunksize=1):
+            results.append(r)
+            if args.progress:
+                print(f"game {len(results)}/{args.games}: seats {','.join(r['seats'])}, winners {r['winners']}, "
+                      f"{'ended' if r['ended'] else 'not ended'}, {(time.perf_counter() - t0) / 60:.1f} min",
+                      file=sys.stderr, flush=True)
     secs = time.perf_counter() - t0
 
     distinct = list(dict.fromkeys(levels))
