@@ -104,26 +104,26 @@ def squeezed(cv: Canvas) -> list[tuple[str, float, float]]:
     return out
 
 
-@pytest.mark.parametrize("game_name,players", GAMES)
-def test_no_board_text_is_squeezed_narrower_than_its_font(game_name, players):
-    found = set()
+def paintings(game_name: str, players: int):
+    """(width, lang, canvas) of every position of ``positions`` drawn at every board size, in
+    both languages."""
     for s in positions(game_name, players):
         for width, height in BOARDS:
             for lang in ("en", "it"):
-                found |= {(width, lang, *t) for t in squeezed(paint(s, width, height, lang))}
+                yield width, lang, paint(s, width, height, lang)
+
+
+@pytest.mark.parametrize("game_name,players", GAMES)
+def test_no_board_text_is_squeezed_narrower_than_its_font(game_name, players):
+    found = {(width, lang, *t) for width, lang, cv in paintings(game_name, players) for t in squeezed(cv)}
     assert not found, sorted(found)[:40]
 
 
 @pytest.mark.parametrize("game_name,players", GAMES)
 def test_every_seat_is_named_on_the_board(game_name, players):
     """After the page's renaming no "Player N" is left, and no line ends in "Player"."""
-    left = set()
-    for s in positions(game_name, players):
-        for width, height in BOARDS:
-            for lang in ("en", "it"):
-                for t in paint(s, width, height, lang).texts():
-                    if PLAYER_RE.search(t) or t.rstrip().endswith(("Player", "Giocatore")):
-                        left.add((width, lang, t))
+    left = {(width, lang, t) for width, lang, cv in paintings(game_name, players) for t in cv.texts()
+            if PLAYER_RE.search(t) or t.rstrip().endswith(("Player", "Giocatore"))}
     assert not left, sorted(left)[:40]
 
 
