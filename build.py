@@ -730,11 +730,12 @@ export async function loadPyodide(options = {}) {
   // PyScript passes this module's folder as indexURL: the runtime is in ./pyodide/
   const settings = { ...options, indexURL: new URL("./pyodide/", import.meta.url).href };
   let snapshot = null;
+  let how = "none";
   try {
     snapshot = await cachedSnapshot();
   } catch (err) {
     console.warn("Tavolo: the snapshot could not be read; starting Python the usual way", err);
-    mark("failed");
+    how = "failed";
   }
   if (snapshot) {
     try {
@@ -744,11 +745,10 @@ export async function loadPyodide(options = {}) {
       return pyodide;
     } catch (err) {
       console.warn("Tavolo: Pyodide refused the snapshot; starting Python the usual way", err);
-      mark("failed");
+      how = "failed";
     }
-  } else if (started !== "failed") {
-    mark("none");
   }
+  mark(how);
   return bootPyodide(settings);
 }
 """
