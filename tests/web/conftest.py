@@ -80,7 +80,33 @@ def foreign(urls) -> list[str]:
 
 
 def wait_ready(page, timeout_ms: int = READY_TIMEOUT_MS) -> None:
-    page.wait_for_selector(READY_SELECTOR, state="attached", timeout=timeout_ms)
+    """Wait for the page to say it is ready; if it never does, fail with what the page was
+    doing (its boot attributes, the boot screen's words, its console), so a rare stall that
+    cannot be reproduced at will still leaves evidence."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        page.wait_for_selector(READY_SELECTOR, state="attached", timeout=timeout_ms)
+    except PlaywrightTimeout:
+        raise AssertionError(f"the page was not ready after {timeout_ms / 1000:g} s\n{boot_report(page)}") from None
+
+
+def boot_report(page) -> str:
+    """What a page that is not ready shows about its start: for failure messages."""
+    try:
+        state = page.evaluate("""() => ({
+            readyState: document.readyState,
+            html: {...document.documentElement.dataset},
+            body: {...document.body.dataset},
+            boot: (document.querySelector('#boot') || {}).innerText || null,
+            controller: !!(navigator.serviceWorker && navigator.serviceWorker.controller),
+            scripts: [...document.scripts].map(s => (s.type || 'js') + ' ' + (s.src || s.getAttribute('config') || '').split('/').pop()),
+        })""")
+    except Exception as err:  # a crashed or closed page
+        state = f"(the page could not be read: {err})"
+    console = getattr(page, "console_all", [])
+    return (f"url: {page.url}\nstate: {state}\nconsole ({len(console)} lines, the last 40):\n  "
+            + "\n  ".join(console[-40:]))
 
 
 def open_app(page, base_url: str, path: str = "index.html", timeout_ms: int = READY_TIMEOUT_MS):
@@ -217,7 +243,9 @@ def context(new_context):
 def page(context):
     pg = context.new_page()
     pg.console_errors = []
+    pg.console_all = []  # every message, for ``boot_report``
     pg.on("console", lambda m: pg.console_errors.append(m.text) if m.type == "error" else None)
+    pg.on("console", lambda m: pg.console_all.append(f"[{m.type}] {m.text}"[:500]))
     pg.on("pageerror", lambda e: pg.console_errors.append(str(e)))
     pg.on("crash", lambda p: print(f"Chromium's renderer crashed on {p.url}", flush=True))
     return pg
