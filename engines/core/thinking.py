@@ -51,8 +51,7 @@ class Decision:
         if params is None:
             self.action = bot(game, state, rng)
             return
-        self.search = Search(game, state, rng, exploration=params["exploration"],
-                             playout_steps=params["playout_steps"])
+        self.search = Search(game, state, rng, **{k: v for k, v in params.items() if k != "iterations"})
         self.total = 0 if self.search.forced else params["iterations"]
         if not self.total:
             self._finish()

@@ -21,30 +21,39 @@ def positions(n_games=6, players=3):
             GAME.apply(state, random_bot(GAME, state, rng))
 
 
-def test_search_returns_a_legal_action_of_the_list_and_leaves_the_state_alone():
+#: the search's settings other than the budget: the default tree, the opponents played by the
+#: policy, a root anchored to the policy's choice, and both
+SETTINGS = [{}, {"opponents": "policy"}, {"anchor": 0.05}, {"opponents": "policy", "anchor": 0.05}]
+settings = pytest.mark.parametrize("how", SETTINGS, ids=["tree", "policy", "anchor", "policy+anchor"])
+
+
+@settings
+def test_search_returns_a_legal_action_of_the_list_and_leaves_the_state_alone(how):
     for state in positions():
         before = state.model_dump_json()
         legal = GAME.legal_actions(state)
-        result = ismcts(GAME, state, Rng.from_seed(1), 40)
+        result = ismcts(GAME, state, Rng.from_seed(1), 40, **how)
         assert result.action in legal
         assert state.model_dump_json() == before
         assert 0.0 <= result.value <= 1.0
 
 
-def test_the_same_seed_gives_the_same_decision_and_statistics():
+@settings
+def test_the_same_seed_gives_the_same_decision_and_statistics(how):
     for state in list(positions(3)):
-        a = ismcts(GAME, state, Rng.from_seed(9), 60)
-        b = ismcts(GAME, state, Rng.from_seed(9), 60)
+        a = ismcts(GAME, state, Rng.from_seed(9), 60, **how)
+        b = ismcts(GAME, state, Rng.from_seed(9), 60, **how)
         assert action_key(a.action) == action_key(b.action)
         assert [(action_key(x), n, v) for x, n, v in a.stats] == [(action_key(x), n, v) for x, n, v in b.stats]
 
 
-def test_a_search_run_in_slices_finds_the_same_as_in_one_go():
+@settings
+def test_a_search_run_in_slices_finds_the_same_as_in_one_go(how):
     """The page's worker runs a search slice by slice (to read its messages between them):
     the split must not change the tree, hence not the decision."""
     for state in list(positions(3))[::3]:
-        whole = ismcts(GAME, state, Rng.from_seed(4), 50)
-        sliced = Search(GAME, state, Rng.from_seed(4))
+        whole = ismcts(GAME, state, Rng.from_seed(4), 50, **how)
+        sliced = Search(GAME, state, Rng.from_seed(4), **how)
         for n in (1, 7, 13, 100):  # 1 + 7 + 13 + the remaining 29
             sliced.run(min(n, 50 - sliced.done))
         assert sliced.done == 50
@@ -53,7 +62,8 @@ def test_a_search_run_in_slices_finds_the_same_as_in_one_go():
         assert [(action_key(x), n, v) for x, n, v in got.stats] == [(action_key(x), n, v) for x, n, v in whole.stats]
 
 
-def test_what_the_player_cannot_see_does_not_change_the_decision():
+@settings
+def test_what_the_player_cannot_see_does_not_change_the_decision(how):
     """Two states that differ only in the opponents' hands and the deck order (same sizes,
     same cards in all) give the same search, iteration for iteration."""
     checked = 0
@@ -68,11 +78,63 @@ def test_what_the_player_cannot_see_does_not_change_the_decision():
         other.deck = hidden
         other.rng = Rng.from_seed(777)  # and other dice to come
         assert GAME.view(other, me) == GAME.view(state, me)
-        a = ismcts(GAME, state, Rng.from_seed(4), 50)
-        b = ismcts(GAME, other, Rng.from_seed(4), 50)
+        a = ismcts(GAME, state, Rng.from_seed(4), 50, **how)
+        b = ismcts(GAME, other, Rng.from_seed(4), 50, **how)
         assert [(action_key(x), n, v) for x, n, v in a.stats] == [(action_key(x), n, v) for x, n, v in b.stats]
+        assert action_key(a.action) == action_key(b.action)
         checked += 1
     assert checked > 20
+
+
+def _nodes(node):
+    for child in node.children.values():
+        yield child
+        yield from _nodes(child)
+
+
+def test_with_opponents_played_by_the_policy_the_tree_holds_only_the_deciders_choices():
+    trees = 0
+    for state in list(positions(4))[::2]:
+        me = GAME.to_move(state)
+        search = Search(GAME, state, Rng.from_seed(2), opponents="policy")
+        search.run(40)
+        movers = {n.mover for n in _nodes(search.root)}
+        if search.forced:
+            continue
+        assert movers == {me}
+        deep = Search(GAME, state, Rng.from_seed(2))
+        deep.run(40)
+        trees += state.players > 1 and {n.mover for n in _nodes(deep.root)} != {me}
+    assert trees > 0  # the default tree does hold the others' choices: the option changes something
+
+
+def test_an_anchored_search_keeps_the_policys_choice_unless_another_is_ahead_by_the_margin():
+    margin = 0.25  # wide, for the toy game's far-apart values: both cases happen below
+    kept = moved = 0
+    for state in positions(6):
+        search = Search(GAME, state, Rng.from_seed(6), anchor=margin)
+        search.run(60)
+        if search.forced:
+            continue
+        result = search.result()
+        assert search.anchor_key is not None
+        means = {action_key(a): v for a, _n, v in result.stats}
+        best = max(result.stats, key=lambda s: (s[1], s[2]))
+        if means[search.anchor_key] >= best[2] - margin:
+            assert action_key(result.action) == search.anchor_key
+            kept += action_key(best[0]) != search.anchor_key
+        else:
+            assert result.action is best[0]
+            moved += 1
+        always = Search(GAME, state, Rng.from_seed(6), anchor=1.0)  # every mean is within 1
+        always.run(60)
+        assert action_key(always.result().action) == always.anchor_key
+    assert kept and moved  # both cases happen on these positions
+
+
+def test_the_search_settings_are_checked():
+    with pytest.raises(ValueError):
+        Search(GAME, next(positions(1)), Rng.from_seed(1), opponents="nobody")
 
 
 def test_determinize_keeps_the_view_and_the_cards_and_samples_every_place():
