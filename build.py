@@ -742,14 +742,29 @@ export async function loadPyodide(options = {}) {
       const pyodide = await bootPyodide({ ...settings, _loadSnapshot: snapshot });
       if (pyodide.runPython("1 + 1") !== 2) throw new Error("the restored interpreter does not add");
       mark("used");
-      return pyodide;
+      return withPackages(pyodide);
     } catch (err) {
       console.warn("Tavolo: Pyodide refused the snapshot; starting Python the usual way", err);
       how = "failed";
     }
   }
   mark(how);
-  return bootPyodide(settings);
+  return withPackages(await bootPyodide(settings));
+}
+
+// In the page (not in the bots' worker, which loads its own), the UI's wheels start loading the
+// moment Python is up, while PyScript still prepares to run main.py; main.py awaits
+// globalThis.tavoloPackages (null when loaded, else the error) instead of starting the load.
+function withPackages(pyodide) {
+  if (globalThis.document) {
+    // loadPackage reports a wheel that failed (download, sha256) without rejecting: keep its words
+    const problems = [];
+    const errorCallback = (text) => { problems.push(text); console.error(text); };
+    globalThis.tavoloPackages = pyodide.loadPackage("tavolo-ui", { messageCallback() {}, errorCallback })
+      .then(() => (problems.length ? new Error(problems.join("\\n")) : null),
+            (err) => err || new Error(problems.join("\\n") || "the wheels could not be loaded"));
+  }
+  return pyodide;
 }
 """
 

@@ -1,8 +1,9 @@
 """Tavolo's entry point in the page (run by PyScript): load the engines, start the app, or say
 why it cannot.
 
-The wheels (the UI, the engines, pydantic and what it needs) are loaded here with Pyodide's own
-``loadPackage``: it resolves the dependencies from the site's ``pyodide-lock.json`` and checks
+The wheels (the UI, the engines, pydantic and what it needs) are loaded with Pyodide's own
+``loadPackage``, started by ``interpreter.mjs`` as soon as Python is up (so the load overlaps
+PyScript's last steps before this file; here it is awaited, or started if it was not): it resolves the dependencies from the site's ``pyodide-lock.json`` and checks
 every wheel's sha256, with no micropip and no package cache (see ``build.pyscript_config``).
 """
 
@@ -30,10 +31,12 @@ def _boot_message(text: str, kind: str = "") -> None:
 _TEXTS = {
     "it": {
         "Loading the game engines…": "Caricamento dei motori di gioco…",
-        "Tavolo could not start: {error}": "Tavolo non è riuscito ad avviarsi: {error}",
         "Tavolo could not show its page. Reload to try again; the details below say what failed.":
             "Tavolo non è riuscito a mostrare la pagina. Ricarica per riprovare; i dettagli qui sotto dicono "
             "che cosa non ha funzionato.",
+        "Tavolo could not start: a file it needs did not load. Reload to try again; the details below say what failed.":
+            "Tavolo non è riuscito ad avviarsi: un file necessario non si è caricato. Ricarica per riprovare; i "
+            "dettagli qui sotto dicono che cosa non ha funzionato.",
         "Details": "Dettagli",
     },
 }
@@ -47,11 +50,11 @@ def _t(text: str) -> str:
     return _TEXTS.get(lang, {}).get(text, text)
 
 
-NOT_STARTED = "Tavolo could not start: {error}"
 NOT_SHOWN = "Tavolo could not show its page. Reload to try again; the details below say what failed."
+NOT_LOADED = "Tavolo could not start: a file it needs did not load. Reload to try again; the details below say what failed."
 
 
-def _plain_page(detail: str) -> None:
+def _plain_page(detail: str, message: str | None = None) -> None:
     """The last resort when the app's own recovery could not run (its module failed to
     import): a plain page made with textContent only, the error behind a "details" toggle."""
     doc = js.document
@@ -63,7 +66,7 @@ def _plain_page(detail: str) -> None:
     main.className = "broken"
     main.setAttribute("role", "alert")
     para = doc.createElement("p")
-    para.textContent = _t(NOT_SHOWN)
+    para.textContent = message or _t(NOT_SHOWN)
     details = doc.createElement("details")
     details.className = "details"
     summary = doc.createElement("summary")
@@ -77,34 +80,57 @@ def _plain_page(detail: str) -> None:
     doc.body.dataset.ready = "1"
 
 
-try:
-    _boot_message(_t("Loading the game engines…"))
-    await pyodide_js.loadPackage("tavolo-ui")  # noqa: F704 (PyScript runs this file with top-level await)
-except Exception as exc:  # no Python packages, no page: say so on the boot screen
-    import traceback
-
-    traceback.print_exc()
-    _boot_message(_t(NOT_STARTED).format(error=exc), "error")
-    raise
-
-T1 = js.performance.now()
-try:
-    from tavolo_ui.app import main
-
-    APP = main()  # never raises: whatever fails, a home screen with a note or a plain page
-    # for bench/boot.py and curious people: the app's own share of the boot time
-    js.document.body.dataset.bootPyStart = str(round(T0))
-    js.document.body.dataset.bootWheelsMs = str(round(T1 - T0))
-    js.document.body.dataset.bootPyMs = str(round(js.performance.now() - T1))
-except Exception as exc:  # never a dead boot screen once the wheels are loaded
-    import traceback
-
-    traceback.print_exc()
-    _detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+async def _load_wheels() -> str | None:
+    """Load the wheels, or say why they did not load (None when they did). Pyodide's
+    loadPackage reports a wheel that fails its sha256 check or its download without raising,
+    so what was loaded is checked too."""
+    # interpreter.mjs started the load as soon as Python was up: its answer is null or the
+    # error; without it (another interpreter module) the load starts here
+    pending = getattr(js, "tavoloPackages", None)
     try:
-        from tavolo_ui.app import mark_ready, show_broken_page
+        if pending is None:
+            await pyodide_js.loadPackage("tavolo-ui")
+            failed = None
+        else:
+            failed = await pending
+    except Exception as exc:
+        return f"{type(exc).__name__}: {exc}"
+    if failed:
+        return str(failed)
+    if not js.Object.keys(pyodide_js.loadedPackages).includes("tavolo-ui"):
+        return "tavolo-ui was not loaded"
+    return None
 
-        show_broken_page(_detail)
-        mark_ready()
-    except Exception:
-        _plain_page(_detail)
+
+def _start_app() -> None:
+    global APP
+    T1 = js.performance.now()
+    try:
+        from tavolo_ui.app import main
+
+        APP = main()  # never raises: whatever fails, a home screen with a note or a plain page
+        # for bench/boot.py and curious people: the app's own share of the boot time
+        js.document.body.dataset.bootPyStart = str(round(T0))
+        js.document.body.dataset.bootWheelsMs = str(round(T1 - T0))
+        js.document.body.dataset.bootPyMs = str(round(js.performance.now() - T1))
+    except Exception as exc:  # never a dead boot screen once the wheels are loaded
+        import traceback
+
+        traceback.print_exc()
+        _detail = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
+        try:
+            from tavolo_ui.app import mark_ready, show_broken_page
+
+            show_broken_page(_detail)
+            mark_ready()
+        except Exception:
+            _plain_page(_detail)
+
+
+_boot_message(_t("Loading the game engines…"))
+_NOT_LOADED = await _load_wheels()  # noqa: F704 (PyScript runs this file with top-level await)
+if _NOT_LOADED:  # no Python packages, no page: say so, with what failed behind a toggle
+    print("Tavolo: the wheels did not load:", _NOT_LOADED)
+    _plain_page(_NOT_LOADED, _t(NOT_LOADED))
+else:
+    _start_app()

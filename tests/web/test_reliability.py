@@ -174,6 +174,28 @@ def test_when_not_even_home_can_be_drawn_a_plain_page_says_so(page, base_url):
     shot(page, "reliability_02_plain_error_page")
 
 
+def test_a_damaged_wheel_is_reported_in_plain_words_with_the_details_behind_a_toggle(page, serve, site_dir, tmp_path):
+    """The UI's wheel, loaded by interpreter.mjs as soon as Python is up and awaited by main.py,
+    fails its sha256 check (Pyodide reports it without raising): a plain page says Tavolo could
+    not start because a file did not load, the reason behind "Details"; never a boot screen
+    left waiting."""
+    import shutil
+
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    wheel = next((site / "pyodide").glob("tavolo_ui-*.whl"))
+    wheel.write_bytes(b"not a wheel" + wheel.read_bytes()[11:])  # same size, other bytes
+    url, _stop = serve(site)
+    page.goto(url + "index.html")
+    wait_ready(page, 120_000)
+    assert body(page, "screen") == "broken"
+    assert page.locator("#boot").count() == 0
+    text = page.inner_text("#app")
+    assert "a file it needs did not load" in text and "tavolo-ui" not in text
+    assert "tavolo-ui" in open_details(page, "#app")
+    shot(page, "reliability_03_damaged_wheel")
+
+
 # ---- damaged saves ------------------------------------------------------------------------
 
 DAMAGED = {
