@@ -7,6 +7,7 @@ import pytest
 
 from engines import get_game, new_record, parse_record
 from engines.core.bots import get_bot
+from engines.core.search import candidates
 from engines.core.thinking import Thinker, begin_json, decide_json, decision_rng, step_json
 
 
@@ -69,20 +70,22 @@ def test_decide_json_round_trip_and_refusals():
         decide_json("{}", 0, "heuristic")
 
 
-def test_a_search_bot_decides_in_slices_with_its_progress_and_the_same_action():
+@pytest.mark.parametrize("name,level", [("myraclia", "normal"), ("euphoria", "hard")])
+def test_a_search_bot_decides_in_slices_with_its_progress_and_the_same_action(name, level):
     """The worker's path (``begin_json`` then ``step_json`` until done) gives the search bot's
-    own action, whatever the slices; progress rises from 0 to 1; a non-search bot is done at
-    once, with no estimated value."""
-    game = get_game("myraclia")
-    record = _record("myraclia", 2, 21, ["normal", "normal"])
+    own action, whatever the slices, with every search setting (Euphoria's Hard plays the
+    opponents by the policy); progress rises from 0 to 1; a non-search bot is done at once,
+    with no estimated value."""
+    game = get_game(name)
+    record = _record(name, 2, 21, [level, level])
     state = game.new_game(2, 21)
-    for _ in range(3):
+    while len(record.actions) < 3 or len(candidates(game, state)) < 2:  # a choice to search
         a = game.legal_actions(state)[0]
         record.actions.append(game.dump_action(a))
         game.apply(state, a)
     seat = game.to_move(state)
-    expected = get_bot(game, "normal")(game, state.clone(), decision_rng(21, 3, seat))
-    begin_json(record.model_dump_json(), seat, "normal")
+    expected = get_bot(game, level)(game, state.clone(), decision_rng(21, len(record.actions), seat))
+    begin_json(record.model_dump_json(), seat, level)
     progress, out = [], None
     while out is None:
         answer = json.loads(step_json(0.005))

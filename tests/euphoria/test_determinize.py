@@ -234,9 +234,10 @@ def test_search_decision_ignores_hidden_information():
             p = GAME.to_move(state)
             twin = _redeal(state, p, n + 7)
             assert GAME.view(twin, p) == GAME.view(state, p)
-            a = ismcts(GAME, state, Rng.from_seed(n), 10, playout_steps=8)
-            b = ismcts(GAME, twin, Rng.from_seed(n), 10, playout_steps=8)
-            assert a.action == b.action and a.stats == b.stats
+            for how in ({}, {"opponents": "policy"}):  # Normal's tree and Hard's
+                a = ismcts(GAME, state, Rng.from_seed(n), 10, playout_steps=8, **how)
+                b = ismcts(GAME, twin, Rng.from_seed(n), 10, playout_steps=8, **how)
+                assert a.action == b.action and a.stats == b.stats
             checked += 1
             if checked >= 8:
                 break
@@ -250,6 +251,9 @@ def test_levels():
     # normal is the search (it beat the heuristic in the arena), sliced by the page's worker
     assert bots["normal"] is bots["search"] and bots["normal"] is not bots["heuristic"]
     assert bots["normal"].iterations > 0 and bots["normal"].search["iterations"] == bots["normal"].iterations
+    # hard searches longer, its tree over its own choices only (the worker's slices get the setting)
+    assert bots["hard"].search == {"iterations": 4 * bots["normal"].iterations, "exploration": 0.7,
+                                   "playout_steps": bots["normal"].search["playout_steps"], "opponents": "policy"}
     state = GAME.new_game(3, 41, ALL)
     rng = Rng.from_seed(3)
     mistakes = steps = 0
