@@ -33,16 +33,12 @@ player information it does not have. Hidden or simultaneous choices (Citadels' d
 Euphoria's hidden recruits) need nothing special: in a determinization an opponent's hidden
 choice is whatever was sampled, and the opponent's next decisions are searched from there.
 
-Two settings change this, each opt-in for a game whose measurements call for it:
-
-- ``opponents="policy"``: only the deciding player's choices are nodes; the other seats' moves
-  on the way down are the playout policy's. With few iterations and many seats, a tree over
-  everyone's choices spreads them thin and has the opponents pick almost at random among
-  their candidates; played by the policy, they play as the heuristic would, and every
-  iteration deepens the decider's own plan.
-- ``anchor=m``: the policy's own choice at the root (judged on the first determinization)
-  is kept unless the most visited action's mean value beats it by more than ``m``; a search
-  too short to judge fine differences then costs nothing against the policy.
+One setting changes this, opt-in for a game whose measurements call for it:
+``opponents="policy"``: only the deciding player's choices are nodes; the other seats' moves
+on the way down are the playout policy's. With few iterations and many seats, a tree over
+everyone's choices spreads them thin and has the opponents pick almost at random among their
+candidates; played by the policy, they play as the heuristic would, and every iteration
+deepens the decider's own plan.
 
 The decision is the root's most visited child (the robust child). With a fixed iteration
 budget and the bot's own seeded ``Rng`` the result is reproducible from (record, seat, bot
@@ -129,13 +125,12 @@ class Search:
     """
 
     def __init__(self, game: Game, state: GameState, rng: Rng, *, exploration: float = 0.7,
-                 playout_steps: int = 60, opponents: str = "tree", anchor: float | None = None) -> None:
+                 playout_steps: int = 60, opponents: str = "tree") -> None:
         if opponents not in ("tree", "policy"):
             raise ValueError(f"opponents must be 'tree' or 'policy', not {opponents!r}")
         self.game, self.state, self.rng = game, state, rng
         self.exploration, self.playout_steps = exploration, playout_steps
-        self.opponents, self.anchor = opponents, anchor
-        self.anchor_key: Hashable | None = None  # the policy's choice at the root (``anchor``)
+        self.opponents = opponents
         self.player = game.to_move(state)
         if self.player is None:
             raise ValueError("the game is over: there is nothing to decide")
@@ -157,8 +152,6 @@ class Search:
         ran = 0
         while ran < iterations:
             world = self.game.determinize(self.state, self.player, self.rng)
-            if self.anchor is not None and self.done + ran == 0:
-                self.anchor_key = _anchor(self.game, world, self.legal, self.rng)
             _iterate(self.game, world, self.root, self.rng, self.exploration, self.playout_steps,
                      self.player if self.opponents == "policy" else None)
             ran += 1
@@ -177,16 +170,11 @@ class Search:
         if not stats:  # no iteration ran (a zero budget): the first legal action
             return Result(self.legal[0], self.done, [])
         best = max(stats, key=lambda s: (s[1], s[2]))
-        if self.anchor_key is not None and self.anchor_key in self.root.children:
-            kept = self.root.children[self.anchor_key]
-            if kept.visits and kept.value / kept.visits >= best[2] - self.anchor:
-                best = next(s for s in stats if action_key(s[0]) == self.anchor_key)
         return Result(best[0], self.done, stats)
 
 
 def ismcts(game: Game, state: GameState, rng: Rng, iterations: int, *, exploration: float = 0.7,
-           playout_steps: int = 60, opponents: str = "tree", anchor: float | None = None,
-           time_cap: float | None = None, clock: Callable[[], float] = time.perf_counter) -> Result:
+           playout_steps: int = 60, opponents: str = "tree", time_cap: float | None = None, clock: Callable[[], float] = time.perf_counter) -> Result:
     """Search from ``state`` for the player to move; the best action found, among
     ``game.legal_actions(state)`` (the object of that list).
 
@@ -195,17 +183,10 @@ def ismcts(game: Game, state: GameState, rng: Rng, iterations: int, *, explorati
     on its own determinization.
     """
     search = Search(game, state, rng, exploration=exploration, playout_steps=playout_steps,
-                    opponents=opponents, anchor=anchor)
+                    opponents=opponents)
     deadline = None if time_cap is None else clock() + time_cap
     search.run(iterations, deadline, clock)
     return search.result()
-
-
-def _anchor(game: Game, world: GameState, legal: list, rng: Rng) -> Hashable | None:
-    """The key of the playout policy's choice at the root, judged on a determinization (never
-    on the real state: the policy may read anything), or None if it is not a candidate."""
-    key = action_key(game.playout_action(world, rng))
-    return key if any(action_key(a) == key for a in legal) else None
 
 
 def _iterate(game: Game, world: GameState, root: Node, rng: Rng, exploration: float, playout_steps: int,
@@ -253,13 +234,11 @@ def _iterate(game: Game, world: GameState, root: Node, rng: Rng, exploration: fl
 
 
 def search_bot(iterations: int, *, exploration: float = 0.7, playout_steps: int = 60,
-               opponents: str = "tree", anchor: float | None = None, time_cap: float | None = None):
+               opponents: str = "tree", time_cap: float | None = None):
     """A bot (``choose(game, state, rng) -> action``) that searches with ``ismcts``."""
     settings = {"exploration": exploration, "playout_steps": playout_steps}
     if opponents != "tree":
         settings["opponents"] = opponents
-    if anchor is not None:
-        settings["anchor"] = anchor
 
     def choose(game: Game, state: GameState, rng: Rng) -> Any:
         return ismcts(game, state, rng, iterations, time_cap=time_cap, **settings).action
