@@ -915,6 +915,24 @@ def first_screens(web_dir: Path = DEFAULT_WEB) -> str:
     return "\n".join(parts)
 
 
+PYSCRIPT_PRELOAD_MARK = "<!-- pyscript preload (build.py) -->"
+
+
+def write_pyscript_preload(index: Path, pyscript_dir: Path) -> bool:
+    """Replace ``PYSCRIPT_PRELOAD_MARK`` in the page with a modulepreload of PyScript's core
+    module (``core-<hash>.js``, which ``core.js`` re-exports), so both download at once.
+    False (page unchanged) without the mark or with not exactly one such module."""
+    if not index.is_file():
+        return False
+    page = index.read_text("utf-8")
+    chunks = sorted(pyscript_dir.glob("core-*.js"))
+    if PYSCRIPT_PRELOAD_MARK not in page or len(chunks) != 1:
+        return False
+    link = f'<link rel="modulepreload" href="./pyscript/{chunks[0].name}">'
+    index.write_text(page.replace(PYSCRIPT_PRELOAD_MARK, link, 1), "utf-8")
+    return True
+
+
 def write_first_screens(index: Path, web_dir: Path) -> bool:
     """Put ``first_screens`` into the page at ``FIRST_SCREENS_MARK`` (False: no mark, page unchanged)."""
     if not index.is_file():
@@ -1022,6 +1040,7 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True, snap
         (tmp / "sw-register.js").write_text(SW_REGISTER)
         write_icons(tmp / "assets", cache)
         write_first_screens(tmp / "index.html", web_dir)
+        write_pyscript_preload(tmp / "index.html", tmp / "pyscript")
         cache_name = write_service_worker(tmp)
 
         shutil.rmtree(out, ignore_errors=True)

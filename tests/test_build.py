@@ -235,6 +235,13 @@ def test_built_site_if_present():
         assert (public / "pyodide" / name).is_file()
     assert (public / "pyscript" / "core.js").is_file()
     assert not list((public / "pyscript").glob("*.map"))
+    # the page preloads PyScript's real core module, and asks for its own scripts before the
+    # runtime's large files (six connections on HTTP/1.1)
+    page = (public / "index.html").read_text()
+    preloaded = re.search(r'<link rel="modulepreload" href="\./pyscript/(core-[^"]+\.js)">', page)
+    assert preloaded and (public / "pyscript" / preloaded.group(1)).is_file()
+    assert build.PYSCRIPT_PRELOAD_MARK not in page
+    assert page.index('src="./boot.js"') < page.index('src="./pyscript/core.js"') < page.index('href="./pyodide/pyodide.asm.wasm"')
     assert (public / "sw.js").is_file() and (public / "sw-register.js").is_file()
     # the interpreter module names the memory snapshot it may start from (or none), and the
     # service worker precaches it with the rest
