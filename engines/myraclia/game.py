@@ -25,7 +25,7 @@ from .components import (BASE_TILE_IDS, COLOUR_INDEX, COLOURS, CUBE_COUNTS, DARK
                          STALL_ROUNDS, TILES, TOKEN_IDS, TOKENS)
 from .determinize import determinize as _determinize, evaluate as _evaluate
 from .payment import legal_payments
-from .playout import playout_action as _playout_action
+from .playout import playout_action as _playout_action, search_actions as _search_actions
 from .rules import (AROUND, NEIGHBOURS, compact_positions, counts_of, counts_of_list, find_tile, is_free, missing,
                     names, near_terraformed, neighbours, pos_map, start_order, subsets_to_place,
                     terraforming_order)
@@ -847,6 +847,12 @@ class Myraclia(Game):
     def playout_action(self, state: MyracliaState, rng: Rng) -> Any:
         """The heuristic's judgement, cut down for search playouts (``playout``)."""
         return _playout_action(self, state, rng)
+
+    def search_actions(self, state: MyracliaState) -> list[Any]:
+        """The actions the search bots consider (``engines.core.search.candidates``): the legal
+        actions with no trade but the one the playout policy would make (``playout.search_actions``:
+        unlimited free trades let a search swap elements back and forth without end)."""
+        return _search_actions(state, self.legal_actions(state))
 
     def reference(self, lang: str = "en") -> list[dict]:
         """Every element colour, tile, Eternity token, surface type, board and piece, each

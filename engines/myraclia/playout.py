@@ -261,6 +261,27 @@ def _best_terraform(state, p, seat, cands, mine, others, symbols, late) -> Any:
     return pick
 
 
+def search_actions(state, legal: list) -> list:
+    """What the search bots consider (``Game.search_actions``): ``legal`` without its trades,
+    except the one trade this policy would make now (``_useful_trade``), if any; in the order
+    of ``legal``.
+
+    Trades are free and unlimited (§8.10.3), so a search that weighs every trade can swap
+    elements back and forth for ever: two search bots did, 150 trades in a row, at 2 players.
+    The useful trade completes a target tile's missing elements, the move a player trades for.
+    It reads only the mover's reserve and the public board and pool."""
+    if state.phase != "terraform" or not any(a.type == "trade" for a in legal):
+        return legal
+    kept = [a for a in legal if a.type != "trade"]
+    p = state.terraforming_order[state.turn_pos]
+    if state.actions_used < MAX_ACTIONS:
+        mine, others, _symbols, _late = _board(state, p)
+        trade = _useful_trade(state, p, state.seats[p], legal, mine, others)
+        if trade is not None:
+            return [a for a in legal if a.type != "trade" or a is trade]
+    return kept or legal
+
+
 def _useful_trade(state, p: int, seat, legal: list, mine: set, others: set) -> Any:
     """A trade after which a target tile's missing elements are all in the reserve."""
     res = seat.reserve
