@@ -318,6 +318,11 @@ def main(argv=None) -> int:
     print_phases(results["tavolo"])
     if args.against:
         print(f"  against {args.against}:")
+        theirs_screens = {r["screen"] for r in results["against"]}
+        if args.link and theirs_screens != {"table"}:
+            # e.g. a build of older engines, which refuses a link made by these: not comparable
+            print(f"  WARNING: the other build showed {theirs_screens}, not the link's table: "
+                  f"its times are not comparable (a build of other engines reads links differently)")
         print_phases(results["against"])
         for field, label in (("ready_ms", "cold ready"), ("warm_ms", "warm reload")):
             print(f"  {label}: this build / the other = {med('tavolo', field) / med('against', field):.2f}")
