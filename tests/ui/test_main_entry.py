@@ -59,16 +59,37 @@ class Document:
         return Element(self, tag)
 
 
-def run_main(monkeypatch, app_module, load_fails=False):
+class JsArray(list):
+    def includes(self, item):
+        return item in self
+
+
+def run_main(monkeypatch, app_module, load_fails=False, pending=None, loads=True):
+    """Run main.py with fakes. ``pending``: what interpreter.mjs's ``tavoloPackages`` promise
+    gives (None: no such promise, main.py loads the wheels itself; else a value to await:
+    null for loaded, an error otherwise). ``loads``: whether the wheels end up loaded (Pyodide
+    reports some failures without raising)."""
     doc = Document()
-    fake_js = types.SimpleNamespace(document=doc, performance=types.SimpleNamespace(now=lambda: 12.0))
+    loaded: dict[str, str] = {}
+    fake_js = types.SimpleNamespace(document=doc, performance=types.SimpleNamespace(now=lambda: 12.0),
+                                    Object=types.SimpleNamespace(keys=lambda o: JsArray(o)))
+
+    async def answer(value):
+        if loads:
+            loaded["tavolo-ui"] = "default channel"
+        return value
+
+    if pending is not None:
+        fake_js.tavoloPackages = answer(pending[0])
 
     async def load_package(name):
         if load_fails:
             raise RuntimeError("the network is down")
+        if loads:
+            loaded[name] = "default channel"
 
     monkeypatch.setitem(sys.modules, "js", fake_js)
-    monkeypatch.setitem(sys.modules, "pyodide_js", types.SimpleNamespace(loadPackage=load_package))
+    monkeypatch.setitem(sys.modules, "pyodide_js", types.SimpleNamespace(loadPackage=load_package, loadedPackages=loaded))
     monkeypatch.setitem(sys.modules, "tavolo_ui.app", app_module)
     code = compile(MAIN.read_text(), str(MAIN), "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
     result = eval(code, {"__name__": "__main__"})
@@ -107,6 +128,30 @@ def test_a_working_app_is_timed(monkeypatch):
     assert doc.body.dataset.bootPyMs == "0"
 
 
-def test_wheels_that_do_not_load_are_reported_on_the_boot_screen(monkeypatch):
-    with pytest.raises(RuntimeError):
-        run_main(monkeypatch, None, load_fails=True)
+def _not_loaded_page(doc) -> str:
+    assert doc.body.dataset.ready == "1" and doc.body.dataset.screen == "broken"
+    assert "boot" not in doc.ids  # the boot screen is gone
+    page = doc.ids["app"].text()
+    assert "a file it needs did not load" in page and "Details" in page
+    return page
+
+
+def test_wheels_that_do_not_load_are_reported_on_a_plain_page(monkeypatch):
+    page = _not_loaded_page(run_main(monkeypatch, None, load_fails=True))
+    assert "the network is down" in page  # in the details
+
+
+def test_wheels_pyodide_reports_without_raising_are_reported_too(monkeypatch):
+    """Pyodide's loadPackage logs a wheel that fails its sha256 check and resolves: what was
+    loaded is checked."""
+    page = _not_loaded_page(run_main(monkeypatch, None, loads=False))
+    assert "tavolo-ui was not loaded" in page
+
+
+def test_the_load_started_by_the_interpreter_module_is_awaited(monkeypatch):
+    fake = types.ModuleType("tavolo_ui.app")
+    fake.main = lambda: "app"
+    doc = run_main(monkeypatch, fake, pending=[None])  # loaded: the app starts
+    assert doc.body.dataset.bootPyMs == "0" and "boot" in doc.ids
+    page = _not_loaded_page(run_main(monkeypatch, fake, pending=["Error: Failed to fetch"], loads=False))
+    assert "Failed to fetch" in page
