@@ -2,9 +2,10 @@
 why it cannot.
 
 The wheels (the UI, the engines, pydantic and what it needs) are loaded with Pyodide's own
-``loadPackage``, started by ``interpreter.mjs`` as soon as Python is up (so the load overlaps
-PyScript's last steps before this file; here it is awaited, or started if it was not): it resolves the dependencies from the site's ``pyodide-lock.json`` and checks
+``loadPackage``: it resolves the dependencies from the site's ``pyodide-lock.json`` and checks
 every wheel's sha256, with no micropip and no package cache (see ``build.pyscript_config``).
+``interpreter.mjs`` starts that load as soon as Python is up, so it overlaps PyScript's last
+steps before this file; here it is awaited (or started, when it was not).
 """
 
 import os
@@ -128,9 +129,9 @@ def _start_app() -> None:
 
 
 _boot_message(_t("Loading the game engines…"))
-_NOT_LOADED = await _load_wheels()  # noqa: F704 (PyScript runs this file with top-level await)
-if _NOT_LOADED:  # no Python packages, no page: say so, with what failed behind a toggle
-    print("Tavolo: the wheels did not load:", _NOT_LOADED)
-    _plain_page(_NOT_LOADED, _t(NOT_LOADED))
+_why_not = await _load_wheels()  # noqa: F704 (PyScript runs this file with top-level await)
+if _why_not:  # no Python packages, no page: say so, with what failed behind a toggle
+    print("Tavolo: the wheels did not load:", _why_not)
+    _plain_page(_why_not, _t(NOT_LOADED))
 else:
     _start_app()

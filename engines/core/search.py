@@ -174,7 +174,8 @@ class Search:
 
 
 def ismcts(game: Game, state: GameState, rng: Rng, iterations: int, *, exploration: float = 0.7,
-           playout_steps: int = 60, opponents: str = "tree", time_cap: float | None = None, clock: Callable[[], float] = time.perf_counter) -> Result:
+           playout_steps: int = 60, opponents: str = "tree", time_cap: float | None = None,
+           clock: Callable[[], float] = time.perf_counter) -> Result:
     """Search from ``state`` for the player to move; the best action found, among
     ``game.legal_actions(state)`` (the object of that list).
 

@@ -272,14 +272,12 @@ def search_actions(state, legal: list) -> list:
     It reads only the mover's reserve and the public board and pool."""
     if state.phase != "terraform" or not any(a.type == "trade" for a in legal):
         return legal
-    kept = [a for a in legal if a.type != "trade"]
-    p = state.terraforming_order[state.turn_pos]
+    trade = None
     if state.actions_used < MAX_ACTIONS:
+        p = state.terraforming_order[state.turn_pos]
         mine, others, _symbols, _late = _board(state, p)
         trade = _useful_trade(state, p, state.seats[p], legal, mine, others)
-        if trade is not None:
-            return [a for a in legal if a.type != "trade" or a is trade]
-    return kept or legal
+    return [a for a in legal if a.type != "trade" or a is trade] or legal
 
 
 def _useful_trade(state, p: int, seat, legal: list, mine: set, others: set) -> Any:
