@@ -160,6 +160,7 @@ def _measure(ctx, page, finished, foreign, url, timeout_ms, service_worker) -> d
     frame_ms = page.evaluate("window.__tavoloFrameAt === undefined ? null : window.__tavoloFrameAt")
     screen = page.evaluate("document.body.dataset.screen")
     phases = page.evaluate("({...window.__tavoloPhases, ...document.body.dataset})")
+    cold_snapshot = page.evaluate("document.documentElement.dataset.pyodideSnapshot || null")
     done = list(finished)
     total = 0
     for r in done:
@@ -172,9 +173,9 @@ def _measure(ctx, page, finished, foreign, url, timeout_ms, service_worker) -> d
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=timeout_ms)
     warm_ms = page.evaluate("window.__tavoloReadyAt")
     # how the warm start's Python began: from the build's memory snapshot ("used"), without
-    # one ("none"), after a refused one ("failed"); null for a page without interpreter.mjs
+    # one ("none" or "slow"), after a refused one ("failed"); null for a page without interpreter.mjs
     snapshot = page.evaluate("document.documentElement.dataset.pyodideSnapshot || null")
-    return {"warm_snapshot": snapshot, "longest_ms": longest_ms, "ready_ms": ready_ms, "home_ms": home_ms, "frame_ms": frame_ms, "screen": screen, "warm_ms": warm_ms,
+    return {"cold_snapshot": cold_snapshot, "warm_snapshot": snapshot, "longest_ms": longest_ms, "ready_ms": ready_ms, "home_ms": home_ms, "frame_ms": frame_ms, "screen": screen, "warm_ms": warm_ms,
             "phases": phases, "bytes": total, "requests": len(done), "foreign": foreign}
 
 
@@ -311,10 +312,14 @@ def main(argv=None) -> int:
             print(f"  {key} longest main-thread task before ready (cold): median {statistics.median(longest):.0f} ms, "
                   f"max {max(longest):.0f} ms")
     for key in results:
-        starts = [r["warm_snapshot"] for r in results[key] if r["warm_snapshot"]]
-        if starts:
-            print(f"  {key} warm reloads started from the memory snapshot: {starts.count('used')} of {len(starts)}"
-                  + (f" ({starts.count('failed')} refused)" if "failed" in starts else ""))
+        for when in ("cold", "warm"):
+            # "used", "none" (no snapshot to be had), "slow" (its download was dropped: it would
+            # not have been over in time), "failed" (unreadable or refused)
+            starts = [r[f"{when}_snapshot"] for r in results[key] if r[f"{when}_snapshot"]]
+            if starts:
+                others = ", ".join(f"{starts.count(how)} {how}" for how in sorted(set(starts) - {"used"}))
+                print(f"  {key} {when} starts from the memory snapshot: {starts.count('used')} of {len(starts)}"
+                      + (f" (the others: {others})" if others else ""))
     print_phases(results["tavolo"])
     if args.against:
         print(f"  against {args.against}:")

@@ -254,12 +254,19 @@ def test_built_site_if_present():
 
 
 def test_the_interpreter_module_without_a_snapshot(tmp_path):
-    """Built without a snapshot, interpreter.mjs starts Pyodide the usual way (SNAPSHOT null)."""
+    """Built without a snapshot, interpreter.mjs starts Pyodide the usual way (SNAPSHOT null);
+    with one, it names the file and its size."""
     build.write_interpreter(tmp_path, None)
     text = (tmp_path / "interpreter.mjs").read_text()
     assert "const SNAPSHOT = null;" in text and "__SNAPSHOT__" not in text
+    assert "const SNAPSHOT_BYTES = 0;" in text and "__" not in text
+    (tmp_path / "pyodide").mkdir()
+    (tmp_path / "pyodide" / "snapshot-0123.bin.gz").write_bytes(b"x" * 1234)
     build.write_interpreter(tmp_path, "snapshot-0123.bin.gz")
-    assert 'const SNAPSHOT = "snapshot-0123.bin.gz";' in (tmp_path / "interpreter.mjs").read_text()
+    text = (tmp_path / "interpreter.mjs").read_text()
+    # its size too: a first visit judges the download's pace by it
+    assert 'const SNAPSHOT = "snapshot-0123.bin.gz";' in text and "const SNAPSHOT_BYTES = 1234;" in text
+    assert f'const UI_WHEEL = "{build.BOOT_PACKAGE}";' in text
 
 
 def test_add_pycs_makes_a_sourceless_wheel_and_records_it(tmp_path):

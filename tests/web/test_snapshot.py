@@ -1,15 +1,19 @@
-"""A returning visitor's Python starts from the build's memory snapshot, and a snapshot that
-cannot be used never stops the page.
+"""Python starts from the build's memory snapshot when it can have it in time, and a snapshot
+that cannot be used never stops the page.
 
 build.py saves the WebAssembly memory of a started Pyodide (``make_snapshot``);
-``interpreter.mjs`` starts from it when the service worker has cached it, and the usual way
-otherwise. ``<html data-pyodide-snapshot>`` says which: "none", "used" or "failed".
+``interpreter.mjs`` starts from it when the service worker has cached it (a returning visitor)
+or, on a first visit, when its download is over within a second; the usual way otherwise.
+``<html data-pyodide-snapshot>`` says which: "used", "none", "slow" (the download was dropped)
+or "failed" (unreadable or refused). A test sets the download's time limit
+(``tavoloSnapshotWithinMs``) so that a busy machine does not decide the outcome.
 
 Needs ``python build.py`` first.
 """
 
 from __future__ import annotations
 
+import gzip
 import re
 
 import pytest
@@ -35,15 +39,22 @@ def how_python_started(page) -> str:
     return page.evaluate("document.documentElement.dataset.pyodideSnapshot || ''")
 
 
-def returning_visitor(new_context, base_url, site_dir):
-    """A page whose first visit is over: the service worker controls it and holds the snapshot."""
-    url = base_url + snapshot_url(site_dir)
+def first_visit(new_context, base_url, within_ms: int):
+    """A fresh context whose page allows the snapshot's download ``within_ms``; -> page, errors."""
     ctx = new_context()
+    ctx.add_init_script(f"globalThis.tavoloSnapshotWithinMs = {within_ms};")
     page = ctx.new_page()
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
+    return page, errors
+
+
+def returning_visitor(new_context, base_url, site_dir):
+    """A page whose first visit is over: the service worker controls it and holds the snapshot."""
+    url = base_url + snapshot_url(site_dir)
+    page, errors = first_visit(new_context, base_url, within_ms=0)
     open_app(page, base_url)
-    assert how_python_started(page) == "none"  # a first visit never waits for the snapshot
+    assert how_python_started(page) == "slow"  # not downloaded in time: not in the cache yet
     page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
     page.wait_for_function(f"() => caches.match({url!r}).then(r => !!r)", timeout=SW_TIMEOUT_MS)
     return page, url, errors
@@ -83,4 +94,48 @@ def test_a_damaged_snapshot_is_refused_and_python_starts_the_usual_way(new_conte
         wait_ready(page)
         assert how_python_started(page) == "failed", damage
         assert page.evaluate("document.body.dataset.screen") == "home"
+    assert errors == []
+
+
+def test_a_first_visit_starts_from_the_snapshot_it_downloads_in_time_and_plays(new_context, base_url, site_dir):
+    snapshot_url(site_dir)
+    page, errors = first_visit(new_context, base_url, within_ms=120_000)
+    open_app(page, base_url)
+    assert how_python_started(page) == "used"
+    start_game(page, "citadels", [("Ada", "human"), ("Bruno", "bot:easy")], seed=3)
+    wait_my_choices(page)
+    play_one_move(page)
+    assert errors == []
+
+
+def test_a_snapshot_that_would_come_late_is_dropped_and_python_starts_the_usual_way(new_context, base_url,
+                                                                                   site_dir):
+    snapshot_url(site_dir)
+    page, errors = first_visit(new_context, base_url, within_ms=0)
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    open_app(page, base_url)
+    assert how_python_started(page) == "slow"
+    assert any("/pyodide/snapshot-" in u for u in requests)  # it was asked for, then dropped
+    assert page.evaluate("document.body.dataset.screen") == "home"
+    assert errors == []
+
+
+@pytest.mark.parametrize("damage", ["not gzip at all", "gzip of nonsense", "missing"])
+def test_a_damaged_download_is_refused_and_python_starts_the_usual_way(new_context, base_url, site_dir, damage):
+    snapshot_url(site_dir)
+    page, errors = first_visit(new_context, base_url, within_ms=120_000)
+
+    def answer(route):
+        if damage == "missing":
+            route.fulfill(status=404, body="")
+        elif damage == "not gzip at all":
+            route.fulfill(status=200, body=b"nonsense")
+        else:
+            route.fulfill(status=200, body=gzip.compress(bytes([7]) * 4096))
+
+    page.route("**/pyodide/snapshot-*", answer)
+    open_app(page, base_url)
+    assert how_python_started(page) == ("none" if damage == "missing" else "failed")
+    assert page.evaluate("document.body.dataset.screen") == "home"
     assert errors == []
