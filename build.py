@@ -733,13 +733,34 @@ function mark(how) {
 
 class TooSlow extends Error {}
 
+// A page that dropped the download remembers when (localStorage, a day), so that its next starts
+// do not wait for the verdict again: on a reload the runtime may come from the HTTP cache at
+// once, and then any wait for the snapshot would be lost time.
+const SLOW_KEY = "tavolo:snapshot-slow";
+const SLOW_FOR_MS = 24 * 3600 * 1000;
+
+function recentlySlow() {
+  try {
+    const when = Number(localStorage.getItem(SLOW_KEY));
+    return when > 0 && Date.now() - when < SLOW_FOR_MS;
+  } catch (err) {
+    return false;  // storage blocked: nothing remembered
+  }
+}
+
+function rememberSlow() {
+  try { localStorage.setItem(SLOW_KEY, String(Date.now())); } catch (err) { /* not remembered */ }
+}
+
 async function unzip(body) {
   const unzipped = body.pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(unzipped).arrayBuffer());
 }
 
-// The snapshot's gzipped bytes from the network, or TooSlow when its pace says they would not
-// all be here within SNAPSHOT_WITHIN_MS of the request (judged from 150 ms on), or at that time.
+// The snapshot's gzipped bytes from the network, or TooSlow when they are not all here within
+// SNAPSHOT_WITHIN_MS of the request, or as soon as their pace says they would not be: judged
+// from 400 ms on, when a new connection is past TCP's slow start on most links (judged earlier,
+// a fast link would look slow), so a slow link lends it at most that long a share of its speed.
 async function download(url, options) {
   const t0 = performance.now();
   const stop = new AbortController();
@@ -756,7 +777,7 @@ async function download(url, options) {
       chunks.push(value);
       received += value.length;
       const spent = performance.now() - t0;
-      if (spent > 150 && spent * SNAPSHOT_BYTES / received > SNAPSHOT_WITHIN_MS) {
+      if (spent > 400 && spent * SNAPSHOT_BYTES / received > SNAPSHOT_WITHIN_MS) {
         stop.abort();
         throw new TooSlow();
       }
@@ -777,11 +798,20 @@ async function snapshotBytes() {
   // runtime, so whichever cache holds it, it belongs to this one)
   const hit = globalThis.caches ? await caches.match(url) : null;
   if (hit && hit.ok) return unzip(hit.body);
-  // the page: the network, while it is fast enough; the worker: what the page left in the
-  // HTTP cache, never a download of its own
-  const body = await download(url, PAGE ? {} : { cache: "only-if-cached", mode: "same-origin" })
-    .catch((err) => { if (err instanceof TooSlow || PAGE) throw err; return null; });
-  return body ? unzip(body) : null;
+  // the worker: what the page left in the HTTP cache, never a download of its own
+  if (!PAGE) {
+    const body = await download(url, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
+    return body ? unzip(body) : null;
+  }
+  // the page: the network, while it is fast enough
+  if (recentlySlow()) throw new TooSlow();
+  try {
+    const body = await download(url, {});
+    return body ? unzip(body) : null;  // none on this site
+  } catch (err) {
+    if (err instanceof TooSlow) rememberSlow();
+    throw err;
+  }
 }
 
 export async function loadPyodide(options = {}) {

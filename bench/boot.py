@@ -15,6 +15,10 @@ another revision), served by its own server, alternating with this one and the f
 same run, and prints this build's figures over that one's: on a shared machine the ratio of
 one run is what counts.
 
+``--mbps N`` throttles every page's downloads to N megabits a second (Chromium's network
+emulation): the first visit's memory snapshot is fetched only when it can arrive within a
+second, and this shows what that choice costs or gains on a link slower than localhost.
+
 ``--link`` opens Tavolo on a share link (ready: its table drawn) and also times the table's
 frame shown before it; ``--service-worker`` lets the page's service worker install after the
 cold load, so the warm reload is served from its cache (a returning visitor), not from the
@@ -118,11 +122,12 @@ class BenchHandler(build.SiteHandler):
         super().do_GET()
 
 
-def measure(browser, url: str, timeout_ms: int, service_worker: bool = False) -> dict:
+def measure(browser, url: str, timeout_ms: int, service_worker: bool = False, mbps: float | None = None) -> dict:
     """One cold load of ``url`` in a fresh context, then a reload (warm): with
     ``service_worker`` the page's service worker installs after the cold load and the reload
     is served from its cache, as a returning visitor's is; otherwise it is blocked and the
-    reload comes from the HTTP cache."""
+    reload comes from the HTTP cache. ``mbps``: the page's downloads are throttled to that many
+    megabits a second (Chromium's network emulation, with 20 ms of latency)."""
     ctx = browser.new_context(service_workers="allow" if service_worker else "block",
                               viewport={"width": 1280, "height": 800})
     ctx.add_init_script(READY_PROBE)
@@ -132,6 +137,12 @@ def measure(browser, url: str, timeout_ms: int, service_worker: bool = False) ->
     ctx.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1:", "data:", "blob:"))
            else foreign.append(r.url))
     page = ctx.new_page()
+    if mbps:
+        cdp = ctx.new_cdp_session(page)
+        cdp.send("Network.enable")
+        cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
+                                                      "downloadThroughput": mbps * 1e6 / 8,
+                                                      "uploadThroughput": mbps * 1e6 / 8})
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)[:300]))
     page.on("console", lambda m: errors.append(m.text[:300]) if m.type == "error" else None)
@@ -161,7 +172,9 @@ def _measure(ctx, page, finished, foreign, url, timeout_ms, service_worker) -> d
     screen = page.evaluate("document.body.dataset.screen")
     phases = page.evaluate("({...window.__tavoloPhases, ...document.body.dataset})")
     cold_snapshot = page.evaluate("document.documentElement.dataset.pyodideSnapshot || null")
-    done = list(finished)
+    # the page's own requests: the service worker's precache, which starts once the page is
+    # ready, is not part of what the start downloaded
+    done = [r for r in finished if r.service_worker is None]
     total = 0
     for r in done:
         s = r.sizes()
@@ -236,6 +249,8 @@ def main(argv=None) -> int:
                     help="also measure this other build of Tavolo, alternating, and print the ratios")
     ap.add_argument("--service-worker", action="store_true",
                     help="let Tavolo's service worker install: its warm reload is served from the worker's cache")
+    ap.add_argument("--mbps", type=float, metavar="N",
+                    help="throttle every page's downloads to N megabits a second (a slower link than localhost)")
     args = ap.parse_args(argv)
     if not (args.public / args.page).is_file():
         print(f"{args.public / args.page} is missing: run python3 build.py first", file=sys.stderr)
@@ -259,7 +274,7 @@ def main(argv=None) -> int:
             # one unmeasured warm-up of each, so disk caches of the OS are warm for all alike
             for key, url in sites:
                 try:
-                    measure(browser, url, args.timeout)
+                    measure(browser, url, args.timeout, mbps=args.mbps)
                 except NotReady as e:
                     failed[key].append(str(e))
             for i in range(args.runs):
@@ -267,7 +282,7 @@ def main(argv=None) -> int:
                 for key, url in order:
                     try:
                         results[key].append(measure(browser, url, args.timeout,
-                                                    args.service_worker and key != "floor"))
+                                                    args.service_worker and key != "floor", args.mbps))
                     except NotReady as e:
                         failed[key].append(str(e))
             browser.close()
@@ -286,7 +301,8 @@ def main(argv=None) -> int:
         print("no figures: a page never got ready in any run")
         return 1
     t, f = med("tavolo", "ready_ms"), med("floor", "ready_ms")
-    print(f"boot benchmark: median of {len(results['tavolo'])} fresh contexts, navigation -> body[data-ready='1']")
+    print(f"boot benchmark: median of {len(results['tavolo'])} fresh contexts, navigation -> body[data-ready='1']"
+          + (f", downloads throttled to {args.mbps:g} Mbit/s" if args.mbps else ""))
     for key in results:
         runs = ", ".join(f"{r['ready_ms'] / 1000:.2f}" for r in results[key])
         print(f"  {key:6s} cold {med(key, 'ready_ms') / 1000:.2f} s  (runs: {runs})  "
