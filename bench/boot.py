@@ -16,8 +16,8 @@ same run, and prints this build's figures over that one's: on a shared machine t
 one run is what counts.
 
 ``--mbps N`` throttles every page's downloads to N megabits a second (Chromium's network
-emulation): the first visit's memory snapshot is fetched only when it can arrive within a
-second, and this shows what that choice costs or gains on a link slower than localhost.
+emulation): the first visit's memory snapshot is fetched only when it can arrive within
+1.5 s, and this shows what that choice costs or gains on a link slower than localhost.
 
 ``--link`` opens Tavolo on a share link (ready: its table drawn) and also times the table's
 frame shown before it; ``--service-worker`` lets the page's service worker install after the

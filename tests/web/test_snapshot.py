@@ -3,7 +3,7 @@ that cannot be used never stops the page.
 
 build.py saves the WebAssembly memory of a started Pyodide (``make_snapshot``);
 ``interpreter.mjs`` starts from it when the service worker has cached it (a returning visitor)
-or, on a first visit, when its download is over within a second; the usual way otherwise.
+or, on a first visit, when its download is over within 1.5 s; the usual way otherwise.
 ``<html data-pyodide-snapshot>`` says which: "used", "none", "slow" (the download was dropped)
 or "failed" (unreadable or refused). A test sets the download's time limit
 (``tavoloSnapshotWithinMs``) so that a busy machine does not decide the outcome.
