@@ -1202,11 +1202,19 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(fmt, *args)
 
 
-def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
-    handler = partial(SiteHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address):
+        # a browser that drops a download half-way (the page drops a memory snapshot that would
+        # come too late) is no error of the server's: no traceback for it
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(directory: Path, port: int = 0, host: str = "127.0.0.1") -> SiteServer:
+    return SiteServer((host, port), partial(SiteHandler, directory=str(directory)))
 
 
 def serve(out: Path, port: int) -> None:

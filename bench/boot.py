@@ -230,8 +230,7 @@ def print_phases(runs: list[dict]) -> None:
 
 def serve(public: Path):
     """A server of ``public`` (and the floor page) on a free port, in a thread: (server, base URL)."""
-    server = build.http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(BenchHandler, directory=str(public)))
-    server.daemon_threads = True
+    server = build.SiteServer(("127.0.0.1", 0), partial(BenchHandler, directory=str(public)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
 

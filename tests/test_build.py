@@ -313,3 +313,19 @@ def test_shipped_wheels_carry_pyodide_pycs_if_built():
         sources = [n for n in names if n.endswith(".py") and not n.split("/")[0].endswith(".dist-info")]
         pycs = [n for n in names if n.endswith(".pyc")]
         assert pycs and len(sources) <= len(pycs) * 0.1, w.name  # sourceless, bar what does not compile
+
+
+def test_the_server_is_quiet_about_a_download_the_browser_drops(capsys):
+    """A page drops a memory snapshot's download that would come too late: the server prints no
+    traceback for the reset connection, but still does for anything else."""
+    server = build.make_server(Path("."), 0)
+    try:
+        for error, printed in ((ConnectionResetError(104, "reset"), False), (BrokenPipeError(32, "pipe"), False),
+                               (ValueError("a real bug"), True)):
+            try:
+                raise error
+            except Exception:
+                server.handle_error(None, ("127.0.0.1", 1))
+            assert bool(capsys.readouterr().err) == printed, error
+    finally:
+        server.server_close()

@@ -24,6 +24,7 @@ from functools import partial
 
 import pytest
 
+import build
 from tests.web.conftest import PUBLIC, READY_SELECTOR
 
 pytestmark = pytest.mark.browser
@@ -58,8 +59,7 @@ def held_parser_server():
             self.end_headers()
             self.wfile.write(body)
 
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), partial(Handler, directory=str(PUBLIC)))
-    server.daemon_threads = True
+    server = build.SiteServer(("127.0.0.1", 0), partial(Handler, directory=str(PUBLIC)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server
 
