@@ -653,13 +653,15 @@ def compile_zips(zips: list[tuple[Path, str]], pyodide_dir: Path, cache: Path = 
 # returning visitor), or, on a first visit, when its download is fast enough to be over within
 # 1.5 s (``INTERPRETER_TEMPLATE``). It is gzipped (about 31 MB of memory, 6 MB on the wire)
 # and named after a hash of the runtime it belongs to.
-SNAPSHOT_VERSION = "1"  # bump when what make_snapshot writes changes
+SNAPSHOT_VERSION = "2"  # bump when what make_snapshot writes changes
 _NODE_SNAPSHOT = r"""
 import { pathToFileURL } from "node:url";
 import { writeFileSync } from "node:fs";
 const [pyodideDir, outFile] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
-const py = await loadPyodide({ indexURL: pyodideDir + "/", _makeSnapshot: true });
+// the program's name a browser gives (Emscripten's default); under Node it would be this
+// script's path, a temporary folder's, kept in the memory (os.environ["_"]) and so in the file
+const py = await loadPyodide({ indexURL: pyodideDir + "/", _makeSnapshot: true, _sysExecutable: "./this.program" });
 if (py.runPython("1 + 1") !== 2) throw new Error("the interpreter does not add");
 writeFileSync(outFile, py.makeMemorySnapshot());
 console.log(JSON.stringify({ ok: true }));
