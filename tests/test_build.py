@@ -230,7 +230,7 @@ def test_built_site_if_present():
     assert not (public / "tavolo_ui").exists()  # shipped as the wheel only
     assert json.loads((public / "pyscript.json").read_text()) == build.pyscript_config()
     main_py = (public / "main.py").read_text()
-    assert f'loadPackage("{build.BOOT_PACKAGE}")' in main_py
+    assert f'UI_WHEEL = "{build.BOOT_PACKAGE}"' in main_py and "loadPackage(UI_WHEEL)" in main_py
     for name in build.PYODIDE_CORE_FILES:
         assert (public / "pyodide" / name).is_file()
     assert (public / "pyscript" / "core.js").is_file()

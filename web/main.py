@@ -81,6 +81,9 @@ def _plain_page(detail: str, message: str | None = None) -> None:
     doc.body.dataset.ready = "1"
 
 
+UI_WHEEL = "tavolo-ui"  # build.BOOT_PACKAGE: the UI's wheel, which brings the others
+
+
 async def _load_wheels() -> str | None:
     """Load the wheels, or say why they did not load (None when they did). Pyodide's
     loadPackage reports a wheel that fails its sha256 check or its download without raising,
@@ -90,7 +93,7 @@ async def _load_wheels() -> str | None:
     pending = getattr(js, "tavoloPackages", None)
     try:
         if pending is None:
-            await pyodide_js.loadPackage("tavolo-ui")
+            await pyodide_js.loadPackage(UI_WHEEL)
             failed = None
         else:
             failed = await pending
@@ -98,8 +101,8 @@ async def _load_wheels() -> str | None:
         return f"{type(exc).__name__}: {exc}"
     if failed:
         return str(failed)
-    if not js.Object.keys(pyodide_js.loadedPackages).includes("tavolo-ui"):
-        return "tavolo-ui was not loaded"
+    if not js.Object.keys(pyodide_js.loadedPackages).includes(UI_WHEEL):
+        return f"{UI_WHEEL} was not loaded"
     return None
 
 
