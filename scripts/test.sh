@@ -46,9 +46,10 @@ echo "== running every test"
 mkdir -p test-output
 set +e
 if [ "$#" -eq 0 ]; then set -- tests; fi   # `bash scripts/test.sh tests/web` runs a part
-# A test whose Chromium renderer process died ("Target crashed": the machine, not the page)
-# runs once more; the summary lists it as a rerun. Any other failure fails at once.
-"$PY" -m pytest -n 2 -ra --durations=15 --reruns 1 --only-rerun "Target crashed" "$@"
+# A test whose Chromium renderer process died runs once more; the summary lists it as a rerun.
+# Playwright says so as "Target crashed" (an action under way) or "Page crashed" (a wait under
+# way, e.g. for the page to be ready). Any other failure fails at once.
+"$PY" -m pytest -n 2 -ra --durations=15 --reruns 1 --only-rerun "Target crashed" --only-rerun "Page crashed" "$@"
 status=$?
 set -e
 if [ "$status" -eq 5 ]; then

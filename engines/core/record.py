@@ -187,7 +187,7 @@ def parse_record(data: str | bytes | dict) -> GameRecord:
         what = (_FIELD_NAMES.get(loc[0], _T("its field '{name}'", name=loc[0][:30])) if loc
                 else _T("its content"))
         where = ".".join(loc) or "record"
-        raise RecordError(_T("The game record is damaged: {what} is not valid.", what=what),
+        raise RecordError(_T("The game record is damaged: {what} cannot be read.", what=what),
                           detail=f"{where}: {err['msg']} (got {type(err.get('input')).__name__})") from None
     if len(record.seats) != record.players:
         raise RecordError(_T("The game record is damaged: it has {seats} seats for {players} players.",
@@ -202,7 +202,7 @@ def check_forks(record: GameRecord) -> None:
     last = 0
     for fork in record.forks:
         if fork.at < last or fork.at > len(record.actions) or fork.seat >= record.players:
-            raise RecordError(_T("The game record is damaged: {what} is not valid.", what=_FIELD_NAMES["forks"]),
+            raise RecordError(_T("The game record is damaged: {what} cannot be read.", what=_FIELD_NAMES["forks"]),
                               detail=f"fork at {fork.at} for seat {fork.seat} ({len(record.actions)} moves, "
                                      f"{record.players} players)")
         last = fork.at

@@ -182,7 +182,7 @@ def test_import_replays_every_action_first():
     st, sv = make()
     bad = toy_record(("stop", "stop"))  # two players: after both stop, the game is over
     bad["actions"].append({"type": "stop"})  # a third action once the game is over
-    with pytest.raises(SaveError, match="Action 3"):
+    with pytest.raises(SaveError, match="cannot be imported: action 3 of the record"):
         sv.import_text(json.dumps(bad))
     assert st.data == {}
 
@@ -259,6 +259,30 @@ def test_damaged_entry_keeps_its_name_and_says_why():
     st.data[SAVE_PREFIX + "y"] = json.dumps({"layout": 1, "name": "Half", "record": {"format": "tavolo/1"}})
     e = sv.get("y")
     assert e.name == "Half" and "cannot be read" in e.error and e.detail  # the technical reason
+
+
+@pytest.mark.parametrize("record, detail", [(None, "missing"), ("x", "str"), ([1], "list")])
+def test_an_entry_without_a_record_says_so(record, detail):
+    """Not "not valid JSON": the entry is valid JSON, it just holds no game record."""
+    st, sv = make()
+    entry = {"layout": 1, "name": "Empty", "game": "toy"}
+    if record is not None:
+        entry["record"] = record
+    st.data[SAVE_PREFIX + "e"] = json.dumps(entry)
+    e = sv.get("e")
+    assert not e.ok and e.name == "Empty"
+    assert e.error.render("en") == "This saved game is damaged: it holds no game record."
+    assert e.error.render("it") == "Questa partita salvata è danneggiata: non contiene la registrazione della partita."
+    assert detail in e.detail
+
+
+def test_import_reasons_follow_the_colon_in_lower_case():
+    st, sv = make()
+    with pytest.raises(SaveError) as info:
+        sv.import_text(json.dumps({**toy_record(), "seed": "x"}))
+    assert str(info.value) == "This file cannot be imported: the game record is damaged: its seed cannot be read."
+    assert info.value.reason.render("it") == ("Questo file non si può importare: la registrazione della partita è "
+                                              "danneggiata: impossibile leggere il seme.")
 
 
 def test_put_over_a_damaged_entry_writes_strict_json():

@@ -186,3 +186,33 @@ def test_every_home_control_is_reached_by_tab_with_a_visible_focus(page, base_ur
         page.wait_for_timeout(100)
     assert len(choosers) == 1 and choosers[0].element.get_attribute("id") == "import-file"
     assert not app_errors(page)
+
+
+def test_the_share_dialog_holds_the_keyboard_until_it_closes(page, base_url):
+    """Opened from the keyboard, the Share dialog takes the focus (its first button), Tab stays
+    inside it (the table underneath is inert), and Escape or Close gives the focus back to
+    "Share"."""
+    open_app(page, base_url)
+    start_game(page, "myraclia", SEATS, 21)
+    wait_my_choices(page)
+    inside = "() => document.activeElement && !!document.activeElement.closest('#modal')"
+    for close in ("Escape", "close-button"):
+        page.focus("#share-btn")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#modal:not([hidden]) #share-play")
+        assert page.evaluate("document.activeElement.dataset.cmd") == "copy"  # "Copy link"
+        assert page.evaluate("document.querySelector('#modal .modal-box').getAttribute('aria-labelledby')") \
+            == "modal-heading"
+        for _ in range(8):
+            page.keyboard.press("Tab")
+            assert page.evaluate(inside), page.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+        assert page.evaluate("document.querySelector('#share-btn').closest('[inert]') !== null")
+        if close == "Escape":
+            page.keyboard.press("Escape")
+        else:
+            page.click("#modal button[data-cmd='close-modal']")
+        page.wait_for_selector("#modal", state="hidden")
+        assert page.evaluate("document.activeElement.id") == "share-btn"
+        assert page.evaluate("document.querySelectorAll('#app [inert]').length") == 0
+    play_one_move(page)  # the table works on
+    assert not app_errors(page)

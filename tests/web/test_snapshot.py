@@ -19,7 +19,7 @@ import re
 import pytest
 
 from tests.web.conftest import open_app, wait_ready
-from tests.web.pagedriver import play_one_move, start_game, wait_my_choices
+from tests.web.pagedriver import play_one_move, saved_record, start_game, wait_my_choices
 
 pytestmark = pytest.mark.browser
 
@@ -106,6 +106,26 @@ def test_a_first_visit_starts_from_the_snapshot_it_downloads_in_time_and_plays(n
     wait_my_choices(page)
     play_one_move(page)
     assert errors == []
+
+
+def test_two_first_visits_from_the_snapshot_deal_different_games(new_context, base_url, site_dir):
+    """The snapshot freezes the interpreter's memory, the ``random`` module's state with it: a
+    blank Seed field must still give a new deal on every visit (it once gave the same seed to
+    the first game of every visit)."""
+    snapshot_url(site_dir)
+    seeds = []
+    for _ in range(2):
+        page, errors = first_visit(new_context, base_url, within_ms=120_000)
+        open_app(page, base_url)
+        assert how_python_started(page) == "used"
+        page.click(".game-card[data-game='spyrium'] button[data-cmd='new']")
+        page.wait_for_function("() => document.body.dataset.screen === 'new'")
+        assert page.input_value("#seed") == ""
+        page.click("#start")
+        page.wait_for_function("() => document.body.dataset.screen === 'table'")
+        seeds.append(saved_record(page)["seed"])
+        assert errors == []
+    assert seeds[0] != seeds[1], seeds
 
 
 def test_a_snapshot_that_would_come_late_is_dropped_and_python_starts_the_usual_way(new_context, base_url,

@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 from html import escape as h
 from typing import Any
 
@@ -57,7 +56,7 @@ from .page import COMMAND_FAILED, CURRENT, SOMETHING_WRONG, L, _el, _error_detai
 from .review_screen import ReviewScreen
 from .rules_screen import RulesScreen
 from .saves import Msg, SaveEntry, Saves, stamp
-from .session import Session, seat_order_from_text
+from .session import Session, new_seed, seat_order_from_text
 from .suggest import Suggestions
 from .table import TABLE_COMMANDS, TableScreen
 from .thinker import BotWorker
@@ -171,6 +170,7 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
         # the How to play view open over the screen: {"game", "opener" (the id of the button
         # that opened it, focused again on close)}; None when closed
         self.rules: dict | None = None
+        self.modal_opener = ""  # the id of the control that opened the modal box (``dialogs``)
         self.clicked = ""
         self._rule_ids: dict[tuple[str, str], set[str]] = {}
         self.lang = self.first_lang()
@@ -557,7 +557,7 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
                 options[key] = str(el.value)
         seed_text = str(_el("seed").value).strip()
         try:
-            seed = int(seed_text) if seed_text else random.randrange(1, 2**31)
+            seed = int(seed_text) if seed_text else new_seed()
         except ValueError:
             self.flash(T("The seed must be a whole number."))
             return
@@ -695,6 +695,9 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
             self.filter_reference(str(event.target.value))
 
     def on_keydown(self, event) -> None:
+        if self.modal_tab(event):
+            event.preventDefault()
+            return
         if str(getattr(event.target, "id", "") or "") == "board" and self.screen == "table" and self.on_board_key(event):
             event.preventDefault()  # the arrows move between spots, not the page
             return

@@ -57,17 +57,60 @@ class Dialogs:
                 js.document.execCommand("copy")
 
     def modal(self, inner: str) -> None:
+        """Open the modal box with ``inner`` (its first element a heading, which names it).
+
+        As in the How to play view: the screen underneath is out of reach (``inert``) while it
+        is open, the keyboard starts on the box's first button, and ``close_modal`` gives it
+        back to the control that opened the box."""
         m = _el("modal")
-        if m is None:
+        if not m:
             return
-        m.innerHTML = f'<div class="modal-box" role="dialog" aria-modal="true">{inner}</div>'
+        opener = js.document.activeElement
+        self.modal_opener = str(opener.id) if opener and isinstance(opener.id, str) else ""
+        m.innerHTML = (f'<div class="modal-box" role="dialog" aria-modal="true" aria-labelledby="modal-heading">'
+                       f'{inner}</div>')
+        heading = m.querySelector("h2")
+        if heading:
+            heading.id = "modal-heading"
         m.hidden = False
+        for child in list(self.root.children):
+            child.inert = child != m
+        first = m.querySelector("button")
+        if first:
+            first.focus()
+
+    def modal_tab(self, event) -> bool:
+        """Tab on the last control of an open modal box goes round to its first, Shift+Tab on
+        the first to its last (everything else is inert, so the focus would leave the page).
+        True when it moved the focus."""
+        m = _el("modal")
+        if not m or m.hidden or str(event.key) != "Tab":
+            return False
+        controls = [c for c in m.querySelectorAll("button, textarea, input, select, a[href]")
+                    if not c.disabled and not c.hidden]
+        if not controls:
+            return False
+        here = js.document.activeElement
+        if event.shiftKey and (here == controls[0] or not m.contains(here)):
+            controls[-1].focus()
+        elif not event.shiftKey and (here == controls[-1] or not m.contains(here)):
+            controls[0].focus()
+        else:
+            return False
+        return True
 
     def close_modal(self) -> None:
         m = _el("modal")
-        if m:
-            m.hidden = True
-            m.innerHTML = ""
+        if not m or m.hidden:
+            return
+        m.hidden = True
+        m.innerHTML = ""
+        for child in list(self.root.children):
+            child.inert = False
+        opener = _el(self.modal_opener) if self.modal_opener else None
+        self.modal_opener = ""
+        if opener:
+            opener.focus()
 
     # ---- the saved games ----------------------------------------------------------------
     def rename_save(self, sid: str) -> None:

@@ -19,7 +19,6 @@ Everything goes through ``data-cmd`` buttons (``review-<what>``), the range inpu
 from __future__ import annotations
 
 import asyncio
-import random
 from html import escape as h
 
 import js  # type: ignore[import-not-found]
@@ -29,7 +28,7 @@ from engines.core.i18n import texts
 from .canvas import Canvas
 from .chart import draw_scores
 from .review import Review, text_log
-from .session import Session
+from .session import Session, new_seed
 from .words import L
 
 T = texts("ui")
@@ -305,7 +304,7 @@ class ReviewScreen:
         record.actions = [dict(a) for a in r.record.actions[:r.at]]
         record.forks = [f.model_copy() for f in r.record.forks if f.at <= r.at]
         if r.fork_redeals():  # a game in progress: what the viewer had not seen is dealt again
-            record.forks.append(Fork(at=r.at, seat=r.viewer, seed=random.randrange(1, 2**31)))
+            record.forks.append(Fork(at=r.at, seat=r.viewer, seed=new_seed()))
         try:
             session = Session(record)
         except Exception as exc:  # never expected: the positions of a review all replay

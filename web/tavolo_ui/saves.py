@@ -108,6 +108,7 @@ MISSING = Msg(T("This saved game does not exist (it may have been deleted)."))
 DAMAGED_TEXT = Msg(T("This saved game is damaged: {reason}"))
 NOT_AN_OBJECT = Msg(T("This saved game is damaged: it is not a JSON object."))
 CANNOT_READ = Msg(T("This saved game cannot be read: {reason}"))
+NO_RECORD = Msg(T("This saved game is damaged: it holds no game record."))
 CANNOT_OPEN = Msg(T("This saved game cannot be opened: {reason}"))
 UNREADABLE = Msg(T("This saved game cannot be read."))
 NEEDS_NAME = Msg(T("A save needs a name."))
@@ -407,11 +408,15 @@ class Saves:
             entry.error = NEWER_ENTRY.format(layout=_shown(data.get("layout")))
             return entry
         record = data.get("record")
+        if not isinstance(record, dict):
+            entry.error = NO_RECORD
+            entry.detail = f"the entry's record is {'missing' if record is None else type(record).__name__}"
+            return entry
         try:
-            rec = parse_record(record if isinstance(record, dict) else "")
+            rec = parse_record(record)
         except RecordError as exc:
             entry.error = CANNOT_READ.format(reason=LowerFirst(exc.reason))
-            entry.detail = exc.detail or ("the entry holds no record" if not isinstance(record, dict) else "")
+            entry.detail = exc.detail
             return entry
         problem = game_problem(rec.game)
         if problem:
@@ -592,7 +597,7 @@ class Saves:
         try:
             rec = parse_record(data)
         except RecordError as exc:
-            raise SaveError(IMPORT_REFUSED.format(reason=exc.reason), exc.detail) from None
+            raise SaveError(IMPORT_REFUSED.format(reason=LowerFirst(exc.reason)), exc.detail) from None
         problem = game_problem(rec.game)
         if problem:
             raise SaveError(IMPORT_REFUSED.format(reason=problem))
@@ -600,7 +605,7 @@ class Saves:
             state = replay(rec)
             over = bool(get_game(rec.game).is_over(state))
         except RecordError as exc:
-            raise SaveError(IMPORT_REFUSED.format(reason=exc.reason), exc.detail) from None
+            raise SaveError(IMPORT_REFUSED.format(reason=LowerFirst(exc.reason)), exc.detail) from None
         except Exception as exc:  # a game that fails on this record: refused, never stored
             raise SaveError(IMPORT_REPLAY_FAILED, f"{type(exc).__name__}: {exc}") from None
         sid = self.new_id()

@@ -16,6 +16,7 @@ Pure Python (no browser): the page drives a ``Session``; CPython tests drive it 
 from __future__ import annotations
 
 import re
+import secrets
 from typing import Any
 
 from engines import IllegalAction, RecordError, get_game, new_record, parse_record
@@ -27,6 +28,16 @@ from engines.core.record import GameRecord, redeal
 from engines.core.thinking import decision_rng
 
 T = texts("ui")
+
+
+def new_seed() -> int:
+    """A seed in [1, 2**31) for a game, or a fork, whose seed nobody typed.
+
+    It comes from the system's entropy (in the browser, ``crypto.getRandomValues``), never
+    from the ``random`` module: the page's Python usually starts from a memory snapshot made
+    at build time, so ``random``'s state is the same on every start, and the first game of
+    every visit would have the same deal."""
+    return 1 + secrets.randbelow(2**31 - 1)
 
 
 def with_lang(fn, *args, lang: str = "en"):
