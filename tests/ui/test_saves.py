@@ -261,6 +261,19 @@ def test_damaged_entry_keeps_its_name_and_says_why():
     assert e.name == "Half" and "cannot be read" in e.error and e.detail  # the technical reason
 
 
+@pytest.mark.parametrize("name, fname", [
+    ("Toy 28/11/2026, 10:07:12", "tavolo-toy-28-11-2026-10-07-12.json"),  # the game said once
+    ("Toy", "tavolo-toy-game.json"),
+    ("Toyland", "tavolo-toy-toyland.json"),  # a word that only begins like the game's name
+    ("!!!", "tavolo-toy-game.json"),
+])
+def test_export_file_names(name, fname):
+    st, sv = make()
+    sid = sv.new_id()
+    sv.put(sid, name, toy_record())
+    assert sv.export(sid)[0] == fname
+
+
 @pytest.mark.parametrize("record, detail", [(None, "missing"), ("x", "str"), ([1], "list")])
 def test_an_entry_without_a_record_says_so(record, detail):
     """Not "not valid JSON": the entry is valid JSON, it just holds no game record."""

@@ -552,11 +552,16 @@ class Saves:
 
     # ---- files --------------------------------------------------------------------------
     def export(self, sid: str) -> tuple[str, str]:
-        """(file name, JSON text of the game record) for a download."""
+        """(file name, JSON text of the game record) for a download. The name is
+        ``tavolo-<game>-<save's name>``, the game said once when the save's name begins with it
+        (as the names the page gives do: "Citadels 28/11/2026 …")."""
         entry = self.get(sid)
         if not entry.ok:
             raise SaveError(entry.error or UNREADABLE, entry.detail)
-        return f"tavolo-{entry.game}-{_slug(entry.name)}.json", json.dumps(entry.record, indent=1)
+        slug = _slug(entry.name)
+        if slug == entry.game or slug.startswith(entry.game + "-"):
+            slug = slug[len(entry.game):].lstrip("-") or "game"
+        return f"tavolo-{entry.game}-{slug}.json", json.dumps(entry.record, indent=1)
 
     def export_raw(self, sid: str) -> tuple[str, str]:
         """(file name, the entry's stored text exactly as it is) for a download: a damaged
