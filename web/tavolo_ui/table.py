@@ -173,7 +173,10 @@ class TableScreen:
         undo = _el("undo")
         if undo:
             count = s.undo_count() if self.mode == "play" else 0
-            undo.disabled = not count
+            # Not possible: it looks disabled, yet a press (a tap too, where a tooltip never
+            # shows) says why instead of doing nothing. Only while watching is it disabled.
+            undo.disabled = self.mode != "play"
+            undo.setAttribute("aria-disabled", "false" if count else "true")
             # taking the bots' moves back too is said on the button itself, before it is pressed
             undo.textContent = L("Undo") if count <= 1 else L("Undo {n} moves", n=count)
             undo.title = (L("Take back your last move") if count == 1 else
@@ -371,6 +374,9 @@ class TableScreen:
             self.refresh()
         elif cmd == "undo" and s is not None:
             undone, count = s.undo_text(), s.undo_count()
+            if not count:  # the button looks disabled: say why, and leave the bots to their move
+                self.flash(s.undo_why() or T("Nothing to undo yet."), "info")
+                return
             self.stop_loop()  # a bot thinking about the position undone: its request is dropped
             try:
                 s.undo()
