@@ -140,9 +140,15 @@ def test_several_undos_in_a_hot_seat_game(page, base_url):
     assert why, "a disabled Undo says why"
     # pressed anyway (a tap, where no tooltip shows): it says why, in words, and changes nothing
     n = body(page, "actions")
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # down at the choices, as on a phone
     page.click("#undo", force=True)  # force: Playwright counts aria-disabled as not enabled
     page.wait_for_function("why => (document.querySelector('#banner .banner-msg') || {}).innerText === why", arg=why)
     assert body(page, "actions") == n and saved_record(page)["actions"] == plan[:start]
+    assert page.evaluate("""() => {  // at 390 px the page was scrolled to the choices: the banner is in sight
+        const b = document.getElementById('banner').getBoundingClientRect();
+        const head = document.querySelector('header.top').getBoundingClientRect();
+        return innerWidth < 400 && b.top >= head.bottom && b.bottom <= innerHeight;
+    }""")
     Mirror(MYRACLIA, record).sync(page)  # the page's state is the replay's
     page.set_viewport_size({"width": 1280, "height": 800})
     page.wait_for_function("() => document.getElementById('board').getBoundingClientRect().width > 700")

@@ -95,6 +95,20 @@ def show_broken_page(detail: str) -> None:
     doc.body.dataset.screen = "broken"
 
 
+def reveal(el) -> None:
+    """Scroll the page so that ``el`` is in sight below the sticky header, if it is not."""
+    try:
+        if not el:
+            return
+        box = el.getBoundingClientRect()
+        head = js.document.querySelector("header.top")
+        top = float(head.getBoundingClientRect().bottom) if head else 0.0
+        if box.top < top or box.bottom > js.window.innerHeight:
+            js.window.scrollBy(0, box.top - top - 8)
+    except Exception:
+        pass  # only a convenience
+
+
 def mark_ready() -> None:
     """The boot screen goes and the page says it is ready (tests and bench/boot.py wait for it)."""
     for step in (lambda: _el("boot") and _el("boot").remove(),
@@ -467,10 +481,13 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
                 f'<button class="x" data-cmd="dismiss" aria-label="{h(L("Dismiss"))}">×</button></div>')
 
     def flash(self, msg: Any, kind: str = "error", detail: str = "", buttons: tuple = ()) -> None:
+        """Show ``msg`` in the screen's banner, scrolled into sight if it is not: on a phone
+        the table is usually scrolled down to the choices, above which the banner is."""
         self.banner = (msg, kind, detail, buttons)
         el = _el("banner")
         if el:
             el.outerHTML = self.banner_html()
+            reveal(_el("banner"))
 
     def header(self, title: str = "", extra: str = "") -> str:
         return home.header(self.lang, title, extra)
