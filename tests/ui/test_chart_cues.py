@@ -96,3 +96,24 @@ def test_marker_points_thin_a_long_line_and_keep_its_end():
     assert len(marked) >= 300 // 20 - 1
     assert marker_points([(5.0, 1.0)]) == [(5.0, 1.0)]
     assert marker_points([]) == []
+
+
+@pytest.mark.parametrize("top, ticks", [
+    (0, [0, 1]), (1, [0, 1]), (3, [0, 1, 2, 3]), (4, [0, 1, 2, 3, 4]), (5, [0, 2, 4, 6]),
+    (9, [0, 5, 10]), (38, [0, 10, 20, 30, 40]), (40, [0, 10, 20, 30, 40]), (41, [0, 20, 40, 60]),
+    (130, [0, 50, 100, 150]),
+])
+def test_the_score_axis_has_round_grid_values(top, ticks):
+    from tavolo_ui.chart import score_ticks
+
+    assert score_ticks(top) == ticks
+
+
+def test_every_score_fits_under_the_axis_top_and_the_grid_is_labelled():
+    series = _series(3, 20)
+    cv = Canvas(400, 240)
+    draw_scores(cv, series, ["Ada", "Ben", "Cy"], 20, 10, "moves")
+    labels = [op[3] for op in cv.ops if op[0] == "text" and op[3].isdigit()]
+    from tavolo_ui.chart import score_ticks
+
+    assert labels == [str(v) for v in score_ticks(max(max(s) for _, s in series))]

@@ -58,6 +58,20 @@ def legend_rows(cv: Canvas, names: list[str], width: float) -> list[list[tuple[i
     return rows
 
 
+def score_ticks(top: int, most: int = 5) -> list[int]:
+    """The score axis's grid values for scores up to ``top``: from 0 in a round step (1, 2 or 5
+    times a power of ten), at most ``most`` of them, the last one at or above ``top`` (it is
+    the top of the axis): 3 gives 0, 1, 2, 3; 38 gives 0, 10, 20, 30, 40."""
+    top = max(1, int(top))
+    power = 1
+    while True:
+        for step in (power, 2 * power, 5 * power):
+            count = -(-top // step) + 1
+            if count <= most:
+                return [step * i for i in range(count)]
+        power *= 10
+
+
 def draw_scores(cv: Canvas, series: list[tuple[int, list[int]]], names: list[str], n: int, at: int,
                 x_label: str) -> None:
     """``series``: (position, every player's score there), in order of position; ``n``: the
@@ -75,7 +89,8 @@ def draw_scores(cv: Canvas, series: list[tuple[int, list[int]]], names: list[str
             cv.seat_marker(x, y, MARKER_R, p, stroke=PALETTE["ink"], line=1.0)
             cv.text(x + MARKER_R + 4, y, names[p], size=MIN_TEXT, color=seat_text_colour(p),
                     baseline="middle")
-    top = max(1, max(max(scores) for _, scores in series))
+    ticks = score_ticks(max(max(scores) for _, scores in series))
+    top = ticks[-1]
     x0, x1, y0, y1 = PAD_L, w - PAD_R, h - PAD_B, PAD_T + LEGEND_ROW * len(rows) + 4
 
     def px(k: int) -> float:
@@ -84,8 +99,7 @@ def draw_scores(cv: Canvas, series: list[tuple[int, list[int]]], names: list[str
     def py(v: float) -> float:
         return y0 - (y0 - y1) * v / top
 
-    for frac in (0, 0.5, 1):  # a light grid: zero, half, top
-        v = round(top * frac)
+    for v in ticks:  # a light grid at round values
         cv.line(x0, py(v), x1, py(v), color=PALETTE["line"], width=1)
         cv.text(x0 - 4, py(v), str(v), size=11, color=PALETTE["muted"], align="right", baseline="middle")
     cv.text((x0 + x1) / 2, h - 4, x_label, size=11, color=PALETTE["muted"], align="center", baseline="bottom")
