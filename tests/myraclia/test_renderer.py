@@ -129,3 +129,13 @@ def test_tokens_on_a_tile_are_drawn_with_their_glyphs():
     cv = Canvas(1280, 700)
     renderer.render(cv, view, [], None)
     assert "+3" in cv.texts() and "R" in cv.texts()
+
+
+@pytest.mark.parametrize("eternity", [True, False])
+def test_the_legend_explains_eternity_tokens_only_in_a_game_with_them(eternity):
+    state = GAME.new_game(3, 2, {"eternity": eternity})
+    cv = Canvas(1100, 700)
+    renderer.render(cv, GAME.view(state, 0), _actions(state, 0), 0)
+    legend = " ".join(cv.texts())
+    assert "VP: victory points" in legend
+    assert ("Eternity tokens:" in legend) == eternity

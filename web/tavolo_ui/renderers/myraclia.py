@@ -216,19 +216,21 @@ def _group(actions: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 # ---- the planet --------------------------------------------------------------------------------
-def _legend(cv: Canvas) -> list[str]:
-    """What the letters and abbreviations of the board mean."""
+def _legend(cv: Canvas, eternity: bool = True) -> list[str]:
+    """What the letters and abbreviations of the board mean (the Eternity tokens' only in a
+    game played with them)."""
     items = [T("{letter} {name}", letter=_initial(cv, s), name=surface(s)) for s in LAND]
-    items += [T("VP: victory points"), T("(q, r): position of a free space"),
-              T("Eternity tokens: {r} released element, {f} free element, +N points",
-                r=_t(cv, T("Released"))[:1].upper(), f=_t(cv, T("Free"))[:1].upper())]
+    items += [T("VP: victory points"), T("(q, r): position of a free space")]
+    if eternity:
+        items.append(T("Eternity tokens: {r} released element, {f} free element, +N points",
+                       r=_t(cv, T("Released"))[:1].upper(), f=_t(cv, T("Free"))[:1].upper()))
     return [_t(cv, x) for x in items]
 
 
-def _legend_lines(cv: Canvas, width: float) -> list[str]:
+def _legend_lines(cv: Canvas, width: float, view: dict) -> list[str]:
     """The legend's items, " · " between them, wrapped between items where possible."""
     lines: list[str] = []
-    for item in _legend(cv):
+    for item in _legend(cv, eternity=bool((view.get("options") or {}).get("eternity", True))):
         cand = f"{lines[-1]} · {item}" if lines else item
         if lines and cv.text_width(cand, MIN_TEXT) <= width:
             lines[-1] = cand
@@ -250,14 +252,14 @@ def _surface_height(cv: Canvas, view: dict, groups: dict, w: float, least: float
     width alone sets the hex size (every hex as large as the width allows, for its texts)."""
     minx, maxx, miny, maxy = _extent(view, groups)
     size = max(14.0, min((w - 16) / (maxx - minx), 62.0))
-    return max(least, size * (maxy - miny) + 30 + 14 * len(_legend_lines(cv, w - 16)) + 6)
+    return max(least, size * (maxy - miny) + 30 + 14 * len(_legend_lines(cv, w - 16, view)) + 6)
 
 
 def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w: float, h: float, me: int | None) -> None:
     lang = _lang(cv)
     cv.rect(x0, y0, w, h, PALETTE["panel"], PALETTE["line"], 1, 8)
     # the legend, wrapped, at the bottom of the panel
-    lines = _legend_lines(cv, w - 16)
+    lines = _legend_lines(cv, w - 16, view)
     leg_h = 14 * len(lines) + 6
     for i, line in enumerate(lines):
         cv.text(x0 + 8, y0 + h - leg_h + 10 + 14 * i, line, MIN_TEXT, PALETTE["muted"], baseline="middle")
@@ -675,7 +677,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         w = W - 2 * PAD
         y = PAD
         y = _draw_buttons(cv, view, groups, PAD, y, w)
-        surf_h = _surface_height(cv, view, groups, w, max(300.0, w * 0.95) + 14 * len(_legend_lines(cv, w - 16)) + 6)
+        surf_h = _surface_height(cv, view, groups, w, max(300.0, w * 0.95) + 14 * len(_legend_lines(cv, w - 16, view)) + 6)
         _draw_surface(cv, view, groups, PAD, y, w, surf_h, me)
         y += surf_h + 8
         y = _draw_draft(cv, view, groups, PAD, y, w, me) + 8
