@@ -241,4 +241,36 @@ def test_the_end_of_a_game_has_one_score_table_total_first_and_the_chart(page, b
                          " return r.scrollWidth <= r.clientWidth + 1 && document.documentElement.scrollWidth <= innerWidth + 1; })()")
     assert fits, "the end-of-game table scrolls sideways"
     shot(page, f"end_of_game_{width}")
+    # nothing left to suggest: no Hints button (Euphoria has the suggesting bot)
+    assert page.locator("#hints-btn").count() == 1 and page.locator("#hints-btn").is_hidden()
+    assert not app_errors(page)
+
+
+def test_on_a_phone_the_replay_never_scrolls_the_page_away_from_its_buttons(page, base_url):
+    """The log follows the position inside its own box; the page stays where the person put
+    it (it used to open scrolled down to the log, and to jump there at every step)."""
+    record = finished_game("citadels", 3, 12)
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, base_url)
+    store(page, record, "Finished Citadels")
+    page.reload()
+    wait_ready(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.click("#finished button[data-cmd='review-save']")
+    page.wait_for_function("() => document.body.dataset.screen === 'review'")
+    page.wait_for_function("() => document.querySelector('#review-log li.here')")
+    assert page.evaluate("window.scrollY") == 0
+    page.click("#review-start")
+    page.click("#review-play")
+    page.wait_for_function("() => Number(document.body.dataset.reviewAt) >= 3", timeout=10_000)
+    page.click("#review-play")
+    assert page.evaluate("window.scrollY") == 0
+    # the current line is in sight inside the log's box
+    assert page.evaluate("""() => {
+        const box = document.getElementById('review-log').getBoundingClientRect();
+        const line = document.querySelector('#review-log li.here').getBoundingClientRect();
+        return line.top >= box.top - 1 && line.bottom <= box.bottom + 1;
+    }""")
+    page.click("#review-end")
+    assert page.evaluate("window.scrollY") == 0
     assert not app_errors(page)

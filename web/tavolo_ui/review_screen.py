@@ -35,6 +35,17 @@ T = texts("ui")
 SPEEDS = (0.5, 1, 2, 4)  # moves per second
 
 
+def show_in_box(box, line) -> None:
+    """Scroll the list ``box`` (it scrolls itself) just enough to show ``line``, and never the
+    page: on a phone the replay's buttons are above the log, and scrolling the page to each
+    position took them out of reach."""
+    have, want = box.getBoundingClientRect(), line.getBoundingClientRect()
+    if want.top < have.top:
+        box.scrollTop += want.top - have.top
+    elif want.bottom > have.bottom:
+        box.scrollTop += min(want.bottom - have.bottom, want.top - have.top)
+
+
 class ReviewScreen:
     """The review screen's part of ``App``."""
 
@@ -175,7 +186,7 @@ class ReviewScreen:
             for i in range(int(lines.length)):
                 lines.item(i).classList.add("here")
             if int(lines.length):
-                lines.item(0).scrollIntoView(js.Object.fromEntries([["block", "nearest"]]))
+                show_in_box(log, lines.item(0))
 
     def paint_chart(self) -> None:
         """The score-over-time chart, the current position marked."""

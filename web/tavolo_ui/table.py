@@ -182,6 +182,9 @@ class TableScreen:
             undo.title = (L("Take back your last move") if count == 1 else
                           L("Take back your last move and the {n} bot moves after it", n=count - 1) if count
                           else s.undo_reason())
+        hints = _el("hints-btn")
+        if hints:  # nothing to suggest once the game is over
+            hints.hidden = s.is_over()
         pause = _el("pause")
         if pause:
             show = self.mode == "watch" or (s.bot_only() and not s.is_over())
