@@ -172,7 +172,7 @@ class ReviewScreen:
         play = _el("review-play")
         if play:
             playing = self.review_task is not None and not self.review_task.done()
-            play.textContent = "⏸" if playing else "▶"
+            play.textContent = "❚❚" if playing else "▶"  # not ⏸: fonts without emoji (Linux) lack it
             label = L("Pause", lang) if playing else L("Play", lang)
             play.title = label
             play.setAttribute("aria-label", label)
