@@ -99,6 +99,13 @@ def test_the_text_log_reads_the_whole_game_in_either_language():
     assert f"{review.n}. " in en and "Final scores:" in en and "Vincitori:" in it
     for _, text in session.log_lines("en"):
         assert text in en
+    # the options as the New game form names them, never by their fields' names
+    rows = en.splitlines()
+    at = rows.index("Options:")
+    options = rows[at + 1:at + 6]
+    assert options[0] == "  - Beginner variant: 3 starting elements each = no", options
+    assert not any("eternity" in o or "False" in o or "None" in o for o in options)
+    assert "Opzioni:\n  - Variante per principianti: 3 Elementi iniziali a testa = no" in it
 
 
 def test_the_score_chart_has_a_line_per_player_and_marks_the_position():

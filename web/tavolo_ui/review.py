@@ -168,6 +168,25 @@ class Review:
         return out
 
 
+def _option_text(game, key: str, value: Any, lang: str) -> str:
+    """One option of a record for the text log, as the New game form names it ("Beginner
+    variant: 3 starting elements each = no"), never by its field's name (labels may hold a
+    colon, so "=" before the value)."""
+    from engines.core.i18n import texts
+
+    from .new_game import option_label
+    T = texts("ui")
+    field = getattr(getattr(game, "options_model", None), "model_fields", {}).get(key)
+    name = option_label(game, key, field, lang) if field is not None else key
+    if isinstance(value, bool):
+        value = (T("yes") if value else T("no")).render(lang)
+    elif value is None:
+        value = "—"
+    elif isinstance(value, list):
+        value = ", ".join(str(v) for v in value)
+    return f"{name} = {value}"
+
+
 def text_log(review: "Review", lang: str, level_name=lambda level: level) -> str:
     """The whole game as a readable text: who played, the seed and options, every move (the
     automatic events indented under it) and, at the end, the scores and the winners. Only
@@ -180,8 +199,8 @@ def text_log(review: "Review", lang: str, level_name=lambda level: level) -> str
     lines = [review.game.title, T("Players: {seats}", seats=seats).render(lang),
              T("Seed: {seed}", seed=rec.seed).render(lang)]
     if rec.options:
-        lines.append(T("Options: {options}", options=", ".join(f"{k} = {v}" for k, v in rec.options.items()))
-                     .render(lang))
+        lines.append(T("Options: {options}", options="").render(lang).rstrip())  # then one a line
+        lines += [f"  - {_option_text(review.game, k, v, lang)}" for k, v in rec.options.items()]
     for fork in rec.forks:
         lines.append(T("From move {n}, played on from another game: what {name} had not seen was dealt again.",
                        n=fork.at, name=s.name(fork.seat)).render(lang))
