@@ -18,7 +18,7 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 from engines.core.i18n import texts
 
 from .links import make_link
-from .page import SOMETHING_WRONG, L, _el, _error_detail, _jsobj
+from .page import SOMETHING_WRONG, L, _el, _error_detail, _jsobj, back_in_reach, out_of_reach
 from .saves import Msg, SaveError, Saves
 
 T = texts("ui")
@@ -73,8 +73,7 @@ class Dialogs:
         if heading:
             heading.id = "modal-heading"
         m.hidden = False
-        for child in list(self.root.children):
-            child.inert = child != m
+        out_of_reach(self.root, keep=m)
         first = m.querySelector("button")
         if first:
             first.focus()
@@ -105,8 +104,7 @@ class Dialogs:
             return
         m.hidden = True
         m.innerHTML = ""
-        for child in list(self.root.children):
-            child.inert = False
+        back_in_reach(self.root)
         opener = _el(self.modal_opener) if self.modal_opener else None
         self.modal_opener = ""
         if opener:

@@ -52,5 +52,18 @@ def _el(id_: str):
     return js.document.getElementById(id_)
 
 
+def out_of_reach(root, keep=None) -> None:
+    """Make every child of ``root`` but ``keep`` inert (out of reach of the keyboard and of
+    screen readers) while a dialog is open over them; ``back_in_reach`` undoes it."""
+    for child in list(root.children):
+        child.inert = keep is None or child != keep
+
+
+def back_in_reach(root) -> None:
+    """Undo ``out_of_reach``: every child of ``root`` usable again."""
+    for child in list(root.children):
+        child.inert = False
+
+
 def _jsobj(d: dict):
     return to_js(d, dict_converter=js.Object.fromEntries)

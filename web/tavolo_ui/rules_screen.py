@@ -19,7 +19,7 @@ import engines
 from engines.core.i18n import texts
 
 from . import rules_page
-from .page import L, _el, _error_detail, _jsobj
+from .page import L, _el, _error_detail, _jsobj, back_in_reach, out_of_reach
 
 T = texts("ui")
 
@@ -85,8 +85,7 @@ class RulesScreen:
                           f'{self.lang_switch()}<button class="primary" id="rules-close" data-cmd="rules-close">'
                           f'{h(L("Close"))}</button></div><div class="rules-scroll" id="rules-scroll">{body}</div></div>')
         # everything underneath is out of reach (keyboard and screen readers) while it is open
-        for child in list(self.root.children):
-            child.inert = True
+        out_of_reach(self.root)
         self.root.appendChild(view)
         self.rules = {"game": game, "opener": opener}
         js.document.body.dataset.rules = game
@@ -127,8 +126,7 @@ class RulesScreen:
         view = _el("rules-view")
         if view:
             view.remove()
-        for child in list(self.root.children):
-            child.inert = False
+        back_in_reach(self.root)
         self.rules_closed()
         target = (_el(opener) if opener else None) or _el("rules-btn")
         if target:
