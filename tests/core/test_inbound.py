@@ -221,3 +221,88 @@ def test_deep_text_never_reaches_the_parser(monkeypatch):
         with pytest.raises(InputError, match="nested too deeply"):
             read_json(text)
     assert calls == []
+
+
+# ---- the gate is right by construction: property tests ----------------------------------------
+# The parser's own depth (tests/hostile.parser_depth) is the oracle: for any text at all, the
+# gate's measure must be at least the depth the parser would reach, so text the gate lets
+# through can never make the parser recurse past MAX_DEPTH (under Pyodide that recursion is a
+# fatal stack overflow of the whole page, not an exception).
+
+from tests.hostile import ISSUE_25_WALKER, gate_walkers, json_like_text, json_values, parser_depth  # noqa: E402
+
+GATE = settings(max_examples=400, deadline=None, derandomize=True, database=None,
+                suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def test_brackets_inside_a_string_cannot_hide_the_depth_outside_it():
+    """Issue 25: the first gate counted every bracket as an upper bound; the closing brackets
+    inside the string pulled it down to 1 and json.loads recursed 100,001 levels."""
+    from engines.core.inbound import nesting_depth
+    assert nesting_depth(ISSUE_25_WALKER) == 100_001
+    with pytest.raises(InputError, match="nested too deeply"):
+        read_json(ISSUE_25_WALKER)
+    inside_a_field = ('{"game": "citadels", "extra": ["' + "]" * 5000 + '", ' + "[" * 5000 + "]" * 5000 + "]}")
+    with pytest.raises(InputError, match="nested too deeply"):
+        read_json(inside_a_field)
+
+
+@GATE
+@given(st.one_of(json_like_text, gate_walkers(deep=300)))
+def test_the_gate_never_measures_less_than_the_parser_reaches(text):
+    from engines.core.inbound import nesting_depth
+    assert nesting_depth(text) >= parser_depth(text)
+
+
+@GATE
+@given(json_values)
+def test_the_gate_is_exact_on_valid_json(value):
+    from engines.core.inbound import nesting_depth
+    text = json.dumps(value, allow_nan=True)
+    assert nesting_depth(text) == parser_depth(text)
+
+
+@GATE
+@given(st.one_of(json_like_text, gate_walkers(deep=300), st.text(max_size=300)))
+def test_read_json_raises_only_input_error_and_what_it_returns_passed_every_check(text):
+    """For any text: either an ``InputError``, or a value no deeper than MAX_DEPTH holding only
+    finite numbers, from text the parser never recursed past MAX_DEPTH on."""
+    try:
+        value = read_json(text)
+    except InputError:
+        return
+    assert parser_depth(text) <= MAX_DEPTH
+    check_json_value(value)  # raises for a non-finite number or a deeper value
+
+
+def _non_finite(value) -> bool:
+    if isinstance(value, float):
+        return value != value or value in (float("inf"), float("-inf"))
+    if isinstance(value, list):
+        return any(map(_non_finite, value))
+    if isinstance(value, dict):
+        return any(map(_non_finite, value.values()))
+    return False
+
+
+@GATE
+@given(json_values)
+def test_every_non_finite_number_is_refused(value):
+    """Whatever the parser's defaults would turn into NaN or an infinity (``NaN``,
+    ``-Infinity``, ``1e999``) is refused; finite values pass."""
+    text = json.dumps(value, allow_nan=True)
+    if _non_finite(json.loads(text)):
+        with pytest.raises(InputError, match="not allowed|too large|not finite"):
+            read_json(text)
+    else:
+        assert read_json(text) == json.loads(text)
+
+
+@settings(max_examples=30, deadline=None, derandomize=True, database=None)
+@given(st.integers(1, 5000), st.sampled_from(["a", "[", '"', "\\"]))
+def test_text_over_the_size_cap_is_refused_before_it_is_read(extra, char):
+    cap = 10_000
+    with pytest.raises(InputError, match="too large"):
+        read_json("[" + char * (cap + extra) + "]", max_chars=cap)
+    with pytest.raises(InputError, match="too large"):
+        read_json(("[" + char * (cap + extra) + "]").encode(), max_chars=cap // 4)

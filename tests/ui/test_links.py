@@ -146,3 +146,23 @@ def test_a_changed_character_in_a_real_link_is_detected(data):
     except LinkError:
         return
     assert changed == frag or frag[i] == c  # only an unchanged link opens
+
+
+from tests.hostile import ISSUE_25_WALKER, fragment_of_text, hostile_fragments  # noqa: E402
+
+
+def test_the_link_that_walked_around_the_nesting_gate_is_a_link_error():
+    """Issue 25: 453 characters of link; in the browser the page never became ready."""
+    frag = fragment_of_text(ISSUE_25_WALKER)
+    assert len(frag) < 500
+    with pytest.raises(LinkError, match="nested too deeply"):
+        parse_fragment(frag)
+
+
+@LINK_FUZZ
+@given(hostile_fragments)
+def test_a_hostile_fragment_gives_none_a_record_or_a_link_error(fragment):
+    try:
+        parse_fragment(fragment)
+    except LinkError as exc:
+        assert str(exc)

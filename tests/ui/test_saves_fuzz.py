@@ -11,6 +11,7 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.hostile import ISSUE_25_WALKER, any_text, hostile_storage, dump as _dump, json_values, nested, values
 from tavolo_ui.saves import LAYOUT_KEY, SAVE_PREFIX, DictStorage, SaveError, Saves
 from tavolo_ui.session import Session
 
@@ -49,22 +50,8 @@ def base_data() -> dict[str, str]:
     sv.put("good2", "Two", _record(()))
     return dict(store.data)
 
-scalars = (st.none() | st.booleans() | st.integers() | st.integers(min_value=-10**500, max_value=10**500)
-           | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=20))
-json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
-                           | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=20)
-any_text = st.text(alphabet=st.characters(codec=None, exclude_categories=()), max_size=200)
-
-hostile = st.sampled_from([float("inf"), float("-inf"), float("nan"), 10**400, -10**400, 1e308, -1, 2**53,
-                           "12", "2", True, False, None, [], {}, [[[[]]]], "\ud800", "x" * 300])
-values = hostile | json_values
-
 ENTRY_KEYS = ["layout", "id", "name", "game", "created", "updated", "actions", "over", "record"]
 RECORD_KEYS = ["format", "game", "engine_version", "players", "seed", "options", "seats", "actions"]
-
-
-def _dump(value) -> str:
-    return json.dumps(value, allow_nan=True)  # NaN / Infinity as Python writes them
 
 
 @st.composite
@@ -92,8 +79,6 @@ def mutated_entries(draw):
     return text
 
 
-nested = st.builds(lambda n, open_, close: open_ * n + close * n, st.integers(20, 3000),
-                   st.sampled_from(["[", '{"a":[']), st.sampled_from(["]", "]}"]))
 entry_shaped = st.dictionaries(st.sampled_from(ENTRY_KEYS), values).map(_dump)
 
 
@@ -167,3 +152,15 @@ def test_arbitrary_layout_marker_never_raises_and_never_half_writes(marker):
         assert result == problem and store.data == before
     else:
         assert result is None and store.data[LAYOUT_KEY] == "1"
+
+
+def test_the_save_that_walked_around_the_nesting_gate_is_one_damaged_entry():
+    """Issue 25: named by ``tavolo:v1:last``, it crashed every start of the page in the browser."""
+    _check('{"layout":1,"name":"x","record":' + ISSUE_25_WALKER + "}")
+
+
+@settings(max_examples=60, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(hostile_storage())
+def test_hostile_storage_entries_are_one_damaged_entry(storage):
+    _check(storage[SAVE_PREFIX + "h1"])

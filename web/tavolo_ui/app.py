@@ -33,7 +33,6 @@ place (``App.redraw``): the New game form keeps what was typed, the table keeps 
 from __future__ import annotations
 
 import asyncio
-import json
 from html import escape as h
 from typing import Any
 
@@ -43,6 +42,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 import engines
 from engines import IllegalAction, RecordError
 from engines.core.i18n import LANGS, best_lang, texts
+from engines.core.inbound import InputError, read_json
 
 from . import home, new_game
 from .access import TableAccess
@@ -561,7 +561,11 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
                     self.flash(T("Option ‘{name}’ needs a whole number.", name=key))
                     return
             elif typ == "json":
-                options[key] = json.loads(str(el.value))
+                try:
+                    options[key] = read_json(str(el.value))  # the page's own value, unless edited by hand
+                except InputError as exc:
+                    self.flash(exc)
+                    return
             elif typ == "seats":
                 try:
                     order = seat_order_from_text(str(el.value))

@@ -1,0 +1,145 @@
+"""Hostile input, shared: hypothesis strategies for what a person, a damaged disk or an attacker
+can put where Tavolo reads from outside (JSON text, a share link's fragment, a stored save),
+and an oracle for how deep Python's JSON parser goes on a text.
+
+Used by the gate's property tests (tests/core/test_inbound.py), the saves' and links' fuzz
+tests (tests/ui/), the browser test that starts the real page on generated input
+(tests/web/test_hostile_start.py) and its longer run outside CI (bench/hostile_start.py).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import json.decoder
+import json.scanner
+import zlib
+
+from hypothesis import strategies as st
+
+# ---- JSON values and text ---------------------------------------------------------------------
+
+scalars = (st.none() | st.booleans() | st.integers() | st.integers(min_value=-10**500, max_value=10**500)
+           | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=20))
+json_values = st.recursive(scalars, lambda inner: st.lists(inner, max_size=4)
+                           | st.dictionaries(st.text(max_size=8), inner, max_size=4), max_leaves=20)
+any_text = st.text(alphabet=st.characters(codec=None, exclude_categories=()), max_size=200)
+
+hostile = st.sampled_from([float("inf"), float("-inf"), float("nan"), 10**400, -10**400, 1e308, -1, 2**53,
+                           "12", "2", True, False, None, [], {}, [[[[]]]], "\ud800", "x" * 300])
+values = hostile | json_values
+
+
+def dump(value) -> str:
+    """JSON text of ``value``, NaN and Infinity written as Python writes them."""
+    return json.dumps(value, allow_nan=True)
+
+
+nested = st.builds(lambda n, open_, close: open_ * n + close * n, st.integers(20, 3000),
+                   st.sampled_from(["[", '{"a":[']), st.sampled_from(["]", "]}"]))
+"""Plainly deep text (every bracket outside strings)."""
+
+# The pieces JSON text is made of, the troublesome ones often: brackets, quotes, escapes.
+_PIECES = ["[", "]", "{", "}", '"', "\\", '\\"', "\\\\", ",", ":", "1", "-2.5e3", "a", " ", "\n",
+           "true", "null", "NaN", "Infinity", "1e999", '"k":', '"]"', '"["', "\\u005b"]
+json_like_text = st.lists(st.sampled_from(_PIECES), max_size=80).map("".join)
+"""Text made of JSON's own pieces in any order: mostly invalid, always near a parser's edge."""
+
+
+@st.composite
+def gate_walkers(draw, deep: int = 2000) -> str:
+    """Text that is nested deeply *outside* strings while brackets *inside* strings try to
+    hide it (the shape that walked around the first nesting gate), in many arrangements."""
+    n = draw(st.integers(40, deep))
+    in_string = draw(st.sampled_from(["]", "}", "[", "\\]", '\\"]', "]\\\\"])) * draw(st.integers(0, 2 * n))
+    opener = draw(st.sampled_from(["[", '{"k":', "[1,", '{"a":["x",']))
+    closer = {"[": "]", '{"k":': "}", "[1,": "]", '{"a":["x",': "]}"}[opener]
+    body = opener * n + draw(st.sampled_from(["", "0", '""'])) + closer * draw(st.integers(0, n))
+    where = draw(st.sampled_from(["before", "after", "around"]))
+    string = '"' + in_string + '"'
+    if where == "before":
+        return "[" + string + "," + body + "]"
+    if where == "after":
+        return "[" + body + "," + string + "]"
+    return "[" + string + "," + body + "," + string + "]"
+
+
+ISSUE_25_WALKER = '["' + "]" * 100_000 + '",' + "[" * 100_000 + "]" * 100_000 + "]"
+"""The text of issue 25 that the first gate measured as depth 1 (it is 100,001 deep)."""
+
+# ---- the parser's own depth (the oracle) ------------------------------------------------------
+
+
+def parser_depth(text: str) -> int:
+    """The deepest nesting Python's JSON parser reaches on ``text`` before it returns or stops
+    at an error: the pure-Python scanner (the same grammar as the C one), with its array and
+    object parsers counted. Recursion is what the gate must prevent, so keep ``text`` under
+    Python's recursion limit (a few hundred levels)."""
+    decoder = json.decoder.JSONDecoder()
+    depth = deepest = 0
+
+    def counted(parse):
+        def inner(*args, **kwargs):
+            nonlocal depth, deepest
+            depth += 1
+            deepest = max(deepest, depth)
+            try:
+                return parse(*args, **kwargs)
+            finally:
+                depth -= 1
+        return inner
+
+    decoder.parse_array = counted(json.decoder.JSONArray)
+    decoder.parse_object = counted(json.decoder.JSONObject)
+    decoder.scan_once = json.scanner.py_make_scanner(decoder)
+    try:
+        decoder.decode(text)
+    except (ValueError, RecursionError):
+        pass
+    return deepest
+
+
+# ---- share links and stored saves -------------------------------------------------------------
+
+
+def fragment_of_text(text: str, mode: str = "play") -> str:
+    """A share-link fragment whose header (length, checksum) is right for ``text``: what a
+    hostile person makes to reach the record parser (tavolo_ui.links' format)."""
+    comp = zlib.compress(text.encode("utf-8", "surrogatepass"), 9)
+    b64 = base64.urlsafe_b64encode(comp).decode().rstrip("=")
+    return f"#{mode}=t1.{len(b64)}.{zlib.crc32(comp) & 0xFFFFFFFF:08x}.{b64}"
+
+
+def _cut(text: str, at: int) -> str:
+    return text[:max(8, at)]
+
+
+link_bodies = st.one_of(json_like_text, gate_walkers(), nested, json_values.map(dump),
+                        st.just(ISSUE_25_WALKER))
+hostile_fragments = st.one_of(
+    link_bodies.map(fragment_of_text),
+    link_bodies.map(lambda t: fragment_of_text(t, "watch")),
+    st.builds(_cut, link_bodies.map(fragment_of_text), st.integers(0, 400)),
+    any_text.map(lambda t: "#play=" + t),
+    st.sampled_from(["#play=", "#watch=t1", "#play=t9.1.00000000.AA", "#play=t1.99999999.zzzzzzzz.A", "#=",
+                     "#play=t1.4.00000000.%%%%", "#rules=x", "#" + "=" * 500]),
+)
+"""URL fragments that look like share links (or almost), carrying hostile records."""
+
+SAVE_PREFIX = "tavolo:v1:save:"  # tavolo_ui.saves' keys, written out so the page's tests read as storage
+LAST_KEY = "tavolo:v1:last"
+
+
+@st.composite
+def hostile_storage(draw) -> dict[str, str]:
+    """localStorage content with one hostile save that the page resumes at start (named by
+    ``tavolo:v1:last``), its record any of the hostile bodies, or the entry itself hostile."""
+    body = draw(link_bodies)
+    entry = draw(st.sampled_from(["record", "record", "entry", "name"]))
+    if entry == "record":
+        text = '{"layout":1,"name":"x","record":' + body + "}"
+    elif entry == "name":
+        text = '{"layout":1,"name":' + json.dumps(body) + ',"record":' + body + "}"
+    else:
+        text = body
+    return {SAVE_PREFIX + "h1": text, LAST_KEY: "h1"}
