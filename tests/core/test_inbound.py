@@ -292,8 +292,9 @@ def test_every_non_finite_number_is_refused(value):
     ``-Infinity``, ``1e999``) is refused; finite values pass."""
     text = json.dumps(value, allow_nan=True)
     if _non_finite(json.loads(text)):
-        with pytest.raises(InputError, match="not allowed|too large|not finite"):
+        with pytest.raises(InputError) as refused:
             read_json(text)
+        assert any(word in refused.value.detail for word in ("not allowed", "too large", "inf", "nan"))
     else:
         assert read_json(text) == json.loads(text)
 
