@@ -837,14 +837,32 @@ export async function loadPyodide(options = {}) {
       const pyodide = await bootPyodide({ ...settings, _loadSnapshot: snapshot });
       if (pyodide.runPython("1 + 1") !== 2) throw new Error("the restored interpreter does not add");
       mark("used");
-      return withPackages(pyodide);
+      return withPackages(watchFatal(pyodide));
     } catch (err) {
       console.warn("Tavolo: Pyodide refused the snapshot; starting Python the usual way", err);
       how = "failed";
     }
   }
   mark(how);
-  return withPackages(await bootPyodide(settings));
+  return withPackages(watchFatal(await bootPyodide(settings)));
+}
+
+// A fatal error of the runtime (a stack overflow, an abort) ends Python for good, and no Python
+// code can say so: in the page, Pyodide's own hook for it (API.on_fatal, called once by its
+// fatal_error) hands the error to boot.js (globalThis.tavoloFatal), whose plain page offers
+// Reload and "Start without resuming" instead of a dead screen.
+function watchFatal(pyodide) {
+  const api = PAGE ? pyodide._api : null;
+  if (!api) return pyodide;
+  const before = api.on_fatal;
+  api.on_fatal = (err) => {
+    try {
+      if (before) before(err);
+    } finally {
+      if (typeof globalThis.tavoloFatal === "function") globalThis.tavoloFatal(err);
+    }
+  };
+  return pyodide;
 }
 
 // In the page: say whether the UI's wheels loaded with the interpreter; when they did not, load

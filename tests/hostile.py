@@ -143,3 +143,20 @@ def hostile_storage(draw) -> dict[str, str]:
     else:
         text = body
     return {SAVE_PREFIX + "h1": text, LAST_KEY: "h1"}
+
+
+def samples(strategy, n: int) -> list:
+    """``n`` examples of ``strategy``, the same ones at every run (hypothesis, derandomized):
+    for tests that cannot run inside ``@given`` (a browser page per example) and for the bench."""
+    from hypothesis import HealthCheck, Phase, given, settings
+
+    out: list = []
+
+    @settings(max_examples=n, derandomize=True, database=None, phases=[Phase.generate], deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(strategy)
+    def collect(example):
+        out.append(example)
+
+    collect()
+    return out[:n]

@@ -15,7 +15,15 @@
         "Ci vuole più del solito. Se non succede nulla, ricarica la pagina.",
       "Tavolo could not start: ": "Tavolo non è riuscito ad avviarsi: ",
       "Tavolo needs JavaScript and WebAssembly.": "Tavolo ha bisogno di JavaScript e WebAssembly.",
-      "Tavolo — board games in your browser": "Tavolo — giochi da tavolo nel browser"
+      "Tavolo — board games in your browser": "Tavolo — giochi da tavolo nel browser",
+      "Tavolo stopped: its Python runtime met an error it cannot recover from. Your saved games are kept.":
+        "Tavolo si è fermato: il suo ambiente Python ha incontrato un errore da cui non può riprendersi. " +
+        "Le partite salvate sono al sicuro.",
+      "“Start without resuming” opens the home screen instead of the game that was open.":
+        "«Avvia senza riprendere» apre la schermata iniziale invece della partita che era aperta.",
+      "Reload": "Ricarica",
+      "Start without resuming": "Avvia senza riprendere",
+      "Details": "Dettagli"
     }
   };
   function pickLang() {
@@ -264,6 +272,66 @@
     app().addEventListener("click", onClick);
     app().addEventListener("change", onChange);
   }
+  // ---- a fatal error of the Python runtime ---------------------------------------------------
+  // interpreter.mjs calls this from Pyodide's own fatal-error hook: Python is gone for good, so
+  // this plain page (made here, in JavaScript) replaces whatever was shown, in the page's
+  // language, with Reload and "Start without resuming". The latter leaves a note for the next
+  // start (tavolo_ui.guard, "tavolo:v1:opening") unless one is there already: a note left by the
+  // opening that failed says more (which save or link), and already keeps it from reopening.
+  var OPENING_KEY = "tavolo:v1:opening";
+  function openingNoted() {
+    try { return window.localStorage.getItem(OPENING_KEY) !== null; } catch (e) { return false; }
+  }
+  function showFatal(err) {
+    if (document.body.dataset.screen === "fatal") return;
+    var pageLang = document.documentElement.lang === "it" ? "it" : "en";
+    function tl(text) { return (TEXTS[pageLang] && TEXTS[pageLang][text]) || text; }
+    var boot = document.getElementById("boot");
+    if (boot) boot.remove();
+    var old = app(), root = document.createElement("div");
+    root.id = "app";  // a new element: the stopped app's click handlers stay with the old one
+    if (old) old.replaceWith(root); else document.body.appendChild(root);
+    var main = document.createElement("main"), para = document.createElement("p");
+    main.className = "broken";
+    main.setAttribute("role", "alert");
+    var title = document.createElement("h1");
+    title.textContent = "Tavolo";
+    para.textContent = tl("Tavolo stopped: its Python runtime met an error it cannot recover from. Your saved games are kept.");
+    var hint = document.createElement("p");
+    hint.className = "muted";
+    hint.textContent = tl("“Start without resuming” opens the home screen instead of the game that was open.");
+    var btns = document.createElement("p");
+    var reload = document.createElement("button"), fresh = document.createElement("button");
+    reload.className = "primary";
+    reload.id = "fatal-reload";
+    reload.textContent = tl("Reload");
+    reload.addEventListener("click", function () { location.reload(); });
+    fresh.id = "fatal-fresh";
+    fresh.textContent = tl("Start without resuming");
+    fresh.addEventListener("click", function () {
+      try {
+        if (!openingNoted()) {
+          window.localStorage.setItem(OPENING_KEY, JSON.stringify({kind: "fresh", ref: "", name: "", at: Date.now()}));
+        }
+      } catch (e) { /* storage blocked: a plain reload */ }
+      location.replace(location.pathname + location.search);
+    });
+    btns.append(reload, " ", fresh);
+    var details = document.createElement("details"), summary = document.createElement("summary");
+    var pre = document.createElement("pre");
+    details.className = "details";
+    summary.textContent = tl("Details");
+    pre.textContent = String((err && (err.stack || err.message)) || err || "fatal error");
+    details.append(summary, pre);
+    main.append(title, para, btns, hint, details);
+    root.replaceChildren(main);
+    document.body.classList.remove("first-screen");
+    document.body.dataset.screen = "fatal";
+    document.body.dataset.ready = "1";
+    reload.focus();
+  }
+  window.tavoloFatal = showFatal;
+
   function showFirstScreen() {
     if (ready() || !app()) return;
     var hash = location.hash || "";
@@ -275,7 +343,7 @@
     }
     try {
       var last = window.localStorage.getItem("tavolo:v1:last");
-      if (last) {  // the app resumes the game left on the table
+      if (last && !openingNoted()) {  // the app resumes the game left on the table (unless it stopped the page)
         var info = savedFrame(last);
         if (info === null) return;  // not read here: the boot screen stays until the app decides
         if (info !== "home") { showFrame(info); return; }

@@ -377,7 +377,7 @@ def _newer_storage(marker: str) -> DictStorage:
     return st
 
 
-WRITES = {"put", "rename", "delete", "set_last", "import_text", "autosave"}
+WRITES = {"put", "rename", "delete", "set_last", "import_text", "autosave", "mark_trouble", "clear_trouble"}
 READS = {"layout_problem", "new_id", "ids", "get", "list", "continuing", "last", "check", "export",
          "export_raw", "check_import_size"}
 
@@ -410,6 +410,8 @@ def test_newer_layout_makes_every_operation_a_no_op(marker):
         sv.import_text(json.dumps(rec))
     assert sv.autosave(a, "Mine", rec, True, stamp(sv.get(a).record)).message == problem
     assert sv.autosave("fresh", "New", rec, True, None).message == problem
+    sv.mark_trouble(a, "stopped", "why")
+    sv.clear_trouble(a)
     # the reads still work and write nothing
     sid = sv.new_id()
     assert sid not in sv.ids()
@@ -469,3 +471,54 @@ def test_deep_json_is_refused_before_it_is_parsed(monkeypatch):
     with pytest.raises(SaveError, match="nested too deeply"):
         sv.import_text(deep)
     assert calls == []
+
+
+# ---- saves that could not be opened are remembered (issue 25) ---------------------------------
+
+def test_a_save_that_stopped_the_page_is_listed_as_damaged_with_try_again_until_cleared():
+    from tavolo_ui.saves import STOPPED, TROUBLE_KEY
+    st, sv = make()
+    a, b = sv.new_id(), sv.new_id()
+    sv.put(a, "Troubled", toy_record())
+    sv.put(b, "Fine", toy_record())
+    assert sv.get(a).ok
+    sv.mark_trouble(a, STOPPED, "it began at 12:00 and never finished")
+    e = sv.get(a)
+    assert not e.ok and e.retry and "stopped Tavolo" in e.error and "12:00" in e.detail
+    assert e.name == "Troubled" and e.raw == st.data[SAVE_PREFIX + a]  # Export as is still has it all
+    assert sv.get(b).ok  # the other save is untouched
+    with pytest.raises(SaveError):
+        sv.export(a)
+    sv.clear_trouble(a)
+    assert sv.get(a).ok and TROUBLE_KEY not in st.data
+
+
+def test_a_save_that_cannot_be_replayed_is_remembered_until_its_record_changes():
+    from tavolo_ui.saves import REPLAY
+    st, sv = make()
+    a = sv.new_id()
+    sv.put(a, "Bad moves", toy_record())
+    sv.mark_trouble(a, REPLAY, "Action 1 is not legal")
+    e = sv.get(a)
+    assert not e.ok and not e.retry and "cannot be replayed" in e.error
+    assert [x.id for x in sv.list() if not x.ok] == [a]
+    sv.put(a, "Bad moves", toy_record(("stop", "stop")))  # another record under the same id
+    assert sv.get(a).ok
+
+
+def test_deleting_a_save_forgets_its_mark_and_marks_never_raise_on_bad_storage():
+    from tavolo_ui.saves import STOPPED, TROUBLE_KEY
+    st, sv = make()
+    a = sv.new_id()
+    sv.put(a, "Gone soon", toy_record())
+    sv.mark_trouble(a, STOPPED)
+    sv.delete(a)
+    assert TROUBLE_KEY not in st.data
+    sv.mark_trouble("nothing-here", STOPPED)  # no such save: nothing to remember
+    assert TROUBLE_KEY not in st.data
+    for junk in ("[" * 100_000, "NaN", '{"x": 1}', '{"%s": "text"}' % a, "[]"):
+        st.data[TROUBLE_KEY] = junk
+        sv.put(a, "Back", toy_record())
+        assert sv.get(a).ok, junk  # a mark that cannot be read marks nothing
+        sv.mark_trouble(a, STOPPED)
+        assert not sv.get(a).ok

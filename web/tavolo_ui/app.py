@@ -51,11 +51,12 @@ from .canvas import Canvas
 from .choices_panel import ChoicesPanel
 from .dialogs import Dialogs
 from .end_screen import EndOfGame
+from .guard import FRESH, IMPORT, LINK, SAVE, START, OpenGuard, Opening
 from .open_links import OpenLinks
 from .page import COMMAND_FAILED, CURRENT, SOMETHING_WRONG, L, _el, _error_detail, _jsobj, tx
 from .review_screen import ReviewScreen
 from .rules_screen import RulesScreen
-from .saves import Msg, SaveEntry, Saves, stamp
+from .saves import REPLAY, STOPPED, Msg, SaveEntry, Saves, stamp
 from .session import Session, new_seed, seat_order_from_text
 from .suggest import Suggestions
 from .table import TABLE_COMMANDS, TableScreen
@@ -78,6 +79,20 @@ HOME_FAILED = Msg(T("Tavolo could not show its home screen."))
 HOME_FAILED_MORE = Msg(T("Your saved games are still stored in this browser. Reload the page to try again; "
                     "if this keeps happening, the details below say what failed."))
 STORAGE_BLOCKED = Msg(T("This browser does not let the page keep data: games will not be saved."))
+# what a start says when the last opening never finished (``guard``): it is not opened again
+LEFTOVER = {
+    SAVE: Msg(T("Opening “{name}” stopped Tavolo last time, so it was not opened again. It is in your "
+                "saved games, where you can try again, export it as it is or delete it.")),
+    LINK: Msg(T("A link opened last time stopped Tavolo before its game could be shown, so it was not "
+                "opened again.")),
+    IMPORT: Msg(T("Importing a file stopped Tavolo last time. The file was not imported; your saved games "
+                  "are kept.")),
+    START: Msg(T("Tavolo stopped while it was starting last time, so it did not resume your last game. "
+                 "Your saved games are kept.")),
+    FRESH: Msg(T("Started without resuming your last game: it is in your saved games.")),
+}
+LEFTOVER_DETAIL = ("The last opening ({kind} {ref}) began at {at} and never finished: a fatal error of the "
+                   "Python runtime, a page that froze, or a tab closed while it opened.")
 
 
 def show_broken_page(detail: str) -> None:
@@ -157,6 +172,8 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
             storage = DictStorage()
             self.storage_note = STORAGE_BLOCKED
         self.saves = Saves(storage)
+        self.guard = OpenGuard(storage)  # what is being opened, so a start cannot loop on it
+        self.leftover: Opening | None = None  # an opening the last start (or click) never finished
         self.session: Session | None = None
         self.sid: str | None = None  # the save the current game autosaves into
         self.known: str | None = None  # the stamp of the record this tab last wrote into / read from it
@@ -311,6 +328,8 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
         """Open the link in the URL, or the last game, or the home screen. Never leaves the boot
         screen up: whatever fails, the home screen (or at worst a plain page) is shown with a
         note, and the page is marked ready."""
+        self.leftover = self.guard.leftover()
+        self.guard.begin(START)
         try:
             self.listen()
             problem = self.saves.layout_problem()
@@ -318,15 +337,19 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
                 self.banner = (problem, "error")
             elif self.storage_note:
                 self.banner = (self.storage_note, "error")
+            if self.leftover is not None:
+                self.report_leftover(self.leftover)
             opened = self.open_fragment(js.location.hash, at_boot=True)
             if opened is None:  # a link that cannot be opened: its message on the home screen
                 self.show_home()
-            elif not opened and not self.adopt_first_screen() and not self.resume_last():
+            elif (not opened and not self.adopt_first_screen()
+                  and (self.leftover is not None or not self.resume_last())):
                 self.show_home()
         except Exception as exc:
             self.fall_back_home(START_FAILED, exc)
         finally:
             mark_ready()
+            self.guard.end()
         # the bot worker loads its own runtime: after the first screen, never before it
         js.setTimeout(create_proxy(lambda *_: self.bots.start()), 50)
 
@@ -430,6 +453,40 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
         except Exception as again:
             show_broken_page(f"{detail}\n\n{_error_detail(again)}")
 
+    def report_leftover(self, left: Opening) -> None:
+        """Say that the last opening never finished (``guard``), and make sure it is not
+        opened by itself again: a save is marked as one that stopped the page (listed as
+        damaged, with Try again), and this start resumes nothing."""
+        when = self.when(left.at) if left.at > 0 else "?"
+        detail = LEFTOVER_DETAIL.format(kind=left.kind, ref=left.ref or "-", at=when)
+        message = LEFTOVER.get(left.kind, LEFTOVER[START])
+        if left.kind == SAVE:
+            entry = self.saves.get(left.ref)
+            message = message.format(name=entry.name or left.name or left.ref)
+            self.saves.mark_trouble(left.ref, STOPPED, detail)
+            if self.saves.last() == left.ref:
+                self.saves.set_last(None)
+        self.banner = (message, "info" if left.kind == FRESH else "error", "" if left.kind == FRESH else detail)
+
+    def open_save(self, sid: str, review: bool = False) -> None:
+        """Open saved game ``sid`` on the table (``review``: in the review), from the home
+        screen's list; the guard's note is up until it is shown."""
+        entry = self.saves.get(sid)
+        with self.guard.opening(SAVE, sid, entry.name):
+            opened = self.load_save(sid)
+            if opened is None:
+                return
+            entry, session = opened
+            self.banner = None
+            if not review:
+                self.open_session(session, sid, entry.name, known=stamp(entry.record))
+                return
+            humans = session.humans()
+            # one human: that seat's eyes; hot-seat or bots only: the public view (any seat
+            # once the game is over)
+            viewer = humans[0] if len(humans) == 1 or (humans and session.is_over()) else None
+            self.open_review(session, viewer, back="home", name=entry.name)
+
     def resume_last(self) -> bool:
         """Open the game that was on the table at the last visit; False (and a note in the
         banner when it failed) if there is none to open."""
@@ -440,8 +497,10 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
         if not entry.ok or entry.over:
             return False
         try:
-            self.open_session(Session.load(entry.record), sid, entry.name, known=stamp(entry.record))
+            with self.guard.opening(SAVE, sid, entry.name):
+                self.open_session(Session.load(entry.record), sid, entry.name, known=stamp(entry.record))
         except RecordError as exc:
+            self.saves.mark_trouble(sid, REPLAY, f"{exc}\n{exc.detail}".strip())
             self.banner = (RESUME_RECORD.format(reason=exc.reason), "error", exc.detail)
         except Exception as exc:  # the next reload must not fail the same way: forget it as the last game
             js.console.error(f"Tavolo: {_error_detail(exc)}")
@@ -628,6 +687,7 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
         try:
             return entry, Session.load(entry.record)
         except RecordError as exc:
+            self.saves.mark_trouble(sid, REPLAY, f"{exc}\n{exc.detail}".strip())
             self.flash(T("“{name}” cannot be opened: {reason}", name=entry.name, reason=exc.reason),
                        detail=exc.detail)
             return None
@@ -651,19 +711,10 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
         elif cmd == "start":
             self.start_new()
         elif cmd in ("resume", "review-save"):
-            opened = self.load_save(arg)
-            if opened is None:
-                return
-            entry, session = opened
-            self.banner = None
-            if cmd == "resume":
-                self.open_session(session, arg, entry.name, known=stamp(entry.record))
-                return
-            humans = session.humans()
-            # one human: that seat's eyes; hot-seat or bots only: the public view (any seat
-            # once the game is over)
-            viewer = humans[0] if len(humans) == 1 or (humans and session.is_over()) else None
-            self.open_review(session, viewer, back="home", name=entry.name)
+            self.open_save(arg, review=cmd == "review-save")
+        elif cmd == "retry-save":  # a save that stopped the page last time, tried again on request
+            self.saves.clear_trouble(arg)
+            self.open_save(arg)
         elif cmd == "review-current" and s is not None:
             self.review_current()
         elif cmd.startswith("review-"):

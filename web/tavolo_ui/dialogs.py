@@ -17,6 +17,7 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from engines.core.i18n import texts
 
+from .guard import IMPORT
 from .links import make_link
 from .page import SOMETHING_WRONG, L, _el, _error_detail, _jsobj, back_in_reach, out_of_reach
 from .saves import Msg, SaveError, Saves
@@ -155,7 +156,8 @@ class Dialogs:
             Saves.check_import_size(file.size)  # before the file is read into memory
             text = str(await file.text())
             name = str(file.name).rsplit(".", 1)[0]
-            self.saves.import_text(text, name, lang=self.lang)
+            with self.guard.opening(IMPORT, name=name):  # a file that stops the page is not retried
+                self.saves.import_text(text, name, lang=self.lang)
             self.banner = (IMPORTED.format(name=name), "info")
         except SaveError as exc:
             self.banner = (exc, "error", exc.detail)

@@ -53,7 +53,8 @@ def game_card(name: str, lang: str) -> str:
 def save_row(e: SaveEntry, lang: str, when: Callable[[float], str]) -> str:
     """One saved game on the home screen (``when(ms)`` writes a date). A damaged one says why
     (the technical reason behind "Details") and offers Delete and "Export as is" (its stored
-    text, unchanged); one from a newer Tavolo only "Export as is"."""
+    text, unchanged), and "Try again" when opening it stopped the page last time (``guard``);
+    one from a newer Tavolo only "Export as is"."""
     sid = h(e.id)
     if e.ok:
         title = engines.about(e.game)["title"]
@@ -76,9 +77,11 @@ def save_row(e: SaveEntry, lang: str, when: Callable[[float], str]) -> str:
               f'<button class="danger" data-cmd="delete" data-arg="{sid}">{h(L("Delete", lang))}</button>')
     export = (f'<button data-cmd="export-raw" data-arg="{sid}" title="{h(L("Download the saved text exactly as it is", lang))}">'
               f'{h(L("Export as is", lang))}</button>' if e.raw is not None else "")
+    retry = (f'<button data-cmd="retry-save" data-arg="{sid}">{h(L("Try again", lang))}</button>'
+             if e.retry else "")
     return (f'<li class="save broken" data-sid="{sid}"><div class="save-main"><b class="save-name">{h(tr(e.name or e.id, lang))}</b>'
             f'<span class="save-error">{h(tr(e.error or "", lang))}</span>{detail}</div><div class="save-btns">'
-            f'{export}{delete}</div></li>')
+            f'{retry}{export}{delete}</div></li>')
 
 
 def home_html(lang: str, rows: Sequence[str] = (), finished: Sequence[str] = (), banner: str = NO_BANNER) -> str:

@@ -17,6 +17,7 @@ import js  # type: ignore[import-not-found]
 from engines import RecordError
 from engines.core.i18n import texts
 
+from .guard import LINK, link_digest
 from .links import MODES, LinkError, parse_fragment
 from .page import SOMETHING_WRONG, L, _error_detail
 from .saves import Msg, stamp
@@ -47,8 +48,13 @@ class OpenLinks:
         if not _is_link(fragment):
             return False
         self.clear_fragment()
+        digest = link_digest(fragment)
+        left = self.leftover
+        if at_boot and left is not None and left.kind == LINK and left.ref == digest:
+            return None  # this very link stopped the page last time (``report_leftover`` said so)
         try:
-            return self._open_link(fragment, at_boot)
+            with self.guard.opening(LINK, digest):
+                return self._open_link(fragment, at_boot)
         except LinkError as exc:
             self.banner = (exc, "error", exc.detail)
         except RecordError as exc:

@@ -8,6 +8,10 @@ Layout, version 1 (every key starts with ``tavolo:``):
     ``{"layout": 1, "id", "name", "game", "created", "updated", "actions": n, "over": bool,
        "record": {<the game record, format "tavolo/1">}}``
 - ``tavolo:v1:last``      -> the id of the game that was on the table (reload resumes it).
+- ``tavolo:v1:trouble``   -> saves that could not be opened, remembered (``mark_trouble``):
+    ``{<id>: {"why": "stopped" | "replay", "stamp": <the record's stamp>, "detail": str}}``;
+    such a save is listed as damaged until it changes, is tried again or deleted.
+- ``tavolo:v1:opening``   -> what the page is opening right now (``guard.OpenGuard``).
 
 One key per game, so a damaged entry is reported on its own and never breaks the others.
 Every game in progress is autosaved after every action into its entry; "Save a copy" makes a
@@ -92,6 +96,10 @@ LAYOUT_KEY = "tavolo:layout"
 PREFIX = f"tavolo:v{LAYOUT}:"
 SAVE_PREFIX = PREFIX + "save:"
 LAST_KEY = PREFIX + "last"
+TROUBLE_KEY = PREFIX + "trouble"
+STOPPED = "stopped"  # opening the save stopped the page (a fatal error, a freeze): it may be tried again
+REPLAY = "replay"    # its moves cannot be replayed (an illegal action): the same every time
+MAX_TROUBLE = 50     # marks kept at most (the oldest go first)
 
 MAX_IMPORT_BYTES = 4 * MAX_JSON_CHARS
 """Largest file ``import_text`` is given (checked on the file's size before it is read)."""
@@ -124,6 +132,9 @@ IMPORT_REPLAY_FAILED = Msg(T("This file cannot be imported: its moves could not 
 DAMAGED_NAME = Msg(T("Damaged save {id}"))
 UNNAMED = Msg(T("Save {id}"))  # a save whose name was lost (shown in the page's language)
 UNKNOWN_GAME = Msg(T("'{name}' is not a game Tavolo knows."))
+STOPPED_PAGE = Msg(T("Opening this saved game stopped Tavolo last time, so it is not opened by itself. "
+                     "You can try again, export it as it is or delete it."))
+NOT_REPLAYED = Msg(T("This saved game cannot be opened: its moves cannot be replayed."))
 
 
 class SaveError(InputError):
@@ -173,6 +184,7 @@ class SaveEntry:
     detail: str = ""  # the technical reason behind ``error``
     newer: bool = False  # written by a newer Tavolo: read-only
     raw: str | None = field(default=None, repr=False)  # the stored text (None: no such entry)
+    retry: bool = False  # it stopped the page when last opened: it may be tried again
 
     @property
     def ok(self) -> bool:
@@ -425,7 +437,47 @@ class Saves:
         entry.game = rec.game
         entry.record = record
         entry.actions = len(rec.actions)
+        mark = self._trouble().get(sid)
+        if mark is not None and mark.get("stamp") == stamp(record):  # the same record that failed
+            entry.retry = mark.get("why") == STOPPED
+            entry.error = STOPPED_PAGE if entry.retry else NOT_REPLAYED
+            entry.detail = str(mark.get("detail", ""))[:2000]
         return entry
+
+    # ---- saves that could not be opened ---------------------------------------------------
+    def _trouble(self) -> dict[str, dict]:
+        """The marks of saves that could not be opened (``{}`` when none or unreadable)."""
+        raw = self._get(TROUBLE_KEY)
+        if raw is None:
+            return {}
+        try:
+            data = read_json(raw, max_chars=200_000)
+        except InputError:
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        return {k: v for k, v in data.items() if isinstance(v, dict)}
+
+    def mark_trouble(self, sid: str, why: str, detail: str = "") -> None:
+        """Remember that save ``sid`` could not be opened (``why``: ``STOPPED`` or ``REPLAY``),
+        for the record it holds now: it is listed as damaged, with that reason, until it is
+        written again, tried again (``clear_trouble``) or deleted. Never raises."""
+        entry = self.get(sid)
+        if entry.raw is None or not isinstance(entry.record, dict) or not entry.record:
+            return  # nothing to open, or already listed as damaged for its own reason
+        marks = {k: v for k, v in self._trouble().items() if k != sid and self._get(SAVE_PREFIX + k) is not None}
+        marks[sid] = {"why": why, "stamp": stamp(entry.record), "detail": detail[:2000]}
+        keep = dict(list(marks.items())[-MAX_TROUBLE:])
+        self._set(TROUBLE_KEY, json.dumps(keep, separators=(",", ":")))
+
+    def clear_trouble(self, sid: str) -> None:
+        marks = self._trouble()
+        if sid in marks:
+            del marks[sid]
+            if marks:
+                self._set(TROUBLE_KEY, json.dumps(marks, separators=(",", ":")))
+            else:
+                self._remove(TROUBLE_KEY)
 
     def list(self) -> list[SaveEntry]:
         """Every saved game, newest first; damaged ones included with ``error`` set. Never
@@ -538,6 +590,7 @@ class Saves:
         self._remove(SAVE_PREFIX + sid)
         if self.last() == sid:
             self._remove(LAST_KEY)
+        self.clear_trouble(sid)
         return None
 
     def set_last(self, sid: str | None) -> str | None:
