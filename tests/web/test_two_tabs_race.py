@@ -176,6 +176,9 @@ def test_two_tabs_moving_at_the_same_moment_lose_nothing(context, base_url):
     after = saves_in(lose)
     assert after[sid] == saves[sid], "the other tab's save changed"
     (copy_id, copy_text), = ((k, v) for k, v in after.items() if k != sid)
+    everything = lose.evaluate(ALL_STORAGE)
+    assert sorted(everything) == sorted(["tavolo:layout", "tavolo:lang", "tavolo:v1:last", SAVE + sid, SAVE + copy_id])
+    assert everything["tavolo:v1:last"] == copy_id  # the game last put on a table: this tab's copy
     copy = json.loads(copy_text)
     assert copy["name"] == stored["name"] + " (this tab)"
     assert copy["record"] == {**start, "actions": [played[loser]]}
