@@ -34,7 +34,7 @@ from . import rules_page
 from .canvas import Canvas
 from .page import L, _el, tx
 from .renderers import generic, get_renderer
-from .saves import FULL_MESSAGE, Msg, tr
+from .saves import FULL_MESSAGE, tr
 from .session import Session
 from .suggest import SUGGEST_LEVEL
 from .two_tabs import CONFLICT_STATUS
