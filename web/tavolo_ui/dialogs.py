@@ -152,12 +152,16 @@ class Dialogs:
         js.setTimeout(create_proxy(lambda: js.URL.revokeObjectURL(url)), 5000)
 
     async def import_file(self, file) -> None:
+        """Import the file chosen on the home screen as a new save, or say in the banner why
+        it cannot be (nothing stored changes then)."""
         try:
             Saves.check_import_size(file.size)  # before the file is read into memory
-            text = str(await file.text())
+            # its bytes, not ``file.text()``, which turns bytes that are not UTF-8 into "�"
+            # without a word: the import gate says plainly that such a file is not text
+            data = js.Uint8Array.new(await file.arrayBuffer()).to_bytes()
             name = str(file.name).rsplit(".", 1)[0]
             with self.guard.opening(IMPORT, name=name):  # a file that stops the page is not retried
-                self.saves.import_text(text, name, lang=self.lang)
+                self.saves.import_text(data, name, lang=self.lang)
             self.banner = (IMPORTED.format(name=name), "info")
         except SaveError as exc:
             self.banner = (exc, "error", exc.detail)

@@ -36,6 +36,7 @@ two diverged, or the save is gone) and nothing is written (see ``App.on_storage`
 
 from __future__ import annotations
 
+import codecs
 import json
 import math
 import re
@@ -128,6 +129,7 @@ IMPORT_REFUSED = Msg(T("This file cannot be imported: {reason}"))
 IMPORT_NEWER = Msg(T("This file is a save from a newer version of Tavolo (save layout {layout}); "
                 "this version cannot import it."))
 IMPORT_TOO_LARGE = Msg(T("This file is too large to be a Tavolo game."))
+IMPORT_EMPTY = Msg(T("This file is empty: it holds no game."))
 IMPORT_REPLAY_FAILED = Msg(T("This file cannot be imported: its moves could not be replayed."))
 DAMAGED_NAME = Msg(T("Damaged save {id}"))
 UNNAMED = Msg(T("Save {id}"))  # a save whose name was lost (shown in the page's language)
@@ -636,12 +638,17 @@ class Saves:
 
     def import_text(self, text: str | bytes, name: str | None = None, lang: str = "en") -> str:
         """Store a record read from a .json file as a new save; returns its id. A file
-        without a name is stored as "Imported <game>" in ``lang``.
+        without a name is stored as "Imported <game>" in ``lang``. The file's bytes must be
+        UTF-8 text (a byte order mark is allowed).
         ``SaveError`` with a clear message if it is not a usable record (its actions are all
         replayed first) or cannot be stored. Nothing is written unless it is stored whole."""
         problem = self.layout_problem()
         if problem:
             raise SaveError(problem)
+        if isinstance(text, (bytes, bytearray)) and text.startswith(codecs.BOM_UTF8):
+            text = text[len(codecs.BOM_UTF8):]  # UTF-8 with a byte order mark, as some editors write it
+        if len(text) <= MAX_JSON_CHARS and (not text or text.isspace()):  # larger: "too large", below
+            raise SaveError(IMPORT_EMPTY)
         try:
             data = read_json(text)
         except InputError as exc:

@@ -34,14 +34,12 @@ from . import rules_page
 from .canvas import Canvas
 from .page import L, _el, tx
 from .renderers import generic, get_renderer
-from .saves import FULL_MESSAGE, Msg, tr
+from .saves import FULL_MESSAGE, tr
 from .session import Session
 from .suggest import SUGGEST_LEVEL
+from .two_tabs import CONFLICT_STATUS
 
 T = texts("ui")
-
-# the status line while this tab does not save its game (``two_tabs``)
-CONFLICT_STATUS = Msg(T("Not saved here: this game was changed in another tab."))
 
 # the buttons of the table that ``App.command`` hands to ``TableScreen.table_command``
 TABLE_COMMANDS = frozenset({"conflict-copy", "conflict-load", "show-choices", "hints", "suggest", "act", "pick",
@@ -142,7 +140,7 @@ class TableScreen:
         if handoff is not None:
             undo = (f'<button data-cmd="undo">{h(L("Undo my last move"))}</button>' if s.can_undo() else "")
             prev = (h(L("{name} has played.", name=s.name(s.at_device))) + " ") if s.at_device is not None else ""
-            note = f'<p class="warn">{h(tx(CONFLICT_STATUS))}</p>' if self.conflict else ""
+            note = self.handoff_note()  # another tab changed this game (``two_tabs``)
             pass_to = h(L("Pass the device to {name}", name="\x00")).replace(
                 "\x00", f'<span id="handoff-name">{h(s.name(handoff))}</span>')
             ho.innerHTML = (f'<div class="handoff-box">{note}<p class="muted">{prev}{h(L("The table is hidden."))}</p>'

@@ -6,16 +6,20 @@ says which version this tab last wrote or read (``known``). When the other tab p
 this tab's position, its game is shown here as it is now; when the two versions no longer
 agree, or the save was deleted or replaced, this tab stops saving (``conflict``), its game
 stays on the table, and it offers to save it as a copy or to load the other tab's version.
+In a hot-seat game the handoff screen hides the table and its banner, so it says the same
+and offers the same (``handoff_note``): neither choice shows the table.
 """
 
 from __future__ import annotations
+
+from html import escape as h
 
 import js  # type: ignore[import-not-found]
 
 from engines import RecordError
 from engines.core.i18n import texts
 
-from .page import COMMAND_FAILED, _el, _error_detail
+from .page import COMMAND_FAILED, _el, _error_detail, tx
 from .saves import AHEAD, GONE, OURS, SAME, SAVE_PREFIX, Msg, SaveEntry, stamp
 from .session import Session
 
@@ -32,10 +36,16 @@ COPY_NAME = Msg(T("{name} (this tab)"))
 COPY_SAVED = Msg(T("Saved this tab’s game as “{name}”; it is saved there from now on."))
 OTHER_LOADED = Msg(T("This is the other tab’s version of the game."))
 OTHER_UNAVAILABLE = Msg(T("The other tab’s version cannot be loaded: {reason}"))
+# the status line and the handoff screen while this tab does not save its game
+CONFLICT_STATUS = Msg(T("Not saved here: this game was changed in another tab."))
 
 
 class TwoTabs:
     """The part of ``App`` that follows another tab playing the same game."""
+
+    # the banner's message about the other tab (moved on, copy saved, other version loaded),
+    # which the handoff screen repeats while that banner is up
+    tab_note: Msg | None = None
 
     def on_storage(self, event) -> None:
         """Another tab wrote localStorage (the browser fires ``storage`` in the other tabs
@@ -76,16 +86,31 @@ class TwoTabs:
             except Exception:  # the other tab's game cannot be shown here: keep this one, stop saving
                 outcome = GONE
             else:
-                self.banner = (MOVED_ON, "info")
+                self.banner, self.tab_note = (MOVED_ON, "info"), MOVED_ON
                 self.open_session(session, self.sid, stored.name, known=stamp(stored.record))
                 return
         self.conflict = outcome
-        buttons = [("conflict-copy", T("Save as a copy"))]
-        if outcome != GONE:
-            buttons.append(("conflict-load", T("Load the other tab’s version")))
-        self.flash(GONE_NOTE if outcome == GONE else DIVERGED_NOTE, "error", buttons=tuple(buttons))
+        self.flash(GONE_NOTE if outcome == GONE else DIVERGED_NOTE, "error", buttons=self.conflict_buttons())
         if self.screen == "table" and _el("status"):
             self.refresh()
+
+    def conflict_buttons(self) -> tuple[tuple[str, str], ...]:
+        """What this tab offers while it does not save its game: (command, text) pairs."""
+        buttons = [("conflict-copy", T("Save as a copy"))]
+        if self.conflict != GONE:
+            buttons.append(("conflict-load", T("Load the other tab’s version")))
+        return tuple(buttons)
+
+    def handoff_note(self) -> str:
+        """What the handoff screen, which hides the table and its banner, says about another
+        tab (HTML): while this tab does not save its game, that it does not and the banner's
+        choices; after one of them, or after following the other tab, the banner's message."""
+        if self.conflict:
+            buttons = "".join(f'<button data-cmd="{c}">{h(tx(t))}</button>' for c, t in self.conflict_buttons())
+            return f'<p class="warn">{h(tx(CONFLICT_STATUS))}</p><div class="banner-btns">{buttons}</div>'
+        if self.tab_note is not None and self.banner and self.banner[0] is self.tab_note:
+            return f'<p class="muted">{h(tx(self.tab_note))}</p>'
+        return ""
 
     def save_conflict_copy(self) -> None:
         s = self.session
@@ -100,7 +125,8 @@ class TwoTabs:
             return
         self.sid, self.known, self.save_name, self.conflict = sid, stamp(record), name, None
         self.saves.set_last(sid)
-        self.flash(COPY_SAVED.format(name=name), "info")
+        self.tab_note = COPY_SAVED.format(name=name)
+        self.flash(self.tab_note, "info")
         self.refresh()
 
     def load_other_tab(self) -> None:
@@ -112,5 +138,5 @@ class TwoTabs:
         if session is None:
             self.flash(OTHER_UNAVAILABLE.format(reason=entry.error), detail=entry.detail)
             return
-        self.banner = (OTHER_LOADED, "info")
+        self.banner, self.tab_note = (OTHER_LOADED, "info"), OTHER_LOADED
         self.open_session(session, self.sid, entry.name, known=stamp(entry.record))
