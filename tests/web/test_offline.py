@@ -40,6 +40,18 @@ def _wait_caches(page, expected: list[str], timeout_s: float = 120.0) -> list[st
         time.sleep(0.25)
 
 
+def reload_offline(ctx, page, stop) -> list:
+    """Stop the server, cut the network and reload: the responses of the reload (its page is
+    ready when this returns)."""
+    stop()
+    ctx.set_offline(True)
+    responses: list = []
+    page.on("response", lambda r: responses.append(r))
+    page.reload()
+    wait_ready(page)
+    return responses
+
+
 def test_boots_with_the_network_cut(context, page, base_url, site_dir):
     open_app(page, base_url)
     shot(page, "offline-01-booted")
@@ -60,12 +72,7 @@ def test_service_worker_serves_the_app_after_the_server_is_gone(new_context, ser
     page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
     assert page.evaluate("caches.keys()") == [_cache_name(site_dir)]
 
-    stop()
-    ctx.set_offline(True)
-    responses = []
-    page.on("response", lambda r: responses.append(r))
-    page.reload()
-    wait_ready(page)
+    responses = reload_offline(ctx, page, stop)
     shot(page, "offline-02-reloaded-without-server")
     http = [r for r in responses if r.url.startswith("http")]
     assert any(r.url.endswith("/pyodide/pyodide.asm.wasm") for r in http), [r.url for r in http]

@@ -11,7 +11,7 @@ import pytest
 
 from tests.web.conftest import app_errors, open_app, shot, wait_ready
 from tests.web.pagedriver import body, play_one_move, saved_record, start_game
-from tests.web.test_offline import CONTROLLED, SW_TIMEOUT_MS
+from tests.web.test_offline import CONTROLLED, SW_TIMEOUT_MS, reload_offline
 
 pytestmark = pytest.mark.browser
 
@@ -51,12 +51,7 @@ def test_offline_reload_mid_game_resumes_it(new_context, serve, site_dir):
     assert before["actions"] == "3" and len(record["actions"]) == 3
     assert before["log"].count("\n") >= 2, before["log"]
 
-    stop()
-    ctx.set_offline(True)
-    served = []
-    page.on("response", lambda r: served.append(r))
-    page.reload()
-    wait_ready(page)
+    served = reload_offline(ctx, page, stop)
     assert body(page, "screen") == "table", "the reload did not resume the game"
     assert body(page, "handoff") == before["to_move"]  # a reload hides the table until the player is there
     to_the_choices(page)
