@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.web.conftest import app_errors, open_app, shot, wait_ready
+from tests.web.conftest import app_errors, open_app, shot
 from tests.web.pagedriver import body, play_one_move, saved_record, start_game
 from tests.web.test_offline import CONTROLLED, SW_TIMEOUT_MS, reload_offline
 
