@@ -9,9 +9,14 @@ when none of it, and none of its controls, is left there.
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
 from tavolo_ui.bidi import BIDI_CONTROLS, FSI, PDI, Isolated, bdi, isolate, shown, visible_length
 from tavolo_ui.canvas import Canvas
 from tavolo_ui.saves import Msg
+from tavolo_ui.session import Session
 
 RLO = "\u202e"
 EVIL = RLO + "Anna"  # shows as "annA", and without isolation turns the rest of the line around
@@ -85,3 +90,71 @@ def test_a_name_that_is_a_message_is_isolated_in_each_language():
     assert line.render("en") == f"Delete “{FSI}Save 3{PDI}”? This cannot be undone."
     assert line.render("it") == f"Eliminare “{FSI}Partita 3{PDI}”? Non si potrà tornare indietro."
     assert Msg(T("Imported “{name}”.")).format(name=Isolated(EVIL)).render("en") == f"Imported “{isolate(EVIL)}”."
+
+
+# ---- where names enter the page's texts -----------------------------------------------------------
+def H(name: str) -> dict:
+    return {"name": name, "kind": "human"}
+
+
+@pytest.mark.parametrize("name", HOSTILE)
+def test_the_status_line_and_the_log_isolate_a_seats_name(name):
+    s = Session.start("toy", [H(name), H("Ben")], seed=3)
+    s.confirm_handoff()
+    assert_isolated(s.status(), name, " to play.")
+    s.lang = "it"
+    assert_isolated(s.status(), name, "Tocca a .")
+    s.lang = "en"
+    line = s.apply({"type": "stop"})
+    assert_isolated(line, name, " stops")
+    assert_isolated(s.log[-1][1], name, " stops")
+    assert_isolated(s.log_lines("it")[-1][1], name, s.log_lines("it")[-1][1].replace(isolate(name), ""))
+    assert s.record.seats[0].name == name  # stored as typed
+    assert json.loads(s.record.model_dump_json())["seats"][0]["name"] == name
+
+
+def test_labels_coach_and_winners_isolate_a_seats_name():
+    s = Session.start("toy", [H(EVIL), H("Ben")], seed=3)
+    s.confirm_handoff()
+    assert [a["label"] for a in s.action_dicts()] == [f"{isolate(EVIL)} draws", f"{isolate(EVIL)} stops"]
+    s.apply({"type": "draw"})
+    assert_isolated(s.explain({"type": "stop"}), "Ben", "It is ’s turn: wait for yours.")
+    assert_isolated(s.names([0, 1]), EVIL, " and ")
+    while not s.is_over():
+        s.confirm_handoff()
+        s.apply({"type": "stop"})
+    assert outside(s.status()).startswith("Game over. Winner")
+    assert not BIDI_CONTROLS & set(outside(s.status()))
+
+
+def test_board_texts_and_tips_get_the_name_isolated():
+    s = Session.start("toy", [H(EVIL), H("x" + PDI + RLO + "Bo")], seed=3)
+    cv = Canvas(300, 200)
+    cv.text(0, 0, "Player 1 to move")
+    cv.text(0, 20, "Player 2 draws")
+    cv.hit(0, 0, 10, 10, tip="Player 1 holds it")
+    s.rename_canvas(cv)
+    assert_isolated(cv.texts()[0], EVIL, " to move")
+    assert_isolated(cv.texts()[1], "x" + PDI + RLO + "Bo", " draws")
+    assert_isolated(cv.hits[0].tip, EVIL, " holds it")
+
+
+def test_a_long_name_on_the_board_is_cut_inside_its_isolate():
+    name = RLO + "Bartholomew the Great"
+    s = Session.start("toy", [H(name)], seed=3)
+    cv = Canvas(300, 200)
+    cv.text(0, 0, "Player 1 draws")
+    s.rename_canvas(cv)
+    assert cv.texts() == [FSI + RLO + "Bartholome…" + PDI + " draws"]
+
+
+def test_the_text_log_isolates_every_name():
+    from tavolo_ui.review import Review, text_log
+
+    s = Session.start("toy", [H(EVIL), H("Ben")], seed=3)
+    s.confirm_handoff()
+    s.apply({"type": "stop"})
+    text = text_log(Review(s, None), "en")
+    players = next(line for line in text.splitlines() if line.startswith("Players:"))
+    assert_isolated(players, EVIL, "Players:  (human),  (human)")
+    assert "1. " + isolate(EVIL) + " stops" in text.splitlines()
