@@ -158,3 +158,14 @@ def test_the_text_log_isolates_every_name():
     players = next(line for line in text.splitlines() if line.startswith("Players:"))
     assert_isolated(players, EVIL, "Players:  (human),  (human)")
     assert "1. " + isolate(EVIL) + " stops" in text.splitlines()
+
+
+def test_the_home_screen_shows_a_saves_name_in_bdi():
+    from tavolo_ui.home import save_row
+    from tavolo_ui.saves import SaveEntry
+
+    entry = SaveEntry("g1", name=EVIL + " <i>", game="citadels", updated=1, actions=2, over=False)
+    row = save_row(entry, "en", lambda ms: "today")
+    assert '<b class="save-name"><bdi>' + RLO + 'Anna &lt;i&gt;</bdi></b>' in row
+    broken = save_row(SaveEntry("g2", name="x" + PDI + RLO, error="damaged"), "it", lambda ms: "")
+    assert '<b class="save-name"><bdi>x' + RLO + '</bdi></b>' in broken

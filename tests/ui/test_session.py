@@ -168,7 +168,7 @@ def test_undo_after_reload_still_allowed():
 def test_load_errors_are_clear():
     s = Session.start("toy", [H("Anna")], seed=3)
     data = s.record.model_dump(mode="json")
-    with pytest.raises(RecordError, match="unknown game 'nosuch'"):
+    with pytest.raises(RecordError, match="unknown game '\u2068nosuch\u2069'"):  # as the record says, isolated
         Session.load({**data, "game": "nosuch"})
     with pytest.raises(RecordError, match="tavolo/2"):
         Session.load({**data, "format": "tavolo/2"})

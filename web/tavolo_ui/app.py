@@ -46,6 +46,7 @@ from engines.core.i18n import LANGS, best_lang, texts
 
 from . import home, new_game
 from .access import TableAccess
+from .bidi import Isolated
 from .bot_loop import BotLoop
 from .canvas import Canvas
 from .choices_panel import ChoicesPanel
@@ -624,7 +625,7 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
         try:
             return entry, Session.load(entry.record)
         except RecordError as exc:
-            self.flash(T("“{name}” cannot be opened: {reason}", name=entry.name, reason=exc.reason),
+            self.flash(T("“{name}” cannot be opened: {reason}", name=Isolated(entry.name), reason=exc.reason),
                        detail=exc.detail)
             return None
 

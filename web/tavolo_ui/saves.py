@@ -45,6 +45,8 @@ from engines.core.errors import LowerFirst
 from engines.core.i18n import Text, render, texts
 from engines.core.inbound import MAX_JSON_CHARS, InputError, read_json
 
+from .bidi import isolate
+
 T = texts("ui")
 
 
@@ -628,7 +630,7 @@ def game_problem(name: str) -> str | None:
     try:
         about(name)
     except KeyError:
-        return UNKNOWN_GAME.format(name=name)
+        return UNKNOWN_GAME.format(name=isolate(name))  # what the stored entry says, shown as a name
     return None
 
 

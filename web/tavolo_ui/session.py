@@ -117,9 +117,9 @@ class Session:
         try:
             get_game(record.game)
         except KeyError:
-            raise RecordError(T("This record is for an unknown game '{name}'.", name=record.game)) from None
+            raise RecordError(T("This record is for an unknown game '{name}'.", name=isolate(record.game))) from None
         except Exception as exc:  # a game package that fails to import
-            raise RecordError(T("The game '{name}' cannot be loaded here ({reason}).", name=record.game,
+            raise RecordError(T("The game '{name}' cannot be loaded here ({reason}).", name=isolate(record.game),
                                 reason=str(exc))) from None
         return cls(record)
 

@@ -15,6 +15,7 @@ import js  # type: ignore[import-not-found]
 from engines import RecordError
 from engines.core.i18n import texts
 
+from .bidi import Isolated
 from .page import COMMAND_FAILED, _el, _error_detail
 from .saves import AHEAD, GONE, OURS, SAME, SAVE_PREFIX, Msg, SaveEntry, stamp
 from .session import Session
@@ -100,7 +101,7 @@ class TwoTabs:
             return
         self.sid, self.known, self.save_name, self.conflict = sid, stamp(record), name, None
         self.saves.set_last(sid)
-        self.flash(COPY_SAVED.format(name=name), "info")
+        self.flash(COPY_SAVED.format(name=Isolated(name)), "info")
         self.refresh()
 
     def load_other_tab(self) -> None:
