@@ -4,7 +4,7 @@ A name here is text the page did not write: a seat's name, a saved game's name (
 Rename, or a file's name on import), or whatever a share link or an imported file says. It
 may hold bidirectional controls: U+202E RIGHT-TO-LEFT OVERRIDE and its kin (U+202A–U+202E,
 U+2066–U+2069, U+200E/U+200F, U+061C). Put as it is into a sentence, such a name reorders the
-sentence around it: "Tocca a ‮Anna adesso." shows as "Tocca a .osseda annA".
+sentence around it: "Tocca a " + U+202E + "Anna adesso." shows as "Tocca a .osseda annA".
 
 So a name is always shown *isolated*: its direction stays inside it.
 
