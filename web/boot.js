@@ -140,6 +140,22 @@
     if (data.over === true) return "home";
     return frameOf(data.record, "play");
   }
+  function isolated(name) {
+    // a seat's name as a text beside the page's words: between U+2068 FIRST STRONG ISOLATE and
+    // U+2069 POP DIRECTIONAL ISOLATE, so its direction controls (U+202E...) stay inside it; a
+    // PDI of its own that closes nothing it opened is left out, the isolates it opens are
+    // closed, a paragraph separator is a space (as tavolo_ui.bidi.isolate does in Python)
+    var out = "", depth = 0;
+    for (var i = 0; i < name.length; i++) {
+      var ch = name.charAt(i);
+      if (ch === "\u2066" || ch === "\u2067" || ch === "\u2068") depth++;
+      else if (ch === "\u2069") { if (!depth) continue; depth--; }
+      else if ("\n\r\x1c\x1d\x1e\x85\u2029".indexOf(ch) >= 0) ch = " ";
+      out += ch;
+    }
+    while (depth-- > 0) out += "\u2069";
+    return "\u2068" + out + "\u2069";
+  }
   function showFrame(info) {
     if (ready() || !put("first-frame-" + first.lang + "-" + info.game + "-" + info.mode)) return false;
     var list = document.getElementById("frame-seats"), row = document.getElementById("first-frame-seat");
@@ -147,7 +163,7 @@
       info.names.forEach(function (name, i) {
         var li = row.content.firstElementChild.cloneNode(true);
         li.querySelector(".dot").classList.add("p" + (i % 7));
-        li.querySelector(".frame-name").textContent = name;  // text, never markup
+        li.querySelector(".frame-name").textContent = isolated(name);  // text, never markup
         list.appendChild(li);
       });
     }

@@ -130,14 +130,15 @@ def test_the_log_is_kept_as_texts_and_switches_language(speaking_toy):
     s.apply({"type": "draw"})
     s.confirm_handoff()
     s.apply({"type": "stop"})
+    anna, ben = "\u2068Anna\u2069", "\u2068Ben\u2069"  # the names isolated (tavolo_ui.bidi)
     en = s.log_lines("en")
-    assert en[0] == (0, "Anna draws") and en[1][0] is None and en[1][1].startswith("The deck has")
-    assert en[2] == (1, "Ben stops")
+    assert en[0] == (0, f"{anna} draws") and en[1][0] is None and en[1][1].startswith("The deck has")
+    assert en[2] == (1, f"{ben} stops")
     it = s.log_lines("it")
-    assert it[0] == (0, "Anna pesca") and it[1][1].startswith("Nel mazzo restano") and it[2] == (1, "Ben si ferma")
+    assert it[0] == (0, f"{anna} pesca") and it[1][1].startswith("Nel mazzo restano") and it[2] == (1, f"{ben} si ferma")
     s.lang = "it"
-    assert s.log == it and s.apply({"type": "stop"}) == "Anna si ferma"
-    assert s.log_lines("en")[-1] == (0, "Anna stops")
+    assert s.log == it and s.apply({"type": "stop"}) == f"{anna} si ferma"
+    assert s.log_lines("en")[-1] == (0, f"{anna} stops")
     # a record loaded again gives the same log, events included
     again = Session.load(s.record)
     assert again.log_lines("it") == s.log_lines("it")

@@ -18,7 +18,7 @@ def test_generic_draws_view_and_every_action():
         generic.render(cv, s.view(), acts, s.me())
         indexes = {i for h in cv.hits for i in h.actions}
         assert indexes == {a["index"] for a in acts}
-        assert any("Anna draws" in t for t in cv.texts())
+        assert any("\u2068Anna\u2069 draws" in t for t in cv.texts())  # the name isolated (tavolo_ui.bidi)
         assert any(t.startswith("deck") for t in cv.texts())
         assert cv.height >= 120
         for h in cv.hits:

@@ -84,7 +84,7 @@ def test_unknown_game_and_newer_formats():
     st.data[SAVE_PREFIX + "u"] = json.dumps({"layout": 1, "name": "U", "record": {**rec, "game": "chess"}})
     st.data[SAVE_PREFIX + "f"] = json.dumps({"layout": 1, "name": "F", "record": {**rec, "format": "tavolo/9"}})
     st.data[SAVE_PREFIX + "l"] = json.dumps({"layout": 5, "name": "L", "record": rec})
-    assert "'chess' is not a game Tavolo knows" in sv.get("u").error
+    assert "'\u2068chess\u2069' is not a game Tavolo knows" in sv.get("u").error  # the stored name, isolated
     assert "tavolo/9" in sv.get("f").error
     assert "newer version" in sv.get("l").error
 

@@ -7,6 +7,7 @@ from tavolo_ui.session import Session, bot_rng, seat_order_from_text
 
 H = lambda n: {"name": n, "kind": "human"}  # noqa: E731
 B = lambda n: {"name": n, "kind": "bot:random"}  # noqa: E731
+ANNA, BEN = "\u2068Anna\u2069", "\u2068Ben\u2069"  # names as the page shows them: isolated (tavolo_ui.bidi)
 
 
 def test_start_and_play_records_actions_and_log():
@@ -14,9 +15,9 @@ def test_start_and_play_records_actions_and_log():
     assert s.to_move() == 0
     s.confirm_handoff()
     line = s.apply({"type": "stop"})
-    assert line == "Anna stops"  # "Player 1" replaced by the seat's name
+    assert line == f"{ANNA} stops"  # "Player 1" replaced by the seat's name
     assert s.record.actions == [{"type": "stop"}]
-    assert s.log == [(0, "Anna stops")]
+    assert s.log == [(0, f"{ANNA} stops")]
     assert replay(s.record) == s.state
 
 
@@ -40,7 +41,7 @@ def test_labels_and_action_dicts_only_for_me():
     s.confirm_handoff()
     acts = s.action_dicts()
     assert [a["index"] for a in acts] == [0, 1]
-    assert acts[0]["label"] == "Anna draws" and acts[0]["action"] == {"type": "draw"}
+    assert acts[0]["label"] == f"{ANNA} draws" and acts[0]["action"] == {"type": "draw"}
 
 
 def test_handoff_rules():
@@ -101,7 +102,7 @@ def test_undo_own_action_that_revealed_nothing():
     start = s.state.model_dump_json()
     s.apply({"type": "stop"})
     assert s.can_undo()  # on the handoff screen, Anna can still take it back
-    assert s.undo() == "Anna stops"
+    assert s.undo() == f"{ANNA} stops"
     assert s.state.model_dump_json() == start
     assert s.record.actions == [] and s.log == []
     assert s.me() == 0 and s.handoff_to() is None
@@ -123,7 +124,7 @@ def test_alone_with_bots_undo_goes_back_past_their_quiet_moves():
     assert s.undo_count() == 1
     s.apply({"type": "stop"})  # the bot's move: it reveals nothing
     assert s.actors == [0, 1] and s.undo_count() == 2
-    assert s.undo() == "Anna stops"
+    assert s.undo() == f"{ANNA} stops"
     assert s.record.actions == [] and s.to_move() == 0
 
 
@@ -167,7 +168,7 @@ def test_undo_after_reload_still_allowed():
 def test_load_errors_are_clear():
     s = Session.start("toy", [H("Anna")], seed=3)
     data = s.record.model_dump(mode="json")
-    with pytest.raises(RecordError, match="unknown game 'nosuch'"):
+    with pytest.raises(RecordError, match="unknown game '\u2068nosuch\u2069'"):  # as the record says, isolated
         Session.load({**data, "game": "nosuch"})
     with pytest.raises(RecordError, match="tavolo/2"):
         Session.load({**data, "format": "tavolo/2"})
@@ -193,8 +194,9 @@ def test_rename_canvas_texts_and_tips():
     cv.text(0, 40, "Player 9 is not a seat")
     cv.hit(0, 0, 10, 10, tip="Player 2 holds it")
     s.rename_canvas(cv)
-    assert cv.texts() == ["Anna (you)", "Bartholomew… draws", "Player 9 is not a seat"]
-    assert cv.hits[0].tip == "Bartholomew the Great holds it"
+    # cut to 12 characters, then isolated: the cut never falls between the two controls
+    assert cv.texts() == [f"{ANNA} (you)", "\u2068Bartholomew…\u2069 draws", "Player 9 is not a seat"]
+    assert cv.hits[0].tip == "\u2068Bartholomew the Great\u2069 holds it"
 
 
 def test_same_labels_told_apart():
@@ -202,9 +204,9 @@ def test_same_labels_told_apart():
     s.button_label = lambda a: "Anna does something"  # a label that hides the choice
     acts = s.action_dicts()
     # the toy has no steps of its own: its log line (describe) is the one step
-    assert [a["label"] for a in acts] == ["Anna does something (Anna draws)", "Anna does something (Anna stops)"]
+    assert [a["label"] for a in acts] == [f"Anna does something ({ANNA} draws)", f"Anna does something ({ANNA} stops)"]
     acts = s.action_dicts({0: "the top card"})  # the board's tip, where there is one
-    assert [a["label"] for a in acts] == ["Anna does something (the top card)", "Anna does something (Anna stops)"]
+    assert [a["label"] for a in acts] == ["Anna does something (the top card)", f"Anna does something ({ANNA} stops)"]
     s.lang = "it"
     acts = s.action_dicts({0: "same", 1: "same"})  # nothing tells them apart: numbered
     assert [a["label"] for a in acts] == ["Anna does something (scelta 1)", "Anna does something (scelta 2)"]
@@ -215,9 +217,9 @@ def test_buttons_use_action_label_log_uses_describe(monkeypatch):
     monkeypatch.setattr(Toy, "action_label", lambda self, st, a, lang="en": f"Player 1: {a.type} (private)",
                         raising=False)
     s = Session.start("toy", [H("Anna")], seed=3)
-    assert [a["label"] for a in s.action_dicts()] == ["Anna: draw (private)", "Anna: stop (private)"]
+    assert [a["label"] for a in s.action_dicts()] == [f"{ANNA}: draw (private)", f"{ANNA}: stop (private)"]
     s.apply({"type": "stop"})
-    assert s.log[-1][1] == "Anna stops"  # the public line
+    assert s.log[-1][1] == f"{ANNA} stops"  # the public line
 
 
 @pytest.mark.parametrize("text, order", [("", None), ("  ", None), ("2, 1, 3", [1, 0, 2]), ("3 1 2", [2, 0, 1]),
@@ -263,10 +265,10 @@ def test_coach_tells_other_seats_and_spectators_whose_turn_it_is():
     s.confirm_handoff()
     s.apply({"type": "draw"})  # Ben to move; the device is still with Anna
     assert s.me() == 0 and s.to_move() == 1
-    assert s.explain({"type": "stop"}) == "It is Ben’s turn: wait for yours."  # not Ben's reasons
+    assert s.explain({"type": "stop"}) == f"It is {BEN}’s turn: wait for yours."  # not Ben's reasons
     s.lang = "it"
-    assert s.explain({"type": "stop"}) == "È il turno di Ben: aspetta il tuo."
+    assert s.explain({"type": "stop"}) == f"È il turno di {BEN}: aspetta il tuo."
     bots = Session.start("toy", [B("R1"), B("R2")], seed=3)
-    assert bots.explain({"type": "stop"}) == "Watching: R1 to play."
+    assert bots.explain({"type": "stop"}) == "Watching: \u2068R1\u2069 to play."
     bots.lang = "it"
-    assert bots.explain({"type": "stop"}) == "Stai guardando: tocca a R1."
+    assert bots.explain({"type": "stop"}) == "Stai guardando: tocca a \u2068R1\u2069."

@@ -14,6 +14,7 @@ import zlib
 from engines.core.game import Game
 from engines.core.record import parse_record
 
+from tavolo_ui.bidi import isolate
 from tavolo_ui.choices import level
 
 from ..ui.picker import picker_choices
@@ -143,7 +144,8 @@ def assert_first_level(page, game: Game, state, seat_names: list[str]) -> None:
     """The side panel shows the picker's first level for ``state``, as the shell builds it
     (every legal action when the list is short): one button per option, each reading
     differently (an action's button its label, a step's button its step and "N ways"), with
-    the seats' names for "Player N", and together they lead to every legal action."""
+    the seats' names (isolated: ``tavolo_ui.bidi``) for "Player N", and together they lead to
+    every legal action."""
     legal, choices = picker_choices(game, state)
     top = level(choices, [])
     buttons = page.locator("#actions .act-list > button")
@@ -152,7 +154,7 @@ def assert_first_level(page, game: Game, state, seat_names: list[str]) -> None:
     assert len(set(labels)) == len(labels), labels
     expected = [o.text for o in top.options]
     for i in range(len(seat_names), 0, -1):
-        expected = [x.replace(f"Player {i}", seat_names[i - 1]) for x in expected]
+        expected = [x.replace(f"Player {i}", isolate(seat_names[i - 1])) for x in expected]
     assert labels == expected
     assert sorted(i for o in top.options for i in o.indexes) == list(range(len(legal)))
 
@@ -179,7 +181,7 @@ def play_hot_seat(page, game: Game, seats: list[tuple[str, str]], choose, rng, b
         if nxt:
             seat = int(nxt)
             assert seat in humans
-            assert page.inner_text("#handoff-name") == names[seat]
+            assert page.inner_text("#handoff-name") == isolate(names[seat])
             assert page.locator("#actions button.act").count() == 0, "choices shown behind the handoff"
             assert page.get_attribute("#board", "data-hits") in (None, "", "[]"), "board drawn behind the handoff"
             # the header stays usable above the handoff (Home, the game's name, Share), and

@@ -136,7 +136,7 @@ def test_the_table_in_words_for_a_screen_reader(page, base_url):
     start_game(page, "citadels", [("Ada", "human"), ("Bot Bruno", "bot:heuristic"), ("Bot Carla", "bot:heuristic")], 31)
     wait_my_choices(page)
     heads = page.eval_on_selector_all("#twin h3", "hs => hs.map(h => h.textContent)")
-    assert heads[:2] == ["Now", "Ada (you)"] and "Bot Bruno" in heads, heads
+    assert heads[:2] == ["Now", "\u2068Ada\u2069 (you)"] and "\u2068Bot Bruno\u2069" in heads, heads  # isolated names
     now = page.eval_on_selector_all("#twin ul:first-of-type li", "ls => ls.map(l => l.textContent)")
     assert now[0] and now[0] in page.text_content("#status")  # whose turn, as the status line says
     moves = [line[len("Last move: "):] for line in now if line.startswith("Last move: ")]
@@ -152,7 +152,7 @@ def test_the_table_in_words_for_a_screen_reader(page, base_url):
     assert "Your hand" in text and "Player 2" not in text
     page.click("button[data-cmd='lang'][data-arg='it']")
     page.wait_for_function("() => [...document.querySelectorAll('#twin h3')].slice(0, 2).map(h => h.textContent)"
-                           ".join('|') === 'Adesso|Ada (tu)'")
+                           ".join('|') === 'Adesso|\u2068Ada\u2069 (tu)'")
     assert not app_errors(page)
 
 

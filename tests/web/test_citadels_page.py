@@ -19,6 +19,7 @@ import pytest
 from engines import get_game
 from engines.citadels.bot import choose as heuristic
 from engines.core.rng import Rng
+from tavolo_ui.bidi import isolate
 from tests.web.conftest import app_errors, shot
 from tests.web.pagedriver import click_action, look_at_phone_width, my_turns, open_and_start
 
@@ -82,9 +83,10 @@ def test_coach_says_why_a_district_cannot_be_built_and_links_its_rule(page, base
 
 
 def _named(text: str) -> str:
-    """A reason as the page shows it: "Player N" / "Giocatore N" replaced by the seat's name."""
+    """A reason as the page shows it: "Player N" / "Giocatore N" replaced by the seat's name,
+    isolated (``tavolo_ui.bidi``)."""
     for i in range(len(SEATS), 0, -1):
-        text = text.replace(f"Player {i}", SEATS[i - 1][0]).replace(f"Giocatore {i}", SEATS[i - 1][0])
+        text = text.replace(f"Player {i}", isolate(SEATS[i - 1][0])).replace(f"Giocatore {i}", isolate(SEATS[i - 1][0]))
     return text
 
 

@@ -29,6 +29,7 @@ if str(ROOT / "web") not in sys.path:
     sys.path.insert(0, str(ROOT / "web"))  # tavolo_ui.links, to make share links
 
 import engines  # noqa: E402
+from tavolo_ui.bidi import isolate  # noqa: E402
 from tavolo_ui.links import make_fragment  # noqa: E402
 
 pytestmark = pytest.mark.browser
@@ -152,7 +153,7 @@ def play_moves(page, n: int, names: list[str] | None = None) -> None:
             return
         if body(page, "handoff"):
             if names is not None:
-                assert page.inner_text("#handoff-name") in names
+                assert page.inner_text("#handoff-name") in [isolate(name) for name in names]
             page.click("#handoff button[data-cmd='handoff']")
             wait_until(page, "document.body.dataset.handoff === ''")
             continue
@@ -317,7 +318,7 @@ def test_hostile_names_in_a_share_link(page, guard, context, base_url):
     assert body(page, "actions") == str(len(record["actions"]))
     seat = body(page, "handoff")
     if seat:  # two humans: the handoff names the next one, as text
-        assert page.inner_text("#handoff-name") == HOSTILE[int(seat)]
+        assert page.inner_text("#handoff-name") == isolate(HOSTILE[int(seat)])
         assert HOSTILE[int(seat)] in page.inner_text("#handoff")
         shot(page, "csp_03_link_handoff")
     play_moves(page, 2, HOSTILE)
@@ -389,7 +390,7 @@ def test_hostile_names_typed_in_the_new_game_form(page, guard, context, base_url
     assert_ran_nothing(page, guard, context)
     page.click("#start")
     wait_until(page, "document.body.dataset.screen === 'table'")
-    assert page.inner_text("#handoff-name") == HOSTILE[int(body(page, "handoff"))]
+    assert page.inner_text("#handoff-name") == isolate(HOSTILE[int(body(page, "handoff"))])
     play_moves(page, 3, HOSTILE)
     assert_names_shown(page, HOSTILE)
     log = page.inner_text("#log")

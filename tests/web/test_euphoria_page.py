@@ -24,6 +24,7 @@ import pytest
 from engines import get_game
 from engines.core.rng import Rng
 from engines.euphoria.bot import choose as heuristic
+from tavolo_ui.bidi import isolate
 from tests.web.conftest import app_errors, shot
 from tests.web.pagedriver import assert_first_level, click_action, my_turns, open_and_start
 
@@ -88,9 +89,10 @@ def test_euphoria_game_played_by_clicks(page, base_url):
 
 
 def _named(text: str) -> str:
-    """A reason as the page shows it: "Player N" / "Giocatore N" replaced by the seat's name."""
+    """A reason as the page shows it: "Player N" / "Giocatore N" replaced by the seat's name,
+    isolated (``tavolo_ui.bidi``)."""
     for i in range(len(SEATS), 0, -1):
-        text = text.replace(f"Player {i}", SEATS[i - 1][0]).replace(f"Giocatore {i}", SEATS[i - 1][0])
+        text = text.replace(f"Player {i}", isolate(SEATS[i - 1][0])).replace(f"Giocatore {i}", isolate(SEATS[i - 1][0]))
     return text
 
 

@@ -17,6 +17,7 @@ import pytest
 import engines
 from engines import new_record
 from tavolo_ui import frame, home, new_game
+from tavolo_ui.bidi import isolate
 from tavolo_ui.links import make_fragment
 
 from .conftest import shot, wait_ready
@@ -175,6 +176,7 @@ def test_a_corrupt_storage_does_not_stop_the_static_screen(page, base_url):
 
 # ---- the table's frame, when the page opens on a game ----------------------------------------
 HOSTILE = '<img src=x onerror="window.__pwned=1">'
+TURNED = "x\u2069\u202eZoë"  # a PDI of its own to end the isolate early, then RIGHT-TO-LEFT OVERRIDE
 FRAME_NAMES = "() => [...document.querySelectorAll('#frame-seats .frame-name')].map(e => e.textContent)"
 
 
@@ -190,13 +192,13 @@ def _record(game: str, names: list[str], moves: int = 0) -> dict:
 
 
 def _frame_then_table(page, title: str, names: list[str], held: dict) -> None:
-    """The frame is up before Python (title, seats in order as text, the placeholder), then the
-    app's table replaces it."""
+    """The frame is up before Python (title, seats in order as text, each isolated as
+    ``tavolo_ui.bidi.isolate`` does it, the placeholder), then the app's table replaces it."""
     page.wait_for_selector("#app .table-frame #frame-seats li")
     assert page.evaluate("() => document.body.dataset.ready || ''") == ""
     assert page.evaluate("() => document.body.dataset.screen") == "frame"
     assert page.inner_text("header.top .title") == title
-    assert page.evaluate(FRAME_NAMES) == names
+    assert page.evaluate(FRAME_NAMES) == [isolate(name) for name in names]
     assert page.locator("#app img").count() == 0 and not page.evaluate("() => window.__pwned")
     assert page.locator(".board-placeholder").is_visible()
     release(page, held)
@@ -208,9 +210,10 @@ def _frame_then_table(page, title: str, names: list[str], held: dict) -> None:
 
 @pytest.mark.parametrize("mode", ["play", "watch"])
 def test_a_share_link_shows_the_tables_frame_at_once(page, base_url, mode):
-    """A share link: the game's name, its seats (a name with markup shown as text) and the
-    board's place show before Python is ready; then the table opens as the link says."""
-    names = ["Ada", HOSTILE, "Zoë"]
+    """A share link: the game's name, its seats (a name with markup shown as text, one with
+    direction controls isolated) and the board's place show before Python is ready; then the
+    table opens as the link says."""
+    names = ["Ada", HOSTILE, TURNED]
     fragment = make_fragment(_record("citadels", names, moves=3), mode)
     held = held_python(page)
     page.goto(base_url + "index.html" + fragment)

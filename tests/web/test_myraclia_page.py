@@ -26,6 +26,7 @@ from engines import get_game
 from engines.core.rng import Rng
 from engines.myraclia.bot import choose as heuristic
 from engines.core.record import new_record
+from tavolo_ui.bidi import isolate
 from tavolo_ui.choices import HANDFUL, level, make_choices
 from tavolo_ui.links import make_fragment
 from tests.web.conftest import app_errors, shot, wait_ready
@@ -282,9 +283,10 @@ def test_escape_goes_back_one_step_of_the_picker(page, base_url):
 
 
 def _shown(text: str) -> str:
-    """An engine text as the page shows it: "Player N" replaced by the seat's name."""
+    """An engine text as the page shows it: "Player N" replaced by the seat's name,
+    isolated (``tavolo_ui.bidi``)."""
     for i in range(len(SEATS), 0, -1):
-        text = text.replace(f"Player {i}", SEATS[i - 1][0])
+        text = text.replace(f"Player {i}", isolate(SEATS[i - 1][0]))
     return text
 
 

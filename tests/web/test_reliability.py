@@ -22,6 +22,7 @@ import zlib
 import pytest
 
 from engines import get_game, new_record
+from tavolo_ui.bidi import isolate
 from tavolo_ui.links import make_fragment
 from tavolo_ui.saves import DictStorage, Saves
 from tests.web.conftest import open_app, shot, wait_ready
@@ -63,7 +64,7 @@ def new_game(page, seats) -> None:
 def pass_handoff(page, expected_name=None) -> None:
     page.wait_for_selector("#handoff:not([hidden])")
     if expected_name:
-        assert page.inner_text("#handoff-name") == expected_name
+        assert page.inner_text("#handoff-name") == isolate(expected_name)
     page.click("#handoff button[data-cmd='handoff']")
     page.wait_for_selector("#handoff", state="hidden")
 

@@ -9,6 +9,7 @@ import pytest
 
 from engines import get_game
 from engines.core.play import play_game
+from tavolo_ui.bidi import isolate
 from tavolo_ui.links import make_fragment
 from tests.web.conftest import open_app, shot, wait_ready
 from tests.web.test_shell import GAME, body, new_game, pass_handoff, wait_body
@@ -43,7 +44,7 @@ def test_finished_game_shows_score_breakdown_and_winners(page, base_url):
     # the total comes first, and the rows go from the best score down
     totals = {rows.nth(i).locator("th").inner_text().replace("★", "").strip(): int(rows.nth(i).locator("td.total").inner_text())
               for i in range(3)}
-    assert totals == {("Ada", "Bruno", "Chiara")[i]: v for i, v in enumerate(game.scores(state))}
+    assert totals == {isolate(("Ada", "Bruno", "Chiara")[i]): v for i, v in enumerate(game.scores(state))}
     assert list(totals.values()) == sorted(game.scores(state), reverse=True)
     shot(page, "shell_20_end_of_game")
 

@@ -46,6 +46,7 @@ from engines.core.inbound import InputError, read_json
 
 from . import home, new_game
 from .access import TableAccess
+from .bidi import Isolated
 from .bot_loop import BotLoop
 from .canvas import Canvas
 from .choices_panel import ChoicesPanel
@@ -462,7 +463,7 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
         message = LEFTOVER.get(left.kind, LEFTOVER[START])
         if left.kind == SAVE:
             entry = self.saves.get(left.ref)
-            message = message.format(name=entry.name or left.name or left.ref)
+            message = message.format(name=Isolated(entry.name or left.name or left.ref))
             self.saves.mark_trouble(left.ref, STOPPED, detail)
             if self.saves.last() == left.ref:
                 self.saves.set_last(None)
@@ -688,7 +689,7 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
             return entry, Session.load(entry.record)
         except RecordError as exc:
             self.saves.mark_trouble(sid, REPLAY, f"{exc}\n{exc.detail}".strip())
-            self.flash(T("“{name}” cannot be opened: {reason}", name=entry.name, reason=exc.reason),
+            self.flash(T("“{name}” cannot be opened: {reason}", name=Isolated(entry.name), reason=exc.reason),
                        detail=exc.detail)
             return None
 

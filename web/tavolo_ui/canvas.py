@@ -39,6 +39,8 @@ from typing import Any, Sequence
 
 from engines.core.i18n import PLAYER_RE
 
+from .bidi import visible_length
+
 # A small shared palette so the four tables look like one site.
 PALETTE = {
     "bg": "#f4efe6", "panel": "#fffaf2", "ink": "#2b2620", "muted": "#7a6f62",
@@ -214,8 +216,9 @@ class Canvas:
     def text_width(s: str, size: float, bold: bool = False) -> float:
         """An estimate of the width of ``s`` (the same in the browser and in tests); ``bold``
         text runs wider (``BOLD_WIDTH``). A text drawn with a ``max_width`` under this width
-        would be squeezed by the browser (tests/ui/test_board_text.py refuses that)."""
-        return 0.56 * size * len(s) * (BOLD_WIDTH if bold else 1.0)
+        would be squeezed by the browser (tests/ui/test_board_text.py refuses that). The
+        invisible direction controls around a seat's name (``bidi.isolate``) take no room."""
+        return 0.56 * size * visible_length(s) * (BOLD_WIDTH if bold else 1.0)
 
     def wrap(self, s: str, size: float, max_width: float, bold: bool = False,
              split: bool = False) -> list[str]:

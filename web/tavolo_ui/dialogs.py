@@ -17,6 +17,7 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from engines.core.i18n import texts
 
+from .bidi import Isolated
 from .guard import IMPORT
 from .links import make_link
 from .page import SOMETHING_WRONG, L, _el, _error_detail, _jsobj, back_in_reach, out_of_reach
@@ -125,7 +126,7 @@ class Dialogs:
 
     def delete_save(self, sid: str) -> None:
         entry = self.saves.get(sid)
-        if js.window.confirm(L("Delete “{name}”? This cannot be undone.", name=entry.name or sid)):
+        if js.window.confirm(L("Delete “{name}”? This cannot be undone.", name=Isolated(entry.name or sid))):
             problem = self.saves.delete(sid)
             if problem:
                 self.banner = (problem, "error")
@@ -162,7 +163,7 @@ class Dialogs:
             name = str(file.name).rsplit(".", 1)[0]
             with self.guard.opening(IMPORT, name=name):  # a file that stops the page is not retried
                 self.saves.import_text(data, name, lang=self.lang)
-            self.banner = (IMPORTED.format(name=name), "info")
+            self.banner = (IMPORTED.format(name=Isolated(name)), "info")
         except SaveError as exc:
             self.banner = (exc, "error", exc.detail)
         except Exception as exc:
@@ -179,4 +180,4 @@ class Dialogs:
         if isinstance(name, str) and name.strip():
             sid = self.saves.new_id()
             problem = self.saves.put(sid, name.strip(), s.record.model_dump(mode="json"), over=s.is_over())
-            self.flash(problem or T("Saved a copy as “{name}”.", name=name.strip()), "error" if problem else "info")
+            self.flash(problem or T("Saved a copy as “{name}”.", name=Isolated(name.strip())), "error" if problem else "info")

@@ -14,6 +14,7 @@ from typing import Any, Callable, Sequence
 import engines
 from engines.core.i18n import LANG_NAMES, texts
 
+from .bidi import bdi
 from .saves import SaveEntry, tr
 from .words import L
 
@@ -65,7 +66,7 @@ def save_row(e: SaveEntry, lang: str, when: Callable[[float], str]) -> str:
                     f'<button data-cmd="resume" data-arg="{sid}">{h(L("Final table", lang))}</button>' if e.over else
                     f'<button class="primary" data-cmd="resume" data-arg="{sid}">{h(L("Resume", lang))}</button>'
                     f'<button data-cmd="review-save" data-arg="{sid}">{h(L("Review", lang))}</button>')
-        return (f'<li class="save" data-sid="{sid}"><div class="save-main"><b class="save-name">{h(tr(e.name, lang))}</b>'
+        return (f'<li class="save" data-sid="{sid}"><div class="save-main"><b class="save-name">{bdi(tr(e.name, lang))}</b>'
                 f'<span class="muted">{h(title)} · {h(state)} · {h(str(stamp))}</span></div><div class="save-btns">'
                 f'{main_btn}'
                 f'<button data-cmd="rename" data-arg="{sid}">{h(L("Rename", lang))}</button>'
@@ -79,7 +80,7 @@ def save_row(e: SaveEntry, lang: str, when: Callable[[float], str]) -> str:
               f'{h(L("Export as is", lang))}</button>' if e.raw is not None else "")
     retry = (f'<button data-cmd="retry-save" data-arg="{sid}">{h(L("Try again", lang))}</button>'
              if e.retry else "")
-    return (f'<li class="save broken" data-sid="{sid}"><div class="save-main"><b class="save-name">{h(tr(e.name or e.id, lang))}</b>'
+    return (f'<li class="save broken" data-sid="{sid}"><div class="save-main"><b class="save-name">{bdi(tr(e.name or e.id, lang))}</b>'
             f'<span class="save-error">{h(tr(e.error or "", lang))}</span>{detail}</div><div class="save-btns">'
             f'{retry}{export}{delete}</div></li>')
 

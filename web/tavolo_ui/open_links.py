@@ -17,6 +17,7 @@ import js  # type: ignore[import-not-found]
 from engines import RecordError
 from engines.core.i18n import texts
 
+from .bidi import Isolated
 from .guard import LINK, link_digest
 from .links import MODES, LinkError, parse_fragment
 from .page import SOMETHING_WRONG, L, _error_detail
@@ -91,7 +92,7 @@ class OpenLinks:
             earlier = self.saves.continuing(record.model_dump(mode="json"))
             if earlier is not None:  # this link was opened before: go on with that game
                 self.banner = (T("You opened this link before: your game “{name}” goes on "
-                                 "(Save copy makes a second one).", name=earlier.name), "info")
+                                 "(Save copy makes a second one).", name=Isolated(earlier.name)), "info")
                 self.open_session(Session.load(earlier.record), earlier.id, earlier.name,
                                   known=stamp(earlier.record))
                 return True

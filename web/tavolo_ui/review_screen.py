@@ -25,6 +25,7 @@ import js  # type: ignore[import-not-found]
 
 from engines.core.i18n import texts
 
+from .bidi import Isolated
 from .canvas import Canvas
 from .chart import draw_scores
 from .review import Review, text_log
@@ -296,7 +297,7 @@ class ReviewScreen:
                     lang, name=r.session.name(r.viewer))
             redeal = f'<p class="note-redeal" id="fork-redeal">{h(why)}</p>'
         self.modal(f'<h2>{h(L("Play from move {n}", lang, n=r.at))}</h2>'
-                   f'<p class="muted">{h(L("A new saved game starts from this position; “{name}” stays as it is.", lang, name=self.review_name))}</p>'
+                   f'<p class="muted">{h(L("A new saved game starts from this position; “{name}” stays as it is.", lang, name=Isolated(self.review_name)))}</p>'
                    f'{redeal}<div id="seats">{"".join(rows)}</div>'
                    f'<div class="buttons"><button data-cmd="close-modal">{h(L("Cancel", lang))}</button>'
                    f'<button class="primary" data-cmd="review-fork-start" id="fork-start">{h(L("Play from here", lang))}</button></div>')

@@ -50,6 +50,8 @@ from engines.core.errors import LowerFirst
 from engines.core.i18n import Text, render, texts
 from engines.core.inbound import MAX_JSON_CHARS, InputError, read_json
 
+from .bidi import isolate
+
 T = texts("ui")
 
 
@@ -688,7 +690,7 @@ def game_problem(name: str) -> str | None:
     try:
         about(name)
     except KeyError:
-        return UNKNOWN_GAME.format(name=name)
+        return UNKNOWN_GAME.format(name=isolate(name))  # what the stored entry says, shown as a name
     return None
 
 

@@ -27,6 +27,8 @@ from engines.core.i18n import PLAYER_RE as _PLAYER_RE, Text, render, texts
 from engines.core.record import GameRecord, redeal
 from engines.core.thinking import decision_rng
 
+from .bidi import isolate
+
 T = texts("ui")
 
 
@@ -115,9 +117,9 @@ class Session:
         try:
             get_game(record.game)
         except KeyError:
-            raise RecordError(T("This record is for an unknown game '{name}'.", name=record.game)) from None
+            raise RecordError(T("This record is for an unknown game '{name}'.", name=isolate(record.game))) from None
         except Exception as exc:  # a game package that fails to import
-            raise RecordError(T("The game '{name}' cannot be loaded here ({reason}).", name=record.game,
+            raise RecordError(T("The game '{name}' cannot be loaded here ({reason}).", name=isolate(record.game),
                                 reason=str(exc))) from None
         return cls(record)
 
@@ -160,9 +162,11 @@ class Session:
         return self.record.seats
 
     def name(self, seat: int | None) -> str:
+        """How ``seat`` is named in the page's texts: its name as typed, isolated (``bidi``:
+        a name's own direction controls never reorder the sentence it is put in)."""
         if seat is None or not (0 <= seat < len(self.seats)):
             return T("Spectator").render(self.lang)
-        return self.seats[seat].name
+        return isolate(self.seats[seat].name)
 
     def is_human(self, seat: int | None) -> bool:
         return seat is not None and self.seats[seat].kind == "human"
@@ -184,15 +188,13 @@ class Session:
         return [] if self.is_over() else self.game.legal_actions(self.state)
 
     def rename(self, text: str, max_len: int | None = None) -> str:
-        """A log line with "Player N" replaced by seat N's name (cut to ``max_len``)."""
+        """A log line with "Player N" replaced by seat N's name (cut to ``max_len``), isolated:
+        this is where the names people typed enter the engines' sentences (``bidi.isolate``)."""
         def sub(m: re.Match) -> str:
             n = int(m.group(1))
             if not 1 <= n <= len(self.seats):
                 return m.group(0)
-            name = self.seats[n - 1].name
-            if max_len and len(name) > max_len:
-                name = name[:max_len - 1] + "…"
-            return name
+            return isolate(self.seats[n - 1].name, max_len)
         return _PLAYER_RE.sub(sub, text)
 
     def show(self, text: Text | str, max_len: int | None = None) -> str:

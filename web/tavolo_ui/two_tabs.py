@@ -19,6 +19,7 @@ import js  # type: ignore[import-not-found]
 from engines import RecordError
 from engines.core.i18n import texts
 
+from .bidi import Isolated
 from .page import COMMAND_FAILED, _el, _error_detail, tx
 from .saves import AHEAD, GONE, OURS, SAME, SAVE_PREFIX, Msg, SaveEntry, stamp
 from .session import Session
@@ -125,7 +126,7 @@ class TwoTabs:
             return
         self.sid, self.known, self.save_name, self.conflict = sid, stamp(record), name, None
         self.saves.set_last(sid)
-        self.tab_note = COPY_SAVED.format(name=name)
+        self.tab_note = COPY_SAVED.format(name=Isolated(name))
         self.flash(self.tab_note, "info")
         self.refresh()
 
