@@ -884,13 +884,16 @@ export async function loadPyodide(options = {}) {
 // wheel that failed without rejecting). main.py awaits globalThis.tavoloPackages.
 function withPackages(pyodide) {
   if (!PAGE) return pyodide;
-  if (BOOT_WHEELS.every((name) => pyodide.loadedPackages[name])) {
+  // the ones missing, by name: asked for the UI's wheel again, Pyodide would not look at what a
+  // wheel it has loaded needs
+  const missing = BOOT_WHEELS.filter((name) => !pyodide.loadedPackages[name]);
+  if (!missing.length) {
     globalThis.tavoloPackages = Promise.resolve(null);
     return pyodide;
   }
   const problems = [];
   const errorCallback = (text) => { problems.push(text); console.error(text); };
-  globalThis.tavoloPackages = pyodide.loadPackage(UI_WHEEL, { messageCallback() {}, errorCallback })
+  globalThis.tavoloPackages = pyodide.loadPackage(missing, { messageCallback() {}, errorCallback })
     .then(() => (problems.length ? new Error(problems.join("\\n")) : null),
           (err) => err || new Error(problems.join("\\n") || "the wheels could not be loaded"));
   return pyodide;

@@ -30,7 +30,7 @@ pytestmark = pytest.mark.browser
 
 GAME = get_game("myraclia")
 
-SILENCE_MS = 5000  # how long a silent worker is waited for in the test of one (tavoloBotSilenceMs)
+SILENCE_MS = 3000  # how long a silent worker is waited for in the test of one (tavoloBotSilenceMs)
 
 # the worker answers its next request with `kind` (then behaves as before: the page replaces it)
 MISBEHAVE = """(kind) => {
