@@ -707,10 +707,16 @@ INTERPRETER_TEMPLATE = """\
 //   worker fetches the file with the rest of the site after the first visit anyway). A
 //   snapshot that cannot be read or that Pyodide refuses also means the usual start.
 //   <html data-pyodide-snapshot> says which happened: "used", "none", "slow" or "failed".
+//   A damaged copy in the service worker's cache is found by gzip itself (its trailer holds a
+//   CRC-32 and the length of what it holds: a truncated or changed file does not unzip; no hash
+//   of our own is needed). The page then drops it and asks the service worker for a good copy
+//   in its place ({repair: url}, see SW_TEMPLATE): one damaged file costs one slower start, not
+//   one at every visit until the next deploy.
 // * In the page, the UI's wheel (with the engines and pydantic) is in loadPyodide's own
-//   "packages", so Pyodide fetches it while the interpreter starts. A wheel that failed
-//   (download, sha256) is loaded once more afterwards, to keep the failure's words for main.py
-//   (globalThis.tavoloPackages: null when loaded, else the error).
+//   "packages", so Pyodide fetches it while the interpreter starts. When any of the wheels it
+//   needs did not load (download, sha256), they are loaded once more afterwards, to keep the
+//   failure's words for main.py (globalThis.tavoloPackages: null when loaded, else the error).
+//   (Pyodide marks the UI's wheel loaded even when a wheel it depends on failed: all are checked.)
 // The bots' worker (bot_worker.mjs) starts its own Pyodide through this module too: the snapshot
 // only from a cache, no packages (it loads its own wheel).
 import { loadPyodide as bootPyodide, version } from "./pyodide/pyodide.mjs";
@@ -723,6 +729,7 @@ const SNAPSHOT_BYTES = __SNAPSHOT_BYTES__;  // its size (a host may compress it 
 // scripts run, as globalThis.tavoloSnapshotWithinMs)
 const SNAPSHOT_WITHIN_MS = globalThis.tavoloSnapshotWithinMs ?? 1500;
 const UI_WHEEL = __UI_WHEEL__;
+const BOOT_WHEELS = __BOOT_WHEELS__;  // UI_WHEEL and every package it needs (pyodide-lock.json)
 const PAGE = Boolean(globalThis.document);
 
 // how the last start began: "used", "none", "slow" or "failed" (the bots' worker reports it)
@@ -793,13 +800,37 @@ async function download(url, options) {
   }
 }
 
+// A damaged snapshot found in the service worker's cache: the page drops it (from whichever
+// cache holds it: the page may not be controlled, after a hard reload) and asks the service
+// worker to put the network's copy in its place. Never throws; the worker leaves this to the page.
+let fromCache = false;  // whether the snapshot being tried came from Cache Storage
+
+async function dropDamaged(url) {
+  if (!PAGE || !fromCache) return;
+  try {
+    for (const name of await caches.keys()) await (await caches.open(name)).delete(url);
+    const sw = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (sw) sw.postMessage({ repair: url });
+  } catch (err) {
+    console.warn("Tavolo: the damaged snapshot could not be dropped", err);
+  }
+}
+
 async function snapshotBytes() {
   if (!SNAPSHOT || typeof DecompressionStream !== "function") return null;
   const url = new URL("./pyodide/" + SNAPSHOT, import.meta.url).href;
   // the service worker's copy: Cache Storage only, no request (the name carries a hash of the
   // runtime, so whichever cache holds it, it belongs to this one)
   const hit = globalThis.caches ? await caches.match(url) : null;
-  if (hit && hit.ok) return unzip(hit.body);
+  if (hit && hit.ok) {
+    fromCache = true;
+    try {
+      return await unzip(hit.body);
+    } catch (err) {
+      await dropDamaged(url);
+      throw err;
+    }
+  }
   // the worker: what the page left in the HTTP cache, never a download of its own
   if (!PAGE) {
     const body = await download(url, { cache: "only-if-cached", mode: "same-origin" }).catch(() => null);
@@ -841,6 +872,7 @@ export async function loadPyodide(options = {}) {
     } catch (err) {
       console.warn("Tavolo: Pyodide refused the snapshot; starting Python the usual way", err);
       how = "failed";
+      await dropDamaged(new URL("./pyodide/" + SNAPSHOT, import.meta.url).href);
     }
   }
   mark(how);
@@ -870,13 +902,16 @@ function watchFatal(pyodide) {
 // wheel that failed without rejecting). main.py awaits globalThis.tavoloPackages.
 function withPackages(pyodide) {
   if (!PAGE) return pyodide;
-  if (pyodide.loadedPackages[UI_WHEEL]) {
+  // the ones missing, by name: asked for the UI's wheel again, Pyodide would not look at what a
+  // wheel it has loaded needs
+  const missing = BOOT_WHEELS.filter((name) => !pyodide.loadedPackages[name]);
+  if (!missing.length) {
     globalThis.tavoloPackages = Promise.resolve(null);
     return pyodide;
   }
   const problems = [];
   const errorCallback = (text) => { problems.push(text); console.error(text); };
-  globalThis.tavoloPackages = pyodide.loadPackage(UI_WHEEL, { messageCallback() {}, errorCallback })
+  globalThis.tavoloPackages = pyodide.loadPackage(missing, { messageCallback() {}, errorCallback })
     .then(() => (problems.length ? new Error(problems.join("\\n")) : null),
           (err) => err || new Error(problems.join("\\n") || "the wheels could not be loaded"));
   return pyodide;
@@ -885,12 +920,30 @@ function withPackages(pyodide) {
 
 
 def write_interpreter(out: Path, snapshot: str | None) -> None:
-    """out/interpreter.mjs, PyScript's interpreter module (``INTERPRETER_TEMPLATE``)."""
+    """out/interpreter.mjs, PyScript's interpreter module (``INTERPRETER_TEMPLATE``); the
+    packages the UI's wheel needs come from out/pyodide/pyodide-lock.json when it is there."""
     size = (out / "pyodide" / snapshot).stat().st_size if snapshot else 0
+    lock_file = out / "pyodide" / "pyodide-lock.json"
+    boot = [BOOT_PACKAGE]
+    if lock_file.is_file():
+        boot = boot_closure(json.loads(lock_file.read_text()))
     (out / "interpreter.mjs").write_text(
         INTERPRETER_TEMPLATE.replace("__SNAPSHOT__", json.dumps(snapshot))
         .replace("__SNAPSHOT_BYTES__", str(size))
-        .replace("__UI_WHEEL__", json.dumps(BOOT_PACKAGE)))
+        .replace("__UI_WHEEL__", json.dumps(BOOT_PACKAGE))
+        .replace("__BOOT_WHEELS__", json.dumps(boot)))
+
+
+def boot_closure(lock: dict, root: str = BOOT_PACKAGE) -> list[str]:
+    """``root`` and every package it needs in ``lock``, dependencies first."""
+    order = dependency_order(lock)
+    needed, todo = set(), [root]
+    while todo:
+        key = todo.pop()
+        if key not in needed:
+            needed.add(key)
+            todo.extend(lock["packages"][key]["depends"])
+    return [key for key in order if key in needed]
 
 
 # --------------------------------------------------------------------------- site
@@ -915,8 +968,24 @@ SW_TEMPLATE = """\
 // Generated by build.py: do not edit. Precaches the whole site under a cache
 // whose name is a hash of the site's content; a new deploy gets a new name,
 // installs next to the old one and deletes it when it activates.
+//
+// A damaged entry in the cache (a disk, an interrupted write, a browser bug) must not stop
+// the page at every visit until the next deploy. What a serious site does, and this one:
+// * A request that carries an integrity (Pyodide asks for each wheel with the sha256 of
+//   pyodide-lock.json) is answered from the cache only when the cached copy matches it; a copy
+//   that does not is dropped, and the network's copy is served instead (the browser checks it
+//   against the same integrity) and put back. Only such requests are hashed (the wheels, about
+//   3 MB): their requester names the hash, and would refuse a damaged copy at every start.
+//   Other files are served as cached: hashing the 15 MB runtime at every start would slow every
+//   returning visitor for a damage this site has no hash of (a new deploy replaces them).
+// * A precached file missing from the cache (dropped as damaged while offline) is put back from
+//   the network the next time it is asked for.
+// * A page that finds a file damaged itself (the memory snapshot: interpreter.mjs reads it from
+//   Cache Storage and finds damage by gzip's CRC) asks for a repair: {repair: url} drops the copy
+//   and fetches a good one. Offline the copy is only dropped; the next start goes without it.
 const CACHE = "__CACHE__";
 const PRECACHE = __FILES__;
+const PRECACHED = new Set(PRECACHE.map((url) => new URL(url, self.location.href).href));
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
@@ -936,15 +1005,53 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// the cache's key for a URL: without its query (as the precache is matched)
+function keyOf(url) {
+  const u = new URL(url, self.location.href);
+  return u.origin + u.pathname;
+}
+
+const DIGESTS = { sha256: "SHA-256", sha384: "SHA-384", sha512: "SHA-512" };
+
+// Whether a response's bytes match an integrity value ("sha256-<base64> ...", as in SRI: the
+// strongest algorithm named counts). True when it names none this worker can compute.
+async function intact(response, integrity) {
+  const wanted = integrity.trim().split(/\\s+/).map((item) => item.split("?")[0])
+    .map((item) => [item.slice(0, item.indexOf("-")), item.slice(item.indexOf("-") + 1)])
+    .filter(([algo]) => algo in DIGESTS);
+  if (!wanted.length) return true;
+  const strongest = wanted.map(([algo]) => algo).sort().pop();  // sha256 < sha384 < sha512
+  const bytes = await response.clone().arrayBuffer();
+  const digest = new Uint8Array(await crypto.subtle.digest(DIGESTS[strongest], bytes));
+  const mine = btoa(String.fromCharCode(...digest));
+  return wanted.some(([algo, value]) => algo === strongest && value === mine);
+}
+
+// the network's copy of a precached file, put back in the cache (in the background)
+async function fromNetwork(event, request, key) {
+  const response = await fetch(request);
+  if (PRECACHED.has(key) && response.ok && response.status === 200 && !request.headers.has("range")) {
+    const copy = response.clone();  // now: once answered, the response's body is the page's
+    event.waitUntil(caches.open(CACHE).then((cache) => cache.put(key, copy)).catch(() => {}));
+  }
+  return response;
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET" || new URL(request.url).origin !== self.location.origin) return;
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
-    const hit = await cache.match(request, { ignoreSearch: true });
+    const key = keyOf(request.url);
+    let hit = await cache.match(request, { ignoreSearch: true });
+    if (hit && request.integrity && !(await intact(hit, request.integrity).catch(() => true))) {
+      console.warn("Tavolo: the cached copy of " + key + " is damaged; fetching it again");
+      await cache.delete(request, { ignoreSearch: true });
+      hit = null;
+    }
     if (hit) return hit;
     try {
-      return await fetch(request);
+      return await fromNetwork(event, request, key);
     } catch (err) {
       if (request.mode === "navigate") {
         const page = await cache.match("./index.html");
@@ -955,8 +1062,23 @@ self.addEventListener("fetch", (event) => {
   })());
 });
 
+// a page found this precached file damaged: drop it, and put the network's copy in its place
+async function repair(url) {
+  const key = keyOf(url);
+  if (!PRECACHED.has(key)) return;
+  const cache = await caches.open(CACHE);
+  await cache.delete(key);
+  try {
+    const response = await fetch(new Request(key, { cache: "no-cache" }));
+    if (response.ok && response.status === 200) await cache.put(key, response);
+  } catch (err) {
+    // offline: dropped only; a later request for it puts it back
+  }
+}
+
 self.addEventListener("message", (event) => {
   if (event.data === "tavolo-cache-name" && event.source) event.source.postMessage({ cache: CACHE });
+  else if (event.data && typeof event.data.repair === "string") event.waitUntil(repair(event.data.repair));
 });
 """
 

@@ -197,6 +197,9 @@ def test_service_worker_cache_name_follows_the_content(tmp_path):
         assert url in sw
     assert '"./sw.js"' not in sw
     assert "skipWaiting" in sw and "clients.claim" in sw and "ignoreSearch: true" in sw
+    # a damaged cached copy is checked against the request's integrity and replaced, and a
+    # page may ask for a repair (tests/web/test_damaged_cache.py tries both in a browser)
+    assert "request.integrity" in sw and "repair" in sw
     assert build.write_service_worker(site) == first  # sw.js itself does not count
     (site / "index.html").write_text("<p>v2</p>")
     second = build.write_service_worker(site)
@@ -270,6 +273,24 @@ def test_the_interpreter_module_without_a_snapshot(tmp_path):
     # its size too: a first visit judges the download's pace by it
     assert 'const SNAPSHOT = "snapshot-0123.bin.gz";' in text and "const SNAPSHOT_BYTES = 1234;" in text
     assert f'const UI_WHEEL = "{build.BOOT_PACKAGE}";' in text
+    assert f'const BOOT_WHEELS = ["{build.BOOT_PACKAGE}"];' in text  # no lock file here
+
+
+def test_the_interpreter_module_checks_every_wheel_the_ui_needs(tmp_path):
+    """Pyodide marks the UI's wheel loaded even when one it depends on failed its sha256 check:
+    interpreter.mjs checks them all, named from the lock file (dependencies first; a package
+    the UI does not need is not waited for)."""
+    def entry(*deps):
+        return {"depends": list(deps)}
+
+    lock = {"packages": {build.BOOT_PACKAGE: entry("tavolo-engines"), "tavolo-engines": entry("pydantic"),
+                         "pydantic": entry("typing-extensions"), "typing-extensions": entry(), "other": entry()}}
+    (tmp_path / "pyodide").mkdir()
+    (tmp_path / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock))
+    build.write_interpreter(tmp_path, None)
+    text = (tmp_path / "interpreter.mjs").read_text()
+    assert ('const BOOT_WHEELS = ["typing-extensions", "pydantic", "tavolo-engines", '
+            f'"{build.BOOT_PACKAGE}"];') in text
 
 
 def test_add_pycs_makes_a_sourceless_wheel_and_records_it(tmp_path):

@@ -10,7 +10,8 @@
 //   {id, progress}             while a search runs (0..1), about every SLICE_SECONDS
 //   {id, action, value}        the action as JSON text; value: the search's estimated win
 //                              chance (null for bots that do not search)
-//   {id, error}
+//   {id, error}                also the answer to a malformed message, which changes nothing
+//                              (the request in progress goes on); id: null when it has none
 // Once at the start: {id: 0, ready: true, snapshot} (snapshot: how its Pyodide started, see
 // interpreter.mjs), or {id: 0, ready: false, error} when the worker cannot start (the page
 // then lets its bots think on the main thread and says so).
@@ -63,14 +64,31 @@ async function work(job, api) {
   }
 }
 
+// Why a message is not one of the page's (above), or "" when it is one.
+function malformed(message) {
+  if (message === null || typeof message !== "object" || Array.isArray(message)) return "a message must be an object";
+  if ("cancel" in message) return Number.isSafeInteger(message.cancel) ? "" : "cancel: not a request's id";
+  const { id, record, seat, level } = message;
+  if (!Number.isSafeInteger(id) || id <= 0) return "id: not a request's id (a whole number above 0)";
+  if (typeof record !== "string") return "record: not a game record's text";
+  if (!Number.isSafeInteger(seat) || seat < 0) return "seat: not a seat's number";
+  if (typeof level !== "string" || !level) return "level: not a bot level";
+  return "";
+}
+
 onmessage = async (event) => {
-  const message = event.data || {};
+  const message = event.data;
+  const why = malformed(message);
+  if (why) {
+    const id = message && Number.isSafeInteger(message.id) && message.id > 0 ? message.id : null;
+    postMessage({ id, error: "a malformed message: " + why });
+    return;
+  }
   if ("cancel" in message) {
     if (current && current.id === message.cancel) current = null;
     return;
   }
   const { id, record, seat, level } = message;
-  current = null; // a newer request replaces the one in progress
   let api;
   try {
     api = await started;
@@ -79,12 +97,12 @@ onmessage = async (event) => {
     return;
   }
   try {
-    api.begin(record, seat, level);
+    api.begin(record, seat, level); // a request that cannot begin leaves the one in progress
   } catch (err) {
     postMessage({ id, error: String(err) });
     return;
   }
   const job = { id };
-  current = job;
+  current = job; // a newer request replaces the one in progress
   work(job, api);
 };

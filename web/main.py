@@ -39,6 +39,7 @@ _TEXTS = {
             "Tavolo non è riuscito ad avviarsi: un file necessario non si è caricato. Ricarica per riprovare; i "
             "dettagli qui sotto dicono che cosa non ha funzionato.",
         "Details": "Dettagli",
+        "Reload": "Ricarica",
     },
 }
 
@@ -57,7 +58,8 @@ NOT_LOADED = "Tavolo could not start: a file it needs did not load. Reload to tr
 
 def _plain_page(detail: str, message: str | None = None) -> None:
     """The last resort when the app's own recovery could not run (its module failed to
-    import): a plain page made with textContent only, the error behind a "details" toggle."""
+    import): a plain page made with textContent only, a Reload button (an installed app has no
+    browser's one), the error behind a "details" toggle."""
     doc = js.document
     boot = doc.getElementById("boot")
     if boot:
@@ -68,6 +70,12 @@ def _plain_page(detail: str, message: str | None = None) -> None:
     main.setAttribute("role", "alert")
     para = doc.createElement("p")
     para.textContent = message or _t(NOT_SHOWN)
+    again = doc.createElement("p")
+    reload_link = doc.createElement("a")
+    reload_link.className = "btn"
+    reload_link.setAttribute("href", "")
+    reload_link.textContent = _t("Reload")
+    again.append(reload_link)
     details = doc.createElement("details")
     details.className = "details"
     summary = doc.createElement("summary")
@@ -75,7 +83,7 @@ def _plain_page(detail: str, message: str | None = None) -> None:
     pre = doc.createElement("pre")
     pre.textContent = detail
     details.append(summary, pre)
-    main.append(para, details)
+    main.append(para, again, details)
     root.replaceChildren(main)
     doc.body.dataset.screen = "broken"
     doc.body.dataset.ready = "1"

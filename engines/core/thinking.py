@@ -145,10 +145,12 @@ _CURRENT: Decision | None = None  # the worker's decision in progress (one at a 
 
 
 def begin_json(record_json: str, seat: int, level: str) -> None:
-    """The worker's entry point: start a decision (replacing any unfinished one)."""
+    """The worker's entry point: start a decision (replacing any unfinished one). A request
+    that cannot begin (a record that does not parse or replay, a seat not to move) raises and
+    leaves the unfinished decision as it was: a refused message changes nothing."""
     global _CURRENT
-    _CURRENT = None
-    _CURRENT = THINKER.begin(parse_record(record_json), int(seat), str(level))
+    decision = THINKER.begin(parse_record(record_json), int(seat), str(level))
+    _CURRENT = decision
 
 
 def step_json(seconds: float = 0.05) -> str:

@@ -133,6 +133,7 @@ def _not_loaded_page(doc) -> str:
     assert "boot" not in doc.ids  # the boot screen is gone
     page = doc.ids["app"].text()
     assert "a file it needs did not load" in page and "Details" in page
+    assert "Reload" in page  # a button: an installed app has no browser's one
     return page
 
 

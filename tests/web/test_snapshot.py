@@ -81,6 +81,8 @@ def test_a_returning_visitor_starts_from_the_snapshot_and_plays(new_context, bas
 def test_a_damaged_snapshot_is_refused_and_python_starts_the_usual_way(new_context, base_url, site_dir):
     page, url, errors = returning_visitor(new_context, base_url, site_dir)
     for damage in ("gzip of nonsense", "not gzip at all"):
+        # the page has the service worker replace a copy it refused: wait for the new one
+        page.wait_for_function(f"() => caches.match({url!r}).then(r => !!r)", timeout=SW_TIMEOUT_MS)
         page.evaluate("""async ([url, damage]) => {
             const bytes = damage === "not gzip at all" ? new TextEncoder().encode("nonsense")
               : new Uint8Array(await new Response(new Blob([new Uint8Array(4096).fill(7)]).stream()

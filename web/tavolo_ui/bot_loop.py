@@ -6,7 +6,9 @@ Mixed into ``App`` (``app.py``), for the table screen (``table``), whose ``refre
 - **A bot's turn.** The bot to move thinks in the worker (``thinker.BotWorker``), or on the
   page itself in short slices when the worker cannot run (said once); its progress shows under
   the status line. Its move takes at least the bot pace's pause (``access``), and it is played
-  only if the position is still the one it thought about.
+  only if the position is still the one it thought about. An action from the worker is checked
+  against the engine first (``playable_check``): a worker that answers anything but a legal
+  action is replaced and asked again (``thinker``), silently; the move only comes later.
 - **Watching.** A watch link's moves are played one every ``WATCH_PAUSE`` seconds, or one by
   one with Step while paused.
 
@@ -34,7 +36,8 @@ T = texts("ui")
 PAGE_SLICE = 0.03  # seconds of search between two frames when a bot thinks on the page itself
 WATCH_PAUSE = 0.8
 
-BOTS_ON_PAGE = Msg(T("The bots think on this page itself (their background worker could not start), so the "
+# the worker could not start, or kept misbehaving (thinker.MAX_RESTARTS): the detail says which
+BOTS_ON_PAGE = Msg(T("The bots think on this page itself (their background worker is not working), so the "
                      "table may pause while they think. Nothing is lost."))
 
 
@@ -105,7 +108,8 @@ class BotLoop:
         bot does not search): from the worker, else on the main thread in slices (said once)."""
         if self.bots.usable():
             try:
-                action, value = await self.bots.decide(s.record.model_dump_json(), seat, level, progress=progress)
+                action, value = await self.bots.decide(s.record.model_dump_json(), seat, level, progress=progress,
+                                                       check=self.playable_check(s))
                 js.document.body.dataset.botThread = "worker"
                 return action, value
             except WorkerUnavailable:
@@ -119,6 +123,20 @@ class BotLoop:
             progress(decision.progress)
             await asyncio.sleep(0)  # let the page draw and take clicks between slices
         return s.game.dump_action(decision.action), decision.value
+
+    def playable_check(self, s: Session):
+        """The page's own check of an action the worker answers for the position on the table
+        now: it raises unless the action is one of the legal actions there (a worker is never
+        trusted: one that answers anything else is replaced and asked again). A position that
+        moved on meanwhile is not checked: its caller drops the answer, and ``apply`` checks
+        whatever is played anyway."""
+        played = len(s.record.actions)
+
+        def check(action: dict) -> None:
+            if s is self.session and len(s.record.actions) == played:
+                s.game.check(s.state, s.game.parse_action(action))
+
+        return check
 
     def show_thinking(self, s: Session, seat: int | None, share: float | None, label: str | None = None) -> None:
         """Who is thinking (or ``label``) and how far (``share`` of the search done; None:
