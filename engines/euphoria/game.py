@@ -20,7 +20,7 @@ from .view import view as _view
 from .playout import playout_action as _playout
 from .playout import search_actions as _search_actions
 from .labels import action_steps, label, public_line
-from .names import T
+from .texts import T
 from . import events
 
 PENDING: dict[str, Text] = {

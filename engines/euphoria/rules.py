@@ -27,14 +27,14 @@ from .components import (ICARUS_SPACES, ARTIFACT_DECK, ARTIFACT_MARKETS, ARTIFAC
                          SITE_SPACES, SITES, SPACE_SITE, SPACES, STARS, THRESHOLD,
                          TUNNEL_COMPLETE, TUNNEL_ENDS, TUNNEL_RESOURCE, TUNNELS, WORKER_SPACES,
                          WORKERS_MAX, WORKERS_START, YIELD)
-from .effects import (T, ability_on, activate, advance_miner, ally, available, controlled,
+from .effects import (ability_on, activate, advance_miner, ally, available, controlled,
                       faction_revealed, gain, has_active_faction, knowledge, lose_worker, morale, note,
-                      occupants, order_from, push)
+                      occupants, order_from, push, task)
 from .markets import (KIND, placement_forbidden, roll_penalty_values, suffers, suffers_kind)
 from .recruits import card, hook, triggered
 from .state import EuphoriaOptions, EuphoriaState, PlayerState
-from . import names
-from .names import T as Msg  # a refusal reason (``T`` here makes a task)
+from . import texts
+from .texts import T
 
 STEP: dict[str, Callable[[EuphoriaState, dict], Optional[list[str]]]] = {}
 RESOLVE: dict[str, Callable[[EuphoriaState, dict, str], None]] = {}
@@ -117,7 +117,7 @@ def setup(players: int, seed: int, options: EuphoriaOptions) -> EuphoriaState:
         for pl in ps:
             pl.tiles_dealt = [tiles.pop(), tiles.pop()]
         s.market_pile = tiles
-        tasks += [T("mkt_keep", i) for i in range(players)] + [T("mkt_deal", 0)]
+        tasks += [task("mkt_keep", i) for i in range(players)] + [task("mkt_deal", 0)]
     else:
         for site in SITES:
             s.site_tile[site] = tiles.pop()
@@ -132,12 +132,12 @@ def setup(players: int, seed: int, options: EuphoriaOptions) -> EuphoriaState:
     s.recruit_deck = recruits
     if options.recruit_draft:
         for _ in range(RECRUITS_DEALT):
-            tasks += [T("draft", i) for i in range(players)] + [T("draft_pass", 0)]
-    tasks += [T("keep", i) for i in range(players)]
+            tasks += [task("draft", i) for i in range(players)] + [task("draft_pass", 0)]
+    tasks += [task("keep", i) for i in range(players)]
     if options.morale_knowledge_placement:
         start = rng.below(players)  # D-21: "oldest player" -> a random player
-        tasks += [T("track_place", q) for _ in range(2) for q in order_from(s, start)]
-    tasks.append(T("start_game", s.first_player))
+        tasks += [task("track_place", q) for _ in range(2) for q in order_from(s, start)]
+    tasks.append(task("start_game", s.first_player))
     push(s, *tasks)
     run(s)
     return s
@@ -261,7 +261,7 @@ def begin_turn(s: EuphoriaState) -> None:
         vals.setdefault(s.p[p].dice[d], []).append(d)
     s.turn = {"placed": 0, "groups": {str(v): ds for v, ds in vals.items() if len(ds) >= 2},
               "group": [], "used": [], "chase": None}
-    push(s, T("turn", p))
+    push(s, task("turn", p))
 
 
 @step("next_turn")
@@ -271,7 +271,7 @@ def _next_turn(s, t):
     turn; the 'turn' decision comes back in its *ended* form (only trades or End turn)."""
     if s.options.trading and s.turn and not s.turn.get("ended"):
         s.turn["ended"] = True
-        push(s, T("turn", t["p"]))
+        push(s, task("turn", t["p"]))
         return None
     done(s)
     s.current = (s.current + 1) % s.players
@@ -429,7 +429,7 @@ def _turn(s, t):
             ds = follow_up_dice(s)
             if not ds or not legal_spaces(s, p, ds[0]):
                 done(s)
-                push(s, T("next_turn", p))
+                push(s, task("next_turn", p))
                 return None
     return ["*"]
 
@@ -449,16 +449,16 @@ def play_turn_action(s: EuphoriaState, a: Any) -> None:
         done(s)
         if not s.turn.get("ended"):
             s.turn["ended"] = True  # an explicit End turn after trades offered at T3 is final
-            push(s, T("next_turn", p))
+            push(s, task("next_turn", p))
     elif isinstance(a, Retrieve):
         done(s)
         start_retrieval(s, p, a)
     elif isinstance(a, ResolveDilemma):
         done(s)
-        push(s, T("dil_pay", p), T("dil_side", p), T("hand_limit_all", p), T("end_check", p),
-             T("next_turn", p))
+        push(s, task("dil_pay", p), task("dil_side", p), task("hand_limit_all", p), task("end_check", p),
+             task("next_turn", p))
     elif isinstance(a, Trade):
-        push(s, T("trade_build", p, partner=a.partner, give=[], get=[]))
+        push(s, task("trade_build", p, partner=a.partner, give=[], get=[]))
     run(s)
 
 
@@ -486,23 +486,23 @@ def space_open(s: EuphoriaState, p: int, sp: str, occ: dict, ctx: Optional[dict]
         ctx = _player_ctx(s, p)
     sd = SPACES.get(sp)
     if sd is None or sd.type == "turn_action":
-        return Msg("That is not a space where a worker can go.")
+        return T("That is not a space where a worker can go.")
     if sd.type == "fixed":
         if s.built[SPACE_SITE[sp]]:
-            return Msg("The market of {site} is already built: its construction spaces are closed.",
-                       site=names.site(SPACE_SITE[sp]))
+            return T("The market of {site} is already built: its construction spaces are closed.",
+                       site=texts.site(SPACE_SITE[sp]))
         if sp in occ:
-            return Msg("A construction space holds one worker, and {space} is taken.", space=names.space(sp))
+            return T("A construction space holds one worker, and {space} is taken.", space=texts.space(sp))
     elif sp[0] == "M" and sp.startswith("MKT_") and s.built["SITE_" + sp[4:]] != 2:
-        return Msg("The market of {site} is not built yet.", site=names.site("SITE_" + sp[4:]))
+        return T("The market of {site} is not built yet.", site=texts.site("SITE_" + sp[4:]))
     elif sp in TUNNEL_ENDS:
         f = TUNNEL_ENDS[sp]
         if s.miners[f] < TUNNEL_COMPLETE:
-            return Msg("The {faction} Tunnel is not complete: its exclusive space opens when the miner reaches {n}.",
-                       faction=names.faction(f), n=TUNNEL_COMPLETE)
+            return T("The {faction} Tunnel is not complete: its exclusive space opens when the miner reaches {n}.",
+                       faction=texts.faction(f), n=TUNNEL_COMPLETE)
         if not has_active_faction(s, p, f) and not ctx["kadan"]:
-            return Msg("Only a player with an active {faction} recruit may use the {faction} Tunnel’s exclusive space.",
-                       faction=names.faction(f))
+            return T("Only a player with an active {faction} recruit may use the {faction} Tunnel’s exclusive space.",
+                       faction=texts.faction(f))
     for forbid in ctx["forbids"]:
         why = forbid(s, p, 0, sp)
         if why:
@@ -547,13 +547,13 @@ def _cost_refusal(s: EuphoriaState, p: int, sp: str, ctx: dict):
     from .labels import cost_words
     cost = space_cost(s, sp)
     if sp in ARTIFACT_MARKETS and not ctx["pairs"]:
-        return Msg("You cannot pay for {space}: you need 3 artifact cards, since the {market} penalty forbids paying with a pair.",
-                   space=names.space(sp), market=names.market(KIND["no_artifact_pairs"]))
+        return T("You cannot pay for {space}: you need 3 artifact cards, since the {market} penalty forbids paying with a pair.",
+                   space=texts.space(sp), market=texts.market(KIND["no_artifact_pairs"]))
     if sp in TUNNEL_ENDS and ctx["kadan"] and not has_active_faction(s, p, TUNNEL_ENDS[sp]):
-        return Msg("You cannot pay for {space} with Kadan the Infiltrator’s extra cost.", space=names.space(sp))
+        return T("You cannot pay for {space} with Kadan the Infiltrator’s extra cost.", space=texts.space(sp))
     if ctx["brian"] and sp in ICARUS:
-        return Msg("You cannot pay for {space} with Brian the Viticulturist’s extra cost.", space=names.space(sp))
-    return Msg("You cannot pay for {space}: it costs {cost}.", space=names.space(sp), cost=cost_words(cost))
+        return T("You cannot pay for {space} with Brian the Viticulturist’s extra cost.", space=texts.space(sp))
+    return T("You cannot pay for {space}: it costs {cost}.", space=texts.space(sp), cost=cost_words(cost))
 
 
 def can_place(s: EuphoriaState, p: int, die: int, sp: str) -> Optional[str]:
@@ -832,8 +832,8 @@ def start_placement(s: EuphoriaState, p: int, die: int, sp: str) -> None:
     s.turn["used"].append(die)
     note(s, f"Player {p + 1} places a {s.p[p].dice[die]} on {SPACES[sp].name}")
     ctx = {"space": sp, "die": die, "pool": s.pl["active0"], "done": []}
-    push(s, T("pay", p), T("put", p), T("reward", p), T("hooks", p, hook="place", **ctx),
-         T("build", p), T("hand_limit_all", p), T("end_check", p))
+    push(s, task("pay", p), task("put", p), task("reward", p), task("hooks", p, hook="place", **ctx),
+         task("build", p), task("hand_limit_all", p), task("end_check", p))
 
 
 @step("pay")
@@ -869,10 +869,10 @@ def _put(s, t):
         s.pl["bumped"] = [q, e]
         note(s, f"Player {p + 1} bumps Player {q + 1}'s worker")
         ctx = {"space": sp, "victim": q, "vval": vval, "die": d, "pool": s.pl["active0"]}
-        push(s, T("hooks", p, hook="bump_first", done=[], **ctx),
-             T("hooks", q, hook="own_bumped", done=[], bumper=p, die=e, skip_if_julia=True),
-             T("bump_roll", q, die=e),
-             T("hooks", p, hook="bump", done=[], **ctx))
+        push(s, task("hooks", p, hook="bump_first", done=[], **ctx),
+             task("hooks", q, hook="own_bumped", done=[], bumper=p, die=e, skip_if_julia=True),
+             task("bump_roll", q, die=e),
+             task("hooks", p, hook="bump", done=[], **ctx))
     return None
 
 
@@ -881,7 +881,7 @@ def _bump_roll(s, t):
     """B2/B3: the bumped worker takes Julia's or Amanda's value, or is rolled (one roll event)."""
     done(s)
     pre = s.pl.pop("preset", None)
-    push(s, T("roll", t["p"], dice=[t["die"]], preset={} if pre is None else {str(t["die"]): pre}))
+    push(s, task("roll", t["p"], dice=[t["die"]], preset={} if pre is None else {str(t["die"]): pre}))
     return None
 
 
@@ -902,24 +902,24 @@ def _reward(s, t):
         res = TUNNEL_RESOURCE[sp]
         if both:
             gain(s, p, res)
-            push(s, T("draw", p, n=1, plain=False), T("miner", p, faction=sd.faction))
+            push(s, task("draw", p, n=1, plain=False), task("miner", p, faction=sd.faction))
         else:
-            push(s, T("tunnel_choice", p, res=res), T("miner", p, faction=sd.faction))
+            push(s, task("tunnel_choice", p, res=res), task("miner", p, faction=sd.faction))
     elif sp in TUNNEL_ENDS:
         for g, n in rw.items():
             gain(s, p, g, n)
     elif sp in ARTIFACT_MARKETS:
-        push(s, T("ally", p, faction=sd.faction), T("art_star", p, faction=sd.faction))
+        push(s, task("ally", p, faction=sd.faction), task("art_star", p, faction=sd.faction))
     elif sp in ("ICA_WIND", "ICA_NIMBUS"):
         ica = bool(s.pl["t2"])
-        push(s, T("ally", p, faction="icarite"),
-             T("star", p, where="territory", faction="icarite", ica=ica))
+        push(s, task("ally", p, faction="icarite"),
+             task("star", p, where="territory", faction="icarite", ica=ica))
     elif sp == "ICA_BREEZE":
-        push(s, T("ally", p, faction="icarite"), T("draw", p, n=rw["artifact"], plain=False))
+        push(s, task("ally", p, faction="icarite"), task("draw", p, n=rw["artifact"], plain=False))
     elif sp == "ICA_SKY":
-        push(s, T("ally", p, faction="icarite"), T("gain_choice", p, kind="resource", n=rw["resources_any"]))
+        push(s, task("ally", p, faction="icarite"), task("gain_choice", p, kind="resource", n=rw["resources_any"]))
     elif sp.startswith("MKT_"):
-        push(s, T("ally", p, faction=sd.faction), T("star", p, where="territory", faction=sd.faction))
+        push(s, task("ally", p, faction=sd.faction), task("star", p, where="territory", faction=sd.faction))
     return None
 
 
@@ -936,7 +936,7 @@ def _tank(s: EuphoriaState, p: int, rw: dict) -> None:
     e = s.p[p].where.index("pool")
     s.p[p].where[e] = "avail"
     note(s, f"Player {p + 1} gains a worker")
-    push(s, T("roll", p, dice=[e], preset={}), T("new_worker", p, die=e))
+    push(s, task("roll", p, dice=[e], preset={}), task("new_worker", p, die=e))
 
 
 def _commodity_area(s: EuphoriaState, p: int, sp: str) -> None:
@@ -947,7 +947,7 @@ def _commodity_area(s: EuphoriaState, p: int, sp: str) -> None:
     if row["knowledge"]:
         knowledge(s, p, row["knowledge"])
     if row["allegiance"]:
-        push(s, T("ally", p, faction=SPACES[sp].faction))
+        push(s, task("ally", p, faction=SPACES[sp].faction))
 
 
 @step("new_worker")
@@ -962,8 +962,8 @@ def _new_worker(s, t):
     done(s)
     p, d = t["p"], t["die"]
     pool = s.pl.get("active0") if s.pl else None
-    push(s, T("hooks", p, hook="new_worker", die=d, done=[], pool=pool),
-         T("hooks", p, hook="new_survivor", die=d, done=[], pool=pool))
+    push(s, task("hooks", p, hook="new_worker", die=d, done=[], pool=pool),
+         task("hooks", p, hook="new_survivor", die=d, done=[], pool=pool))
     return None
 
 
@@ -976,7 +976,7 @@ def _tunnel_choice(s, t):
 def _tunnel_choice_r(s, t, o):
     done(s)
     if o == "artifact":
-        push(s, T("draw", t["p"], n=1, plain=False))
+        push(s, task("draw", t["p"], n=1, plain=False))
     else:
         gain(s, t["p"], o)
 
@@ -1018,9 +1018,9 @@ def _art_star(s, t):
 def _art_star_r(s, t, o):
     done(s)
     if o == "territory":
-        push(s, T("star", t["p"], where="territory", faction=t["faction"]))
+        push(s, task("star", t["p"], where="territory", faction=t["faction"]))
     else:
-        push(s, T("star", t["p"], where="tile", site=o.split(":")[1]))
+        push(s, task("star", t["p"], where="tile", site=o.split(":")[1]))
 
 
 @step("star")
@@ -1056,8 +1056,8 @@ def _star(s, t):
         knowledge(s, p, MARKETS[KIND["knowledge_per_star"]].penalty_effect.value)
     tasks = []
     if t.get("ica") and w == "territory" and t.get("faction") == "icarite":
-        tasks.append(T("draw", p, n=1, plain=False))
-    tasks.append(T("hooks", p, hook="star", done=[]))
+        tasks.append(task("draw", p, n=1, plain=False))
+    tasks.append(task("hooks", p, hook="star", done=[]))
     push(s, *tasks)
     return None
 
@@ -1083,10 +1083,10 @@ def _build(s, t):
             helped.append(q)
             for d in ds:
                 s.p[q].where[d] = "avail"
-            tasks.append(T("roll", q, dice=ds, preset={}))
-    tasks += [T("star", q, where="tile", site=site) for q in helped]
-    tasks += [T("hooks", q, hook="market_built", done=[], helped=helped) for q in order_from(s, s.current)]
-    tasks.append(T("built_done", s.current, site=site))
+            tasks.append(task("roll", q, dice=ds, preset={}))
+    tasks += [task("star", q, where="tile", site=site) for q in helped]
+    tasks += [task("hooks", q, hook="market_built", done=[], helped=helped) for q in order_from(s, s.current)]
+    tasks.append(task("built_done", s.current, site=site))
     push(s, *tasks)
     return None
 
@@ -1113,7 +1113,7 @@ def _roll(s, t):
         pl.dice[d] = v if v is not None else s.rng.randint(1, 6)
         if pl.dice[d] in pens:
             losses += 1
-    push(s, *[T("lose_good", p) for _ in range(losses)], T("kcheck", p), T("ben", p))
+    push(s, *[task("lose_good", p) for _ in range(losses)], task("kcheck", p), task("ben", p))
     return None
 
 
@@ -1194,13 +1194,13 @@ def _kcheck_r(s, t, o):
     lose_worker(s, p, d)
     s.p[p].lost_this_turn = True
     note(s, f"Player {p + 1} loses a worker to the knowledge check")
-    push(s, T("hooks", p, hook="worker_lost", done=[]))
+    push(s, task("hooks", p, hook="worker_lost", done=[]))
 
 
 @step("ben")
 def _ben(s, t):
     done(s)
-    push(s, *[T("hooks", q, hook="other_roll", done=[], roller=t["p"])
+    push(s, *[task("hooks", q, hook="other_roll", done=[], roller=t["p"])
               for q in order_from(s, s.current) if q != t["p"]])
     return None
 
@@ -1320,7 +1320,7 @@ def _gamble(s, t):
     hand = sorted(s.p[p].hand)
     s.shown = {"player": p, "hand": hand}
     if any(hand.count(a) >= 2 for a in set(hand)):
-        push(s, *[T("draw", q, n=1, plain=True) for q in order_from(s, p)[1:]])
+        push(s, *[task("draw", q, n=1, plain=True) for q in order_from(s, p)[1:]])
     return None
 
 
@@ -1366,7 +1366,7 @@ def _gift_r(s, t, o):
         if t["what"] == "bliss":
             gain(s, t["p"], "bliss")
         else:
-            push(s, T("draw", t["p"], n=1, plain=False))
+            push(s, task("draw", t["p"], n=1, plain=False))
 
 
 # ============================================ HAND LIMIT, END =============================
@@ -1375,7 +1375,7 @@ def _gift_r(s, t, o):
 def _hand_limit_all(s, t):
     """P7/R8 (D-40): every player, active player first, discards down to their morale."""
     done(s)
-    push(s, *[T("hand_limit", q) for q in order_from(s, s.current)])
+    push(s, *[task("hand_limit", q) for q in order_from(s, s.current)])
     return None
 
 
@@ -1468,12 +1468,12 @@ def start_retrieval(s: EuphoriaState, p: int, a: Retrieve) -> None:
     note(s, f"Player {p + 1} retrieves {len(a.dice)} worker(s) ({a.pay})")
     tasks = []
     if a.pay == "bliss":
-        tasks.append(T("hooks", p, hook="paid_bliss", done=[]))
-    tasks += [T("ret_track", p), T("hooks", p, hook="sacrifice", done=[])]
+        tasks.append(task("hooks", p, hook="paid_bliss", done=[]))
+    tasks += [task("ret_track", p), task("hooks", p, hook="sacrifice", done=[])]
     if a.pay == "free":
-        tasks.append(T("hooks", p, hook="free_retrieval", done=[]))
-    tasks += [T("ret_roll", p), T("hooks", p, hook="retrieved", done=[]),
-              T("hand_limit_all", p), T("end_check", p), T("next_turn", p)]
+        tasks.append(task("hooks", p, hook="free_retrieval", done=[]))
+    tasks += [task("ret_roll", p), task("hooks", p, hook="retrieved", done=[]),
+              task("hand_limit_all", p), task("end_check", p), task("next_turn", p)]
     push(s, *tasks)
 
 
@@ -1506,7 +1506,7 @@ def _ret_track(s, t):
 def _ret_roll(s, t):
     done(s)
     if s.ret["dice"]:
-        push(s, T("roll", t["p"], dice=list(s.ret["dice"]), preset=dict(s.ret.get("preset", {}))))
+        push(s, task("roll", t["p"], dice=list(s.ret["dice"]), preset=dict(s.ret.get("preset", {}))))
     return None
 
 
@@ -1553,12 +1553,12 @@ def _dil_side_r(s, t, o):
     done(s)
     p = t["p"]
     if o == "join":
-        push(s, T("star", p, where="dilemma"))
+        push(s, task("star", p, where="dilemma"))
     else:
         n = min(2, len(s.recruit_deck))
         drawn = [s.recruit_deck.pop() for _ in range(n)]
         if drawn:
-            push(s, T("dil_keep", p, drawn=drawn))
+            push(s, task("dil_keep", p, drawn=drawn))
 
 
 @step("dil_keep")
@@ -1615,7 +1615,7 @@ def _trade_build_r(s, t, o):
         done(s)
     elif o == "propose":
         done(s)
-        push(s, T("trade_answer", t["partner"], proposer=t["p"], give=t["give"], get=t["get"]))
+        push(s, task("trade_answer", t["partner"], proposer=t["p"], give=t["give"], get=t["get"]))
     else:
         side, item = o.split(":", 1)
         t[side].append(item)
@@ -1656,7 +1656,7 @@ def _trade_answer_r(s, t, o):
                 s.p[src].goods[it] -= 1
                 s.p[dst].goods[it] += 1
     note(s, f"Player {b + 1} accepts the trade with Player {a + 1}")
-    push(s, T("hand_limit", a), T("hand_limit", b))
+    push(s, task("hand_limit", a), task("hand_limit", b))
 
 
 def hooks_doc() -> dict[str, Any]:
@@ -1667,42 +1667,42 @@ def _worker_refusal(s: EuphoriaState, p: int, die: int):
     """Why p's worker ``die`` cannot be placed: it does not exist, is not p's yet, or is on the board."""
     pl = s.p[p]
     if not (0 <= die < len(pl.where)):
-        return Msg("There is no such worker: a player has at most {n}.", n=len(pl.where))
+        return T("There is no such worker: a player has at most {n}.", n=len(pl.where))
     if pl.where[die] == "pool":
-        return Msg("That worker is not yours yet: new workers come from the Worker Activation Tank.")
-    return Msg("That worker is already on {space}: retrieve it before placing it again.",
-               space=names.space(pl.where[die]))
+        return T("That worker is not yours yet: new workers come from the Worker Activation Tank.")
+    return T("That worker is already on {space}: retrieve it before placing it again.",
+               space=texts.space(pl.where[die]))
 
 
 def _trade_refusal(s: EuphoriaState, p: int, a: Trade):
     """Why p cannot propose a trade to ``a.partner`` (``trade_actions``)."""
     if not s.options.trading:
-        return Msg("Trading between players is off in this game.")
+        return T("Trading between players is off in this game.")
     if a.partner == p:
-        return Msg("You cannot trade with yourself: choose another player.")
+        return T("You cannot trade with yourself: choose another player.")
     if not (0 <= a.partner < s.players):
-        return Msg("There are only {n} players at this table: trade with one of them.", n=s.players)
-    return Msg("Neither you nor {partner} has anything to trade.", partner=player(a.partner))
+        return T("There are only {n} players at this table: trade with one of them.", n=s.players)
+    return T("Neither you nor {partner} has anything to trade.", partner=player(a.partner))
 
 
 def _retrieve_refusal(s: EuphoriaState, p: int, a: Retrieve):
     """Why p cannot make the retrieval ``a`` (``retrieve_actions``)."""
     pl = s.p[p]
     if not a.dice:
-        return Msg("Name at least one worker to retrieve.")
+        return T("Name at least one worker to retrieve.")
     if any(not (0 <= d < len(pl.where)) for d in a.dice):
-        return Msg("There is no such worker: a player has at most {n}.", n=len(pl.where))
+        return T("There is no such worker: a player has at most {n}.", n=len(pl.where))
     if any(pl.where[d] == "pool" for d in a.dice):
-        return Msg("That worker is not yours yet: new workers come from the Worker Activation Tank.")
+        return T("That worker is not yours yet: new workers come from the Worker Activation Tank.")
     if any(pl.where[d] == "avail" for d in a.dice):
-        return Msg("Only workers on the board can be retrieved: that one is already available.")
+        return T("Only workers on the board can be retrieved: that one is already available.")
     if a.dice != sorted(set(a.dice)):
-        return Msg("Name each worker to retrieve once, in order.")
+        return T("Name each worker to retrieve once, in order.")
     if a.pay == "energy" and not ability_on(s, p, "jefferson_the_shock_artist"):
-        return Msg("Only Jefferson the Shock Artist lets you pay energy to retrieve.")
+        return T("Only Jefferson the Shock Artist lets you pay energy to retrieve.")
     if a.pay != "free" and pl.goods[a.pay] < 1:
-        return Msg("You have no {good} to pay for the retrieval.", good=names.good(a.pay))
-    return Msg("Workers of equal value on the same space are interchangeable: name the first ones.")
+        return T("You have no {good} to pay for the retrieval.", good=texts.good(a.pay))
+    return T("Workers of equal value on the same space are interchangeable: name the first ones.")
 
 
 def check_turn_action(s: EuphoriaState, a: Any) -> Optional[str]:
@@ -1711,30 +1711,30 @@ def check_turn_action(s: EuphoriaState, a: Any) -> Optional[str]:
     tn = s.turn
     pl = s.p[p]
     if isinstance(a, ResolveDilemma) and pl.dilemma_done:  # never again, whatever the turn's stage
-        return Msg("You have already resolved your ethical dilemma: it is once per game.")
+        return T("You have already resolved your ethical dilemma: it is once per game.")
     if tn.get("ended"):
         if isinstance(a, EndTurn):
             return None
         if isinstance(a, Trade):
             return None if a in trade_actions(s, p) else _trade_refusal(s, p, a)
-        return Msg("Your turn’s action is over: you may only trade or end your turn.")
+        return T("Your turn’s action is over: you may only trade or end your turn.")
     if tn.get("chase") is not None:
         if isinstance(a, Choose) and a.option == "skip_chase":
             return None
         if isinstance(a, Trade):
             return None if a in trade_actions(s, p) else _trade_refusal(s, p, a)
         if not isinstance(a, Place) or a.die != tn["chase"]:
-            return Msg("Place Chase the Miner’s new worker, or choose not to place it.")
+            return T("Place Chase the Miner’s new worker, or choose not to place it.")
         return can_place(s, p, a.die, a.space)
     if isinstance(a, Choose):
-        return Msg("There is no choice to answer now: it is your turn to place, retrieve or resolve your dilemma.")
+        return T("There is no choice to answer now: it is your turn to place, retrieve or resolve your dilemma.")
     if tn["placed"] == 0:
         if isinstance(a, Place):
             if not (0 <= a.die < len(pl.where)) or pl.where[a.die] != "avail":
                 return _worker_refusal(s, p, a.die)
             first = next(d for d in available(s, p) if pl.dice[d] == pl.dice[a.die])
             if first != a.die:
-                return Msg("Workers of equal value are interchangeable: place the first worker showing {value}.",
+                return T("Workers of equal value are interchangeable: place the first worker showing {value}.",
                            value=pl.dice[a.die])
             return can_place(s, p, a.die, a.space)
         if isinstance(a, Retrieve):
@@ -1745,34 +1745,34 @@ def check_turn_action(s: EuphoriaState, a: Any) -> Optional[str]:
         if isinstance(a, Trade):
             if a not in trade_actions(s, p):
                 return _trade_refusal(s, p, a)
-            return None if others else Msg("You cannot trade now: you have no action left to take this turn, so you can only pass.")
+            return None if others else T("You cannot trade now: you have no action left to take this turn, so you can only pass.")
         if isinstance(a, EndTurn):
-            return Msg("You cannot end your turn yet: you must place a worker, retrieve or resolve your dilemma.") if others else None
-        return Msg("That is not an action of a turn.")
+            return T("You cannot end your turn yet: you must place a worker, retrieve or resolve your dilemma.") if others else None
+        return T("That is not an action of a turn.")
     ds = follow_up_dice(s)
     if isinstance(a, EndTurn):
         return None
     if isinstance(a, Place):
         if not ds or a.die != ds[0]:
-            return Msg("Only a worker of the matched group you started with may be placed now.")
+            return T("Only a worker of the matched group you started with may be placed now.")
         return can_place(s, p, a.die, a.space)
     if isinstance(a, Trade):
         if a not in trade_actions(s, p):
             return _trade_refusal(s, p, a)
-        return None if ds and legal_spaces(s, p, ds[0]) else Msg("Your turn is ending: you may no longer trade.")
+        return None if ds and legal_spaces(s, p, ds[0]) else T("Your turn is ending: you may no longer trade.")
     if isinstance(a, Retrieve):
-        return Msg("You have placed a worker this turn: retrieving is a turn’s action of its own, instead of "
+        return T("You have placed a worker this turn: retrieving is a turn’s action of its own, instead of "
                    "placing; now you may only place the matched worker or end your turn.")
     if isinstance(a, ResolveDilemma):
-        return Msg("You have placed a worker this turn: resolving the dilemma is a turn’s action of its own, "
+        return T("You have placed a worker this turn: resolving the dilemma is a turn’s action of its own, "
                    "instead of placing; now you may only place the matched worker or end your turn.")
-    return Msg("You may only place the matched worker or end your turn.")
+    return T("You may only place the matched worker or end your turn.")
 
 
 def dilemma_refusal(s: EuphoriaState, p: int):
     """Why p cannot pay for the ethical dilemma (p's own card: p may see it)."""
-    return Msg("You cannot pay for your ethical dilemma: it costs a {artifact} card or any 2 artifact cards, and "
-               "you hold neither.", artifact=names.artifact(DILEMMAS[s.p[p].dilemma].artifact))
+    return T("You cannot pay for your ethical dilemma: it costs a {artifact} card or any 2 artifact cards, and "
+               "you hold neither.", artifact=texts.artifact(DILEMMAS[s.p[p].dilemma].artifact))
 
 
 def place_refusal(s: EuphoriaState, sp: str):
@@ -1783,20 +1783,20 @@ def place_refusal(s: EuphoriaState, sp: str):
     p = s.current
     tn = s.turn
     if tn.get("ended"):
-        return Msg("Your turn’s action is over: you may only trade or end your turn.")
+        return T("Your turn’s action is over: you may only trade or end your turn.")
     if tn.get("chase") is not None:
         return can_place(s, p, tn["chase"], sp)
     if tn["placed"] == 0:
         avail = available(s, p)
         if not avail:
-            return Msg("You have no available worker: all yours are on the board. Retrieve them (a turn’s "
+            return T("You have no available worker: all yours are on the board. Retrieve them (a turn’s "
                        "action) to place them again.")
         return can_place(s, p, avail[0], sp)
     ds = follow_up_dice(s)
     if not ds:
         if suffers_kind(s, p, "max_one_placement_per_turn"):
-            return Msg("The {market} penalty allows you one placement per turn: end your turn.",
-                       market=names.market(KIND["max_one_placement_per_turn"]))
-        return Msg("You have placed a worker this turn: only another available worker of the same value "
+            return T("The {market} penalty allows you one placement per turn: end your turn.",
+                       market=texts.market(KIND["max_one_placement_per_turn"]))
+        return T("You have placed a worker this turn: only another available worker of the same value "
                    "may follow it, and you have none.")
     return can_place(s, p, ds[0], sp)

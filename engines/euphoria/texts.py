@@ -1,10 +1,12 @@
-"""The names of Euphoria's components as ``Text`` (``engines.core.i18n``), in English and Italian.
+"""Euphoria's texts for people (``engines.core.i18n``): the catalogue and the components' names.
 
-English is the data's name (``data.json``); the Italian is in ``i18n/it.json``, taken from the
-Italian edition's rulebook where it prints the name (Generatore, Falda Acquifera, Fattoria,
-Nuvola Miniera, Cisterna per l’Attivazione dei Lavoratori, Saloon Vento, Attico Nembo, Bar
-Brezza, Salotto Celeste, Stampa Libera della Dura Realtà, Terme del Piacere Fugace, the goods,
-specialisti, artefatti, cantieri, segnalini autorità...), otherwise translated in its spirit.
+Every text a person reads is a ``Text`` of the catalogue "euphoria" (``T``), written in English
+once; its Italian is in ``i18n/it.json``. A component's English name is the data's
+(``data.json``); its Italian is taken from the Italian edition's rulebook where it prints the
+name (Generatore, Falda Acquifera, Fattoria, Nuvola Miniera, Cisterna per l’Attivazione dei
+Lavoratori, Saloon Vento, Attico Nembo, Bar Brezza, Salotto Celeste, Stampa Libera della Dura
+Realtà, Terme del Piacere Fugace, the goods, specialisti, artefatti, cantieri, segnalini
+autorità...), otherwise translated in its spirit.
 """
 
 from __future__ import annotations
