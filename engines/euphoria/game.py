@@ -9,10 +9,9 @@ from engines.core.errors import IllegalAction
 from engines.core.game import Game
 from engines.core.i18n import Text, player, render
 
-from . import rules
-from .actions import choose as _choose
-from .actions import ACTION_ADAPTER, Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
-from .components import FACTIONS, MARKETS, RECRUITS, SPACES
+from . import reasons, rules
+from .actions import ACTION_ADAPTER, Trade
+from .components import FACTIONS
 from .effects import faction_revealed
 from .scoring import breakdown, stars_placed
 from .state import EuphoriaOptions, EuphoriaState
@@ -20,23 +19,8 @@ from .view import view as _view
 from .playout import playout_action as _playout
 from .playout import search_actions as _search_actions
 from .labels import action_steps, label, public_line
-from .texts import T
+from .texts import PENDING, T
 from . import events
-
-PENDING: dict[str, Text] = {
-    "turn": T("to place, retrieve or resolve the dilemma"), "keep": T("choosing recruits"),
-    "draft": T("drafting a recruit"), "mkt_keep": T("choosing a market tile"),
-    "track_place": T("placing a morale or knowledge token"), "pay": T("choosing how to pay"),
-    "tunnel_choice": T("choosing the tunnel’s reward"), "art_star": T("placing a star"),
-    "lose_good": T("losing a good to a roll penalty"), "kcheck": T("choosing the worker lost to knowledge"),
-    "hooks": T("using a recruit ability"), "draw": T("drawing an artifact"),
-    "discard_any": T("discarding artifacts"), "bradley": T("discarding an artifact"),
-    "gain_choice": T("choosing a resource"), "gift": T("answering a gift"),
-    "hand_limit": T("discarding down to the hand limit"), "dil_pay": T("paying for the dilemma"),
-    "dil_side": T("choosing a side of the dilemma"), "dil_keep": T("keeping a recruit"),
-    "trade_build": T("proposing a trade"), "trade_answer": T("answering a trade"),
-}
-"""What the player to move is doing, by pending task kind (the status line, refusals)."""
 
 SCORE_CATEGORIES: dict[str, Text] = {
     "territories": T("territories"), "market tiles": T("market tiles"), "recruits": T("recruits"),
@@ -71,65 +55,28 @@ class Euphoria(Game):
         return state.tasks[-1]["p"]
 
     def legal_actions(self, state) -> list[Any]:
-        if state.phase == "over" or not state.tasks:
-            return []
-        t = state.tasks[-1]
-        if t["k"] == "turn":
-            return rules.turn_actions(state)
-        return [_choose(o) for o in t["opts"]]
+        return rules.legal_actions(state)
 
     def check(self, state, action) -> None:
         """Accepts exactly ``legal_actions``: the pending choice's own options, or the turn's
-        actions (``rules.check_turn_action``, with precise reasons)."""
-        if state.phase == "over" or not state.tasks:
-            raise IllegalAction(T("The game is over."))
-        t = state.tasks[-1]
-        if t["k"] != "turn":
-            doing = PENDING.get(t["k"], T("making a choice"))
-            if not isinstance(action, Choose):  # the player to move is the one choosing: "you"
-                raise IllegalAction(T("You are {doing}: answer that choice first.", doing=doing))
-            if action.option not in t["opts"]:
-                raise IllegalAction(T("That answer is not one of the choices offered to {player}, who is {doing}.",
-                                      player=player(t["p"]), doing=doing))
-            return
-        why = rules.check_turn_action(state, action)
+        actions, with precise reasons (``reasons.reason``)."""
+        why = reasons.reason(state, action)
         if why:
             raise IllegalAction(why)
 
     def why_not(self, state, action: dict):
-        """The coach (``Game.why_not``). A board space stands for "a worker here": its probe
-        names some worker (the renderer knows only the view), so during the turn a place probe
-        is judged by its space, whichever worker would go (``rules.place_refusal``): None when
-        any legal placement goes there. A worker's probe (retrieve it) is None when some legal
-        retrieval takes it or an interchangeable one (the spot then offers those). The rest:
-        ``check``'s own reason."""
-        if isinstance(action, dict) and state.phase != "over" and state.tasks and state.tasks[-1]["k"] == "turn":
-            legal = self.legal_actions(state)
-            kind = action.get("type")
-            if kind == "place" and isinstance(action.get("space"), str) and set(action) == {"type", "die", "space"}:
-                sp = action["space"]
-                if any(isinstance(a, Place) and a.space == sp for a in legal):
-                    return None
-                if sp in SPACES and SPACES[sp].type != "turn_action":
-                    why = rules.place_refusal(state, sp)
-                    if why:
-                        return why
-            if kind == "retrieve" and isinstance(action.get("dice"), list) and len(action["dice"]) == 1:
-                d, pl = action["dice"][0], state.p[state.current]
-                if isinstance(d, int) and 0 <= d < len(pl.where):
-                    sig = (pl.where[d], pl.dice[d])
-                    if any(isinstance(a, Retrieve) and len(a.dice) == 1
-                           and (pl.where[a.dice[0]], pl.dice[a.dice[0]]) == sig for a in legal):
-                        return None
+        """The coach (``Game.why_not``). A board space stands for "a worker here" and a worker on
+        the board for "retrieve it", whichever worker the probe names (``reasons.probe_reason``);
+        the rest, and the probes those do not judge: ``check``'s own reason."""
+        if reasons.partial(action):
+            try:
+                return reasons.probe_reason(state, action)
+            except LookupError:
+                pass
         return super().why_not(state, action)
 
     def play(self, state, action) -> None:
-        t = state.tasks[-1]
-        if t["k"] == "turn":
-            rules.play_turn_action(state, action)
-        else:
-            rules.RESOLVE[t["k"]](state, t, action.option)
-            rules.run(state)
+        rules.play(state, action)
 
     def playout_action(self, state, rng):
         """The playout policy: the heuristic bot's worths read from the state, the best action

@@ -21,6 +21,7 @@ from engines.core.i18n import Text, player
 
 from .actions import Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
 from .components import DILEMMAS, MARKETS, RECRUITS, SPACES
+from .rules.roll_events import _role
 from . import texts
 from .texts import T
 
@@ -257,7 +258,6 @@ def choice_words(s, o: str, private: bool) -> Text:
     if k == "kcheck":
         d = int(o.split(":")[1])
         v = s.p[t["p"]].dice[d]
-        from .rules import _role
         return T(_ROLE[_role(s, t["p"], d)], value=v)
     if k == "gain_choice":
         return T("Take {what}", what=texts.qty(1, o))

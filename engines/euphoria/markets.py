@@ -103,9 +103,9 @@ def _t(tile: str) -> str:
     return MARKETS[tile].penalty_text
 
 
-# Tile id -> its penalty. Penalties without ``forbid`` act at their own step in rules.py:
+# Tile id -> its penalty. Penalties without ``forbid`` act at their own step of ``rules``:
 # laboratory (tank reward, §20), courthouse (artifact-market cost, P2), fountain (follow-up
-# placements, §5), academy (``rules.ability_on``), cafeteria (free retrieval, R3), theater
+# placements, §5), academy (``effects.ability_on``), cafeteria (free retrieval, R3), theater
 # (every star, §17), registry (tier eligibility, P1), tiles 13-18 (roll event, E2).
 PENALTIES: dict[str, Penalty] = {
     "laboratory_of_selective_genetics": Penalty(_t("laboratory_of_selective_genetics")),

@@ -31,7 +31,7 @@ A ``Hook`` has ``options(s, p, c) -> list[str]`` (empty: it does not trigger now
 ability includes "skip"; a mandatory one offers only its gains) and ``apply(s, p, c, option)``.
 ``c`` is the trigger's context (space, die, victim...). Nick and Curtis are passive and live in
 ``effects.knowledge`` / ``effects.morale``; Jefferson's retrieval payment and Yordy's first
-printing are read in ``rules.py`` (R2/R3) through ``ability_on``. The 1st-printing texts
+printing are read in ``rules/retrieval.py`` (R2/R3) through ``ability_on``. The 1st-printing texts
 (variant, D-1) have their own table ``FIRST_PRINTING``.
 """
 
@@ -884,7 +884,7 @@ CARDS: dict[str, Card] = {
     "bradley_the_futurist": Card({"place": H(bradley_options, bradley_apply)}),
     "esme_the_fireman": Card({"star": H(esme_options, esme_apply)}),
     "gary_the_electrician": Card({"place": H(gary_options, gary_apply)}),
-    "jefferson_the_shock_artist": Card({"retrieval_energy": True}),  # R2/R3 in rules.py
+    "jefferson_the_shock_artist": Card({"retrieval_energy": True}),  # R2/R3 in rules/retrieval.py
     "julia_the_thought_inspector": Card({"bump_first": H(julia_options, julia_apply)}),
     "katy_the_dietician": Card({"place": H(katy_options, katy_apply)}),
     "laura_the_philanthropist": Card({"bump": H(laura_options, laura_apply)}),
@@ -930,7 +930,7 @@ FIRST_PRINTING: dict[str, Card] = {
     "esme_the_fireman": Card({"star": H(esme_options, esme_apply)}),  # Book clause off via v1()
     "julia_the_thought_inspector": Card({"bump": H(julia_v1_options, julia_v1_apply)}),
     "nakagawa_the_tribute": Card({"place": H(nakagawa_v1_options, nakagawa_v1_apply)}),
-    "yordy_the_demotivator": Card({"free_no_loss": True}),  # R3 in rules.py
+    "yordy_the_demotivator": Card({"free_no_loss": True}),  # R3 in rules/retrieval.py
     "brian_the_viticulturist": Card({"cost": brian_cost, "paid": brian_paid}),  # drawback off via v1()
     "geek_the_oracle": Card({"draw": H(geek_v1_options, geek_v1_apply)}),
     "jacko_the_archivist": Card({"place": H(jacko_v1_options, jacko_v1_apply)}),

@@ -130,3 +130,19 @@ def space(sp: str) -> Text:
     if sp.startswith("MKT_"):
         return T("the market of {site}", site=site(sp))
     return T("space")
+
+
+PENDING: dict[str, Text] = {
+    "turn": T("to place, retrieve or resolve the dilemma"), "keep": T("choosing recruits"),
+    "draft": T("drafting a recruit"), "mkt_keep": T("choosing a market tile"),
+    "track_place": T("placing a morale or knowledge token"), "pay": T("choosing how to pay"),
+    "tunnel_choice": T("choosing the tunnel’s reward"), "art_star": T("placing a star"),
+    "lose_good": T("losing a good to a roll penalty"), "kcheck": T("choosing the worker lost to knowledge"),
+    "hooks": T("using a recruit ability"), "draw": T("drawing an artifact"),
+    "discard_any": T("discarding artifacts"), "bradley": T("discarding an artifact"),
+    "gain_choice": T("choosing a resource"), "gift": T("answering a gift"),
+    "hand_limit": T("discarding down to the hand limit"), "dil_pay": T("paying for the dilemma"),
+    "dil_side": T("choosing a side of the dilemma"), "dil_keep": T("keeping a recruit"),
+    "trade_build": T("proposing a trade"), "trade_answer": T("answering a trade"),
+}
+"""What the player to move is doing, by pending task kind (the status line, refusals)."""
