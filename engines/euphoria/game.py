@@ -192,8 +192,8 @@ class Euphoria(Game):
 
     def evaluate(self, state, player) -> float:
         """The true win share at the end; before, a softmax over the estimated stars placed at
-        the end (``determinize.evaluate``)."""
-        from .determinize import evaluate
+        the end (``evaluate.py``)."""
+        from .evaluate import evaluate
         return evaluate(state, player)
 
     def bots(self) -> dict[str, Any]:
