@@ -146,3 +146,18 @@ PENDING: dict[str, Text] = {
     "trade_build": T("proposing a trade"), "trade_answer": T("answering a trade"),
 }
 """What the player to move is doing, by pending task kind (the status line, refusals)."""
+
+SCORE_CATEGORIES: dict[str, Text] = {
+    "territories": T("territories"), "market tiles": T("market tiles"), "recruits": T("recruits"),
+    "dilemma": T("dilemma"), "total": T("total"),
+}
+"""The names of ``score_breakdown``'s keys (the end-of-game table)."""
+
+OPTION_LABELS: dict[str, Text] = {
+    "recruit_draft": T("Recruit draft: deal 4 recruits and pass them around, keeping one at a time"),
+    "market_selection": T("Market selection: each player chooses 1 of 2 market tiles to put in play"),
+    "morale_knowledge_placement": T("Morale and knowledge placement: players put their track tokens in turn"),
+    "first_printing_recruits": T("First-printing recruit texts"),
+    "trading": T("Trading between players"),
+}
+"""The New game form's option descriptions."""
