@@ -2,7 +2,8 @@
 miners, reveals, and the helpers that schedule tasks (see ``state.py``).
 
 Tasks are plain dicts ``{"k": kind, "p": player, ...}`` on ``s.tasks`` (a stack: the last
-one runs next). ``push(s, a, b, c)`` makes a, then b, then c run before anything pending.
+one runs next), made by ``task(kind, player, ...)``. ``push(s, a, b, c)`` makes a, then b,
+then c run before anything pending.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from .markets import suffers_kind
 Task = dict[str, Any]
 
 
-def T(_kind: str, p: int, **kw: Any) -> Task:
+def task(_kind: str, p: int, **kw: Any) -> Task:
+    """A task of kind ``_kind`` for player ``p``, with its fields (``task("draw", p, n=1)``)."""
     return {"k": _kind, "p": p, **kw}
 
 
@@ -68,7 +70,7 @@ def activate(s, p: int, rid: str) -> None:
         pl.active.append(rid)
     note(s, f"Player {p + 1} reveals {RECRUITS[rid].name}")
     if s.allegiance[RECRUITS[rid].faction] >= ALLEGIANCE_MAX and rid not in pl.recruit_stars:
-        push(s, T("star", p, where="recruit", rid=rid))
+        push(s, task("star", p, where="recruit", rid=rid))
 
 
 def reveal_faction(s, faction: str) -> None:
@@ -124,7 +126,7 @@ def ally(s, faction: str) -> None:
         for q in order_from(s, s.current):
             for rid in sorted(s.p[q].active):
                 if RECRUITS[rid].faction == faction and rid not in s.p[q].recruit_stars:
-                    stars.append(T("star", q, where="recruit", rid=rid))
+                    stars.append(task("star", q, where="recruit", rid=rid))
         push(s, *stars)
 
 

@@ -17,8 +17,8 @@ from engines.core.i18n import Text, player
 
 from .actions import Retrieve
 from .components import FACTIONS, GOODS, SITES, TUNNEL_COMPLETE
-from . import names
-from .names import T
+from . import texts
+from .texts import T
 from .labels import join
 
 
@@ -33,7 +33,7 @@ def _worker_lines(b, a, q: int, retrieving: bool) -> list[Text]:
     if back and not retrieving:
         for d in back:
             out.append(T("{player}’s worker comes back from {space}", player=player(q),
-                         space=names.space(pb.where[d])))
+                         space=texts.space(pb.where[d])))
     gained = [d for d in range(len(pa.where)) if pb.where[d] == "pool" and pa.where[d] != "pool"]
     lost = [d for d in range(len(pa.where)) if pb.where[d] != "pool" and pa.where[d] == "pool"]
     if gained:
@@ -55,9 +55,9 @@ def _goods_line(b, a, q: int) -> list[Text]:
     for g in GOODS:
         n = pa.goods[g] - pb.goods[g]
         if n > 0:
-            parts.append(T("+{n} {good}", n=n, good=names.good(g)))
+            parts.append(T("+{n} {good}", n=n, good=texts.good(g)))
         elif n < 0:
-            parts.append(T("−{n} {good}", n=-n, good=names.good(g)))
+            parts.append(T("−{n} {good}", n=-n, good=texts.good(g)))
     return [T("{player}: {changes}", player=player(q), changes=join(parts))] if parts else []
 
 
@@ -75,7 +75,7 @@ def _discard_line(b, a) -> list[Text]:
     """Cards gone face up to the discard pile (public)."""
     n = len(b.art_discard)
     if len(a.art_discard) > n and a.art_discard[:n] == b.art_discard:
-        cards = join([names.artifact(x) for x in a.art_discard[n:]])
+        cards = join([texts.artifact(x) for x in a.art_discard[n:]])
         return [T("Discarded face up: {cards}", cards=cards)]
     return []
 
@@ -95,14 +95,14 @@ def _star_lines(b, a, q: int) -> list[Text]:
     for f in FACTIONS:
         if a.territory[f][q] > b.territory[f][q]:
             out.append(T("{player} places a star in the territory of {region}", player=player(q),
-                         region=names.region(f)))
+                         region=texts.region(f)))
     for site in SITES:
         if q in a.tile_stars[site] and q not in b.tile_stars[site]:
             out.append(T("{player} places a star on {market}", player=player(q),
-                         market=names.market(a.site_tile[site])))
+                         market=texts.market(a.site_tile[site])))
     for rid in a.p[q].recruit_stars:
         if rid not in b.p[q].recruit_stars:
-            out.append(T("{player} places a star on {recruit}", player=player(q), recruit=names.recruit(rid)))
+            out.append(T("{player} places a star on {recruit}", player=player(q), recruit=texts.recruit(rid)))
     if a.p[q].dilemma_star and not b.p[q].dilemma_star:
         out.append(T("{player} places a star on the ethical dilemma card", player=player(q)))
     return out
@@ -117,20 +117,20 @@ def event_texts(b, action: Any, a) -> list[Text]:
         out.append(T("The game begins: {player} plays first", player=player(a.first_player)))
         for q in range(a.players):
             for rid in a.p[q].active:
-                out.append(T("{player} starts with {recruit}", player=player(q), recruit=names.recruit(rid)))
+                out.append(T("{player} starts with {recruit}", player=player(q), recruit=texts.recruit(rid)))
     for site in SITES:
         if a.built[site] and not b.built[site]:
-            out.append(T("{market} is built on {site}", market=names.market(a.site_tile[site]),
-                         site=names.site(site)))
+            out.append(T("{market} is built on {site}", market=texts.market(a.site_tile[site]),
+                         site=texts.site(site)))
     for f in FACTIONS:
         if a.allegiance[f] != b.allegiance[f]:
-            out.append(T("{faction} allegiance: {old} → {new}", faction=names.faction(f),
+            out.append(T("{faction} allegiance: {old} → {new}", faction=texts.faction(f),
                          old=b.allegiance[f], new=a.allegiance[f]))
         if f in a.miners and a.miners[f] != b.miners[f]:
-            out.append(T("The {faction} miner advances to {n}", faction=names.faction(f), n=a.miners[f]))
+            out.append(T("The {faction} miner advances to {n}", faction=texts.faction(f), n=a.miners[f]))
             if a.miners[f] >= TUNNEL_COMPLETE > b.miners[f]:
                 out.append(T("The {faction} Tunnel is complete: its exclusive space opens",
-                             faction=names.faction(f)))
+                             faction=texts.faction(f)))
     if len(a.art_deck) > len(b.art_deck):
         out.append(T("The artifact discards are shuffled into a new deck"))
     order = [mover] + [q for q in range(a.players) if q != mover]
@@ -142,12 +142,12 @@ def event_texts(b, action: Any, a) -> list[Text]:
         if b.phase != "setup":
             for rid in a.p[q].active:
                 if rid not in b.p[q].active:
-                    out.append(T("{player} reveals {recruit}", player=player(q), recruit=names.recruit(rid)))
+                    out.append(T("{player} reveals {recruit}", player=player(q), recruit=texts.recruit(rid)))
         out += _star_lines(b, a, q)
     out += _discard_line(b, a)
     if a.shown and a.shown != b.shown:
         q = a.shown.get("player", mover)
-        hand = [names.artifact(x) for x in a.shown.get("hand", [])]
+        hand = [texts.artifact(x) for x in a.shown.get("hand", [])]
         out.append(T("{player} shows their hand: {cards}", player=player(q), cards=join(hand) or T("no cards"))
                    if hand else T("{player} shows an empty hand", player=player(q)))
     if a.phase == "over" and b.phase != "over":

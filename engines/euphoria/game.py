@@ -1,4 +1,6 @@
-"""The Euphoria ``Game`` (engine contract of ``engines.core.game``)."""
+"""Euphoria's ``Game``: the engine contract (``engines.core.game.Game``) over the modules of
+this package (``rules``, ``reasons``, ``scoring``, ``view``, ``labels``, ``events``, ``bot``,
+``playout``, ``determinize``, ``evaluate``)."""
 
 from __future__ import annotations
 
@@ -8,50 +10,19 @@ from engines.core.catalog import about
 from engines.core.errors import IllegalAction
 from engines.core.game import Game
 from engines.core.i18n import Text, player, render
+from engines.core.rng import Rng
 
-from . import rules
-from .actions import choose as _choose
-from .actions import ACTION_ADAPTER, Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
-from .components import FACTIONS, MARKETS, RECRUITS, SPACES
+from . import events, reasons, rules
+from .actions import ACTION_ADAPTER, Action, Trade
+from .components import FACTIONS
 from .effects import faction_revealed
-from .scoring import breakdown, stars_placed
-from .state import EuphoriaOptions, EuphoriaState
-from .view import view as _view
+from .labels import action_steps, label, public_line
 from .playout import playout_action as _playout
 from .playout import search_actions as _search_actions
-from .labels import action_steps, label, public_line
-from .names import T
-from . import events
-
-PENDING: dict[str, Text] = {
-    "turn": T("to place, retrieve or resolve the dilemma"), "keep": T("choosing recruits"),
-    "draft": T("drafting a recruit"), "mkt_keep": T("choosing a market tile"),
-    "track_place": T("placing a morale or knowledge token"), "pay": T("choosing how to pay"),
-    "tunnel_choice": T("choosing the tunnel’s reward"), "art_star": T("placing a star"),
-    "lose_good": T("losing a good to a roll penalty"), "kcheck": T("choosing the worker lost to knowledge"),
-    "hooks": T("using a recruit ability"), "draw": T("drawing an artifact"),
-    "discard_any": T("discarding artifacts"), "bradley": T("discarding an artifact"),
-    "gain_choice": T("choosing a resource"), "gift": T("answering a gift"),
-    "hand_limit": T("discarding down to the hand limit"), "dil_pay": T("paying for the dilemma"),
-    "dil_side": T("choosing a side of the dilemma"), "dil_keep": T("keeping a recruit"),
-    "trade_build": T("proposing a trade"), "trade_answer": T("answering a trade"),
-}
-"""What the player to move is doing, by pending task kind (the status line, refusals)."""
-
-SCORE_CATEGORIES: dict[str, Text] = {
-    "territories": T("territories"), "market tiles": T("market tiles"), "recruits": T("recruits"),
-    "dilemma": T("dilemma"), "total": T("total"),
-}
-"""The names of ``score_breakdown``'s keys (the end-of-game table)."""
-
-OPTION_LABELS: dict[str, Text] = {
-    "recruit_draft": T("Recruit draft: deal 4 recruits and pass them around, keeping one at a time"),
-    "market_selection": T("Market selection: each player chooses 1 of 2 market tiles to put in play"),
-    "morale_knowledge_placement": T("Morale and knowledge placement: players put their track tokens in turn"),
-    "first_printing_recruits": T("First-printing recruit texts"),
-    "trading": T("Trading between players"),
-}
-"""The New game form's option descriptions."""
+from .scoring import breakdown, stars_placed
+from .state import EuphoriaOptions, EuphoriaState
+from .texts import OPTION_LABELS, PENDING, SCORE_CATEGORIES, T
+from .view import view as _view
 
 
 class Euphoria(Game):
@@ -62,82 +33,47 @@ class Euphoria(Game):
     state_model = EuphoriaState
     action_adapter = ACTION_ADAPTER
 
-    def setup(self, players, seed, options):
+    def setup(self, players: int, seed: int, options: EuphoriaOptions) -> EuphoriaState:
         return rules.setup(players, seed, options)
 
-    def to_move(self, state):
+    def to_move(self, state: EuphoriaState) -> int | None:
         if state.phase == "over" or not state.tasks:
             return None
         return state.tasks[-1]["p"]
 
-    def legal_actions(self, state) -> list[Any]:
-        if state.phase == "over" or not state.tasks:
-            return []
-        t = state.tasks[-1]
-        if t["k"] == "turn":
-            return rules.turn_actions(state)
-        return [_choose(o) for o in t["opts"]]
+    def legal_actions(self, state: EuphoriaState) -> list[Action]:
+        return rules.legal_actions(state)
 
-    def check(self, state, action) -> None:
+    def check(self, state: EuphoriaState, action: Action) -> None:
         """Accepts exactly ``legal_actions``: the pending choice's own options, or the turn's
-        actions (``rules.check_turn_action``, with precise reasons)."""
-        if state.phase == "over" or not state.tasks:
-            raise IllegalAction(T("The game is over."))
-        t = state.tasks[-1]
-        if t["k"] != "turn":
-            doing = PENDING.get(t["k"], T("making a choice"))
-            if not isinstance(action, Choose):  # the player to move is the one choosing: "you"
-                raise IllegalAction(T("You are {doing}: answer that choice first.", doing=doing))
-            if action.option not in t["opts"]:
-                raise IllegalAction(T("That answer is not one of the choices offered to {player}, who is {doing}.",
-                                      player=player(t["p"]), doing=doing))
-            return
-        why = rules.check_turn_action(state, action)
+        actions, with precise reasons (``reasons.reason``)."""
+        why = reasons.reason(state, action)
         if why:
             raise IllegalAction(why)
 
-    def why_not(self, state, action: dict):
-        """The coach (``Game.why_not``). A board space stands for "a worker here": its probe
-        names some worker (the renderer knows only the view), so during the turn a place probe
-        is judged by its space, whichever worker would go (``rules.place_refusal``): None when
-        any legal placement goes there. A worker's probe (retrieve it) is None when some legal
-        retrieval takes it or an interchangeable one (the spot then offers those). The rest:
-        ``check``'s own reason."""
-        if isinstance(action, dict) and state.phase != "over" and state.tasks and state.tasks[-1]["k"] == "turn":
-            legal = self.legal_actions(state)
-            kind = action.get("type")
-            if kind == "place" and isinstance(action.get("space"), str) and set(action) == {"type", "die", "space"}:
-                sp = action["space"]
-                if any(isinstance(a, Place) and a.space == sp for a in legal):
-                    return None
-                if sp in SPACES and SPACES[sp].type != "turn_action":
-                    why = rules.place_refusal(state, sp)
-                    if why:
-                        return why
-            if kind == "retrieve" and isinstance(action.get("dice"), list) and len(action["dice"]) == 1:
-                d, pl = action["dice"][0], state.p[state.current]
-                if isinstance(d, int) and 0 <= d < len(pl.where):
-                    sig = (pl.where[d], pl.dice[d])
-                    if any(isinstance(a, Retrieve) and len(a.dice) == 1
-                           and (pl.where[a.dice[0]], pl.dice[a.dice[0]]) == sig for a in legal):
-                        return None
+    def why_not(self, state: EuphoriaState, action: dict) -> Text | str | None:
+        """The coach (``Game.why_not``). A board space stands for "a worker here" and a worker on
+        the board for "retrieve it", whichever worker the probe names (``reasons.probe_reason``);
+        the rest, and the probes those do not judge: ``check``'s own reason."""
+        if reasons.partial(action):
+            try:
+                return reasons.probe_reason(state, action)
+            except LookupError:
+                pass
         return super().why_not(state, action)
 
-    def play(self, state, action) -> None:
-        t = state.tasks[-1]
-        if t["k"] == "turn":
-            rules.play_turn_action(state, action)
-        else:
-            rules.RESOLVE[t["k"]](state, t, action.option)
-            rules.run(state)
+    def play(self, state: EuphoriaState, action: Action) -> None:
+        """Carry out ``action``, known to be legal, and run the rules to the next decision
+        (``rules.play``)."""
+        rules.play(state, action)
 
-    def playout_action(self, state, rng):
+    def playout_action(self, state: EuphoriaState, rng: Rng) -> Action:
         """The playout policy: the heuristic bot's worths read from the state, the best action
         with one draw only to part ties (``playout.py``); an object of the list
         ``legal_actions`` returns, so ``apply`` takes it without a second check."""
         return _playout(state, rng, self.legal_actions(state))
 
-    def search_actions(self, state) -> list[Any]:
+    def search_actions(self, state: EuphoriaState) -> list[Action]:
         """The actions the search bots consider (``engines.core.search.candidates``): the legal
         actions without trade proposals (when anything else is legal), narrowed to the
         ``SEARCH_WIDTH`` the heuristic rates best (``playout.search_actions``), in their order.
@@ -152,34 +88,34 @@ class Euphoria(Game):
         kept = [a for a in acts if type(a) is not Trade] or acts
         return _search_actions(state, kept, SEARCH_WIDTH)
 
-    def is_over(self, state) -> bool:
+    def is_over(self, state: EuphoriaState) -> bool:
         return state.phase == "over"
 
-    def scores(self, state) -> list[int]:
+    def scores(self, state: EuphoriaState) -> list[int]:
         return [stars_placed(state, p) for p in range(state.players)]
 
-    def score_breakdown(self, state) -> list[dict[str, int]]:
+    def score_breakdown(self, state: EuphoriaState) -> list[dict[str, int]]:
         return [breakdown(state, p) for p in range(state.players)]
 
-    def winners(self, state) -> list[int]:
+    def winners(self, state: EuphoriaState) -> list[int]:
         return list(state.winners)
 
-    def view(self, state, player) -> dict:
+    def view(self, state: EuphoriaState, player: int | None) -> dict:
         return _view(state, player)
 
-    def log_text(self, state, action) -> Text:
+    def log_text(self, state: EuphoriaState, action: Action) -> Text:
         """The public log line (never names a hidden recruit or kept tile): ``labels``."""
         return public_line(state, player(self.to_move(state) or 0), action)
 
-    def event_texts(self, before, action, after) -> list[Text]:
+    def event_texts(self, before: EuphoriaState, action: Action, after: EuphoriaState) -> list[Text]:
         """What the rules did by themselves after ``action``: ``events``."""
         return events.event_texts(before, action, after)
 
-    def action_label(self, state, action, lang: str = "en") -> str:
+    def action_label(self, state: EuphoriaState, action: Action, lang: str = "en") -> str:
         """The private button text naming card, space, cost and option: ``labels``."""
         return render(label(state, action), lang)
 
-    def action_steps(self, state, action, lang: str = "en") -> list[str]:
+    def action_steps(self, state: EuphoriaState, action: Action, lang: str = "en") -> list[str]:
         """The choices of ``action`` one at a time (kind, region, space, worker...): ``labels``."""
         return [render(x, lang) for x in action_steps(state, action)]
 
@@ -187,7 +123,7 @@ class Euphoria(Game):
         """The names of ``score_breakdown``'s keys in ``lang``."""
         return {k: v.render(lang) for k, v in SCORE_CATEGORIES.items()}
 
-    def statistics(self, record) -> list:
+    def statistics(self, record: Any) -> list:
         """The end-of-game figures per seat (``statistics.py``: stars by how, workers, goods)."""
         from .statistics import statistics
         return statistics(self, record)
@@ -207,7 +143,7 @@ class Euphoria(Game):
         """What a player with the pending task ``kind`` is doing (the renderer's status line)."""
         return PENDING.get(kind, T("making a choice"))
 
-    def reveals_information(self, before, action, after) -> bool:
+    def reveals_information(self, before: EuphoriaState, action: Action, after: EuphoriaState) -> bool:
         """True when the move showed anything new to anyone, or *looked* at something hidden,
         whatever it found (undo is then refused).
 
@@ -236,17 +172,17 @@ class Euphoria(Game):
         t = before.tasks[-1] if before.tasks else {}
         return t.get("p") != before.current or t.get("k") in ("keep", "draft", "mkt_keep", "trade_answer")
 
-    def determinize(self, state, player, rng):
+    def determinize(self, state: EuphoriaState, player: int, rng: Rng) -> EuphoriaState:  # type: ignore[override]
         """The cards, recruits, tiles and dilemmas ``player`` cannot see re-dealt from the pool
         of those he cannot place, the generator re-seeded (``determinize.py``: what is hidden,
         how it is re-dealt, what is approximated)."""
         from .determinize import determinize
         return determinize(state, player, rng)
 
-    def evaluate(self, state, player) -> float:
+    def evaluate(self, state: EuphoriaState, player: int) -> float:  # type: ignore[override]
         """The true win share at the end; before, a softmax over the estimated stars placed at
-        the end (``determinize.evaluate``)."""
-        from .determinize import evaluate
+        the end (``evaluate.py``)."""
+        from .evaluate import evaluate
         return evaluate(state, player)
 
     def bots(self) -> dict[str, Any]:
@@ -292,6 +228,6 @@ SEARCH_WIDTH = 5
 EASY_MISTAKES = 0.3
 
 
-def _playout_bot(game, state, rng):
+def _playout_bot(game: Euphoria, state: EuphoriaState, rng: Rng) -> Action:
     """The playout policy as a bot level ("playout"): quick, close to the heuristic."""
     return game.playout_action(state, rng)

@@ -1,6 +1,6 @@
 """Words for actions, as ``Text`` (``engines.core.i18n``, Italian in ``i18n/it.json``): the
 PUBLIC log line (``Game.log_text``) and the PRIVATE button text and picker steps
-(``action_label``, ``action_steps``) of the engine contract. Component names are in ``names``.
+(``action_label``, ``action_steps``) of the engine contract. Component names are in ``texts``.
 
 The log line is shown to every player, so it never names what §1 keeps secret: which recruits
 a player keeps or hides (§4.7, §22 draft, §19 Fight), which market tile they keep (§22 market
@@ -21,8 +21,9 @@ from engines.core.i18n import Text, player
 
 from .actions import Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
 from .components import DILEMMAS, MARKETS, RECRUITS, SPACES
-from . import names
-from .names import T
+from .rules.roll_events import _role
+from . import texts
+from .texts import T
 
 HIDDEN_CHOICES = ("keep", "draft", "mkt_keep", "dil_keep")
 """Task kinds whose answer is secret (§4.7, §19, §22): the log only says a choice was made."""
@@ -48,7 +49,7 @@ SHORT_NAMES: dict[str, str] = {
 def short_name(rid: str) -> Text | str:
     """The first name (a proper name, the same in every language), or the full name."""
     n = SHORT_NAMES.get(rid, rid)
-    return names.recruit(rid) if rid in RECRUITS and n == RECRUITS[rid].name else n
+    return texts.recruit(rid) if rid in RECRUITS and n == RECRUITS[rid].name else n
 
 
 _SUBST = {"brian": "Brian", "flartner": "Flartner", "jacko": "Jacko", "matthew": "Matthew",
@@ -68,12 +69,12 @@ def join(items: list, sep: str = ", ") -> Text | str:
 def _good(tok: str) -> Text:
     """One payment token in words: ``art:bat`` → "1 Bat", ``k+1`` → "knowledge +1"."""
     if tok.startswith("art:"):
-        return names.qty(1, tok[4:])
+        return texts.qty(1, tok[4:])
     if tok.startswith("k+"):
         return T("knowledge +{n}", n=tok[2:])
     if tok.startswith("m-"):
         return T("morale −{n}", n=tok[2:])
-    return names.qty(1, tok)
+    return texts.qty(1, tok)
 
 
 def pay_words(key: str) -> Text:
@@ -87,9 +88,9 @@ def pay_words(key: str) -> Text:
     parts: list = []
     for t, n in goods.items():
         if n > 1 and t.startswith("art:"):
-            parts.append(names.qty(n, t[4:]))
+            parts.append(texts.qty(n, t[4:]))
         elif n > 1 and not (t.startswith("k+") or t.startswith("m-")):
-            parts.append(names.qty(n, t))
+            parts.append(texts.qty(n, t))
         elif n > 1:
             parts.append(T("{what} ×{n}", what=_good(t), n=n))
         else:
@@ -117,13 +118,13 @@ def cost_words(cost: Any) -> Text:
         elif k == "commodity_not_bliss":
             out.append(T("{n} commodity other than bliss", n=n))
         elif k.startswith("artifact_"):
-            out.append(names.qty(n, k[9:]))
+            out.append(texts.qty(n, k[9:]))
         elif k == "morale":
             out.append(T("{n} morale", n=n))
         elif k == "knowledge":
             out.append(T("{n} knowledge", n=n))
         else:
-            out.append(names.qty(n, k))
+            out.append(texts.qty(n, k))
     return join(out, " + ")
 
 
@@ -132,23 +133,23 @@ def space_words(s, sp: str) -> Text:
     if sp.startswith("MKT_"):
         tile = s.site_tile.get("SITE_" + sp[4:])
         if tile and s.built.get("SITE_" + sp[4:]):
-            return T("{market} ({region} market)", market=names.market(tile),
-                     region=names.region(SPACES[sp].faction))
-    return names.space(sp)
+            return T("{market} ({region} market)", market=texts.market(tile),
+                     region=texts.region(SPACES[sp].faction))
+    return texts.space(sp)
 
 
 def short_space(s, sp: str) -> Text:
     """A space in a few words, for buttons ("site A1 of Subterra", "Tank (energy side)")."""
     if sp.startswith("CS_"):
-        f, letter = names.site_parts(sp)
-        return T("site {letter}{n} of {region}", letter=letter, n=sp.rsplit("_", 1)[1], region=names.region(f))
+        f, letter = texts.site_parts(sp)
+        return T("site {letter}{n} of {region}", letter=letter, n=sp.rsplit("_", 1)[1], region=texts.region(f))
     if sp.startswith("MKT_"):
         tile = s.site_tile.get("SITE_" + sp[4:])
         if tile and s.built.get("SITE_" + sp[4:]):
-            return names.market(tile)
+            return texts.market(tile)
     if sp.startswith("WAT_"):
         return T("Tank (energy side)") if sp == "WAT_ENERGY" else T("Tank (water side)")
-    return names.space(sp)
+    return texts.space(sp)
 
 
 _HOW = {"free": T("free, morale −1"), "food": T("1 food, morale +2"), "bliss": T("1 bliss, morale +2"),
@@ -180,9 +181,9 @@ def _retrieve_words(s, a: Retrieve, short: bool = False) -> Text:
 
 def _name(x: str) -> Text | str:
     if x in RECRUITS:
-        return T("{recruit} ({faction})", recruit=names.recruit(x), faction=names.faction(RECRUITS[x].faction))
+        return T("{recruit} ({faction})", recruit=texts.recruit(x), faction=texts.faction(RECRUITS[x].faction))
     if x in MARKETS:
-        return names.market(x)
+        return texts.market(x)
     return x
 
 
@@ -197,15 +198,15 @@ _CHOICE = {"skip": T("do not use"), "use": T("use it"), "roll": T("roll normally
 def _hook_words(rid: str, choice: str) -> Text:
     name = short_name(rid)
     if choice.startswith("use:"):
-        w = T("use it, gain 1 {good}", good=names.good(choice[4:]))
+        w = T("use it, gain 1 {good}", good=texts.good(choice[4:]))
     elif choice.startswith("set:"):
         w = T("set the value to {n}", n=choice[4:])
     elif "+" in choice and choice != "skip":  # Jacko (1st printing): the 2 cards paid
-        w = T("pay {cards}", cards=join([names.artifact(a) for a in choice.split("+")], " + "))
+        w = T("pay {cards}", cards=join([texts.artifact(a) for a in choice.split("+")], " + "))
     elif ":" in choice:  # Esme: type:effect
         art, eff = choice.split(":", 1)
-        w = (T("discard {artifact}: +1 energy, knowledge −1", artifact=names.artifact(art)) if eff == "knowledge"
-             else T("discard {artifact}: +1 energy, morale +1", artifact=names.artifact(art)))
+        w = (T("discard {artifact}: +1 energy, knowledge −1", artifact=texts.artifact(art)) if eff == "knowledge"
+             else T("discard {artifact}: +1 energy, morale +1", artifact=texts.artifact(art)))
     else:
         w = _CHOICE.get(choice) or T("choice")
     return T("{recruit}: {what}", recruit=name, what=w)
@@ -229,8 +230,8 @@ def choice_words(s, o: str, private: bool) -> Text:
                 "mkt_keep": T("keeps a market tile"), "dil_keep": T("keeps a recruit")}[k]
     if k == "keep":
         a, h = o.split(">")
-        return T("{active}, {hidden}", active=T("Active {recruit}", recruit=names.recruit(a)),
-                 hidden=T("hidden {recruit}", recruit=names.recruit(h)))
+        return T("{active}, {hidden}", active=T("Active {recruit}", recruit=texts.recruit(a)),
+                 hidden=T("hidden {recruit}", recruit=texts.recruit(h)))
     if k == "draft":
         return T("Draft {recruit}", recruit=_name(o.split(":", 1)[1]))
     if k == "mkt_keep":
@@ -253,18 +254,17 @@ def choice_words(s, o: str, private: bool) -> Text:
         rid, choice = o.split("|", 1)
         return _hook_words(rid, choice)
     if k in ("hand_limit", "discard_any", "bradley"):
-        return T("Discard 1 {artifact} ({why})", artifact=names.artifact(o.split(":", 1)[1]), why=_WHY[k])
+        return T("Discard 1 {artifact} ({why})", artifact=texts.artifact(o.split(":", 1)[1]), why=_WHY[k])
     if k == "kcheck":
         d = int(o.split(":")[1])
         v = s.p[t["p"]].dice[d]
-        from .rules import _role
         return T(_ROLE[_role(s, t["p"], d)], value=v)
     if k == "gain_choice":
-        return T("Take {what}", what=names.qty(1, o))
+        return T("Take {what}", what=texts.qty(1, o))
     if k == "lose_good":
-        return T("Lose {what} (roll penalty)", what=names.qty(1, o))
+        return T("Lose {what} (roll penalty)", what=texts.qty(1, o))
     if k == "tunnel_choice":
-        return T("Take {what}", what=names.qty(1, o)) if o != "artifact" else T("Draw 1 artifact")
+        return T("Take {what}", what=texts.qty(1, o)) if o != "artifact" else T("Draw 1 artifact")
     if k == "gift":
         if t.get("what") != "bliss":
             return T("Accept: draw 1 artifact") if o == "take" else T("Decline: draw 1 artifact")
@@ -273,7 +273,7 @@ def choice_words(s, o: str, private: bool) -> Text:
         if o == "territory":
             return T("Place your star in the territory")
         site = o.split(":", 1)[1]
-        return T("Place your star on {market}", market=names.market(s.site_tile[site]))
+        return T("Place your star on {market}", market=texts.market(s.site_tile[site]))
     if k == "track_place":
         tr, v = o.split(":")
         return T("Put your morale token on {n}", n=v) if tr == "morale" else \
@@ -301,7 +301,7 @@ def label(s, a: Any) -> Text:
         return _retrieve_words(s, a, short=True)
     if isinstance(a, ResolveDilemma):
         d = s.p[s.current].dilemma
-        return T("Resolve your dilemma ({dilemma})", dilemma=names.dilemma(d))
+        return T("Resolve your dilemma ({dilemma})", dilemma=texts.dilemma(d))
     if isinstance(a, Trade):
         return T("Propose a trade to {partner}", partner=player(a.partner))
     if isinstance(a, EndTurn):
@@ -338,7 +338,7 @@ def public_line(s, who: Text, a: Any) -> Text:
 REGION_NAMES = {"euphorian": "Euphoria", "subterran": "Subterra", "wastelander": "Wastelands",
                 "icarite": "Icarus"}
 """The regions of the board (spec §2 "Factions / regions"), as the board's headings name them
-(English; ``names.REGION_TEXTS`` are the same as ``Text``)."""
+(English; ``texts.REGION_TEXTS`` are the same as ``Text``)."""
 TANK = "Worker Activation Tank"
 """The two ``WAT_*`` spaces, which belong to no region (spec §3)."""
 _KIND = {"energy": "commodity", "water": "commodity", "food": "commodity", "bliss": "commodity",
@@ -364,10 +364,10 @@ def _space_steps(s, sp: str) -> list[Text]:
     if sp.startswith("WAT_"):
         side = T("energy side ({cost})", cost=cost_words(SPACES[sp].cost)) if sp == "WAT_ENERGY" else \
             T("water side ({cost})", cost=cost_words(SPACES[sp].cost))
-        return [names.TANK_TEXT, side]
-    region = names.region(SPACES[sp].faction)
+        return [texts.TANK_TEXT, side]
+    region = texts.region(SPACES[sp].faction)
     if sp.startswith("CS_"):
-        f, letter = names.site_parts(sp)
+        f, letter = texts.site_parts(sp)
         n = sp.rsplit("_", 1)[1]
         return [region, T("Construction site {letter}", letter=letter),
                 T("space {n} ({cost})", n=n, cost=cost_words(SPACES[sp].cost))]
@@ -397,7 +397,7 @@ def _choice_steps(s, o: str) -> list:
     k = t["k"]
     if k == "keep":
         a, h = o.split(">")
-        return [T("Active {recruit}", recruit=names.recruit(a)), T("hidden {recruit}", recruit=names.recruit(h))]
+        return [T("Active {recruit}", recruit=texts.recruit(a)), T("hidden {recruit}", recruit=texts.recruit(h))]
     if k == "track_place":
         track, v = o.split(":")
         return [T("Put your morale token") if track == "morale" else T("Put your knowledge token"),

@@ -13,12 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional
 
-from engines.core.i18n import texts
-
-Msg = texts("euphoria")  # a refusal reason
-
 from .components import (COMMODITY_AREAS, ICARUS_SPACES, MARKETS, SITE_SPACES, SITES,
                          SPACE_SITE)
+from .texts import T, market as market_name
 
 # The tile ids, by the rule they carry (read from data.json by kind).
 KIND: dict[str, str] = {m.penalty_effect.kind: m.id for m in MARKETS.values()
@@ -49,11 +46,6 @@ def suffers_kind(s, p: int, kind: str) -> bool:
     return tile is not None and suffers(s, p, tile)
 
 
-def _n(tile: str):
-    from .names import market
-    return market(tile)
-
-
 def _occupant(s, space: str) -> list[tuple[int, int]]:
     return [(q, d) for q, pl in enumerate(s.p) for d, w in enumerate(pl.where) if w == space]
 
@@ -66,7 +58,7 @@ def _site_has_other(s, p: int, site: str) -> bool:
 def spa_forbids(s, p, die, space) -> Optional[str]:
     """2 Spa of Fleeting Pleasure: you may not bump your own workers."""
     if any(q == p for q, _ in _occupant(s, space)) and space not in COMMODITY_AREAS:
-        return Msg("The {market} penalty forbids you to bump your own worker.", market=_n("spa_of_fleeting_pleasure"))
+        return T("The {market} penalty forbids you to bump your own worker.", market=market_name("spa_of_fleeting_pleasure"))
     return None
 
 
@@ -75,7 +67,7 @@ def plaza_forbids(s, p, die, space) -> Optional[str]:
     if space.startswith("MKT_"):
         site = "SITE_" + space[4:]
         if p not in s.tile_stars[site]:
-            return Msg("The {market} penalty forbids you to visit a market without your star.", market=_n("plaza_of_immortalized_humility"))
+            return T("The {market} penalty forbids you to visit a market without your star.", market=market_name("plaza_of_immortalized_humility"))
     return None
 
 
@@ -83,21 +75,21 @@ def lounge_forbids(s, p, die, space) -> Optional[str]:
     """6 Lounge of Opulent Frugality: no construction site where another player has a worker."""
     site = SPACE_SITE.get(space)
     if site and space.startswith("CS_") and _site_has_other(s, p, site):
-        return Msg("The {market} penalty forbids you a construction site where another player has a worker.", market=_n("lounge_of_opulent_frugality"))
+        return T("The {market} penalty forbids you a construction site where another player has a worker.", market=market_name("lounge_of_opulent_frugality"))
     return None
 
 
 def apothecary_forbids(s, p, die, space) -> Optional[str]:
     """9 Apothecary of Productive Dreams: you may not place in Icarus."""
     if space in ICARUS_SPACES:
-        return Msg("The {market} penalty forbids you to place workers in Icarus.", market=_n("apothecary_of_productive_dreams"))
+        return T("The {market} penalty forbids you to place workers in Icarus.", market=market_name("apothecary_of_productive_dreams"))
     return None
 
 
 def arena_forbids(s, p, die, space) -> Optional[str]:
     """12 Arena of Peaceful Conflict: not on a commodity area where you already have a worker."""
     if space in COMMODITY_AREAS and any(q == p for q, _ in _occupant(s, space)):
-        return Msg("The {market} penalty forbids you a second worker of yours in this area.", market=_n("arena_of_peaceful_conflict"))
+        return T("The {market} penalty forbids you a second worker of yours in this area.", market=market_name("arena_of_peaceful_conflict"))
     return None
 
 
@@ -111,9 +103,9 @@ def _t(tile: str) -> str:
     return MARKETS[tile].penalty_text
 
 
-# Tile id -> its penalty. Penalties without ``forbid`` act at their own step in rules.py:
+# Tile id -> its penalty. Penalties without ``forbid`` act at their own step of ``rules``:
 # laboratory (tank reward, §20), courthouse (artifact-market cost, P2), fountain (follow-up
-# placements, §5), academy (``rules.ability_on``), cafeteria (free retrieval, R3), theater
+# placements, §5), academy (``effects.ability_on``), cafeteria (free retrieval, R3), theater
 # (every star, §17), registry (tier eligibility, P1), tiles 13-18 (roll event, E2).
 PENALTIES: dict[str, Penalty] = {
     "laboratory_of_selective_genetics": Penalty(_t("laboratory_of_selective_genetics")),

@@ -31,7 +31,7 @@ A ``Hook`` has ``options(s, p, c) -> list[str]`` (empty: it does not trigger now
 ability includes "skip"; a mandatory one offers only its gains) and ``apply(s, p, c, option)``.
 ``c`` is the trigger's context (space, die, victim...). Nick and Curtis are passive and live in
 ``effects.knowledge`` / ``effects.morale``; Jefferson's retrieval payment and Yordy's first
-printing are read in ``rules.py`` (R2/R3) through ``ability_on``. The 1st-printing texts
+printing are read in ``rules/retrieval.py`` (R2/R3) through ``ability_on``. The 1st-printing texts
 (variant, D-1) have their own table ``FIRST_PRINTING``.
 """
 
@@ -43,9 +43,9 @@ from typing import Any, Callable, Optional
 from .components import (ARTIFACT_TYPES, COMMODITIES, COMMODITY_AREAS, ICARUS_SPACES, RECRUITS,
                          RESOURCES, SITE_SPACES, SPACE_SITE, SPACES, TUNNEL_RESOURCE, TUNNELS)
 from .markets import suffers_kind
-from .effects import (T, ability_on, advance_miner, ally, available, controlled, gain,
+from .effects import (ability_on, advance_miner, ally, available, controlled, gain,
                       has_active_faction, knowledge, lose_worker, morale, note, occupants, order_from,
-                      push, v1)
+                      push, task, v1)
 
 Opts = list[str]
 
@@ -76,7 +76,7 @@ def can_lose_morale(s, p: int, n: int) -> bool:
 def draw(s, p: int, n: int = 1, plain: bool = False) -> None:
     """Schedule drawing n artifacts, one draw at a time (D-61)."""
     if n > 0:
-        push(s, T("draw", p, n=n, plain=plain))
+        push(s, task("draw", p, n=n, plain=plain))
 
 
 def use_or_skip(ok: bool) -> Opts:
@@ -301,7 +301,7 @@ def zong_apply(s, p, c, o):
     if o == "use":
         knowledge(s, p, 1)
         draw(s, p)
-        push(s, *[T("gift", q, what="bliss", giver=p) for q in order_from(s, p)[1:]])
+        push(s, *[task("gift", q, what="bliss", giver=p) for q in order_from(s, p)[1:]])
 
 
 def zong_v1_options(s, p, c):
@@ -343,7 +343,7 @@ def bradley_options(s, p, c):
 def bradley_apply(s, p, c, o):
     if o == "use":
         knowledge(s, p, 2)
-        push(s, T("bradley", p))
+        push(s, task("bradley", p))
 
 
 def esme_options(s, p, c):
@@ -470,7 +470,7 @@ def nakagawa_v1_options(s, p, c):
 def nakagawa_v1_apply(s, p, c, o):
     if o == "use":
         sacrifice(s, p, c["die"])
-        push(s, T("star", p, where="territory", faction=SPACES[c["space"]].faction))
+        push(s, task("star", p, where="territory", faction=SPACES[c["space"]].faction))
 
 
 def ray_options(s, p, c):
@@ -544,7 +544,7 @@ def geek_options(s, p, c):
 def geek_apply(s, p, c, o):
     s.p[p].geek_used = True
     knowledge(s, p, 1)
-    push(s, T("draw", p, n=3, plain=True), T("discard_any", p, n=2))
+    push(s, task("draw", p, n=3, plain=True), task("discard_any", p, n=2))
 
 
 def geek_v1_options(s, p, c):
@@ -556,7 +556,7 @@ def geek_v1_options(s, p, c):
 def geek_v1_apply(s, p, c, o):
     s.p[p].geek_used = True
     knowledge(s, p, 2)
-    push(s, T("draw", p, n=2, plain=True), T("discard_any", p, n=1))
+    push(s, task("draw", p, n=2, plain=True), task("discard_any", p, n=1))
 
 
 def ian_options(s, p, c):
@@ -577,7 +577,7 @@ def jacko_cost(s, p, space, slots, extra, ctx):
 
 def jacko_paid(s, p, space, tokens):
     if "@jacko" in tokens:
-        push(s, *[T("gift", q, what="artifact", giver=p) for q in order_from(s, p)[1:]])
+        push(s, *[task("gift", q, what="artifact", giver=p) for q in order_from(s, p)[1:]])
 
 
 def jacko_v1_options(s, p, c):
@@ -599,7 +599,7 @@ def jacko_v1_apply(s, p, c, o):
         for a in o.split("+"):
             s.p[p].hand.remove(a)
             s.art_discard.append(a)
-        push(s, T("star", p, where="territory", faction=SPACES[c["space"]].faction))
+        push(s, task("star", p, where="territory", faction=SPACES[c["space"]].faction))
 
 
 def jonathan_artist_options(s, p, c):
@@ -774,7 +774,7 @@ def gambler_options(s, p, c):
 
 def gambler_apply(s, p, c, o):
     s.p[p].gambler_used = True
-    push(s, T("draw", p, n=2, plain=True), T("gamble", p))
+    push(s, task("draw", p, n=2, plain=True), task("gamble", p))
 
 
 def gambler_v1_options(s, p, c):
@@ -786,7 +786,7 @@ def gambler_v1_options(s, p, c):
 def gambler_v1_apply(s, p, c, o):
     s.p[p].gambler_used = True
     knowledge(s, p, 1)
-    push(s, T("gamble_v1", p))
+    push(s, task("gamble_v1", p))
 
 
 def josiah_options(s, p, c):
@@ -884,7 +884,7 @@ CARDS: dict[str, Card] = {
     "bradley_the_futurist": Card({"place": H(bradley_options, bradley_apply)}),
     "esme_the_fireman": Card({"star": H(esme_options, esme_apply)}),
     "gary_the_electrician": Card({"place": H(gary_options, gary_apply)}),
-    "jefferson_the_shock_artist": Card({"retrieval_energy": True}),  # R2/R3 in rules.py
+    "jefferson_the_shock_artist": Card({"retrieval_energy": True}),  # R2/R3 in rules/retrieval.py
     "julia_the_thought_inspector": Card({"bump_first": H(julia_options, julia_apply)}),
     "katy_the_dietician": Card({"place": H(katy_options, katy_apply)}),
     "laura_the_philanthropist": Card({"bump": H(laura_options, laura_apply)}),
@@ -930,7 +930,7 @@ FIRST_PRINTING: dict[str, Card] = {
     "esme_the_fireman": Card({"star": H(esme_options, esme_apply)}),  # Book clause off via v1()
     "julia_the_thought_inspector": Card({"bump": H(julia_v1_options, julia_v1_apply)}),
     "nakagawa_the_tribute": Card({"place": H(nakagawa_v1_options, nakagawa_v1_apply)}),
-    "yordy_the_demotivator": Card({"free_no_loss": True}),  # R3 in rules.py
+    "yordy_the_demotivator": Card({"free_no_loss": True}),  # R3 in rules/retrieval.py
     "brian_the_viticulturist": Card({"cost": brian_cost, "paid": brian_paid}),  # drawback off via v1()
     "geek_the_oracle": Card({"draw": H(geek_v1_options, geek_v1_apply)}),
     "jacko_the_archivist": Card({"place": H(jacko_v1_options, jacko_v1_apply)}),

@@ -1,7 +1,7 @@
 """The reference of the "How to play" screen (``Game.reference``): every component of Euphoria
 with its kind, name and what it does, in English or Italian.
 
-Built from the component data (``components``) and the names of ``names``; the texts of the
+Built from the component data (``components``) and the names of ``texts``; the texts of the
 spaces, market tiles and recruits are the same ``Text`` templates the board's tooltips use
 (``space_text`` and ``space_reward`` give the renderer's space tip, so one catalogue entry
 serves both). Order: spaces (as in the data), market tiles (by number), recruits (as in the
@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from engines.core.i18n import Text, render_entries
 
-from . import names
+from . import texts
 from .components import (ARTIFACT_TYPES, COMMODITIES, COMMODITY_AREAS, DATA, DILEMMA_IDS, DILEMMAS, FACTIONS,
                          KNOW_MAX, KNOW_MIN, KNOWLEDGE_LIMIT, MARKET_IDS, MARKETS, MORALE_MAX, MORALE_MIN,
                          RECRUIT_IDS, RECRUITS, RESOURCES, SPACES, STARS, TUNNEL_COMPLETE, TUNNEL_OF,
                          TUNNEL_RESOURCE, TUNNEL_REVEAL, TUNNELS, TUNNEL_FACTIONS, WORKERS_MAX, YIELD)
 from .labels import cost_words, join
-from .names import T
+from .texts import T
 
 KIND_SPACE = T("Action space")
 KIND_TURN_ACTION = T("Turn action")
@@ -60,18 +60,18 @@ def space_reward(sp: str) -> Text:
     if sp == "WAT_WATER":
         return T("a new worker if you have fewer than 4; morale +2")
     if sp in COMMODITY_AREAS:
-        return T("{good}. {table}", good=names.good(COMMODITY_AREAS[sp]), table=yield_text())
+        return T("{good}. {table}", good=texts.good(COMMODITY_AREAS[sp]), table=yield_text())
     if sp in TUNNELS:
         return T("1 {resource} or 1 artifact card; the miner advances (at {reveal} hidden {faction} recruits are revealed, at {end} the exclusive space opens)",
-                 resource=names.good(TUNNEL_RESOURCE[sp]), reveal=TUNNEL_REVEAL, end=TUNNEL_COMPLETE,
-                 faction=names.faction(TUNNELS[sp]))
+                 resource=texts.good(TUNNEL_RESOURCE[sp]), reveal=TUNNEL_REVEAL, end=TUNNEL_COMPLETE,
+                 faction=texts.faction(TUNNELS[sp]))
     if sp.startswith("TUNEND_"):
         rw = SPACES[sp].reward
         return T("{goods}; only for players with an active {faction} recruit",
-                 goods=join([names.qty(n, g) for g, n in rw.items()], " + "), faction=names.faction(SPACES[sp].faction))
+                 goods=join([texts.qty(n, g) for g, n in rw.items()], " + "), faction=texts.faction(SPACES[sp].faction))
     if sp.startswith("ART_"):
         return T("a star in the territory of {region} or on one of its built markets; {faction} allegiance +1",
-                 region=names.region(SPACES[sp].faction), faction=names.faction(SPACES[sp].faction))
+                 region=texts.region(SPACES[sp].faction), faction=texts.faction(SPACES[sp].faction))
     if sp in ("ICA_WIND", "ICA_NIMBUS"):
         return T("a star in the territory of Icarus; Icarite allegiance +1")
     if sp == "ICA_BREEZE":
@@ -82,7 +82,7 @@ def space_reward(sp: str) -> Text:
         return T("helps build the market of this site; the builders each put a star on it")
     if sp.startswith("MKT_"):
         return T("a star in the territory of {region}; {faction} allegiance +1",
-                 region=names.region(SPACES[sp].faction), faction=names.faction(SPACES[sp].faction))
+                 region=texts.region(SPACES[sp].faction), faction=texts.faction(SPACES[sp].faction))
     return T("nothing")
 
 
@@ -95,7 +95,7 @@ def space_text(sp: str, cost: Text | None = None) -> Text:
     if cost is None:
         cost = T("printed on the market tile") if sp.startswith("MKT_") else cost_words(SPACES[sp].cost)
     kind = _SPACE_KIND.get(SPACES[sp].type, T("any number of workers"))
-    return T("{space} ({kind}). Cost: {cost}. Reward: {reward}.", space=names.space(sp), kind=kind,
+    return T("{space} ({kind}). Cost: {cost}. Reward: {reward}.", space=texts.space(sp), kind=kind,
              cost=cost, reward=space_reward(sp))
 
 
@@ -109,7 +109,7 @@ def allegiance_text(faction: str) -> Text:
     return T("Shared track 0–11, moved by every player. Bonuses for players with an active {faction} "
              "recruit: at 2, one more commodity; at 5, both of the tunnel’s rewards; at 8, hidden {faction} "
              "recruits are revealed; at 11, a star on each active {faction} recruit.",
-             faction=names.faction(faction))
+             faction=texts.faction(faction))
 
 
 _TURN_ACTIONS = {
@@ -123,20 +123,20 @@ _TURN_ACTIONS = {
 # ---- the other components -----------------------------------------------------------------
 def market_text(tile: str) -> Text:
     return T("{market}. Visit: {cost}. Penalty (for players without their star here): {penalty}",
-             market=names.market(tile), cost=cost_words(MARKETS[tile].visit_cost), penalty=names.penalty(tile))
+             market=texts.market(tile), cost=cost_words(MARKETS[tile].visit_cost), penalty=texts.penalty(tile))
 
 
 def recruit_text(rid: str) -> Text:
     r = RECRUITS[rid]
-    text = T("{faction} recruit. {text}", faction=names.faction(r.faction), text=names.recruit_text(rid))
+    text = T("{faction} recruit. {text}", faction=texts.faction(r.faction), text=texts.recruit_text(rid))
     if r.first_printing_text:
-        text = T("{text} First printing: {old}", text=text, old=names.recruit_text(rid, first_printing=True))
+        text = T("{text} First printing: {old}", text=text, old=texts.recruit_text(rid, first_printing=True))
     return text
 
 
 def dilemma_text(did: str) -> Text:
     return T("Resolved once per game instead of a turn: discard 1 {artifact} or any 2 artifact cards, then choose. "
-             "{fight}. {join}.", artifact=names.artifact(DILEMMAS[did].artifact),
+             "{fight}. {join}.", artifact=texts.artifact(DILEMMAS[did].artifact),
              fight=T("Fight the Oppressor: draw 2 recruits, keep 1"),
              join=T("Join the Establishment: a star on the dilemma card"))
 
@@ -149,17 +149,17 @@ def artifact_text(art: str) -> Text:
              "and the Wind Saloon; your hand limit is your morale.", n=copies)
     if tile and dil:
         return T("{text} Asked for by {market} and by the dilemma {dilemma}.", text=base,
-                 market=names.market(tile), dilemma=names.dilemma(dil))
+                 market=texts.market(tile), dilemma=texts.dilemma(dil))
     return base
 
 
 def good_text(g: str) -> Text:
     if g in COMMODITIES:
         area = next(sp for sp, c in COMMODITY_AREAS.items() if c == g)
-        return T("A commodity (unlimited supply), produced at the {space}.", space=names.space(area))
+        return T("A commodity (unlimited supply), produced at the {space}.", space=texts.space(area))
     tunnel = next(t for t, r in TUNNEL_RESOURCE.items() if r == g)
     return T("A resource (unlimited supply), dug in the {tunnel}; resources pay the construction sites and the "
-             "Nimbus Loft.", tunnel=names.space(tunnel))
+             "Nimbus Loft.", tunnel=texts.space(tunnel))
 
 
 def pieces() -> list[tuple[str, Text, Text, Text]]:
@@ -177,19 +177,19 @@ def pieces() -> list[tuple[str, Text, Text, Text]]:
            "{limit} or more loses a worker.", lo=KNOW_MIN, hi=KNOW_MAX, limit=KNOWLEDGE_LIMIT)),
     ]
     for f in FACTIONS:
-        out.append((f"allegiance_{f}", KIND_TRACK, T("{faction} allegiance", faction=names.faction(f)),
+        out.append((f"allegiance_{f}", KIND_TRACK, T("{faction} allegiance", faction=texts.faction(f)),
                     allegiance_text(f)))
     for f in FACTIONS:
-        out.append((f"territory_{f}", KIND_TERRITORY, T("Territory of {region}", region=names.region(f)),
+        out.append((f"territory_{f}", KIND_TERRITORY, T("Territory of {region}", region=texts.region(f)),
                     T("6 star spaces, as many open as there are players. Stars come here from the Wind Saloon and "
                       "the Nimbus Loft.") if f == "icarite" else
                     T("6 star spaces, as many open as there are players. Stars come here from market visits and "
-                      "artifact markets of {region}.", region=names.region(f))))
+                      "artifact markets of {region}.", region=texts.region(f))))
     for f in TUNNEL_FACTIONS:
-        out.append((f"miner_{f}", KIND_PIECE, T("Miner of the {tunnel}", tunnel=names.space(TUNNEL_OF[f])),
+        out.append((f"miner_{f}", KIND_PIECE, T("Miner of the {tunnel}", tunnel=texts.space(TUNNEL_OF[f])),
                     T("Advances one space each time a worker is placed on the tunnel: at {reveal} hidden {faction} "
                       "recruits are revealed, at {end} the exclusive space opens.",
-                      reveal=TUNNEL_REVEAL, end=TUNNEL_COMPLETE, faction=names.faction(f))))
+                      reveal=TUNNEL_REVEAL, end=TUNNEL_COMPLETE, faction=texts.faction(f))))
     return out
 
 
@@ -198,19 +198,19 @@ def entries() -> list[tuple[str, Text, Text, Text]]:
     out: list[tuple[str, Text, Text, Text]] = []
     for sp, s in SPACES.items():
         if s.type == "turn_action":
-            out.append((sp, KIND_TURN_ACTION, names.space(sp), _TURN_ACTIONS[sp]))
+            out.append((sp, KIND_TURN_ACTION, texts.space(sp), _TURN_ACTIONS[sp]))
         else:
-            out.append((sp, KIND_SPACE, names.space(sp), space_text(sp)))
+            out.append((sp, KIND_SPACE, texts.space(sp), space_text(sp)))
     for m in MARKET_IDS:
-        out.append((m, KIND_MARKET, names.market(m), market_text(m)))
+        out.append((m, KIND_MARKET, texts.market(m), market_text(m)))
     for r in RECRUIT_IDS:
-        out.append((r, KIND_RECRUIT, names.recruit(r), recruit_text(r)))
+        out.append((r, KIND_RECRUIT, texts.recruit(r), recruit_text(r)))
     for d in DILEMMA_IDS:
-        out.append((d, KIND_DILEMMA, names.dilemma(d), dilemma_text(d)))
+        out.append((d, KIND_DILEMMA, texts.dilemma(d), dilemma_text(d)))
     for a in ARTIFACT_TYPES:
-        out.append((a, KIND_ARTIFACT, names.artifact(a), artifact_text(a)))
+        out.append((a, KIND_ARTIFACT, texts.artifact(a), artifact_text(a)))
     for g in COMMODITIES + RESOURCES:
-        out.append((g, KIND_COMMODITY if g in COMMODITIES else KIND_RESOURCE, names.good(g), good_text(g)))
+        out.append((g, KIND_COMMODITY if g in COMMODITIES else KIND_RESOURCE, texts.good(g), good_text(g)))
     out.extend(pieces())
     return out
 

@@ -1,8 +1,8 @@
 """Euphoria's game state: plain lists, ints and strings (spec §1, §2, §23.1).
 
 The rules resolve through a stack of small *tasks* (``EuphoriaState.tasks``, plain dicts):
-every step of the resolution orders of §23 (P1-P8, B1-B4, R1-R8, E1-E4) is one task kind in
-``rules.py``. A task that needs a player's choice stays on top of the stack with its options;
+every step of the resolution orders of §23 (P1-P8, B1-B4, R1-R8, E1-E4) is one task kind of
+the package ``rules`` (``rules/tasks.py``). A task that needs a player's choice stays on top of the stack with its options;
 ``legal_actions`` offers them. This is how choices made in the middle of an action, and out of
 turn (Amanda, Ben, Jacko's and Zong's gifts, hand-limit discards), become ordinary actions.
 """

@@ -24,7 +24,7 @@ from engines.core.statistics import StatRow, steps
 
 from . import actions as A
 from .components import FACTIONS, GOODS, SITES
-from .names import T
+from .texts import T
 
 _STARS = ("stars_visits", "stars_artifacts", "stars_nimbus", "stars_building", "stars_recruits",
           "stars_dilemma", "stars_other")

@@ -8,7 +8,6 @@ from engines.euphoria import GAME
 from engines.euphoria.components import (ARTIFACT_DECK, DILEMMA_IDS, FACTIONS, MARKET_IDS,
                                          RECRUIT_IDS, SITES, SPACES, STARS)
 from engines.euphoria.rules import run
-from engines.euphoria.effects import T, push
 
 
 _ARTS = sorted(ARTIFACT_DECK)

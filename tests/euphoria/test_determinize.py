@@ -14,7 +14,8 @@ from engines.core.search import ismcts
 from engines.euphoria import GAME
 from engines.euphoria.bot import choose as heuristic
 from engines.euphoria.components import FACTIONS, RECRUITS, SITES
-from engines.euphoria.determinize import _COMMITTED, determinize, evaluate
+from engines.euphoria.determinize import _COMMITTED, determinize
+from engines.euphoria.evaluate import evaluate
 from engines.euphoria.effects import faction_revealed
 
 from .helpers import components_census

@@ -153,7 +153,8 @@ def test_the_quick_payment_check_agrees_with_the_payment_options():
     list them all: the same answer as ``bool(pay_options)`` for every space, seat and position
     (random games, so recruits that change costs come up)."""
     from engines.euphoria.components import WORKER_SPACES
-    from engines.euphoria.rules import _can_pay_somehow, _player_ctx, pay_options
+    from engines.euphoria.rules.payment import _can_pay_somehow, pay_options
+    from engines.euphoria.rules.placement import player_ctx
     compared = hooked = 0
     for i in range(8):
         s = GAME.new_game(2 + i % 4, 700 + i, _options(i))
@@ -163,7 +164,7 @@ def test_the_quick_payment_check_agrees_with_the_payment_options():
                 break
             if n % 11 == 0 and s.phase == "play":
                 for p in range(s.players):
-                    has_hooks = _player_ctx(s, p)["cost_hooks"]  # a recruit changes p's costs
+                    has_hooks = player_ctx(s, p)["cost_hooks"]  # a recruit changes p's costs
                     for sp in WORKER_SPACES:
                         if sp.startswith("MKT_") and s.built["SITE_" + sp[4:]] != 2:
                             continue
@@ -212,7 +213,8 @@ def test_construction_spaces_of_one_cost_are_paid_alike():
     (its docstring): every recruit's cost hook reads a construction space only as one. Over
     random games with every recruit coming up, equal costs give equal ``pay_options``."""
     from engines.euphoria.components import SPACES, WORKER_SPACES
-    from engines.euphoria.rules import _player_ctx, pay_options
+    from engines.euphoria.rules.payment import pay_options
+    from engines.euphoria.rules.placement import player_ctx
     cs = [sp for sp in WORKER_SPACES if sp.startswith("CS_")]
     groups: dict = {}
     for sp in cs:
@@ -227,7 +229,7 @@ def test_construction_spaces_of_one_cost_are_paid_alike():
                 break
             if n % 13 == 0 and s.phase == "play":
                 for p in range(s.players):
-                    rids = _player_ctx(s, p)["cost_rids"]
+                    rids = player_ctx(s, p)["cost_rids"]
                     for spaces in groups.values():
                         first = pay_options(s, p, spaces[0])
                         for sp in spaces[1:]:

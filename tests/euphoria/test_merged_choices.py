@@ -11,7 +11,7 @@ import pytest
 
 from engines.core.game import IllegalAction
 from engines.euphoria import GAME
-from engines.euphoria.effects import T, push
+from engines.euphoria.effects import push, task
 from engines.euphoria.rules import run
 
 from .helpers import (actions, blank, choose, finish_choices, fresh_turn, give_recruit, goods,
@@ -20,9 +20,9 @@ from .helpers import (actions, blank, choose, finish_choices, fresh_turn, give_r
 
 def roll(s, p: int, preset: dict[int, int], new: bool = False) -> None:
     """One roll event for p with fixed values; ``new``: as the tank's new worker (§20)."""
-    tasks = [T("roll", p, dice=list(preset), preset={str(d): v for d, v in preset.items()})]
+    tasks = [task("roll", p, dice=list(preset), preset={str(d): v for d, v in preset.items()})]
     if new:
-        tasks.append(T("new_worker", p, die=next(iter(preset))))
+        tasks.append(task("new_worker", p, die=next(iter(preset))))
     push(s, *tasks)
     run(s)
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines.euphoria import GAME
-from engines.euphoria.effects import T, push
+from engines.euphoria.effects import push, task
 from engines.euphoria.recruits import CARDS, FIRST_PRINTING
 from engines.euphoria.rules import run
 
@@ -24,7 +24,7 @@ def opponent_on(s, space: str, value: int = 4, q: int = 1) -> None:
 
 
 def roll(s, p, preset):
-    push(s, T("roll", p, dice=list(preset), preset={str(d): v for d, v in preset.items()}))
+    push(s, task("roll", p, dice=list(preset), preset={str(d): v for d, v in preset.items()}))
     run(s)
 
 
@@ -185,7 +185,7 @@ def test_esme_the_fireman_on_every_star():
     s = with_recruit("esme_the_fireman")
     give_cards(s, 0, "book", "bat")
     s.p[0].morale = 3
-    push(s, T("star", 0, where="dilemma"))
+    push(s, task("star", 0, where="dilemma"))
     run(s)
     assert "esme_the_fireman|book" in options(s)
     choose(s, "esme_the_fireman|book")
@@ -323,7 +323,7 @@ def test_flartner_the_luddite_pays_an_artifact_at_a_site():
 def test_geek_the_oracle_draws_3_discards_2():
     s = with_recruit("geek_the_oracle")
     s.p[0].morale = 6
-    push(s, T("draw", 0, n=1, plain=False))
+    push(s, task("draw", 0, n=1, plain=False))
     run(s)
     choose(s, "geek_the_oracle|geek")
     finish_choices(s)
@@ -485,7 +485,7 @@ def test_jonathan_the_gambler_draws_2_and_shows_hand():
     s = with_recruit("jonathan_the_gambler")
     s.p[0].morale = 6
     give_cards(s, 0, "bat", "bat")
-    push(s, T("draw", 0, n=1, plain=False))
+    push(s, task("draw", 0, n=1, plain=False))
     run(s)
     choose(s, "jonathan_the_gambler|gambler")
     assert len(s.p[0].hand) == 4 and s.shown["player"] == 0 and len(s.p[1].hand) == 1
@@ -572,7 +572,7 @@ def test_first_printing_nakagawa_sacrifices_for_an_extra_star():
 def test_first_printing_gambler_keeps_only_matching_cards():
     s = with_recruit("jonathan_the_gambler", first_printing_recruits=True)
     s.p[0].morale = 6
-    push(s, T("draw", 0, n=1, plain=False))
+    push(s, task("draw", 0, n=1, plain=False))
     run(s)
     choose(s, "jonathan_the_gambler|gambler")
     hand = s.p[0].hand

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engines.core.i18n import LANGS
-from engines.euphoria import GAME, names
+from engines.euphoria import GAME, texts
 from engines.euphoria.components import (ARTIFACT_TYPES, COMMODITIES, DILEMMA_IDS, FACTIONS, MARKET_IDS, MARKETS,
                                          RECRUIT_IDS, RESOURCES, SPACES, TUNNEL_FACTIONS)
 from tests.rules_checks import (check_links_resolve, check_markdown_subset, check_no_ascii_apostrophe,
@@ -41,15 +41,15 @@ def test_typographic_apostrophes_and_the_game_names():
     en, it = check_no_ascii_apostrophe(GAME_ID)
     for sp in ("GEN", "AQU", "FARM", "CLOUD", "ART_EUP", "ART_SUB", "ART_WAS",
                "ICA_WIND", "ICA_NIMBUS", "ICA_BREEZE", "ICA_SKY", "TUN_EUP"):
-        assert names.space(sp).render("en") in en and names.space(sp).render("it") in it, sp
-    assert names.TANK_TEXT.render("en") in en and names.TANK_TEXT.render("it") in it
+        assert texts.space(sp).render("en") in en and texts.space(sp).render("it") in it, sp
+    assert texts.TANK_TEXT.render("en") in en and texts.TANK_TEXT.render("it") in it
     for f in FACTIONS:
-        assert names.faction(f).render("en") in en and names.faction(f).render("it") in it
-        assert names.region(f).render("en") in en and names.region(f).render("it") in it
+        assert texts.faction(f).render("en") in en and texts.faction(f).render("it") in it
+        assert texts.region(f).render("en") in en and texts.region(f).render("it") in it
     for a in ARTIFACT_TYPES:
-        assert names.artifact(a).render("en") in en and names.artifact(a).render("it") in it
+        assert texts.artifact(a).render("en") in en and texts.artifact(a).render("it") in it
     for g in COMMODITIES + RESOURCES:
-        assert names.good(g).render("en") in en and names.good(g).render("it") in it
+        assert texts.good(g).render("en") in en and texts.good(g).render("it") in it
 
 
 # ---- the reference ----------------------------------------------------------------------------------
@@ -69,12 +69,12 @@ def test_reference_names_are_the_game_own():
     en = {e["id"]: e for e in GAME.reference("en")}
     it = {e["id"]: e for e in GAME.reference("it")}
     for m in MARKET_IDS:
-        assert en[m]["name"] == names.market(m).render("en") and it[m]["name"] == names.market(m).render("it")
-        assert names.penalty(m).render("it") in it[m]["text"]
+        assert en[m]["name"] == texts.market(m).render("en") and it[m]["name"] == texts.market(m).render("it")
+        assert texts.penalty(m).render("it") in it[m]["text"]
         assert en[m]["kind"] == "Market tile" and it[m]["kind"] == "Tessera mercato"
     for r in RECRUIT_IDS:
-        assert en[r]["name"] == names.recruit(r).render("en") and it[r]["name"] == names.recruit(r).render("it")
-        assert names.recruit_text(r).render("en") in en[r]["text"]
+        assert en[r]["name"] == texts.recruit(r).render("en") and it[r]["name"] == texts.recruit(r).render("it")
+        assert texts.recruit_text(r).render("en") in en[r]["text"]
         assert en[r]["kind"] == "Recruit" and it[r]["kind"] == "Specialista"
     assert it["GEN"]["name"] == "Generatore" and "Cost: 3 energy" in en["WAT_ENERGY"]["text"]
     assert MARKETS["spa_of_fleeting_pleasure"].name == en["spa_of_fleeting_pleasure"]["name"]

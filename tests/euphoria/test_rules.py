@@ -10,7 +10,7 @@ from engines.core.rng import Rng
 from engines.core.testing import assert_illegal_leaves_state
 from engines.euphoria import GAME
 from engines.euphoria.components import MARKET_IDS, SITE_SPACES, SITES, THRESHOLD
-from engines.euphoria.effects import T, push
+from engines.euphoria.effects import push, task
 from engines.euphoria.rules import run, tie_break
 
 from .helpers import (actions, blank, choose, components_census, finish_choices, fresh_turn,
@@ -20,7 +20,7 @@ from .helpers import (actions, blank, choose, components_census, finish_choices,
 
 def roll(s, p, preset: dict[int, int]) -> None:
     """Run one roll event for p with fixed values (dice must already be available)."""
-    push(s, T("roll", p, dice=list(preset), preset={str(d): v for d, v in preset.items()}))
+    push(s, task("roll", p, dice=list(preset), preset={str(d): v for d, v in preset.items()}))
     run(s)
 
 
@@ -31,7 +31,7 @@ def test_rule_4_1_territory_capacity_and_build_threshold(players):
     s = blank(players)
     assert THRESHOLD[players] == {2: 2, 3: 2, 4: 3, 5: 4, 6: 4}[players]
     for _ in range(players + 2):
-        push(s, T("star", 0, where="territory", faction="icarite"))
+        push(s, task("star", 0, where="territory", faction="icarite"))
         run(s)
     assert sum(s.territory["icarite"]) == players  # 6 - N spaces blocked
 
@@ -52,11 +52,11 @@ def test_rule_4_3_miners_allegiance_at_zero_and_tunnel_ends_blocked():
 def test_rule_4_4_empty_deck_reshuffles_discards_and_both_empty_skips_draw():
     s = blank()
     s.art_discard, s.art_deck = s.art_deck, []
-    push(s, T("draw", 0, n=1, plain=True))
+    push(s, task("draw", 0, n=1, plain=True))
     run(s)
     assert len(s.p[0].hand) == 1 and len(s.art_deck) == 35 and s.art_discard == []
     s.p[1].hand, s.art_deck = s.art_deck, []
-    push(s, T("draw", 0, n=1, plain=True))
+    push(s, task("draw", 0, n=1, plain=True))
     run(s)
     assert len(s.p[0].hand) == 1
     components_census(s)
@@ -478,7 +478,7 @@ def test_rule_14_9_apothecary_no_icarus():
 
 def test_rule_14_10_theater_knowledge_per_star():
     s = penalised("theater_of_revelatory_propaganda")
-    push(s, T("star", 0, where="dilemma"))
+    push(s, task("star", 0, where="dilemma"))
     run(s)
     assert s.p[0].knowledge == 4
 
@@ -553,7 +553,7 @@ def test_rule_16_icarus_spaces_and_icarite_tier2_draw():
 
 def test_rule_17_star_sources_counted_in_score_breakdown():
     s = blank(2)
-    for t in (T("star", 0, where="territory", faction="euphorian"), T("star", 0, where="dilemma")):
+    for t in (task("star", 0, where="territory", faction="euphorian"), task("star", 0, where="dilemma")):
         push(s, t)
         run(s)
     assert GAME.score_breakdown(s)[0] == {"territories": 1, "market tiles": 0, "recruits": 0, "dilemma": 1}

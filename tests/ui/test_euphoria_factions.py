@@ -14,7 +14,7 @@ from __future__ import annotations
 import pytest
 
 from engines.core.i18n import render
-from engines.euphoria import names
+from engines.euphoria import texts
 from engines.euphoria.components import RECRUITS
 from tavolo_ui.canvas import MIN_TEXT
 from tavolo_ui.renderers.euphoria import FACTION_INK, MARK_R, REGIONS, faction_letter
@@ -57,7 +57,7 @@ def test_each_faction_has_its_own_letter_in_both_languages():
         letters = [faction_letter(f, lang) for f in FACTIONS]
         assert len(set(letters)) == 4, letters
         for f, letter in zip(FACTIONS, letters):
-            assert render(names.faction(f), lang).upper().startswith(letter)
+            assert render(texts.faction(f), lang).upper().startswith(letter)
 
 
 def test_the_letters_read_on_their_marks():
@@ -95,7 +95,7 @@ def test_every_recruit_on_a_mat_follows_its_faction_mark():
             shown = [(rid, False) for rid in (pl["active"] if isinstance(pl["active"], list) else [])]
             shown += [(rid, True) for rid in (pl["hidden"] if isinstance(pl["hidden"], list) else [])]
             for rid, hidden in shown:
-                name = render(names.recruit(rid), lang)
+                name = render(texts.recruit(rid), lang)
                 ops = [op for op in cv.ops if op[0] == "text" and op[3].startswith(name)]
                 assert ops, (lang, name)
                 for op in ops:

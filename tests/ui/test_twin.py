@@ -131,7 +131,7 @@ def test_citadels_you_name_every_card_of_your_hand_and_nobody_else_s(lang):
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_euphoria_you_name_your_artifact_cards_and_hidden_recruits(lang):
-    from engines.euphoria import names
+    from engines.euphoria import texts
     game = engines.get_game("euphoria")
     seen = 0
     for state in positions("euphoria", 3):
@@ -140,15 +140,15 @@ def test_euphoria_you_name_your_artifact_cards_and_hidden_recruits(lang):
             mine = _you_text("euphoria", view, p, lang)
             own = view["players"][p]
             for a in own["hand"]:
-                assert names.artifact(a).render(lang) in mine
+                assert texts.artifact(a).render(lang) in mine
                 seen += 1
             for r in own["hidden"]:
-                assert names.recruit(r).render(lang) in mine
+                assert texts.recruit(r).render(lang) in mine
                 seen += 1
             # the others' hidden recruits are counts in p's view: their names are nowhere
             text = "\n".join(line for _, lines in describe("euphoria", view, p, lang) for line in lines)
             for q in range(3):
-                hidden_elsewhere = [names.recruit(r).render(lang) for r in state.p[q].hidden
+                hidden_elsewhere = [texts.recruit(r).render(lang) for r in state.p[q].hidden
                                     if q != p and r not in own["hidden"] and r not in own["active"]
                                     and not any(r in (o["active"] if isinstance(o["active"], list) else [])
                                                 for o in view["players"])]

@@ -16,12 +16,12 @@ drawn in a faction's colour (a region's header, each of its spaces) and before e
 from __future__ import annotations
 
 from engines.core.i18n import player, render as _render
-from engines.euphoria import names
+from engines.euphoria import texts
 from engines.euphoria.components import (KNOW_MAX, KNOW_MIN, KNOWLEDGE_LIMIT, MARKETS, MORALE_MAX, MORALE_MIN,
                                          RECRUITS, SITE_SPACES, SPACES)
 from engines.euphoria.labels import cost_words, join
 from engines.euphoria.reference import allegiance_text, artifact_text, dilemma_text, space_text
-from engines.euphoria.names import T
+from engines.euphoria.texts import T
 
 from ..canvas import MIN_TEXT, PALETTE, Canvas, ink_on, seat_colour, seat_text_colour
 
@@ -59,7 +59,7 @@ def _color(p: int) -> str:
 
 def faction_letter(faction: str, lang: str) -> str:
     """The letter on ``faction``'s mark: the first of its name in ``lang`` (the catalogue's)."""
-    return _render(names.faction(faction), lang)[:1].upper()
+    return _render(texts.faction(faction), lang)[:1].upper()
 
 
 def _faction_mark(cv: Canvas, cx: float, cy: float, faction: str, hidden: bool = False) -> None:
@@ -83,14 +83,14 @@ def _space_tip(sp: str, view: dict, lang: str) -> str:
 
 def _tile_tip(tile: str, lang: str) -> str:
     return _render(T("{market}. Visit: {cost}. Penalty (for players without their star here): {penalty}",
-                     market=names.market(tile), cost=cost_words(MARKETS[tile].visit_cost),
-                     penalty=names.penalty(tile)), lang)
+                     market=texts.market(tile), cost=cost_words(MARKETS[tile].visit_cost),
+                     penalty=texts.penalty(tile)), lang)
 
 
 def _recruit_tip(rid: str, lang: str, first_printing: bool = False) -> str:
     r = RECRUITS[rid]
-    return _render(T("{recruit} ({faction}): {text}", recruit=names.recruit(rid), faction=names.faction(r.faction),
-                     text=names.recruit_text(rid, first_printing)), lang)
+    return _render(T("{recruit} ({faction}): {text}", recruit=texts.recruit(rid), faction=texts.faction(r.faction),
+                     text=texts.recruit_text(rid, first_printing)), lang)
 
 
 class _Acts:
@@ -201,7 +201,7 @@ def _space_lines(cv: Canvas, sp: str, w: float, label: str | None,
     clear of a faction's mark when the box carries one (``marked``, at its top right)."""
     lang = _lang(cv)
     room = w - 8
-    text = label or _render(SHORT_NAMES.get(sp, names.space(sp)), lang)
+    text = label or _render(SHORT_NAMES.get(sp, texts.space(sp)), lang)
     lines = _label_lines(text, room - (MARK_ROOM if marked else 0), room)
     cost = [] if sp.startswith("MKT_") or label else cv.wrap(_render(cost_words(SPACES[sp].cost), lang), MIN_TEXT, room)
     return lines, cost
@@ -251,7 +251,7 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
     title = _render(title_text, lang)
     y0 = y
     ally = view["allegiance"][faction]
-    ally_text = _render(T("{faction} allegiance {n}/11", faction=names.faction(faction), n=ally), lang)
+    ally_text = _render(T("{faction} allegiance {n}/11", faction=texts.faction(faction), n=ally), lang)
     title_end = x + 4 + MARK_ROOM + 1.15 * Canvas.text_width(title, 14)  # bold is wider: keep a gap
     beside = title_end + 12 + Canvas.text_width(ally_text, 11) * 1.05 <= x + w - 6
     band = 24 if beside else 38  # the allegiance beside the title, or under it when narrow
@@ -262,7 +262,7 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
         cv.text(x + w - 6, y + 16, ally_text, 11, PALETTE["ink"], align="right")
     else:
         cv.text(x + 6, y + 32, ally_text, 11, PALETTE["ink"], max_width=w - 12)
-    cv.hit(x, y, w, band + 10, tip=_render(T("{faction} allegiance track, {n} of 11. {what}", faction=names.faction(faction),
+    cv.hit(x, y, w, band + 10, tip=_render(T("{faction} allegiance track, {n} of 11. {what}", faction=texts.faction(faction),
                                              n=ally, what=allegiance_text(faction)), lang), ref=f"allegiance_{faction}")
     y += band + 4
     # allegiance track
@@ -293,8 +293,8 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
         sd = view["sites"][site]
         tile = sd["tile"]
         built = sd["built"]
-        label = _render(T("{site}: {market}", site=names.site(site), market=names.market(tile)) if tile
-                        else T("{site}: market face down", site=names.site(site)), lang)
+        label = _render(T("{site}: {market}", site=texts.site(site), market=texts.market(tile)) if tile
+                        else T("{site}: market face down", site=texts.site(site)), lang)
         label = label[:1].upper() + label[1:]
         room = w - 10 - 14 * len(sd["stars"])
         lines = cv.wrap(label, MIN_TEXT, room, bold=bool(built), split=True)  # a long name hyphenated
@@ -306,7 +306,7 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
         for j, q in enumerate(sd["stars"]):  # each star in its owner's colour and shape
             cv.seat_marker(x + w - 12 - 14 * j, y + 10, 5.5, q)
         cv.hit(x, y, w, sh, tip=_tile_tip(tile, lang) if tile else _render(
-            T("{site}: a market tile, face down until built.", site=names.site(site)), lang), ref=tile or None)
+            T("{site}: a market tile, face down until built.", site=texts.site(site)), lang), ref=tile or None)
         y += sh + 4
         mkt = "MKT" + site[4:]
         if built:
@@ -424,7 +424,7 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float, ac
         cv.rect(dx, y, 16, 16, "#fff" if on else _color(q), _color(q), 2, 3)
         cv.text(dx + 8, y + 9, str(pl["dice"][d]), 11, seat_text_colour(q) if on else ink_on(_color(q)), align="center",
                 baseline="middle", bold=True)
-        tip = T("Worker showing {value}: on {space}", value=pl["dice"][d], space=names.space(wh)) if on else \
+        tip = T("Worker showing {value}: on {space}", value=pl["dice"][d], space=texts.space(wh)) if on else \
             T("Worker showing {value}: available", value=pl["dice"][d])
         if on and acts is not None and q == acts.me:
             # your worker on the board: a click retrieves it (alone; or an interchangeable one:
@@ -437,7 +437,7 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float, ac
             cv.hit(dx, y, 16, 16, tip=tr(tip), ref="worker")
         dx += 20
     y += 20
-    goods = "  ".join(f"{tr(names.good(g))} {pl['goods'][g]}" for g in GOOD_ORDER)
+    goods = "  ".join(f"{tr(texts.good(g))} {pl['goods'][g]}" for g in GOOD_ORDER)
     lines = cv.wrap(goods, MIN_TEXT, w - 8) if Canvas.text_width(goods, MIN_TEXT) > w - 8 else [goods]
     for ln in lines:
         cv.text(x + 4, y + 10, ln, MIN_TEXT, PALETTE["ink"], max_width=w - 8)
@@ -450,7 +450,7 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float, ac
         cv.text(x + 4, y + 10, head, MIN_TEXT)
         cx = x + 8 + Canvas.text_width(head, MIN_TEXT) * 1.03
         for i, a in enumerate(hand):
-            name = tr(names.artifact(a)) + ("," if i < len(hand) - 1 else "")
+            name = tr(texts.artifact(a)) + ("," if i < len(hand) - 1 else "")
             tw = Canvas.text_width(name, MIN_TEXT) * 1.03 + 2
             if cx + tw > x + w - 4 and cx > x + 8:
                 cx = x + 8
@@ -470,7 +470,7 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float, ac
     for rid in pl["active"] if isinstance(pl["active"], list) else []:  # each after its faction's mark
         star = " ★" if rid in pl["recruit_stars"] else ""
         _faction_mark(cv, x + 4 + MARK_R, y + 9, RECRUITS[rid].faction)
-        cv.text(x + 4 + MARK_ROOM, y + 10, f"{tr(names.recruit(rid))}{star}", MIN_TEXT, PALETTE["good"],
+        cv.text(x + 4 + MARK_ROOM, y + 10, f"{tr(texts.recruit(rid))}{star}", MIN_TEXT, PALETTE["good"],
                 baseline="middle", max_width=w - 8 - MARK_ROOM)
         cv.hit(x, y, w, 18, tip=_recruit_tip(rid, lang, first), ref=rid)
         y += 19
@@ -478,7 +478,7 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float, ac
     if isinstance(hid, list):
         for rid in hid:
             _faction_mark(cv, x + 4 + MARK_R, y + 9, RECRUITS[rid].faction, hidden=True)
-            cv.text(x + 4 + MARK_ROOM, y + 10, tr(T("{recruit} (hidden)", recruit=names.recruit(rid))), MIN_TEXT,
+            cv.text(x + 4 + MARK_ROOM, y + 10, tr(T("{recruit} (hidden)", recruit=texts.recruit(rid))), MIN_TEXT,
                     PALETTE["muted"], baseline="middle", max_width=w - 8 - MARK_ROOM)
             cv.hit(x, y, w, 18, tip=_recruit_tip(rid, lang, first), ref=rid)
             y += 19
@@ -490,7 +490,7 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float, ac
     if pl["dilemma_done"]:
         dtxt = tr(T("Ethical dilemma resolved")) + (" ★" if pl["dilemma_star"] else "")
     elif dil:
-        dtxt = tr(T("Ethical dilemma: {title}", title=names.dilemma(dil)))
+        dtxt = tr(T("Ethical dilemma: {title}", title=texts.dilemma(dil)))
     else:
         dtxt = tr(T("Ethical dilemma card (face down)"))
     cv.text(x + 4, y + 10, dtxt, MIN_TEXT, PALETTE["muted"], max_width=w - 8)
@@ -604,7 +604,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         row_h = max(row_h, _player(cv, view, i, me, PAD + (i % cols) * (pw + 10), y, pw, acts))
     y += row_h
     if view.get("shown"):
-        cards = join([names.artifact(a) for a in view["shown"]["hand"]]) or T("no cards")
+        cards = join([texts.artifact(a) for a in view["shown"]["hand"]]) or T("no cards")
         shown = _render(T("{player} showed: {cards}", player=player(view["shown"]["player"]), cards=cards), lang)
         for ln in cv.wrap(shown, 11, inner):
             cv.text(PAD, y + 12, ln, 11, max_width=inner)

@@ -11,9 +11,9 @@ function describes any player, and says names only where the view has them.
 from __future__ import annotations
 
 from engines.core.i18n import Text, player
-from engines.euphoria import names
+from engines.euphoria import texts
 from engines.euphoria.components import FACTIONS, RECRUITS, SITES
-from engines.euphoria.names import T
+from engines.euphoria.texts import T
 
 Lines = list[Text]
 
@@ -33,7 +33,7 @@ def join(items: list) -> Text:
 
 def recruit(rid: str) -> Text:
     """A recruit with its faction: "Andrew the Spelunker (Subterran)"."""
-    return T("{recruit} ({faction})", recruit=names.recruit(rid), faction=names.faction(RECRUITS[rid].faction))
+    return T("{recruit} ({faction})", recruit=texts.recruit(rid), faction=texts.faction(RECRUITS[rid].faction))
 
 
 def _value(view: dict, q: int, die: int) -> int:
@@ -47,17 +47,17 @@ def player_lines(view: dict, q: int) -> Lines:
         T("Morale {morale}, knowledge {knowledge}", morale=pl["morale"], knowledge=pl["knowledge"]),
         T("Stars placed: {n} of 10", n=10 - pl["stars"]),
     ]
-    goods = [names.qty(pl["goods"][g], g) for g in GOOD_ORDER if pl["goods"].get(g)]
+    goods = [texts.qty(pl["goods"][g], g) for g in GOOD_ORDER if pl["goods"].get(g)]
     lines.append(T("Goods: {list}", list=join(goods)) if goods else T("No goods"))
     available = [str(pl["dice"][d]) for d, where in enumerate(pl["where"]) if where == "avail"]
-    placed = [T("{value} on {space}", value=pl["dice"][d], space=names.space(where))
+    placed = [T("{value} on {space}", value=pl["dice"][d], space=texts.space(where))
               for d, where in enumerate(pl["where"]) if where not in ("avail", "pool")]
     if available:
         lines.append(T("Workers available: {values}", values=join(available)))
     if placed:
         lines.append(T("Workers on the board: {list}", list=join(placed)))
     hand = pl["hand"]
-    lines.append(T("Artifact cards: {cards}", cards=join([names.artifact(a) for a in hand]))
+    lines.append(T("Artifact cards: {cards}", cards=join([texts.artifact(a) for a in hand]))
                  if isinstance(hand, list) else T("Artifact cards: {n}", n=hand))
     if isinstance(pl["active"], list):
         active = [T("{recruit} (star placed)", recruit=recruit(r)) if r in pl["recruit_stars"]
@@ -72,7 +72,7 @@ def player_lines(view: dict, q: int) -> Lines:
     if pl["dilemma_done"]:
         lines.append(T("Ethical dilemma resolved, star placed") if pl["dilemma_star"] else T("Ethical dilemma resolved"))
     elif pl["dilemma"]:
-        lines.append(T("Ethical dilemma: {title}", title=names.dilemma(pl["dilemma"])))
+        lines.append(T("Ethical dilemma: {title}", title=texts.dilemma(pl["dilemma"])))
     else:
         lines.append(T("Ethical dilemma card (face down)"))
     if isinstance(pl["dealt"], list) and pl["dealt"]:
@@ -80,9 +80,9 @@ def player_lines(view: dict, q: int) -> Lines:
     if isinstance(pl["pack"], list) and pl["pack"]:
         lines.append(T("Recruits in your pack: {list}", list=join([recruit(r) for r in pl["pack"]])))
     if isinstance(pl["tiles_dealt"], list) and pl["tiles_dealt"]:
-        lines.append(T("Market tiles dealt to you: {list}", list=join([names.market(t) for t in pl["tiles_dealt"]])))
+        lines.append(T("Market tiles dealt to you: {list}", list=join([texts.market(t) for t in pl["tiles_dealt"]])))
     if isinstance(pl["kept_tile"], str) and pl["kept_tile"]:
-        lines.append(T("Market tile you kept: {market}", market=names.market(pl["kept_tile"])))
+        lines.append(T("Market tile you kept: {market}", market=texts.market(pl["kept_tile"])))
     return lines
 
 
@@ -91,29 +91,29 @@ def table(view: dict) -> Lines:
     lines: Lines = [T("Artifact deck {deck} · discards {discards} · recruit deck {recruits}", deck=view["art_deck"],
                       discards=len(view["art_discard"]), recruits=view["recruit_deck"])]
     for faction in FACTIONS:
-        track = T("{faction} allegiance {n}/11", faction=names.faction(faction), n=view["allegiance"][faction])
+        track = T("{faction} allegiance {n}/11", faction=texts.faction(faction), n=view["allegiance"][faction])
         if faction in view["miners"]:
             track = T("{a}, {b}", a=track, b=T("Miner {n}/9", n=view["miners"][faction]))
         lines.append(track)
     for sp, occupants in view["spaces"].items():
         workers = [T("{player} (worker {value})", player=player(q), value=_value(view, q, d)) for q, d in occupants]
-        lines.append(T("{space}: {workers}", space=names.space(sp), workers=join(workers)))
+        lines.append(T("{space}: {workers}", space=texts.space(sp), workers=join(workers)))
     for site in SITES:
         sd = view["sites"][site]
-        line = (T("{site}: {market}", site=names.site(site), market=names.market(sd["tile"])) if sd["tile"]
-                else T("{site}: market face down", site=names.site(site)))
+        line = (T("{site}: {market}", site=texts.site(site), market=texts.market(sd["tile"])) if sd["tile"]
+                else T("{site}: market face down", site=texts.site(site)))
         if sd["stars"]:
             line = T("{a}, {b}", a=line, b=T("stars of {players}", players=join([player(q) for q in sd["stars"]])))
         lines.append(line)
     for faction in FACTIONS:
         stars = view["territory"][faction]
         if any(stars):
-            lines.append(T("Territory of {region}: stars of {players}", region=names.region(faction),
+            lines.append(T("Territory of {region}: stars of {players}", region=texts.region(faction),
                            players=join([T("{player} ({n})", player=player(q), n=n) for q, n in enumerate(stars) if n])))
     shown = view.get("shown") or {}
     if shown.get("hand") is not None and shown.get("player") is not None:
         lines.append(T("{player} showed: {cards}", player=player(shown["player"]),
-                       cards=join([names.artifact(a) for a in shown["hand"]])))
+                       cards=join([texts.artifact(a) for a in shown["hand"]])))
     return lines
 
 

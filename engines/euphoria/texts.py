@@ -1,10 +1,12 @@
-"""The names of Euphoria's components as ``Text`` (``engines.core.i18n``), in English and Italian.
+"""Euphoria's texts for people (``engines.core.i18n``): the catalogue and the components' names.
 
-English is the data's name (``data.json``); the Italian is in ``i18n/it.json``, taken from the
-Italian edition's rulebook where it prints the name (Generatore, Falda Acquifera, Fattoria,
-Nuvola Miniera, Cisterna per l’Attivazione dei Lavoratori, Saloon Vento, Attico Nembo, Bar
-Brezza, Salotto Celeste, Stampa Libera della Dura Realtà, Terme del Piacere Fugace, the goods,
-specialisti, artefatti, cantieri, segnalini autorità...), otherwise translated in its spirit.
+Every text a person reads is a ``Text`` of the catalogue "euphoria" (``T``), written in English
+once; its Italian is in ``i18n/it.json``. A component's English name is the data's
+(``data.json``); its Italian is taken from the Italian edition's rulebook where it prints the
+name (Generatore, Falda Acquifera, Fattoria, Nuvola Miniera, Cisterna per l’Attivazione dei
+Lavoratori, Saloon Vento, Attico Nembo, Bar Brezza, Salotto Celeste, Stampa Libera della Dura
+Realtà, Terme del Piacere Fugace, the goods, specialisti, artefatti, cantieri, segnalini
+autorità...), otherwise translated in its spirit.
 """
 
 from __future__ import annotations
@@ -128,3 +130,34 @@ def space(sp: str) -> Text:
     if sp.startswith("MKT_"):
         return T("the market of {site}", site=site(sp))
     return T("space")
+
+
+PENDING: dict[str, Text] = {
+    "turn": T("to place, retrieve or resolve the dilemma"), "keep": T("choosing recruits"),
+    "draft": T("drafting a recruit"), "mkt_keep": T("choosing a market tile"),
+    "track_place": T("placing a morale or knowledge token"), "pay": T("choosing how to pay"),
+    "tunnel_choice": T("choosing the tunnel’s reward"), "art_star": T("placing a star"),
+    "lose_good": T("losing a good to a roll penalty"), "kcheck": T("choosing the worker lost to knowledge"),
+    "hooks": T("using a recruit ability"), "draw": T("drawing an artifact"),
+    "discard_any": T("discarding artifacts"), "bradley": T("discarding an artifact"),
+    "gain_choice": T("choosing a resource"), "gift": T("answering a gift"),
+    "hand_limit": T("discarding down to the hand limit"), "dil_pay": T("paying for the dilemma"),
+    "dil_side": T("choosing a side of the dilemma"), "dil_keep": T("keeping a recruit"),
+    "trade_build": T("proposing a trade"), "trade_answer": T("answering a trade"),
+}
+"""What the player to move is doing, by pending task kind (the status line, refusals)."""
+
+SCORE_CATEGORIES: dict[str, Text] = {
+    "territories": T("territories"), "market tiles": T("market tiles"), "recruits": T("recruits"),
+    "dilemma": T("dilemma"), "total": T("total"),
+}
+"""The names of ``score_breakdown``'s keys (the end-of-game table)."""
+
+OPTION_LABELS: dict[str, Text] = {
+    "recruit_draft": T("Recruit draft: deal 4 recruits and pass them around, keeping one at a time"),
+    "market_selection": T("Market selection: each player chooses 1 of 2 market tiles to put in play"),
+    "morale_knowledge_placement": T("Morale and knowledge placement: players put their track tokens in turn"),
+    "first_printing_recruits": T("First-printing recruit texts"),
+    "trading": T("Trading between players"),
+}
+"""The New game form's option descriptions."""
