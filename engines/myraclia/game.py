@@ -20,7 +20,8 @@ from engines.core.rng import Rng
 from . import rules, scoring, view as view_mod
 from .actions import Action, PlaceTile, Terraform, Trade
 from .components import COLOUR_INDEX, COLOURS, DRAFT_COLUMNS, MAX_ACTIONS, MISC, NCOL, TILES
-from .determinize import determinize as _determinize, evaluate as _evaluate
+from .determinize import determinize as _determinize
+from .evaluate import evaluate as _evaluate
 from .payment import legal_payments
 from .playout import playout_action as _playout_action, search_actions as _search_actions
 from .rules import NEIGHBOURS, compact_positions, counts_of, find_tile, is_free, missing, names, subsets_to_place
@@ -336,7 +337,7 @@ class Myraclia(Game):
 
     def evaluate(self, state: MyracliaState, player: int) -> float:
         """The true win share at the end; before, a softmax over estimated final scores
-        (``determinize.evaluate``)."""
+        (``evaluate``)."""
         return _evaluate(state, player)
 
     def playout_action(self, state: MyracliaState, rng: Rng) -> Any:

@@ -12,7 +12,8 @@ from engines.core.rng import Rng
 from engines.core.search import ismcts
 from engines.myraclia import GAME
 from engines.myraclia.bot import choose as heuristic
-from engines.myraclia.determinize import determinize, evaluate
+from engines.myraclia.determinize import determinize
+from engines.myraclia.evaluate import evaluate
 from engines.myraclia.rules import draw_element
 
 from .helpers import components_census
