@@ -3,7 +3,7 @@
 and its end (§8.11), the end of a round (§9), Eternity (§13) and Darkness (§14); last the
 three verbs the game class (``game.Myraclia``) hands over to them: ``to_move``,
 ``legal_actions`` and ``play``. Final scoring lives in ``scoring``; why a move is refused,
-in ``game`` (``check``).
+in ``reasons``.
 
 Section numbers (§) refer to the rules specification ``myraclia.md``; D-numbers to its
 "Ambiguities and decisions" section, which this engine follows throughout.
