@@ -1,8 +1,8 @@
 """Myraclia's ``Game``: the engine contract (``engines.core.game.Game``) over the modules of
-this package: ``rules`` (set-up, the draft, the terraforming turn, the end of a round, with
-the engine decisions), ``reasons`` (why a move is refused, the coach), ``scoring``, ``view``,
-``events``, ``labels``, ``determinize`` and ``evaluate`` (the search bots), ``bot`` and
-``playout``.
+this package: ``rules`` (set-up, the draft, the terraforming turn, the end of a round),
+``reasons`` (why a move is refused, the coach), ``scoring``, ``view`` (what a player sees, the
+log line), ``events``, ``labels``, ``determinize`` and ``evaluate`` (the search bots), ``bot``
+and ``playout``.
 """
 
 from __future__ import annotations
@@ -14,17 +14,17 @@ from pydantic import TypeAdapter
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
 from engines.core.game import Game
-from engines.core.i18n import Text, player, render
+from engines.core.i18n import Text, render
 from engines.core.rng import Rng
 
-from . import reasons, rules, scoring, view as view_mod
+from . import reasons, rules, scoring
 from .actions import Action
-from .components import DRAFT_COLUMNS
 from .determinize import determinize as _determinize
 from .evaluate import evaluate as _evaluate
 from .playout import playout_action as _playout_action, search_actions as _search_actions
 from .state import MyracliaOptions, MyracliaState
-from .texts import OPTION_LABELS, SCORE_CATEGORIES, T, an_element, colours, token_text
+from .texts import OPTION_LABELS, SCORE_CATEGORIES
+from .view import log_text, view
 
 
 class Myraclia(Game):
@@ -43,9 +43,6 @@ class Myraclia(Game):
 
     def to_move(self, state: MyracliaState) -> int | None:
         return rules.to_move(state)
-
-    def is_over(self, state: MyracliaState) -> bool:
-        return state.phase == "over"
 
     def legal_actions(self, state: MyracliaState) -> list[Action]:
         return rules.legal_actions(state)
@@ -71,8 +68,11 @@ class Myraclia(Game):
     def play(self, state: MyracliaState, action: Action) -> None:
         rules.play(state, action)
 
+    def is_over(self, state: MyracliaState) -> bool:
+        return state.phase == "over"
+
     def scores(self, state: MyracliaState) -> list[int]:
-        return [sum(b.values()) for b in self.score_breakdown(state)]
+        return scoring.scores(state)
 
     def score_breakdown(self, state: MyracliaState) -> list[dict[str, int]]:
         return scoring.breakdown(state)
@@ -80,62 +80,29 @@ class Myraclia(Game):
     def winners(self, state: MyracliaState) -> list[int]:
         return scoring.winners(state)
 
-    # ---- what people see ----------------------------------------------------------------------
     def view(self, state: MyracliaState, player: int | None) -> dict:
-        return view_mod.view(self, state, player)
+        return view(state, player)
 
-    def log_text(self, state: MyracliaState, action: Any) -> Text:
-        """The public log line (everything named is on the table, spec §16)."""
-        who = player(self.to_move(state)) if not self.is_over(state) else T("Nobody")
-        k = action.type
-        if k == "take":
-            ok = 1 <= action.column <= DRAFT_COLUMNS and state.draft_colour[action.column - 1] >= 0
-            what = an_element(state.draft_colour[action.column - 1]) if ok else T("nothing")
-            return T("{player} takes {element} from column {column}", player=who, element=what,
-                     column=action.column)
-        if k == "pass":
-            return T("{player} passes", player=who)
-        if k == "terraform":
-            return T("{player} terraforms {tile} paying {pay}", player=who, tile=action.tile,
-                     pay=colours(action.pay))
-        if k == "reserve":
-            return T("{player} reserves {tile} placing {place}", player=who, tile=action.tile,
-                     place=colours(action.place))
-        if k == "change":
-            return T("{player} moves the reservation to {tile} placing {place}", player=who,
-                     tile=action.tile, place=colours(action.place))
-        if k == "add":
-            return T("{player} adds {place} to the reserved tile", player=who, place=colours(action.place))
-        if k == "trade":
-            return T("{player} trades {give} for {take}", player=who, give=an_element(action.give),
-                     take=an_element(action.take))
-        if k == "end_turn":
-            return T("{player} ends the turn", player=who)
-        if k == "place_tile":
-            return T("{player} adds tile {tile} at ({q}, {r})", player=who, tile=action.tile,
-                     q=action.q, r=action.r)
-        if k == "place_token":
-            tok = state.eternity_drawn
-            return T("{player} places {token} on {tile}", player=who,
-                     token=token_text(tok) if tok else T("the Eternity token"), tile=action.tile)
-        return T("{player} plays an unknown action", player=who)
+    def log_text(self, state: MyracliaState, action: Action) -> Text:
+        """The public log line (``view.log_text``)."""
+        return log_text(state, action)
 
-    def event_texts(self, before: MyracliaState, action: Any, after: MyracliaState) -> list[Text]:
+    def event_texts(self, before: MyracliaState, action: Action, after: MyracliaState) -> list[Text]:
         """The log lines of what the rules did by themselves (``events``)."""
         from .events import event_texts
-        return event_texts(self, before, action, after)
+        return event_texts(before, action, after)
 
-    def action_label(self, state: MyracliaState, action: Any, lang: str = "en") -> str:
+    def action_label(self, state: MyracliaState, action: Action, lang: str = "en") -> str:
         """The button text for the player to move: names the tile, the elements paid or
         placed (wildcards marked), the VP, the column or position (``labels``)."""
         from .labels import action_label
-        return render(action_label(state, action, self.to_move(state)), lang)
+        return render(action_label(state, action, rules.to_move(state)), lang)
 
-    def action_steps(self, state: MyracliaState, action: Any, lang: str = "en") -> list[str]:
+    def action_steps(self, state: MyracliaState, action: Action, lang: str = "en") -> list[str]:
         """The picker's steps: kind of action, tile, then the payment's direct matches and
         its wildcards (``labels.action_steps``)."""
         from .labels import action_steps
-        return [render(t, lang) for t in action_steps(state, action, self.to_move(state))]
+        return [render(t, lang) for t in action_steps(state, action, rules.to_move(state))]
 
     def score_categories(self, lang: str = "en") -> dict[str, str]:
         """The names of the ``score_breakdown`` keys in ``lang`` (the end-of-game table)."""
@@ -154,7 +121,7 @@ class Myraclia(Game):
             return (field.description or name) if field else name
         return text.render(lang)
 
-    def reveals_information(self, before: MyracliaState, action: Any, after: MyracliaState) -> bool:
+    def reveals_information(self, before: MyracliaState, action: Action, after: MyracliaState) -> bool:
         """True when chance moved, or a tile or an Eternity token came out of its bag.
 
         Hidden in Myraclia is only what lies in the three bags (the view gives their sizes).
@@ -200,11 +167,11 @@ class Myraclia(Game):
         (``evaluate``)."""
         return _evaluate(state, player)
 
-    def playout_action(self, state: MyracliaState, rng: Rng) -> Any:
+    def playout_action(self, state: MyracliaState, rng: Rng) -> Action:
         """The heuristic's judgement, cut down for search playouts (``playout``)."""
         return _playout_action(self, state, rng)
 
-    def search_actions(self, state: MyracliaState) -> list[Any]:
+    def search_actions(self, state: MyracliaState) -> list[Action]:
         """The actions the search bots consider (``engines.core.search.candidates``): the legal
         actions with no trade but the one the playout policy would make (``playout.search_actions``:
         unlimited free trades let a search swap elements back and forth without end)."""
