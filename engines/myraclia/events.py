@@ -17,6 +17,7 @@ from typing import Any
 from engines.core.i18n import Text, player
 
 from .components import COLOURS, NCOL, SETUP, STALL_ROUNDS, TILES
+from .rules import to_move
 from .scoring import final_bonuses
 from .state import MyracliaState
 from .texts import T, colour, counts_text, join, tile_short, token_text
@@ -137,8 +138,8 @@ def _new_round(after: MyracliaState) -> list[Text]:
     return out
 
 
-def event_texts(game, before: MyracliaState, action: Any, after: MyracliaState) -> list[Text]:
-    mover = game.to_move(before)
+def event_texts(before: MyracliaState, action: Any, after: MyracliaState) -> list[Text]:
+    mover = to_move(before)
     k = action.type
     out: list[Text] = []
     if k in ("take", "pass"):

@@ -1,8 +1,8 @@
-"""The Myraclia game class: the engine contract verbs (``engines.core.game.Game``) on top of
-the rules helpers of ``rules``: setup (§4), draft (§6), terraforming turn (§7-8), end of turn
-(§8.11), end of round (§9), Eternity (§13), Darkness (§14), ``check`` with its precise reasons
-and the coach (``why_not``). Final scoring lives in ``scoring``; the engine decisions are
-listed in ``rules``.
+"""Myraclia's ``Game``: the engine contract (``engines.core.game.Game``) over the modules of
+this package: ``rules`` (set-up, the draft, the terraforming turn, the end of a round),
+``reasons`` (why a move is refused, the coach), ``scoring``, ``view`` (what a player sees, the
+log line), ``events``, ``labels``, ``determinize`` and ``evaluate`` (the search bots), ``bot``
+and ``playout``.
 """
 
 from __future__ import annotations
@@ -14,52 +14,19 @@ from pydantic import TypeAdapter
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
 from engines.core.game import Game
-from engines.core.i18n import Text, player, render
+from engines.core.i18n import Text, render
 from engines.core.rng import Rng
 
-from . import actions as shared, scoring, view as view_mod
-from .actions import (Action, AddElements, ChangeReservation, EndTurn, Pass, PlaceTile, PlaceToken,
-                      Reserve, Take, Terraform, Trade)
-from .components import (BASE_TILE_IDS, COLOUR_INDEX, COLOURS, CUBE_COUNTS, DARKNESS_IDS,
-                         DRAFT_COLUMNS, KICKSTARTER_IDS, MAX_ACTIONS, MISC, NCOL, RARITY, SETUP,
-                         STALL_ROUNDS, TILES, TOKEN_IDS, TOKENS)
-from .determinize import determinize as _determinize, evaluate as _evaluate
-from .payment import legal_payments
+from . import reasons, rules, scoring
+from .actions import Action
+from .determinize import determinize as _determinize
+from .evaluate import evaluate as _evaluate
 from .playout import playout_action as _playout_action, search_actions as _search_actions
-from .rules import (AROUND, NEIGHBOURS, compact_positions, counts_of, counts_of_list, find_tile, is_free, missing,
-                    names, near_terraformed, neighbours, pos_map, start_order, subsets_to_place,
-                    terraforming_order)
-from .texts import (OPTION_LABELS, SCORE_CATEGORIES, T, an_element, colour, colour_count, colours, counts_text,
-                    join, token_text)
-from .state import MyracliaOptions, MyracliaState, PlayerState, SurfaceTile, new_tile
-
-#: per tile id: its required colours, and whether it is a Darkness tile (hot-path lookups)
-_REQUIRES: dict[str, tuple[int, ...]] = {k: t.requires for k, t in TILES.items()}
-_DARK: dict[str, bool] = {k: t.darkness for k, t in TILES.items()}
-_PENALTY: int = MISC.reservation_penalty_per_missing_element
-_SUBSETS: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, ...]]] = {}
+from .state import MyracliaOptions, MyracliaState
+from .texts import OPTION_LABELS, SCORE_CATEGORIES
+from .view import log_text, view
 
 
-def _subsets_to_place(reserve: tuple[int, ...], miss: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """``subsets_to_place(reserve, miss)``, remembered (callers must not change the list)."""
-    key = (tuple([reserve[c] > 0 for c in miss]), miss)
-    hit = _SUBSETS.get(key)
-    if hit is None:
-        if len(_SUBSETS) > 100_000:
-            _SUBSETS.clear()
-        hit = _SUBSETS[key] = subsets_to_place(reserve, miss)
-    return hit
-
-
-def _missing(t: SurfaceTile) -> tuple[int, ...]:
-    """``rules.missing(t)``, quicker for a tile with no element on it."""
-    cubes = t.cubes
-    if not any(cubes):
-        return _REQUIRES[t.id]
-    return tuple([c for c in _REQUIRES[t.id] if cubes[c] == 0])
-
-
-# ---- the game ----------------------------------------------------------------------------
 class Myraclia(Game):
     """Myraclia (Rudy Pricinsky, RUDY3 2019): draft elements, terraform a hex planet."""
 
@@ -71,652 +38,41 @@ class Myraclia(Game):
     state_model = MyracliaState
     action_adapter = TypeAdapter(Action)
 
-    # ---- setup (§4) --------------------------------------------------------------------
     def setup(self, players: int, seed: int, options: MyracliaOptions) -> MyracliaState:
-        if options.youngest_first is not None and sorted(options.youngest_first) != list(range(players)):
-            raise ValueError(T("The youngest-to-oldest order must name every seat exactly once."))
-        rng = Rng.from_seed(seed)
-        cfg = SETUP.by_players[players]
-        bag = list(BASE_TILE_IDS) + (list(KICKSTARTER_IDS) if options.kickstarter else [])  # §4.2, §11
-        rng.shuffle(bag)
-        surface = [SurfaceTile(id=bag.pop(), q=q, r=r)  # §4.3, D31: draw order onto the layout
-                   for q, r in SETUP.recommended_layouts[players]]
-        offer = [bag.pop() for _ in range(SETUP.tile_offer_size)]  # §4.4
-        if options.darkness:  # §4.9, §14.1: shuffled in after the surface and the offer
-            bag += DARKNESS_IDS
-            rng.shuffle(bag)
-        state = MyracliaState(
-            players=players, seed=seed, rng=rng, options=options,
-            seats=[PlayerState(reserve=[0] * NCOL, discs=cfg.discs) for _ in range(players)],
-            drafting_order=list(range(players)), passed=[False] * players,
-            surface=surface, offer=offer, tile_bag=bag, element_bag=list(CUBE_COUNTS),  # §4.5
-        )
-        start = SETUP.starting_elements_beginner if options.beginner else SETUP.starting_elements
-        for p in range(players):  # §4.6: drawn in seat order
-            for _ in range(start):
-                c = self._draw_cube(state)
-                if c is not None:
-                    state.seats[p].reserve[c] += 1
-        # §4.7 start order: rarity ranks rarest first, lexicographically ascending; ties by
-        # age (youngest first), given as an option or else a seeded random order (D11)
-        if options.youngest_first is not None:
-            age = {p: i for i, p in enumerate(options.youngest_first)}
-        else:
-            perm = list(range(players))
-            rng.shuffle(perm)
-            age = {p: i for i, p in enumerate(perm)}
+        return rules.setup(players, seed, options)
 
-        state.drafting_order = start_order([s.reserve for s in state.seats], age)
-        if options.eternity:  # §13.2
-            state.eternity_bag = list(TOKEN_IDS)
-            rng.shuffle(state.eternity_bag)
-        self._prepare_draft(state)
-        return state
-
-    # ---- element supply (§12) -------------------------------------------------------------
-    def _draw_cube(self, state: MyracliaState) -> int | None:
-        """A random element from the bag; §12.1/D26 refill from the discard pile when empty."""
-        bag = state.element_bag
-        total = sum(bag)
-        if total == 0:
-            for c in range(NCOL):
-                bag[c] += state.discard[c]
-                state.discard[c] = 0
-            total = sum(bag)
-            if total == 0:
-                return None  # §12.2
-        x = state.rng.below(total)
-        for c in range(NCOL):
-            if x < bag[c]:
-                bag[c] -= 1
-                return c
-            x -= bag[c]
-        raise AssertionError("unreachable")
-
-    @staticmethod
-    def _take_colour(state: MyracliaState, c: int) -> bool:
-        """One element of colour ``c`` from the discard pile, else the bag, else nothing
-        (§8.3 step 2, §9 step 5, §13.4)."""
-        for src in (state.discard, state.element_bag):
-            if src[c] > 0:
-                src[c] -= 1
-                return True
-        return False
-
-    # ---- draft (§6) ----------------------------------------------------------------------
-    def _prepare_draft(self, state: MyracliaState) -> None:
-        """§6.2: draw 5 per player (4 in a 5-player first round), group by colour, sort the
-        groups by size then commonness into columns 1, 2, ..."""
-        cfg = SETUP.by_players[state.players]
-        per = cfg.draft_cubes_per_player
-        if state.round == 1 and cfg.first_round_draft_cubes_per_player is not None:
-            per = cfg.first_round_draft_cubes_per_player
-        drawn = [0] * NCOL
-        for _ in range(per * state.players):
-            c = self._draw_cube(state)
-            if c is None:
-                break  # §12.2, D35
-            drawn[c] += 1
-        groups = sorted((c for c in range(NCOL) if drawn[c]), key=lambda c: (-drawn[c], RARITY[c]))
-        state.draft_colour = [-1] * DRAFT_COLUMNS
-        state.draft_count = [0] * DRAFT_COLUMNS
-        state.draft_queue = [[] for _ in range(DRAFT_COLUMNS)]
-        for i, c in enumerate(groups):
-            state.draft_colour[i] = c
-            state.draft_count[i] = drawn[c]
-        state.passed = [False] * state.players
-        state.draft_turn = 0
-        state.phase = "draft"
-        if not sum(drawn):  # §6.5: an empty board ends the draft at once
-            self._end_draft(state)
-
-    def _disc_column(self, state: MyracliaState, p: int) -> int | None:
-        for col, queue in enumerate(state.draft_queue):
-            if p in queue:
-                return col
-        return None
-
-    def _end_draft(self, state: MyracliaState) -> None:
-        """§6.5 leftovers to the discard pile; §6.6 terraforming order."""
-        for col in range(DRAFT_COLUMNS):
-            if state.draft_count[col]:
-                state.discard[state.draft_colour[col]] += state.draft_count[col]
-                state.draft_count[col] = 0
-        state.terraforming_order = terraforming_order(state)
-        state.turn_pos = 0
-        self._start_turn(state)
-
-    # ---- terraforming turn (§7) --------------------------------------------------------------
-    def _start_turn(self, state: MyracliaState) -> None:
-        state.phase = "terraform"
-        state.actions_used = 0
-        state.terraform_actions = 0
-        state.tiles_to_add = 0
-
-    def _finish_turn(self, state: MyracliaState) -> None:
-        """§8.11 step 3 refill, then the next player or the end of the round."""
-        self._refill_offer(state)
-        state.turn_pos += 1
-        if state.turn_pos < state.players:
-            self._start_turn(state)
-        else:
-            self._end_round(state)
-
-    def _refill_offer(self, state: MyracliaState) -> None:
-        """§8.11 step 3 / §14.2: refill to 3; at most one Darkness tile in the offer."""
-        bag = state.tile_bag
-        while len(state.offer) < SETUP.tile_offer_size and bag:
-            t = bag.pop()
-            if TILES[t].darkness and any(TILES[o].darkness for o in state.offer):
-                if all(TILES[x].darkness for x in bag):
-                    bag.append(t)  # D24: only Darkness left, the offer stays short
-                    break
-                bag.append(t)
-                state.rng.shuffle(bag)
-                continue
-            state.offer.append(t)
-
-    # ---- end of round (§9) ---------------------------------------------------------------
-    def _end_round(self, state: MyracliaState) -> None:
-        threshold = SETUP.by_players[state.players].end_threshold
-        state.quiet_rounds = state.quiet_rounds + 1 if state.round_terraforms == 0 else 0
-        if any(len(p.tiles) >= threshold for p in state.seats) or state.quiet_rounds >= STALL_ROUNDS:
-            state.phase = "over"  # step 1 (and the D34 stall check)
-            return
-        for p in state.seats:  # step 2
-            for c in range(NCOL):
-                state.discard[c] += p.reserve[c]
-                p.reserve[c] = 0
-        for c in range(NCOL):
-            state.discard[c] += state.pool[c]
-            state.pool[c] = 0
-        state.draft_queue = [[] for _ in range(DRAFT_COLUMNS)]  # step 3
-        state.drafting_order = list(reversed(state.terraforming_order))  # step 4, §6.8
-        pm = {t.id: t for t in state.surface}
-        for p in state.terraforming_order:  # step 5, scarce supply served in this order (D25)
-            seat = state.seats[p]
-            for tid in sorted(seat.tiles):
-                free = TILES[tid].free
-                if free is not None and self._take_colour(state, free):
-                    seat.reserve[free] += 1
-            tokens = sorted(tok for tid in seat.tiles for tok in pm[tid].tokens)
-            for tok in tokens:
-                e = TOKENS[tok]
-                if e.type == "free_element":
-                    c = COLOUR_INDEX[e.colour]
-                    if self._take_colour(state, c):
-                        seat.reserve[c] += 1
-        if state.options.eternity and state.eternity_bag and any(  # step 6, §13.3
-                is_free(t) for t in state.surface):
-            low = min(s.score for s in state.seats)
-            placer = [p for p in state.terraforming_order if state.seats[p].score == low][-1]  # D27
-            state.eternity_placer = placer
-            state.eternity_drawn = state.eternity_bag.pop()
-            state.phase = "eternity"
-            return
-        self._start_round(state)
-
-    def _start_round(self, state: MyracliaState) -> None:
-        state.round += 1
-        state.founding = not any(t.terraformed for t in state.surface)  # D36
-        state.round_terraforms = 0
-        for s in state.seats:
-            s.terraformed_this_round = False
-        self._prepare_draft(state)
-
-    # ---- the contract verbs ------------------------------------------------------------------
     def to_move(self, state: MyracliaState) -> int | None:
-        ph = state.phase
-        if ph == "over":
-            return None
-        if ph == "draft":
-            return state.drafting_order[state.draft_turn]
-        if ph == "eternity":
-            return state.eternity_placer
-        return state.terraforming_order[state.turn_pos]
+        return rules.to_move(state)
+
+    def legal_actions(self, state: MyracliaState) -> list[Action]:
+        return rules.legal_actions(state)
+
+    def check(self, state: MyracliaState, action: Action) -> None:
+        """Accepts exactly ``legal_actions``, with a precise reason for anything else
+        (``reasons.reason``): a payment or placement written in another order than theirs is
+        refused, not reordered, so that the record holds the one form."""
+        why = reasons.reason(state, action)
+        if why is not None:
+            raise IllegalAction(why)
+
+    def why_not(self, state: MyracliaState, action: dict) -> Text | str | None:
+        """The coach (``Game.why_not``), reading also the partial moves the board's spots
+        stand for, where the choice is not made yet (a tile to terraform with any payment,
+        an offer tile to add anywhere, an element of the trade zones to take for any
+        element: ``reasons.probe_reason``). Anything else is ``parse_action`` and ``check``,
+        as in the core."""
+        if reasons.partial(action):
+            return reasons.probe_reason(state, action)
+        return super().why_not(state, action)
+
+    def play(self, state: MyracliaState, action: Action) -> None:
+        rules.play(state, action)
 
     def is_over(self, state: MyracliaState) -> bool:
         return state.phase == "over"
 
-    def legal_actions(self, state: MyracliaState) -> list[Any]:
-        ph = state.phase
-        if ph == "terraform":
-            return self._turn_actions(state)
-        # the actions are the shared objects of ``actions`` ("Shared instances")
-        if ph == "draft":
-            takes = shared.TAKES
-            out = [takes[c] for c, n in enumerate(state.draft_count) if n > 0]
-            out.append(shared.PASS)
-            return out
-        if ph == "over":
-            return []
-        if ph == "eternity":
-            tokens = shared.PLACE_TOKENS
-            return [tokens[t.id] for t in state.surface if is_free(t)]
-        spots = compact_positions(state)
-        make = shared.place_tile
-        return [make(t, q, r) for t in self._placeable(state) for q, r in spots]
-
-    def _placeable(self, state: MyracliaState) -> list[str]:
-        """§14.3: a Darkness tile in the offer must be taken first."""
-        dark = [t for t in state.offer if TILES[t].darkness]
-        return dark[:1] if dark else list(state.offer)
-
-    # the terraforming turn's options, by kind (shared by legal_actions and check)
-    def _terraform_targets(self, state: MyracliaState, p: int) -> list[SurfaceTile]:
-        """§8.2 eligibility of targets (payment aside); empty with no action left."""
-        if state.actions_used >= MAX_ACTIONS:
-            return []
-        seat = state.seats[p]
-        out = []
-        anywhere = state.founding and not seat.terraformed_this_round
-        near = near_terraformed(state)
-        for t in state.surface:
-            if t.owner == p and not t.terraformed:
-                out.append(t)
-            elif seat.discs > 0 and is_free(t) and (anywhere or (t.q, t.r) in near):
-                out.append(t)
-        return out
-
-    def _reserve_targets(self, state: MyracliaState, p: int, change: bool) -> list[SurfaceTile]:
-        """§8.6.1 / §8.9: free tiles next to a terraformed tile (placement aside)."""
-        seat = state.seats[p]
-        if state.actions_used >= MAX_ACTIONS:
-            return []
-        if change:
-            if seat.reserved is None:
-                return []
-        elif seat.reserved is not None or seat.discs <= 0:
-            return []
-        near = near_terraformed(state)
-        return [t for t in state.surface if (t.q, t.r) in near and is_free(t)]
-
-    def _placements(self, state: MyracliaState, p: int, t: SurfaceTile) -> list[tuple[int, ...]]:
-        """Legal element sets for reserving ``t``: direct, not completing, penalty payable."""
-        seat = state.seats[p]
-        miss = missing(t)
-        per = MISC.reservation_penalty_per_missing_element
-        return [s for s in subsets_to_place(seat.reserve, miss) if (len(miss) - len(s)) * per <= seat.score]
-
-    def _turn_actions(self, state: MyracliaState) -> list[Any]:
-        """The terraforming turn's legal actions: ``_terraform_targets``, ``_reserve_targets``,
-        ``_placements`` and the rest, inlined (this runs thousands of times a second) and in
-        the same order; the actions are those of ``actions`` ("Shared instances")."""
-        p = state.terraforming_order[state.turn_pos]
-        seat = state.seats[p]
-        res = seat.reserve
-        out: list[Any] = []
-        add = out.append
-        surface = state.surface
-        if state.actions_used < MAX_ACTIONS:
-            reserve = tuple(res)
-            terraformed = {(t.q, t.r) for t in surface if t.terraformed}
-            discs = seat.discs
-            anywhere = state.founding and not seat.terraformed_this_round
-            terraform = shared.terraform
-            free_near = []  # free tiles next to a terraformed tile (§8.6.1, §8.9)
-            for t in surface:
-                owner = t.owner
-                if owner is None:
-                    if t.terraformed or _DARK[t.id]:
-                        continue
-                    close = not terraformed.isdisjoint(AROUND[t.q, t.r])
-                    if close:
-                        free_near.append(t)
-                    if discs <= 0 or not (anywhere or close):
-                        continue
-                elif owner != p or t.terraformed:
-                    continue
-                tid = t.id
-                for pay in legal_payments(reserve, _missing(t)):
-                    add(terraform(tid, pay))
-            # reserve a tile (no reservation yet, a disc left) or move one's reservation
-            kind = "reserve" if seat.reserved is None else "change"
-            if free_near and (kind == "change" or discs > 0):
-                make = shared.reserve
-                score = seat.score
-                for t in free_near:
-                    miss = _missing(t)
-                    tid = t.id
-                    for sub in _subsets_to_place(reserve, miss):
-                        if (len(miss) - len(sub)) * _PENALTY <= score:
-                            add(make(kind, tid, sub))
-        if seat.reserved is not None:
-            own = find_tile(state, seat.reserved)
-            for sub in subsets_to_place(res, missing(own)):
-                add(shared.add_elements(sub))
-        pool = state.pool
-        if any(pool):
-            for g in range(NCOL):
-                if res[g]:
-                    trades = shared.TRADES[g]
-                    for k in range(NCOL):
-                        if k != g and pool[k]:
-                            add(trades[k])
-        add(shared.END_TURN)
-        return out
-
-    # ---- check: precise reasons, agreeing with legal_actions ---------------------------------
-    def check(self, state: MyracliaState, action: Any) -> None:
-        """Accepts exactly ``legal_actions`` (with a precise reason for anything else). Lists
-        of elements have one form: each element once per cube, from the most common colour to
-        the rarest (``names``); a payment or placement in another order is refused, not
-        reordered, so that the record holds the one form."""
-        self._check(state, action)
-
-    def why_not(self, state: MyracliaState, action: dict) -> Text | str | None:
-        """The coach (``Game.why_not``), reading also the partial moves the board's spots
-        stand for, where the choice is not made yet:
-
-        - ``{"type": "terraform", "tile": T}`` (``pay`` left out or empty): terraform tile T
-          with any payment;
-        - ``{"type": "place_tile", "tile": T}`` (no ``q``, ``r``): add offer tile T anywhere;
-        - ``{"type": "trade", "take": C}`` or ``{"type": "trade"}`` (no ``give``): trade
-          for an element of colour C (or any) of the trade zones, giving any element.
-
-        Their reason is the one specific to what is named (the tile is taken, not adjacent,
-        no element you hold can pay for it...); None only when some legal action matches.
-        Anything else is ``parse_action`` and ``check``, as in the core."""
-        partial = _partial(action)
-        if partial is None:
-            return super().why_not(state, action)
-        try:
-            self._check(state, partial, partial=True)
-        except IllegalAction as exc:
-            return exc.reason
-        return None
-
-    def _check(self, state: MyracliaState, action: Any, partial: bool = False) -> None:
-        """``check``; with ``partial`` the choices left open by ``_partial`` (the payment, the
-        position, the element given and taken) are any that a legal action has."""
-        if self.is_over(state):
-            raise IllegalAction(T("The game is over."))
-        ph = state.phase
-        kind = getattr(action, "type", None)
-        allowed = {"draft": ("take", "pass"), "eternity": ("place_token",), "place": ("place_tile",),
-                   "terraform": ("terraform", "reserve", "change", "add", "trade", "end_turn")}[ph]
-        if kind not in allowed:
-            raise IllegalAction(_not_now(state, kind))
-        p = self.to_move(state)
-        seat = state.seats[p]
-        if kind == "take":
-            if not (1 <= action.column <= DRAFT_COLUMNS):
-                raise IllegalAction(T("The Draft board has columns 1 to {n} only.", n=DRAFT_COLUMNS))
-            if state.draft_count[action.column - 1] == 0:
-                raise IllegalAction(T("Column {column} of the Draft board has no elements.", column=action.column))
-            return
-        if kind in ("pass", "end_turn"):
-            return
-        if kind == "place_token":
-            t = find_tile(state, action.tile)
-            if t is None:
-                raise IllegalAction(T("There is no tile {tile} on the surface.", tile=action.tile))
-            if not is_free(t):
-                raise IllegalAction(T("The Eternity token goes on a free tile: {why}",
-                                      why=_not_free(t)))
-            return
-        if kind == "place_tile":
-            if action.tile not in state.offer:
-                raise IllegalAction(T("Tile {tile} is not in the tile offer.", tile=action.tile))
-            if action.tile not in self._placeable(state):
-                raise IllegalAction(T("The Darkness tile in the tile offer must be added first."))
-            if partial:
-                return  # some position is always open (compact_positions is never empty)
-            if (action.q, action.r) not in compact_positions(state):
-                raise IllegalAction(_why_not_position(state, action.q, action.r))
-            return
-        if kind == "trade":
-            if not any(state.pool):
-                if state.turn_pos == 0:
-                    raise IllegalAction(T("There is nothing to trade with: nobody has finished their turn this round."))
-                raise IllegalAction(T("The trade zones are empty: the players who ended their turn this round "
-                                      "left no elements there."))
-            if partial:
-                self._check_partial_trade(state, seat, action.take)
-                return
-            if action.give == action.take:
-                raise IllegalAction(T("A trade swaps two different colours."))
-            if seat.reserve[COLOUR_INDEX[action.give]] == 0:
-                raise IllegalAction(T("You have no {colour} element to give.", colour=colour(action.give)))
-            if state.pool[COLOUR_INDEX[action.take]] == 0:
-                raise IllegalAction(T("The trade zones hold no {colour} element.", colour=colour(action.take)))
-            return
-        if kind == "add":
-            if seat.reserved is None:
-                raise IllegalAction(T("You have no reserved tile to add elements to."))
-            own = find_tile(state, seat.reserved)
-            s = counts_of(action.place)
-            options = {tuple(1 if c in sub else 0 for c in range(NCOL)) for sub in subsets_to_place(seat.reserve, missing(own))}
-            if s not in options:
-                raise IllegalAction(_why_not_placement(seat, own, action.place, adding=True))
-            _require_canonical(action.place, "placed")
-            return
-        t = find_tile(state, action.tile)
-        if t is None:
-            raise IllegalAction(T("There is no tile {tile} on the surface.", tile=action.tile))
-        if state.actions_used >= MAX_ACTIONS:
-            raise IllegalAction(T("You have already used your {n} actions this turn.", n=MAX_ACTIONS))
-        if kind == "terraform":
-            if t.id not in {x.id for x in self._terraform_targets(state, p)}:
-                raise IllegalAction(self._why_not_terraform(state, p, t))
-            if partial:
-                if not legal_payments(tuple(seat.reserve), missing(t)):
-                    raise IllegalAction(_why_cannot_pay(seat, t))
-                return
-            if counts_of(action.pay) not in legal_payments(tuple(seat.reserve), missing(t)):
-                raise IllegalAction(_why_not_payment(seat, t, action.pay))
-            _require_canonical(action.pay, "paid")
-            return
-        change = kind == "change"
-        if change and seat.reserved is None:
-            raise IllegalAction(T("You have no reservation to change."))
-        if not change and seat.reserved is not None:
-            raise IllegalAction(T("You already have a reserved tile: terraform it or change the reservation."))
-        if not change and seat.discs <= 0:
-            raise IllegalAction(T("You have no disc left."))
-        if t.id not in {x.id for x in self._reserve_targets(state, p, change)}:
-            if not is_free(t):
-                raise IllegalAction(T("Only a free tile can be reserved: {why}", why=_not_free(t)))
-            raise IllegalAction(T("Tile {tile} cannot be reserved: it is not next to a terraformed tile.", tile=t.id))
-        s = counts_of(action.place)
-        options = [tuple(1 if c in sub else 0 for c in range(NCOL)) for sub in self._placements(state, p, t)]
-        if s not in options:
-            raise IllegalAction(_why_not_placement(seat, t, action.place, adding=False))
-        _require_canonical(action.place, "placed")
-
-    @staticmethod
-    def _check_partial_trade(state: MyracliaState, seat: PlayerState, take: str | None) -> None:
-        """A trade for an element of colour ``take`` (any colour if None) of the trade zones,
-        giving any element of the reserve: why none is legal (the trade zones hold something)."""
-        if take is not None and state.pool[COLOUR_INDEX[take]] == 0:
-            raise IllegalAction(T("The trade zones hold no {colour} element.", colour=colour(take)))
-        if not any(seat.reserve):
-            raise IllegalAction(T("Your reserve is empty: a trade gives one of your elements for one of the "
-                                  "trade zones."))
-        takes = [k for k in range(NCOL) if state.pool[k]] if take is None else [COLOUR_INDEX[take]]
-        if not any(seat.reserve[g] and k != g for g in range(NCOL) for k in takes):
-            raise IllegalAction(T("A trade swaps two different colours: your reserve holds only {colour} "
-                                  "elements.", colour=colour(next(c for c in range(NCOL) if seat.reserve[c]))))
-
-    def _why_not_terraform(self, state: MyracliaState, p: int, t: SurfaceTile) -> Text:
-        if TILES[t.id].darkness:
-            return T("Darkness tiles can never be terraformed.")
-        if t.terraformed:
-            return T("Tile {tile} is already terraformed.", tile=t.id)
-        if t.owner is not None and t.owner != p:
-            return T("Tile {tile} is reserved by {player}.", tile=t.id, player=player(t.owner))
-        if state.seats[p].discs <= 0:
-            return T("You have no disc left.")
-        if state.founding:
-            return T("Tile {tile} must be next to a terraformed tile: in the first round only your first "
-                     "terraformed tile may be anywhere.", tile=t.id)
-        return T("Tile {tile} must be next to a terraformed tile.", tile=t.id)
-
-    # ---- play ---------------------------------------------------------------------------------
-    def play(self, state: MyracliaState, action: Any) -> None:
-        getattr(self, "_play_" + action.type)(state, action)
-
-    def _advance_draft(self, state: MyracliaState) -> None:
-        if not any(state.draft_count) or all(state.passed):
-            self._end_draft(state)
-            return
-        n = state.players
-        i = state.draft_turn
-        for k in range(1, n + 1):
-            j = (i + k) % n
-            if not state.passed[state.drafting_order[j]]:
-                state.draft_turn = j
-                return
-
-    def _play_take(self, state: MyracliaState, a: Take) -> None:
-        """§6.3 take one element; §6.4 move the draft disc (only ever to the left)."""
-        p = self.to_move(state)
-        col = a.column - 1
-        state.draft_count[col] -= 1
-        state.seats[p].reserve[state.draft_colour[col]] += 1
-        cur = self._disc_column(state, p)
-        if cur is None:
-            state.draft_queue[col].append(p)
-        elif col > cur:
-            state.draft_queue[cur].remove(p)
-            state.draft_queue[col].append(p)
-        self._advance_draft(state)
-
-    def _play_pass(self, state: MyracliaState, a: Pass) -> None:
-        state.passed[self.to_move(state)] = True
-        self._advance_draft(state)
-
-    def _play_terraform(self, state: MyracliaState, a: Terraform) -> None:
-        """§8.3 resolution and §8.4 scoring."""
-        p = self.to_move(state)
-        seat = state.seats[p]
-        t = find_tile(state, a.tile)
-        info = TILES[t.id]
-        pay = counts_of(a.pay)
-        for c in range(NCOL):  # step 1
-            seat.reserve[c] -= pay[c]
-            state.discard[c] += pay[c] + t.cubes[c]
-            t.cubes[c] = 0
-        if t.owner == p:
-            seat.reserved = None  # the reservation's disc is flipped (§8.8)
-        else:
-            seat.discs -= 1
-            state.tiles_to_add += 1  # §8.11: a free tile counts towards k
-        if info.released is not None and self._take_colour(state, info.released):  # step 2
-            seat.reserve[info.released] += 1
-        t.owner = p  # step 3
-        t.terraformed = True
-        seat.tiles.append(t.id)
-        state.actions_used += 1
-        state.terraform_actions += 1
-        seat.terraformed_this_round = True
-        state.round_terraforms += 1
-        pm = pos_map(state)  # step 4 (§8.4)
-        m = (MISC.adjacency_bonus_first_terraform_action if state.terraform_actions == 1
-             else MISC.adjacency_bonus_second_or_third_terraform_action)
-        own = 0
-        for n in neighbours(pm, t):
-            if n.terraformed:
-                if n.owner == p:
-                    own += 1
-                else:
-                    gain = MISC.opponent_bonus_per_adjacent_tile
-                    other = state.seats[n.owner]
-                    other.score += gain
-                    other.ledger["neighbours"] += gain
-        seat.score += info.vp + own * m
-        seat.ledger["tiles"] += info.vp
-        seat.ledger["adjacency"] += own * m
-        keep = []
-        for tok in sorted(t.tokens):  # step 5 (§13.4)
-            e = TOKENS[tok]
-            if e.type == "points":
-                seat.score += e.value
-                seat.ledger["eternity"] += e.value
-                state.eternity_used.append(tok)
-            elif e.type == "released_element":
-                c = COLOUR_INDEX[e.colour]
-                if self._take_colour(state, c):
-                    seat.reserve[c] += 1
-                state.eternity_used.append(tok)
-            else:
-                keep.append(tok)
-        t.tokens = keep
-
-    def _reserve_on(self, state: MyracliaState, p: int, t: SurfaceTile, place: list[str]) -> None:
-        seat = state.seats[p]
-        for c in counts_of_list(place):
-            seat.reserve[c] -= 1
-            t.cubes[c] += 1
-        t.owner = p
-        seat.reserved = t.id
-        penalty = len(missing(t)) * MISC.reservation_penalty_per_missing_element  # §8.6.2
-        seat.score -= penalty
-        seat.ledger["reservations"] -= penalty
-        state.actions_used += 1
-
-    def _play_reserve(self, state: MyracliaState, a: Reserve) -> None:
-        """§8.6 reserve a free tile (dark side of a disc)."""
-        p = self.to_move(state)
-        state.seats[p].discs -= 1
-        state.tiles_to_add += 1
-        self._reserve_on(state, p, find_tile(state, a.tile), a.place)
-
-    def _play_change(self, state: MyracliaState, a: ChangeReservation) -> None:
-        """§8.9: the disc moves; the elements stay on the old tile, which becomes free."""
-        p = self.to_move(state)
-        old = find_tile(state, state.seats[p].reserved)
-        old.owner = None
-        self._reserve_on(state, p, find_tile(state, a.tile), a.place)
-
-    def _play_add(self, state: MyracliaState, a: AddElements) -> None:
-        """§8.8: not an action while the tile stays incomplete."""
-        p = self.to_move(state)
-        seat = state.seats[p]
-        t = find_tile(state, seat.reserved)
-        for c in counts_of_list(a.place):
-            seat.reserve[c] -= 1
-            t.cubes[c] += 1
-
-    def _play_trade(self, state: MyracliaState, a: Trade) -> None:
-        """§8.10: one for one with the trade zones of players who have finished."""
-        seat = state.seats[self.to_move(state)]
-        g, k = COLOUR_INDEX[a.give], COLOUR_INDEX[a.take]
-        seat.reserve[g] -= 1
-        state.pool[g] += 1
-        state.pool[k] -= 1
-        seat.reserve[k] += 1
-
-    def _play_end_turn(self, state: MyracliaState, a: EndTurn) -> None:
-        """§8.11 step 1: the reserve goes to the trade zone; step 2: k new tiles."""
-        seat = state.seats[self.to_move(state)]
-        for c in range(NCOL):
-            state.pool[c] += seat.reserve[c]
-            seat.reserve[c] = 0
-        if state.tiles_to_add > 0 and state.offer:
-            state.phase = "place"
-        else:
-            self._finish_turn(state)
-
-    def _play_place_tile(self, state: MyracliaState, a: PlaceTile) -> None:
-        state.offer.remove(a.tile)
-        state.surface.append(new_tile(a.tile, a.q, a.r))
-        state.tiles_to_add -= 1
-        if state.tiles_to_add <= 0 or not state.offer:  # D23: a short offer adds what is there
-            state.tiles_to_add = 0
-            self._finish_turn(state)
-
-    def _play_place_token(self, state: MyracliaState, a: PlaceToken) -> None:
-        t = find_tile(state, a.tile)
-        t.tokens.append(state.eternity_drawn)
-        t.tokens.sort()
-        state.eternity_drawn = None
-        state.eternity_placer = None
-        self._start_round(state)
-
-    # ---- the end -------------------------------------------------------------------------------
     def scores(self, state: MyracliaState) -> list[int]:
-        return [sum(b.values()) for b in self.score_breakdown(state)]
+        return scoring.scores(state)
 
     def score_breakdown(self, state: MyracliaState) -> list[dict[str, int]]:
         return scoring.breakdown(state)
@@ -724,62 +80,29 @@ class Myraclia(Game):
     def winners(self, state: MyracliaState) -> list[int]:
         return scoring.winners(state)
 
-    # ---- what people see ----------------------------------------------------------------------
     def view(self, state: MyracliaState, player: int | None) -> dict:
-        return view_mod.view(self, state, player)
+        return view(state, player)
 
-    def log_text(self, state: MyracliaState, action: Any) -> Text:
-        """The public log line (everything named is on the table, spec §16)."""
-        who = player(self.to_move(state)) if not self.is_over(state) else T("Nobody")
-        k = action.type
-        if k == "take":
-            ok = 1 <= action.column <= DRAFT_COLUMNS and state.draft_colour[action.column - 1] >= 0
-            what = an_element(state.draft_colour[action.column - 1]) if ok else T("nothing")
-            return T("{player} takes {element} from column {column}", player=who, element=what,
-                     column=action.column)
-        if k == "pass":
-            return T("{player} passes", player=who)
-        if k == "terraform":
-            return T("{player} terraforms {tile} paying {pay}", player=who, tile=action.tile,
-                     pay=colours(action.pay))
-        if k == "reserve":
-            return T("{player} reserves {tile} placing {place}", player=who, tile=action.tile,
-                     place=colours(action.place))
-        if k == "change":
-            return T("{player} moves the reservation to {tile} placing {place}", player=who,
-                     tile=action.tile, place=colours(action.place))
-        if k == "add":
-            return T("{player} adds {place} to the reserved tile", player=who, place=colours(action.place))
-        if k == "trade":
-            return T("{player} trades {give} for {take}", player=who, give=an_element(action.give),
-                     take=an_element(action.take))
-        if k == "end_turn":
-            return T("{player} ends the turn", player=who)
-        if k == "place_tile":
-            return T("{player} adds tile {tile} at ({q}, {r})", player=who, tile=action.tile,
-                     q=action.q, r=action.r)
-        if k == "place_token":
-            tok = state.eternity_drawn
-            return T("{player} places {token} on {tile}", player=who,
-                     token=token_text(tok) if tok else T("the Eternity token"), tile=action.tile)
-        return T("{player} plays an unknown action", player=who)
+    def log_text(self, state: MyracliaState, action: Action) -> Text:
+        """The public log line (``view.log_text``)."""
+        return log_text(state, action)
 
-    def event_texts(self, before: MyracliaState, action: Any, after: MyracliaState) -> list[Text]:
+    def event_texts(self, before: MyracliaState, action: Action, after: MyracliaState) -> list[Text]:
         """The log lines of what the rules did by themselves (``events``)."""
         from .events import event_texts
-        return event_texts(self, before, action, after)
+        return event_texts(before, action, after)
 
-    def action_label(self, state: MyracliaState, action: Any, lang: str = "en") -> str:
+    def action_label(self, state: MyracliaState, action: Action, lang: str = "en") -> str:
         """The button text for the player to move: names the tile, the elements paid or
         placed (wildcards marked), the VP, the column or position (``labels``)."""
         from .labels import action_label
-        return render(action_label(state, action, self.to_move(state)), lang)
+        return render(action_label(state, action, rules.to_move(state)), lang)
 
-    def action_steps(self, state: MyracliaState, action: Any, lang: str = "en") -> list[str]:
+    def action_steps(self, state: MyracliaState, action: Action, lang: str = "en") -> list[str]:
         """The picker's steps: kind of action, tile, then the payment's direct matches and
         its wildcards (``labels.action_steps``)."""
         from .labels import action_steps
-        return [render(t, lang) for t in action_steps(state, action, self.to_move(state))]
+        return [render(t, lang) for t in action_steps(state, action, rules.to_move(state))]
 
     def score_categories(self, lang: str = "en") -> dict[str, str]:
         """The names of the ``score_breakdown`` keys in ``lang`` (the end-of-game table)."""
@@ -798,7 +121,7 @@ class Myraclia(Game):
             return (field.description or name) if field else name
         return text.render(lang)
 
-    def reveals_information(self, before: MyracliaState, action: Any, after: MyracliaState) -> bool:
+    def reveals_information(self, before: MyracliaState, action: Action, after: MyracliaState) -> bool:
         """True when chance moved, or a tile or an Eternity token came out of its bag.
 
         Hidden in Myraclia is only what lies in the three bags (the view gives their sizes).
@@ -841,14 +164,14 @@ class Myraclia(Game):
 
     def evaluate(self, state: MyracliaState, player: int) -> float:
         """The true win share at the end; before, a softmax over estimated final scores
-        (``determinize.evaluate``)."""
+        (``evaluate``)."""
         return _evaluate(state, player)
 
-    def playout_action(self, state: MyracliaState, rng: Rng) -> Any:
+    def playout_action(self, state: MyracliaState, rng: Rng) -> Action:
         """The heuristic's judgement, cut down for search playouts (``playout``)."""
         return _playout_action(self, state, rng)
 
-    def search_actions(self, state: MyracliaState) -> list[Any]:
+    def search_actions(self, state: MyracliaState) -> list[Action]:
         """The actions the search bots consider (``engines.core.search.candidates``): the legal
         actions with no trade but the one the playout policy would make (``playout.search_actions``:
         unlimited free trades let a search swap elements back and forth without end)."""
@@ -868,183 +191,3 @@ HARD_ITERATIONS = 320
 PLAYOUT_STEPS = 20
 #: how often the "easy" bot plays a random legal action instead of the heuristic's choice
 EASY_MISTAKES = 0.3
-
-
-def _partial(data: Any) -> Any:
-    """The move a board spot stands for with a choice still open (``Myraclia.why_not``), as
-    an action built without that choice; None for any other dict (a whole action or not one)."""
-    if not isinstance(data, dict):
-        return None
-    kind, keys = data.get("type"), set(data)
-    tile = data.get("tile")
-    if kind == "terraform" and isinstance(tile, str) and keys <= {"type", "tile", "pay"} and not data.get("pay"):
-        return Terraform.model_construct(tile=tile, pay=[])
-    if kind == "place_tile" and isinstance(tile, str) and keys == {"type", "tile"}:
-        return PlaceTile.model_construct(tile=tile, q=0, r=0)
-    if kind == "trade" and "give" not in keys and keys <= {"type", "take"}:
-        take = data.get("take")
-        if take is None or take in COLOUR_INDEX:
-            return Trade.model_construct(give=None, take=take)
-    return None
-
-
-#: why a kind of move cannot be played in a phase, where the phase's own sentence says less
-_NOT_NOW_KIND: dict[tuple[str, str], Text] = {
-    ("draft", "terraform"): T("Tiles are terraformed in the terraforming turns, after the draft: now take an "
-                              "element from the Draft board or pass."),
-    ("draft", "reserve"): T("Tiles are reserved in the terraforming turns, after the draft: now take an "
-                            "element from the Draft board or pass."),
-    ("draft", "change"): T("Tiles are reserved in the terraforming turns, after the draft: now take an "
-                           "element from the Draft board or pass."),
-    ("draft", "add"): T("Tiles are reserved in the terraforming turns, after the draft: now take an "
-                        "element from the Draft board or pass."),
-    ("draft", "trade"): T("Trades are made in the terraforming turns, after the draft: now take an element "
-                          "from the Draft board or pass."),
-    ("draft", "place_tile"): T("New tiles are added at the end of a terraforming turn: now take an element "
-                               "from the Draft board or pass."),
-    ("terraform", "take"): T("The draft is over for this round: play your terraforming turn with the "
-                             "elements you took."),
-    ("terraform", "pass"): T("The draft is over for this round: play your terraforming turn with the "
-                             "elements you took."),
-    ("terraform", "place_tile"): T("New tiles are added when you end your turn: one for each free tile you "
-                                   "terraformed or reserved in it."),
-    ("place", "terraform"): T("You have ended your turn: now add the new tiles from the tile offer to the "
-                              "surface."),
-    ("place", "reserve"): T("You have ended your turn: now add the new tiles from the tile offer to the "
-                            "surface."),
-    ("place", "change"): T("You have ended your turn: now add the new tiles from the tile offer to the "
-                           "surface."),
-    ("place", "add"): T("You have ended your turn: now add the new tiles from the tile offer to the "
-                        "surface."),
-    ("place", "trade"): T("You have ended your turn: now add the new tiles from the tile offer to the "
-                          "surface."),
-    ("place", "take"): T("The draft is over for this round: now add the new tiles from the tile offer to the "
-                         "surface."),
-    ("eternity", "place_tile"): T("New tiles are added at the end of a terraforming turn: now put the Eternity "
-                                  "token on a free tile."),
-    ("eternity", "trade"): T("Trades are made in the terraforming turns: now put the Eternity token on a free "
-                             "tile."),
-    ("eternity", "terraform"): T("The round is over: now put the Eternity token on a free tile, then the next "
-                                 "round’s draft begins."),
-    ("eternity", "take"): T("The round is over: now put the Eternity token on a free tile, then the next "
-                            "round’s draft begins."),
-}
-
-
-def _not_now(state: MyracliaState, kind: str | None) -> Text:
-    """Why a move of kind ``kind`` is not one of this phase's moves."""
-    text = _NOT_NOW_KIND.get((state.phase, kind or ""))
-    if text is not None:
-        return text
-    return {"draft": T("Draft phase: now you must take an element from the Draft board or pass."),
-            "eternity": T("Now you must put the Eternity token on a free tile."),
-            "place": T("Now you must add a tile from the tile offer to the surface."),
-            "terraform": T("Terraforming phase: now you may terraform, reserve, change your "
-                           "reservation, add elements, trade or end your turn.")}[state.phase]
-
-
-def _why_cannot_pay(seat: PlayerState, t: SurfaceTile) -> Text:
-    """Why no payment from the reserve covers tile ``t`` (§8.1: direct matches, wildcards of 3
-    of one colour or 5 of any colours)."""
-    needs = join([colour(c) for c in missing(t)])
-    if not any(seat.reserve):
-        return T("Your reserve is empty: tile {tile} needs {needs}.", tile=t.id, needs=needs)
-    return T("Your elements cannot pay for tile {tile}: it needs {needs}, and you hold {have} (a missing "
-             "element may also be paid with 3 elements of one colour or 5 of any colours).",
-             tile=t.id, needs=needs, have=counts_text(seat.reserve))
-
-
-def _twice(placed: list[str]) -> Text | None:
-    """The reason a placement names a colour twice (a tile needs at most one of each, §15.2)."""
-    for c in COLOURS:
-        if placed.count(c) > 1:
-            return T("A tile needs at most one {colour} element: name each element placed once.", colour=colour(c))
-    return None
-
-
-def _not_free(t: SurfaceTile) -> Text:
-    """Why a tile of the surface is not free (§3.3)."""
-    if TILES[t.id].darkness:
-        return T("{tile} is a Darkness tile.", tile=t.id)
-    if t.terraformed:
-        return T("{tile} is already terraformed.", tile=t.id)
-    return T("{tile} is reserved by {player}.", tile=t.id, player=player(t.owner))
-
-
-def _why_not_position(state: MyracliaState, q: int, r: int) -> Text:
-    """Which compact-shape rule (§8.11 a, b) a position breaks."""
-    occupied = {(t.q, t.r) for t in state.surface}
-    if (q, r) in occupied:
-        return T("Position ({q}, {r}) already holds a tile.", q=q, r=r)
-    touching = [(q + dq, r + dr) for dq, dr in NEIGHBOURS if (q + dq, r + dr) in occupied]
-    if len(touching) == 1:
-        return T("Position ({q}, {r}) touches 1 tile: a new tile must touch at least 2 "
-                 "(compact-shape rule a).", q=q, r=r)
-    if len(touching) < 2:
-        return T("Position ({q}, {r}) touches {n} tiles: a new tile must touch at least 2 "
-                 "(compact-shape rule a).", q=q, r=r, n=len(touching))
-    return T("Position ({q}, {r}) touches only 2 tiles, and each of them must touch at least 3 other "
-             "tiles (compact-shape rule b).", q=q, r=r)
-
-
-def _why_not_payment(seat: PlayerState, t: SurfaceTile, pay: list[str]) -> Text:
-    """Why a payment for terraforming ``t`` is refused (§8.1): not in the reserve, not enough
-    to cover the missing elements, or more than needed (the hand rule)."""
-    from .payment import covers
-    pay_counts = counts_of(pay)
-    for c in range(NCOL):
-        if pay_counts[c] > seat.reserve[c]:
-            if seat.reserve[c] == 0:
-                return T("You cannot pay {elements}: your reserve holds none.", elements=colour_count(c, pay_counts[c]))
-            return T("You cannot pay {elements}: your reserve holds {have}.",
-                     elements=colour_count(c, pay_counts[c]), have=colour_count(c, seat.reserve[c]))
-    miss = missing(t)
-    if not covers(pay_counts, miss):
-        return T("That payment does not cover tile {tile}: it needs {needs}; pay each missing element "
-                 "directly or with a wildcard (3 of one colour or 5 of any colours).",
-                 tile=t.id, needs=join([colour(c) for c in miss]))
-    return T("That payment uses more elements than tile {tile} needs (hand rule): leave out the "
-             "superfluous ones.", tile=t.id)
-
-
-def _why_not_placement(seat: PlayerState, t: SurfaceTile, place: list[str], adding: bool) -> Text:
-    """Why elements cannot be placed on ``t`` to reserve it (§8.6) or added to one's own
-    reservation (§8.8)."""
-    twice = _twice(place)
-    if twice is not None:
-        return twice
-    if not place:
-        return T("Place at least one element the tile needs.")
-    miss = missing(t)
-    for c in place:
-        i = COLOUR_INDEX[c]
-        if i not in TILES[t.id].requires:
-            return T("Tile {tile} does not need {colour}: place only elements it needs (no wildcards).",
-                     tile=t.id, colour=colour(c))
-        if i not in miss:
-            return T("Tile {tile} already has its {colour} element.", tile=t.id, colour=colour(c))
-        if seat.reserve[i] == 0:
-            return T("You have no {colour} element in your reserve.", colour=colour(c))
-    if len(place) >= len(miss):
-        if adding:
-            return T("Those elements would complete tile {tile}: completing it is a Terraform action.", tile=t.id)
-        return T("A reservation leaves at least one element missing: to place them all, terraform the tile.")
-    miss_after = len(miss) - len(place)
-    cost = miss_after * MISC.reservation_penalty_per_missing_element
-    return T("You cannot pay the reservation penalty: {cost} VP for {n} missing elements, and you have {score} VP.",
-             cost=cost, n=miss_after, score=seat.score)
-
-
-def _require_canonical(colours: list[str], verb: str) -> None:
-    """Refuse a list of elements that ``legal_actions`` would write in another order.
-
-    A payment or placement is a multiset, but an action has one form only (one game, one
-    record): its elements from the most common colour to the rarest, as ``names`` writes them.
-    Refusing another order (instead of reordering it) keeps the record equal to what was
-    checked. Called once the multiset itself is known to be legal, so the reason is only this.
-    """
-    canonical = names(counts_of(colours))
-    if list(colours) != canonical:
-        tpl = ("Name the elements paid from the most common colour to the rarest: {elements}." if verb == "paid"
-               else "Name the elements placed from the most common colour to the rarest: {elements}.")
-        raise IllegalAction(T(tpl, elements=join([colour(c) for c in canonical])))

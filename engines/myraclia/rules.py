@@ -1,6 +1,9 @@
-"""Myraclia's rules: setup (§4), draft (§6), terraforming turn (§7-8), end of turn (§8.11),
-end of round (§9), Eternity (§13) and Darkness (§14): the helpers on the state that the game
-class (``game.Myraclia``) and its bots share. Final scoring lives in ``scoring``.
+"""Myraclia's rules as plain functions over the state, in the rulebook's order: the surface
+(§3), the element supply (§12), set-up (§4), the draft (§6), the terraforming turn (§7-8)
+and its end (§8.11), the end of a round (§9), Eternity (§13) and Darkness (§14); last the
+three verbs the game class (``game.Myraclia``) hands over to them: ``to_move``,
+``legal_actions`` and ``play``. Final scoring lives in ``scoring``; why a move is refused,
+in ``reasons``.
 
 Section numbers (§) refer to the rules specification ``myraclia.md``; D-numbers to its
 "Ambiguities and decisions" section, which this engine follows throughout.
@@ -25,14 +28,28 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import chain, combinations
-from typing import Iterable
+from typing import Any, Iterable
 
-from .components import COLOUR_INDEX, COLOURS, NCOL, RARITY, TILES
-from .state import MyracliaState, SurfaceTile
+from engines.core.rng import Rng
+
+from . import actions as shared
+from .actions import (Action, AddElements, ChangeReservation, EndTurn, Pass, PlaceTile, PlaceToken,
+                      Reserve, Take, Terraform, Trade)
+from .components import (BASE_TILE_IDS, COLOUR_INDEX, COLOURS, CUBE_COUNTS, DARKNESS_IDS,
+                         DRAFT_COLUMNS, KICKSTARTER_IDS, MAX_ACTIONS, MISC, NCOL, RARITY, SETUP,
+                         STALL_ROUNDS, TILES, TOKEN_IDS, TOKENS)
+from .payment import legal_payments
+from .state import MyracliaOptions, MyracliaState, PlayerState, SurfaceTile, new_tile
+from .texts import T
 
 #: §3.1 the six axial neighbour offsets
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 Pos = tuple[int, int]
+
+#: per tile id: its required colours, and whether it is a Darkness tile (hot-path lookups)
+_REQUIRES: dict[str, tuple[int, ...]] = {k: t.requires for k, t in TILES.items()}
+_DARK: dict[str, bool] = {k: t.darkness for k, t in TILES.items()}
+_PENALTY: int = MISC.reservation_penalty_per_missing_element
 
 
 # ---- small helpers ---------------------------------------------------------------------------
@@ -51,6 +68,10 @@ def counts_of(colours: Iterable[str]) -> tuple[int, ...]:
     return tuple(v)
 
 
+def counts_of_list(colours: list[str]) -> list[int]:
+    return [COLOUR_INDEX[c] for c in colours]
+
+
 def pos_map(state: MyracliaState) -> dict[Pos, SurfaceTile]:
     return {(t.q, t.r): t for t in state.surface}
 
@@ -62,6 +83,7 @@ def find_tile(state: MyracliaState, tile_id: str) -> SurfaceTile | None:
     return None
 
 
+# ---- the surface (§3) ------------------------------------------------------------------------
 def is_free(t: SurfaceTile) -> bool:
     """§3.3: a Myraclia tile with no disc (Darkness tiles are never free)."""
     return t.owner is None and not t.terraformed and not TILES[t.id].darkness
@@ -71,6 +93,14 @@ def missing(t: SurfaceTile) -> tuple[int, ...]:
     """§8.1.1: the tile's required elements minus the elements lying on it."""
     cubes = t.cubes
     return tuple(c for c in TILES[t.id].requires if cubes[c] == 0)
+
+
+def _missing(t: SurfaceTile) -> tuple[int, ...]:
+    """``missing(t)``, quicker for a tile with no element on it."""
+    cubes = t.cubes
+    if not any(cubes):
+        return _REQUIRES[t.id]
+    return tuple([c for c in _REQUIRES[t.id] if cubes[c] == 0])
 
 
 def neighbours(pm: dict[Pos, SurfaceTile], t: SurfaceTile) -> list[SurfaceTile]:
@@ -130,19 +160,80 @@ def near_terraformed(state: MyracliaState) -> set[Pos]:
     return out
 
 
-def subsets_to_place(reserve: list[int], miss: tuple[int, ...], allow_all: bool = False) -> list[tuple[int, ...]]:
-    """Non-empty sets of directly matching elements the player can put on a tile without
-    completing it (§8.6.1, §8.8); colours as indices, sorted."""
-    have = [c for c in miss if reserve[c] > 0]
-    top = len(have) if allow_all else min(len(have), len(miss) - 1)
-    out = []
-    for n in range(1, top + 1):
-        out += list(combinations(have, n))
-    return out
+# ---- the element supply (§12) ----------------------------------------------------------------
+def draw_element(state: MyracliaState) -> int | None:
+    """A random element from the bag; §12.1/D26 refill from the discard pile when empty."""
+    bag = state.element_bag
+    total = sum(bag)
+    if total == 0:
+        for c in range(NCOL):
+            bag[c] += state.discard[c]
+            state.discard[c] = 0
+        total = sum(bag)
+        if total == 0:
+            return None  # §12.2
+    x = state.rng.below(total)
+    for c in range(NCOL):
+        if x < bag[c]:
+            bag[c] -= 1
+            return c
+        x -= bag[c]
+    raise AssertionError("unreachable")
 
 
-def counts_of_list(colours: list[str]) -> list[int]:
-    return [COLOUR_INDEX[c] for c in colours]
+def take_element(state: MyracliaState, c: int) -> bool:
+    """One element of colour ``c`` from the discard pile, else the bag, else nothing
+    (§8.3 step 2, §9 step 5, §13.4)."""
+    for src in (state.discard, state.element_bag):
+        if src[c] > 0:
+            src[c] -= 1
+            return True
+    return False
+
+
+# ---- set-up (§4) -----------------------------------------------------------------------------
+def setup(players: int, seed: int, options: MyracliaOptions) -> MyracliaState:
+    """§4: the surface and the tile offer from the shuffled bag, the starting elements, the
+    start order, the Eternity bag, then the first round's Draft board."""
+    if options.youngest_first is not None and sorted(options.youngest_first) != list(range(players)):
+        raise ValueError(T("The youngest-to-oldest order must name every seat exactly once."))
+    rng = Rng.from_seed(seed)
+    cfg = SETUP.by_players[players]
+    bag = list(BASE_TILE_IDS) + (list(KICKSTARTER_IDS) if options.kickstarter else [])  # §4.2, §11
+    rng.shuffle(bag)
+    surface = [SurfaceTile(id=bag.pop(), q=q, r=r)  # §4.3, D31: draw order onto the layout
+               for q, r in SETUP.recommended_layouts[players]]
+    offer = [bag.pop() for _ in range(SETUP.tile_offer_size)]  # §4.4
+    if options.darkness:  # §4.9, §14.1: shuffled in after the surface and the offer
+        bag += DARKNESS_IDS
+        rng.shuffle(bag)
+    state = MyracliaState(
+        players=players, seed=seed, rng=rng, options=options,
+        seats=[PlayerState(reserve=[0] * NCOL, discs=cfg.discs) for _ in range(players)],
+        drafting_order=list(range(players)), passed=[False] * players,
+        surface=surface, offer=offer, tile_bag=bag, element_bag=list(CUBE_COUNTS),  # §4.5
+    )
+    start = SETUP.starting_elements_beginner if options.beginner else SETUP.starting_elements
+    for p in range(players):  # §4.6: drawn in seat order
+        for _ in range(start):
+            c = draw_element(state)
+            if c is not None:
+                state.seats[p].reserve[c] += 1
+    # §4.7 start order: rarity ranks rarest first, lexicographically ascending; ties by
+    # age (youngest first), given as an option or else a seeded random order (D11)
+    if options.youngest_first is not None:
+        age = {p: i for i, p in enumerate(options.youngest_first)}
+    else:
+        perm = list(range(players))
+        rng.shuffle(perm)
+        age = {p: i for i, p in enumerate(perm)}
+
+    state.drafting_order = start_order([s.reserve for s in state.seats], age)
+    if options.eternity:  # §13.2
+        state.eternity_bag = list(TOKEN_IDS)
+        rng.shuffle(state.eternity_bag)
+    prepare_draft(state)
+    return state
 
 
 def start_order(reserves: list[list[int]], age: dict[int, int]) -> list[int]:
@@ -153,6 +244,89 @@ def start_order(reserves: list[list[int]], age: dict[int, int]) -> list[int]:
         return (ranks, age[p])
 
     return sorted(range(len(reserves)), key=key)
+
+
+# ---- the draft (§6) --------------------------------------------------------------------------
+def prepare_draft(state: MyracliaState) -> None:
+    """§6.2: draw 5 per player (4 in a 5-player first round), group by colour, sort the
+    groups by size then commonness into columns 1, 2, ..."""
+    cfg = SETUP.by_players[state.players]
+    per = cfg.draft_cubes_per_player
+    if state.round == 1 and cfg.first_round_draft_cubes_per_player is not None:
+        per = cfg.first_round_draft_cubes_per_player
+    drawn = [0] * NCOL
+    for _ in range(per * state.players):
+        c = draw_element(state)
+        if c is None:
+            break  # §12.2, D35
+        drawn[c] += 1
+    groups = sorted((c for c in range(NCOL) if drawn[c]), key=lambda c: (-drawn[c], RARITY[c]))
+    state.draft_colour = [-1] * DRAFT_COLUMNS
+    state.draft_count = [0] * DRAFT_COLUMNS
+    state.draft_queue = [[] for _ in range(DRAFT_COLUMNS)]
+    for i, c in enumerate(groups):
+        state.draft_colour[i] = c
+        state.draft_count[i] = drawn[c]
+    state.passed = [False] * state.players
+    state.draft_turn = 0
+    state.phase = "draft"
+    if not sum(drawn):  # §6.5: an empty board ends the draft at once
+        end_draft(state)
+
+
+def _disc_column(state: MyracliaState, p: int) -> int | None:
+    """The Draft-board column (0-based) of player ``p``'s draft disc, None before it is placed."""
+    for col, queue in enumerate(state.draft_queue):
+        if p in queue:
+            return col
+    return None
+
+
+def _take(state: MyracliaState, a: Take) -> None:
+    """§6.3 take one element; §6.4 move the draft disc (only ever to the left)."""
+    p = to_move(state)
+    col = a.column - 1
+    state.draft_count[col] -= 1
+    state.seats[p].reserve[state.draft_colour[col]] += 1
+    cur = _disc_column(state, p)
+    if cur is None:
+        state.draft_queue[col].append(p)
+    elif col > cur:
+        state.draft_queue[cur].remove(p)
+        state.draft_queue[col].append(p)
+    _advance_draft(state)
+
+
+def _pass(state: MyracliaState, a: Pass) -> None:
+    """§6.3: no more elements for this player this round."""
+    state.passed[to_move(state)] = True
+    _advance_draft(state)
+
+
+def _advance_draft(state: MyracliaState) -> None:
+    """The next player in drafting order who has not passed; the draft ends when the board
+    is empty or everybody has passed (§6.5)."""
+    if not any(state.draft_count) or all(state.passed):
+        end_draft(state)
+        return
+    n = state.players
+    i = state.draft_turn
+    for k in range(1, n + 1):
+        j = (i + k) % n
+        if not state.passed[state.drafting_order[j]]:
+            state.draft_turn = j
+            return
+
+
+def end_draft(state: MyracliaState) -> None:
+    """§6.5 leftovers to the discard pile; §6.6 terraforming order."""
+    for col in range(DRAFT_COLUMNS):
+        if state.draft_count[col]:
+            state.discard[state.draft_colour[col]] += state.draft_count[col]
+            state.draft_count[col] = 0
+    state.terraforming_order = terraforming_order(state)
+    state.turn_pos = 0
+    start_turn(state)
 
 
 def terraforming_order(state: MyracliaState) -> list[int]:
@@ -166,9 +340,407 @@ def terraforming_order(state: MyracliaState) -> list[int]:
     return z + sorted(on_board, key=lambda p: on_board[p])
 
 
-def __getattr__(name: str):
-    """``rules.Myraclia``, where the game class used to live (it is in ``game`` now)."""
-    if name == "Myraclia":
-        from .game import Myraclia
-        return Myraclia
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# ---- the terraforming turn (§7-8) ------------------------------------------------------------
+def start_turn(state: MyracliaState) -> None:
+    """§7: the next player's terraforming turn, with no action used yet."""
+    state.phase = "terraform"
+    state.actions_used = 0
+    state.terraform_actions = 0
+    state.tiles_to_add = 0
+
+
+# the terraforming turn's options, by kind (``reasons`` asks them; ``_turn_actions`` lists
+# the same, inlined)
+def terraform_targets(state: MyracliaState, p: int) -> list[SurfaceTile]:
+    """§8.2 eligibility of targets (payment aside); empty with no action left."""
+    if state.actions_used >= MAX_ACTIONS:
+        return []
+    seat = state.seats[p]
+    out = []
+    anywhere = state.founding and not seat.terraformed_this_round
+    near = near_terraformed(state)
+    for t in state.surface:
+        if t.owner == p and not t.terraformed:
+            out.append(t)
+        elif seat.discs > 0 and is_free(t) and (anywhere or (t.q, t.r) in near):
+            out.append(t)
+    return out
+
+
+def reserve_targets(state: MyracliaState, p: int, change: bool) -> list[SurfaceTile]:
+    """§8.6.1 / §8.9: free tiles next to a terraformed tile (placement aside)."""
+    seat = state.seats[p]
+    if state.actions_used >= MAX_ACTIONS:
+        return []
+    if change:
+        if seat.reserved is None:
+            return []
+    elif seat.reserved is not None or seat.discs <= 0:
+        return []
+    near = near_terraformed(state)
+    return [t for t in state.surface if (t.q, t.r) in near and is_free(t)]
+
+
+def placements(state: MyracliaState, p: int, t: SurfaceTile) -> list[tuple[int, ...]]:
+    """Legal element sets for reserving ``t``: direct, not completing, penalty payable."""
+    seat = state.seats[p]
+    miss = missing(t)
+    per = MISC.reservation_penalty_per_missing_element
+    return [s for s in subsets_to_place(seat.reserve, miss) if (len(miss) - len(s)) * per <= seat.score]
+
+
+def subsets_to_place(reserve: list[int], miss: tuple[int, ...], allow_all: bool = False) -> list[tuple[int, ...]]:
+    """Non-empty sets of directly matching elements the player can put on a tile without
+    completing it (§8.6.1, §8.8); colours as indices, sorted."""
+    have = [c for c in miss if reserve[c] > 0]
+    top = len(have) if allow_all else min(len(have), len(miss) - 1)
+    out = []
+    for n in range(1, top + 1):
+        out += list(combinations(have, n))
+    return out
+
+
+_SUBSETS: dict[tuple[tuple[int, ...], tuple[int, ...]], list[tuple[int, ...]]] = {}
+
+
+def _subsets_to_place(reserve: tuple[int, ...], miss: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """``subsets_to_place(reserve, miss)``, remembered (callers must not change the list)."""
+    key = (tuple([reserve[c] > 0 for c in miss]), miss)
+    hit = _SUBSETS.get(key)
+    if hit is None:
+        if len(_SUBSETS) > 100_000:
+            _SUBSETS.clear()
+        hit = _SUBSETS[key] = subsets_to_place(reserve, miss)
+    return hit
+
+
+def _turn_actions(state: MyracliaState) -> list[Action]:
+    """The terraforming turn's legal actions: ``terraform_targets``, ``reserve_targets``,
+    ``placements`` and the rest, inlined (this runs thousands of times a second) and in
+    the same order; the actions are those of ``actions`` ("Shared instances")."""
+    p = state.terraforming_order[state.turn_pos]
+    seat = state.seats[p]
+    res = seat.reserve
+    out: list[Any] = []
+    add = out.append
+    surface = state.surface
+    if state.actions_used < MAX_ACTIONS:
+        reserve = tuple(res)
+        terraformed = {(t.q, t.r) for t in surface if t.terraformed}
+        discs = seat.discs
+        anywhere = state.founding and not seat.terraformed_this_round
+        terraform = shared.terraform
+        free_near = []  # free tiles next to a terraformed tile (§8.6.1, §8.9)
+        for t in surface:
+            owner = t.owner
+            if owner is None:
+                if t.terraformed or _DARK[t.id]:
+                    continue
+                close = not terraformed.isdisjoint(AROUND[t.q, t.r])
+                if close:
+                    free_near.append(t)
+                if discs <= 0 or not (anywhere or close):
+                    continue
+            elif owner != p or t.terraformed:
+                continue
+            tid = t.id
+            for pay in legal_payments(reserve, _missing(t)):
+                add(terraform(tid, pay))
+        # reserve a tile (no reservation yet, a disc left) or move one's reservation
+        kind = "reserve" if seat.reserved is None else "change"
+        if free_near and (kind == "change" or discs > 0):
+            make = shared.reserve
+            score = seat.score
+            for t in free_near:
+                miss = _missing(t)
+                tid = t.id
+                for sub in _subsets_to_place(reserve, miss):
+                    if (len(miss) - len(sub)) * _PENALTY <= score:
+                        add(make(kind, tid, sub))
+    if seat.reserved is not None:
+        own = find_tile(state, seat.reserved)
+        for sub in subsets_to_place(res, missing(own)):
+            add(shared.add_elements(sub))
+    pool = state.pool
+    if any(pool):
+        for g in range(NCOL):
+            if res[g]:
+                trades = shared.TRADES[g]
+                for k in range(NCOL):
+                    if k != g and pool[k]:
+                        add(trades[k])
+    add(shared.END_TURN)
+    return out
+
+
+def _terraform(state: MyracliaState, a: Terraform) -> None:
+    """§8.3 resolution and §8.4 scoring."""
+    p = to_move(state)
+    seat = state.seats[p]
+    t = find_tile(state, a.tile)
+    info = TILES[t.id]
+    pay = counts_of(a.pay)
+    for c in range(NCOL):  # step 1
+        seat.reserve[c] -= pay[c]
+        state.discard[c] += pay[c] + t.cubes[c]
+        t.cubes[c] = 0
+    if t.owner == p:
+        seat.reserved = None  # the reservation's disc is flipped (§8.8)
+    else:
+        seat.discs -= 1
+        state.tiles_to_add += 1  # §8.11: a free tile counts towards k
+    if info.released is not None and take_element(state, info.released):  # step 2
+        seat.reserve[info.released] += 1
+    t.owner = p  # step 3
+    t.terraformed = True
+    seat.tiles.append(t.id)
+    state.actions_used += 1
+    state.terraform_actions += 1
+    seat.terraformed_this_round = True
+    state.round_terraforms += 1
+    pm = pos_map(state)  # step 4 (§8.4)
+    m = (MISC.adjacency_bonus_first_terraform_action if state.terraform_actions == 1
+         else MISC.adjacency_bonus_second_or_third_terraform_action)
+    own = 0
+    for n in neighbours(pm, t):
+        if n.terraformed:
+            if n.owner == p:
+                own += 1
+            else:
+                gain = MISC.opponent_bonus_per_adjacent_tile
+                other = state.seats[n.owner]
+                other.score += gain
+                other.ledger["neighbours"] += gain
+    seat.score += info.vp + own * m
+    seat.ledger["tiles"] += info.vp
+    seat.ledger["adjacency"] += own * m
+    keep = []
+    for tok in sorted(t.tokens):  # step 5 (§13.4)
+        e = TOKENS[tok]
+        if e.type == "points":
+            seat.score += e.value
+            seat.ledger["eternity"] += e.value
+            state.eternity_used.append(tok)
+        elif e.type == "released_element":
+            c = COLOUR_INDEX[e.colour]
+            if take_element(state, c):
+                seat.reserve[c] += 1
+            state.eternity_used.append(tok)
+        else:
+            keep.append(tok)
+    t.tokens = keep
+
+
+def _reserve_on(state: MyracliaState, p: int, t: SurfaceTile, place: list[str]) -> None:
+    """§8.6.2: the elements go on the tile, the player's disc marks it, the penalty is paid
+    for each element still missing."""
+    seat = state.seats[p]
+    for c in counts_of_list(place):
+        seat.reserve[c] -= 1
+        t.cubes[c] += 1
+    t.owner = p
+    seat.reserved = t.id
+    penalty = len(missing(t)) * MISC.reservation_penalty_per_missing_element  # §8.6.2
+    seat.score -= penalty
+    seat.ledger["reservations"] -= penalty
+    state.actions_used += 1
+
+
+def _reserve(state: MyracliaState, a: Reserve) -> None:
+    """§8.6 reserve a free tile (dark side of a disc)."""
+    p = to_move(state)
+    state.seats[p].discs -= 1
+    state.tiles_to_add += 1
+    _reserve_on(state, p, find_tile(state, a.tile), a.place)
+
+
+def _change(state: MyracliaState, a: ChangeReservation) -> None:
+    """§8.9: the disc moves; the elements stay on the old tile, which becomes free."""
+    p = to_move(state)
+    old = find_tile(state, state.seats[p].reserved)
+    old.owner = None
+    _reserve_on(state, p, find_tile(state, a.tile), a.place)
+
+
+def _add(state: MyracliaState, a: AddElements) -> None:
+    """§8.8: not an action while the tile stays incomplete."""
+    p = to_move(state)
+    seat = state.seats[p]
+    t = find_tile(state, seat.reserved)
+    for c in counts_of_list(a.place):
+        seat.reserve[c] -= 1
+        t.cubes[c] += 1
+
+
+def _trade(state: MyracliaState, a: Trade) -> None:
+    """§8.10: one for one with the trade zones of players who have finished."""
+    seat = state.seats[to_move(state)]
+    g, k = COLOUR_INDEX[a.give], COLOUR_INDEX[a.take]
+    seat.reserve[g] -= 1
+    state.pool[g] += 1
+    state.pool[k] -= 1
+    seat.reserve[k] += 1
+
+
+# ---- the end of a terraforming turn (§8.11) --------------------------------------------------
+def _end_turn(state: MyracliaState, a: EndTurn) -> None:
+    """§8.11 step 1: the reserve goes to the trade zone; step 2: k new tiles."""
+    seat = state.seats[to_move(state)]
+    for c in range(NCOL):
+        state.pool[c] += seat.reserve[c]
+        seat.reserve[c] = 0
+    if state.tiles_to_add > 0 and state.offer:
+        state.phase = "place"
+    else:
+        finish_turn(state)
+
+
+def placeable(state: MyracliaState) -> list[str]:
+    """§14.3: a Darkness tile in the offer must be taken first."""
+    dark = [t for t in state.offer if TILES[t].darkness]
+    return dark[:1] if dark else list(state.offer)
+
+
+def _place_tile(state: MyracliaState, a: PlaceTile) -> None:
+    """§8.11 step 2: one of the k new tiles onto the surface."""
+    state.offer.remove(a.tile)
+    state.surface.append(new_tile(a.tile, a.q, a.r))
+    state.tiles_to_add -= 1
+    if state.tiles_to_add <= 0 or not state.offer:  # D23: a short offer adds what is there
+        state.tiles_to_add = 0
+        finish_turn(state)
+
+
+def finish_turn(state: MyracliaState) -> None:
+    """§8.11 step 3 refill, then the next player or the end of the round."""
+    refill_offer(state)
+    state.turn_pos += 1
+    if state.turn_pos < state.players:
+        start_turn(state)
+    else:
+        end_round(state)
+
+
+def refill_offer(state: MyracliaState) -> None:
+    """§8.11 step 3 / §14.2: refill to 3; at most one Darkness tile in the offer."""
+    bag = state.tile_bag
+    while len(state.offer) < SETUP.tile_offer_size and bag:
+        t = bag.pop()
+        if TILES[t].darkness and any(TILES[o].darkness for o in state.offer):
+            if all(TILES[x].darkness for x in bag):
+                bag.append(t)  # D24: only Darkness left, the offer stays short
+                break
+            bag.append(t)
+            state.rng.shuffle(bag)
+            continue
+        state.offer.append(t)
+
+
+# ---- the end of a round (§9) and the Eternity token (§13.3) ----------------------------------
+def end_round(state: MyracliaState) -> None:
+    """§9 steps 1-6: the end of the game, or discards, the next drafting order, free
+    elements, the Eternity token to place, then the next round."""
+    threshold = SETUP.by_players[state.players].end_threshold
+    state.quiet_rounds = state.quiet_rounds + 1 if state.round_terraforms == 0 else 0
+    if any(len(p.tiles) >= threshold for p in state.seats) or state.quiet_rounds >= STALL_ROUNDS:
+        state.phase = "over"  # step 1 (and the D34 stall check)
+        return
+    for p in state.seats:  # step 2
+        for c in range(NCOL):
+            state.discard[c] += p.reserve[c]
+            p.reserve[c] = 0
+    for c in range(NCOL):
+        state.discard[c] += state.pool[c]
+        state.pool[c] = 0
+    state.draft_queue = [[] for _ in range(DRAFT_COLUMNS)]  # step 3
+    state.drafting_order = list(reversed(state.terraforming_order))  # step 4, §6.8
+    pm = {t.id: t for t in state.surface}
+    for p in state.terraforming_order:  # step 5, scarce supply served in this order (D25)
+        seat = state.seats[p]
+        for tid in sorted(seat.tiles):
+            free = TILES[tid].free
+            if free is not None and take_element(state, free):
+                seat.reserve[free] += 1
+        tokens = sorted(tok for tid in seat.tiles for tok in pm[tid].tokens)
+        for tok in tokens:
+            e = TOKENS[tok]
+            if e.type == "free_element":
+                c = COLOUR_INDEX[e.colour]
+                if take_element(state, c):
+                    seat.reserve[c] += 1
+    if state.options.eternity and state.eternity_bag and any(  # step 6, §13.3
+            is_free(t) for t in state.surface):
+        low = min(s.score for s in state.seats)
+        placer = [p for p in state.terraforming_order if state.seats[p].score == low][-1]  # D27
+        state.eternity_placer = placer
+        state.eternity_drawn = state.eternity_bag.pop()
+        state.phase = "eternity"
+        return
+    start_round(state)
+
+
+def _place_token(state: MyracliaState, a: PlaceToken) -> None:
+    """§13.3: the drawn Eternity token on a free tile; then the next round."""
+    t = find_tile(state, a.tile)
+    t.tokens.append(state.eternity_drawn)
+    t.tokens.sort()
+    state.eternity_drawn = None
+    state.eternity_placer = None
+    start_round(state)
+
+
+def start_round(state: MyracliaState) -> None:
+    """A new round: its Draft board (§6.2); the first terraformed tile may be anywhere until
+    one is (D36)."""
+    state.round += 1
+    state.founding = not any(t.terraformed for t in state.surface)  # D36
+    state.round_terraforms = 0
+    for s in state.seats:
+        s.terraformed_this_round = False
+    prepare_draft(state)
+
+
+# ---- the verbs of the game class -------------------------------------------------------------
+def to_move(state: MyracliaState) -> int | None:
+    """The drafting player, the player whose terraforming turn it is (adding tiles
+    included), the player placing the Eternity token; None once the game is over."""
+    ph = state.phase
+    if ph == "over":
+        return None
+    if ph == "draft":
+        return state.drafting_order[state.draft_turn]
+    if ph == "eternity":
+        return state.eternity_placer
+    return state.terraforming_order[state.turn_pos]
+
+
+def legal_actions(state: MyracliaState) -> list[Action]:
+    """Every legal action of ``to_move``, in a fixed order; the actions are the shared
+    objects of ``actions`` ("Shared instances")."""
+    ph = state.phase
+    if ph == "terraform":
+        return _turn_actions(state)
+    if ph == "draft":
+        takes = shared.TAKES
+        out = [takes[c] for c, n in enumerate(state.draft_count) if n > 0]
+        out.append(shared.PASS)
+        return out
+    if ph == "over":
+        return []
+    if ph == "eternity":
+        tokens = shared.PLACE_TOKENS
+        return [tokens[t.id] for t in state.surface if is_free(t)]
+    spots = compact_positions(state)
+    make = shared.place_tile
+    return [make(t, q, r) for t in placeable(state) for q, r in spots]
+
+
+#: what each kind of action does (``play``)
+_EFFECTS = {"take": _take, "pass": _pass, "terraform": _terraform, "reserve": _reserve,
+            "change": _change, "add": _add, "trade": _trade, "end_turn": _end_turn,
+            "place_tile": _place_tile, "place_token": _place_token}
+
+
+def play(state: MyracliaState, action: Action) -> None:
+    """Carry out ``action``, known to be legal, for ``to_move``."""
+    _EFFECTS[action.type](state, action)

@@ -73,6 +73,12 @@ def breakdown(state: MyracliaState) -> list[dict[str, int]]:
     return rows
 
 
+def scores(state: MyracliaState) -> list[int]:
+    """Each player's VP: the score track while the game goes on, with the final bonuses at
+    the end (the sum of ``breakdown``)."""
+    return [sum(row.values()) for row in breakdown(state)]
+
+
 def winners(state: MyracliaState) -> list[int]:
     """§10.4: most VP; then all 4 surface types; then most plains symbols; then shared."""
     totals = [sum(r.values()) for r in breakdown(state)]

@@ -1,4 +1,5 @@
-"""What a player may see (spec §16 state, minus hidden parts).
+"""What a player may see (spec §16 state, minus hidden parts) and the public log line of a
+move (``log_text``).
 
 Everything on the table is public in Myraclia: reserves, trade zones, the surface, the
 Draft board, the discard pile and face-up Eternity tokens. Hidden are the contents and order
@@ -10,8 +11,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .components import COLOURS, SETUP, TILES, TOKENS
+from engines.core.i18n import Text, player
+
+from .actions import Action
+from .components import COLOURS, DRAFT_COLUMNS, SETUP, TILES, TOKENS
+from .rules import to_move
+from .scoring import breakdown, scores, winners
 from .state import MyracliaOptions, MyracliaState
+from .texts import T, an_element, colours, token_text
 
 
 def colour_dict(counts: list[int]) -> dict[str, int]:
@@ -73,7 +80,7 @@ def _options(options) -> dict[str, Any]:
 _OPTION_FIELDS = list(MyracliaOptions.model_fields)
 
 
-def view(game, state: MyracliaState, player: int | None) -> dict[str, Any]:
+def view(state: MyracliaState, player: int | None) -> dict[str, Any]:
     cfg = SETUP.by_players[state.players]
     phase = state.phase
     over = phase == "over"
@@ -112,7 +119,7 @@ def view(game, state: MyracliaState, player: int | None) -> dict[str, Any]:
     draft_colour = state.draft_colour
     out: dict[str, Any] = {
         "me": player, "phase": phase, "round": state.round, "founding": state.founding,
-        "to_move": game.to_move(state), "end_threshold": cfg.end_threshold,
+        "to_move": to_move(state), "end_threshold": cfg.end_threshold,
         "seats": seats, "drafting_order": list(state.drafting_order),
         "terraforming_order": list(state.terraforming_order),
         "turn": {"position": state.turn_pos, "actions_used": state.actions_used,
@@ -127,9 +134,47 @@ def view(game, state: MyracliaState, player: int | None) -> dict[str, Any]:
         "eternity_drawn": token_face(state.eternity_drawn) if state.eternity_drawn else None,
         "eternity_placer": state.eternity_placer,
         "options": _options(state.options),
-        "scores": game.scores(state),
+        "scores": scores(state),
     }
     if over:
-        out["breakdown"] = game.score_breakdown(state)
-        out["winners"] = game.winners(state)
+        out["breakdown"] = breakdown(state)
+        out["winners"] = winners(state)
     return out
+
+
+def log_text(state: MyracliaState, action: Action) -> Text:
+    """The public log line of ``action`` played in ``state`` (before it is applied);
+    everything it names is on the table (spec §16)."""
+    who = player(to_move(state)) if state.phase != "over" else T("Nobody")
+    k = action.type
+    if k == "take":
+        ok = 1 <= action.column <= DRAFT_COLUMNS and state.draft_colour[action.column - 1] >= 0
+        what = an_element(state.draft_colour[action.column - 1]) if ok else T("nothing")
+        return T("{player} takes {element} from column {column}", player=who, element=what,
+                 column=action.column)
+    if k == "pass":
+        return T("{player} passes", player=who)
+    if k == "terraform":
+        return T("{player} terraforms {tile} paying {pay}", player=who, tile=action.tile,
+                 pay=colours(action.pay))
+    if k == "reserve":
+        return T("{player} reserves {tile} placing {place}", player=who, tile=action.tile,
+                 place=colours(action.place))
+    if k == "change":
+        return T("{player} moves the reservation to {tile} placing {place}", player=who,
+                 tile=action.tile, place=colours(action.place))
+    if k == "add":
+        return T("{player} adds {place} to the reserved tile", player=who, place=colours(action.place))
+    if k == "trade":
+        return T("{player} trades {give} for {take}", player=who, give=an_element(action.give),
+                 take=an_element(action.take))
+    if k == "end_turn":
+        return T("{player} ends the turn", player=who)
+    if k == "place_tile":
+        return T("{player} adds tile {tile} at ({q}, {r})", player=who, tile=action.tile,
+                 q=action.q, r=action.r)
+    if k == "place_token":
+        tok = state.eternity_drawn
+        return T("{player} places {token} on {tile}", player=who,
+                 token=token_text(tok) if tok else T("the Eternity token"), tile=action.tile)
+    return T("{player} plays an unknown action", player=who)

@@ -12,7 +12,9 @@ from engines.core.rng import Rng
 from engines.core.search import ismcts
 from engines.myraclia import GAME
 from engines.myraclia.bot import choose as heuristic
-from engines.myraclia.determinize import determinize, evaluate
+from engines.myraclia.determinize import determinize
+from engines.myraclia.evaluate import evaluate
+from engines.myraclia.rules import draw_element
 
 from .helpers import components_census
 
@@ -94,7 +96,7 @@ def test_every_unseen_tile_and_token_can_come_next():
             det = determinize(state, 1, rng)
             tops.add(det.tile_bag[-1])  # the refill pops from the end
             tokens.add(det.eternity_bag[-1])
-            firsts.add(GAME._draw_cube(det))
+            firsts.add(draw_element(det))
         assert tops == set(state.tile_bag)
         assert tokens == set(state.eternity_bag)
         assert firsts == {c for c, n in enumerate(state.element_bag) if n}

@@ -13,7 +13,7 @@ from engines.core.rng import Rng
 from engines.myraclia import GAME
 from engines.myraclia.actions import EndTurn, Pass, Take, Terraform
 from engines.myraclia.components import TILES
-from engines.myraclia.rules import Myraclia
+from engines.myraclia.game import Myraclia
 from engines.myraclia.state import LEDGER_KEYS
 from tavolo_ui.canvas import Canvas
 from tavolo_ui.renderers import myraclia as renderer

@@ -12,6 +12,7 @@ from engines.core.rng import Rng
 from engines.myraclia import GAME
 from engines.myraclia.actions import AddElements, EndTurn, Pass, Reserve, Take, Terraform
 from engines.myraclia.components import TILES
+from engines.myraclia.rules import refill_offer
 
 from .helpers import cv, terraform_position
 from .test_rules import draft_state
@@ -147,6 +148,6 @@ def test_decision_d24_bag_with_only_darkness_leaves_the_offer_short() -> None:
     myraclia = [t for t in s.tile_bag if not TILES[t].darkness]
     s.offer = ["DARK1", myraclia[0]]
     s.tile_bag = ["DARK2", "DARK3"]
-    GAME._refill_offer(s)
+    refill_offer(s)
     assert s.offer == ["DARK1", myraclia[0]]
     assert sorted(s.tile_bag) == ["DARK2", "DARK3"]

@@ -12,7 +12,8 @@ from engines.myraclia.actions import (AddElements, ChangeReservation, EndTurn, P
                                       Reserve, Take, Terraform, Trade)
 from engines.myraclia.components import (BASE_TILE_IDS, COLOURS, CUBE_COUNTS, DARKNESS_IDS, DATA, RARITY,
                                          SETUP, TILES, TOKEN_IDS, TOTAL_CUBES)
-from engines.myraclia.rules import NEIGHBOURS, compact_positions, find_tile, terraforming_order
+from engines.myraclia.rules import (NEIGHBOURS, compact_positions, find_tile, prepare_draft, refill_offer,
+                                    terraforming_order)
 from engines.myraclia.state import SurfaceTile
 
 from .helpers import components_census, cv, terraform_position
@@ -187,7 +188,7 @@ def test_rule_6_1_and_6_2_worked_example_grouping():
     s.element_bag = cv(yellow=4, green=3, orange=3, blue=3, red=1, white=1)
     s.discard = [0] * 7
     s.round = 2
-    GAME._prepare_draft(s)
+    prepare_draft(s)
     assert [COLOURS[c] if c >= 0 else None for c in s.draft_colour] == \
         ["yellow", "green", "orange", "blue", "red", "white", None]
     assert s.draft_count == [4, 3, 3, 3, 1, 1, 0]
@@ -259,7 +260,7 @@ def test_rule_6_5_empty_board_ends_draft_at_once():
     s.discard = [0] * 7
     s.round = 2
     s.drafting_order = [1, 0]
-    GAME._prepare_draft(s)
+    prepare_draft(s)
     assert s.phase == "terraform" and s.terraforming_order == [1, 0]
 
 
@@ -720,13 +721,13 @@ def test_rule_12_1_lazy_bag_refill_and_12_2_running_out():
     s.element_bag = cv(red=2)
     s.discard = cv(blue=3)
     s.round = 2
-    GAME._prepare_draft(s)
+    prepare_draft(s)
     assert sum(s.draft_count) == 5 and s.element_bag == [0] * 7 and s.discard == [0] * 7
     s = GAME.new_game(2, 1)
     s.element_bag = cv(red=2)
     s.discard = cv(blue=3, green=1)
     s.round = 2
-    GAME._prepare_draft(s)
+    prepare_draft(s)
     assert sum(s.draft_count) == 6  # 2 + 4: bag and discard pile together run short (§12.2)
 
 
@@ -809,7 +810,7 @@ def test_rule_14_2_at_most_one_darkness_in_offer():
     s.offer = ["DARK1"]
     s.tile_bag.remove("DARK2")
     s.tile_bag.append("DARK2")  # next draw would be a second Darkness tile
-    GAME._refill_offer(s)
+    refill_offer(s)
     assert len(s.offer) == 3 and sum(t.startswith("DARK") for t in s.offer) == 1
     components_census(s)
 
