@@ -25,6 +25,7 @@ import pytest
 import tavolo_ui  # noqa: F401  (registers the "ui" texts)
 from engines import get_game, new_record
 from engines.core.inbound import MAX_JSON_CHARS
+from tavolo_ui.bidi import isolate
 from tavolo_ui.saves import MAX_IMPORT_BYTES, DictStorage, SaveError, Saves, tr
 from tests.web.conftest import _guarded_context, open_app, shot
 from tests.web.pagedriver import body, start_game
@@ -281,7 +282,7 @@ def test_after_them_a_good_file_still_imports_and_the_old_save_opens(home):
     page.set_input_files("#import-file", files=[{"name": "Partita di José.json", "mimeType": "application/json",
                                                  "buffer": b"\xef\xbb\xbf" + text(good)}])
     page.wait_for_function("() => document.querySelectorAll('.save').length === 2")
-    assert banner(page)["msg"] == "Imported “Partita di José”."
+    assert banner(page)["msg"] == f"Imported “{isolate('Partita di José')}”."  # the file's name, isolated
     stored = page.evaluate(ALL_STORAGE)
     (imported,) = [json.loads(v) for k, v in stored.items()
                    if k.startswith("tavolo:v1:save:") and k != "tavolo:v1:save:" + home.sid]
