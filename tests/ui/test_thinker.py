@@ -87,7 +87,8 @@ def test_the_workers_own_messages_are_read(thinker):
     {"id": 0}, {"id": 0, "ready": "yes"},
     {"id": 2}, {"id": 2, "value": 0.5}, {"id": 2, "action": None}, {"id": 2, "action": GOOD},
     {"id": 2, "action": "{'type': 'draw'"}, {"id": 2, "action": "[1, 2]"}, {"id": 2, "action": '"draw"'},
-    {"id": 2, "action": "x" * 200_000},
+    {"id": 2, "action": "x" * 200_000}, {"id": 2, "action": "[" * 40_000 + "]" * 40_000},
+    {"id": 2, "action": '{"type": "draw", "n": NaN}'},
     {"id": 2, "progress": "half"}, {"id": 2, "progress": float("nan")}, {"id": 2, "progress": 3},
     {"id": 2, "progress": True}, {"id": 2, "error": {"why": 1}}, {"id": None, "progress": 0.5},
 ])

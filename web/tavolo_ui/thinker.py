@@ -30,12 +30,13 @@ scripts run, as ``globalThis.tavoloBotSilenceMs``.)
 from __future__ import annotations
 
 import asyncio
-import json
 import math
 from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+
+from engines.core.inbound import InputError, read_json
 
 START_TIMEOUT = 60.0  # seconds a worker may take to load before the page gives up on it
 SILENCE_SECONDS = 20.0  # a worker that owes an answer and says nothing this long is replaced
@@ -106,10 +107,10 @@ def read_message(data: Any) -> dict:
         raise BadMessage(f"an answer without an action: {_shown(data)}")
     if len(text) > MAX_ACTION_CHARS:
         raise BadMessage(f"an action of {len(text)} characters")
-    try:
-        action = json.loads(text)
-    except (ValueError, RecursionError):
-        raise BadMessage(f"an action that is not JSON: {_shown(text)}") from None
+    try:  # through the gate: 100,000 characters of brackets would overflow Pyodide's stack in json.loads
+        action = read_json(text, max_chars=MAX_ACTION_CHARS)
+    except InputError as exc:
+        raise BadMessage(f"an action that is not JSON within the gate's limits ({exc.detail or exc}): {_shown(text)}") from None
     if not isinstance(action, dict):
         raise BadMessage(f"an action that is not a JSON object: {_shown(text)}")
     value = data.get("value")  # only shown (a suggestion's win chance): a wrong one is dropped
