@@ -474,10 +474,9 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
         screen's list; the guard's note is up until it is shown."""
         entry = self.saves.get(sid)
         with self.guard.opening(SAVE, sid, entry.name):
-            opened = self.load_save(sid)
-            if opened is None:
+            session = self.load_save(entry)
+            if session is None:
                 return
-            entry, session = opened
             self.banner = None
             if not review:
                 self.open_session(session, sid, entry.name, known=stamp(entry.record))
@@ -679,16 +678,16 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
             else:
                 self.flash(COMMAND_FAILED, detail=_error_detail(exc))
 
-    def load_save(self, sid: str) -> tuple[SaveEntry, Session] | None:
-        """A save and its game, or None after saying why it cannot be opened."""
-        entry = self.saves.get(sid)
+    def load_save(self, entry: SaveEntry) -> Session | None:
+        """The game of a save, or None after saying why it cannot be opened (a save whose
+        moves cannot be replayed is remembered so: ``Saves.mark_trouble``)."""
         if not entry.ok:
             self.flash(entry.error or T("This save cannot be opened."), detail=entry.detail)
             return None
         try:
-            return entry, Session.load(entry.record)
+            return Session.load(entry.record)
         except RecordError as exc:
-            self.saves.mark_trouble(sid, REPLAY, f"{exc}\n{exc.detail}".strip())
+            self.saves.mark_trouble(entry.id, REPLAY, f"{exc}\n{exc.detail}".strip())
             self.flash(T("“{name}” cannot be opened: {reason}", name=Isolated(entry.name), reason=exc.reason),
                        detail=exc.detail)
             return None

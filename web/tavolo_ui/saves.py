@@ -392,15 +392,16 @@ class Saves:
             return []
         return [k[len(SAVE_PREFIX):] for k in keys if isinstance(k, str) and k.startswith(SAVE_PREFIX)]
 
-    def get(self, sid: str) -> SaveEntry:
-        """The entry, with ``error`` set (never raised) when it is damaged or unusable."""
+    def get(self, sid: str, marks: dict[str, dict] | None = None) -> SaveEntry:
+        """The entry, with ``error`` set (never raised) when it is damaged or unusable.
+        ``marks``: the saves that could not be opened (``_trouble``), when already read."""
         try:
-            return self._read(sid)
+            return self._read(sid, self._trouble() if marks is None else marks)
         except Exception as exc:  # a bug in reading one entry must not hide the others
             return SaveEntry(sid, name=DAMAGED_NAME.format(id=sid), error=UNREADABLE,
                              detail=f"{type(exc).__name__}: {exc}", raw=self._get(SAVE_PREFIX + sid))
 
-    def _read(self, sid: str) -> SaveEntry:
+    def _read(self, sid: str, marks: dict[str, dict]) -> SaveEntry:
         raw = self._get(SAVE_PREFIX + sid)
         if raw is None:
             return SaveEntry(sid, error=MISSING)
@@ -441,7 +442,7 @@ class Saves:
         entry.game = rec.game
         entry.record = record
         entry.actions = len(rec.actions)
-        mark = self._trouble().get(sid)
+        mark = marks.get(sid)
         if mark is not None and mark.get("stamp") == stamp(record):  # the same record that failed
             entry.retry = mark.get("why") == STOPPED
             entry.error = STOPPED_PAGE if entry.retry else NOT_REPLAYED
@@ -486,7 +487,8 @@ class Saves:
     def list(self) -> list[SaveEntry]:
         """Every saved game, newest first; damaged ones included with ``error`` set. Never
         raises: one damaged entry never hides the others."""
-        entries = [self.get(sid) for sid in self.ids()]
+        marks = self._trouble()  # read once for the whole list
+        entries = [self.get(sid, marks) for sid in self.ids()]
         return sorted(entries, key=lambda e: (-e.updated, e.id))
 
     def continuing(self, record: dict) -> SaveEntry | None:
