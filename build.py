@@ -1125,6 +1125,63 @@ def write_icons(assets: Path, cache: Path = CACHE) -> list[Path]:
     return written
 
 
+def _importable(web_dir: Path) -> None:
+    """Make the engines and the UI's package (in ``web_dir``) importable here, to run them."""
+    for path in (str(ROOT), str(Path(web_dir).resolve())):
+        if path not in sys.path:
+            sys.path.insert(0, path)
+
+
+BOOT_TEXTS = (
+    # boot.js: index.html's boot screen, the progress notes, the first screen's Start
+    "Tavolo — board games in your browser",
+    "Board games in your browser, no server.",
+    "Starting…",
+    "Loading…",
+    "Loading the Python runtime…",
+    "This is taking long. If nothing happens, reload the page.",
+    "Tavolo could not start: ",
+    "Tavolo needs JavaScript and WebAssembly.",
+    # boot.js: the page it shows when the Python runtime stops for good
+    "Tavolo stopped: its Python runtime met an error it cannot recover from. Your saved games are kept.",
+    "“Start without resuming” opens the home screen instead of the game that was open.",
+    "Reload",
+    "Start without resuming",
+    "Details",
+    # main.py: before the UI's Python is loaded, and its last resort when the UI cannot start
+    "Loading the game engines…",
+    "Tavolo could not show its page. Reload to try again; the details below say what failed.",
+    "Tavolo could not start: a file it needs did not load. Reload to try again; the details below say what failed.",
+)
+"""The texts shown before the UI's Python runs, by ``boot.js`` and ``main.py``: their
+translations are in the UI's catalogue (``web/tavolo_ui/i18n``) like every text of the page,
+and ``boot_languages`` hands them to ``boot.js``."""
+
+BOOT_LANGUAGES_MARK = "/* languages (build.py) */ null"
+
+
+def boot_languages(web_dir: Path = DEFAULT_WEB) -> dict:
+    """What ``boot.js`` knows of languages, from ``engines.core.i18n.LANGUAGES`` and the UI's
+    catalogue: ``{"codes": [...], "texts": {code: {English: translation}}}`` (the language
+    of the code first, with no table: its texts are the English)."""
+    _importable(web_dir)
+    import tavolo_ui  # noqa: F401  (registers the UI's catalogue, domain "ui")
+    from engines.core.i18n import LANGS, texts
+
+    T = texts("ui")
+    return {"codes": list(LANGS),
+            "texts": {lang: {text: T(text).render(lang) for text in BOOT_TEXTS} for lang in LANGS[1:]}}
+
+
+def write_boot_languages(boot_js: Path, web_dir: Path) -> None:
+    """Put ``boot_languages`` into the site's ``boot.js`` at ``BOOT_LANGUAGES_MARK``."""
+    script = boot_js.read_text("utf-8")
+    if BOOT_LANGUAGES_MARK not in script:
+        raise BuildError(f"{boot_js.name} has no {BOOT_LANGUAGES_MARK!r} for the languages")
+    data = json.dumps(boot_languages(web_dir), ensure_ascii=False, sort_keys=True)
+    boot_js.write_text(script.replace(BOOT_LANGUAGES_MARK, data, 1), "utf-8")
+
+
 FIRST_SCREENS_MARK = "<!-- first screens (build.py) -->"
 
 
@@ -1138,14 +1195,13 @@ def first_screens(web_dir: Path = DEFAULT_WEB) -> str:
     are the table's frame of each game and link mode, ``first-frame-<lang>-<game>-<mode>``
     (``tavolo_ui.frame``), and one row of its seat list, ``first-frame-seat``. When Python is
     ready, ``App.start`` takes over the screen showing."""
-    for path in (str(ROOT), str(Path(web_dir).resolve())):
-        if path not in sys.path:
-            sys.path.insert(0, path)
+    _importable(web_dir)
     import engines
+    from engines.core.i18n import LANGS
     from tavolo_ui import frame, home, new_game
 
     parts = [f'<template id="first-frame-seat">{frame.seat_row_html()}</template>']
-    for lang in ("en", "it"):
+    for lang in LANGS:
         parts.append(f'<template id="first-home-{lang}">{home.home_html(lang)}</template>')
         for name in engines.list_games():
             game = engines.get_game(name)
@@ -1280,6 +1336,7 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True, snap
         (tmp / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
         (tmp / "sw-register.js").write_text(SW_REGISTER)
         write_icons(tmp / "assets", cache)
+        write_boot_languages(tmp / "boot.js", web_dir)
         write_first_screens(tmp / "index.html", web_dir)
         write_pyscript_preload(tmp / "index.html", tmp / "pyscript")
         cache_name = write_service_worker(tmp)

@@ -3,43 +3,32 @@
   "use strict";
   var start = Date.now();
   var steps = 0;
-  // The boot screen's few texts in the page's language (before Python runs): the language
+  // The languages Tavolo speaks (engines.core.i18n.LANGUAGES, the language of the code
+  // first) and, for each other one, the texts of this file and of main.py (build.BOOT_TEXTS)
+  // from the UI's catalogue: build.py writes them here, so this file names no language.
+  var LANGS = /* languages (build.py) */ null;
+  var SOURCE = LANGS.codes[0];
+  function speaks(code) { return LANGS.codes.indexOf(code) >= 0; }
+  // The boot screen's texts are in the page's language (before Python runs): the language
   // chosen before (localStorage "tavolo:lang"), else the browser's first one Tavolo speaks.
-  var TEXTS = {
-    it: {
-      "Board games in your browser, no server.": "Giochi da tavolo nel browser, senza server.",
-      "Starting…": "Avvio…",
-      "Loading…": "Caricamento…",
-      "Loading the Python runtime…": "Caricamento dell’ambiente Python…",
-      "This is taking long. If nothing happens, reload the page.":
-        "Ci vuole più del solito. Se non succede nulla, ricarica la pagina.",
-      "Tavolo could not start: ": "Tavolo non è riuscito ad avviarsi: ",
-      "Tavolo needs JavaScript and WebAssembly.": "Tavolo ha bisogno di JavaScript e WebAssembly.",
-      "Tavolo — board games in your browser": "Tavolo — giochi da tavolo nel browser",
-      "Tavolo stopped: its Python runtime met an error it cannot recover from. Your saved games are kept.":
-        "Tavolo si è fermato: il suo ambiente Python ha incontrato un errore da cui non può riprendersi. " +
-        "Le partite salvate sono al sicuro.",
-      "“Start without resuming” opens the home screen instead of the game that was open.":
-        "«Avvia senza riprendere» apre la schermata iniziale invece della partita che era aperta.",
-      "Reload": "Ricarica",
-      "Start without resuming": "Avvia senza riprendere",
-      "Details": "Dettagli"
-    }
-  };
   function pickLang() {
     try {
       var saved = window.localStorage.getItem("tavolo:lang");
-      if (saved === "it" || saved === "en") return saved;
+      if (speaks(saved)) return saved;
     } catch (e) { /* storage blocked: the browser's language */ }
-    var prefs = (navigator.languages && navigator.languages.length) ? navigator.languages : [navigator.language || "en"];
+    var prefs = (navigator.languages && navigator.languages.length) ? navigator.languages : [navigator.language || SOURCE];
     for (var i = 0; i < prefs.length; i++) {
       var code = String(prefs[i] || "").split("-")[0].toLowerCase();
-      if (code === "it" || code === "en") return code;
+      if (speaks(code)) return code;
     }
-    return "en";
+    return SOURCE;
   }
+  function textIn(code, text) { return (LANGS.texts[code] && LANGS.texts[code][text]) || text; }
+  // a text of build.BOOT_TEXTS in the page's language now (<html lang>, which the app keeps
+  // when Python runs): for the fatal-error page below and main.py's last resort
+  window.tavoloText = function (text) { return textIn(document.documentElement.lang, text); };
   var lang = pickLang();
-  function t(text) { return (TEXTS[lang] && TEXTS[lang][text]) || text; }
+  function t(text) { return textIn(lang, text); }
   document.documentElement.lang = lang;
   function translateBoot() {
     var tag = document.querySelector("#boot .boot-box p.muted");
@@ -59,7 +48,7 @@
     steps += 1;
     var text = typeof d === "string" ? d : "Loading…";
     text = text.replace(/https?:\/\/[^ ]*\//, "");
-    if (lang !== "en") text = t("Loading…");  // PyScript's own progress notes are English
+    if (lang !== SOURCE) text = t("Loading…");  // PyScript's own progress notes are English
     set(text, 0.15 + Math.min(steps, 16) * 0.05);
   }
   window.addEventListener("py:progress", onProgress);
@@ -241,7 +230,7 @@
     return true;
   }
   function setLang(code) {
-    if (code === first.lang || (code !== "en" && code !== "it")) return;
+    if (code === first.lang || !speaks(code)) return;
     var form = first.screen === "new" ? formState() : null;
     var y = window.scrollY;
     first.lang = lang = code;
@@ -300,8 +289,7 @@
   }
   function showFatal(err) {
     if (document.body.dataset.screen === "fatal") return;
-    var pageLang = document.documentElement.lang === "it" ? "it" : "en";
-    function tl(text) { return (TEXTS[pageLang] && TEXTS[pageLang][text]) || text; }
+    var tl = window.tavoloText;
     var boot = document.getElementById("boot");
     if (boot) boot.remove();
     var old = app(), root = document.createElement("div");

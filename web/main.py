@@ -27,29 +27,14 @@ def _boot_message(text: str, kind: str = "") -> None:
         msg.className = kind
 
 
-# The last-resort texts, before (or without) the UI's catalogue: in the language boot.js chose
-# for the page (<html lang>, from "tavolo:lang" or the browser's languages).
-_TEXTS = {
-    "it": {
-        "Loading the game engines…": "Caricamento dei motori di gioco…",
-        "Tavolo could not show its page. Reload to try again; the details below say what failed.":
-            "Tavolo non è riuscito a mostrare la pagina. Ricarica per riprovare; i dettagli qui sotto dicono "
-            "che cosa non ha funzionato.",
-        "Tavolo could not start: a file it needs did not load. Reload to try again; the details below say what failed.":
-            "Tavolo non è riuscito ad avviarsi: un file necessario non si è caricato. Ricarica per riprovare; i "
-            "dettagli qui sotto dicono che cosa non ha funzionato.",
-        "Details": "Dettagli",
-        "Reload": "Ricarica",
-    },
-}
-
-
 def _t(text: str) -> str:
+    """A last-resort text (one of ``build.BOOT_TEXTS``), before (or without) the UI's
+    catalogue: in the page's language, from the table ``build.py`` gave ``boot.js``
+    (``tavoloText``); English when that table is not there."""
     try:
-        lang = str(js.document.documentElement.lang or "en")
+        return str(js.tavoloText(text))
     except Exception:
-        lang = "en"
-    return _TEXTS.get(lang, {}).get(text, text)
+        return text
 
 
 NOT_SHOWN = "Tavolo could not show its page. Reload to try again; the details below say what failed."

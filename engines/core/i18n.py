@@ -20,6 +20,25 @@ English and is remembered in ``MISSING`` (the translation walk in the tests fail
 
 Players are named with ``player(seat)``: "Player 2" / "Giocatore 2"; the page replaces both
 with the seat's name (``PLAYER_RE``).
+
+The languages are listed once, in ``LANGUAGES`` (code, own name, locale); everything else reads
+that list: the page's language switch and its dates (``tavolo_ui``), ``build.py`` (the first
+screens of each language, and the languages and boot texts it writes into ``boot.js``, which
+names no language itself), ``main.py`` (its last-resort texts come from ``boot.js``).
+
+Adding a language (code ``xx``) takes:
+
+- a catalogue ``xx.json`` in every domain's folder: ``engines/core/i18n/``, each game's
+  ``engines/<game>/i18n/`` and the page's ``web/tavolo_ui/i18n/`` (the page's holds the boot
+  texts too, ``build.BOOT_TEXTS``), with an entry for every English template written in the
+  code and no other (``tests/core/test_catalogues.py`` names the file and the text of any
+  entry missing or left over, and checks the fields);
+- the rules in that language, ``web/tavolo_ui/rules/<game>/xx.md`` (a game without them shows
+  the English rules);
+- one entry in ``LANGUAGES``.
+
+``tests/core/test_new_language.py`` adds a pseudo-language that way (in the test only) and
+shows that it reaches every text.
 """
 
 from __future__ import annotations
@@ -28,12 +47,40 @@ import json
 import re
 import string
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Callable, Iterator, NamedTuple
 
-LANGS = ("en", "it")
-"""Every language Tavolo speaks; the first is the language the code is written in."""
 
-LANG_NAMES = {"en": "English", "it": "Italiano"}
+
+class Language(NamedTuple):
+    """A language Tavolo speaks."""
+
+    code: str
+    """Its ISO 639-1 code: the name of its catalogues (``<code>.json``) and the page's ``lang``."""
+    name: str
+    """Its own name ("Italiano"), on the page's language switch."""
+    locale: str | None
+    """The BCP-47 locale dates are written in ("it-IT"); None: the browser's own."""
+
+
+LANGUAGES = (
+    Language("en", "English", None),
+    Language("it", "Italiano", "it-IT"),
+)
+"""Every language Tavolo speaks, the one the code is written in (English) first: the one list
+every other place reads (see the module doc for what adding one takes)."""
+
+LANGS = tuple(language.code for language in LANGUAGES)
+"""The codes of ``LANGUAGES``, in order: ``LANGS[0]`` is the language of the code."""
+
+LANG_NAMES = {language.code: language.name for language in LANGUAGES}
+
+
+def language(code: str) -> Language:
+    """The entry of ``LANGUAGES`` with this code (KeyError for a language Tavolo does not speak)."""
+    for entry in LANGUAGES:
+        if entry.code == code:
+            return entry
+    raise KeyError(code)
 
 _FORMATTER = string.Formatter()
 
@@ -156,7 +203,16 @@ def player(seat: int) -> Text:
     return _CORE("Player {n}", n=seat + 1)
 
 
-PLAYER_RE = re.compile(r"\b(?:Player|Giocatore) (\d+)\b")
+def _player_re() -> re.Pattern[str]:
+    """``player(seat)`` rendered in any language of ``LANGUAGES``: the words before the number
+    in each language's "Player {n}" (the number comes last in each), then the number."""
+    template = player(0).template
+    words = dict.fromkeys(re.escape(table("core", lang).get(template, template).split("{n}")[0])
+                          for lang in LANGS)
+    return re.compile(r"(?<!\w)(?:" + "|".join(words) + r")(\d+)\b")
+
+
+PLAYER_RE = _player_re()
 """Matches ``player(seat)`` rendered in any language; group 1 is the seat number from 1."""
 
 

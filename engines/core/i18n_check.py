@@ -16,12 +16,32 @@ Each text must:
   phase names, component ids the board does not show), and no snake_case word at all.
 
 ``walk`` returns the problems found (empty when all is well) so a test can print them all.
+
+``catalogue_problems`` checks the catalogues themselves, so that a translation cannot silently
+go stale. A catalogue is keyed by the English text, so editing an English text in the code
+leaves its old entry behind and the new text without one; the check reports both, naming the
+catalogue file and the text:
+
+- *missing*: a text written in the code as ``T("...")`` (a name bound to ``texts(domain)``
+  in that module, or imported from the module that binds it, or a helper that renders one,
+  such as the UI's ``L``) with no entry in a language's catalogue of its domain;
+- *orphaned*: an entry whose English appears nowhere in the code.
+
+Not every text is a literal ``T("...")``: games make texts from their data (a card's name in
+``data.json``, ``T(card.name)``) and from two written pieces ("next to " + "the Palace"). The
+orphan side counts them: an entry is still in use when its English is a string written in a
+source file or a data file, such a string with the typographic apostrophe, or two of them
+joined. The missing side cannot see them statically: a translation missing for a text made at
+run time is found by ``walk`` (``i18n.MISSING``), only for the positions the walks reach.
 """
 
 from __future__ import annotations
 
+import ast
+import json
 import re
-from typing import Any, Callable, Iterable
+from pathlib import Path
+from typing import Any, Callable, Iterable, Iterator
 
 from . import i18n
 from .errors import IllegalAction
@@ -141,4 +161,118 @@ def walk(game: Game, games: list[tuple[int, int]], *, max_steps: int = 400,
     for dom, lang, template in sorted(i18n.MISSING):
         if dom in (domain, "core"):
             problems.append(f"missing {lang} translation in {dom}: {template!r}")
+    return problems
+
+
+# ---- the catalogues ------------------------------------------------------------------------
+RENDERING_HELPERS = {"L": "ui"}
+"""Helpers that render a text of a domain at once, ``L(template, lang, **fields)`` (the UI's
+``tavolo_ui.words``): a module that defines or imports one writes texts with it."""
+
+
+def _bindings(tree: ast.Module) -> dict[str, str]:
+    """Names a module binds to ``texts(domain)`` itself (``T = texts("ui")``), anywhere in it."""
+    out: dict[str, str] = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
+            fn, args = node.value.func, node.value.args
+            name = fn.id if isinstance(fn, ast.Name) else fn.attr if isinstance(fn, ast.Attribute) else ""
+            if name == "texts" and args and isinstance(args[0], ast.Constant):
+                out.update({t.id: args[0].value for t in node.targets if isinstance(t, ast.Name)})
+    return out
+
+
+def _imported_from(path: Path, node: ast.ImportFrom, root: Path) -> Path:
+    """The file a ``from ... import`` reads (``from .texts import T`` -> the package's texts.py)."""
+    base = path.parent
+    for _ in range(node.level - 1):
+        base = base.parent
+    if not node.level:
+        base = root
+    return base.joinpath(*(node.module or "").split(".")).with_suffix(".py")
+
+
+def written_templates(paths: Iterable[Path], root: Path) -> list[tuple[str, str, str, int]]:
+    """(domain, template, file, line) of every ``T("...")`` with a literal text in ``paths``
+    (see the module doc for the names that count as a ``T``); ``file`` is relative to ``root``."""
+    trees = {path: ast.parse(path.read_text("utf-8")) for path in paths}
+    own = {path: _bindings(tree) for path, tree in trees.items()}
+    found = []
+    for path, tree in trees.items():
+        bound = dict(own[path])
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and node.name in RENDERING_HELPERS:
+                bound.setdefault(node.name, RENDERING_HELPERS[node.name])
+            if isinstance(node, ast.ImportFrom):
+                theirs = own.get(_imported_from(path, node, root), {})
+                for alias in node.names:
+                    domain = theirs.get(alias.name, RENDERING_HELPERS.get(alias.name))
+                    if domain:
+                        bound.setdefault(alias.asname or alias.name, domain)
+        for node in ast.walk(tree):
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in bound
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                found.append((bound[node.func.id], node.args[0].value, path.relative_to(root).as_posix(), node.lineno))
+    return found
+
+
+def _strings_of(data: Any) -> Iterator[str]:
+    """Every string in a JSON value, keys included."""
+    if isinstance(data, str):
+        yield data
+    elif isinstance(data, dict):
+        for key, value in data.items():
+            yield key
+            yield from _strings_of(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _strings_of(value)
+
+
+def written_strings(sources: Iterable[Path], data: Iterable[Path] = ()) -> set[str]:
+    """Every string literal of the Python ``sources`` and every string of the JSON ``data``
+    files, each also with the typographic apostrophe (the English a catalogue can be keyed by)."""
+    strings: set[str] = set()
+    for path in sources:
+        strings |= {node.value for node in ast.walk(ast.parse(path.read_text("utf-8")))
+                    if isinstance(node, ast.Constant) and isinstance(node.value, str)}
+    for path in data:
+        strings |= set(_strings_of(json.loads(path.read_text("utf-8"))))
+    return strings | {s.replace("'", "’") for s in strings}
+
+
+def _in_use(english: str, written: set[str]) -> bool:
+    """Whether a catalogue's English is written in the code: as it is, or as two written
+    strings joined ("next to " + "the Palace")."""
+    return english in written or any(english[:i] in written and english[i:] in written
+                                     for i in range(1, len(english)))
+
+
+def catalogue_problems(folders: dict[str, Path], templates: Iterable[tuple[str, str, str, int]],
+                       written: set[str], root: Path) -> list[str]:
+    """The problems of the catalogues of ``folders`` (domain -> its ``i18n`` folder) in every
+    language but the code's: a catalogue file missing, an entry missing for one of the
+    ``templates`` of its domain (``written_templates``), an orphaned entry (its English not in
+    ``written``, see ``written_strings``), an entry whose fields differ from its English's.
+    Each names the catalogue file (relative to ``root``) and the text."""
+    problems = []
+    by_domain: dict[str, dict[str, str]] = {}
+    for domain, template, where, line in templates:
+        by_domain.setdefault(domain, {}).setdefault(template, f"{where}:{line}")
+    for domain, folder in sorted(folders.items()):
+        for lang in i18n.LANGS[1:]:
+            path = folder / f"{lang}.json"
+            name = path.relative_to(root).as_posix()
+            if not path.is_file():
+                problems.append(f"{name}: no catalogue of {domain!r} in {lang!r}")
+                continue
+            table = json.loads(path.read_text("utf-8"))
+            for template, where in by_domain.get(domain, {}).items():
+                if template not in table:
+                    problems.append(f"{name}: missing {template!r} (written at {where})")
+            for english, translated in table.items():
+                if not _in_use(english, written):
+                    problems.append(f"{name}: orphaned {english!r}: no code writes this English any more")
+                elif not isinstance(translated, str) or sorted(set(i18n.fields(english))) != sorted(set(i18n.fields(translated))):
+                    problems.append(f"{name}: the fields of {english!r} differ in {translated!r}")
     return problems

@@ -41,7 +41,7 @@ from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 import engines
 from engines import IllegalAction, RecordError
-from engines.core.i18n import LANGS, best_lang, texts
+from engines.core.i18n import LANGS, best_lang, language, texts
 from engines.core.inbound import InputError, read_json
 
 from . import home, new_game
@@ -317,7 +317,7 @@ class App(TableScreen, ChoicesPanel, BotLoop, TwoTabs, ReviewScreen, Suggestions
 
     def locale(self) -> str | None:
         """The locale for dates (None: the browser's own, in English)."""
-        return "it-IT" if self.lang == "it" else None
+        return language(self.lang).locale
 
     def when(self, ms: float | None = None) -> str:
         d = js.Date.new() if ms is None else js.Date.new(ms)

@@ -12,7 +12,7 @@ from html import escape as h
 from typing import Any, Callable, Sequence
 
 import engines
-from engines.core.i18n import LANG_NAMES, texts
+from engines.core.i18n import LANG_NAMES, LANGS, texts
 
 from .bidi import bdi
 from .saves import SaveEntry, tr
@@ -24,11 +24,11 @@ NO_BANNER = '<div id="banner" hidden></div>'  # the banner's place when there is
 
 
 def lang_switch(lang: str) -> str:
-    """The header's "IT | EN" switch, the button of ``lang`` pressed."""
+    """The header's "IT | EN" switch (``LANGS``, English last), the button of ``lang`` pressed."""
     btns = "".join(
         f'<button class="lang-btn" data-cmd="lang" data-arg="{code}" lang="{code}" title="{h(LANG_NAMES[code])}"'
         f' aria-label="{h(LANG_NAMES[code])}" aria-pressed="{"true" if code == lang else "false"}">'
-        f'{code.upper()}</button>' for code in ("it", "en"))
+        f'{code.upper()}</button>' for code in reversed(LANGS))
     return f'<span class="lang-switch" role="group" aria-label="{h(L("Language", lang))}">{btns}</span>'
 
 
