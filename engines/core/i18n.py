@@ -19,7 +19,7 @@ domain "core" is ``engines/core/i18n/``; a game's domain is its package name; ot
 English and is remembered in ``MISSING`` (the translation walk in the tests fails on it).
 
 Players are named with ``player(seat)``: "Player 2" / "Giocatore 2"; the page replaces both
-with the seat's name (``PLAYER_RE``).
+with the seat's name (``PLAYER_RE``, made from each language's "Player {n}").
 
 The languages are listed once, in ``LANGUAGES`` (code, own name, locale); everything else reads
 that list: the page's language switch and its dates (``tavolo_ui``), ``build.py`` (the first
@@ -37,7 +37,7 @@ Adding a language (code ``xx``) takes:
   the English rules);
 - one entry in ``LANGUAGES``.
 
-``tests/core/test_new_language.py`` adds a pseudo-language that way (in the test only) and
+``tests/ui/test_new_language.py`` adds a pseudo-language that way (in the test only) and
 shows that it reaches every text.
 """
 
@@ -138,7 +138,7 @@ class Text:
         self.params = params or {}
 
     def render(self, lang: str = "en") -> str:
-        """The text in ``lang`` ("en" or "it"); an unknown language renders English."""
+        """The text in ``lang`` (a code of ``LANGS``); an unknown language renders English."""
         template = self.template
         if lang != LANGS[0]:
             translated = table(self.domain, lang).get(template)

@@ -16,6 +16,7 @@ import pytest
 
 import engines
 from engines import new_record
+from engines.core.i18n import LANGS
 from tavolo_ui import frame, home, new_game
 from tavolo_ui.bidi import isolate
 from tavolo_ui.links import make_fragment
@@ -25,7 +26,6 @@ from .conftest import shot, wait_ready
 pytestmark = pytest.mark.browser
 
 GAMES = ("spyrium", "citadels", "euphoria", "myraclia")
-LANGS = ("en", "it")
 TEMPLATE = re.compile(r'<template id="(first-[a-z-]+)">(.*?)</template>', re.S)
 # the app's #app markup, with the whitespace between tags (innerHTML keeps it as written)
 APP_HTML = "() => document.getElementById('app').innerHTML"
