@@ -5,6 +5,9 @@ The functions here work on a ``CitadelsState``; ``engines.citadels.game.Citadels
 into the engine contract. They run thousands of times a second under search and soak tests,
 so the figures they read at every call (draft schedules, action lists, costs) are made once
 at import, and nothing here validates what the rules themselves built.
+
+Why a move is refused is ``reasons``; the log lines of what the rules do by themselves are
+``events``, read from the states before and after a move: nothing here writes a log.
 """
 
 from __future__ import annotations
