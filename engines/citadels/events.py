@@ -46,15 +46,11 @@ def event_texts(before: CitadelsState, action: Any, after: CitadelsState) -> lis
     out: list[Text] = []
     if t == "end_turn":
         out += _end_of_turn_lines(before, after)
-        if after.phase == "warlord":
-            return out
-    elif t == "destroy":
-        if after.phase == "graveyard":
-            owner = graveyard_owner(after)
-            return [T("{player} may pay {gold} to take {district} into hand (Graveyard)", player=player(owner),
-                      gold=tx.gold(GRAVEYARD_PRICE), district=tx.the_district(action.district))]
-        out.append(T("The destroyed district goes to the bottom of the deck"))
-    elif t == "graveyard_decline":
+    elif t == "destroy" and after.phase == "graveyard":       # §9.3, D-13
+        out.append(T("{player} may pay {gold} to take {district} into hand (Graveyard)",
+                     player=player(graveyard_owner(after)), gold=tx.gold(GRAVEYARD_PRICE),
+                     district=tx.the_district(action.district)))
+    elif t in ("destroy", "graveyard_decline"):              # D-06
         out.append(T("The destroyed district goes to the bottom of the deck"))
     if _ranks_called(before, after):
         out += _call_lines(before, action, after)
