@@ -1,5 +1,9 @@
-"""The engine contract for Citadels: the ``Citadels`` game class wiring ``rules``, ``scoring``,
-``view``, ``labels`` and the bots into ``engines.core.game.Game``."""
+"""Citadels' ``Game``: the engine contract (``engines.core.game.Game``) over the modules of
+this package: ``rules`` (set-up, the selection, the turns, the powers, the end of a round),
+``reasons`` (why a move is refused, the coach), ``scoring``, ``view`` (what a player sees, the
+log line), ``events``, ``labels``, ``determinize`` and ``evaluate`` (the search bots), ``bot``
+and ``playout``.
+"""
 
 from __future__ import annotations
 
@@ -8,17 +12,17 @@ from typing import Any
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
 from engines.core.game import Game
-from engines.core.i18n import Text, player
+from engines.core.i18n import Text
 from engines.core.rng import Rng
 
-from . import labels, rules, scoring
+from . import labels, reasons, rules, scoring
 from . import texts as tx
 from .actions import ACTION_ADAPTER
-from .components import ARCHITECT, ASSASSIN, DISTRICTS, MAGICIAN, THIEF, WARLORD, C, effect, kind
-from .texts import T
-from .state import CitadelsOptions, CitadelsState
-from .view import view as _view
+from .evaluate import evaluate as _evaluate
+from .events import event_texts as _event_texts
 from .playout import playout_action as _playout, playout_bot
+from .state import CitadelsOptions, CitadelsState
+from .view import log_text as _log_text, view as _view
 
 
 class Citadels(Game):
@@ -40,7 +44,7 @@ class Citadels(Game):
         return rules.legal_actions(state)
 
     def check(self, state: CitadelsState, action: Any) -> None:  # type: ignore[override]
-        reason = rules.why_illegal(state, action)
+        reason = reasons.reason(state, action)
         if reason is not None:
             raise IllegalAction(reason)
 
@@ -50,7 +54,7 @@ class Citadels(Game):
         named yet. It gets the rule that forbids every Laboratory move now (used already,
         an empty hand, not your turn's moment...), or None when some card may go there."""
         if isinstance(action, dict) and action == {"type": "laboratory"}:
-            return rules.why_laboratory(state)
+            return reasons.laboratory_reason(state)
         return super().why_not(state, action)
 
     def play(self, state: CitadelsState, action: Any) -> None:  # type: ignore[override]
@@ -72,80 +76,18 @@ class Citadels(Game):
         return _view(state, player)
 
     def log_text(self, state: CitadelsState, action: Any) -> Text:  # type: ignore[override]
-        """A log line that shows nothing hidden (no kept card, no chosen character)."""
+        """The public line of the move (``view.log_text``)."""
         if isinstance(action, dict):
             action = self.parse_action(action)
-        seat = rules.to_move(state)
-        p = player(seat) if seat is not None else T("Nobody")
-        t = action.type
-        me = tx.who(seat, state.called) if (seat is not None and state.phase != "draft" and state.called
-                                            and state.phase != "graveyard") else p
-        deck = len(state.deck)
-        if t == "choose_character":
-            return T("{player} chooses a character", player=p)
-        if t == "discard_character":
-            return T("{player} puts a character face down", player=p)
-        if t == "take_gold":
-            return T("{player} takes {gold}", player=me, gold=tx.gold(C.income_take_gold))
-        if t == "draw_cards":
-            return T("{player} draws {cards}", player=me, cards=tx.cards(min(action.count, deck)))
-        if t == "keep_card":
-            return T("{player} keeps a card", player=p)
-        if t == "put_bottom":
-            return T("{player} puts a card at the bottom of the deck", player=p)
-        if t == "build":
-            return T("{player} builds {district} for {gold}", player=me, district=tx.the_district(action.district),
-                     gold=tx.gold(DISTRICTS[action.district].cost))
-        if t == "collect_income":
-            income = rules.district_income(state, rules.active_seat(state), state.called)
-            return T("{player} collects {gold} of district income", player=me, gold=tx.gold(income))
-        if t == "end_turn":
-            return T("{player} ends the turn", player=me)
-        if t == "assassinate":
-            return T("{player} kills {character}", player=tx.who(seat, ASSASSIN), character=tx.the_char(action.rank))
-        if t == "rob":
-            return T("{player} robs {character}", player=tx.who(seat, THIEF), character=tx.the_char(action.rank))
-        if t == "magician_exchange":
-            return T("{player} exchanges hands with {other}", player=tx.who(seat, MAGICIAN),
-                     other=player(action.target))
-        if t == "magician_discard":
-            return T("{player} puts a card at the bottom of the deck", player=tx.who(seat, MAGICIAN))
-        if t == "magician_draw":
-            return T("{player} draws {cards}", player=tx.who(seat, MAGICIAN),
-                     cards=tx.cards(min(max(0, state.magician_redraw), deck)))
-        if t == "architect_draw":
-            return T("{player} draws {cards} extra", player=tx.who(seat, ARCHITECT),
-                     cards=tx.cards(min(C.architect_extra_draw, deck)))
-        if t == "destroy" and rules.destroy_cost(action.district) == 0:
-            return T("{player} destroys {district} of {other} for free", player=tx.who(seat, WARLORD),
-                     district=tx.the_district(action.district), other=player(action.target))
-        if t == "destroy":
-            return T("{player} destroys {district} of {other} for {gold}", player=tx.who(seat, WARLORD),
-                     district=tx.the_district(action.district), other=player(action.target),
-                     gold=tx.gold(rules.destroy_cost(action.district)))
-        if t == "no_destroy":
-            return T("{player} destroys nothing", player=tx.who(seat, WARLORD))
-        if t == "laboratory":
-            return T("{player} discards a card to the Laboratory for {gold}", player=p,
-                     gold=tx.gold(effect("laboratory", "gain_gold")))
-        if t == "smithy":
-            return T("{player} pays {gold} at the Smithy and draws {cards}", player=p,
-                     gold=tx.gold(effect("smithy", "pay_gold")),
-                     cards=tx.cards(min(effect("smithy", "draw"), deck)))
-        if t == "graveyard_take":
-            return T("{player} pays {gold} to take the destroyed {district} into hand (Graveyard)", player=p,
-                     gold=tx.gold(effect("graveyard", "pay_gold")), district=tx.district(kind(state.destroyed)))
-        if t == "graveyard_decline":
-            return T("{player} does not buy the destroyed district", player=p)
-        return T("{player} makes an unknown move", player=p)
+        return _log_text(state, action)
 
     def event_texts(self, before: CitadelsState, action: Any, after: CitadelsState) -> list:  # type: ignore[override]
         """What the rules did by themselves after ``action`` (calls, reveals, robbery, crown,
         Merchant's gold, automatic income and draws, the end of a round, the final scores),
-        replayed on a copy of ``before`` with the rules' event notes switched on."""
+        read from ``before`` and ``after`` (``events``)."""
         if isinstance(action, dict):
             action = self.parse_action(action)
-        return rules.events_of(before, action)
+        return _event_texts(before, action, after)
 
     def action_label(self, state: CitadelsState, action: Any, lang: str = "en") -> str:  # type: ignore[override]
         """The button text for the player to move (private: it may name his own hidden
@@ -228,22 +170,9 @@ class Citadels(Game):
         return determinize(state, player, rng)
 
     def evaluate(self, state: CitadelsState, player: int) -> float:  # type: ignore[override]
-        """The true win share at the end; before, a softmax of estimated final scores: the
-        running score plus what gold and cards in hand may still become, weighted by how far
-        the game is from its end (the longest city against the threshold)."""
-        if state.phase == "over":
-            w = scoring.winners(state)
-            return 1.0 / len(w) if player in w else 0.0
-        import math
-        sc = scoring.scores(state)
-        n = rules.threshold(state)
-        left = max(0.0, 1.0 - max(len(c) for c in state.cities) / n)
-        est = [sc[i] + left * (0.9 * state.gold[i] + 1.6 * len(state.hands[i])) + 0.3 * state.gold[i]
-               for i in range(state.players)]
-        top = max(est)
-        temp = 2.5 + 6.0 * left
-        w = [math.exp((e - top) / temp) for e in est]
-        return w[player] / sum(w)
+        """The true win share at the end; before, a softmax of estimated final scores
+        (``evaluate``)."""
+        return _evaluate(state, player)
 
     def bots(self) -> dict[str, Any]:
         """"playout" (the playout policy as a bot: it reads only what its seat may see),

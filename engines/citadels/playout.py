@@ -162,7 +162,6 @@ def playout_action(state: Any, rng: Rng, legal: list) -> Any:
     if state.magician_redraw >= 0:
         bad = [a for a in by.get("magician_discard", ()) if _COST[a.district] > gold + 4]
         return bad[0] if bad and len(hand) > 1 else by["magician_draw"][0]
-    rank = state.called
     if "assassinate" in by:
         leader = _leader(state, me)
         holder, removed = state.holder, state.removed_up

@@ -5,15 +5,16 @@ The functions here work on a ``CitadelsState``; ``engines.citadels.game.Citadels
 into the engine contract. They run thousands of times a second under search and soak tests,
 so the figures they read at every call (draft schedules, action lists, costs) are made once
 at import, and nothing here validates what the rules themselves built.
+
+Why a move is refused is ``reasons``; the log lines of what the rules do by themselves are
+``events``, read from the states before and after a move: nothing here writes a log.
 """
 
 from __future__ import annotations
 
-from engines.core.i18n import Text, player
 from engines.core.rng import Rng
 
 from . import actions as A
-from . import texts as tx
 from .components import (_KIND, ALL_CARDS, ARCHITECT, ASSASSIN, BISHOP, CHARACTERS, DISTRICTS, KING,
                          MAGICIAN, MERCHANT, RANKS, THIEF, WARLORD, C, effect, kind, removal)
 from .state import CitadelsOptions, CitadelsState
@@ -291,7 +292,7 @@ def _turn_actions(state: CitadelsState) -> list:
                 out.append(_BUILD[k])
     if hand and not state.laboratory_used and "laboratory" in city_kinds:   # §9.3
         out += [_LABORATORY[k] for k in _kinds(hand)]
-    if (not state.smithy_used and state.deck and state.gold[seat] >= _SMITHY_PRICE
+    if (not state.smithy_used and state.deck and state.gold[seat] >= SMITHY_PRICE
             and "smithy" in city_kinds):
         out.append(_SMITHY)
     if state.income_taken:                           # §7.6
@@ -324,281 +325,11 @@ _COST = {k: d.cost for k, d in DISTRICTS.items()}
 
 
 #: the purple districts' figures (§9.3), read from data.json
-_SMITHY_PRICE, _SMITHY_DRAW = effect("smithy", "pay_gold"), effect("smithy", "draw")
-_LABORATORY_GOLD = effect("laboratory", "gain_gold")
-_GRAVEYARD_PRICE = effect("graveyard", "pay_gold")
+SMITHY_PRICE, SMITHY_DRAW = effect("smithy", "pay_gold"), effect("smithy", "draw")
+LABORATORY_GOLD = effect("laboratory", "gain_gold")
+GRAVEYARD_PRICE = effect("graveyard", "pay_gold")
 
 
-def why_illegal(state: CitadelsState, action) -> Text | None:
-    """A player-readable reason why ``action`` is not legal now (None if it is legal): one
-    rule per reason, the one that actually forbids the move."""
-    if state.phase == "over":
-        return T("The game is over.")
-    legal = legal_actions(state)
-    if action in legal:
-        return None
-    return _reason(state, action, legal)
-
-
-def why_laboratory(state: CitadelsState) -> Text | None:
-    """The coach's question for the Laboratory in a city, before a card is chosen: None when
-    some card of the hand may be discarded there now, else the rule that forbids it."""
-    if state.phase == "over":
-        return T("The game is over.")
-    legal = legal_actions(state)
-    if any(a.type == "laboratory" for a in legal):
-        return None
-    return _reason(state, _ANY_LABORATORY, legal)
-
-
-_ANY_LABORATORY = A.Laboratory(district="")
-
-
-def _no_character(rank: int) -> Text | None:
-    if not (1 <= rank <= len(RANKS)):
-        return T("There is no character number {n}: the characters are numbered 1 to {m}.", n=rank, m=len(RANKS))
-    return None
-
-
-def _no_player(state: CitadelsState, target: int) -> Text | None:
-    if not (0 <= target < state.players):
-        return T("There is no such player: the players are numbered 1 to {n}.", n=state.players)
-    return None
-
-
-def _not_in_hand(state: CitadelsState, seat: int, kind_id: str) -> Text | None:
-    if any(kind(c) == kind_id for c in state.hands[seat]):
-        return None
-    if kind_id in DISTRICTS:
-        return T("You have no {district} in your hand.", district=tx.district(kind_id))
-    return T("You have no such district in your hand.")
-
-
-def _graveyard_reason(state: CitadelsState, seat: int) -> Text:
-    """§9.3, D-13: why the Graveyard cannot buy now (outside its own moment, just after the
-    Warlord destroyed a district of someone else's choosing)."""
-    if not owns(state, seat, "graveyard"):
-        return T("You have no Graveyard in your city.")
-    if state.phase in ("turn", "warlord") and state.called == WARLORD and state.holder[WARLORD] == seat:
-        return T("The Graveyard never takes a district that you destroy yourself as the Warlord.")
-    return T("No district has just been destroyed: there is nothing to buy at the Graveyard.")
-
-
-def _draft_character_reason(state: CitadelsState, seat: int, rank: int, keep: bool) -> Text:
-    """§4-§5: why a character the chooser sees on the table is not his to take or put down
-    (only what he knows: the face-up removed cards, his own picks and face-down cards)."""
-    bad = _no_character(rank)
-    if bad:
-        return bad
-    if rank in state.removed_up:
-        return T("The {character} is set aside face up this round: nobody can take it.", character=tx.char(rank))
-    if state.holder[rank] == seat:
-        return (T("You already hold the {character}: take another character.", character=tx.char(rank)) if keep
-                else T("You already hold the {character}: put another character face down.",
-                       character=tx.char(rank)))
-    if any(r == rank and by == seat for r, by in zip(state.face_down, state.face_down_by)):
-        return T("You put the {character} face down yourself this round.", character=tx.char(rank))
-    if state.draft_step == 0 and rank == state.removed_down:
-        # the first chooser sees every other character: the missing one is the face-down card
-        if removal(state.players).model_extra.get("initial_face_down_offered_to_last_chooser"):
-            return T("The {character} was put face down unseen at the start of the round: only the last to "
-                     "choose may take it.", character=tx.char(rank))
-        return T("The {character} was put face down unseen at the start of the round: nobody plays it "
-                 "this round.", character=tx.char(rank))
-    return T("The {character} is not among the characters handed to you.", character=tx.char(rank))
-
-
-def _reason(state: CitadelsState, action, legal: list) -> Text:
-    t = getattr(action, "type", "?")
-    seat = to_move(state)
-    if t in ("graveyard_take", "graveyard_decline") and state.phase != "graveyard":
-        return _graveyard_reason(state, seat)
-    if state.phase == "draft":
-        want = legal[0].type
-        if t in ("choose_character", "discard_character"):
-            if t != want:
-                return (T("You must now keep a character.") if want == "choose_character"
-                        else T("You must now put a character face down."))
-            return _draft_character_reason(state, seat, action.rank, t == "choose_character")
-        if t == "build":
-            return (T("Districts are built on your character’s turn: first keep a character.")
-                    if want == "choose_character" else
-                    T("Districts are built on your character’s turn: first put a character face down."))
-        if want == "choose_character":
-            return T("Characters are being chosen: keep a character first.")
-        return T("Characters are being chosen: put a character face down first.")
-    if state.phase == "graveyard":
-        return T("You must first decide whether to buy the destroyed {district} (Graveyard).",
-                 district=tx.district(kind(state.destroyed)))
-    if state.phase == "warlord":
-        if t == "destroy":
-            bad = _no_player(state, action.target)
-            if bad:
-                return bad
-            city = state.cities[action.target]
-            if action.district not in DISTRICTS:
-                return T("There is no such district in the city of {player}.", player=player(action.target))
-            if not any(kind(c) == action.district for c in city):
-                return T("There is no {district} in the city of {player}.", district=tx.district(action.district),
-                         player=player(action.target))
-            if action.district == "keep":
-                return T("The Keep can never be destroyed.")
-            if len(city) >= threshold(state):
-                return T("The city of {player} is complete ({districts}): the Warlord cannot attack it.",
-                         player=player(action.target), districts=tx.districts(len(city)))
-            if bishop_protects(state, action.target):
-                return T("The Bishop protects the city of {player}: you cannot destroy its districts this round.",
-                         player=player(action.target))
-            return T("Destroying {district} costs {cost}: you have only {have}.",
-                     district=tx.the_district(action.district), cost=tx.gold(destroy_cost(action.district)),
-                     have=tx.gold(state.gold[seat]))
-        return T("Your turn is over: destroy a district or destroy nothing.")
-    rank = state.called
-    you_are = tx.the_char(rank)
-    if state.drawn:
-        if t == "keep_card":
-            if state.keep_left == 0:
-                return T("You have kept your cards: put the other drawn cards at the bottom of the deck.")
-            if not any(kind(c) == action.district for c in state.drawn):
-                return T("You did not draw that card.")
-        if t == "put_bottom":
-            if state.keep_left > 0:
-                return (T("First choose the card you keep.") if state.keep_left == 1
-                        else T("First choose the {n} cards you keep.", n=state.keep_left))
-            if not any(kind(c) == action.district for c in state.drawn):
-                return T("You did not draw that card.")
-        return T("First choose which drawn cards to keep and the order of the others.")
-    if state.magician_redraw >= 0:
-        if t == "magician_discard":
-            return _not_in_hand(state, seat, action.district) or T("You have no such district in your hand.")
-        return T("Finish the Magician’s redraw first: discard more cards or draw.")
-    if t in ("keep_card", "put_bottom"):
-        return T("You have no drawn cards to choose from.")
-    if t == "build":
-        if not state.income_taken:
-            return T("Take your income (2 gold or cards) before building.")
-        if state.builds >= build_limit(state):
-            return T("You may build only {districts} this turn.", districts=tx.districts(build_limit(state)))
-        k = action.district
-        bad = _not_in_hand(state, seat, k)
-        if bad:
-            return bad
-        if DISTRICTS[k].cost > state.gold[seat]:
-            return T("You cannot afford {district}: it costs {cost}, you have {have}.", district=tx.the_district(k),
-                     cost=tx.gold(DISTRICTS[k].cost), have=tx.gold(state.gold[seat]))
-        return T("You already have {district} in your city (no two districts of the same name).",
-                 district=tx.the_district(k))
-    if t in ("take_gold", "draw_cards") and state.income_taken:
-        return T("You have already taken your income this turn.")
-    if t == "draw_cards":
-        if not state.deck:
-            return T("The deck is empty: take 2 gold.")
-        more = C.income_draw + effect("observatory", "extra_draw")
-        if action.count not in (C.income_draw, more):
-            return T("You draw {n} cards ({m} with the Observatory).", n=C.income_draw, m=more)
-        if not owns(state, seat, "observatory"):
-            return T("Only the Observatory lets you draw {n} cards.", n=more)
-        return T("The deck holds only {cards}: draw {n}.", cards=tx.cards(len(state.deck)), n=C.income_draw)
-    if t == "end_turn":
-        return T("Take your income (2 gold or cards) before ending your turn.")
-    if t == "assassinate":
-        if rank != ASSASSIN:
-            return T("Only the Assassin kills a character: you are {character}.", character=you_are)
-        if state.ability_used:
-            return T("You have already used your character’s ability this turn.")
-        return _no_character(action.rank) or T("The Assassin cannot kill himself.")
-    if t == "rob":
-        if rank != THIEF:
-            return T("Only the Thief robs a character: you are {character}.", character=you_are)
-        if state.ability_used:
-            return T("You have already used your character’s ability this turn.")
-        bad = _no_character(action.rank)
-        if bad:
-            return bad
-        if action.rank == ASSASSIN:
-            return T("The Thief may not rob the Assassin.")
-        if action.rank == THIEF:
-            return T("The Thief may not rob himself.")
-        return T("The Thief may not rob the killed character ({character}).", character=tx.the_char(action.rank))
-    if t in ("magician_exchange", "magician_discard", "magician_draw"):
-        if rank != MAGICIAN:
-            return T("Only the Magician exchanges or discards cards: you are {character}.", character=you_are)
-        if state.ability_used:
-            return T("You have already used your character’s ability this turn.")
-        if t == "magician_exchange":
-            return _no_player(state, action.target) or T("You cannot exchange hands with yourself.")
-        if t == "magician_discard":
-            return _not_in_hand(state, seat, action.district) or T("You have no such district in your hand.")
-        return T("Put cards at the bottom of the deck first: then you draw as many.")
-    if t == "architect_draw":
-        if rank != ARCHITECT:
-            return T("Only the Architect draws extra cards: you are {character}.", character=you_are)
-        return T("You have already drawn the Architect’s extra cards this turn.")
-    if t == "collect_income":
-        if income_colour(rank) is None:
-            return T("The {character} has no district income.", character=tx.char(rank))
-        return T("You have already collected your district income this turn.")
-    if t == "laboratory":
-        if not owns(state, seat, "laboratory"):
-            return T("You have no Laboratory in your city.")
-        if state.laboratory_used:
-            return T("You have already used the Laboratory this turn.")
-        if not state.hands[seat]:
-            return T("Your hand is empty: you have no card to discard at the Laboratory.")
-        return _not_in_hand(state, seat, action.district) or T("You have no such district in your hand.")
-    if t == "smithy":
-        if not owns(state, seat, "smithy"):
-            return T("You have no Smithy in your city.")
-        if state.smithy_used:
-            return T("You have already used the Smithy this turn.")
-        if not state.deck:
-            return T("The deck is empty: the Smithy has nothing to draw.")
-        return T("The Smithy costs {cost}: you have only {have}.", cost=tx.gold(_SMITHY_PRICE),
-                 have=tx.gold(state.gold[seat]))
-    if t in ("destroy", "no_destroy"):
-        if rank == WARLORD:
-            return T("The Warlord destroys at the end of his turn: end your turn first.")
-        return T("Only the Warlord destroys districts: you are {character}.", character=you_are)
-    if t in ("choose_character", "discard_character"):
-        return T("Characters are chosen at the start of a round, not now.")
-    return T("That is not a legal move now.")
-
-
-# ======================================================================================
-# Automatic events (``Game.event_texts``)
-# ======================================================================================
-EVENTS: list[Text] | None = None
-"""While ``events_of`` replays a move, the log lines of what the rules do by themselves."""
-
-
-def _note(text: Text) -> None:
-    if EVENTS is not None:
-        EVENTS.append(text)
-
-
-def events_of(before: CitadelsState, action) -> list[Text]:
-    """Replay ``action`` on a copy of ``before`` and collect the automatic events it sets off
-    (public lines only: nothing hidden is named)."""
-    global EVENTS
-    state = before.clone()
-    EVENTS = []
-    try:
-        play(state, action)
-        out = EVENTS
-    finally:
-        EVENTS = None
-    if state.phase == "over" and before.phase != "over":
-        from .scoring import breakdown, winners
-        for seat, b in enumerate(breakdown(state)):
-            total = sum(b.values())
-            out.append(T("{player} scores {total}: {districts} for the districts and {bonus} of bonuses",
-                          player=player(seat), total=tx.points(total), districts=tx.points(b["districts"]),
-                          bonus=tx.points(total - b["districts"])))
-        best = winners(state)
-        for seat in best:
-            out.append(T("{player} wins the game", player=player(seat)) if len(best) == 1
-                       else T("{player} shares the victory", player=player(seat)))
-    return out
 
 
 # ======================================================================================
@@ -655,34 +386,16 @@ def call_next(state: CitadelsState) -> None:
         state.called = r
         seat = state.holder[r]
         if seat < 0 or r == state.killed:           # §6.2, §6.3: no answer / killed (silent)
-            if EVENTS is not None:
-                _note(T("Call of {character}: killed, he stays silent", character=tx.the_char(r))
-                      if r == state.killed else
-                      T("Call of {character}: nobody answers", character=tx.the_char(r)))
             continue
         state.revealed.append(r)
-        _note(T("{player} reveals {character}", player=player(seat), character=tx.the_char(r)))
         _reset_turn(state)
-        if r == state.robbed and state.thief_seat >= 0:     # §6.4.1, §8.2
-            if state.thief_seat != seat:
-                if EVENTS is not None:
-                    _note(T("{thief} takes {gold} from {player}", thief=tx.who(state.thief_seat, THIEF),
-                            gold=tx.gold(state.gold[seat]), player=player(seat)) if state.gold[seat] else
-                          T("{thief} robs {player}, who has no gold", thief=tx.who(state.thief_seat, THIEF),
-                            player=player(seat)))
-                state.gold[state.thief_seat] += state.gold[seat]
-                state.gold[seat] = 0
-            else:
-                _note(T("{thief} robbed his own character: no gold changes hands",
-                        thief=tx.who(seat, THIEF)))
+        if r == state.robbed and state.thief_seat >= 0 and state.thief_seat != seat:  # §6.4.1, §8.2
+            state.gold[state.thief_seat] += state.gold[seat]
+            state.gold[seat] = 0
         if r == KING:                                        # §6.4.2
-            if state.crown != seat:
-                _note(T("{player} takes the crown", player=player(seat)))
             state.crown = seat
         if r == MERCHANT:                                    # §7.1, D-09
             state.gold[seat] += C.merchant_bonus_gold
-            _note(T("{player} receives {gold} extra", player=tx.who(seat, MERCHANT),
-                    gold=tx.gold(C.merchant_bonus_gold)))
         return
     end_round(state)
 
@@ -692,20 +405,13 @@ def end_round(state: CitadelsState) -> None:
     if any(len(city) >= threshold(state) for city in state.cities):     # §12.1
         state.phase = "over"
         _reset_turn(state)
-        _note(T("Round {n} ends with a complete city: the game is over", n=state.round))
         return
     state.crown_heir_revealed = -1
     if state.options.killed_king_heir and state.killed == KING and state.holder[KING] >= 0:
         state.crown = state.holder[KING]                                # §14 V2
         state.crown_heir_revealed = state.crown
-        _note(T("{player} held the killed King and takes the crown", player=player(state.crown)))
     state.round += 1
     start_round(state)
-    if EVENTS is not None:
-        _note(T("Round {n} begins: {player} holds the crown and chooses first", n=state.round,
-                player=player(state.crown)))
-        for r in state.removed_up:
-            _note(T("Set aside face up for this round: {character}", character=tx.char(r)))
 
 
 def _finish_turn(state: CitadelsState) -> None:
@@ -727,8 +433,6 @@ def _draw_cards(state: CitadelsState, a: A.DrawCards) -> None:
     cards = _draw(state, a.count)
     if len(cards) <= keep:              # nothing to choose: keep them all (D-07: 1 card is kept)
         state.hands[seat] += cards
-        if cards and len(cards) < a.count:
-            _note(T("The deck held only {cards}: all are kept", cards=tx.cards(len(cards))))
         return
     state.drawn = cards
     state.keep_left = keep
@@ -750,7 +454,6 @@ def _settle_drawn(state: CitadelsState) -> None:
     """Once the keeps are chosen, a single card left goes to the bottom with no choice."""
     if state.keep_left == 0 and len(state.drawn) == 1:
         state.deck.append(state.drawn.pop())
-        _note(T("The last drawn card goes to the bottom of the deck"))
 
 
 # ---- building and income (§7.3, §7.4) -----------------------------------------------------
@@ -765,14 +468,8 @@ def _build(state: CitadelsState, a: A.Build) -> None:
     if len(state.cities[seat]) == n:                 # D-18, D-29: counted once, at the N-th
         if state.first_complete < 0:
             state.first_complete = seat
-            _note(T("{player} is the first to complete a city ({districts}): +{n} points at the end",
-                    player=player(seat), districts=tx.districts(n), n=C.bonus_first_complete))
-        else:
-            _note(T("{player} also completes a city ({districts}): +{n} points at the end",
-                    player=player(seat), districts=tx.districts(n), n=C.bonus_other_complete))
         if not state.final_round:
             state.final_round = state.round         # §12.1: this is the final round
-            _note(T("This is the final round: the game ends when it is over"))
 
 
 def _collect_income(state: CitadelsState, a: A.CollectIncome) -> None:
@@ -783,21 +480,12 @@ def _collect_income(state: CitadelsState, a: A.CollectIncome) -> None:
 
 def _end_turn(state: CitadelsState, a: A.EndTurn) -> None:
     """§7.6: auto-collect income (D-11), the Architect's draw (D-10), then the Warlord."""
-    seat = active_seat(state)
     if income_colour(state.called) is not None and not state.district_income_taken:
-        if EVENTS is not None:
-            _note(T("{player} collects {gold} of district income", player=tx.who(seat, state.called),
-                    gold=tx.gold(district_income(state, seat, state.called))))
         _collect_income(state, _COLLECT)
     if state.called == ARCHITECT and not state.architect_drawn:
-        if EVENTS is not None:
-            n = min(C.architect_extra_draw, len(state.deck))
-            _note(T("{player} draws {cards} extra", player=tx.who(seat, ARCHITECT), cards=tx.cards(n)) if n
-                  else T("{player} draws no extra cards: the deck is empty", player=tx.who(seat, ARCHITECT)))
         _architect_draw(state, _ARCHITECT_DRAW)
     if state.called == WARLORD and destroy_targets(state):
         state.phase = "warlord"          # §8.8: the destruction is the last act of the turn
-        _note(T("{player} may now destroy a district", player=tx.who(seat, WARLORD)))
         return
     _finish_turn(state)
 
@@ -851,15 +539,12 @@ def _destroy(state: CitadelsState, a: A.Destroy) -> None:
     rounds.pop(i)
     state.gold[me] -= destroy_cost(a.district)
     owner = graveyard_owner(state)
-    if owner >= 0 and owner != me and state.gold[owner] >= _GRAVEYARD_PRICE:   # §9.3, D-13
+    if owner >= 0 and owner != me and state.gold[owner] >= GRAVEYARD_PRICE:   # §9.3, D-13
         state.phase = "graveyard"
         state.destroyed = card
         state.destroyed_from = a.target
-        _note(T("{player} may pay {gold} to take {district} into hand (Graveyard)", player=player(owner),
-                gold=tx.gold(_GRAVEYARD_PRICE), district=tx.the_district(a.district)))
         return
     state.deck.append(card)                          # D-06
-    _note(T("The destroyed district goes to the bottom of the deck"))
     _finish_turn(state)
 
 
@@ -871,20 +556,20 @@ def _no_destroy(state: CitadelsState, a: A.NoDestroy) -> None:
 def _laboratory(state: CitadelsState, a: A.Laboratory) -> None:
     seat = active_seat(state)
     state.deck.append(_take_kind(state.hands[seat], a.district))
-    state.gold[seat] += _LABORATORY_GOLD
+    state.gold[seat] += LABORATORY_GOLD
     state.laboratory_used = True
 
 
 def _smithy(state: CitadelsState, a: A.Smithy) -> None:
     seat = active_seat(state)
-    state.gold[seat] -= _SMITHY_PRICE
-    state.hands[seat] += _draw(state, _SMITHY_DRAW)
+    state.gold[seat] -= SMITHY_PRICE
+    state.hands[seat] += _draw(state, SMITHY_DRAW)
     state.smithy_used = True
 
 
 def _graveyard_take(state: CitadelsState, a: A.GraveyardTake) -> None:
     owner = graveyard_owner(state)
-    state.gold[owner] -= _GRAVEYARD_PRICE
+    state.gold[owner] -= GRAVEYARD_PRICE
     state.hands[owner].append(state.destroyed)
     state.phase = "turn"
     _finish_turn(state)
@@ -892,7 +577,6 @@ def _graveyard_take(state: CitadelsState, a: A.GraveyardTake) -> None:
 
 def _graveyard_decline(state: CitadelsState, a: A.GraveyardDecline) -> None:
     state.deck.append(state.destroyed)
-    _note(T("The destroyed district goes to the bottom of the deck"))
     state.phase = "turn"
     _finish_turn(state)
 

@@ -25,7 +25,7 @@ from engines.core.statistics import StatRow, steps
 from . import actions as A
 from . import texts as tx
 from .components import DISTRICTS, MERCHANT, RANKS, C
-from .rules import (_GRAVEYARD_PRICE, _LABORATORY_GOLD, _SMITHY_PRICE, destroy_cost, district_income,
+from .rules import (GRAVEYARD_PRICE, LABORATORY_GOLD, SMITHY_PRICE, destroy_cost, district_income,
                     income_colour, threshold)
 from .texts import T
 
@@ -50,11 +50,11 @@ def _known_gold(before, seat: int, action, n: int) -> dict[str, list[int]]:
     elif kind is A.Destroy:
         out["gold_spent_other"][seat] += destroy_cost(action.district)
     elif kind is A.Smithy:
-        out["gold_spent_other"][seat] += _SMITHY_PRICE
+        out["gold_spent_other"][seat] += SMITHY_PRICE
     elif kind is A.GraveyardTake:
-        out["gold_spent_other"][seat] += _GRAVEYARD_PRICE
+        out["gold_spent_other"][seat] += GRAVEYARD_PRICE
     elif kind is A.Laboratory:
-        out["gold_other"][seat] += _LABORATORY_GOLD
+        out["gold_other"][seat] += LABORATORY_GOLD
     return out
 
 

@@ -1,4 +1,5 @@
-"""What one player may see (§11): public table plus his own secrets, nothing else.
+"""What one player may see (§11): public table plus his own secrets, nothing else; and the
+public log line of a move (``log_text``).
 
 Hidden cards of others appear only as counts; the deck only as its size; characters only
 when revealed (or face-up removed), except the viewer's own picks and face-down cards.
@@ -6,10 +7,17 @@ when revealed (or face-up removed), except the viewer's own picks and face-down 
 
 from __future__ import annotations
 
-from .components import _KIND, BISHOP, CHARACTERS, kind
-from .rules import active_seat, build_limit, draft_schedule_step, threshold, to_move
+from typing import Any
+
+from engines.core.i18n import Text, player
+
+from . import texts as tx
+from .components import (_KIND, ARCHITECT, ASSASSIN, BISHOP, CHARACTERS, DISTRICTS, MAGICIAN, THIEF, WARLORD, C,
+                         effect, kind)
+from .rules import active_seat, build_limit, destroy_cost, district_income, draft_schedule_step, threshold, to_move
 from .scoring import breakdown, scores, winners
 from .state import CitadelsState
+from .texts import T
 
 _KIND_OF = _KIND.get
 
@@ -116,3 +124,71 @@ def card_text(kind_id: str, lang: str = "en") -> str:
     """The text of a district card (for tooltips), in ``lang``."""
     from .texts import card_text as _card_text
     return _card_text(kind_id).render(lang)
+
+
+def log_text(state: CitadelsState, action: Any) -> Text:
+    """The public line of ``action`` played in ``state`` (``Game.log_text``): it shows
+    nothing hidden (no kept card, no chosen character)."""
+    seat = to_move(state)
+    p = player(seat) if seat is not None else T("Nobody")
+    t = action.type
+    me = tx.who(seat, state.called) if (seat is not None and state.phase != "draft" and state.called
+                                        and state.phase != "graveyard") else p
+    deck = len(state.deck)
+    if t == "choose_character":
+        return T("{player} chooses a character", player=p)
+    if t == "discard_character":
+        return T("{player} puts a character face down", player=p)
+    if t == "take_gold":
+        return T("{player} takes {gold}", player=me, gold=tx.gold(C.income_take_gold))
+    if t == "draw_cards":
+        return T("{player} draws {cards}", player=me, cards=tx.cards(min(action.count, deck)))
+    if t == "keep_card":
+        return T("{player} keeps a card", player=p)
+    if t == "put_bottom":
+        return T("{player} puts a card at the bottom of the deck", player=p)
+    if t == "build":
+        return T("{player} builds {district} for {gold}", player=me, district=tx.the_district(action.district),
+                 gold=tx.gold(DISTRICTS[action.district].cost))
+    if t == "collect_income":
+        income = district_income(state, active_seat(state), state.called)
+        return T("{player} collects {gold} of district income", player=me, gold=tx.gold(income))
+    if t == "end_turn":
+        return T("{player} ends the turn", player=me)
+    if t == "assassinate":
+        return T("{player} kills {character}", player=tx.who(seat, ASSASSIN), character=tx.the_char(action.rank))
+    if t == "rob":
+        return T("{player} robs {character}", player=tx.who(seat, THIEF), character=tx.the_char(action.rank))
+    if t == "magician_exchange":
+        return T("{player} exchanges hands with {other}", player=tx.who(seat, MAGICIAN),
+                 other=player(action.target))
+    if t == "magician_discard":
+        return T("{player} puts a card at the bottom of the deck", player=tx.who(seat, MAGICIAN))
+    if t == "magician_draw":
+        return T("{player} draws {cards}", player=tx.who(seat, MAGICIAN),
+                 cards=tx.cards(min(max(0, state.magician_redraw), deck)))
+    if t == "architect_draw":
+        return T("{player} draws {cards} extra", player=tx.who(seat, ARCHITECT),
+                 cards=tx.cards(min(C.architect_extra_draw, deck)))
+    if t == "destroy" and destroy_cost(action.district) == 0:
+        return T("{player} destroys {district} of {other} for free", player=tx.who(seat, WARLORD),
+                 district=tx.the_district(action.district), other=player(action.target))
+    if t == "destroy":
+        return T("{player} destroys {district} of {other} for {gold}", player=tx.who(seat, WARLORD),
+                 district=tx.the_district(action.district), other=player(action.target),
+                 gold=tx.gold(destroy_cost(action.district)))
+    if t == "no_destroy":
+        return T("{player} destroys nothing", player=tx.who(seat, WARLORD))
+    if t == "laboratory":
+        return T("{player} discards a card to the Laboratory for {gold}", player=p,
+                 gold=tx.gold(effect("laboratory", "gain_gold")))
+    if t == "smithy":
+        return T("{player} pays {gold} at the Smithy and draws {cards}", player=p,
+                 gold=tx.gold(effect("smithy", "pay_gold")),
+                 cards=tx.cards(min(effect("smithy", "draw"), deck)))
+    if t == "graveyard_take":
+        return T("{player} pays {gold} to take the destroyed {district} into hand (Graveyard)", player=p,
+                 gold=tx.gold(effect("graveyard", "pay_gold")), district=tx.district(kind(state.destroyed)))
+    if t == "graveyard_decline":
+        return T("{player} does not buy the destroyed district", player=p)
+    return T("{player} makes an unknown move", player=p)

@@ -203,6 +203,21 @@ def test_events_of_reveals_crown_robbery_merchant_and_automatic_income():
     assert "Player 4 (the Warlord) may now destroy a district" in ev
 
 
+def test_the_thief_takes_the_income_the_end_of_the_turn_collected_first():
+    """The one figure of the events not on the table after the move: the robbed player ends
+    his King's turn, his district income (D-11) is collected, then his robbed Merchant is
+    revealed and the Thief takes everything, that income included."""
+    s = at_turn(new(3), K, {T: 0, K: 1, M: 1}, robbed=M, thief_seat=0, revealed=[T])
+    give(s, 1, city=["manor-1", "castle-1"], gold=3)
+    give(s, 0, gold=1)
+    play(s, type="take_gold")                          # 3 + 2 = 5 gold, 2 more at the end of the turn
+    ev = _events(s, {"type": "end_turn"})
+    assert ev == ["Player 2 (the King) collects 2 gold of district income", "Call of the Bishop: nobody answers",
+                  "Player 2 reveals the Merchant", "Player 1 (the Thief) takes 7 gold from Player 2",
+                  "Player 2 (the Merchant) receives 1 gold extra"]
+    assert s.gold[:2] == [8, 1]
+
+
 def test_events_of_the_end_of_a_round_and_of_the_game():
     s = at_turn(new(4), W, {W: 0, K: 1}, revealed=[K])
     play(s, type="take_gold")

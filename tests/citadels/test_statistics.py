@@ -11,7 +11,7 @@ import pytest
 
 from engines.citadels import texts as tx
 from engines.citadels.components import DISTRICTS, RANKS, kind
-from engines.citadels.rules import _GRAVEYARD_PRICE, _SMITHY_PRICE, destroy_cost, threshold
+from engines.citadels.rules import GRAVEYARD_PRICE, SMITHY_PRICE, destroy_cost, threshold
 from engines.core.i18n import render
 from engines.core.record import replay
 from engines.core.statistics import steps
@@ -66,9 +66,9 @@ def test_the_gold_books_balance_and_other_spending_is_what_the_record_paid(game)
         if a["type"] == "destroy":
             paid[step.seat] += destroy_cost(a["district"])
         elif a["type"] == "smithy":
-            paid[step.seat] += _SMITHY_PRICE
+            paid[step.seat] += SMITHY_PRICE
         elif a["type"] == "graveyard_take":
-            paid[step.seat] += _GRAVEYARD_PRICE
+            paid[step.seat] += GRAVEYARD_PRICE
         elif a["type"] == "laboratory":
             lab[step.seat] += 1
     for q in range(record.players):
