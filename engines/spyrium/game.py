@@ -17,7 +17,8 @@ from engines.core.rng import Rng
 from . import events, reasons, rules, scoring
 from .actions import Action
 from .components import MAX_PLAYERS, MIN_PLAYERS
-from .determinize import determinize as _determinize, evaluate as _evaluate
+from .determinize import determinize as _determinize
+from .evaluate import evaluate as _evaluate
 from .state import SpyriumState
 from .labels import label, steps
 from .playout import playout_action as _playout
@@ -148,7 +149,7 @@ class Spyrium(Game):
 
     def evaluate(self, state: SpyriumState, player: int) -> float:  # type: ignore[override]
         """The true win share at the end; before, a softmax over estimated final scores
-        (``determinize.evaluate``)."""
+        (``evaluate``)."""
         return _evaluate(state, player)
 
     def bots(self) -> dict[str, Any]:
