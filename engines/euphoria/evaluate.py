@@ -6,7 +6,7 @@ the game nears its end. The worths were fitted on seeded games of the heuristic 
 
 from __future__ import annotations
 
-import math
+from engines.core.evaluate import narrowing_spread, softmax_share, win_share
 
 from .components import ALLEGIANCE_MAX, RECRUITS, STARS
 from .rules import can_resolve_dilemma
@@ -57,13 +57,9 @@ SPREAD_END = 0.7
 
 def evaluate(s: EuphoriaState, player: int) -> float:
     """0 (a sure loss) .. 1 (a sure win). At the end: the true win share (1/k for each of k
-    winners, else 0). Before: a softmax over the estimated stars, whose temperature narrows as
-    the game nears its end."""
+    winners, else 0). Before: a softmax over the estimated stars, whose spread narrows as
+    the game nears its end (``engines.core.evaluate``)."""
     if s.phase == "over":
-        w = s.winners
-        return 1.0 / len(w) if player in w else 0.0
-    est = estimated_stars(s)
-    spread = SPREAD_START + (SPREAD_END - SPREAD_START) * progress(s)
-    top = max(est)
-    weights = [math.exp((e - top) / spread) for e in est]
-    return weights[player] / sum(weights)
+        return win_share(s.winners, player)
+    spread = narrowing_spread(SPREAD_START, SPREAD_END, progress(s))
+    return softmax_share(estimated_stars(s), player, spread)

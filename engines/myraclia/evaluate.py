@@ -9,7 +9,7 @@ game nears its end (``progress``): early on a lead of a few VP says little, late
 
 from __future__ import annotations
 
-import math
+from engines.core.evaluate import narrowing_spread, softmax_share, win_share
 
 from .components import SETUP, TILES
 from .scoring import final_bonuses, winners
@@ -59,13 +59,9 @@ SPREAD_END = 6.0
 
 def evaluate(state: MyracliaState, player: int) -> float:
     """0 (a sure loss) .. 1 (a sure win). At the end: the true win share (1/k for each of k
-    winners, else 0). Before: a softmax over the estimated final scores, whose temperature
-    narrows as the game nears its end."""
+    winners, else 0). Before: a softmax over the estimated final scores, whose spread
+    narrows as the game nears its end (``engines.core.evaluate``)."""
     if state.phase == "over":
-        w = winners(state)
-        return 1.0 / len(w) if player in w else 0.0
-    est = estimated_scores(state)
-    spread = SPREAD_START + (SPREAD_END - SPREAD_START) * progress(state)
-    top = max(est)
-    weights = [math.exp((e - top) / spread) for e in est]
-    return weights[player] / sum(weights)
+        return win_share(winners(state), player)
+    spread = narrowing_spread(SPREAD_START, SPREAD_END, progress(state))
+    return softmax_share(estimated_scores(state), player, spread)

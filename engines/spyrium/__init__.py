@@ -3,8 +3,9 @@
 Reads like the rulebook: ``components`` (the data file, §1, §17), ``state`` (§0.3),
 ``actions`` (§6–§12), ``rules`` (set-up, rounds, legal actions and effects), ``reasons``
 (why a move is not legal now: the refusals and the coach), ``scoring`` (§14), ``view`` (§15
-and the log), ``bot`` (the heuristic opponent), ``playout`` (the search bots' playout policy) and
-``game`` (the ``Game`` class over them all).
+and the log line of a move), ``events`` (the log lines of what the rules did by themselves),
+``labels`` (the button texts), ``bot`` (the heuristic opponent), ``playout``, ``determinize``
+and ``evaluate`` (what the search bots play on) and ``game`` (the ``Game`` class over them all).
 """
 
 from .game import Spyrium, SpyriumOptions

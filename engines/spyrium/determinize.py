@@ -1,6 +1,6 @@
-"""What a search bot plays on (``engines.core.search``): ``determinize`` samples a full state
-that agrees with everything a player has seen, ``evaluate`` estimates the final result of a
-position cut off before the end.
+"""The re-dealing of what a player cannot see, for the search bots (``engines.core.search``):
+``determinize`` samples a full state that agrees with everything a player has seen (how they
+judge a position cut off before the end is ``evaluate``).
 
 What is hidden in Spyrium (spec §15, D-38, ``view``): only the order of three face-down piles
 and of the events below the preview. Every player sees the same (there are no hands and no
@@ -27,13 +27,8 @@ identity) is kept; the rules read it only at set-up.
 
 from __future__ import annotations
 
-import math
-
 from engines.core.rng import Rng
 
-from .components import RESIDENCE_INCOME, ROUNDS
-from .rules import workers_owned
-from .scoring import score, winners
 from .state import SpyriumState
 
 
@@ -54,51 +49,3 @@ def determinize(state: SpyriumState, player: int, rng: Rng) -> SpyriumState:
         world.future_events = [world.future_events[0], *below]
     world.rng = rng.fork()
     return world
-
-
-#: the worth, in VP at the end, of what a player holds now, fitted (a conditional logit on
-#: the eventual winner) over seeded games of the heuristic bot: £ are worth ``MONEY_VP``;
-#: Spyrium, a worker and a step of Residence income are worth more the more rounds are left.
-MONEY_VP = 0.3
-SPYRIUM_VP = (0.1, 0.3)  # (base, per round left)
-WORKER_VP = (2.0, 0.4)
-INCOME_VP = 0.4  # per £ of income, per round left
-
-
-def estimated_scores(state: SpyriumState) -> list[float]:
-    """Each player's estimated final score, in VP: the score now (track, printed building VP,
-    technique VP as they stand) plus the worth of the money, Spyrium, workers and Residence
-    income they hold, which falls as the rounds run out."""
-    left = ROUNDS - state.round  # rounds after this one
-    spyrium_vp = SPYRIUM_VP[0] + SPYRIUM_VP[1] * left
-    worker_vp = WORKER_VP[0] + WORKER_VP[1] * left
-    income_vp = INCOME_VP * left
-    return [score(p) + MONEY_VP * p.money + spyrium_vp * p.spyrium
-            + worker_vp * workers_owned(p) + income_vp * RESIDENCE_INCOME[p.residence]
-            for p in state.players_]
-
-
-def progress(state: SpyriumState) -> float:
-    """How far the game is, 0 at the start to 1 at the end: rounds done, plus the share of
-    players who have passed in the current round."""
-    passed = sum(1 for p in state.players_ if p.passed) / state.players
-    return min(1.0, (state.round - 1 + passed) / ROUNDS)
-
-
-#: the spread (VP) of the softmax over estimated scores: wide at the start, narrow near the end
-SPREAD_START = 8.0
-SPREAD_END = 3.0
-
-
-def evaluate(state: SpyriumState, player: int) -> float:
-    """0 (a sure loss) .. 1 (a sure win). At the end: the true win share (1/k for each of k
-    winners, else 0). Before: a softmax over the estimated final scores, whose temperature
-    narrows as the game nears its end."""
-    if state.over:
-        w = winners(state)
-        return 1.0 / len(w) if player in w else 0.0
-    est = estimated_scores(state)
-    spread = SPREAD_START + (SPREAD_END - SPREAD_START) * progress(state)
-    top = max(est)
-    weights = [math.exp((e - top) / spread) for e in est]
-    return weights[player] / sum(weights)

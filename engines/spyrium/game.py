@@ -1,5 +1,6 @@
 """Spyrium's ``Game``: the engine contract (``engines.core.game.Game``) over the modules of
-this package (``rules``, ``reasons``, ``scoring``, ``view``, ``labels``, ``bot``, ``playout``)."""
+this package (``rules``, ``reasons``, ``scoring``, ``view``, ``events``, ``labels``, ``bot``,
+``playout``, ``determinize``, ``evaluate``)."""
 
 from __future__ import annotations
 
@@ -13,15 +14,16 @@ from engines.core.game import Game, Options
 from engines.core.i18n import Text
 from engines.core.rng import Rng
 
-from . import reasons, rules, scoring
+from . import events, reasons, rules, scoring
 from .actions import Action
 from .components import MAX_PLAYERS, MIN_PLAYERS
-from .determinize import determinize as _determinize, evaluate as _evaluate
+from .determinize import determinize as _determinize
+from .evaluate import evaluate as _evaluate
 from .state import SpyriumState
 from .labels import label, steps
 from .playout import playout_action as _playout
 from .texts import CATEGORY_NAMES, T
-from .view import event_texts, log_text, view
+from .view import log_text, view
 
 
 class SpyriumOptions(Options):
@@ -89,8 +91,8 @@ class Spyrium(Game):
 
     def event_texts(self, before: SpyriumState, action: Any, after: SpyriumState) -> list[Text]:
         """What the rules did by themselves: gains, tokens, bonuses, round end and start
-        (income, events, market, first player), final scoring (``view.event_texts``)."""
-        return event_texts(before, action, after)
+        (income, events, market, first player), final scoring (``events``)."""
+        return events.event_texts(before, action, after)
 
     def action_label(self, state: SpyriumState, action: Any, lang: str = "en") -> str:
         """The button text: what the action does, with card, place, price and option."""
@@ -147,7 +149,7 @@ class Spyrium(Game):
 
     def evaluate(self, state: SpyriumState, player: int) -> float:  # type: ignore[override]
         """The true win share at the end; before, a softmax over estimated final scores
-        (``determinize.evaluate``)."""
+        (``evaluate``)."""
         return _evaluate(state, player)
 
     def bots(self) -> dict[str, Any]:

@@ -2,7 +2,8 @@
 
 Hidden in Spyrium is only the order of the three period decks, of the token reserve and of
 the events below the preview, and the generator (which reshuffles the token discard pile):
-see ``engines.spyrium.determinize``.
+see ``engines.spyrium.determinize`` (the search judges a cut-off position with
+``engines.spyrium.evaluate``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from engines.core.rng import Rng
 from engines.core.search import ismcts, search_bot
 from engines.spyrium import GAME
 from engines.spyrium.bot import choose as heuristic
-from engines.spyrium.determinize import determinize, evaluate
+from engines.spyrium.determinize import determinize
+from engines.spyrium.evaluate import evaluate
 
 from .helpers import components_census
 
