@@ -1,0 +1,218 @@
+"""The typed boundary between the engines and the page (issue 26).
+
+- The page's renderers and screen-reader twins import from a game only that game's
+  ``engines.<game>.public`` (AST of every file of ``web/tavolo_ui/renderers`` and
+  ``web/tavolo_ui/twin``).
+- ``Game.view`` returns exactly the game's typed view (``engines.<game>.public``): every view
+  of seeded random games validates strictly against the closed TypedDict (no key added, none
+  missing, no value of another type, no tuple for a list), for every player count, every seat
+  and the spectator; and every key the types declare shows up in some view, so a key the
+  view stopped giving (one marked ``NotRequired`` too) fails as well.
+"""
+
+from __future__ import annotations
+
+import ast
+import functools
+import importlib
+import types
+import typing
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+import typing_extensions
+from pydantic import TypeAdapter, ValidationError
+
+from engines import get_game
+from engines.core.game import GameState
+from engines.core.rng import Rng
+
+ROOT = Path(__file__).resolve().parents[2]
+PAGE_DIRS = [ROOT / "web" / "tavolo_ui" / "renderers", ROOT / "web" / "tavolo_ui" / "twin"]
+GAMES = ["citadels", "spyrium", "euphoria", "myraclia"]
+VIEW_TYPES = {"citadels": "CitadelsView", "spyrium": "SpyriumView", "euphoria": "EuphoriaView",
+              "myraclia": "MyracliaView"}
+
+GAMES_PER_PLAYER_COUNT = {"citadels": 4, "spyrium": 5, "euphoria": 4, "myraclia": 5}
+"""Seeded random games played per player count (about 20 per game)."""
+EVERY = 10
+"""A view is checked at every 10th position of a game (and at its last)."""
+MAX_STEPS = 1500
+"""A random game stops here if it is not over (Euphoria's random games can run long)."""
+
+OPTIONS: dict[str, dict[str, Any]] = {
+    "citadels": {"short_game": True, "killed_king_heir": True, "forbid_duplicate_districts": True},
+    "spyrium": {},
+    "euphoria": {"recruit_draft": True, "market_selection": True, "morale_knowledge_placement": True,
+                 "first_printing_recruits": True},
+    "myraclia": {"kickstarter": True, "eternity": True, "darkness": True},
+}
+"""The options of every other game (the others use the defaults): variants change what the
+view shows (Myraclia's Eternity tokens and Darkness tiles, Euphoria's drafts)."""
+
+
+# ---- the page's imports ----------------------------------------------------------------------
+
+def _engine_imports(path: Path) -> list[str]:
+    """The ``engines`` modules a file imports (``from engines.x import y`` gives
+    ``engines.x.y`` when ``y`` is a module of the package, as ``public`` is)."""
+    out = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out += [a.name for a in node.names if a.name.split(".")[0] == "engines"]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module \
+                and node.module.split(".")[0] == "engines":
+            parts = node.module.split(".")
+            if len(parts) == 2 and parts[1] in GAMES:  # from engines.<game> import <module>
+                out += [f"{node.module}.{a.name}" for a in node.names]
+            else:
+                out.append(node.module)
+    return out
+
+
+PAGE_FILES = sorted(f for d in PAGE_DIRS for f in d.glob("*.py"))
+
+
+@pytest.mark.parametrize("path", PAGE_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
+def test_page_imports_only_the_public_module_of_its_game(path: Path) -> None:
+    own = path.stem if path.stem in GAMES else None
+    for module in _engine_imports(path):
+        parts = module.split(".")
+        if parts[1] == "core":
+            continue
+        assert parts[1] == own, f"{path.name} imports {module}, of another game"
+        assert module == f"engines.{own}.public", f"{path.name} imports {module}: only engines.{own}.public"
+
+
+def test_every_game_has_a_renderer_and_a_twin_that_use_its_public_module() -> None:
+    for game in GAMES:
+        for d in PAGE_DIRS:
+            assert f"engines.{game}.public" in _engine_imports(d / f"{game}.py")
+
+
+def test_the_import_check_sees_deep_imports(tmp_path: Path) -> None:
+    f = tmp_path / "spyrium.py"
+    f.write_text("from engines.spyrium import texts\nfrom engines.spyrium.public import T\n"
+                 "import engines.spyrium.components as c\nfrom engines.core.i18n import Text\n")
+    assert _engine_imports(f) == ["engines.spyrium.texts", "engines.spyrium.public",
+                                  "engines.spyrium.components", "engines.core.i18n"]
+
+
+# ---- the views and their types ---------------------------------------------------------------
+
+def view_type(game: str) -> type:
+    return getattr(importlib.import_module(f"engines.{game}.public"), VIEW_TYPES[game])
+
+
+@functools.cache
+def adapter(game: str) -> TypeAdapter:
+    return TypeAdapter(view_type(game))
+
+
+def positions(game: str) -> Iterator[GameState]:
+    """A fresh game and every ``EVERY``-th position (and the last) of seeded random games, for
+    every player count."""
+    g = get_game(game)
+    for players in range(g.min_players, g.max_players + 1):
+        for k in range(GAMES_PER_PLAYER_COUNT[game]):
+            seed = 1000 * players + k
+            state = g.new_game(players, seed, OPTIONS[game] if k % 2 else None)
+            rng = Rng.from_seed(seed)
+            yield state
+            for step in range(1, MAX_STEPS + 1):
+                if g.is_over(state):
+                    break
+                g.apply(state, rng.choice(g.legal_actions(state)))
+                if step % EVERY == 0 or g.is_over(state):
+                    yield state
+
+
+@functools.cache
+def views(game: str) -> list[dict]:
+    """Every seat's view and the spectator's of every position of ``positions``."""
+    g = get_game(game)
+    return [g.view(state, player) for state in positions(game)
+            for player in [None, *range(state.players)]]
+
+
+def _is_typeddict(tp: Any) -> bool:
+    return typing_extensions.is_typeddict(tp)
+
+
+def _members(tp: Any) -> tuple[Any, ...]:
+    """The members of a union (``X | None``, ``Optional[X]``), else ``(tp,)``."""
+    if typing.get_origin(tp) in (typing.Union, types.UnionType):
+        return typing.get_args(tp)
+    return (tp,)
+
+
+def _hints(td: type) -> dict[str, Any]:
+    return typing_extensions.get_type_hints(td)
+
+
+def declared_keys(tp: Any, path: str = "", out: set[str] | None = None) -> set[str]:
+    """Every key path the type declares: ``players[].buildings[].tapped``, ``decks{}``."""
+    out = set() if out is None else out
+    for member in _members(tp):
+        origin = typing.get_origin(member)
+        if _is_typeddict(member):
+            for key, hint in _hints(member).items():
+                out.add(f"{path}.{key}")
+                declared_keys(hint, f"{path}.{key}", out)
+        elif origin is list:
+            declared_keys(typing.get_args(member)[0], f"{path}[]", out)
+        elif origin is dict:
+            declared_keys(typing.get_args(member)[1], f"{path}{{}}", out)
+    return out
+
+
+def seen_keys(value: Any, tp: Any, path: str, out: set[str]) -> None:
+    """Add to ``out`` the key paths of ``value`` (which is valid for ``tp``)."""
+    for member in _members(tp):
+        origin = typing.get_origin(member)
+        if _is_typeddict(member) and isinstance(value, dict):
+            hints = _hints(member)
+            for key, v in value.items():
+                out.add(f"{path}.{key}")
+                seen_keys(v, hints[key], f"{path}.{key}", out)
+            return
+        if origin is list and isinstance(value, list):
+            for v in value:
+                seen_keys(v, typing.get_args(member)[0], f"{path}[]", out)
+            return
+        if origin is dict and isinstance(value, dict):
+            for v in value.values():
+                seen_keys(v, typing.get_args(member)[1], f"{path}{{}}", out)
+            return
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_view_is_its_typed_view(game: str) -> None:
+    ta = adapter(game)
+    for v in views(game):
+        try:
+            ta.validate_python(v, strict=True)
+        except ValidationError as e:
+            raise AssertionError(f"{game} view (me={v.get('me')}) is not a {VIEW_TYPES[game]}:\n{e}") from None
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_declared_key_shows_up_in_some_view(game: str) -> None:
+    tp = view_type(game)
+    seen: set[str] = set()
+    for v in views(game):
+        seen_keys(v, tp, "", seen)
+    assert declared_keys(tp) - seen == set()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_key_added_or_removed_breaks_the_type(game: str) -> None:
+    ta = adapter(game)
+    v = views(game)[0]
+    with pytest.raises(ValidationError):
+        ta.validate_python({**v, "extra": 1}, strict=True)
+    with pytest.raises(ValidationError):
+        ta.validate_python({k: x for k, x in v.items() if k != "me"}, strict=True)
+    with pytest.raises(ValidationError):
+        ta.validate_python({**v, "me": "0"}, strict=True)
