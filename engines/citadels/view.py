@@ -7,6 +7,7 @@ when revealed (or face-up removed), except the viewer's own picks and face-down 
 from __future__ import annotations
 
 from .components import _KIND, BISHOP, CHARACTERS, kind
+from .public import CitadelsView
 from .rules import active_seat, build_limit, draft_schedule_step, threshold, to_move
 from .scoring import breakdown, scores, winners
 from .state import CitadelsState
@@ -51,7 +52,7 @@ def character_table(state: CitadelsState) -> list[dict]:
     return out
 
 
-def view(state: CitadelsState, player: int | None) -> dict:
+def view(state: CitadelsState, player: int | None) -> CitadelsView:
     n = threshold(state)
     over = state.phase == "over"
     seats = []
