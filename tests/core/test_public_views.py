@@ -38,8 +38,11 @@ GAMES_PER_PLAYER_COUNT = {"citadels": 4, "spyrium": 5, "euphoria": 4, "myraclia"
 """Seeded games played per player count (about 20 per game)."""
 EVERY = 10
 """The views of every 10th position of a game are checked (and more: ``views``)."""
-MAX_STEPS = 1500
+MAX_STEPS = 800
 """A game stops here if it is not over (Euphoria's uniform random games can run long)."""
+MORE_GAMES: dict[str, list[tuple[int, int]]] = {"euphoria": [(5, 4)]}
+"""Further games ``(players, k)`` (see ``_play``): in Euphoria's game ``k = 4`` for 5 players,
+Jonathan the Gambler shows a hand (the view's ``shown``), which few games do."""
 
 OPTIONS: dict[str, dict[str, Any]] = {
     "citadels": {"short_game": True, "killed_king_heir": True, "forbid_duplicate_districts": True},
@@ -145,20 +148,20 @@ def _play(game: str, players: int, k: int) -> Iterator[GameState]:
 @functools.cache
 def views(game: str) -> list[dict]:
     """Every seat's view and the spectator's of the positions of seeded games, for every player
-    count: the first position, every ``EVERY``-th, the last, and each position where a seat's
-    view has a key (``_shape``) that no earlier position of the game showed (a phase that lasts
-    one move: the Graveyard's question)."""
+    count: the first position, every ``EVERY``-th, the last, and each position where the view
+    of the player to move has a key (``_shape``) that no earlier position of the game showed (a
+    phase that lasts one move: the Graveyard's question)."""
     g = get_game(game)
+    games = [(players, k) for players in range(g.min_players, g.max_players + 1)
+             for k in range(GAMES_PER_PLAYER_COUNT[game])] + MORE_GAMES.get(game, [])
     out: list[dict] = []
-    for players in range(g.min_players, g.max_players + 1):
-        for k in range(GAMES_PER_PLAYER_COUNT[game]):
-            shapes: set[str] = set()
-            for step, state in enumerate(_play(game, players, k)):
-                seats = [g.view(state, seat) for seat in range(players)]
-                new = set().union(*map(_shape, seats)) - shapes
-                shapes |= new
-                if new or step % EVERY == 0 or g.is_over(state) or step == MAX_STEPS:
-                    out += [g.view(state, None), *seats]
+    for players, k in games:
+        shapes: set[str] = set()
+        for step, state in enumerate(_play(game, players, k)):
+            new = _shape(g.view(state, g.to_move(state))) - shapes
+            shapes |= new
+            if new or step % EVERY == 0 or g.is_over(state) or step == MAX_STEPS:
+                out += [g.view(state, seat) for seat in (None, *range(players))]
     return out
 
 
