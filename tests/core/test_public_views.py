@@ -196,11 +196,28 @@ def declared_keys(tp: Any, path: str = "", out: set[str] | None = None) -> set[s
     return out
 
 
+@functools.cache
+def _fits(tp: Any) -> TypeAdapter:
+    return TypeAdapter(tp)
+
+
+def _is(value: Any, tp: Any) -> bool:
+    """``value`` is a ``tp`` (a TypedDict: all its keys, each of its type)."""
+    try:
+        _fits(tp).validate_python(value, strict=True)
+    except ValidationError:
+        return False
+    return True
+
+
 def seen_keys(value: Any, tp: Any, path: str, out: set[str]) -> None:
-    """Add to ``out`` the key paths of ``value`` (which is valid for ``tp``)."""
-    for member in _members(tp):
+    """Add to ``out`` the key paths of ``value`` (which is valid for ``tp``; of a union, the
+    member it is)."""
+    members = _members(tp)
+    several = sum(map(_is_typeddict, members)) > 1
+    for member in members:
         origin = typing.get_origin(member)
-        if _is_typeddict(member) and isinstance(value, dict):
+        if _is_typeddict(member) and isinstance(value, dict) and (not several or _is(value, member)):
             hints = _hints(member)
             for key, v in value.items():
                 out.add(f"{path}.{key}")
