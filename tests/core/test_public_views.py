@@ -64,8 +64,9 @@ same step that clears ``removed_down`` (``rules.py``, seven players), so that br
 # ---- the page's imports ----------------------------------------------------------------------
 
 def _engine_imports(path: Path) -> list[str]:
-    """The ``engines`` modules a file imports (``from engines.x import y`` gives
-    ``engines.x.y`` when ``y`` is a module of the package, as ``public`` is)."""
+    """What a file imports from ``engines``, as dotted names: ``from engines.spyrium import
+    public`` gives ``engines.spyrium.public`` (and ``from engines.euphoria import GAME``,
+    ``engines.euphoria.GAME``); ``from engines.spyrium.texts import T``, ``engines.spyrium.texts``."""
     out = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -73,7 +74,7 @@ def _engine_imports(path: Path) -> list[str]:
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module \
                 and node.module.split(".")[0] == "engines":
             parts = node.module.split(".")
-            if len(parts) == 2 and parts[1] in GAMES:  # from engines.<game> import <module>
+            if len(parts) == 1 or (len(parts) == 2 and parts[1] in GAMES):  # a package's names
                 out += [f"{node.module}.{a.name}" for a in node.names]
             else:
                 out.append(node.module)
@@ -85,13 +86,10 @@ PAGE_FILES = sorted(f for d in PAGE_DIRS for f in d.glob("*.py"))
 
 @pytest.mark.parametrize("path", PAGE_FILES, ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_page_imports_only_the_public_module_of_its_game(path: Path) -> None:
-    own = path.stem if path.stem in GAMES else None
-    for module in _engine_imports(path):
-        parts = module.split(".")
-        if parts[1] == "core":
-            continue
-        assert parts[1] == own, f"{path.name} imports {module}, of another game"
-        assert module == f"engines.{own}.public", f"{path.name} imports {module}: only engines.{own}.public"
+    allowed = f"engines.{path.stem}.public" if path.stem in GAMES else None
+    for name in _engine_imports(path):
+        assert name.startswith("engines.core.") or name == allowed, \
+            f"{path.parent.name}/{path.name} imports {name}: of the engines, only engines.core.* and {allowed}"
 
 
 def test_every_game_has_a_renderer_and_a_twin_that_use_its_public_module() -> None:
@@ -103,9 +101,11 @@ def test_every_game_has_a_renderer_and_a_twin_that_use_its_public_module() -> No
 def test_the_import_check_sees_deep_imports(tmp_path: Path) -> None:
     f = tmp_path / "spyrium.py"
     f.write_text("from engines.spyrium import texts\nfrom engines.spyrium.public import T\n"
-                 "import engines.spyrium.components as c\nfrom engines.core.i18n import Text\n")
+                 "import engines.spyrium.components as c\nfrom engines.core.i18n import Text\n"
+                 "def f():\n    from engines import get_game\n    from engines.euphoria import GAME\n")
     assert _engine_imports(f) == ["engines.spyrium.texts", "engines.spyrium.public",
-                                  "engines.spyrium.components", "engines.core.i18n"]
+                                  "engines.spyrium.components", "engines.core.i18n", "engines.get_game",
+                                  "engines.euphoria.GAME"]
 
 
 # ---- the views and their types ---------------------------------------------------------------
@@ -255,10 +255,23 @@ def test_every_declared_key_shows_up_in_some_view(game: str) -> None:
 @pytest.mark.parametrize("game", GAMES)
 def test_a_key_added_or_removed_breaks_the_type(game: str) -> None:
     ta = adapter(game)
-    v = views(game)[0]
+    g = get_game(game)
+    v = g.view(g.new_game(g.min_players, 1, None), 0)
+    ta.validate_python(v, strict=True)
     with pytest.raises(ValidationError):
         ta.validate_python({**v, "extra": 1}, strict=True)
     with pytest.raises(ValidationError):
         ta.validate_python({k: x for k, x in v.items() if k != "me"}, strict=True)
     with pytest.raises(ValidationError):
         ta.validate_python({**v, "me": "0"}, strict=True)
+    rows = [k for k, x in v.items() if isinstance(x, list) and x and isinstance(x[0], dict)]
+    assert rows  # the seats or players, at least
+    for key in rows:
+        with pytest.raises(ValidationError):
+            ta.validate_python({**v, key: [{**v[key][0], "extra": 1}, *v[key][1:]]}, strict=True)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_view_function_returns_the_typed_view(game: str) -> None:
+    view = importlib.import_module(f"engines.{game}.view").view
+    assert typing.get_type_hints(view)["return"] is view_type(game)
