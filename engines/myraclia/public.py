@@ -4,8 +4,9 @@ It offers:
 
 - the typed view: ``MyracliaView`` is exactly what ``Game.view(state, player)`` returns
   (``view.view`` is annotated with it), with its parts ``Seat``, ``Ledger``, ``Breakdown``,
-  ``TurnCounters``, ``DraftColumn``, ``TileFace``, ``SurfaceTile``, ``TokenFace`` (one of
-  ``PointsToken``, ``ReleasedToken``, ``FreeToken``, ``SurfaceToken``) and ``OptionValues``.
+  ``TurnCounters``, ``DraftColumn``, ``TileFace`` (a tile's printed faces: ``OfferTile`` on
+  offer, ``SurfaceTile`` on the surface), ``TokenFace`` (one of ``PointsToken``,
+  ``ReleasedToken``, ``FreeToken``, ``SurfaceToken``) and ``OptionValues``.
   Everything on the table is public: the view is the same for every player apart from ``me``;
   the bags are sizes;
 - the texts (catalogue "myraclia"): ``T``, ``colour``, ``colour_count``, ``counts_text``,
@@ -24,8 +25,8 @@ from .texts import (SCORE_CATEGORIES, T, colour, colour_count, counts_text, join
                     token_name, token_text)
 
 __all__ = [
-    "MyracliaView", "Seat", "Ledger", "Breakdown", "TurnCounters", "DraftColumn", "TileFace", "SurfaceTile",
-    "TokenFace", "PointsToken", "ReleasedToken", "FreeToken", "SurfaceToken", "OptionValues",
+    "MyracliaView", "Seat", "Ledger", "Breakdown", "TurnCounters", "DraftColumn", "TileFace", "OfferTile",
+    "SurfaceTile", "TokenFace", "PointsToken", "ReleasedToken", "FreeToken", "SurfaceToken", "OptionValues",
     "T", "colour", "colour_count", "counts_text", "surface", "tile_short", "tile_text", "token_name",
     "token_text", "join", "SCORE_CATEGORIES",
 ]
