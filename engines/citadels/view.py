@@ -14,6 +14,7 @@ from engines.core.i18n import Text, player
 from . import texts as tx
 from .components import (_KIND, ARCHITECT, ASSASSIN, BISHOP, CHARACTERS, DISTRICTS, MAGICIAN, THIEF, WARLORD, C,
                          effect, kind)
+from .public import CitadelsView
 from .rules import active_seat, build_limit, destroy_cost, district_income, draft_schedule_step, threshold, to_move
 from .scoring import breakdown, scores, winners
 from .state import CitadelsState
@@ -59,7 +60,7 @@ def character_table(state: CitadelsState) -> list[dict]:
     return out
 
 
-def view(state: CitadelsState, player: int | None) -> dict:
+def view(state: CitadelsState, player: int | None) -> CitadelsView:
     n = threshold(state)
     over = state.phase == "over"
     seats = []

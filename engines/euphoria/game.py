@@ -21,7 +21,7 @@ from .playout import playout_action as _playout
 from .playout import search_actions as _search_actions
 from .scoring import breakdown, stars_placed
 from .state import EuphoriaOptions, EuphoriaState
-from .texts import OPTION_LABELS, PENDING, SCORE_CATEGORIES, T
+from .texts import OPTION_LABELS, SCORE_CATEGORIES
 from .view import view as _view
 
 
@@ -138,10 +138,6 @@ class Euphoria(Game):
         """The description of the option ``name`` of the New game form, in ``lang``."""
         text = OPTION_LABELS.get(name)
         return text.render(lang) if text else name
-
-    def pending_text(self, kind: str) -> Text:
-        """What a player with the pending task ``kind`` is doing (the renderer's status line)."""
-        return PENDING.get(kind, T("making a choice"))
 
     def reveals_information(self, before: EuphoriaState, action: Action, after: EuphoriaState) -> bool:
         """True when the move showed anything new to anyone, or *looked* at something hidden,

@@ -10,10 +10,12 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from .components import FACTIONS, MARKETS, RECRUITS, SITES, WORKER_SPACES
+from .public import EuphoriaView
 from .rules import occupancy
+from .state import EuphoriaState
 
 
-def view(s, me: Optional[int]) -> dict[str, Any]:
+def view(s: EuphoriaState, me: Optional[int]) -> EuphoriaView:
     players = []
     for q, pl in enumerate(s.p):
         own = q == me

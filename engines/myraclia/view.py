@@ -15,6 +15,7 @@ from engines.core.i18n import Text, player
 
 from .actions import Action
 from .components import COLOURS, DRAFT_COLUMNS, SETUP, TILES, TOKENS
+from .public import MyracliaView
 from .rules import to_move
 from .scoring import breakdown, scores, winners
 from .state import MyracliaOptions, MyracliaState
@@ -80,7 +81,7 @@ def _options(options) -> dict[str, Any]:
 _OPTION_FIELDS = list(MyracliaOptions.model_fields)
 
 
-def view(state: MyracliaState, player: int | None) -> dict[str, Any]:
+def view(state: MyracliaState, player: int | None) -> MyracliaView:
     cfg = SETUP.by_players[state.players]
     phase = state.phase
     over = phase == "over"

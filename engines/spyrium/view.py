@@ -17,6 +17,7 @@ from .actions import (Build, ChooseBonus, EarnMoney, Hire, Pass, Patent, PlaceWo
 from .components import (BONUS_HIGH, BONUS_LOW, BONUS_MONEY, CARD_TYPES, EVENTS, PERIOD_BY_ROUND, RESIDENCE_VALUES, ROUNDS,
                          POSITION_SLOTS, SLOT_IDS, SLOT_POSITIONS, TECHNIQUES, kind_of,
                          name_of, type_of)
+from .public import SpyriumView
 from .rules import activation_cost, earnings, event_cost
 from .scoring import CATEGORIES, building_vp, technique_vp
 from .state import SpyriumState
@@ -59,7 +60,7 @@ def _info(card: str) -> dict[str, Any]:
 _TRACK = CATEGORIES[:5]
 
 
-def view(state: SpyriumState, player: Optional[int]) -> dict[str, Any]:
+def view(state: SpyriumState, player: Optional[int]) -> SpyriumView:
     players = []
     in_market: dict[int, int] = {}  # = rules.workers_in_market, for every seat at once
     for s in state.slots:

@@ -17,10 +17,9 @@ Phone (< 720 px): everything stacked in one column; ``cv.height`` is set to what
 
 from __future__ import annotations
 
-from engines.citadels import texts as tx
-from engines.citadels.components import ASSASSIN, CHARACTERS, DISTRICTS, MAGICIAN, THIEF, WARLORD, kind
-from engines.citadels.labels import label as action_text
-from engines.citadels.texts import T
+from engines.citadels import public as tx
+from engines.citadels.public import ASSASSIN, CHARACTERS, DISTRICTS, MAGICIAN, THIEF, WARLORD, T, kind
+from engines.citadels.public import label as action_text
 from engines.core.i18n import Text, player
 
 from ..canvas import MIN_TEXT, PALETTE, SQUEEZE, Canvas, ink_on, seat_colour

@@ -16,12 +16,10 @@ drawn in a faction's colour (a region's header, each of its spaces) and before e
 from __future__ import annotations
 
 from engines.core.i18n import player, render as _render
-from engines.euphoria import texts
-from engines.euphoria.components import (KNOW_MAX, KNOW_MIN, KNOWLEDGE_LIMIT, MARKETS, MORALE_MAX, MORALE_MIN,
-                                         RECRUITS, SITE_SPACES, SPACES)
-from engines.euphoria.labels import cost_words, join
-from engines.euphoria.reference import allegiance_text, artifact_text, dilemma_text, space_text
-from engines.euphoria.texts import T
+from engines.euphoria import public as texts
+from engines.euphoria.public import (KNOW_MAX, KNOW_MIN, KNOWLEDGE_LIMIT, MARKETS, MORALE_MAX, MORALE_MIN, RECRUITS,
+                                     SITE_SPACES, SPACES, T, allegiance_text, artifact_text, cost_words,
+                                     dilemma_text, join, pending_text, space_text)
 
 from ..canvas import MIN_TEXT, PALETTE, Canvas, ink_on, seat_colour, seat_text_colour
 
@@ -504,7 +502,6 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float, ac
 
 
 def _status(view: dict, me, lang: str) -> str:
-    from engines.euphoria import GAME
     pend = view.get("pending")
     if view["phase"] == "over":
         winners = join([player(w) for w in view["winners"]])
@@ -515,7 +512,7 @@ def _status(view: dict, me, lang: str) -> str:
     who = player(pend["player"])
     if pend["kind"] == "turn":
         return _render(T("{player}’s turn: to place, retrieve or resolve the dilemma", player=who), lang)
-    doing = GAME.pending_text(pend["kind"])
+    doing = pending_text(pend["kind"])
     if pend["player"] == me:
         return _render(T("{player} (you) is {doing}", player=who, doing=doing), lang)
     return _render(T("{player} is {doing}", player=who, doing=doing), lang)

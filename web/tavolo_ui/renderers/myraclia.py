@@ -26,8 +26,8 @@ import math
 from typing import Any
 
 from engines.core.i18n import Text, player
-from engines.myraclia.texts import (SCORE_CATEGORIES, T, colour, colour_count, counts_text, join, surface,
-                                    tile_text, token_text)
+from engines.myraclia.public import (SCORE_CATEGORIES, T, colour, colour_count, counts_text, join, surface,
+                                     tile_text, token_text)
 
 from ..canvas import MIN_TEXT, PALETTE, SQUEEZE, Canvas, ink_on, seat_colour
 

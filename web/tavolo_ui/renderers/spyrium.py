@@ -28,10 +28,10 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from engines.spyrium.components import BONUS_MONEY, type_of
-from engines.spyrium.texts import (KINDS, SHORT, SYMBOLS, T, Text, card_effects,
-                                   card_tip, event_effect, event_name, join, player, short_name,
-                                   slot_text, variant_text)
+from engines.core.i18n import Text, player
+from engines.spyrium.public import (BONUS_MONEY, KINDS, SHORT, SYMBOLS, T, card_effects, card_tip,
+                                    event_effect, event_name, join, short_name, slot_text, type_of,
+                                    variant_text)
 from tavolo_ui.canvas import MIN_TEXT, PALETTE, Canvas, seat_colour, seat_text_colour
 
 INK, MUTED, LINE, PANEL = PALETTE["ink"], PALETTE["muted"], PALETTE["line"], PALETTE["panel"]

@@ -7,9 +7,8 @@ there, the characters not yet revealed have no holder, ``private`` is the viewer
 
 from __future__ import annotations
 
-from engines.citadels import texts as tx
-from engines.citadels.components import DISTRICTS, kind
-from engines.citadels.texts import T
+from engines.citadels import public as tx
+from engines.citadels.public import DISTRICTS, T, kind
 from engines.core.i18n import Text, player
 
 Lines = list[Text]

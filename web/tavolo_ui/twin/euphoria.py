@@ -11,9 +11,8 @@ function describes any player, and says names only where the view has them.
 from __future__ import annotations
 
 from engines.core.i18n import Text, player
-from engines.euphoria import texts
-from engines.euphoria.components import FACTIONS, RECRUITS, SITES
-from engines.euphoria.texts import T
+from engines.euphoria import public as texts
+from engines.euphoria.public import FACTIONS, RECRUITS, SITES, T
 
 Lines = list[Text]
 

@@ -9,7 +9,7 @@ Everything on Myraclia's table is public (the view hides only the bags' contents
 from __future__ import annotations
 
 from engines.core.i18n import Text, player
-from engines.myraclia.texts import T, colour_count, counts_text, join, tile_short, tile_text, token_name
+from engines.myraclia.public import T, colour_count, counts_text, join, tile_short, tile_text, token_name
 
 Lines = list[Text]
 

@@ -11,8 +11,8 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from engines.core.i18n import Text, player
-from engines.spyrium.components import BONUS_MONEY
-from engines.spyrium.texts import KINDS, POS_NAMES, T, amount, card_name, event_name, join, slot_text
+from engines.spyrium.public import (BONUS_MONEY, KINDS, POS_NAMES, T, amount, card_name, event_name, join,
+                                    slot_text)
 
 Lines = list[Text]
 
