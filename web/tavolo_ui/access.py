@@ -71,7 +71,7 @@ class TableAccess:
     # ---- announcements ------------------------------------------------------------------------
     def announce_changes(self) -> None:
         """Say the moves played since the last announcement and whose turn it is now."""
-        s = self.session
+        s = self.page.session
         box = js.document.getElementById("announce")
         if s is None or not box:
             return
@@ -97,7 +97,7 @@ class TableAccess:
         if not box:
             return
         try:
-            sections = describe(s.game.name, view, me, self.lang)
+            sections = describe(s.game.name, view, me, self.page.lang)
             sections = [(s.rename(head), [s.rename(line) for line in lines]) for head, lines in sections]
             box.innerHTML = twin_html([self.twin_now(s)] + sections)
         except Exception as exc:  # the twin must never stop the table
@@ -110,9 +110,9 @@ class TableAccess:
         lines = [self.status_line()]
         if s.lines:
             _seat, text, events = s.lines[-1]
-            lines.append(L("Last move: {move}", self.lang, move=s.show(text)))
+            lines.append(L("Last move: {move}", self.page.lang, move=s.show(text)))
             lines.extend(s.show(e) for e in events)
-        return L("Now", self.lang), [line for line in lines if line]
+        return L("Now", self.page.lang), [line for line in lines if line]
 
     # ---- the bots' pace ---------------------------------------------------------------------
     def pace(self) -> str:
@@ -134,13 +134,13 @@ class TableAccess:
 
     def pace_html(self) -> str:
         """The bot speed choice (only at a table with bots)."""
-        s = self.session
+        s = self.page.session
         if s is None or all(s.is_human(i) for i in range(s.record.players)):
             return ""
-        names = {"slow": L("slow", self.lang), "normal": L("normal", self.lang), "fast": L("fast", self.lang)}
+        names = {"slow": L("slow", self.page.lang), "normal": L("normal", self.page.lang), "fast": L("fast", self.page.lang)}
         opts = "".join(f'<option value="{k}"{" selected" if k == self.pace() else ""}>{h(v)}</option>'
                        for k, v in names.items())
-        return (f'<label class="pace muted small">{h(L("Bot speed", self.lang))} '
+        return (f'<label class="pace muted small">{h(L("Bot speed", self.page.lang))} '
                 f'<select id="pace">{opts}</select></label>')
 
     # ---- the board by keyboard --------------------------------------------------------------
@@ -185,11 +185,11 @@ class TableAccess:
 
     def say_spot(self, spot) -> None:
         """What the focused spot is, for a screen reader and as the board's own label."""
-        s = self.session
+        s = self.page.session
         if len(spot.actions) == 1:
             text = self.action_text(spot.actions[0])
         else:
-            text = L("{n} choices here", self.lang, n=len(spot.actions))
+            text = L("{n} choices here", self.page.lang, n=len(spot.actions))
         tip = (s.rename(spot.tip) if s is not None else spot.tip).strip() if spot.tip else ""
         if tip and tip != text:  # the spot's text after its move, unless it only says the move again
             text = tip if tip.startswith(text) else f"{text} — {tip}"
@@ -247,7 +247,7 @@ class TableAccess:
     def on_focus_change(self, event) -> None:
         """The board got or lost the focus: show the ring on the first spot (said aloud), or
         take it away."""
-        if str(getattr(event.target, "id", "") or "") != "board" or self.screen != "table":
+        if str(getattr(event.target, "id", "") or "") != "board" or self.page.screen != "table":
             return
         spots = self.spots()
         if str(event.type) == "focusin" and spots and self.focused_spot_index(len(spots)) is None:
@@ -371,7 +371,7 @@ class TableAccess:
             bar.hidden = True
             return
         bar.hidden = False
-        bar.textContent = L("Your choices ({n}) ↓", self.lang, n=count)
+        bar.textContent = L("Your choices ({n}) ↓", self.page.lang, n=count)
         self.watch_choices()
 
     def watch_choices(self) -> None:

@@ -47,7 +47,7 @@ class BotLoop:
     def schedule_loop(self) -> None:
         if self.loop_task is not None and not self.loop_task.done():
             return
-        s = self.session
+        s = self.page.session
         if s is None or s.is_over() or self.paused:
             return
         if self.mode == "watch":
@@ -66,7 +66,7 @@ class BotLoop:
         """The bot to move thinks (in the worker, or here if the worker cannot), at least
         ``bot_pause()`` seconds (the bot speed setting) so its move can be followed, and plays unless the position
         changed meanwhile (a late answer for a position that no longer exists is dropped)."""
-        s = self.session
+        s = self.page.session
         seat = s.bot_to_move() if s is not None else None
         if seat is None:
             return
@@ -80,15 +80,15 @@ class BotLoop:
             raise
         except Exception as exc:
             pause.cancel()
-            self.flash(T("A bot could not move: {reason}", reason=str(exc)))
+            self.page.flash(T("A bot could not move: {reason}", reason=str(exc)))
             return
-        if (s is not self.session or self.paused or self.mode != "play" or len(s.record.actions) != played
+        if (s is not self.page.session or self.paused or self.mode != "play" or len(s.record.actions) != played
                 or s.bot_to_move() != seat):
             return
         try:
             s.apply(action)
         except Exception as exc:
-            self.flash(T("A bot could not move: {reason}", reason=str(exc)))
+            self.page.flash(T("A bot could not move: {reason}", reason=str(exc)))
             return
         self.loop_task = None
         self.after_action()  # schedules the next bot, if any
@@ -116,7 +116,7 @@ class BotLoop:
                 pass
         if not self.bots_on_page_noted:
             self.bots_on_page_noted = True
-            self.flash(BOTS_ON_PAGE, "info", detail=self.bots.failed)
+            self.page.flash(BOTS_ON_PAGE, "info", detail=self.bots.failed)
         js.document.body.dataset.botThread = "page"
         decision = s.decision(seat, level)
         while not decision.step(PAGE_SLICE):
@@ -133,7 +133,7 @@ class BotLoop:
         played = len(s.record.actions)
 
         def check(action: dict) -> None:
-            if s is self.session and len(s.record.actions) == played:
+            if s is self.page.session and len(s.record.actions) == played:
                 s.game.check(s.state, s.game.parse_action(action))
 
         return check
@@ -142,7 +142,7 @@ class BotLoop:
         """Who is thinking (or ``label``) and how far (``share`` of the search done; None:
         unknown), or nothing when ``seat`` is None."""
         box = _el("thinking")
-        if not box or s is not self.session:
+        if not box or s is not self.page.session:
             return
         if seat is None:
             box.hidden = True
@@ -160,20 +160,20 @@ class BotLoop:
             bar.value = max(0.0, min(1.0, share))
 
     async def watch_loop(self) -> None:
-        s = self.session
+        s = self.page.session
         await asyncio.sleep(WATCH_PAUSE)
-        if s is not self.session or self.paused or self.mode != "watch":
+        if s is not self.page.session or self.paused or self.mode != "watch":
             return
         self.watch_step()
         self.loop_task = None
         self.refresh()
 
     def watch_step(self) -> None:
-        s = self.session
+        s = self.page.session
         n = len(s.record.actions)
         if n < len(self.watch_actions):
             try:
                 s.apply(self.watch_actions[n])
             except IllegalAction as exc:
-                self.flash(T("This game’s move {n} is not legal: {reason}", n=n + 1, reason=exc.reason))
+                self.page.flash(T("This game’s move {n} is not legal: {reason}", n=n + 1, reason=exc.reason))
                 self.watch_actions = self.watch_actions[:n]

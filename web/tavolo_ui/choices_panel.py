@@ -26,7 +26,7 @@ class ChoicesPanel:
 
     def choice_list(self, indexes: list[int] | None = None) -> list[Choice]:
         """The legal actions (or those among ``indexes``) with their steps and labels."""
-        s = self.session
+        s = self.page.session
         acts = s.action_dicts(self.tip_details()) if self.mode == "play" else []
         if not acts:
             return []
@@ -42,7 +42,7 @@ class ChoicesPanel:
             if keep is not None and i not in keep:
                 continue
             try:
-                steps = [s.rename(t) for t in with_lang(s.game.action_steps, s.state, legal[i], lang=self.lang)]
+                steps = [s.rename(t) for t in with_lang(s.game.action_steps, s.state, legal[i], lang=self.page.lang)]
             except Exception as exc:  # a steps bug must not hide the action: one flat button
                 js.console.error(f"action_steps failed: {exc!r}")
                 steps = []
@@ -84,9 +84,9 @@ class ChoicesPanel:
 
     def action_text(self, index: int) -> str:
         """Legal action ``index`` in words (its label, with the seats' names)."""
-        s = self.session
+        s = self.page.session
         try:
-            return s.rename(with_lang(s.game.action_label, s.state, s.legal_actions()[index], lang=self.lang))
+            return s.rename(with_lang(s.game.action_label, s.state, s.legal_actions()[index], lang=self.page.lang))
         except Exception:
             return L("Move {n}", n=index + 1)
 

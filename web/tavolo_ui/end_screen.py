@@ -53,7 +53,7 @@ class EndOfGame:
             res.hidden = True
             res.innerHTML = ""
             return
-        lang = self.lang
+        lang = self.page.lang
         cats, rows = s.breakdown()
         win = set(s.winners())
         names_of = self.score_categories(s)
@@ -92,8 +92,8 @@ class EndOfGame:
 
         def on_toggle(event) -> None:
             el = event.target
-            if el and el.classList and el.classList.contains("end-stats") and self.session is not None:
-                self._stats_open = ((id(self.session), len(self.session.record.actions)), bool(el.open))
+            if el and el.classList and el.classList.contains("end-stats") and self.page.session is not None:
+                self._stats_open = ((id(self.page.session), len(self.page.session.record.actions)), bool(el.open))
 
         self._stats_toggle = create_proxy(on_toggle)
         js.document.addEventListener("toggle", self._stats_toggle, True)
@@ -115,7 +115,7 @@ class EndOfGame:
             return ""
         if not rows:
             return ""
-        lang = self.lang
+        lang = self.page.lang
         names = [s.name(i) for i in order]
 
         def shown(value) -> str:
@@ -157,9 +157,9 @@ class EndOfGame:
             return
         width = max(int(el.parentElement.clientWidth), 240)
         height = 160
-        cv = Canvas(width, height, lang=self.lang)
+        cv = Canvas(width, height, lang=self.page.lang)
         names = [s.name(i) for i in range(s.record.players)]
-        draw_scores(cv, series, names, n, n, L("rounds", self.lang) if rounds else L("moves", self.lang))
+        draw_scores(cv, series, names, n, n, L("rounds", self.page.lang) if rounds else L("moves", self.page.lang))
         dpr = float(js.window.devicePixelRatio or 1)
         el.style.width, el.style.height = f"{width}px", f"{height}px"
         el.width, el.height = int(width * dpr), int(height * dpr)

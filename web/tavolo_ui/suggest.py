@@ -58,17 +58,17 @@ class Suggestions:
     def hints_button(self) -> str:
         on = self.hints_on()
         return (f'<button data-cmd="hints" id="hints-btn" aria-pressed="{"true" if on else "false"}" '
-                f'title="{h(L("Show a button that suggests a move", self.lang))}">{h(L("Hints", self.lang))}</button>')
+                f'title="{h(L("Show a button that suggests a move", self.page.lang))}">{h(L("Hints", self.page.lang))}</button>')
 
     # ---- asking -----------------------------------------------------------------------------
     def _position_key(self) -> tuple | None:
-        s = self.session
+        s = self.page.session
         return None if s is None else (id(s), len(s.record.actions), s.to_move())
 
     def can_suggest(self) -> bool:
         """True when the person at the table is to move, hints are on, and the game has the
         bot that suggests."""
-        s = self.session
+        s = self.page.session
         if s is None or self.mode != "play" or s.is_over() or not self.hints_on():
             return False
         seat = s.to_move()
@@ -81,15 +81,15 @@ class Suggestions:
         self.suggest_task = asyncio.ensure_future(self._suggest())
 
     async def _suggest(self) -> None:
-        s, key = self.session, self._position_key()
+        s, key = self.page.session, self._position_key()
         seat = s.to_move()
-        self.show_thinking(s, seat, 0.0, L("Looking for a good move…", self.lang))
+        self.show_thinking(s, seat, 0.0, L("Looking for a good move…", self.page.lang))
         try:
             action, value = await self.decide(s, seat, SUGGEST_LEVEL, lambda share: self.show_thinking(s, seat, share))
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            self.flash(T("No move could be suggested: {reason}", reason=str(exc)))
+            self.page.flash(T("No move could be suggested: {reason}", reason=str(exc)))
             return
         finally:
             self.show_thinking(s, None, None)
@@ -129,14 +129,14 @@ class Suggestions:
         if index is None:
             busy = self.suggest_task is not None and not self.suggest_task.done()
             return (f'<div class="suggest"><button data-cmd="suggest" id="suggest-btn"{" disabled" if busy else ""}>'
-                    f'{h(L("Suggest a move", self.lang))}</button></div>')
+                    f'{h(L("Suggest a move", self.page.lang))}</button></div>')
         value = self.suggestion[2]
         chance = ("" if value is None else
-                  f'<span class="muted"> · {h(L("estimated win chance {p}%", self.lang, p=round(value * 100)))}</span>')
+                  f'<span class="muted"> · {h(L("estimated win chance {p}%", self.page.lang, p=round(value * 100)))}</span>')
         return (f'<div class="suggest" id="suggestion" data-index="{index}">'
-                f'<span class="suggest-star" aria-hidden="true">★</span> {h(L("Suggested:", self.lang))} '
+                f'<span class="suggest-star" aria-hidden="true">★</span> {h(L("Suggested:", self.page.lang))} '
                 f'<b>{h(label_of(index))}</b>{chance} '
-                f'<button data-cmd="act" data-arg="{index}" id="suggest-play">{h(L("Play it", self.lang))}</button></div>')
+                f'<button data-cmd="act" data-arg="{index}" id="suggest-play">{h(L("Play it", self.page.lang))}</button></div>')
 
     def mark_suggestion(self, cv) -> None:
         """Ring every board spot that plays the suggested action, in a colour of its own and

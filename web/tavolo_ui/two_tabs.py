@@ -53,21 +53,18 @@ class TwoTabs:
         only). When that is the save of the game on this table, compare the two versions."""
         try:
             key = event.key if isinstance(event.key, str) else None  # None: the storage was cleared
-            s = self.session
-            if s is None or self.mode != "play" or not self.sid or self.screen != "table":
+            s = self.page.session
+            if s is None or self.mode != "play" or not self.sid or self.page.screen != "table":
                 return
             if key is not None and key != SAVE_PREFIX + self.sid:
                 return
-            outcome, stored = self.saves.check(self.sid, self.known, s.record.model_dump(mode="json"))
+            outcome, stored = self.page.saves.check(self.sid, self.known, s.record.model_dump(mode="json"))
             if outcome in (OURS, SAME):
                 if stored.ok:
                     self.known, self.save_name = stamp(stored.record), stored.name
                 if self.conflict:  # the save holds this tab's game (or the version it knew) again
                     self.conflict = None
-                    self.banner = None
-                    el = _el("banner")
-                    if el:
-                        el.outerHTML = self.banner_html()
+                    self.page.clear_banner()
                     self.autosave()
                     self.refresh()
                 return
@@ -75,7 +72,7 @@ class TwoTabs:
                 self.follow_other_tab(outcome, stored)
         except Exception as exc:
             js.console.error(f"Tavolo: {_error_detail(exc)}")
-            self.flash(COMMAND_FAILED, detail=_error_detail(exc))
+            self.page.flash(COMMAND_FAILED, detail=_error_detail(exc))
 
     def follow_other_tab(self, outcome: str, stored: SaveEntry) -> None:
         """Another tab wrote this table's save. If it played on from this tab's position, its
@@ -87,12 +84,12 @@ class TwoTabs:
             except Exception:  # the other tab's game cannot be shown here: keep this one, stop saving
                 outcome = GONE
             else:
-                self.banner, self.tab_note = (MOVED_ON, "info"), MOVED_ON
+                self.page.banner, self.tab_note = (MOVED_ON, "info"), MOVED_ON
                 self.open_session(session, self.sid, stored.name, known=stamp(stored.record))
                 return
         self.conflict = outcome
-        self.flash(GONE_NOTE if outcome == GONE else DIVERGED_NOTE, "error", buttons=self.conflict_buttons())
-        if self.screen == "table" and _el("status"):
+        self.page.flash(GONE_NOTE if outcome == GONE else DIVERGED_NOTE, "error", buttons=self.conflict_buttons())
+        if self.page.screen == "table" and _el("status"):
             self.refresh()
 
     def conflict_buttons(self) -> tuple[tuple[str, str], ...]:
@@ -109,35 +106,35 @@ class TwoTabs:
         if self.conflict:
             buttons = "".join(f'<button data-cmd="{c}">{h(tx(t))}</button>' for c, t in self.conflict_buttons())
             return f'<p class="warn">{h(tx(CONFLICT_STATUS))}</p><div class="banner-btns">{buttons}</div>'
-        if self.tab_note is not None and self.banner and self.banner[0] is self.tab_note:
+        if self.tab_note is not None and self.page.banner and self.page.banner[0] is self.tab_note:
             return f'<p class="muted">{h(tx(self.tab_note))}</p>'
         return ""
 
     def save_conflict_copy(self) -> None:
-        s = self.session
+        s = self.page.session
         if s is None:
             return
         record = s.record.model_dump(mode="json")
-        sid = self.saves.new_id()
+        sid = self.page.saves.new_id()
         name = COPY_NAME.format(name=self.save_name)
-        problem = self.saves.put(sid, name, record, over=s.is_over())
+        problem = self.page.saves.put(sid, name, record, over=s.is_over())
         if problem:
-            self.flash(problem)
+            self.page.flash(problem)
             return
         self.sid, self.known, self.save_name, self.conflict = sid, stamp(record), name, None
-        self.saves.set_last(sid)
+        self.page.saves.set_last(sid)
         self.tab_note = COPY_SAVED.format(name=Isolated(name))
-        self.flash(self.tab_note, "info")
+        self.page.flash(self.tab_note, "info")
         self.refresh()
 
     def load_other_tab(self) -> None:
-        entry = self.saves.get(self.sid) if self.sid else SaveEntry("")
+        entry = self.page.saves.get(self.sid) if self.sid else SaveEntry("")
         try:
             session = Session.load(entry.record) if entry.ok else None
         except RecordError as exc:
             entry.error, entry.detail, session = Msg(exc.reason), exc.detail, None
         if session is None:
-            self.flash(OTHER_UNAVAILABLE.format(reason=entry.error), detail=entry.detail)
+            self.page.flash(OTHER_UNAVAILABLE.format(reason=entry.error), detail=entry.detail)
             return
-        self.banner, self.tab_note = (OTHER_LOADED, "info"), OTHER_LOADED
+        self.page.banner, self.tab_note = (OTHER_LOADED, "info"), OTHER_LOADED
         self.open_session(session, self.sid, entry.name, known=stamp(entry.record))
