@@ -1,6 +1,6 @@
 """The table without a mouse and without sight, and at a pace a person can follow.
 
-Mixed into ``App`` (``app.py``):
+A part of the table screen (``table.TableScreen.access``):
 
 - **Announcements.** Every move (its public log line and what the rules did by themselves)
   and every change of turn is written to a polite live region (``#announce``), so a screen
@@ -58,15 +58,19 @@ def reduced_motion() -> bool:
 class TableAccess:
     """Announcements, the board's keyboard, the fade between positions, the bots' pace."""
 
-    announced: tuple | None = None  # (session, actions, seat to move) last announced
-    kb_spot: int | None = None  # the focused spot's place in ``spots()`` (None: none yet)
-    kb_key: tuple | None = None  # the position the focused spot belongs to
-    painted_key: tuple | None = None  # the position the board shows
-    fades = 0  # fades run (the page exposes it for tests)
-    kb_board = False  # a chooser was opened from the board by keyboard: the focus goes back there
-    _chooser_keys = None  # the chooser's keydown and click listeners (Escape, Cancel)
-    _watching_choices = None  # the IntersectionObserver of the choices box, and its callback
-    _fade_done = None  # the callback that takes the faded copy away
+    def __init__(self, table) -> None:
+        """``table``: the table screen (``table.TableScreen``) this is a part of."""
+        self.table = table
+        self.page = table.page
+        self.announced: tuple | None = None  # (session, actions, seat to move) last announced
+        self.kb_spot: int | None = None  # the focused spot's place in ``spots()`` (None: none yet)
+        self.kb_key: tuple | None = None  # the position the focused spot belongs to
+        self.painted_key: tuple | None = None  # the position the board shows
+        self.fades = 0  # fades run (the page exposes it for tests)
+        self.kb_board = False  # a chooser was opened from the board by keyboard: the focus goes back there
+        self._chooser_keys = None  # the chooser's keydown and click listeners (Escape, Cancel)
+        self._watching_choices = None  # the IntersectionObserver of the choices box, and its callback
+        self._fade_done = None  # the callback that takes the faded copy away
 
     # ---- announcements ------------------------------------------------------------------------
     def announce_changes(self) -> None:
@@ -85,7 +89,7 @@ class TableAccess:
             for seat, text, events in s.lines[last[1]:key[1]][-4:]:  # the last few moves at most
                 said.append(s.show(text))
                 said.extend(s.show(e) for e in events)
-        said.append(self.status_line())
+        said.append(self.table.status_line())
         box.textContent = " ".join(t for t in said if t)
 
     # ---- the table in words ------------------------------------------------------------------
@@ -107,7 +111,7 @@ class TableAccess:
     def twin_now(self, s) -> tuple[str, list[str]]:
         """The twin's first section, "Now": whose turn it is (the status line) and what the
         last move changed, as its public log lines (what everyone saw of it)."""
-        lines = [self.status_line()]
+        lines = [self.table.status_line()]
         if s.lines:
             _seat, text, events = s.lines[-1]
             lines.append(L("Last move: {move}", self.page.lang, move=s.show(text)))
@@ -146,9 +150,9 @@ class TableAccess:
     # ---- the board by keyboard --------------------------------------------------------------
     def spots(self) -> list:
         """The board's spots that are legal choices now, in reading order."""
-        if self.cv is None:
+        if self.table.cv is None:
             return []
-        spots = [t for t in self.cv.hits if t.actions]
+        spots = [t for t in self.table.cv.hits if t.actions]
         return sorted(spots, key=lambda t: (round(t.y / 24), t.x, t.y))
 
     def on_board_key(self, event) -> bool:
@@ -162,7 +166,7 @@ class TableAccess:
             if here is None:
                 return False
             spot = spots[here]
-            self.activate_hit(spot, spot.x + spot.w / 2, spot.y + spot.h / 2)
+            self.table.activate_hit(spot, spot.x + spot.w / 2, spot.y + spot.h / 2)
             self.focus_chooser()
             return True
         if here is None:
@@ -187,7 +191,7 @@ class TableAccess:
         """What the focused spot is, for a screen reader and as the board's own label."""
         s = self.page.session
         if len(spot.actions) == 1:
-            text = self.action_text(spot.actions[0])
+            text = self.table.choices.action_text(spot.actions[0])
         else:
             text = L("{n} choices here", self.page.lang, n=len(spot.actions))
         tip = (s.rename(spot.tip) if s is not None else spot.tip).strip() if spot.tip else ""
@@ -228,20 +232,20 @@ class TableAccess:
 
     def mark_board(self, cv) -> None:
         """The marks the table adds to a freshly rendered board: the suggestion, the focus ring."""
-        self.mark_suggestion(cv)
+        self.table.hints.mark_suggestion(cv)
         self.add_focus_ring(cv)
 
     def draw_focus_ring(self) -> None:
         """Repaint the board already drawn with the ring where the focus is now (the ring is
         painted, not kept in the drawing)."""
         board = js.document.getElementById("board")
-        if self.cv is None or not board:
+        if self.table.cv is None or not board:
             return
-        ops = self.cv.ops
+        ops = self.table.cv.ops
         keep = len(ops)
-        self.add_focus_ring(self.cv)
+        self.add_focus_ring(self.table.cv)
         dpr = float(js.window.devicePixelRatio or 1)
-        self.cv.paint(board.getContext("2d"), dpr)
+        self.table.cv.paint(board.getContext("2d"), dpr)
         del ops[keep:]
 
     def on_focus_change(self, event) -> None:
@@ -276,7 +280,7 @@ class TableAccess:
 
     def back_to_board(self) -> None:
         """Close the chooser and give the focus back to the board, on the spot it came from."""
-        self.hide_popups()
+        self.table.hide_popups()
         board = js.document.getElementById("board")
         if board:
             board.focus()
@@ -289,7 +293,7 @@ class TableAccess:
         if str(event.key) == "Escape":
             event.preventDefault()
             event.stopPropagation()
-            if not self.escape_step(event.target):
+            if not self.table.choices.escape_step(event.target):
                 self.back_to_board()
 
     def on_chooser_click(self, event) -> None:

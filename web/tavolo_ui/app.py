@@ -54,7 +54,8 @@ from .guard import FRESH, IMPORT, LINK, SAVE, START, OpenGuard, Opening
 from .home_screen import HomeScreen
 from .new_game_screen import NewGameScreen
 from .open_links import OpenLinks
-from .page import COMMAND_FAILED, CURRENT, SOMETHING_WRONG, L, Page, _el, _error_detail, _jsobj, show_broken_page
+from .page import (COMMAND_FAILED, CURRENT, SOMETHING_WRONG, L, Page, Screen, _el, _error_detail, _jsobj,
+                   show_broken_page)
 from .review_screen import ReviewScreen
 from .rules_screen import RulesScreen
 from .saves import REPLAY, STOPPED, Msg, Saves, stamp
@@ -219,7 +220,7 @@ class App:
             pass
         self.redraw()
 
-    def showing(self):
+    def showing(self) -> Screen | None:
         """The screen showing now (None before the first)."""
         return {"home": self.home, "new": self.new_game, "table": self.table, "watch": self.table,
                 "review": self.review}.get(self.page.screen)
@@ -265,7 +266,7 @@ class App:
             mark_ready()
             self.page.guard.end()
         # the bot worker loads its own runtime: after the first screen, never before it
-        js.setTimeout(create_proxy(lambda *_: self.table.bots.start()), 50)
+        js.setTimeout(create_proxy(lambda *_: self.table.loop.bots.start()), 50)
 
     def adopt_first_screen(self) -> bool:
         """Take over the static first screen that ``boot.js`` showed while Python loaded
@@ -340,13 +341,13 @@ class App:
         for ev, fn in (("click", self.on_click), ("change", self.on_change), ("input", self.on_input),
                        ("pointermove", self.table.on_pointermove), ("pointerdown", self.table.on_pointerdown),
                        ("pointerup", self.table.on_pointerup), ("pointerleave", self.table.on_pointerup),
-                       ("contextmenu", self.table.on_contextmenu), ("focusin", self.table.on_focus_change),
-                       ("focusout", self.table.on_focus_change)):
+                       ("contextmenu", self.table.on_contextmenu), ("focusin", self.table.access.on_focus_change),
+                       ("focusout", self.table.access.on_focus_change)):
             p = create_proxy(fn)
             self._proxies.append(p)
             self.page.root.addEventListener(ev, p)
         for ev, fn in (("resize", self.on_resize), ("hashchange", self.links.on_hashchange),
-                       ("keydown", self.on_keydown), ("storage", self.table.on_storage)):
+                       ("keydown", self.on_keydown), ("storage", self.table.tabs.on_storage)):
             p = create_proxy(fn)
             self._proxies.append(p)
             js.window.addEventListener(ev, p)
@@ -383,7 +384,7 @@ class App:
             self.page.banner = (RESUME_RECORD.format(reason=exc.reason), "error", exc.detail)
         except Exception as exc:  # the next reload must not fail the same way: forget it as the last game
             js.console.error(f"Tavolo: {_error_detail(exc)}")
-            self.table.stop_loop()
+            self.table.loop.stop_loop()
             self.table.forget_game()
             self.page.banner = (RESUME_FAILED, "error", _error_detail(exc))
         else:
@@ -424,7 +425,7 @@ class App:
             self.review.review_input(target)
             return
         if tid == "pace":
-            self.table.set_pace(str(target.value))
+            self.table.access.set_pace(str(target.value))
             return
         if tid == "players" and self.page.screen == "new":
             self.new_game.players_changed(str(target.value))
@@ -444,14 +445,14 @@ class App:
             event.preventDefault()
             return
         if (str(getattr(event.target, "id", "") or "") == "board" and self.page.screen == "table"
-                and self.table.on_board_key(event)):
+                and self.table.access.on_board_key(event)):
             event.preventDefault()  # the arrows move between spots, not the page
             return
         if str(event.key) == "Escape":
             if self.rules.view is not None:
                 self.rules.close_rules()
                 return
-            if self.page.screen == "table" and self.table.escape_step(event.target):
+            if self.page.screen == "table" and self.table.choices.escape_step(event.target):
                 return  # back one step of the picker, which stays open
             self.table.hide_popups()
             self.dialogs.close_modal()

@@ -1,6 +1,6 @@
 """The moves the table plays by itself: the bots' turns, and a watched game's moves one by one.
 
-Mixed into ``App`` (``app.py``), for the table screen (``table``), whose ``refresh`` calls
+A part of the table screen (``table.TableScreen.loop``), whose ``refresh`` calls
 ``schedule_loop`` after every change. One task at a time (``loop_task``):
 
 - **A bot's turn.** The bot to move thinks in the worker (``thinker.BotWorker``), or on the
@@ -29,7 +29,7 @@ from engines.core.i18n import texts
 from .page import L, _el
 from .saves import Msg
 from .session import Session
-from .thinker import WorkerUnavailable
+from .thinker import BotWorker, WorkerUnavailable
 
 T = texts("ui")
 
@@ -42,22 +42,30 @@ BOTS_ON_PAGE = Msg(T("The bots think on this page itself (their background worke
 
 
 class BotLoop:
-    """The bots' and the watched game's part of ``App``."""
+    """The moves the table plays by itself: the bots', and a watched game's."""
+
+    def __init__(self, table) -> None:
+        """``table``: the table screen (``table.TableScreen``) this is a part of."""
+        self.table = table
+        self.page = table.page
+        self.loop_task = None  # the task playing the next move (one at a time)
+        self.bots = BotWorker()  # the bots think in a worker, started after the first screen
+        self.bots_on_page_noted = False  # the banner said the bots think on the page itself
 
     def schedule_loop(self) -> None:
         if self.loop_task is not None and not self.loop_task.done():
             return
         s = self.page.session
-        if s is None or s.is_over() or self.paused:
+        if s is None or s.is_over() or self.table.paused:
             return
-        if self.mode == "watch":
-            if len(s.record.actions) < len(self.watch_actions):
+        if self.table.mode == "watch":
+            if len(s.record.actions) < len(self.table.watch_actions):
                 self.loop_task = asyncio.ensure_future(self.watch_loop())
         elif s.bot_to_move() is not None:
             self.loop_task = asyncio.ensure_future(self.bot_loop())
 
     def stop_loop(self) -> None:
-        self.drop_suggestion()
+        self.table.hints.drop_suggestion()
         if self.loop_task is not None and not self.loop_task.done():
             self.loop_task.cancel()
         self.loop_task = None
@@ -71,7 +79,7 @@ class BotLoop:
         if seat is None:
             return
         played = len(s.record.actions)
-        pause = asyncio.ensure_future(asyncio.sleep(self.bot_pause()))
+        pause = asyncio.ensure_future(asyncio.sleep(self.table.access.bot_pause()))
         try:
             action = await self.think(s, seat)
             await pause
@@ -82,7 +90,8 @@ class BotLoop:
             pause.cancel()
             self.page.flash(T("A bot could not move: {reason}", reason=str(exc)))
             return
-        if (s is not self.page.session or self.paused or self.mode != "play" or len(s.record.actions) != played
+        if (s is not self.page.session or self.table.paused or self.table.mode != "play"
+                or len(s.record.actions) != played
                 or s.bot_to_move() != seat):
             return
         try:
@@ -91,7 +100,7 @@ class BotLoop:
             self.page.flash(T("A bot could not move: {reason}", reason=str(exc)))
             return
         self.loop_task = None
-        self.after_action()  # schedules the next bot, if any
+        self.table.after_action()  # schedules the next bot, if any
 
     async def think(self, s: Session, seat: int) -> Any:
         """The action of ``seat``'s bot, with the progress shown under the status line."""
@@ -162,18 +171,18 @@ class BotLoop:
     async def watch_loop(self) -> None:
         s = self.page.session
         await asyncio.sleep(WATCH_PAUSE)
-        if s is not self.page.session or self.paused or self.mode != "watch":
+        if s is not self.page.session or self.table.paused or self.table.mode != "watch":
             return
         self.watch_step()
         self.loop_task = None
-        self.refresh()
+        self.table.refresh()
 
     def watch_step(self) -> None:
         s = self.page.session
         n = len(s.record.actions)
-        if n < len(self.watch_actions):
+        if n < len(self.table.watch_actions):
             try:
-                s.apply(self.watch_actions[n])
+                s.apply(self.table.watch_actions[n])
             except IllegalAction as exc:
                 self.page.flash(T("This game’s move {n} is not legal: {reason}", n=n + 1, reason=exc.reason))
-                self.watch_actions = self.watch_actions[:n]
+                self.table.watch_actions = self.table.watch_actions[:n]

@@ -1,11 +1,11 @@
 """The end of a game on the table: who won, one score table, the game's statistics, and the
 score-over-time chart.
 
-Mixed into ``App`` (``app.py``), whose helpers it uses (``L``, ``score_categories``). The
-table lists the players with their **total first**, then the game's own scoring
-categories (``Game.score_breakdown``, named by ``score_categories``); at phone width each
-row becomes a line of labelled figures, so it never scrolls sideways. It is the only score
-table: the renderers draw the final board, not another table.
+A part of the table screen (``table.TableScreen.end``). The table lists the players with
+their **total first**, then the game's own scoring categories (``Game.score_breakdown``,
+named by the table's ``score_categories``); at phone width each row becomes a line of
+labelled figures, so it never scrolls sideways. It is the only score table: the renderers
+draw the final board, not another table.
 
 Under it, the game's statistics (``Game.statistics``: characters taken, gold, workers...),
 computed once per finished game from its record, in a ``<details>`` section closed at first:
@@ -37,12 +37,16 @@ T = texts("ui")
 
 
 class EndOfGame:
-    """The end-of-game part of ``App``."""
+    """The end of a game on the table: the result, the statistics, the chart."""
 
-    _end_series: tuple | None = None  # (session, actions, series, has rounds, actions)
-    _end_stats: tuple | None = None  # ((session, actions), rows of Game.statistics)
-    _stats_open: tuple | None = None  # ((session, actions), whether the statistics are unfolded)
-    _stats_toggle = None  # the listener that notes it (one, on the document)
+    def __init__(self, table) -> None:
+        """``table``: the table screen (``table.TableScreen``) this is a part of."""
+        self.table = table
+        self.page = table.page
+        self._end_series: tuple | None = None  # (session, actions, series, has rounds, actions)
+        self._end_stats: tuple | None = None  # ((session, actions), rows of Game.statistics)
+        self._stats_open: tuple | None = None  # ((session, actions), whether the statistics are unfolded)
+        self._stats_toggle = None  # the listener that notes it (one, on the document)
 
     def show_results(self, s) -> None:
         """Fill ``#results`` when the game is over, empty and hide it otherwise."""
@@ -56,7 +60,7 @@ class EndOfGame:
         lang = self.page.lang
         cats, rows = s.breakdown()
         win = set(s.winners())
-        names_of = self.score_categories(s)
+        names_of = self.table.score_categories(s)
         labels = [names_of.get(c) or c.replace("_", " ") for c in cats]
         total = L("Total", lang)
         head = f'<th scope="col">{h(total)}</th>' + "".join(f'<th scope="col">{h(x)}</th>' for x in labels)

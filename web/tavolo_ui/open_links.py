@@ -68,7 +68,7 @@ class OpenLinks:
             self.page.banner = (LINK_RECORD.format(reason=exc.reason), "error", exc.detail)
         except Exception as exc:  # whatever the link does, the page goes on
             js.console.error(f"Tavolo: {_error_detail(exc)}")
-            self.table.stop_loop()
+            self.table.loop.stop_loop()
             self.table.forget_game()
             self.page.banner = (LINK_FAILED, "error", _error_detail(exc))
         if not at_boot:

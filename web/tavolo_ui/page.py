@@ -24,6 +24,7 @@ from engines.core.i18n import texts
 from . import home
 from .guard import OpenGuard
 from .saves import Msg, Saves, tr
+from .session import Session
 
 T = texts("ui")
 CURRENT = {"lang": "en"}  # the page's language now (one page, one App)
@@ -109,8 +110,9 @@ def reveal(el) -> None:
 
 
 class Screen(Protocol):
-    """What every screen offers the page (``Page.screens``): its buttons, drawing itself again
-    in place, and a word when another screen is drawn."""
+    """What every screen offers (home, New game, table, review): its buttons, drawing itself
+    again in place, and a word when another screen is drawn. How to play, a view over the
+    screen rather than one, offers the first and the last."""
 
     def commands(self) -> dict[str, Callable[[str], None]]:
         """The screen's buttons: each ``data-cmd`` name with what it runs, given its ``data-arg``."""
@@ -133,7 +135,7 @@ class Page:
     - ``saves``: the saved games in this browser's storage (``saves.Saves``);
     - ``guard``: the note of what is being opened (``guard.OpenGuard``), so a start cannot
       loop on something that stopped the page;
-    - ``lang``: the page's language ("it", "en"), which ``App.set_lang`` switches;
+    - ``lang``: the page's language (one of ``LANGS``), which ``App.set_lang`` switches;
     - ``session``: the game on the table (None: none), which the table plays and the other
       screens review, share or save a copy of;
     - ``banner``: what the screen's banner says: (message, kind) or (message, kind, detail
@@ -151,7 +153,7 @@ class Page:
         self.saves = saves
         self.guard = guard
         self.lang = lang
-        self.session = None
+        self.session: Session | None = None
         self.banner: tuple | None = None
         self.screen = ""
         self.clicked = ""
@@ -221,7 +223,7 @@ class Page:
         table = self.screens["table"]
         try:
             js.console.error(f"Tavolo: {detail}")
-            table.stop_loop()
+            table.loop.stop_loop()
         except Exception:
             pass
         table.forget_game()

@@ -87,7 +87,7 @@ class ReviewScreen:
         (None: its last one; ``name``: the save's name, which a game played on from a
         position refers to)."""
         self.review_name = name or session.game.title
-        self.table.stop_loop()
+        self.table.loop.stop_loop()
         self.stop_review_play()
         session.lang = self.page.lang
         self.review = Review(session, viewer)

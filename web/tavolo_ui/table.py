@@ -2,11 +2,12 @@
 
 One object, ``TableScreen``, built by ``App`` (``app.py``) with the page it is drawn into
 (``page.Page``: the banner, the game on the table, the saves) and How to play (``rules_screen``,
-for the status line's link to the rules of the phase). The table's parts are classes of their
-own, which ``TableScreen`` puts together: the choices (``choices_panel``), the bots' and the
-watched game's moves (``bot_loop``), the end of the game (``end_screen``), the keyboard,
-announcements and motion (``access``), the suggestions (``suggest``) and another tab playing
-the same game (``two_tabs``).
+for the status line's link to the rules of the phase). Its parts are objects of their own,
+each given the table: ``choices`` (``choices_panel``: the choices and the board's chooser),
+``loop`` (``bot_loop``: the bots' and a watched game's moves), ``tabs`` (``two_tabs``: another
+tab playing the same game), ``hints`` (``suggest``: Suggest a move), ``access`` (``access``:
+the keyboard, announcements, motion, the bots' pace) and ``end`` (``end_screen``: the end of
+the game).
 
 - **The frame.** ``draw_table`` builds the screen once (header with the table's controls,
   board canvas, side panel: status, choices, log); ``refresh`` fills it after anything
@@ -44,7 +45,6 @@ from .rules_screen import RulesScreen
 from .saves import FULL_MESSAGE, tr
 from .session import Session
 from .suggest import SUGGEST_LEVEL, Suggestions
-from .thinker import BotWorker
 from .two_tabs import CONFLICT_STATUS, TwoTabs
 
 T = texts("ui")
@@ -63,7 +63,7 @@ class _Named(Text):
         return self.session.rename(tr(self.params["text"], lang))
 
 
-class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndOfGame):
+class TableScreen:
     """The table: the game on it (``Page.session``), how it is played or watched, and its save."""
 
     def __init__(self, page: Page, rules: RulesScreen) -> None:
@@ -77,17 +77,17 @@ class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndO
         self.mode = "play"  # or "watch"
         self.watch_actions: list[dict] = []
         self.paused = False
-        self.loop_task = None
         self.cv: Canvas | None = None
         self.renderer_note = ""
         self.press_task = None
         self.tip_by_press = False  # a long press just showed a tip: its click must not play
-        self.bots = BotWorker()  # the bots think in a worker, started after the first screen
-        self.bots_on_page_noted = False
-        # the step-by-step picker: steps chosen in the side panel and in the board's chooser
-        self.picked: dict[str, list[str]] = {"panel": [], "chooser": []}
-        self.pick_key: tuple | None = None  # the position those steps were chosen in
-        self.chooser_acts: list[int] = []
+        # the table's parts
+        self.choices = ChoicesPanel(self)
+        self.loop = BotLoop(self)
+        self.tabs = TwoTabs(self)
+        self.hints = Suggestions(self)
+        self.access = TableAccess(self)
+        self.end = EndOfGame(self)
 
     # ---- the screen ---------------------------------------------------------------------
     def redraw(self) -> None:
@@ -108,15 +108,15 @@ class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndO
 
     def resized(self) -> None:
         """The window changed size: the board (and the end chart) painted again to fit."""
-        self.end_fade()
+        self.access.end_fade()
         handoff = self.page.session.handoff_to() if self.mode == "play" else None
         self.paint(blank=handoff is not None)
         if self.page.session.is_over():
-            self.paint_end_chart(self.page.session)
+            self.end.paint_end_chart(self.page.session)
 
     def stop_playing(self) -> None:
         """Another screen instead of the table: the bots and the watched game stop."""
-        self.stop_loop()
+        self.loop.stop_loop()
         self.mode = "play"
 
     def forget_game(self) -> None:
@@ -128,7 +128,7 @@ class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndO
                      watch_actions: list[dict] | None = None, known: str | None = None) -> None:
         """Show ``session`` on the table; it autosaves into save ``sid`` (None: not saved),
         whose stored record has the stamp ``known`` (None: not written yet)."""
-        self.stop_loop()
+        self.loop.stop_loop()
         self.page.session, self.sid, self.save_name, self.mode = session, sid, name, mode
         self.known, self.conflict = known, None
         self.watch_actions = watch_actions or []
@@ -148,7 +148,7 @@ class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndO
                     f'<button data-cmd="pause" id="pause" hidden>{h(L("Pause"))}</button>'
                     f'<button data-cmd="share" id="share-btn">{h(L("Share"))}</button>'
                     f'<button data-cmd="savecopy" id="savecopy">{h(L("Save copy"))}</button>'
-                    + (self.hints_button() if SUGGEST_LEVEL in g.bots() else ""))
+                    + (self.hints.hints_button() if SUGGEST_LEVEL in g.bots() else ""))
         if mode == "watch":
             controls = (f'<button data-cmd="pause" id="pause">{h(L("Pause"))}</button>'
                         f'<button data-cmd="step" id="step">{h(L("Step"))}</button>'
@@ -171,7 +171,7 @@ class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndO
 <aside id="side" class="side">
 <div id="status" class="status"></div>
 <div id="thinking" class="thinking" role="status" hidden></div>
-<div id="pace-box">{self.pace_html()}</div>
+<div id="pace-box">{self.access.pace_html()}</div>
 <div id="actions" class="actions"></div>
 <section id="twin" class="sr-only" aria-label="{h(L("The table in words"))}"></section>
 <details id="log-box" class="log-box"{" open" if int(js.window.innerWidth) > 760 else ""}><summary>{h(L("Game log"))}</summary><ol id="log" class="log"></ol></details>
@@ -199,7 +199,7 @@ class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndO
         if handoff is not None:
             undo = (f'<button data-cmd="undo">{h(L("Undo my last move"))}</button>' if s.can_undo() else "")
             prev = (h(L("{name} has played.", name=s.name(s.at_device))) + " ") if s.at_device is not None else ""
-            note = self.handoff_note()  # another tab changed this game (``two_tabs``)
+            note = self.tabs.handoff_note()  # another tab changed this game (``two_tabs``)
             pass_to = h(L("Pass the device to {name}", name="\x00")).replace(
                 "\x00", f'<span id="handoff-name">{h(s.name(handoff))}</span>')
             ho.innerHTML = (f'<div class="handoff-box">{note}<p class="muted">{prev}{h(L("The table is hidden."))}</p>'
@@ -212,7 +212,7 @@ class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndO
             _el("actions").innerHTML = ""
             if _el("twin"):
                 _el("twin").innerHTML = ""
-            self.update_choices_bar(0)
+            self.access.update_choices_bar(0)
             self.paint(blank=True)
             self.update_controls()
             return
@@ -221,9 +221,9 @@ class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndO
         self.paint()
         self.update_panel()
         self.update_controls()
-        self.announce_changes()
-        self.restore_focus()
-        self.schedule_loop()
+        self.access.announce_changes()
+        self.access.restore_focus()
+        self.loop.schedule_loop()
 
     def update_controls(self) -> None:
         s = self.page.session
@@ -279,9 +279,9 @@ class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndO
             status.append(f'<div class="muted small">{h(tx(self.renderer_note))}</div>')
         _el("status").innerHTML = "".join(status)
 
-        self.render_actions()
+        self.choices.render_actions()
 
-        self.show_results(s)
+        self.end.show_results(s)
 
         log = _el("log")
         items = "".join(f'<li><span class="dot p{seat_}"></span>{h(text)}</li>' if seat_ is not None
@@ -321,8 +321,8 @@ class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndO
         view = s.game.view(s.state, s.me()) if self.mode == "play" else s.game.view(s.state, None)
         acts = s.action_dicts() if self.mode == "play" else []
         me = s.me() if self.mode == "play" else None
-        self.update_twin(s, view, me)
-        self.paint_view(s, view, acts, me, mark=self.mark_board, fade_key=(id(s), len(s.record.actions), me))
+        self.access.update_twin(s, view, me)
+        self.paint_view(s, view, acts, me, mark=self.access.mark_board, fade_key=(id(s), len(s.record.actions), me))
 
     def paint_view(self, s: Session, view: dict | None, acts: list[dict], me: int | None, mark=None,
                    fade_key: tuple | None = None) -> None:
@@ -333,7 +333,7 @@ class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndO
         if not wrap or not board:
             return
         if fade_key is not None and view is not None:
-            self.fade_from(board, fade_key)
+            self.access.fade_from(board, fade_key)
         width = max(int(wrap.clientWidth), 280)
         avail = max(int(js.window.innerHeight) - 140, 360)
         cv = Canvas(width, avail, lang=self.page.lang)
@@ -395,7 +395,7 @@ class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndO
                                      self.known)
         self.known, self.save_name = result.known, result.name
         if result.outcome not in ("saved", "failed"):
-            self.follow_other_tab(result.outcome, result.stored)
+            self.tabs.follow_other_tab(result.outcome, result.stored)
         elif result.outcome == "failed":
             if not self.unsaved:
                 self.page.flash(result.message)
@@ -409,14 +409,14 @@ class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndO
     def commands(self) -> dict[str, Callable[[str], None]]:
         """The table's buttons (``data-cmd``), each given its ``data-arg``; those about the
         game on the table do nothing when there is none."""
-        return {"conflict-copy": lambda _arg: self.save_conflict_copy(),
-                "conflict-load": lambda _arg: self.load_other_tab(),
-                "show-choices": lambda _arg: self.show_choices(),
-                "hints": lambda _arg: self.toggle_hints(),
+        return {"conflict-copy": lambda _arg: self.tabs.save_conflict_copy(),
+                "conflict-load": lambda _arg: self.tabs.load_other_tab(),
+                "show-choices": lambda _arg: self.access.show_choices(),
+                "hints": lambda _arg: self.hints.toggle_hints(),
                 "suggest": self.ask_suggestion,
                 "act": self.act,
-                "pick": self.pick,
-                "pick-back": lambda arg: self.pick(arg, back=True),
+                "pick": self.choices.pick,
+                "pick-back": lambda arg: self.choices.pick(arg, back=True),
                 "close-chooser": lambda _arg: self.hide_popups(),
                 "pause": self.toggle_pause,
                 "handoff": self.with_game(self.handoff),
@@ -435,8 +435,8 @@ class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndO
 
     def ask_suggestion(self, _arg: str) -> None:
         """Suggest a move: the search started, its button shown busy."""
-        self.suggest()
-        self.render_actions()
+        self.hints.suggest()
+        self.choices.render_actions()
 
     def act(self, arg: str) -> None:
         """A choice's button: legal action number ``arg`` played."""
@@ -454,7 +454,7 @@ class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndO
         if not count:  # the button looks disabled: say why, and leave the bots to their move
             self.page.flash(s.undo_why() or T("Nothing to undo yet."), "info")
             return
-        self.stop_loop()  # a bot thinking about the position undone: its request is dropped
+        self.loop.stop_loop()  # a bot thinking about the position undone: its request is dropped
         try:
             s.undo()
         except IllegalAction as exc:
@@ -469,12 +469,12 @@ class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndO
         """Pause or Resume the bots (or the watched game)."""
         self.paused = not self.paused
         if self.paused:
-            self.stop_loop()
+            self.loop.stop_loop()
         self.refresh()
 
     def step(self, s: Session) -> None:
         """Step: the watched game's next move, while paused."""
-        self.watch_step()
+        self.loop.watch_step()
         self.refresh()
 
     def restart(self, s: Session) -> None:
@@ -541,9 +541,7 @@ class TableScreen(ChoicesPanel, BotLoop, TwoTabs, Suggestions, TableAccess, EndO
         if len(acts) == 1:
             self.play_index(acts[0])
         elif len(acts) > 1:
-            self.chooser_acts = acts
-            self.picked["chooser"] = []
-            self.render_chooser()
+            self.choices.open_chooser(acts)
             ch = _el("chooser")
             width = float(_el("board-wrap").clientWidth)
             ch.style.left = f"{max(4, min(x, width - 344))}px"
