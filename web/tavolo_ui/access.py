@@ -1,6 +1,6 @@
 """The table without a mouse and without sight, and at a pace a person can follow.
 
-Mixed into ``App`` (``app.py``):
+A part of the table screen (``table.TableScreen.access``):
 
 - **Announcements.** Every move (its public log line and what the rules did by themselves)
   and every change of turn is written to a polite live region (``#announce``), so a screen
@@ -58,20 +58,24 @@ def reduced_motion() -> bool:
 class TableAccess:
     """Announcements, the board's keyboard, the fade between positions, the bots' pace."""
 
-    announced: tuple | None = None  # (session, actions, seat to move) last announced
-    kb_spot: int | None = None  # the focused spot's place in ``spots()`` (None: none yet)
-    kb_key: tuple | None = None  # the position the focused spot belongs to
-    painted_key: tuple | None = None  # the position the board shows
-    fades = 0  # fades run (the page exposes it for tests)
-    kb_board = False  # a chooser was opened from the board by keyboard: the focus goes back there
-    _chooser_keys = None  # the chooser's keydown and click listeners (Escape, Cancel)
-    _watching_choices = None  # the IntersectionObserver of the choices box, and its callback
-    _fade_done = None  # the callback that takes the faded copy away
+    def __init__(self, table) -> None:
+        """``table``: the table screen (``table.TableScreen``) this is a part of."""
+        self.table = table
+        self.page = table.page
+        self.announced: tuple | None = None  # (session, actions, seat to move) last announced
+        self.kb_spot: int | None = None  # the focused spot's place in ``spots()`` (None: none yet)
+        self.kb_key: tuple | None = None  # the position the focused spot belongs to
+        self.painted_key: tuple | None = None  # the position the board shows
+        self.fades = 0  # fades run (the page exposes it for tests)
+        self.kb_board = False  # a chooser was opened from the board by keyboard: the focus goes back there
+        self._chooser_keys = None  # the chooser's keydown and click listeners (Escape, Cancel)
+        self._watching_choices = None  # the IntersectionObserver of the choices box, and its callback
+        self._fade_done = None  # the callback that takes the faded copy away
 
     # ---- announcements ------------------------------------------------------------------------
     def announce_changes(self) -> None:
         """Say the moves played since the last announcement and whose turn it is now."""
-        s = self.session
+        s = self.page.session
         box = js.document.getElementById("announce")
         if s is None or not box:
             return
@@ -85,7 +89,7 @@ class TableAccess:
             for seat, text, events in s.lines[last[1]:key[1]][-4:]:  # the last few moves at most
                 said.append(s.show(text))
                 said.extend(s.show(e) for e in events)
-        said.append(self.status_line())
+        said.append(self.table.status_line())
         box.textContent = " ".join(t for t in said if t)
 
     # ---- the table in words ------------------------------------------------------------------
@@ -97,7 +101,7 @@ class TableAccess:
         if not box:
             return
         try:
-            sections = describe(s.game.name, view, me, self.lang)
+            sections = describe(s.game.name, view, me, self.page.lang)
             sections = [(s.rename(head), [s.rename(line) for line in lines]) for head, lines in sections]
             box.innerHTML = twin_html([self.twin_now(s)] + sections)
         except Exception as exc:  # the twin must never stop the table
@@ -107,12 +111,12 @@ class TableAccess:
     def twin_now(self, s) -> tuple[str, list[str]]:
         """The twin's first section, "Now": whose turn it is (the status line) and what the
         last move changed, as its public log lines (what everyone saw of it)."""
-        lines = [self.status_line()]
+        lines = [self.table.status_line()]
         if s.lines:
             _seat, text, events = s.lines[-1]
-            lines.append(L("Last move: {move}", self.lang, move=s.show(text)))
+            lines.append(L("Last move: {move}", self.page.lang, move=s.show(text)))
             lines.extend(s.show(e) for e in events)
-        return L("Now", self.lang), [line for line in lines if line]
+        return L("Now", self.page.lang), [line for line in lines if line]
 
     # ---- the bots' pace ---------------------------------------------------------------------
     def pace(self) -> str:
@@ -134,21 +138,21 @@ class TableAccess:
 
     def pace_html(self) -> str:
         """The bot speed choice (only at a table with bots)."""
-        s = self.session
+        s = self.page.session
         if s is None or all(s.is_human(i) for i in range(s.record.players)):
             return ""
-        names = {"slow": L("slow", self.lang), "normal": L("normal", self.lang), "fast": L("fast", self.lang)}
+        names = {"slow": L("slow", self.page.lang), "normal": L("normal", self.page.lang), "fast": L("fast", self.page.lang)}
         opts = "".join(f'<option value="{k}"{" selected" if k == self.pace() else ""}>{h(v)}</option>'
                        for k, v in names.items())
-        return (f'<label class="pace muted small">{h(L("Bot speed", self.lang))} '
+        return (f'<label class="pace muted small">{h(L("Bot speed", self.page.lang))} '
                 f'<select id="pace">{opts}</select></label>')
 
     # ---- the board by keyboard --------------------------------------------------------------
     def spots(self) -> list:
         """The board's spots that are legal choices now, in reading order."""
-        if self.cv is None:
+        if self.table.cv is None:
             return []
-        spots = [t for t in self.cv.hits if t.actions]
+        spots = [t for t in self.table.cv.hits if t.actions]
         return sorted(spots, key=lambda t: (round(t.y / 24), t.x, t.y))
 
     def on_board_key(self, event) -> bool:
@@ -162,7 +166,7 @@ class TableAccess:
             if here is None:
                 return False
             spot = spots[here]
-            self.activate_hit(spot, spot.x + spot.w / 2, spot.y + spot.h / 2)
+            self.table.activate_hit(spot, spot.x + spot.w / 2, spot.y + spot.h / 2)
             self.focus_chooser()
             return True
         if here is None:
@@ -185,11 +189,11 @@ class TableAccess:
 
     def say_spot(self, spot) -> None:
         """What the focused spot is, for a screen reader and as the board's own label."""
-        s = self.session
+        s = self.page.session
         if len(spot.actions) == 1:
-            text = self.action_text(spot.actions[0])
+            text = self.table.choices.action_text(spot.actions[0])
         else:
-            text = L("{n} choices here", self.lang, n=len(spot.actions))
+            text = L("{n} choices here", self.page.lang, n=len(spot.actions))
         tip = (s.rename(spot.tip) if s is not None else spot.tip).strip() if spot.tip else ""
         if tip and tip != text:  # the spot's text after its move, unless it only says the move again
             text = tip if tip.startswith(text) else f"{text} — {tip}"
@@ -228,26 +232,26 @@ class TableAccess:
 
     def mark_board(self, cv) -> None:
         """The marks the table adds to a freshly rendered board: the suggestion, the focus ring."""
-        self.mark_suggestion(cv)
+        self.table.hints.mark_suggestion(cv)
         self.add_focus_ring(cv)
 
     def draw_focus_ring(self) -> None:
         """Repaint the board already drawn with the ring where the focus is now (the ring is
         painted, not kept in the drawing)."""
         board = js.document.getElementById("board")
-        if self.cv is None or not board:
+        if self.table.cv is None or not board:
             return
-        ops = self.cv.ops
+        ops = self.table.cv.ops
         keep = len(ops)
-        self.add_focus_ring(self.cv)
+        self.add_focus_ring(self.table.cv)
         dpr = float(js.window.devicePixelRatio or 1)
-        self.cv.paint(board.getContext("2d"), dpr)
+        self.table.cv.paint(board.getContext("2d"), dpr)
         del ops[keep:]
 
     def on_focus_change(self, event) -> None:
         """The board got or lost the focus: show the ring on the first spot (said aloud), or
         take it away."""
-        if str(getattr(event.target, "id", "") or "") != "board" or self.screen != "table":
+        if str(getattr(event.target, "id", "") or "") != "board" or self.page.screen != "table":
             return
         spots = self.spots()
         if str(event.type) == "focusin" and spots and self.focused_spot_index(len(spots)) is None:
@@ -276,7 +280,7 @@ class TableAccess:
 
     def back_to_board(self) -> None:
         """Close the chooser and give the focus back to the board, on the spot it came from."""
-        self.hide_popups()
+        self.table.hide_popups()
         board = js.document.getElementById("board")
         if board:
             board.focus()
@@ -289,7 +293,7 @@ class TableAccess:
         if str(event.key) == "Escape":
             event.preventDefault()
             event.stopPropagation()
-            if not self.escape_step(event.target):
+            if not self.table.choices.escape_step(event.target):
                 self.back_to_board()
 
     def on_chooser_click(self, event) -> None:
@@ -371,7 +375,7 @@ class TableAccess:
             bar.hidden = True
             return
         bar.hidden = False
-        bar.textContent = L("Your choices ({n}) ↓", self.lang, n=count)
+        bar.textContent = L("Your choices ({n}) ↓", self.page.lang, n=count)
         self.watch_choices()
 
     def watch_choices(self) -> None:

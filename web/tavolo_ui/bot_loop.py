@@ -1,6 +1,6 @@
 """The moves the table plays by itself: the bots' turns, and a watched game's moves one by one.
 
-Mixed into ``App`` (``app.py``), for the table screen (``table``), whose ``refresh`` calls
+A part of the table screen (``table.TableScreen.loop``), whose ``refresh`` calls
 ``schedule_loop`` after every change. One task at a time (``loop_task``):
 
 - **A bot's turn.** The bot to move thinks in the worker (``thinker.BotWorker``), or on the
@@ -29,7 +29,7 @@ from engines.core.i18n import texts
 from .page import L, _el
 from .saves import Msg
 from .session import Session
-from .thinker import WorkerUnavailable
+from .thinker import BotWorker, WorkerUnavailable
 
 T = texts("ui")
 
@@ -42,22 +42,30 @@ BOTS_ON_PAGE = Msg(T("The bots think on this page itself (their background worke
 
 
 class BotLoop:
-    """The bots' and the watched game's part of ``App``."""
+    """The moves the table plays by itself: the bots', and a watched game's."""
+
+    def __init__(self, table) -> None:
+        """``table``: the table screen (``table.TableScreen``) this is a part of."""
+        self.table = table
+        self.page = table.page
+        self.loop_task = None  # the task playing the next move (one at a time)
+        self.bots = BotWorker()  # the bots think in a worker, started after the first screen
+        self.bots_on_page_noted = False  # the banner said the bots think on the page itself
 
     def schedule_loop(self) -> None:
         if self.loop_task is not None and not self.loop_task.done():
             return
-        s = self.session
-        if s is None or s.is_over() or self.paused:
+        s = self.page.session
+        if s is None or s.is_over() or self.table.paused:
             return
-        if self.mode == "watch":
-            if len(s.record.actions) < len(self.watch_actions):
+        if self.table.mode == "watch":
+            if len(s.record.actions) < len(self.table.watch_actions):
                 self.loop_task = asyncio.ensure_future(self.watch_loop())
         elif s.bot_to_move() is not None:
             self.loop_task = asyncio.ensure_future(self.bot_loop())
 
     def stop_loop(self) -> None:
-        self.drop_suggestion()
+        self.table.hints.drop_suggestion()
         if self.loop_task is not None and not self.loop_task.done():
             self.loop_task.cancel()
         self.loop_task = None
@@ -66,12 +74,12 @@ class BotLoop:
         """The bot to move thinks (in the worker, or here if the worker cannot), at least
         ``bot_pause()`` seconds (the bot speed setting) so its move can be followed, and plays unless the position
         changed meanwhile (a late answer for a position that no longer exists is dropped)."""
-        s = self.session
+        s = self.page.session
         seat = s.bot_to_move() if s is not None else None
         if seat is None:
             return
         played = len(s.record.actions)
-        pause = asyncio.ensure_future(asyncio.sleep(self.bot_pause()))
+        pause = asyncio.ensure_future(asyncio.sleep(self.table.access.bot_pause()))
         try:
             action = await self.think(s, seat)
             await pause
@@ -80,18 +88,19 @@ class BotLoop:
             raise
         except Exception as exc:
             pause.cancel()
-            self.flash(T("A bot could not move: {reason}", reason=str(exc)))
+            self.page.flash(T("A bot could not move: {reason}", reason=str(exc)))
             return
-        if (s is not self.session or self.paused or self.mode != "play" or len(s.record.actions) != played
+        if (s is not self.page.session or self.table.paused or self.table.mode != "play"
+                or len(s.record.actions) != played
                 or s.bot_to_move() != seat):
             return
         try:
             s.apply(action)
         except Exception as exc:
-            self.flash(T("A bot could not move: {reason}", reason=str(exc)))
+            self.page.flash(T("A bot could not move: {reason}", reason=str(exc)))
             return
         self.loop_task = None
-        self.after_action()  # schedules the next bot, if any
+        self.table.after_action()  # schedules the next bot, if any
 
     async def think(self, s: Session, seat: int) -> Any:
         """The action of ``seat``'s bot, with the progress shown under the status line."""
@@ -116,7 +125,7 @@ class BotLoop:
                 pass
         if not self.bots_on_page_noted:
             self.bots_on_page_noted = True
-            self.flash(BOTS_ON_PAGE, "info", detail=self.bots.failed)
+            self.page.flash(BOTS_ON_PAGE, "info", detail=self.bots.failed)
         js.document.body.dataset.botThread = "page"
         decision = s.decision(seat, level)
         while not decision.step(PAGE_SLICE):
@@ -133,7 +142,7 @@ class BotLoop:
         played = len(s.record.actions)
 
         def check(action: dict) -> None:
-            if s is self.session and len(s.record.actions) == played:
+            if s is self.page.session and len(s.record.actions) == played:
                 s.game.check(s.state, s.game.parse_action(action))
 
         return check
@@ -142,7 +151,7 @@ class BotLoop:
         """Who is thinking (or ``label``) and how far (``share`` of the search done; None:
         unknown), or nothing when ``seat`` is None."""
         box = _el("thinking")
-        if not box or s is not self.session:
+        if not box or s is not self.page.session:
             return
         if seat is None:
             box.hidden = True
@@ -160,20 +169,20 @@ class BotLoop:
             bar.value = max(0.0, min(1.0, share))
 
     async def watch_loop(self) -> None:
-        s = self.session
+        s = self.page.session
         await asyncio.sleep(WATCH_PAUSE)
-        if s is not self.session or self.paused or self.mode != "watch":
+        if s is not self.page.session or self.table.paused or self.table.mode != "watch":
             return
         self.watch_step()
         self.loop_task = None
-        self.refresh()
+        self.table.refresh()
 
     def watch_step(self) -> None:
-        s = self.session
+        s = self.page.session
         n = len(s.record.actions)
-        if n < len(self.watch_actions):
+        if n < len(self.table.watch_actions):
             try:
-                s.apply(self.watch_actions[n])
+                s.apply(self.table.watch_actions[n])
             except IllegalAction as exc:
-                self.flash(T("This game’s move {n} is not legal: {reason}", n=n + 1, reason=exc.reason))
-                self.watch_actions = self.watch_actions[:n]
+                self.page.flash(T("This game’s move {n} is not legal: {reason}", n=n + 1, reason=exc.reason))
+                self.table.watch_actions = self.table.watch_actions[:n]

@@ -1,7 +1,7 @@
 """The table's choices: the side panel's "Your choices" and the board's chooser, as a
 step-by-step tree.
 
-Mixed into ``App`` (``app.py``), for the table screen (``table``). The legal actions are
+A part of the table screen (``table.TableScreen.choices``). The legal actions are
 grouped by their steps (``Game.action_steps``) into a tree (``choices.make_choices``): a level
 shows a button per option; an option that is one action plays it (``data-cmd="act"``), an
 option that is a step opens the next level (``data-cmd="pick"``), with a breadcrumb and Back
@@ -22,12 +22,21 @@ from .session import with_lang
 
 
 class ChoicesPanel:
-    """The choices' part of ``App``."""
+    """The table's choices: the side panel's and the board's chooser's."""
+
+    def __init__(self, table) -> None:
+        """``table``: the table screen (``table.TableScreen``) this is a part of."""
+        self.table = table
+        self.page = table.page
+        # the step-by-step picker: steps chosen in the side panel and in the board's chooser
+        self.picked: dict[str, list[str]] = {"panel": [], "chooser": []}
+        self.pick_key: tuple | None = None  # the position those steps were chosen in
+        self.chooser_acts: list[int] = []  # the actions of the board spot the chooser offers
 
     def choice_list(self, indexes: list[int] | None = None) -> list[Choice]:
         """The legal actions (or those among ``indexes``) with their steps and labels."""
-        s = self.session
-        acts = s.action_dicts(self.tip_details()) if self.mode == "play" else []
+        s = self.page.session
+        acts = s.action_dicts(self.tip_details()) if self.table.mode == "play" else []
         if not acts:
             return []
         key = (len(s.record.actions), s.to_move())
@@ -42,7 +51,7 @@ class ChoicesPanel:
             if keep is not None and i not in keep:
                 continue
             try:
-                steps = [s.rename(t) for t in with_lang(s.game.action_steps, s.state, legal[i], lang=self.lang)]
+                steps = [s.rename(t) for t in with_lang(s.game.action_steps, s.state, legal[i], lang=self.page.lang)]
             except Exception as exc:  # a steps bug must not hide the action: one flat button
                 js.console.error(f"action_steps failed: {exc!r}")
                 steps = []
@@ -75,20 +84,27 @@ class ChoicesPanel:
     def render_actions(self) -> None:
         """The side panel's "Your choices"."""
         choices = self.choice_list()
-        self.update_choices_bar(len(level(choices, []).options) if choices else 0)
+        self.table.access.update_choices_bar(len(level(choices, []).options) if choices else 0)
         if not choices:
             _el("actions").innerHTML = ""
             return
         body, _ = self.choices_html("panel", choices)
-        _el("actions").innerHTML = f"<h3>{h(L('Your choices'))}</h3>{body}{self.suggestion_html(self.action_text)}"
+        suggestion = self.table.hints.suggestion_html(self.action_text)
+        _el("actions").innerHTML = f"<h3>{h(L('Your choices'))}</h3>{body}{suggestion}"
 
     def action_text(self, index: int) -> str:
         """Legal action ``index`` in words (its label, with the seats' names)."""
-        s = self.session
+        s = self.page.session
         try:
-            return s.rename(with_lang(s.game.action_label, s.state, s.legal_actions()[index], lang=self.lang))
+            return s.rename(with_lang(s.game.action_label, s.state, s.legal_actions()[index], lang=self.page.lang))
         except Exception:
             return L("Move {n}", n=index + 1)
+
+    def open_chooser(self, acts: list[int]) -> None:
+        """The board's chooser filled for the actions ``acts`` of one spot, at its first step."""
+        self.chooser_acts = acts
+        self.picked["chooser"] = []
+        self.render_chooser()
 
     def render_chooser(self) -> None:
         """The board's chooser for the actions of one spot (``chooser_acts``)."""
@@ -136,7 +152,7 @@ class ChoicesPanel:
     def tip_details(self) -> dict[int, str]:
         """For each action that has its own spot on the board, the first line of its tip."""
         out: dict[int, str] = {}
-        for t in (self.cv.hits if self.cv is not None else []):
+        for t in (self.table.cv.hits if self.table.cv is not None else []):
             if len(t.actions) == 1 and t.tip and t.actions[0] not in out:
                 first = t.tip.strip().split("\n")[0]
                 for sep in (":", " (", ". "):  # the name, not the whole card text

@@ -1,7 +1,8 @@
 """The dialogs: the Share dialog, the modal box it opens in, and the questions and files of
 the saved games (rename, delete, export, import, save a copy).
 
-Mixed into ``App`` (``app.py``), whose ``command`` routes their buttons here. The Share dialog
+One object, ``Dialogs``, built by ``App`` (``app.py``) with the page (``page.Page``) and the
+table (whose game is shared or copied, and whose save may be renamed). The Share dialog
 (and the review's "Play from here", ``review_screen``) opens in the page's ``#modal`` box
 (``modal``, closed by ``close_modal``, Escape or a click beside it); renaming, deleting and
 saving a copy ask with the browser's own prompt and confirm; exporting downloads a file
@@ -11,6 +12,7 @@ saving a copy ask with the browser's own prompt and confirm; exporting downloads
 from __future__ import annotations
 
 from html import escape as h
+from typing import Callable
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
@@ -20,8 +22,9 @@ from engines.core.i18n import texts
 from .bidi import Isolated
 from .guard import IMPORT
 from .links import make_link
-from .page import SOMETHING_WRONG, L, _el, _error_detail, _jsobj, back_in_reach, out_of_reach
+from .page import SOMETHING_WRONG, L, Page, _el, _error_detail, _jsobj, back_in_reach, out_of_reach
 from .saves import Msg, SaveError, Saves
+from .table import TableScreen
 
 T = texts("ui")
 
@@ -30,11 +33,30 @@ IMPORT_FAILED = Msg(T("The file could not be read."))
 
 
 class Dialogs:
-    """The dialogs' part of ``App``."""
+    """The Share dialog, the modal box, and the questions and files of the saved games."""
+
+    def __init__(self, page: Page, table: TableScreen) -> None:
+        self.page = page
+        self.table = table
+        self.modal_opener = ""  # the id of the control that opened the modal box
+
+    def commands(self) -> dict[str, Callable[[str], None]]:
+        """The dialogs' buttons."""
+        return {"rename": self.rename_save,
+                "delete": self.delete_save,
+                "export": self.export_save,
+                "export-raw": lambda sid: self.export_save(sid, raw=True),
+                "share": lambda _arg: self.show_share(),
+                "copy": self.copy_field,
+                "close-modal": lambda _arg: self.close_modal(),
+                "savecopy": lambda _arg: self.save_copy()}
 
     # ---- the Share dialog ---------------------------------------------------------------
     def show_share(self) -> None:
-        s = self.session
+        """The Share dialog of the game on the table (none without one): its play and watch links."""
+        s = self.page.session
+        if s is None:
+            return
         base = str(js.location.href).split("#", 1)[0]
         play = make_link(base, s.record, "play")
         watch = make_link(base, s.record, "watch")
@@ -75,7 +97,7 @@ class Dialogs:
         if heading:
             heading.id = "modal-heading"
         m.hidden = False
-        out_of_reach(self.root, keep=m)
+        out_of_reach(self.page.root, keep=m)
         first = m.querySelector("button")
         if first:
             first.focus()
@@ -106,7 +128,7 @@ class Dialogs:
             return
         m.hidden = True
         m.innerHTML = ""
-        back_in_reach(self.root)
+        back_in_reach(self.page.root)
         opener = _el(self.modal_opener) if self.modal_opener else None
         self.modal_opener = ""
         if opener:
@@ -114,30 +136,30 @@ class Dialogs:
 
     # ---- the saved games ----------------------------------------------------------------
     def rename_save(self, sid: str) -> None:
-        entry = self.saves.get(sid)
+        entry = self.page.saves.get(sid)
         name = js.window.prompt(L("New name for this saved game:"), entry.name)
         if isinstance(name, str) and name.strip():
-            problem = self.saves.rename(sid, name)
+            problem = self.page.saves.rename(sid, name)
             if problem:
-                self.banner = (problem, "error")
-            if self.sid == sid:
-                self.save_name = name.strip()
-            self.show_home()
+                self.page.banner = (problem, "error")
+            if self.table.sid == sid:
+                self.table.save_name = name.strip()
+            self.page.show_home()
 
     def delete_save(self, sid: str) -> None:
-        entry = self.saves.get(sid)
+        entry = self.page.saves.get(sid)
         if js.window.confirm(L("Delete “{name}”? This cannot be undone.", name=Isolated(entry.name or sid))):
-            problem = self.saves.delete(sid)
+            problem = self.page.saves.delete(sid)
             if problem:
-                self.banner = (problem, "error")
-            self.show_home()
+                self.page.banner = (problem, "error")
+            self.page.show_home()
 
     def export_save(self, sid: str, raw: bool = False) -> None:
         """Download save ``sid`` as a file (``raw``: its stored text as it is)."""
         try:
-            fname, text = self.saves.export_raw(sid) if raw else self.saves.export(sid)
+            fname, text = self.page.saves.export_raw(sid) if raw else self.page.saves.export(sid)
         except SaveError as exc:
-            self.flash(exc, detail=exc.detail)
+            self.page.flash(exc, detail=exc.detail)
             return
         self.download(fname, text)
 
@@ -161,23 +183,26 @@ class Dialogs:
             # without a word: the import gate says plainly that such a file is not text
             data = js.Uint8Array.new(await file.arrayBuffer()).to_bytes()
             name = str(file.name).rsplit(".", 1)[0]
-            with self.guard.opening(IMPORT, name=name):  # a file that stops the page is not retried
-                self.saves.import_text(data, name, lang=self.lang)
-            self.banner = (IMPORTED.format(name=Isolated(name)), "info")
+            with self.page.guard.opening(IMPORT, name=name):  # a file that stops the page is not retried
+                self.page.saves.import_text(data, name, lang=self.page.lang)
+            self.page.banner = (IMPORTED.format(name=Isolated(name)), "info")
         except SaveError as exc:
-            self.banner = (exc, "error", exc.detail)
+            self.page.banner = (exc, "error", exc.detail)
         except Exception as exc:
-            self.banner = (IMPORT_FAILED, "error", _error_detail(exc))
+            self.page.banner = (IMPORT_FAILED, "error", _error_detail(exc))
         try:
-            self.show_home()
+            self.page.show_home()
         except Exception as exc:
-            self.fall_back_home(SOMETHING_WRONG, exc)
+            self.page.fall_back_home(SOMETHING_WRONG, exc)
 
     def save_copy(self) -> None:
-        """Save the game on the table under another name (the table's "Save copy")."""
-        s = self.session
-        name = js.window.prompt(L("Name of the copy:"), L("{name} (copy)", name=self.save_name))
+        """Save the game on the table under another name (the table's "Save copy"; nothing
+        without a game on the table)."""
+        s = self.page.session
+        if s is None:
+            return
+        name = js.window.prompt(L("Name of the copy:"), L("{name} (copy)", name=self.table.save_name))
         if isinstance(name, str) and name.strip():
-            sid = self.saves.new_id()
-            problem = self.saves.put(sid, name.strip(), s.record.model_dump(mode="json"), over=s.is_over())
-            self.flash(problem or T("Saved a copy as “{name}”.", name=Isolated(name.strip())), "error" if problem else "info")
+            sid = self.page.saves.new_id()
+            problem = self.page.saves.put(sid, name.strip(), s.record.model_dump(mode="json"), over=s.is_over())
+            self.page.flash(problem or T("Saved a copy as “{name}”.", name=Isolated(name.strip())), "error" if problem else "info")

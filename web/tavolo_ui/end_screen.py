@@ -1,11 +1,11 @@
 """The end of a game on the table: who won, one score table, the game's statistics, and the
 score-over-time chart.
 
-Mixed into ``App`` (``app.py``), whose helpers it uses (``L``, ``score_categories``). The
-table lists the players with their **total first**, then the game's own scoring
-categories (``Game.score_breakdown``, named by ``score_categories``); at phone width each
-row becomes a line of labelled figures, so it never scrolls sideways. It is the only score
-table: the renderers draw the final board, not another table.
+A part of the table screen (``table.TableScreen.end``). The table lists the players with
+their **total first**, then the game's own scoring categories (``Game.score_breakdown``,
+named by the table's ``score_categories``); at phone width each row becomes a line of
+labelled figures, so it never scrolls sideways. It is the only score table: the renderers
+draw the final board, not another table.
 
 Under it, the game's statistics (``Game.statistics``: characters taken, gold, workers...),
 computed once per finished game from its record, in a ``<details>`` section closed at first:
@@ -37,12 +37,16 @@ T = texts("ui")
 
 
 class EndOfGame:
-    """The end-of-game part of ``App``."""
+    """The end of a game on the table: the result, the statistics, the chart."""
 
-    _end_series: tuple | None = None  # (session, actions, series, has rounds, actions)
-    _end_stats: tuple | None = None  # ((session, actions), rows of Game.statistics)
-    _stats_open: tuple | None = None  # ((session, actions), whether the statistics are unfolded)
-    _stats_toggle = None  # the listener that notes it (one, on the document)
+    def __init__(self, table) -> None:
+        """``table``: the table screen (``table.TableScreen``) this is a part of."""
+        self.table = table
+        self.page = table.page
+        self._end_series: tuple | None = None  # (session, actions, series, has rounds, actions)
+        self._end_stats: tuple | None = None  # ((session, actions), rows of Game.statistics)
+        self._stats_open: tuple | None = None  # ((session, actions), whether the statistics are unfolded)
+        self._stats_toggle = None  # the listener that notes it (one, on the document)
 
     def show_results(self, s) -> None:
         """Fill ``#results`` when the game is over, empty and hide it otherwise."""
@@ -53,10 +57,10 @@ class EndOfGame:
             res.hidden = True
             res.innerHTML = ""
             return
-        lang = self.lang
+        lang = self.page.lang
         cats, rows = s.breakdown()
         win = set(s.winners())
-        names_of = self.score_categories(s)
+        names_of = self.table.score_categories(s)
         labels = [names_of.get(c) or c.replace("_", " ") for c in cats]
         total = L("Total", lang)
         head = f'<th scope="col">{h(total)}</th>' + "".join(f'<th scope="col">{h(x)}</th>' for x in labels)
@@ -92,8 +96,8 @@ class EndOfGame:
 
         def on_toggle(event) -> None:
             el = event.target
-            if el and el.classList and el.classList.contains("end-stats") and self.session is not None:
-                self._stats_open = ((id(self.session), len(self.session.record.actions)), bool(el.open))
+            if el and el.classList and el.classList.contains("end-stats") and self.page.session is not None:
+                self._stats_open = ((id(self.page.session), len(self.page.session.record.actions)), bool(el.open))
 
         self._stats_toggle = create_proxy(on_toggle)
         js.document.addEventListener("toggle", self._stats_toggle, True)
@@ -115,7 +119,7 @@ class EndOfGame:
             return ""
         if not rows:
             return ""
-        lang = self.lang
+        lang = self.page.lang
         names = [s.name(i) for i in order]
 
         def shown(value) -> str:
@@ -157,9 +161,9 @@ class EndOfGame:
             return
         width = max(int(el.parentElement.clientWidth), 240)
         height = 160
-        cv = Canvas(width, height, lang=self.lang)
+        cv = Canvas(width, height, lang=self.page.lang)
         names = [s.name(i) for i in range(s.record.players)]
-        draw_scores(cv, series, names, n, n, L("rounds", self.lang) if rounds else L("moves", self.lang))
+        draw_scores(cv, series, names, n, n, L("rounds", self.page.lang) if rounds else L("moves", self.page.lang))
         dpr = float(js.window.devicePixelRatio or 1)
         el.style.width, el.style.height = f"{width}px", f"{height}px"
         el.width, el.height = int(width * dpr), int(height * dpr)

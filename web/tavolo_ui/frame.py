@@ -1,7 +1,7 @@
 """The table's frame: what a person sees at once when the page opens on a game (a share link,
 or the game left on the table at the last visit), before Python has loaded.
 
-It is the table screen's outline (``App.draw_table``): the header with the game's name, the
+It is the table screen's outline (``TableScreen.draw_table``): the header with the game's name, the
 board's place holding a "setting up the table" placeholder, and the side panel listing the
 seats. Pure functions (no ``js``): ``build.py`` renders them at build time, per language, game
 and link mode, into ``<template>``s of the static page (``first_screens``); ``boot.js`` reads

@@ -1,7 +1,7 @@
 """The home screen as HTML: the four games' cards, the saved games, the header.
 
 Pure functions of plain data (the language, the saved games already turned into rows, the
-banner's HTML): no ``js``, no ``pyodide``, so they run on CPython too. ``App.show_home`` calls
+banner's HTML): no ``js``, no ``pyodide``, so they run on CPython too. ``HomeScreen.show`` calls
 them in the page, and ``build.py`` calls them at build time to put the same home screen (with
 no saved games) into the static ``index.html``, usable before Python has loaded (``boot.js``).
 """

@@ -2,7 +2,7 @@
 options and the seed.
 
 Pure functions of plain data (a game object, the language, the seats): no ``js``, no
-``pyodide``, so they run on CPython too. ``App.show_new`` calls them in the page, and
+``pyodide``, so they run on CPython too. ``NewGameScreen.show`` calls them in the page, and
 ``build.py`` calls them at build time to put each game's form into the static ``index.html``
 (``boot.js`` shows it while Python loads; see ``seat_rows_html`` for the player count).
 """

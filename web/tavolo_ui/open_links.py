@@ -1,6 +1,7 @@
 """Opening a share link: a game carried in the URL's fragment (``links``), opened on the table.
 
-Mixed into ``App`` (``app.py``), whose ``start`` opens the link the page was opened with
+One object, ``OpenLinks``, built by ``App`` (``app.py``) with the page (``page.Page``) and
+the table; ``App.start`` opens the link the page was opened with
 (``open_fragment(..., at_boot=True)``); a link pasted into the address bar later opens the
 same way (``on_hashchange``). The link is taken out of the URL before it is read, so a reload
 never meets it again. A "play" link opens its game to play on, in a new save (or in the save
@@ -18,11 +19,12 @@ from engines import RecordError
 from engines.core.i18n import texts
 
 from .bidi import Isolated
-from .guard import LINK, link_digest
+from .guard import LINK, Opening, link_digest
 from .links import MODES, LinkError, parse_fragment
-from .page import SOMETHING_WRONG, L, _error_detail
+from .page import SOMETHING_WRONG, L, Page, _error_detail
 from .saves import Msg, stamp
 from .session import Session
+from .table import TableScreen
 
 T = texts("ui")
 
@@ -39,34 +41,38 @@ def _is_link(fragment: Any) -> bool:
 
 
 class OpenLinks:
-    """The share links' part of ``App``."""
+    """A share link opened on the table."""
 
-    def open_fragment(self, fragment: Any, at_boot: bool = False) -> bool | None:
+    def __init__(self, page: Page, table: TableScreen) -> None:
+        self.page = page
+        self.table = table
+
+    def open_fragment(self, fragment: Any, at_boot: bool = False, left: Opening | None = None) -> bool | None:
         """Open the share link in a URL fragment. True: opened; False: the fragment is no link
         (or the person chose to keep the current game); None: a link that cannot be opened
         (the banner says why; the home screen is shown, except at boot where ``start`` shows
-        it). The link is removed from the URL before it is read, so a reload never meets it."""
+        it, as it does when this link is the opening ``left`` unfinished by the last start).
+        The link is removed from the URL before it is read, so a reload never meets it."""
         if not _is_link(fragment):
             return False
         self.clear_fragment()
         digest = link_digest(fragment)
-        left = self.leftover
         if at_boot and left is not None and left.kind == LINK and left.ref == digest:
             return None  # this very link stopped the page last time (``report_leftover`` said so)
         try:
-            with self.guard.opening(LINK, digest):
+            with self.page.guard.opening(LINK, digest):
                 return self._open_link(fragment, at_boot)
         except LinkError as exc:
-            self.banner = (exc, "error", exc.detail)
+            self.page.banner = (exc, "error", exc.detail)
         except RecordError as exc:
-            self.banner = (LINK_RECORD.format(reason=exc.reason), "error", exc.detail)
+            self.page.banner = (LINK_RECORD.format(reason=exc.reason), "error", exc.detail)
         except Exception as exc:  # whatever the link does, the page goes on
             js.console.error(f"Tavolo: {_error_detail(exc)}")
-            self.stop_loop()
-            self.session, self.sid, self.known, self.mode = None, None, None, "play"
-            self.banner = (LINK_FAILED, "error", _error_detail(exc))
+            self.table.loop.stop_loop()
+            self.table.forget_game()
+            self.page.banner = (LINK_FAILED, "error", _error_detail(exc))
         if not at_boot:
-            self.show_home()
+            self.page.show_home()
         return None
 
     def _open_link(self, fragment: str, at_boot: bool) -> bool:
@@ -74,7 +80,7 @@ class OpenLinks:
         if parsed is None:
             return False
         mode, record = parsed
-        if self.unsaved and self.session is not None and self.mode == "play" and not at_boot:
+        if self.table.unsaved and self.page.session is not None and self.table.mode == "play" and not at_boot:
             if not js.window.confirm(L("Your current game could not be saved (storage is full). "
                                        "Open the link anyway and lose it?")):
                 return False
@@ -85,22 +91,22 @@ class OpenLinks:
             session = Session.load(start)
             session.spectate = True
             Session.load(record)  # check the whole game before showing any of it
-            self.banner = None
-            self.open_session(session, None, "", mode="watch", watch_actions=actions)
+            self.page.banner = None
+            self.table.open_session(session, None, "", mode="watch", watch_actions=actions)
         else:
             session = Session.load(record)
-            earlier = self.saves.continuing(record.model_dump(mode="json"))
+            earlier = self.page.saves.continuing(record.model_dump(mode="json"))
             if earlier is not None:  # this link was opened before: go on with that game
-                self.banner = (T("You opened this link before: your game “{name}” goes on "
+                self.page.banner = (T("You opened this link before: your game “{name}” goes on "
                                  "(Save copy makes a second one).", name=Isolated(earlier.name)), "info")
-                self.open_session(Session.load(earlier.record), earlier.id, earlier.name,
+                self.table.open_session(Session.load(earlier.record), earlier.id, earlier.name,
                                   known=stamp(earlier.record))
                 return True
-            sid = self.saves.new_id()
-            name = L("Shared {game} · {when}", game=session.game.title, when=self.when())
-            self.banner = None
-            self.open_session(session, sid, name)
-            self.autosave()
+            sid = self.page.saves.new_id()
+            name = L("Shared {game} · {when}", game=session.game.title, when=self.page.when())
+            self.page.banner = None
+            self.table.open_session(session, sid, name)
+            self.table.autosave()
         return True
 
     def clear_fragment(self) -> None:
@@ -113,4 +119,4 @@ class OpenLinks:
         try:
             self.open_fragment(js.location.hash)
         except Exception as exc:
-            self.fall_back_home(SOMETHING_WRONG, exc)
+            self.page.fall_back_home(SOMETHING_WRONG, exc)

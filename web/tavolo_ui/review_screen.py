@@ -1,9 +1,10 @@
 """The review screen: replay any game, from a save, from the table or from a watch link (all
 of its moves), position by position.
 
-Mixed into ``App`` (``app.py``), whose helpers it uses (``set_screen``, ``header``,
-``paint_view``, ``L``...). The model is ``review.Review``; this module only draws it and
-routes the controls:
+One object, ``ReviewScreen``, built by ``App`` (``app.py``) with the page (``page.Page``), the
+table (the game reviewed from it, the board painted as the table paints it, the game played on
+from a position) and the dialogs (the modal box, downloads). The model is ``review.Review``;
+this module only draws it and routes the controls:
 
 - a scrubber over every action, back and forward by one action and by one turn or round,
   jump to start and end, play at an adjustable speed;
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 from html import escape as h
+from typing import Callable
 
 import js  # type: ignore[import-not-found]
 
@@ -28,8 +30,13 @@ from engines.core.i18n import texts
 from .bidi import Isolated
 from .canvas import Canvas
 from .chart import draw_scores
+from .dialogs import Dialogs
+from .new_game import bot_level_name, default_level, offered_levels, seat_kind_options
+from .new_game_screen import read_seats
+from .page import Page, _el
 from .review import Review, text_log
 from .session import Session, new_seed
+from .table import TableScreen
 from .words import L
 
 T = texts("ui")
@@ -48,13 +55,31 @@ def show_in_box(box, line) -> None:
 
 
 class ReviewScreen:
-    """The review screen's part of ``App``."""
+    """The review screen: one game (``review``) replayed position by position."""
 
-    review: Review | None = None
-    review_back = "home"  # where "Back" goes: "home" or "table"
-    review_name = ""  # the reviewed save's name
-    review_speed = 1.0
-    review_task = None
+    def __init__(self, page: Page, table: TableScreen, dialogs: Dialogs) -> None:
+        self.page = page
+        self.table = table
+        self.dialogs = dialogs
+        self.review: Review | None = None  # the game in review (None: none)
+        self.review_series: list = []  # its scores through the game, for the chart
+        self.review_back = "home"  # where "Back" goes: "home" or "table"
+        self.review_name = ""  # the reviewed save's name
+        self.review_speed = 1.0  # moves a second while it plays
+        self.review_task = None  # its playing forward
+
+    def redraw(self) -> None:
+        """The review drawn again in place, in the page's language now."""
+        if self.review is None:
+            return
+        self.review.session.lang = self.page.lang
+        self.draw_review()
+        self.refresh_review()
+
+    def leave(self, screen: str) -> None:
+        """Another screen: the replay stops playing."""
+        if screen != "review":
+            self.stop_review_play()
 
     def open_review(self, session, viewer: int | None, back: str = "home", name: str = "",
                     at: int | None = None) -> None:
@@ -62,9 +87,9 @@ class ReviewScreen:
         (None: its last one; ``name``: the save's name, which a game played on from a
         position refers to)."""
         self.review_name = name or session.game.title
-        self.stop_loop()
+        self.table.loop.stop_loop()
         self.stop_review_play()
-        session.lang = self.lang
+        session.lang = self.page.lang
         self.review = Review(session, viewer)
         if at is not None:
             self.review.go(at)
@@ -76,17 +101,20 @@ class ReviewScreen:
     def review_current(self) -> None:
         """Review the game on the table, at the position shown, through the eyes of the
         player at the device. A watch link is reviewed whole, as a spectator: every move of
-        the link, not only those watched so far (``watch_actions``)."""
-        s = self.session
+        the link, not only those watched so far (``watch_actions``). Nothing without a game on
+        the table."""
+        s = self.page.session
+        if s is None:
+            return
         record = s.record.model_copy(deep=True)
-        viewer = s.me() if self.mode == "play" else None
-        if self.mode == "watch":
-            record.actions = [dict(a) for a in self.watch_actions]
-        self.open_review(Session(record), viewer, back="table", name=self.save_name, at=len(s.record.actions))
+        viewer = s.me() if self.table.mode == "play" else None
+        if self.table.mode == "watch":
+            record.actions = [dict(a) for a in self.table.watch_actions]
+        self.open_review(Session(record), viewer, back="table", name=self.table.save_name, at=len(s.record.actions))
 
     # ---- drawing --------------------------------------------------------------------------
     def draw_review(self) -> None:
-        r, lang = self.review, self.lang
+        r, lang = self.review, self.page.lang
         g = r.game
         back = (f'<button data-cmd="review-back" id="review-back">'
                 f'{h(L("Back to the game", lang) if self.review_back == "table" else L("Home", lang))}</button>')
@@ -119,10 +147,10 @@ class ReviewScreen:
                     + "".join(f'<option value="{"" if i is None else i}"{" selected" if i == r.shown else ""}>{h(n)}'
                               f'</option>' for i, n in opts) + "</select></label>")
         title = L("{game} — review", lang, game=g.title)
-        self.set_screen("review", f"""
-{self.header(title, '<span class="controls">' + back + fork + text + rules + '</span>')}
+        self.page.set_screen("review", f"""
+{self.page.header(title, '<span class="controls">' + back + fork + text + rules + '</span>')}
 <main class="table review">
-{self.banner_html()}
+{self.page.banner_html()}
 <div class="review-bar" role="toolbar" aria-label="{h(L("Replay", lang))}">{bar}
 <input type="range" id="review-pos" min="{r.first}" max="{r.n}" value="{r.at}" aria-label="{h(L("Position", lang))}">
 <span id="review-where" class="muted" aria-live="polite"></span>
@@ -146,14 +174,14 @@ class ReviewScreen:
     def refresh_review(self) -> None:
         """Draw the current position: the board, the scrubber, the log's current line."""
         r = self.review
-        if r is None or self.screen != "review":
+        if r is None or self.page.screen != "review":
             return
-        lang = self.lang
+        lang = self.page.lang
         body = js.document.body.dataset
         body.reviewAt, body.reviewN = str(r.at), str(r.n)
         body.reviewSeen = "" if r.shown is None else str(r.shown)
-        self.hide_popups()
-        self.paint_view(r.session, r.view(), [], r.shown)
+        self.table.hide_popups()
+        self.table.paint_view(r.session, r.view(), [], r.shown)
         pos = _el("review-pos")
         if pos:
             pos.value = str(r.at)
@@ -196,9 +224,9 @@ class ReviewScreen:
             return
         width = max(int(el.parentElement.clientWidth) - 22, 200)  # inside the box's padding
         height = 150
-        cv = Canvas(width, height, lang=self.lang)
+        cv = Canvas(width, height, lang=self.page.lang)
         names = [r.session.name(i) for i in range(r.record.players)]
-        label = L("rounds", self.lang) if r.has_rounds() else L("moves", self.lang)
+        label = L("rounds", self.page.lang) if r.has_rounds() else L("moves", self.page.lang)
         draw_scores(cv, self.review_series, names, r.n, r.at, label)
         dpr = float(js.window.devicePixelRatio or 1)
         el.style.width, el.style.height = f"{width}px", f"{height}px"
@@ -206,51 +234,76 @@ class ReviewScreen:
         cv.paint(el.getContext("2d"), dpr)
 
     # ---- controls -------------------------------------------------------------------------
-    def review_command(self, cmd: str, arg: str) -> None:
-        r = self.review
-        if r is None:
-            return
-        if cmd == "review-back":
+    def commands(self) -> dict[str, Callable[[str], None]]:
+        """The review's buttons (``review-<what>``), which do nothing when no game is in
+        review, and the table's Review (``review-current``)."""
+        moves = {"review-start": lambda r: r.go(r.first), "review-end": lambda r: r.go(r.n),
+                 "review-prev": lambda r: r.step(-1), "review-next": lambda r: r.step(1),
+                 "review-prev-turn": Review.prev_turn, "review-next-turn": Review.next_turn,
+                 "review-prev-round": Review.prev_round, "review-next-round": Review.next_round}
+        table = {"review-current": lambda _arg: self.review_current(),
+                 "review-back": self.with_review(self.back),
+                 "review-text": self.with_review(self.download_text),
+                 "review-fork": self.with_review(self.fork),
+                 "review-fork-start": self.with_review(lambda _r, _arg: self.start_fork()),
+                 "review-play": self.with_review(self.play_or_pause),
+                 "review-go": self.with_review(self.go)}
+        table.update({cmd: self.with_review(self.move(go)) for cmd, go in moves.items()})
+        return table
+
+    def with_review(self, run: Callable[[Review, str], None]) -> Callable[[str], None]:
+        """A button that runs ``run`` on the game in review, and does nothing without one."""
+        def command(arg: str) -> None:
+            if self.review is not None:
+                run(self.review, arg)
+        return command
+
+    def move(self, go: Callable[[Review], None]) -> Callable[[Review, str], None]:
+        """A button of the replay's bar: playing stopped, the position moved by ``go``, drawn."""
+        def command(r: Review, _arg: str) -> None:
             self.stop_review_play()
-            self.review = None
-            if self.review_back == "table" and self.session is not None:
-                self.draw_table()
-                self.refresh()
-            else:
-                self.show_home()
-            return
-        if cmd == "review-text":
-            name = "".join(c if c.isalnum() or c in " -_." else "_" for c in self.review_name).strip() or "tavolo"
-            self.download(f"{name}.txt", text_log(r, self.lang, self.bot_level_name), "text/plain")
-            return
-        if cmd == "review-fork":
-            self.stop_review_play()
-            self.show_fork()
-            return
-        if cmd == "review-fork-start":
-            self.start_fork()
-            return
-        if cmd == "review-play":
-            if self.review_task is not None and not self.review_task.done():
-                self.stop_review_play()
-            else:
-                if r.at >= r.n:
-                    r.go(0)
-                self.review_task = asyncio.ensure_future(self.review_play())
+            go(r)
             self.refresh_review()
-            return
+        return command
+
+    def back(self, r: Review, _arg: str) -> None:
+        """Back: to the game on the table it was opened from, else home."""
         self.stop_review_play()
-        moves = {"review-start": lambda: r.go(r.first), "review-end": lambda: r.go(r.n),
-                 "review-prev": lambda: r.step(-1), "review-next": lambda: r.step(1),
-                 "review-prev-turn": r.prev_turn, "review-next-turn": r.next_turn,
-                 "review-prev-round": r.prev_round, "review-next-round": r.next_round}
-        if cmd == "review-go":
-            try:
-                r.go(int(arg))
-            except ValueError:
-                return
-        elif cmd in moves:
-            moves[cmd]()
+        self.review = None
+        if self.review_back == "table" and self.page.session is not None:
+            self.table.draw_table()
+            self.table.refresh()
+        else:
+            self.page.show_home()
+
+    def download_text(self, r: Review, _arg: str) -> None:
+        """Text log: the game downloaded as a readable text."""
+        name = "".join(c if c.isalnum() or c in " -_." else "_" for c in self.review_name).strip() or "tavolo"
+        lang = self.page.lang
+        self.dialogs.download(f"{name}.txt", text_log(r, lang, lambda level: bot_level_name(level, lang)), "text/plain")
+
+    def fork(self, r: Review, _arg: str) -> None:
+        """Play from here: playing stopped, the seats of the new game asked for."""
+        self.stop_review_play()
+        self.show_fork()
+
+    def play_or_pause(self, r: Review, _arg: str) -> None:
+        """▶ / ❚❚: play forward at the chosen speed (from the start again at the end), or stop."""
+        if self.review_task is not None and not self.review_task.done():
+            self.stop_review_play()
+        else:
+            if r.at >= r.n:
+                r.go(0)
+            self.review_task = asyncio.ensure_future(self.review_play())
+        self.refresh_review()
+
+    def go(self, r: Review, arg: str) -> None:
+        """A line of the log: the position after it (``arg``)."""
+        self.stop_review_play()
+        try:
+            r.go(int(arg))
+        except ValueError:
+            return
         self.refresh_review()
 
     def review_input(self, target) -> bool:
@@ -278,25 +331,25 @@ class ReviewScreen:
     # ---- what-if: a new game from this position ---------------------------------------------
     def show_fork(self) -> None:
         """The seats of a game played on from the current position, chosen again."""
-        r, lang = self.review, self.lang
+        r, lang = self.review, self.page.lang
         if r is None or not r.can_fork():
             return
-        levels = self.offered_levels(r.game)
+        levels = offered_levels(r.game)
         rows = []
         for i, seat in enumerate(r.record.seats):
-            kind = seat.kind if seat.kind == "human" or seat.kind[4:] in levels else f"bot:{self.default_level(levels)}"
+            kind = seat.kind if seat.kind == "human" or seat.kind[4:] in levels else f"bot:{default_level(levels)}"
             rows.append(f'<div class="seat"><span class="dot p{i}"></span>'
                         f'<input class="seat-name" maxlength="40" value="{h(seat.name)}"'
                         f' aria-label="{h(L("Name of seat {n}", lang, n=i + 1))}">'
                         f'<select class="seat-kind" aria-label="{h(L("Seat {n} is", lang, n=i + 1))}">'
-                        f'{self.seat_kind_options(levels, kind, r.game)}</select></div>')
+                        f'{seat_kind_options(levels, kind, lang, r.game)}</select></div>')
         redeal = ""
         if r.fork_redeals():
             why = L("The game is not over, so what {name} had not seen at this position (other hands, the order "
                     "of the decks, what is still to come) is dealt again: the new game gives nothing away.",
                     lang, name=r.session.name(r.viewer))
             redeal = f'<p class="note-redeal" id="fork-redeal">{h(why)}</p>'
-        self.modal(f'<h2>{h(L("Play from move {n}", lang, n=r.at))}</h2>'
+        self.dialogs.modal(f'<h2>{h(L("Play from move {n}", lang, n=r.at))}</h2>'
                    f'<p class="muted">{h(L("A new saved game starts from this position; “{name}” stays as it is.", lang, name=Isolated(self.review_name)))}</p>'
                    f'{redeal}<div id="seats">{"".join(rows)}</div>'
                    f'<div class="buttons"><button data-cmd="close-modal">{h(L("Cancel", lang))}</button>'
@@ -311,7 +364,7 @@ class ReviewScreen:
         r = self.review
         if r is None or not r.can_fork():
             return
-        seats = self.read_seats()
+        seats = read_seats()
         record = new_record(r.game, r.record.players, r.record.seed, r.record.options, seats)
         record.actions = [dict(a) for a in r.record.actions[:r.at]]
         record.forks = [f.model_copy() for f in r.record.forks if f.at <= r.at]
@@ -320,14 +373,14 @@ class ReviewScreen:
         try:
             session = Session(record)
         except Exception as exc:  # never expected: the positions of a review all replay
-            self.flash(exc)
+            self.page.flash(exc)
             return
-        name = L("{name} (from move {n})", self.lang, name=self.review_name, n=r.at)
-        self.close_modal()
+        name = L("{name} (from move {n})", self.page.lang, name=self.review_name, n=r.at)
+        self.dialogs.close_modal()
         self.review = None
-        self.banner = None
-        self.open_session(session, self.saves.new_id(), name)
-        self.autosave()
+        self.page.banner = None
+        self.table.open_session(session, self.page.saves.new_id(), name)
+        self.table.autosave()
 
     def stop_review_play(self) -> None:
         if self.review_task is not None and not self.review_task.done():
@@ -337,15 +390,12 @@ class ReviewScreen:
     async def review_play(self) -> None:
         """Forward one move at ``review_speed`` moves a second, to the end."""
         r = self.review
-        while r is self.review and r is not None and r.at < r.n and self.screen == "review":
+        while r is self.review and r is not None and r.at < r.n and self.page.screen == "review":
             await asyncio.sleep(1.0 / max(0.1, self.review_speed))
-            if r is not self.review or self.screen != "review":
+            if r is not self.review or self.page.screen != "review":
                 return
             r.step(1)
             self.refresh_review()
         self.review_task = None
         self.refresh_review()
 
-
-def _el(id_: str):
-    return js.document.getElementById(id_)

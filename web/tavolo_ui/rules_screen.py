@@ -1,17 +1,18 @@
 """How to play: a game's rules and reference, as a view over the current screen.
 
-Mixed into ``App`` (``app.py``). The view's HTML comes from ``rules_page`` (contents, the
-rules in the page's language, the searchable reference); this module opens it over whatever
-screen is showing (home cards, the table's or the review's header, the status line's "rule"
-link to the current phase, the "Rule" link of a board spot's note), which stays untouched
-and out of reach underneath (``inert``) until the view is closed, then gives the focus back
-to the button that opened it. A language switch draws it again at the same place
-(``rules_snapshot``).
+One object, ``RulesScreen``, built by ``App`` (``app.py``) with the page (``page.Page``). The
+view's HTML comes from ``rules_page`` (contents, the rules in the page's language, the
+searchable reference); this module opens it over whatever screen is showing (home cards,
+the table's or the review's header, the status line's "rule" link to the current phase, the
+"Rule" link of a board spot's note), which stays untouched and out of reach underneath
+(``inert``) until the view is closed, then gives the focus back to the button that opened it.
+A language switch draws it again at the same place (``rules_snapshot``, ``reopen``).
 """
 
 from __future__ import annotations
 
 from html import escape as h
+from typing import Callable
 
 import js  # type: ignore[import-not-found]
 
@@ -19,29 +20,58 @@ import engines
 from engines.core.i18n import texts
 
 from . import rules_page
-from .page import L, _el, _error_detail, _jsobj, back_in_reach, out_of_reach
+from .page import L, Page, _el, _error_detail, _jsobj, back_in_reach, out_of_reach
+from .session import Session
 
 T = texts("ui")
 
 
 class RulesScreen:
-    """The How to play part of ``App``."""
+    """How to play: the view over the current screen, open or closed."""
+
+    def __init__(self, page: Page) -> None:
+        self.page = page
+        # the view while it is open: {"game", "opener" (the id of the button that opened it,
+        # focused again on close)}; None when closed
+        self.view: dict | None = None
+        self._rule_ids: dict[tuple[str, str], set[str]] = {}  # (game, language): its rules' section ids
+
+    def commands(self) -> dict[str, Callable[[str], None]]:
+        return {"rules": self.open_at, "rules-close": lambda _arg: self.close_rules(), "rules-go": self.rules_go}
+
+    def leave(self, screen: str) -> None:
+        """The view goes with the screen it was over."""
+        self.rules_closed()
+
+    def open_at(self, arg: str) -> None:
+        """A How to play button or a "rule" link: ``game`` or ``game#section``, opened by the
+        button just pressed (``Page.clicked``)."""
+        game, _, section = arg.partition("#")
+        self.open_rules(game, opener=self.page.clicked, section=section)
+
+    def reopen(self, snapshot: dict | None) -> bool:
+        """Open the view again as ``rules_snapshot`` left it (a language switch drew the screen
+        underneath again); False when it was not open."""
+        if snapshot is None:
+            return False
+        self.open_rules(snapshot["game"], opener=snapshot["opener"], query=snapshot["query"], scroll=snapshot["scroll"])
+        return True
 
     def rule_ids(self, game: str) -> set[str]:
         """The section ids of ``game``'s rules in the page's language (read once)."""
-        key = (game, self.lang)
+        key = (game, self.page.lang)
         if key not in self._rule_ids:
-            self._rule_ids[key] = rules_page.section_ids(rules_page.rules_text(game, self.lang))
+            self._rule_ids[key] = rules_page.section_ids(rules_page.rules_text(game, self.page.lang))
         return self._rule_ids[key]
 
-    def phase_link(self) -> str:
-        """A small "rule" link after the status line, to the rules of the phase the table is
-        in; nothing when the rules have no section for it (or anything fails)."""
-        s = self.session
+    def phase_link(self, s: Session | None, mode: str) -> str:
+        """A small "rule" link after the table's status line (game ``s``, played or watched:
+        ``mode``), to the rules of the phase it is in; nothing when the rules have no section
+        for it (or anything fails)."""
         try:
             if s is None or s.is_over():
                 return ""
-            view = s.game.view(s.state, s.me() if self.mode == "play" else None)
+            view = s.game.view(s.state, s.me() if mode == "play" else None)
             section = rules_page.phase_section(view, self.rule_ids(s.game.name))
         except Exception as exc:
             js.console.error(f"phase link: {exc!r}")
@@ -59,17 +89,17 @@ class RulesScreen:
         try:
             g = engines.get_game(game)
         except Exception:
-            self.flash(T("{game} is not available in this version yet.", game=game.title()))
+            self.page.flash(T("{game} is not available in this version yet.", game=game.title()))
             return
         try:
-            entries = list(g.reference(self.lang) or [])
+            entries = list(g.reference(self.page.lang) or [])
         except Exception as exc:  # a reference bug must not hide the rules
             js.console.error(f"reference failed: {_error_detail(exc)}")
             entries = []
         labels = {"contents": L("Contents"), "reference": L("Reference"), "search": L("Search the reference"),
                   "none": L("Nothing found."), "missing": L("The rules of this game are not written yet.")}
         wide = int(js.window.innerWidth) > 760
-        body = rules_page.page_html(g.title, rules_page.rules_text(game, self.lang), entries, labels, toc_open=wide)
+        body = rules_page.page_html(g.title, rules_page.rules_text(game, self.page.lang), entries, labels, toc_open=wide)
         old = _el("rules-view")
         if old:
             old.remove()
@@ -82,12 +112,12 @@ class RulesScreen:
         view.dataset.game = game
         view.innerHTML = (f'<div class="rules-box"><div class="rules-bar">'
                           f'<h2 id="rules-heading">{h(L("How to play"))}</h2><span class="grow"></span>'
-                          f'{self.lang_switch()}<button class="primary" id="rules-close" data-cmd="rules-close">'
+                          f'{self.page.lang_switch()}<button class="primary" id="rules-close" data-cmd="rules-close">'
                           f'{h(L("Close"))}</button></div><div class="rules-scroll" id="rules-scroll">{body}</div></div>')
         # everything underneath is out of reach (keyboard and screen readers) while it is open
-        out_of_reach(self.root)
-        self.root.appendChild(view)
-        self.rules = {"game": game, "opener": opener}
+        out_of_reach(self.page.root)
+        self.page.root.appendChild(view)
+        self.view = {"game": game, "opener": opener}
         js.document.body.dataset.rules = game
         js.document.body.classList.add("rules-open")
         if query:
@@ -104,15 +134,15 @@ class RulesScreen:
 
     def rules_snapshot(self) -> dict | None:
         """What to keep of the open view when it is drawn again (language switch)."""
-        if self.rules is None or not _el("rules-view"):
+        if self.view is None or not _el("rules-view"):
             return None
         box, sc = _el("ref-search"), _el("rules-scroll")
-        return {**self.rules, "query": str(box.value) if box else "",
+        return {**self.view, "query": str(box.value) if box else "",
                 "scroll": float(sc.scrollTop) if sc else None}
 
     def rules_closed(self) -> None:
         """Forget the view (it is gone with the screen it was over)."""
-        self.rules = None
+        self.view = None
         try:
             js.document.body.dataset.rules = ""
             js.document.body.classList.remove("rules-open")
@@ -122,11 +152,11 @@ class RulesScreen:
     def close_rules(self) -> None:
         """Close the view: the screen underneath is as it was, and the keyboard goes back to
         the button that opened it."""
-        opener = (self.rules or {}).get("opener", "")
+        opener = (self.view or {}).get("opener", "")
         view = _el("rules-view")
         if view:
             view.remove()
-        back_in_reach(self.root)
+        back_in_reach(self.page.root)
         self.rules_closed()
         target = (_el(opener) if opener else None) or _el("rules-btn")
         if target:

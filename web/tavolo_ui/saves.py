@@ -31,7 +31,7 @@ saying why, and the storage stays byte for byte as it was.
 Two tabs on one game: each tab remembers the version (``stamp``) of the record it last wrote
 or loaded into its save. ``autosave`` writes only over that version; when another tab wrote
 since, ``compare`` says how the two relate (the other tab moved on from this position, the
-two diverged, or the save is gone) and nothing is written (see ``App.on_storage``).
+two diverged, or the save is gone) and nothing is written (see ``TwoTabs.on_storage``).
 """
 
 from __future__ import annotations

@@ -1,10 +1,11 @@
 """"Suggest a move": the Normal bot's choice for a person, from that person's own view.
 
-Mixed into ``App`` (``app.py``). Hints are off by default: the table's **Hints** toggle
-(remembered in this browser, ``tavolo:hints``) adds a **Suggest a move** button under the
-person's choices. Pressing it asks the game's Normal bot (the same search the bots use,
-in the worker when it runs) to decide for the person's seat. The search samples what the
-seat cannot see (``Game.determinize``), so a suggestion knows nothing the person does not.
+A part of the table screen (``table.TableScreen.hints``). Hints are off by default: the
+table's **Hints** toggle (remembered in this browser, ``tavolo:hints``) adds a **Suggest a
+move** button under the person's choices. Pressing it asks the game's Normal bot (the same
+search the bots use, in the worker when it runs) to decide for the person's seat. The search
+samples what the seat cannot see (``Game.determinize``), so a suggestion knows nothing the
+person does not.
 The answer is shown in the panel, with the search's estimated win chance and a button to
 play it, and marked on the board around every spot that plays it.
 
@@ -32,10 +33,14 @@ T = texts("ui")
 
 
 class Suggestions:
-    """The suggestion's part of ``App``."""
+    """The table's suggestions: the Hints toggle, the search for a move, the move shown."""
 
-    suggestion: tuple[tuple, int, float | None] | None = None  # (position key, action index, value)
-    suggest_task: Any = None
+    def __init__(self, table) -> None:
+        """``table``: the table screen (``table.TableScreen``) this is a part of."""
+        self.table = table
+        self.page = table.page
+        self.suggestion: tuple[tuple, int, float | None] | None = None  # (position key, action index, value)
+        self.suggest_task: Any = None  # the search for one
 
     # ---- the toggle -----------------------------------------------------------------------
     def hints_on(self) -> bool:
@@ -53,23 +58,23 @@ class Suggestions:
         except Exception:
             pass
         self.drop_suggestion()
-        self.refresh()
+        self.table.refresh()
 
     def hints_button(self) -> str:
         on = self.hints_on()
         return (f'<button data-cmd="hints" id="hints-btn" aria-pressed="{"true" if on else "false"}" '
-                f'title="{h(L("Show a button that suggests a move", self.lang))}">{h(L("Hints", self.lang))}</button>')
+                f'title="{h(L("Show a button that suggests a move", self.page.lang))}">{h(L("Hints", self.page.lang))}</button>')
 
     # ---- asking -----------------------------------------------------------------------------
     def _position_key(self) -> tuple | None:
-        s = self.session
+        s = self.page.session
         return None if s is None else (id(s), len(s.record.actions), s.to_move())
 
     def can_suggest(self) -> bool:
         """True when the person at the table is to move, hints are on, and the game has the
         bot that suggests."""
-        s = self.session
-        if s is None or self.mode != "play" or s.is_over() or not self.hints_on():
+        s = self.page.session
+        if s is None or self.table.mode != "play" or s.is_over() or not self.hints_on():
             return False
         seat = s.to_move()
         return (seat is not None and s.is_human(seat) and s.me() == seat
@@ -81,18 +86,19 @@ class Suggestions:
         self.suggest_task = asyncio.ensure_future(self._suggest())
 
     async def _suggest(self) -> None:
-        s, key = self.session, self._position_key()
+        s, key = self.page.session, self._position_key()
         seat = s.to_move()
-        self.show_thinking(s, seat, 0.0, L("Looking for a good move…", self.lang))
+        self.table.loop.show_thinking(s, seat, 0.0, L("Looking for a good move…", self.page.lang))
         try:
-            action, value = await self.decide(s, seat, SUGGEST_LEVEL, lambda share: self.show_thinking(s, seat, share))
+            loop = self.table.loop
+            action, value = await loop.decide(s, seat, SUGGEST_LEVEL, lambda share: loop.show_thinking(s, seat, share))
         except asyncio.CancelledError:
             raise
         except Exception as exc:
-            self.flash(T("No move could be suggested: {reason}", reason=str(exc)))
+            self.page.flash(T("No move could be suggested: {reason}", reason=str(exc)))
             return
         finally:
-            self.show_thinking(s, None, None)
+            self.table.loop.show_thinking(s, None, None)
         if key != self._position_key():  # the position moved on meanwhile
             return
         dumped = [s.game.dump_action(a) for a in s.legal_actions()]
@@ -100,7 +106,7 @@ class Suggestions:
             return
         self.suggestion = (key, dumped.index(action), value)
         js.document.body.dataset.suggested = str(dumped.index(action))
-        self.refresh()
+        self.table.refresh()
 
     def drop_suggestion(self) -> None:
         """Forget the suggestion and stop a search for one (leaving, undoing, a move)."""
@@ -129,14 +135,14 @@ class Suggestions:
         if index is None:
             busy = self.suggest_task is not None and not self.suggest_task.done()
             return (f'<div class="suggest"><button data-cmd="suggest" id="suggest-btn"{" disabled" if busy else ""}>'
-                    f'{h(L("Suggest a move", self.lang))}</button></div>')
+                    f'{h(L("Suggest a move", self.page.lang))}</button></div>')
         value = self.suggestion[2]
         chance = ("" if value is None else
-                  f'<span class="muted"> · {h(L("estimated win chance {p}%", self.lang, p=round(value * 100)))}</span>')
+                  f'<span class="muted"> · {h(L("estimated win chance {p}%", self.page.lang, p=round(value * 100)))}</span>')
         return (f'<div class="suggest" id="suggestion" data-index="{index}">'
-                f'<span class="suggest-star" aria-hidden="true">★</span> {h(L("Suggested:", self.lang))} '
+                f'<span class="suggest-star" aria-hidden="true">★</span> {h(L("Suggested:", self.page.lang))} '
                 f'<b>{h(label_of(index))}</b>{chance} '
-                f'<button data-cmd="act" data-arg="{index}" id="suggest-play">{h(L("Play it", self.lang))}</button></div>')
+                f'<button data-cmd="act" data-arg="{index}" id="suggest-play">{h(L("Play it", self.page.lang))}</button></div>')
 
     def mark_suggestion(self, cv) -> None:
         """Ring every board spot that plays the suggested action, in a colour of its own and

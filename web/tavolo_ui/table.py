@@ -1,10 +1,13 @@
 """The table screen: a game being played (or watched from a link), its board and its side panel.
 
-Mixed into ``App`` (``app.py``), whose helpers it uses (``set_screen``, ``header``,
-``banner_html``, ``flash``...), like the table's other parts: the choices (``choices_panel``),
-the bots' and the watched game's moves (``bot_loop``), the end of the game (``end_screen``),
-the keyboard, announcements and motion (``access``), the suggestions (``suggest``) and
-another tab playing the same game (``two_tabs``).
+One object, ``TableScreen``, built by ``App`` (``app.py``) with the page it is drawn into
+(``page.Page``: the banner, the game on the table, the saves) and How to play (``rules_screen``,
+for the status line's link to the rules of the phase). Its parts are objects of their own,
+each given the table: ``choices`` (``choices_panel``: the choices and the board's chooser),
+``loop`` (``bot_loop``: the bots' and a watched game's moves), ``tabs`` (``two_tabs``: another
+tab playing the same game), ``hints`` (``suggest``: Suggest a move), ``access`` (``access``:
+the keyboard, announcements, motion, the bots' pace) and ``end`` (``end_screen``: the end of
+the game).
 
 - **The frame.** ``draw_table`` builds the screen once (header with the table's controls,
   board canvas, side panel: status, choices, log); ``refresh`` fills it after anything
@@ -14,7 +17,7 @@ another tab playing the same game (``two_tabs``).
   fails); its spots are clicked, hovered (a tip), long-pressed on a touch screen (the tip
   without playing), and a spot that is not a legal choice says why (``show_note``).
 - **Playing.** A move is applied to the ``Session``, autosaved into the game's save and the
-  table refreshed; ``table_command`` runs the table's buttons (undo, pause, hand-off, ...).
+  table refreshed; ``commands`` are the table's buttons (undo, pause, hand-off, ...).
 """
 
 from __future__ import annotations
@@ -23,7 +26,7 @@ import asyncio
 import json
 import zlib
 from html import escape as h
-from typing import Any
+from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
 
@@ -31,21 +34,20 @@ from engines import IllegalAction
 from engines.core.i18n import Text, texts
 
 from . import rules_page
+from .access import TableAccess
+from .bot_loop import BotLoop
 from .canvas import Canvas
-from .page import L, _el, tx
+from .choices_panel import ChoicesPanel
+from .end_screen import EndOfGame
+from .page import L, Page, _el, tx
 from .renderers import generic, get_renderer
+from .rules_screen import RulesScreen
 from .saves import FULL_MESSAGE, tr
 from .session import Session
-from .suggest import SUGGEST_LEVEL
-from .two_tabs import CONFLICT_STATUS
+from .suggest import SUGGEST_LEVEL, Suggestions
+from .two_tabs import CONFLICT_STATUS, TwoTabs
 
 T = texts("ui")
-
-# the buttons of the table that ``App.command`` hands to ``TableScreen.table_command``
-TABLE_COMMANDS = frozenset({"conflict-copy", "conflict-load", "show-choices", "hints", "suggest", "act", "pick",
-                            "pick-back", "close-chooser", "handoff", "undo", "pause", "step", "restart",
-                            "takeover", "again"})
-
 
 class _Named(Text):
     """A log line shown with the seats' names (``Session.show``) in whatever language it is
@@ -62,34 +64,91 @@ class _Named(Text):
 
 
 class TableScreen:
-    """The table screen's part of ``App``."""
+    """The table: the game on it (``Page.session``), how it is played or watched, and its save."""
+
+    def __init__(self, page: Page, rules: RulesScreen) -> None:
+        self.page = page
+        self.rules = rules
+        self.sid: str | None = None  # the save the current game autosaves into
+        self.known: str | None = None  # the stamp of the record this tab last wrote into / read from it
+        self.conflict: str | None = None  # another tab changed that save (saves.DIVERGED or GONE)
+        self.save_name = ""
+        self.unsaved = False  # the last autosave failed
+        self.mode = "play"  # or "watch"
+        self.watch_actions: list[dict] = []
+        self.paused = False
+        self.cv: Canvas | None = None
+        self.renderer_note = ""
+        self.press_task = None
+        self.tip_by_press = False  # a long press just showed a tip: its click must not play
+        # the table's parts
+        self.choices = ChoicesPanel(self)
+        self.loop = BotLoop(self)
+        self.tabs = TwoTabs(self)
+        self.hints = Suggestions(self)
+        self.access = TableAccess(self)
+        self.end = EndOfGame(self)
+
+    # ---- the screen ---------------------------------------------------------------------
+    def redraw(self) -> None:
+        """The table drawn again in place (a language switch), the log folded as it was."""
+        if self.page.session is None:
+            return
+        box = _el("log-box")
+        log_open = bool(box.open) if box else None
+        self.draw_table()
+        box = _el("log-box")
+        if box is not None and log_open is not None:
+            box.open = log_open
+        self.refresh()
+
+    def leave(self, screen: str) -> None:
+        """No tip, chooser or note of the board stays over the next screen."""
+        self.hide_popups()
+
+    def resized(self) -> None:
+        """The window changed size: the board (and the end chart) painted again to fit."""
+        self.access.end_fade()
+        handoff = self.page.session.handoff_to() if self.mode == "play" else None
+        self.paint(blank=handoff is not None)
+        if self.page.session.is_over():
+            self.end.paint_end_chart(self.page.session)
+
+    def stop_playing(self) -> None:
+        """Another screen instead of the table: the bots and the watched game stop."""
+        self.loop.stop_loop()
+        self.mode = "play"
+
+    def forget_game(self) -> None:
+        """After an unexpected error: no game on the table, and no save to write into."""
+        self.page.session, self.sid, self.known, self.conflict, self.mode = None, None, None, None, "play"
 
     # ---- the table ----------------------------------------------------------------------
     def open_session(self, session: Session, sid: str | None, name: str, mode: str = "play",
                      watch_actions: list[dict] | None = None, known: str | None = None) -> None:
         """Show ``session`` on the table; it autosaves into save ``sid`` (None: not saved),
         whose stored record has the stamp ``known`` (None: not written yet)."""
-        self.stop_loop()
-        self.session, self.sid, self.save_name, self.mode = session, sid, name, mode
+        self.loop.stop_loop()
+        self.page.session, self.sid, self.save_name, self.mode = session, sid, name, mode
         self.known, self.conflict = known, None
         self.watch_actions = watch_actions or []
         self.paused = False
         self.unsaved = False
         if sid:
-            self.saves.set_last(sid)
-        session.lang = self.lang
+            self.page.saves.set_last(sid)
+        session.lang = self.page.lang
         self.draw_table()
         self.refresh()
 
     def draw_table(self) -> None:
         """The table screen's frame (header, board, side panel), in the page's language;
         ``refresh`` fills it."""
-        g, mode = self.session.game, self.mode
+        g, mode = self.page.session.game, self.mode
         controls = (f'<button data-cmd="undo" id="undo">{h(L("Undo"))}</button>'
                     f'<button data-cmd="pause" id="pause" hidden>{h(L("Pause"))}</button>'
                     f'<button data-cmd="share" id="share-btn">{h(L("Share"))}</button>'
                     f'<button data-cmd="savecopy" id="savecopy">{h(L("Save copy"))}</button>'
-                    + (self.hints_button() if SUGGEST_LEVEL in g.bots() else ""))
+                    + (self.hints.hints_button() if SUGGEST_LEVEL in g.bots() else ""))
         if mode == "watch":
             controls = (f'<button data-cmd="pause" id="pause">{h(L("Pause"))}</button>'
                         f'<button data-cmd="step" id="step">{h(L("Step"))}</button>'
@@ -100,10 +159,10 @@ class TableScreen:
                      f'{h(L("Review"))}</button>'
                      f'<button data-cmd="rules" data-arg="{h(g.name)}" id="rules-btn">{h(L("How to play"))}</button>')
         title = L("{game} — watching", game=g.title) if mode == "watch" else g.title
-        self.set_screen("watch" if mode == "watch" else "table", f"""
-{self.header(title, '<span class="controls">' + controls + '</span>')}
+        self.page.set_screen("watch" if mode == "watch" else "table", f"""
+{self.page.header(title, '<span class="controls">' + controls + '</span>')}
 <main class="table">
-{self.banner_html()}
+{self.page.banner_html()}
 <div id="results" class="results" hidden></div>
 <div class="table-main">
 <div id="board-wrap" class="board-wrap"><canvas id="board" tabindex="0" role="application"
@@ -112,7 +171,7 @@ class TableScreen:
 <aside id="side" class="side">
 <div id="status" class="status"></div>
 <div id="thinking" class="thinking" role="status" hidden></div>
-<div id="pace-box">{self.pace_html()}</div>
+<div id="pace-box">{self.access.pace_html()}</div>
 <div id="actions" class="actions"></div>
 <section id="twin" class="sr-only" aria-label="{h(L("The table in words"))}"></section>
 <details id="log-box" class="log-box"{" open" if int(js.window.innerWidth) > 760 else ""}><summary>{h(L("Game log"))}</summary><ol id="log" class="log"></ol></details>
@@ -124,8 +183,8 @@ class TableScreen:
 
     def refresh(self) -> None:
         """Redraw the table after anything changed, then let bots or the watch loop go on."""
-        s = self.session
-        if s is None or self.screen not in ("table", "watch"):
+        s = self.page.session
+        if s is None or self.page.screen not in ("table", "watch"):
             return
         body = js.document.body.dataset
         body.game = s.game.name
@@ -140,7 +199,7 @@ class TableScreen:
         if handoff is not None:
             undo = (f'<button data-cmd="undo">{h(L("Undo my last move"))}</button>' if s.can_undo() else "")
             prev = (h(L("{name} has played.", name=s.name(s.at_device))) + " ") if s.at_device is not None else ""
-            note = self.handoff_note()  # another tab changed this game (``two_tabs``)
+            note = self.tabs.handoff_note()  # another tab changed this game (``two_tabs``)
             pass_to = h(L("Pass the device to {name}", name="\x00")).replace(
                 "\x00", f'<span id="handoff-name">{h(s.name(handoff))}</span>')
             ho.innerHTML = (f'<div class="handoff-box">{note}<p class="muted">{prev}{h(L("The table is hidden."))}</p>'
@@ -153,7 +212,7 @@ class TableScreen:
             _el("actions").innerHTML = ""
             if _el("twin"):
                 _el("twin").innerHTML = ""
-            self.update_choices_bar(0)
+            self.access.update_choices_bar(0)
             self.paint(blank=True)
             self.update_controls()
             return
@@ -162,12 +221,12 @@ class TableScreen:
         self.paint()
         self.update_panel()
         self.update_controls()
-        self.announce_changes()
-        self.restore_focus()
-        self.schedule_loop()
+        self.access.announce_changes()
+        self.access.restore_focus()
+        self.loop.schedule_loop()
 
     def update_controls(self) -> None:
-        s = self.session
+        s = self.page.session
         undo = _el("undo")
         if undo:
             count = s.undo_count() if self.mode == "play" else 0
@@ -193,10 +252,10 @@ class TableScreen:
             step.disabled = not self.paused or len(s.record.actions) >= len(self.watch_actions)
 
     def update_panel(self) -> None:
-        s = self.session
+        s = self.page.session
         seat = s.to_move()
         me = s.me()
-        status = [f'<div class="to-act">{h(self.status_line())}{self.phase_link()}</div>']
+        status = [f'<div class="to-act">{h(self.status_line())}{self.rules.phase_link(self.page.session, self.mode)}</div>']
         if self.mode == "watch":
             move = L("Move {n} of {total}", n=len(s.record.actions), total=len(self.watch_actions))
             status.append(f'<div class="muted">{h(move)}{h(" · " + L("paused")) if self.paused else ""}</div>')
@@ -220,20 +279,20 @@ class TableScreen:
             status.append(f'<div class="muted small">{h(tx(self.renderer_note))}</div>')
         _el("status").innerHTML = "".join(status)
 
-        self.render_actions()
+        self.choices.render_actions()
 
-        self.show_results(s)
+        self.end.show_results(s)
 
         log = _el("log")
         items = "".join(f'<li><span class="dot p{seat_}"></span>{h(text)}</li>' if seat_ is not None
-                        else f'<li class="event">{h(text)}</li>' for seat_, text in s.log_lines(self.lang)[-200:])
+                        else f'<li class="event">{h(text)}</li>' for seat_, text in s.log_lines(self.page.lang)[-200:])
         log.innerHTML = items or f'<li class="muted">{h(L("No moves yet."))}</li>'
         log.scrollTop = log.scrollHeight
 
     def status_line(self) -> str:
         """The panel's first line: who acts now or who won; a spectator (watch links, bots
         only) is told they are watching and whose turn it is, never "you"."""
-        s = self.session
+        s = self.page.session
         if not s.is_over() and (self.mode == "watch" or s.me() is None):
             seat = s.to_move()
             who = s.name(seat) if seat is not None else ""
@@ -248,22 +307,22 @@ class TableScreen:
         if fn is None:
             return {}
         try:
-            return {k: str(v) for k, v in dict(fn(self.lang)).items()}
+            return {k: str(v) for k, v in dict(fn(self.page.lang)).items()}
         except Exception as exc:
             js.console.error(f"score_categories failed: {exc!r}")
             return {}
 
     # ---- the board ----------------------------------------------------------------------
     def paint(self, blank: bool = False) -> None:
-        s = self.session
+        s = self.page.session
         if blank:
             self.paint_view(s, None, [], None)
             return
         view = s.game.view(s.state, s.me()) if self.mode == "play" else s.game.view(s.state, None)
         acts = s.action_dicts() if self.mode == "play" else []
         me = s.me() if self.mode == "play" else None
-        self.update_twin(s, view, me)
-        self.paint_view(s, view, acts, me, mark=self.mark_board, fade_key=(id(s), len(s.record.actions), me))
+        self.access.update_twin(s, view, me)
+        self.paint_view(s, view, acts, me, mark=self.access.mark_board, fade_key=(id(s), len(s.record.actions), me))
 
     def paint_view(self, s: Session, view: dict | None, acts: list[dict], me: int | None, mark=None,
                    fade_key: tuple | None = None) -> None:
@@ -274,10 +333,10 @@ class TableScreen:
         if not wrap or not board:
             return
         if fade_key is not None and view is not None:
-            self.fade_from(board, fade_key)
+            self.access.fade_from(board, fade_key)
         width = max(int(wrap.clientWidth), 280)
         avail = max(int(js.window.innerHeight) - 140, 360)
-        cv = Canvas(width, avail, lang=self.lang)
+        cv = Canvas(width, avail, lang=self.page.lang)
         if view is not None:
             render = get_renderer(s.game.name)
             try:
@@ -286,7 +345,7 @@ class TableScreen:
                 self.renderer_note = ""
             except Exception as exc:  # a renderer bug must not stop the game
                 js.console.error(f"renderer {s.game.name} failed: {exc!r}")
-                cv = Canvas(width, avail, lang=self.lang)
+                cv = Canvas(width, avail, lang=self.page.lang)
                 generic.render(cv, view, acts, me)
                 s.rename_canvas(cv)
                 self.renderer_note = T("The board could not be drawn; showing the plain table.")
@@ -310,7 +369,7 @@ class TableScreen:
 
     # ---- playing ------------------------------------------------------------------------
     def play_index(self, index: int) -> None:
-        s = self.session
+        s = self.page.session
         if s is None or self.mode != "play":
             return
         if not s.action_dicts():
@@ -318,7 +377,7 @@ class TableScreen:
         try:
             s.apply_index(index)
         except IllegalAction as exc:
-            self.flash(exc)
+            self.page.flash(exc)
             return
         self.after_action()
 
@@ -329,86 +388,113 @@ class TableScreen:
     def autosave(self) -> None:
         """Save the game on the table into its save, unless another tab changed that save
         since this tab last wrote it (then nothing is overwritten: see ``follow_other_tab``)."""
-        s = self.session
+        s = self.page.session
         if s is None or self.mode != "play" or not self.sid or self.conflict:
             return
-        result = self.saves.autosave(self.sid, self.save_name, s.record.model_dump(mode="json"), s.is_over(),
+        result = self.page.saves.autosave(self.sid, self.save_name, s.record.model_dump(mode="json"), s.is_over(),
                                      self.known)
         self.known, self.save_name = result.known, result.name
         if result.outcome not in ("saved", "failed"):
-            self.follow_other_tab(result.outcome, result.stored)
+            self.tabs.follow_other_tab(result.outcome, result.stored)
         elif result.outcome == "failed":
             if not self.unsaved:
-                self.flash(result.message)
+                self.page.flash(result.message)
             self.unsaved = True
         else:
-            if self.unsaved and self.banner and self.banner[0] == FULL_MESSAGE:
-                self.banner = None
-                el = _el("banner")
-                if el:
-                    el.outerHTML = self.banner_html()
+            if self.unsaved and self.page.banner and self.page.banner[0] == FULL_MESSAGE:
+                self.page.clear_banner()
             self.unsaved = False
 
-    def table_command(self, cmd: str, arg: str) -> None:
-        """A button of the table (one of ``TABLE_COMMANDS``), handed over by ``App.command``."""
-        s = self.session
-        if cmd == "conflict-copy":
-            self.save_conflict_copy()
-        elif cmd == "conflict-load":
-            self.load_other_tab()
-        elif cmd == "show-choices":
-            self.show_choices()
-        elif cmd == "hints":
-            self.toggle_hints()
-        elif cmd == "suggest":
-            self.suggest()
-            self.render_actions()
-        elif cmd == "act":
-            self.hide_popups()
-            self.play_index(int(arg))
-        elif cmd in ("pick", "pick-back"):
-            self.pick(arg, back=cmd == "pick-back")
-        elif cmd == "close-chooser":
-            self.hide_popups()
-        elif cmd == "handoff" and s is not None:
-            s.confirm_handoff()
-            self.refresh()
-        elif cmd == "undo" and s is not None:
-            undone, count = s.undo_text(), s.undo_count()
-            if not count:  # the button looks disabled: say why, and leave the bots to their move
-                self.flash(s.undo_why() or T("Nothing to undo yet."), "info")
-                return
-            self.stop_loop()  # a bot thinking about the position undone: its request is dropped
-            try:
-                s.undo()
-            except IllegalAction as exc:
-                self.flash(exc)
-                return
-            self.autosave()
-            self.flash(T("Undone: {move}", move=_Named(undone, s)) if count == 1 else
-                       T("Undone: {move}, and the bots’ moves after it", move=_Named(undone, s)), "info")
-            self.refresh()
-        elif cmd == "pause":
-            self.paused = not self.paused
-            if self.paused:
-                self.stop_loop()
-            self.refresh()
-        elif cmd == "step" and s is not None:
-            self.watch_step()
-            self.refresh()
-        elif cmd == "restart" and s is not None:
-            floor = s.fork_floor()
-            start = s.record.model_copy(update={"actions": self.watch_actions[:floor]})
-            session = Session.load(start)
-            session.spectate = True
-            self.open_session(session, None, "", mode="watch", watch_actions=self.watch_actions)
-        elif cmd == "takeover" and s is not None:
-            session = Session.load(s.record.model_copy(deep=True))
-            sid = self.saves.new_id()
-            self.open_session(session, sid, L("{game} · from a watched game", game=session.game.title))
-            self.autosave()
-        elif cmd == "again" and s is not None:
-            self.show_new(s.game.name, s.record.players, [seat.model_dump() for seat in s.seats])
+    # ---- the table's buttons ------------------------------------------------------------
+    def commands(self) -> dict[str, Callable[[str], None]]:
+        """The table's buttons (``data-cmd``), each given its ``data-arg``; those about the
+        game on the table do nothing when there is none."""
+        return {"conflict-copy": lambda _arg: self.tabs.save_conflict_copy(),
+                "conflict-load": lambda _arg: self.tabs.load_other_tab(),
+                "show-choices": lambda _arg: self.access.show_choices(),
+                "hints": lambda _arg: self.hints.toggle_hints(),
+                "suggest": self.ask_suggestion,
+                "act": self.act,
+                "pick": self.choices.pick,
+                "pick-back": lambda arg: self.choices.pick(arg, back=True),
+                "close-chooser": lambda _arg: self.hide_popups(),
+                "pause": self.toggle_pause,
+                "handoff": self.with_game(self.handoff),
+                "undo": self.with_game(self.undo),
+                "step": self.with_game(self.step),
+                "restart": self.with_game(self.restart),
+                "takeover": self.with_game(self.takeover),
+                "again": self.with_game(self.again)}
+
+    def with_game(self, run: Callable[[Session], None]) -> Callable[[str], None]:
+        """A button that runs ``run`` on the game on the table, and does nothing without one."""
+        def command(_arg: str) -> None:
+            if self.page.session is not None:
+                run(self.page.session)
+        return command
+
+    def ask_suggestion(self, _arg: str) -> None:
+        """Suggest a move: the search started, its button shown busy."""
+        self.hints.suggest()
+        self.choices.render_actions()
+
+    def act(self, arg: str) -> None:
+        """A choice's button: legal action number ``arg`` played."""
+        self.hide_popups()
+        self.play_index(int(arg))
+
+    def handoff(self, s: Session) -> None:
+        """"I am ...": the hot-seat table shown to the player at the device."""
+        s.confirm_handoff()
+        self.refresh()
+
+    def undo(self, s: Session) -> None:
+        """Undo: the person's last move taken back (with the bots' moves after it), or why not."""
+        undone, count = s.undo_text(), s.undo_count()
+        if not count:  # the button looks disabled: say why, and leave the bots to their move
+            self.page.flash(s.undo_why() or T("Nothing to undo yet."), "info")
+            return
+        self.loop.stop_loop()  # a bot thinking about the position undone: its request is dropped
+        try:
+            s.undo()
+        except IllegalAction as exc:
+            self.page.flash(exc)
+            return
+        self.autosave()
+        self.page.flash(T("Undone: {move}", move=_Named(undone, s)) if count == 1 else
+                        T("Undone: {move}, and the bots’ moves after it", move=_Named(undone, s)), "info")
+        self.refresh()
+
+    def toggle_pause(self, _arg: str) -> None:
+        """Pause or Resume the bots (or the watched game)."""
+        self.paused = not self.paused
+        if self.paused:
+            self.loop.stop_loop()
+        self.refresh()
+
+    def step(self, s: Session) -> None:
+        """Step: the watched game's next move, while paused."""
+        self.loop.watch_step()
+        self.refresh()
+
+    def restart(self, s: Session) -> None:
+        """Restart: the watched game from its start (its fork, for a forked game)."""
+        floor = s.fork_floor()
+        start = s.record.model_copy(update={"actions": self.watch_actions[:floor]})
+        session = Session.load(start)
+        session.spectate = True
+        self.open_session(session, None, "", mode="watch", watch_actions=self.watch_actions)
+
+    def takeover(self, s: Session) -> None:
+        """Play from here: the watched game, as far as it was shown, kept as a new save to play on."""
+        session = Session.load(s.record.model_copy(deep=True))
+        sid = self.page.saves.new_id()
+        self.open_session(session, sid, L("{game} · from a watched game", game=session.game.title))
+        self.autosave()
+
+    def again(self, s: Session) -> None:
+        """Play again: the New game form of the same game, with the same seats."""
+        self.page.screens["new"].show(s.game.name, s.record.players, [seat.model_dump() for seat in s.seats])
 
     # ---- popups on the canvas ---------------------------------------------------------
     def hide_popups(self) -> None:
@@ -455,9 +541,7 @@ class TableScreen:
         if len(acts) == 1:
             self.play_index(acts[0])
         elif len(acts) > 1:
-            self.chooser_acts = acts
-            self.picked["chooser"] = []
-            self.render_chooser()
+            self.choices.open_chooser(acts)
             ch = _el("chooser")
             width = float(_el("board-wrap").clientWidth)
             ch.style.left = f"{max(4, min(x, width - 344))}px"
@@ -470,7 +554,7 @@ class TableScreen:
         """A click on a spot that is not a legal choice: the coach's reason why not (when the
         spot stands for a move), the spot's text, and a link to its rule in How to play. It
         stays until the next click, so its link can be reached (hover tips cannot)."""
-        note, s = _el("note"), self.session
+        note, s = _el("note"), self.page.session
         if not note or s is None:
             return
         why = s.explain(hit.probe) if hit.probe is not None and self.mode == "play" else None

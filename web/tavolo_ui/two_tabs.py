@@ -1,6 +1,6 @@
 """Two tabs on one game: what the table does when another tab writes the save of its game.
 
-Mixed into ``App`` (``app.py``), for the table screen (``table``). The browser tells the other
+A part of the table screen (``table.TableScreen.tabs``). The browser tells the other
 tabs when one writes localStorage (the ``storage`` event); the save's stamp (``saves.stamp``)
 says which version this tab last wrote or read (``known``). When the other tab played on from
 this tab's position, its game is shown here as it is now; when the two versions no longer
@@ -42,40 +42,41 @@ CONFLICT_STATUS = Msg(T("Not saved here: this game was changed in another tab.")
 
 
 class TwoTabs:
-    """The part of ``App`` that follows another tab playing the same game."""
+    """The table's part that follows another tab playing the same game."""
 
-    # the banner's message about the other tab (moved on, copy saved, other version loaded),
-    # which the handoff screen repeats while that banner is up
-    tab_note: Msg | None = None
+    def __init__(self, table) -> None:
+        """``table``: the table screen (``table.TableScreen``) this is a part of."""
+        self.table = table
+        self.page = table.page
+        # the banner's message about the other tab (moved on, copy saved, other version loaded),
+        # which the handoff screen repeats while that banner is up
+        self.tab_note: Msg | None = None
 
     def on_storage(self, event) -> None:
         """Another tab wrote localStorage (the browser fires ``storage`` in the other tabs
         only). When that is the save of the game on this table, compare the two versions."""
         try:
             key = event.key if isinstance(event.key, str) else None  # None: the storage was cleared
-            s = self.session
-            if s is None or self.mode != "play" or not self.sid or self.screen != "table":
+            s = self.page.session
+            if s is None or self.table.mode != "play" or not self.table.sid or self.page.screen != "table":
                 return
-            if key is not None and key != SAVE_PREFIX + self.sid:
+            if key is not None and key != SAVE_PREFIX + self.table.sid:
                 return
-            outcome, stored = self.saves.check(self.sid, self.known, s.record.model_dump(mode="json"))
+            outcome, stored = self.page.saves.check(self.table.sid, self.table.known, s.record.model_dump(mode="json"))
             if outcome in (OURS, SAME):
                 if stored.ok:
-                    self.known, self.save_name = stamp(stored.record), stored.name
-                if self.conflict:  # the save holds this tab's game (or the version it knew) again
-                    self.conflict = None
-                    self.banner = None
-                    el = _el("banner")
-                    if el:
-                        el.outerHTML = self.banner_html()
-                    self.autosave()
-                    self.refresh()
+                    self.table.known, self.table.save_name = stamp(stored.record), stored.name
+                if self.table.conflict:  # the save holds this tab's game (or the version it knew) again
+                    self.table.conflict = None
+                    self.page.clear_banner()
+                    self.table.autosave()
+                    self.table.refresh()
                 return
-            if outcome != self.conflict:
+            if outcome != self.table.conflict:
                 self.follow_other_tab(outcome, stored)
         except Exception as exc:
             js.console.error(f"Tavolo: {_error_detail(exc)}")
-            self.flash(COMMAND_FAILED, detail=_error_detail(exc))
+            self.page.flash(COMMAND_FAILED, detail=_error_detail(exc))
 
     def follow_other_tab(self, outcome: str, stored: SaveEntry) -> None:
         """Another tab wrote this table's save. If it played on from this tab's position, its
@@ -87,18 +88,18 @@ class TwoTabs:
             except Exception:  # the other tab's game cannot be shown here: keep this one, stop saving
                 outcome = GONE
             else:
-                self.banner, self.tab_note = (MOVED_ON, "info"), MOVED_ON
-                self.open_session(session, self.sid, stored.name, known=stamp(stored.record))
+                self.page.banner, self.tab_note = (MOVED_ON, "info"), MOVED_ON
+                self.table.open_session(session, self.table.sid, stored.name, known=stamp(stored.record))
                 return
-        self.conflict = outcome
-        self.flash(GONE_NOTE if outcome == GONE else DIVERGED_NOTE, "error", buttons=self.conflict_buttons())
-        if self.screen == "table" and _el("status"):
-            self.refresh()
+        self.table.conflict = outcome
+        self.page.flash(GONE_NOTE if outcome == GONE else DIVERGED_NOTE, "error", buttons=self.conflict_buttons())
+        if self.page.screen == "table" and _el("status"):
+            self.table.refresh()
 
     def conflict_buttons(self) -> tuple[tuple[str, str], ...]:
         """What this tab offers while it does not save its game: (command, text) pairs."""
         buttons = [("conflict-copy", T("Save as a copy"))]
-        if self.conflict != GONE:
+        if self.table.conflict != GONE:
             buttons.append(("conflict-load", T("Load the other tab’s version")))
         return tuple(buttons)
 
@@ -106,38 +107,38 @@ class TwoTabs:
         """What the handoff screen, which hides the table and its banner, says about another
         tab (HTML): while this tab does not save its game, that it does not and the banner's
         choices; after one of them, or after following the other tab, the banner's message."""
-        if self.conflict:
+        if self.table.conflict:
             buttons = "".join(f'<button data-cmd="{c}">{h(tx(t))}</button>' for c, t in self.conflict_buttons())
             return f'<p class="warn">{h(tx(CONFLICT_STATUS))}</p><div class="banner-btns">{buttons}</div>'
-        if self.tab_note is not None and self.banner and self.banner[0] is self.tab_note:
+        if self.tab_note is not None and self.page.banner and self.page.banner[0] is self.tab_note:
             return f'<p class="muted">{h(tx(self.tab_note))}</p>'
         return ""
 
     def save_conflict_copy(self) -> None:
-        s = self.session
+        s = self.page.session
         if s is None:
             return
         record = s.record.model_dump(mode="json")
-        sid = self.saves.new_id()
-        name = COPY_NAME.format(name=self.save_name)
-        problem = self.saves.put(sid, name, record, over=s.is_over())
+        sid = self.page.saves.new_id()
+        name = COPY_NAME.format(name=self.table.save_name)
+        problem = self.page.saves.put(sid, name, record, over=s.is_over())
         if problem:
-            self.flash(problem)
+            self.page.flash(problem)
             return
-        self.sid, self.known, self.save_name, self.conflict = sid, stamp(record), name, None
-        self.saves.set_last(sid)
+        self.table.sid, self.table.known, self.table.save_name, self.table.conflict = sid, stamp(record), name, None
+        self.page.saves.set_last(sid)
         self.tab_note = COPY_SAVED.format(name=Isolated(name))
-        self.flash(self.tab_note, "info")
-        self.refresh()
+        self.page.flash(self.tab_note, "info")
+        self.table.refresh()
 
     def load_other_tab(self) -> None:
-        entry = self.saves.get(self.sid) if self.sid else SaveEntry("")
+        entry = self.page.saves.get(self.table.sid) if self.table.sid else SaveEntry("")
         try:
             session = Session.load(entry.record) if entry.ok else None
         except RecordError as exc:
             entry.error, entry.detail, session = Msg(exc.reason), exc.detail, None
         if session is None:
-            self.flash(OTHER_UNAVAILABLE.format(reason=entry.error), detail=entry.detail)
+            self.page.flash(OTHER_UNAVAILABLE.format(reason=entry.error), detail=entry.detail)
             return
-        self.banner, self.tab_note = (OTHER_LOADED, "info"), OTHER_LOADED
-        self.open_session(session, self.sid, entry.name, known=stamp(entry.record))
+        self.page.banner, self.tab_note = (OTHER_LOADED, "info"), OTHER_LOADED
+        self.table.open_session(session, self.table.sid, entry.name, known=stamp(entry.record))
