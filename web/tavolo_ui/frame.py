@@ -15,7 +15,6 @@ open it, the home screen with the reason replaces the frame.
 from __future__ import annotations
 
 from html import escape as h
-from typing import Any
 
 from engines.core.i18n import texts
 

@@ -9,7 +9,7 @@ no saved games) into the static ``index.html``, usable before Python has loaded 
 from __future__ import annotations
 
 from html import escape as h
-from typing import Any, Callable, Sequence
+from typing import Callable, Sequence
 
 import engines
 from engines.core.i18n import LANG_NAMES, LANGS, texts
