@@ -3,13 +3,13 @@
 
 At the end it is the true win share. Before, each player's final score is estimated (the
 running score, plus what gold and the cards in hand may still become) and turned into a win
-chance by a softmax whose spread narrows as the game nears its end (the longest city against
+chance by a softmax (``engines.core.evaluate``) whose spread narrows as the game nears its end (the longest city against
 the threshold of §12.1): early on a lead of a few points says little, late it says much.
 """
 
 from __future__ import annotations
 
-import math
+from engines.core.evaluate import softmax_share, win_share
 
 from .rules import threshold
 from .scoring import scores, winners
@@ -33,14 +33,10 @@ def evaluate(state: CitadelsState, player: int) -> float:
     what gold and cards in hand may still become, weighted by how far the game is from its end
     (the longest city against the threshold)."""
     if state.phase == "over":
-        w = winners(state)
-        return 1.0 / len(w) if player in w else 0.0
+        return win_share(winners(state), player)
     sc = scores(state)
     n = threshold(state)
     left = max(0.0, 1.0 - max(len(c) for c in state.cities) / n)
     est = [sc[i] + left * (GOLD_TO_BUILD * state.gold[i] + CARD_TO_BUILD * len(state.hands[i]))
            + GOLD_KEPT * state.gold[i] for i in range(state.players)]
-    top = max(est)
-    temp = SPREAD_END + SPREAD_EARLY * left
-    w = [math.exp((e - top) / temp) for e in est]
-    return w[player] / sum(w)
+    return softmax_share(est, player, SPREAD_END + SPREAD_EARLY * left)
