@@ -1,5 +1,9 @@
 """The 48 recruits' abilities (spec §18.1), as one table keyed by card id.
 
+Longer than 800 lines because it is one table of 48 cards, each a few lines read beside its
+printed text; split by faction or by hook, a card's pieces would land in different files and
+the table would no longer be read in one place.
+
 Every card is a ``Card`` whose ``hooks`` map a trigger point of the resolution order (§23) to
 a small named function, so a card's printed text (``components.RECRUITS[id].text``) and its
 code read side by side. Trigger points:
