@@ -18,7 +18,6 @@ import js  # type: ignore[import-not-found]
 
 from .choices import Choice, Level, can_go_back, go_back, level, make_choices
 from .page import L, _el
-from .session import with_lang
 
 
 class ChoicesPanel:
@@ -42,7 +41,7 @@ class ChoicesPanel:
             if keep is not None and i not in keep:
                 continue
             try:
-                steps = [s.rename(t) for t in with_lang(s.game.action_steps, s.state, legal[i], lang=self.lang)]
+                steps = [s.rename(t) for t in s.game.action_steps(s.state, legal[i], self.lang)]
             except Exception as exc:  # a steps bug must not hide the action: one flat button
                 js.console.error(f"action_steps failed: {exc!r}")
                 steps = []
@@ -86,7 +85,7 @@ class ChoicesPanel:
         """Legal action ``index`` in words (its label, with the seats' names)."""
         s = self.session
         try:
-            return s.rename(with_lang(s.game.action_label, s.state, s.legal_actions()[index], lang=self.lang))
+            return s.rename(s.game.action_label(s.state, s.legal_actions()[index], self.lang))
         except Exception:
             return L("Move {n}", n=index + 1)
 
