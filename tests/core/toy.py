@@ -38,7 +38,7 @@ class ToyState(GameState):
     current: int = 0
 
 
-class Toy(Game):
+class Toy(Game[ToyState, Action]):
     name = "toy"
     title = "Draw to 21"
     min_players, max_players = 1, 4

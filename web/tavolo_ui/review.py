@@ -175,7 +175,7 @@ def _option_text(game, key: str, value: Any, lang: str) -> str:
 
     from .new_game import option_label
     T = texts("ui")
-    field = getattr(getattr(game, "options_model", None), "model_fields", {}).get(key)
+    field = game.options_model.model_fields.get(key)
     name = option_label(game, key, field, lang) if field is not None else key
     if isinstance(value, bool):
         value = (T("yes") if value else T("no")).render(lang)
