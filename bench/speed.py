@@ -11,14 +11,14 @@ Per (game, players) it prints:
   action chosen by a seeded generator (a new game starts when one ends);
 - ``playout``: steps/s of ``Game.playout_action`` + playing it (the search bots' playout
   policy; ``-`` when the engines have none);
-- ``search``: iterations/s of the search (``engines.core.search.Search``) from positions
-  sampled from random games;
+- ``heuristic``: steps/s with every seat played by the game's heuristic bot;
+- ``clone``, ``view``, ``legal``: calls/s of ``state.clone()``, ``view(state, seat)`` and
+  ``legal_actions(state)`` over positions sampled from random games;
+- ``search``: iterations/s of the search (``engines.core.search.Search``) from the same
+  positions (measured last, after the figures of single calls).
 
 A step plays its action as the search does: ``play_legal`` (engines older than it: ``apply``,
 which then skipped the check of an action of the list ``legal_actions`` had just returned).
-- ``heuristic``: steps/s with every seat played by the game's heuristic bot;
-- ``clone``, ``view``, ``legal``: calls/s of ``state.clone()``, ``view(state, seat)`` and
-  ``legal_actions(state)`` over positions sampled from random games.
 
 Each figure is measured for ``--seconds`` in a fresh process that imports the engines of the
 tree being measured. With ``--against REV`` the other revision's engines are exported into a
@@ -44,7 +44,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-METRICS = ("random", "playout", "heuristic", "search", "clone", "view", "legal")
+METRICS = ("random", "playout", "heuristic", "clone", "view", "legal", "search")
 
 
 # ---------------------------------------------------------------------------- the worker

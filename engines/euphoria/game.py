@@ -8,7 +8,7 @@ from typing import Any
 
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
-from engines.core.game import Game
+from engines.core.game import Chance, Game, Information
 from engines.core.i18n import Text, player, render
 from engines.core.record import GameRecord
 from engines.core.rng import Rng
@@ -31,6 +31,7 @@ class Euphoria(Game[EuphoriaState, Action]):
     name = "euphoria"
     title, description = about("euphoria")["title"], about("euphoria")["description"]  # engines/catalog.json
     min_players, max_players = 2, 6
+    chance, information = Chance.SAMPLED, Information.IMPERFECT  # dice and draws inside apply; hands, recruits, decks hidden
     options_model = EuphoriaOptions
     state_model = EuphoriaState
     action_adapter = ACTION_ADAPTER

@@ -13,7 +13,7 @@ from pydantic import TypeAdapter
 
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
-from engines.core.game import Game
+from engines.core.game import Chance, Game, Information
 from engines.core.i18n import Text, render
 from engines.core.record import GameRecord
 from engines.core.rng import Rng
@@ -36,6 +36,7 @@ class Myraclia(Game[MyracliaState, Action]):
     title, description = about("myraclia")["title"], about("myraclia")["description"]  # engines/catalog.json
     min_players = 2
     max_players = 5
+    chance, information = Chance.SAMPLED, Information.IMPERFECT  # bag draws inside apply; the bags' order hidden
     options_model = MyracliaOptions
     state_model = MyracliaState
     action_adapter = TypeAdapter(Action)

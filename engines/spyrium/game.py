@@ -9,7 +9,7 @@ from pydantic import TypeAdapter
 
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
-from engines.core.game import Game, Options
+from engines.core.game import Chance, Game, Information, Options
 from engines.core.i18n import Text
 from engines.core.record import GameRecord
 from engines.core.rng import Rng
@@ -34,6 +34,7 @@ class Spyrium(Game[SpyriumState, Action]):
     name = "spyrium"
     title, description = about("spyrium")["title"], about("spyrium")["description"]  # engines/catalog.json
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    chance, information = Chance.SAMPLED, Information.IMPERFECT  # shuffles inside apply; decks and reserve face down
     options_model = SpyriumOptions
     state_model = SpyriumState
     action_adapter = TypeAdapter(Action)
