@@ -5,8 +5,9 @@ Public API (the engine contract):
 - ``get_game(name) -> Game`` and ``list_games() -> list[str]``
 - ``about(name)``: a game's title, description and player range, without importing it
   (the registry, ``engines.core.registry``)
-- ``Game``: ``new_game``, ``to_move``, ``legal_actions``, ``apply``, ``is_over``, ``scores``,
-  ``score_breakdown``, ``winners``, ``view``, ``describe`` (see ``engines.core.game``)
+- ``Game[State, Action]``: ``new_game``, ``to_move``, ``legal_actions``, ``apply`` (checked),
+  ``play_legal`` (unchecked, for an action of ``legal_actions``), ``is_over``, ``scores``,
+  ``score_breakdown``, ``winners``, ``view``, ``describe``... (see ``engines.core.game``)
 - ``replay(record) -> State`` rebuilds a game from its record (``engines.core.record``)
 - ``IllegalAction`` (a ``ValueError``) and ``RecordError``
 """
