@@ -19,8 +19,8 @@ the others by ``view``.
 Action])``), so the verbs of each game are typed with its own models. Every verb the page, the
 bots or the search call is declared here with a documented default; a game overrides the ones
 its rules need. Two verbs play an action: ``apply`` checks it first (anything that comes from
-a person, a record, a link or a file), ``play_legal`` does not (only for an action just taken
-from ``legal_actions`` of that very state: bots, playouts, the search).
+a person, a bot, a record, a link or a file), ``play_legal`` does not (only for an action
+just taken from ``legal_actions`` of that very state: the search and its playouts).
 """
 
 from __future__ import annotations
@@ -215,8 +215,8 @@ class Game(Generic[StateT, ActionT]):
         ``action`` may be an action model or its JSON-able dict (``parse_action``). Every
         action is checked, whatever its origin: a dict from a record, a link, a file or the
         CLI, an action built by hand, an action of a list computed before the state was
-        changed. Bots and searches that play an action they have just taken from
-        ``legal_actions`` of this very state use ``play_legal``, which skips the check.
+        changed. The search, which plays actions it has just taken from ``legal_actions`` of
+        the very state, uses ``play_legal``, which skips the check.
         """
         if isinstance(action, dict):
             action = self.parse_action(action)
@@ -226,8 +226,8 @@ class Game(Generic[StateT, ActionT]):
     def play_legal(self, state: StateT, action: ActionT) -> None:
         """Play ``action`` for ``to_move`` without checking it: only for an action object
         taken from ``legal_actions(state)`` (or ``playout_action``, ``search_actions``) of
-        this very state, unchanged since. The search, its playouts and the bots do exactly
-        that, thousands of times a second, where ``apply``'s check would cost as much as
+        this very state, unchanged since. The search and its playouts do exactly that,
+        thousands of times a second, where ``apply``'s check would cost about as much as
         the move. Anything else goes through ``apply``: an action that is not legal here
         corrupts the state instead of being refused."""
         self.play(state, action)
