@@ -7,13 +7,18 @@
 
 Per (game, players) it prints:
 
-- ``random``: steps/s of random play, one step being ``legal_actions`` + ``apply`` of a legal
+- ``random``: steps/s of random play, one step being ``legal_actions`` + playing a legal
   action chosen by a seeded generator (a new game starts when one ends);
-- ``playout``: steps/s of ``Game.playout_action`` + ``apply`` (the search bots' playout policy;
-  ``-`` when the engines have none);
+- ``playout``: steps/s of ``Game.playout_action`` + playing it (the search bots' playout
+  policy; ``-`` when the engines have none);
 - ``heuristic``: steps/s with every seat played by the game's heuristic bot;
 - ``clone``, ``view``, ``legal``: calls/s of ``state.clone()``, ``view(state, seat)`` and
-  ``legal_actions(state)`` over positions sampled from random games.
+  ``legal_actions(state)`` over positions sampled from random games;
+- ``search``: iterations/s of the search (``engines.core.search.Search``) from the same
+  positions (measured last, after the figures of single calls).
+
+A step plays its action as the search does: ``play_legal`` (engines older than it: ``apply``,
+which then skipped the check of an action of the list ``legal_actions`` had just returned).
 
 Each figure is measured for ``--seconds`` in a fresh process that imports the engines of the
 tree being measured. With ``--against REV`` the other revision's engines are exported into a
@@ -39,7 +44,7 @@ import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent.parent
-METRICS = ("random", "playout", "heuristic", "clone", "view", "legal")
+METRICS = ("random", "playout", "heuristic", "clone", "view", "legal", "search")
 
 
 # ---------------------------------------------------------------------------- the worker
@@ -51,6 +56,7 @@ def measure(game_name: str, players: int, seconds: float, metrics: tuple[str, ..
     from engines.core.rng import Rng
 
     game = get_game(game_name)
+    play = getattr(game, "play_legal", game.apply)  # the other revision may predate play_legal
     out: dict[str, float | None] = {}
 
     def steps_per_s(choose) -> float:
@@ -64,7 +70,7 @@ def measure(game_name: str, players: int, seconds: float, metrics: tuple[str, ..
                 if game.to_move(state) is None:
                     seed += 1
                     state = game.new_game(players, seed)
-                game.apply(state, choose(state, rng))
+                play(state, choose(state, rng))
                 steps += 1
             now = time.perf_counter()
             if now >= end:
@@ -76,7 +82,7 @@ def measure(game_name: str, players: int, seconds: float, metrics: tuple[str, ..
 
     # positions of random games, for clone/view/legal (the same ones in every tree)
     samples = []
-    if any(m in metrics for m in ("clone", "view", "legal")):
+    if any(m in metrics for m in ("search", "clone", "view", "legal")):
         seed = 1
         while len(samples) < 40:
             state, rng, k = game.new_game(players, seed), Rng.from_seed(seed + 99), 0
@@ -108,6 +114,9 @@ def measure(game_name: str, players: int, seconds: float, metrics: tuple[str, ..
         elif m == "heuristic":
             bot = get_bot(game, "heuristic")
             out[m] = steps_per_s(lambda state, rng: bot(game, state, rng))
+        elif m == "search":
+            from engines.core.search import Search
+            out[m] = calls_per_s(lambda s: Search(game, s, Rng.from_seed(7), playout_steps=20).run(5)) * 5
         elif m == "clone":
             out[m] = calls_per_s(lambda s: s.clone())
         elif m == "view":

@@ -1,2 +1,3 @@
-"""The shared core: contract (game.py), PRNG (rng.py), records and replay (record.py),
-bots (bots.py), headless play (play.py)."""
+"""The shared core: contract (game.py), registry of games (registry.py, over catalog.py), PRNG
+(rng.py), records, replay and the replay loop (record.py), bots (bots.py), search (search.py),
+headless play (play.py). Nothing here imports a game or the top package ``engines``."""

@@ -14,18 +14,30 @@ every game, in the manner of OpenSpiel and python-chess:
 Rules that make players choose at the same time are taken one player at a time
 (``to_move`` names the one player who must act now); each player's choice is hidden from
 the others by ``view``.
+
+``Game`` is generic in the game's state and action types (``class Spyrium(Game[SpyriumState,
+Action])``), so the verbs of each game are typed with its own models. Every verb the page, the
+bots or the search call is declared here with a documented default; a game overrides the ones
+its rules need. Two verbs play an action: ``apply`` checks it first (anything that comes from
+a person, a bot, a record, a link or a file), ``play_legal`` does not (only for an action
+just taken from ``legal_actions`` of that very state: the search and its playouts).
 """
 
 from __future__ import annotations
 
+import enum
 import json
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from .errors import IllegalAction
 from .i18n import Text, player, render, texts
 from .rng import Rng
+
+if TYPE_CHECKING:  # both import this module
+    from .record import GameRecord
+    from .statistics import StatRow
 
 
 _CORE = texts("core")
@@ -55,7 +67,36 @@ class Options(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
 
-class Game:
+StateT = TypeVar("StateT", bound=GameState)
+"""A game's state model (``Game``'s first type parameter)."""
+ActionT = TypeVar("ActionT")
+"""A game's action type, usually a discriminated union of action models (the second)."""
+
+
+class Chance(enum.Enum):
+    """How a game's chance happens (``Game.chance``), in OpenSpiel's terms."""
+
+    DETERMINISTIC = "deterministic"
+    """No chance at all: the same actions always give the same game."""
+    SAMPLED = "sampled"
+    """Chance is drawn inside ``apply`` from the generator in the state (``state.rng``): a
+    draw or a shuffle happens as part of a player's action, so there are no chance nodes,
+    and the search re-seeds the generator when it samples a world (``determinize``). All
+    four games work this way today; a later change turns their chance into explicit chance
+    nodes (OpenSpiel's ``EXPLICIT_STOCHASTIC``), with a member of its own here."""
+
+
+class Information(enum.Enum):
+    """What the players see of the state (``Game.information``), in OpenSpiel's terms."""
+
+    PERFECT = "perfect"
+    """Every player sees the whole state: ``view`` hides nothing."""
+    IMPERFECT = "imperfect"
+    """Something is hidden from some players (a hand, a deck's order, a secret choice):
+    ``view`` leaves it out, and a search plays on sampled worlds (``determinize``)."""
+
+
+class Game(Generic[StateT, ActionT]):
     """One board game's rules. Subclasses set the class attributes and implement the verbs.
 
     Class attributes:
@@ -63,8 +104,10 @@ class Game:
         title: the name shown to people ("Citadels").
         description: one or two sentences for the home screen.
         min_players, max_players: the player range.
+        chance: how chance happens (``Chance``); default ``SAMPLED``.
+        information: what the players see (``Information``); default ``IMPERFECT``.
         options_model: pydantic model of the variants, every field with a default.
-        state_model: the game's ``GameState`` subclass.
+        state_model: the game's ``GameState`` subclass (``StateT``).
         action_adapter: ``TypeAdapter`` of the game's action union (discriminated on ``type``).
     """
 
@@ -73,12 +116,14 @@ class Game:
     description: ClassVar[str] = ""
     min_players: ClassVar[int]
     max_players: ClassVar[int]
+    chance: ClassVar[Chance] = Chance.SAMPLED
+    information: ClassVar[Information] = Information.IMPERFECT
     options_model: ClassVar[type[Options]] = Options
     state_model: ClassVar[type[GameState]]
     action_adapter: ClassVar[TypeAdapter]
 
     # ---- set-up -------------------------------------------------------------------------
-    def new_game(self, players: int, seed: int, options: dict | None = None) -> GameState:
+    def new_game(self, players: int, seed: int, options: dict | None = None) -> StateT:
         """A new game after set-up. Raises ``ValueError`` for a bad player count or option."""
         if not (self.min_players <= players <= self.max_players):
             raise ValueError(_CORE("{game} is for {low} to {high} players, not {n}", game=self.title,
@@ -101,50 +146,33 @@ class Game:
             raise ValueError(_CORE("option '{name}' of {game} is not valid: {why}", name=name[:40],
                                    game=self.title, why=err["msg"])) from None
 
-    def setup(self, players: int, seed: int, options: Options) -> GameState:
+    def setup(self, players: int, seed: int, options: Options) -> StateT:
         """Build the initial state (subclasses). ``Rng.from_seed(seed)`` is the only chance."""
         raise NotImplementedError
 
     # ---- playing ------------------------------------------------------------------------
-    def to_move(self, state: GameState) -> int | None:
+    def to_move(self, state: StateT) -> int | None:
         """The one player who must act now, or None when the game is over."""
         raise NotImplementedError
 
-    def legal_actions(self, state: GameState) -> list[Any]:
+    def legal_actions(self, state: StateT) -> list[ActionT]:
         """Every legal action of ``to_move``, in a deterministic order; never empty while
         the game is not over."""
         raise NotImplementedError
 
-    # the last list ``legal_actions`` returned, with its state: ``apply`` plays an action of
-    # it without checking it again (see ``apply``); ``__init_subclass__`` keeps it up to date
-    _fresh: "tuple[GameState, list[Any]] | None" = None
-
-    def __init_subclass__(cls, **kwargs: Any) -> None:
-        super().__init_subclass__(**kwargs)
-        own = cls.__dict__.get("legal_actions")
-        if own is not None and not getattr(own, "remembers_its_list", False):
-            def legal_actions(self, state, _own=own):
-                actions = _own(self, state)
-                self._fresh = (state, actions)
-                return actions
-            legal_actions.__doc__, legal_actions.__name__ = own.__doc__, "legal_actions"
-            legal_actions.remembers_its_list = True
-            cls.legal_actions = legal_actions
-
-    def playout_action(self, state: GameState, rng: Rng) -> Any:
+    def playout_action(self, state: StateT, rng: Rng) -> ActionT:
         """The action a search bot's playout plays for the seat to move (the playout policy).
 
         Called thousands of times a second, on states the search has sampled to agree with
         what the deciding player has seen, so it may read the whole state it is given. The
         default is a uniformly random legal action; a game overrides it with a cheap version
         of its heuristic's judgement. It must return one of ``legal_actions(state)`` (the
-        object itself, so ``apply`` takes it without checking it again) and use no chance
-        but ``rng``.
+        object itself: the search plays it with ``play_legal``) and use no chance but ``rng``.
         """
         actions = self.legal_actions(state)
         return actions[rng.below(len(actions))]
 
-    def check(self, state: GameState, action: Any) -> None:
+    def check(self, state: StateT, action: ActionT) -> None:
         """Raise ``IllegalAction`` with a reason a player understands if ``action`` is not
         legal now.
 
@@ -160,7 +188,7 @@ class Game:
         if action not in self.legal_actions(state):
             raise IllegalAction(_CORE("That is not a legal move now: {move}.", move=self.log_text(state, action)))
 
-    def why_not(self, state: GameState, action: dict) -> "Text | str | None":
+    def why_not(self, state: StateT, action: dict) -> Text | str | None:
         """The coach: why ``action`` (a JSON-able action dict) cannot be played now, as one
         sentence naming the rule, or None when it can.
 
@@ -180,34 +208,36 @@ class Game:
             return exc.reason
         return None
 
-    def apply(self, state: GameState, action: Any) -> None:
-        """Play ``action`` for ``to_move``, mutating ``state``.
+    def apply(self, state: StateT, action: ActionT | dict) -> None:
+        """Play ``action`` for ``to_move``, mutating ``state``, after checking it (``check``).
 
         An illegal action raises ``IllegalAction`` and leaves the state exactly as it was.
-        ``action`` may be an action model or its JSON-able dict.
-
-        An action object taken from the list the last ``legal_actions`` call returned for this
-        very state object is known to be legal, so it is played without checking it again
-        (bots and playouts do exactly that, thousands of times a second). Anything else — a
-        dict from a record, a link, a file or the CLI, an action built by hand, an action of
-        another state or of an older position — goes through ``check``. The shortcut counts on
-        the state changing only through ``apply`` between the two calls, as it does everywhere
-        outside tests that set up a position by hand.
+        ``action`` may be an action model or its JSON-able dict (``parse_action``). Every
+        action is checked, whatever its origin: a dict from a record, a link, a file or the
+        CLI, an action built by hand, an action of a list computed before the state was
+        changed. The search, which plays actions it has just taken from ``legal_actions`` of
+        the very state, uses ``play_legal``, which skips the check.
         """
-        fresh, self._fresh = self._fresh, None
-        if fresh is not None and fresh[0] is state and any(a is action for a in fresh[1]):
-            self.play(state, action)
-            return
         if isinstance(action, dict):
             action = self.parse_action(action)
         self.check(state, action)
         self.play(state, action)
 
-    def play(self, state: GameState, action: Any) -> None:
-        """Carry out an action already known to be legal (subclasses)."""
+    def play_legal(self, state: StateT, action: ActionT) -> None:
+        """Play ``action`` for ``to_move`` without checking it: only for an action object
+        taken from ``legal_actions(state)`` (or ``playout_action``, ``search_actions``) of
+        this very state, unchanged since. The search and its playouts do exactly that,
+        thousands of times a second, where ``apply``'s check would cost about as much as
+        the move. Anything else goes through ``apply``: an action that is not legal here
+        corrupts the state instead of being refused."""
+        self.play(state, action)
+
+    def play(self, state: StateT, action: ActionT) -> None:
+        """Carry out an action already known to be legal (subclasses; callers use ``apply``
+        or ``play_legal``)."""
         raise NotImplementedError
 
-    def parse_action(self, data: dict) -> Any:
+    def parse_action(self, data: dict) -> ActionT:
         """The action model of ``data``, the JSON-able dict of an action (from a record, a
         share link, a file, the CLI), validated strictly; anything else raises
         ``IllegalAction`` with one line a player can read.
@@ -253,19 +283,19 @@ class Game:
         return IllegalAction(_CORE("Not a {game} action: {why}.", game=self.title.split(':')[0],  # no subtitle
                                    why=why))
 
-    def dump_action(self, action: Any) -> dict:
+    def dump_action(self, action: ActionT) -> dict:
         """The JSON-able dict of an action model, the form records keep:
         ``parse_action(dump_action(a)) == a`` for every legal action ``a``."""
         return self.action_adapter.dump_python(action, mode="json")
 
-    def round_of(self, state: GameState) -> int | None:
+    def round_of(self, state: StateT) -> int | None:
         """The number of the round being played, for the replay viewer's "by round" steps
         (None: the game has no rounds). Default: the state's ``round`` field if it has one."""
         value = getattr(state, "round", None)
         return value if isinstance(value, int) and not isinstance(value, bool) else None
 
     # ---- search ---------------------------------------------------------------------------
-    def determinize(self, state: GameState, player: int, rng: Rng) -> GameState:
+    def determinize(self, state: StateT, player: int, rng: Rng) -> StateT:
         """A full state that agrees with everything ``player`` has seen in ``state``, its
         unseen parts sampled with ``rng`` (what ``engines.core.search`` plays on).
 
@@ -284,7 +314,15 @@ class Game:
         """
         raise NotImplementedError(f"{self.title} has no determinize(): its bots cannot search")
 
-    def evaluate(self, state: GameState, player: int) -> float:
+    def search_actions(self, state: StateT) -> list[ActionT]:
+        """The actions a search considers in ``state``: objects of ``legal_actions(state)``,
+        in its order, never empty while the game goes on. A game leaves out actions it knows
+        are not worth a search's iterations (Euphoria: trade proposals, and all but the
+        heuristic's best few choices), so each candidate gets more visits. Default: every
+        legal action."""
+        return self.legal_actions(state)
+
+    def evaluate(self, state: StateT, player: int) -> float:
         """How good ``state`` is for ``player``, from 0 (a sure loss) to 1 (a sure win): what a
         search's playout scores when it stops before the end.
 
@@ -304,28 +342,35 @@ class Game:
         return (better + 0.5 * equal) / (len(scores) - 1)
 
     # ---- the end ------------------------------------------------------------------------
-    def is_over(self, state: GameState) -> bool:
+    def is_over(self, state: StateT) -> bool:
+        """Whether the game has ended (``to_move`` is then None)."""
         raise NotImplementedError
 
-    def scores(self, state: GameState) -> list[int]:
+    def scores(self, state: StateT) -> list[int]:
         """Victory points of each player: final when over, running before."""
         raise NotImplementedError
 
-    def score_breakdown(self, state: GameState) -> list[dict[str, int]]:
+    def score_breakdown(self, state: StateT) -> list[dict[str, int]]:
         """Per player, the points by scoring category (the end-of-game table); each dict's
         values add up to that player's score. Default: one "total" category."""
         return [{"total": s} for s in self.scores(state)]
 
-    def winners(self, state: GameState) -> list[int]:
+    def score_categories(self, lang: str = "en") -> dict[str, str]:
+        """The name in ``lang`` of each ``score_breakdown`` key, the end-of-game table's
+        column heads. A key without a name is shown as itself, underscores as spaces.
+        Default: no names."""
+        return {}
+
+    def winners(self, state: StateT) -> list[int]:
         """The winner(s) after the rules' tie-breakers (several when the rules share it)."""
         raise NotImplementedError
 
     # ---- what people see ----------------------------------------------------------------
-    def view(self, state: GameState, player: int | None) -> dict:
+    def view(self, state: StateT, player: int | None) -> dict:
         """JSON-able dict of what ``player`` may see (None: a spectator, public only)."""
         raise NotImplementedError
 
-    def log_text(self, state: GameState, action: Any) -> Text | str:
+    def log_text(self, state: StateT, action: ActionT) -> Text | str:
         """The log line for ``action`` played in ``state`` (before it is applied), as a
         ``Text`` (``engines.core.i18n``) so the page can show the whole log in either
         language and switch it later.
@@ -338,23 +383,23 @@ class Game:
         return _CORE("{player}: {action}", player=player(self.to_move(state) or 0),
                      action=json.dumps(self.dump_action(action), separators=(", ", ": ")))
 
-    def event_texts(self, before: GameState, action: Any, after: GameState) -> list[Text | str]:
+    def event_texts(self, before: StateT, action: ActionT, after: StateT) -> list[Text | str]:
         """The log lines of what the rules did by themselves when ``action`` was played,
         after its own line: payments handed over, the crown passing, income, penalties,
         reveals, refills ("The Thief takes 3 gold from Player 2"). Public, like the log.
         Default: none."""
         return []
 
-    def describe(self, state: GameState, action: Any, lang: str = "en") -> str:
+    def describe(self, state: StateT, action: ActionT, lang: str = "en") -> str:
         """``log_text`` rendered in ``lang`` (the CLI and the tests read this)."""
         return render(self.log_text(state, action), lang)
 
-    def action_label(self, state: GameState, action: Any, lang: str = "en") -> str:
+    def action_label(self, state: StateT, action: ActionT, lang: str = "en") -> str:
         """The text of the button that plays ``action``, shown only to the player to move,
         so it may name what is hidden from others ("Choose the Thief"). Default: ``describe``."""
         return self.describe(state, action, lang)
 
-    def action_steps(self, state: GameState, action: Any, lang: str = "en") -> list[str]:
+    def action_steps(self, state: StateT, action: ActionT, lang: str = "en") -> list[str]:
         """The successive choices that make up ``action``, for a step-by-step picker.
 
         Shown only to the player to move, like ``action_label`` (same secrecy: the steps
@@ -372,7 +417,7 @@ class Game:
         """
         return [self.action_label(state, action, lang)]
 
-    def reveals_information(self, before: GameState, action: Any, after: GameState) -> bool:
+    def reveals_information(self, before: StateT, action: ActionT, after: StateT) -> bool:
         """Whether playing ``action`` showed anything new (a card drawn, a die rolled, a
         hidden choice revealed). The shell allows undo only when this is False.
 
@@ -381,7 +426,7 @@ class Game:
         """
         return before.rng != after.rng
 
-    def reveals_to(self, before: GameState, action: Any, after: GameState, seat: int) -> bool:
+    def reveals_to(self, before: StateT, action: ActionT, after: StateT, seat: int) -> bool:
         """Whether playing ``action`` showed ``seat`` anything new: what ``reveals_information``
         says for everyone, and what only that seat was shown (a hidden hand passed to him).
         Undo takes a player's moves back only over actions that revealed nothing to him.
@@ -395,7 +440,7 @@ class Game:
         """The game's own bots by level name ("heuristic": a ``choose`` function)."""
         return {}
 
-    def statistics(self, record: Any) -> list:
+    def statistics(self, record: GameRecord) -> list[StatRow]:
         """The figures of a finished game, per seat, for the end-of-game panel (Board Game
         Arena's game statistics): a list of ``engines.core.statistics.StatRow``, each with one
         value per seat, in the order they are shown.
@@ -412,6 +457,14 @@ class Game:
         each ``{"id", "kind", "name", "text"}`` in ``lang``, for the rules screen's searchable
         reference. Default: none."""
         return []
+
+    def option_label(self, name: str, lang: str = "en") -> str:
+        """What option ``name`` of ``options_model`` does, in ``lang`` (the New game form and
+        the review's text log). Default: the field's description, else its name with spaces
+        for underscores, capitalised (games with options give translated texts)."""
+        field = self.options_model.model_fields.get(name)
+        return (field.description if field is not None and field.description
+                else name.replace("_", " ").capitalize())
 
 
 # ---- reading actions (``Game.parse_action``) ------------------------------------------------

@@ -84,6 +84,7 @@ def language(code: str) -> Language:
 
 _FORMATTER = string.Formatter()
 
+_ENGINES = Path(__file__).resolve().parents[1]  # the ``engines`` folder: one package per game
 _folders: dict[str, Path] = {"core": Path(__file__).resolve().parent / "i18n"}
 _tables: dict[tuple[str, str], dict[str, str]] = {}
 
@@ -99,10 +100,10 @@ def add_domain(domain: str, folder: str | Path) -> None:
 
 
 def _folder(domain: str) -> Path:
+    """The folder of ``domain``'s catalogues: registered with ``add_domain``, else a game's
+    own, ``engines/<domain>/i18n/`` (a game's domain is its package's name)."""
     if domain not in _folders:
-        import importlib
-        module = importlib.import_module(f"engines.{domain}")
-        _folders[domain] = Path(module.__file__).resolve().parent / "i18n"
+        _folders[domain] = _ENGINES / domain / "i18n"
     return _folders[domain]
 
 

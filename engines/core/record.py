@@ -38,9 +38,9 @@ record) and by ``replay`` for a ready ``GameRecord`` (which skips ``parse_record
 
 from __future__ import annotations
 
-import json
 import re
-from typing import Any, Literal
+from dataclasses import dataclass
+from typing import Any, Iterator, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_serializer
 
@@ -48,6 +48,7 @@ from .errors import IllegalAction, LowerFirst, RecordError, reason_of
 from .i18n import texts
 from .inbound import InputError, check_json_value, read_json
 from .game import Game, GameState
+from .registry import get_game
 from .rng import Rng
 from .. import version as _version
 
@@ -223,8 +224,78 @@ def redeal(game: Game, record: GameRecord, state: GameState, count: int) -> Game
     return state
 
 
-def _lower_first(text: str) -> str:
-    return text[:1].lower() + text[1:]
+def start(game: Game, record: GameRecord) -> GameState:
+    """The starting position of ``record``: ``game.new_game`` from its header, re-dealt if a
+    fork sits at 0 (``redeal``). ``RecordError`` when the header cannot start a game (options
+    this engine no longer accepts)."""
+    try:
+        state = game.new_game(record.players, record.seed, record.options)
+    except ValueError as exc:
+        raise RecordError(_T("The record cannot start a game: {reason}{note}", reason=reason_of(exc),
+                             note=_older_note(record))) from None
+    return redeal(game, record, state, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Position:
+    """One action of a record and the positions around it (yielded by ``positions``).
+
+    ``index``: the action's place in ``record.actions`` (0 for the first).
+    ``seat``: the seat that played it (``Game.to_move`` before it).
+    ``action``: the action model (``Game.parse_action`` of the record's dict).
+    ``before``: the state just before the action when ``positions`` was asked to keep it
+    (``before=True``), else None.
+    ``played``: the state just after the action, as the rules left it.
+    ``after``: the position after the action: ``played`` itself, or, where a fork sits after
+    this action, ``played`` with what the fork's seat had not seen dealt again (``redeal``).
+    """
+
+    index: int
+    seat: int
+    action: Any
+    before: GameState | None
+    played: GameState
+    after: GameState
+
+    @property
+    def forked(self) -> bool:
+        """Whether a fork re-dealt the unseen parts after this action."""
+        return self.after is not self.played
+
+
+def positions(game: Game, record: GameRecord, state: GameState | None = None, first: int = 0,
+              upto: int | None = None, *, before: bool = False) -> Iterator[Position]:
+    """Replay the actions ``first`` to ``upto`` (the end: None) of ``record``, yielding each
+    as a ``Position``: the one replay loop of records (``replay``, statistics, the bot
+    worker, the page's session and review).
+
+    ``state`` is the position after the first ``first`` actions (by default ``start(game,
+    record)``, with ``first`` 0). Every action goes through ``Game.apply``'s check, and
+    after every action ``redeal`` re-deals where the record was forked.
+
+    Without ``before`` the actions are played on ``state`` itself, which each step changes
+    further: a caller that keeps a position copies it (``clone``). With ``before=True``
+    each action is played on a copy (one ``clone`` an action), so ``before`` is the state
+    just before it and no state yielded is ever changed afterwards.
+
+    An illegal action raises ``RecordError`` with the action's ``index``, its message naming
+    the action from 1 (with the note of ``_older_note`` for a record of an older engine).
+    """
+    if state is None:
+        state = start(game, record)
+    actions = record.actions if upto is None else record.actions[:upto]
+    for i in range(first, len(actions)):
+        seat = game.to_move(state)
+        try:
+            action = game.parse_action(actions[i])
+            played = state.clone() if before else state
+            game.apply(played, action)
+        except IllegalAction as exc:
+            raise RecordError(_T("Action {n} of the record is not legal: {reason}{note}", n=i + 1,
+                                 reason=exc.reason, note=_older_note(record)), index=i) from None
+        after = redeal(game, record, played, i + 1)
+        yield Position(i, -1 if seat is None else seat, action, state if before else None, played, after)
+        state = after
 
 
 def replay(record: GameRecord | dict | str, upto: int | None = None) -> GameState:
@@ -234,31 +305,18 @@ def replay(record: GameRecord | dict | str, upto: int | None = None) -> GameStat
     A record saved by a newer engine is rejected before anything is replayed; a failing record
     from an older engine says so in the message (see the module doc).
     """
-    from engines import get_game  # late import: the registry imports the games
-
     if not isinstance(record, GameRecord):
         record = parse_record(record)
     else:
         check_engine_version(record.engine_version)
     try:
-        game: Game = get_game(record.game)
+        game = get_game(record.game)
     except KeyError:
         raise RecordError(_T("Unknown game '{name}'.", name=record.game)) from None
-    try:
-        state = game.new_game(record.players, record.seed, record.options)
-    except ValueError as exc:
-        raise RecordError(_T("The record cannot start a game: {reason}{note}", reason=reason_of(exc),
-                             note=_older_note(record))) from None
     check_forks(record)
-    state = redeal(game, record, state, 0)
-    actions = record.actions if upto is None else record.actions[:upto]
-    for i, data in enumerate(actions):
-        try:
-            game.apply(state, data)
-        except IllegalAction as exc:
-            raise RecordError(_T("Action {n} of the record is not legal: {reason}{note}", n=i + 1,
-                                 reason=exc.reason, note=_older_note(record)), index=i) from None
-        state = redeal(game, record, state, i + 1)
+    state = start(game, record)
+    for position in positions(game, record, state, upto=upto):
+        state = position.after
     return state
 
 

@@ -21,10 +21,14 @@ for states. Each iteration:
    costs bounded time even in games whose random play lasts very long.
 5. **Back up**: each node on the path adds the value of the player who chose its action.
 
-The actions searched at a node are ``game.legal_actions(state)``, unless the game offers
-``search_actions(state)`` (opt-in; see ``candidates``): a subset of that list, in its order,
-that leaves out actions the game knows to be not worth a search's iterations (Euphoria: trade
-proposals, and all but the heuristic's best few choices), so each candidate gets more visits.
+The actions searched at a node are ``game.search_actions(state)``: by default every legal
+action; a game may narrow it to a subset of ``legal_actions(state)``, in its order, that leaves
+out actions it knows to be not worth a search's iterations (Euphoria: trade proposals, and all
+but the heuristic's best few choices), so each candidate gets more visits.
+
+Every action the search plays was just taken from ``legal_actions`` (or ``search_actions``,
+``playout_action``) of the very world it is played on, so it is played with
+``Game.play_legal``, without ``apply``'s check.
 
 Opponents' decisions are nodes of the same tree, chosen by the same rule from *their*
 values: the single-observer form treats every player as if they saw the determinized world,
@@ -77,14 +81,6 @@ def _freeze(value: Any) -> Hashable:
     return value
 
 
-def candidates(game: Game, state: GameState) -> list[Any]:
-    """The actions a search considers in ``state``: ``game.search_actions(state)`` when the game
-    defines it (objects of ``legal_actions(state)``, never empty while the game goes on),
-    else ``game.legal_actions(state)`` itself."""
-    narrowed = getattr(game, "search_actions", None)
-    return game.legal_actions(state) if narrowed is None else narrowed(state)
-
-
 @dataclass
 class Node:
     """One action sequence of the tree: ``mover`` chose ``action`` to get here."""
@@ -120,7 +116,7 @@ class Search:
     and ``rng`` give the same decision however the iterations are split.
 
     ``state`` is never changed (every iteration plays on its own determinization); the
-    actions searched are ``candidates(game, state)`` (the legal actions, unless the game
+    actions searched are ``game.search_actions(state)`` (the legal actions, unless the game
     narrows them), and ``result()`` returns the object of that list.
     """
 
@@ -134,7 +130,7 @@ class Search:
         self.player = game.to_move(state)
         if self.player is None:
             raise ValueError("the game is over: there is nothing to decide")
-        self.legal = candidates(game, state)
+        self.legal = game.search_actions(state)
         self.root = Node()
         self.done = 0  # iterations run so far
 
@@ -200,9 +196,9 @@ def _iterate(game: Game, world: GameState, root: Node, rng: Rng, exploration: fl
         if mover is None:
             break
         if only is not None and mover != only:
-            game.apply(world, game.playout_action(world, rng))
+            game.play_legal(world, game.playout_action(world, rng))
             continue
-        legal = candidates(game, world)
+        legal = game.search_actions(world)
         keyed = [(action_key(a), a) for a in legal]
         untried = [(k, a) for k, a in keyed if k not in node.children]
         for k, _a in keyed:
@@ -212,7 +208,7 @@ def _iterate(game: Game, world: GameState, root: Node, rng: Rng, exploration: fl
         if untried:  # expand one new action, then play out from there
             k, a = untried[rng.below(len(untried))]
             child = node.children[k] = Node(mover, a, available=1)
-            game.apply(world, a)
+            game.play_legal(world, a)
             path.append(child)
             break
         best, best_score = None, -math.inf
@@ -221,12 +217,12 @@ def _iterate(game: Game, world: GameState, root: Node, rng: Rng, exploration: fl
             score = child.value / child.visits + exploration * math.sqrt(math.log(child.available) / child.visits)
             if score > best_score:
                 best, best_score, action = child, score, a
-        game.apply(world, action)
+        game.play_legal(world, action)
         node = best
         path.append(node)
     steps = 0
     while steps < playout_steps and game.to_move(world) is not None:
-        game.apply(world, game.playout_action(world, rng))
+        game.play_legal(world, game.playout_action(world, rng))
         steps += 1
     values = [game.evaluate(world, p) for p in range(world.players)]
     for n in path:

@@ -19,13 +19,11 @@ nothing else: no unseen deck order, no face-down card that never came out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterator, Union
+from typing import Any, Iterator, Union
 
+from .game import Game, GameState
 from .i18n import Text
-
-if TYPE_CHECKING:  # the record module imports game, which imports this one
-    from .game import Game, GameState
-    from .record import GameRecord
+from .record import GameRecord, positions
 
 Value = Union[int, Text]
 """A statistic of one seat: a count, or a short ``Text`` ("round 6, first")."""
@@ -68,27 +66,18 @@ class Step:
 
     index: int
     seat: int
-    before: "GameState"
+    before: GameState
     action: Any
-    after: "GameState"
+    after: GameState
 
 
-def steps(game: "Game", record: "GameRecord") -> Iterator[Step]:
+def steps(game: Game, record: GameRecord) -> Iterator[Step]:
     """Replay ``record`` once, yielding every action as a ``Step``, in order.
 
-    The positions are rebuilt exactly as ``record.replay`` does (forks re-deal what their seat
-    had not seen at their position, ``record.redeal``), so the last step's ``after`` is the
+    The positions are rebuilt as ``record.replay`` does (``record.positions``: forks re-deal
+    what their seat had not seen at their position), so the last step's ``after`` is the
     record's final state (when no fork sits at the very end). Costs one state copy per action.
     Raises ``RecordError`` like ``replay`` for a damaged record.
     """
-    from .record import redeal, replay
-
-    state = replay(record, upto=0)  # the starting position, re-dealt if a fork sits at 0
-    for i, data in enumerate(record.actions):
-        action = game.parse_action(data)
-        seat = game.to_move(state)
-        after = state.clone()
-        game.apply(after, action)
-        yield Step(i, seat if seat is not None else -1, state, action, after)
-        state = redeal(game, record, after, i + 1)
-
+    for p in positions(game, record, before=True):
+        yield Step(p.index, p.seat, p.before, p.action, p.played)

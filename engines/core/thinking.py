@@ -26,7 +26,8 @@ from typing import Any
 
 from .bots import get_bot
 from .game import Game, GameState
-from .record import GameRecord, parse_record, redeal, replay
+from .record import GameRecord, parse_record, positions, replay
+from .registry import get_game
 from .rng import Rng
 from .search import Search
 
@@ -91,18 +92,14 @@ class Thinker:
 
     def state_of(self, record: GameRecord) -> GameState:
         """The state after ``record``'s actions (do not change it)."""
-        from engines import get_game  # late import: the registry imports the games
-
         header = (record.game, record.players, record.seed, json.dumps(record.options, sort_keys=True),
                   json.dumps([f.model_dump() for f in record.forks]))
         known = self._actions
         if (self._state is not None and header == self._header and len(record.actions) >= len(known)
                 and record.actions[:len(known)] == known):
-            game: Game = get_game(record.game)
-            for data in record.actions[len(known):]:
-                game.apply(self._state, data)
-                known.append(data)
-                self._state = redeal(game, record, self._state, len(known))
+            for position in positions(get_game(record.game), record, self._state, first=len(known)):
+                known.append(record.actions[position.index])
+                self._state = position.after
             return self._state
         self._header, self._state, self._actions = None, None, []
         state = replay(record)
@@ -112,8 +109,6 @@ class Thinker:
 
     def begin(self, record: GameRecord, seat: int, level: str) -> Decision:
         """Start the decision of ``level``'s bot for ``seat``, who must be the seat to move."""
-        from engines import get_game
-
         game = get_game(record.game)
         state = self.state_of(record)
         if game.to_move(state) != seat:
@@ -134,8 +129,6 @@ THINKER = Thinker()
 
 def decide_json(record_json: str, seat: int, level: str) -> str:
     """Record as JSON text in, the action as JSON text out, in one go."""
-    from engines import get_game
-
     record = parse_record(record_json)
     action = THINKER.decide(record, int(seat), str(level))
     return json.dumps(get_game(record.game).dump_action(action))

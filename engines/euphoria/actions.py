@@ -84,8 +84,8 @@ def _made(cls, fields: dict, given: frozenset):
 # ``ResolveDilemma``, made the first time and handed out by every later call (a turn offers up
 # to 150 placements, most of them offered again the next turn). Sharing is safe because nothing
 # ever changes an action object or the list of a ``Retrieve`` (the engine, the bots and the page
-# only read them), and an equal object is the same move: ``apply`` may take a shared object
-# from the current list ``legal_actions`` returned without a second check, as it must.
+# only read them), and an equal object is the same move: ``play_legal`` may take a shared
+# object from the current list ``legal_actions`` returned without a check, as it must.
 _PLACES: dict[int, dict[str, Place]] = {}  # die -> space -> its Place
 _RETRIEVES: dict[tuple, Retrieve] = {}  # (dice, pay) -> its Retrieve
 _CHOICES: dict[str, Choose] = {}

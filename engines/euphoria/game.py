@@ -8,9 +8,11 @@ from typing import Any
 
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
-from engines.core.game import Game
+from engines.core.game import Chance, Game, Information
 from engines.core.i18n import Text, player, render
+from engines.core.record import GameRecord
 from engines.core.rng import Rng
+from engines.core.statistics import StatRow
 
 from . import events, reasons, rules
 from .actions import ACTION_ADAPTER, Action, Trade
@@ -25,10 +27,11 @@ from .texts import OPTION_LABELS, SCORE_CATEGORIES
 from .view import view as _view
 
 
-class Euphoria(Game):
+class Euphoria(Game[EuphoriaState, Action]):
     name = "euphoria"
     title, description = about("euphoria")["title"], about("euphoria")["description"]  # engines/catalog.json
     min_players, max_players = 2, 6
+    chance, information = Chance.SAMPLED, Information.IMPERFECT  # dice and draws inside apply; hands, recruits, decks hidden
     options_model = EuphoriaOptions
     state_model = EuphoriaState
     action_adapter = ACTION_ADAPTER
@@ -70,11 +73,11 @@ class Euphoria(Game):
     def playout_action(self, state: EuphoriaState, rng: Rng) -> Action:
         """The playout policy: the heuristic bot's worths read from the state, the best action
         with one draw only to part ties (``playout.py``); an object of the list
-        ``legal_actions`` returns, so ``apply`` takes it without a second check."""
+        ``legal_actions`` returns, which the search plays with ``play_legal``."""
         return _playout(state, rng, self.legal_actions(state))
 
     def search_actions(self, state: EuphoriaState) -> list[Action]:
-        """The actions the search bots consider (``engines.core.search.candidates``): the legal
+        """The actions the search bots consider (``Game.search_actions``): the legal
         actions without trade proposals (when anything else is legal), narrowed to the
         ``SEARCH_WIDTH`` the heuristic rates best (``playout.search_actions``), in their order.
 
@@ -123,7 +126,7 @@ class Euphoria(Game):
         """The names of ``score_breakdown``'s keys in ``lang``."""
         return {k: v.render(lang) for k, v in SCORE_CATEGORIES.items()}
 
-    def statistics(self, record: Any) -> list:
+    def statistics(self, record: GameRecord) -> list[StatRow]:
         """The end-of-game figures per seat (``statistics.py``: stars by how, workers, goods)."""
         from .statistics import statistics
         return statistics(self, record)
@@ -168,14 +171,14 @@ class Euphoria(Game):
         t = before.tasks[-1] if before.tasks else {}
         return t.get("p") != before.current or t.get("k") in ("keep", "draft", "mkt_keep", "trade_answer")
 
-    def determinize(self, state: EuphoriaState, player: int, rng: Rng) -> EuphoriaState:  # type: ignore[override]
+    def determinize(self, state: EuphoriaState, player: int, rng: Rng) -> EuphoriaState:
         """The cards, recruits, tiles and dilemmas ``player`` cannot see re-dealt from the pool
         of those he cannot place, the generator re-seeded (``determinize.py``: what is hidden,
         how it is re-dealt, what is approximated)."""
         from .determinize import determinize
         return determinize(state, player, rng)
 
-    def evaluate(self, state: EuphoriaState, player: int) -> float:  # type: ignore[override]
+    def evaluate(self, state: EuphoriaState, player: int) -> float:
         """The true win share at the end; before, a softmax over the estimated stars placed at
         the end (``evaluate.py``)."""
         from .evaluate import evaluate

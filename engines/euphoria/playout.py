@@ -13,8 +13,8 @@ the policy thousands of times a second, so this one keeps the worths and drops t
 - a forced move (one legal action) is played at once.
 
 It may read the whole state (a search gives it sampled states), uses no chance but ``rng``,
-and returns an object of the list ``legal_actions`` returned, so ``apply`` plays it without a
-second check.
+and returns an object of the list ``legal_actions`` returned, which the search plays with
+``play_legal``, unchecked.
 
 The same worths (``action_scores``) also narrow what the search considers at each node
 (``search_actions``: the best few, ``Game.search_actions``), so that its iterations go to the

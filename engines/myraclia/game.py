@@ -13,9 +13,11 @@ from pydantic import TypeAdapter
 
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
-from engines.core.game import Game
+from engines.core.game import Chance, Game, Information
 from engines.core.i18n import Text, render
+from engines.core.record import GameRecord
 from engines.core.rng import Rng
+from engines.core.statistics import StatRow
 
 from . import reasons, rules, scoring
 from .actions import Action
@@ -27,13 +29,14 @@ from .texts import OPTION_LABELS, SCORE_CATEGORIES
 from .view import log_text, view
 
 
-class Myraclia(Game):
+class Myraclia(Game[MyracliaState, Action]):
     """Myraclia (Rudy Pricinsky, RUDY3 2019): draft elements, terraform a hex planet."""
 
     name = "myraclia"
     title, description = about("myraclia")["title"], about("myraclia")["description"]  # engines/catalog.json
     min_players = 2
     max_players = 5
+    chance, information = Chance.SAMPLED, Information.IMPERFECT  # bag draws inside apply; the bags' order hidden
     options_model = MyracliaOptions
     state_model = MyracliaState
     action_adapter = TypeAdapter(Action)
@@ -108,7 +111,7 @@ class Myraclia(Game):
         """The names of the ``score_breakdown`` keys in ``lang`` (the end-of-game table)."""
         return {k: v.render(lang) for k, v in SCORE_CATEGORIES.items()}
 
-    def statistics(self, record) -> list:
+    def statistics(self, record: GameRecord) -> list[StatRow]:
         """The end-of-game figures per seat (``statistics.py``)."""
         from .statistics import statistics
         return statistics(self, record)
@@ -172,7 +175,7 @@ class Myraclia(Game):
         return _playout_action(self, state, rng)
 
     def search_actions(self, state: MyracliaState) -> list[Action]:
-        """The actions the search bots consider (``engines.core.search.candidates``): the legal
+        """The actions the search bots consider (``Game.search_actions``): the legal
         actions with no trade but the one the playout policy would make (``playout.search_actions``:
         unlimited free trades let a search swap elements back and forth without end)."""
         return _search_actions(state, self.legal_actions(state))

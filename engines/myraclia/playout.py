@@ -16,7 +16,7 @@ and scores the legal actions with the bot's own figures, cut down:
 
 It uses no chance at all (ties go to the first action, like the bot), reads nothing the
 players cannot see (the bags stay closed), and returns an object of the list
-``legal_actions`` has just returned, so ``apply`` plays it without checking it again.
+``legal_actions`` has just returned, which the search plays with ``play_legal``, unchecked.
 """
 
 from __future__ import annotations

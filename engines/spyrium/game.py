@@ -10,9 +10,11 @@ from pydantic import TypeAdapter
 
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
-from engines.core.game import Game, Options
+from engines.core.game import Chance, Game, Information, Options
 from engines.core.i18n import Text
+from engines.core.record import GameRecord
 from engines.core.rng import Rng
+from engines.core.statistics import StatRow
 
 from . import events, reasons, rules, scoring
 from .actions import Action
@@ -30,10 +32,11 @@ class SpyriumOptions(Options):
     """Spyrium has no variants or expansions in the spec (D-28: no 2-player variant)."""
 
 
-class Spyrium(Game):
+class Spyrium(Game[SpyriumState, Action]):
     name = "spyrium"
     title, description = about("spyrium")["title"], about("spyrium")["description"]  # engines/catalog.json
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
+    chance, information = Chance.SAMPLED, Information.IMPERFECT  # shuffles inside apply; decks and reserve face down
     options_model = SpyriumOptions
     state_model = SpyriumState
     action_adapter = TypeAdapter(Action)
@@ -44,17 +47,17 @@ class Spyrium(Game):
     def to_move(self, state: SpyriumState) -> int | None:
         return None if state.over else state.current
 
-    def legal_actions(self, state: SpyriumState) -> list[Any]:
+    def legal_actions(self, state: SpyriumState) -> list[Action]:
         return rules.legal_actions(state)
 
-    def check(self, state: SpyriumState, action: Any) -> None:
+    def check(self, state: SpyriumState, action: Action) -> None:
         if state.over:
             raise IllegalAction(T("The game is over."))
         if rules.is_legal(state, action):
             return
         raise IllegalAction(reasons.reason(state, action))
 
-    def why_not(self, state: SpyriumState, action: Any) -> "Text | str | None":
+    def why_not(self, state: SpyriumState, action: dict) -> Text | str | None:
         """The coach (``Game.why_not``): a whole action as ``check`` judges it; a board spot's
         probe that names only part of a move (a market card with no worker or token chosen,
         a building with no option, the turn event) by ``reasons.probe_reason``: None when
@@ -67,7 +70,7 @@ class Spyrium(Game):
                 pass
         return super().why_not(state, action)
 
-    def play(self, state: SpyriumState, action: Any) -> None:
+    def play(self, state: SpyriumState, action: Action) -> None:
         rules.play(state, action)
 
     def is_over(self, state: SpyriumState) -> bool:
@@ -85,20 +88,20 @@ class Spyrium(Game):
     def view(self, state: SpyriumState, player: int | None) -> dict:
         return view(state, player)
 
-    def log_text(self, state: SpyriumState, action: Any) -> Text:
+    def log_text(self, state: SpyriumState, action: Action) -> Text:
         """The public log line (``view.log_text``)."""
         return log_text(state, action)
 
-    def event_texts(self, before: SpyriumState, action: Any, after: SpyriumState) -> list[Text]:
+    def event_texts(self, before: SpyriumState, action: Action, after: SpyriumState) -> list[Text]:
         """What the rules did by themselves: gains, tokens, bonuses, round end and start
         (income, events, market, first player), final scoring (``events``)."""
         return events.event_texts(before, action, after)
 
-    def action_label(self, state: SpyriumState, action: Any, lang: str = "en") -> str:
+    def action_label(self, state: SpyriumState, action: Action, lang: str = "en") -> str:
         """The button text: what the action does, with card, place, price and option."""
         return label(state, action).render(lang)
 
-    def action_steps(self, state: SpyriumState, action: Any, lang: str = "en") -> list[str]:
+    def action_steps(self, state: SpyriumState, action: Action, lang: str = "en") -> list[str]:
         """The choices one at a time: kind, card, worker, how, price, Residence (``labels.steps``)."""
         return [s.render(lang) for s in steps(state, action)]
 
@@ -106,7 +109,7 @@ class Spyrium(Game):
         """The name of each ``score_breakdown`` key in ``lang`` (the end-of-game table)."""
         return {k: v.render(lang) for k, v in CATEGORY_NAMES.items()}
 
-    def statistics(self, record) -> list:
+    def statistics(self, record: GameRecord) -> list[StatRow]:
         """The end-of-game figures per seat (``statistics.py``)."""
         from .statistics import statistics
         return statistics(self, record)
@@ -123,7 +126,7 @@ class Spyrium(Game):
         from .reference import reference
         return reference(lang)
 
-    def reveals_information(self, before: SpyriumState, action: Any, after: SpyriumState) -> bool:
+    def reveals_information(self, before: SpyriumState, action: Action, after: SpyriumState) -> bool:
         """A new round deals cards and draws tokens from face-down piles (§4).
 
         Spyrium hides only the order of the three decks, the numbered tokens of the reserve
@@ -136,18 +139,18 @@ class Spyrium(Game):
         """
         return before.round != after.round or before.rng != after.rng
 
-    def playout_action(self, state: SpyriumState, rng: Rng) -> Any:
+    def playout_action(self, state: SpyriumState, rng: Rng) -> Action:
         """The playout policy: the heuristic's worths without copies or lookahead
         (``playout.py``); an object of the list ``legal_actions`` returns."""
         return _playout(state, rng, self.legal_actions(state))
 
-    def determinize(self, state: SpyriumState, player: int, rng: Rng) -> SpyriumState:  # type: ignore[override]
+    def determinize(self, state: SpyriumState, player: int, rng: Rng) -> SpyriumState:
         """The decks, the token reserve and the events below the preview re-shuffled, the
         generator re-seeded (``determinize``: their content is public, only their order is
         hidden)."""
         return _determinize(state, player, rng)
 
-    def evaluate(self, state: SpyriumState, player: int) -> float:  # type: ignore[override]
+    def evaluate(self, state: SpyriumState, player: int) -> float:
         """The true win share at the end; before, a softmax over estimated final scores
         (``evaluate``)."""
         return _evaluate(state, player)

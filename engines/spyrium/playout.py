@@ -16,7 +16,7 @@ a technique's power per round left, Residence income):
 
 It may read the whole state (a search gives it sampled states), uses no chance but ``rng``
 (one draw per Phase I placement, to part near-equal slots) and returns an object of the list
-``legal_actions`` returned, so ``apply`` plays it without a second check.
+``legal_actions`` returned, which the search plays with ``play_legal``, unchecked.
 """
 
 from __future__ import annotations

@@ -7,7 +7,6 @@ import pytest
 
 from engines import get_game, new_record, parse_record
 from engines.core.bots import get_bot
-from engines.core.search import candidates
 from engines.core.thinking import Thinker, begin_json, decide_json, decision_rng, step_json
 
 
@@ -79,7 +78,7 @@ def test_a_search_bot_decides_in_slices_with_its_progress_and_the_same_action(na
     game = get_game(name)
     record = _record(name, 2, 21, [level, level])
     state = game.new_game(2, 21)
-    while len(record.actions) < 3 or len(candidates(game, state)) < 2:  # a choice to search
+    while len(record.actions) < 3 or len(game.search_actions(state)) < 2:  # a choice to search
         a = game.legal_actions(state)[0]
         record.actions.append(game.dump_action(a))
         game.apply(state, a)

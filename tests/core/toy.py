@@ -38,7 +38,7 @@ class ToyState(GameState):
     current: int = 0
 
 
-class Toy(Game):
+class Toy(Game[ToyState, Action]):
     name = "toy"
     title = "Draw to 21"
     min_players, max_players = 1, 4
@@ -95,7 +95,7 @@ class Toy(Game):
                 "hands": [h if i == player else len(h) for i, h in enumerate(state.hands)],
                 "done": state.done, "current": state.current}
 
-    def describe(self, state, action, lang="en"):
+    def log_text(self, state, action):
         return f"Player {state.current + 1} {'draws' if isinstance(action, Draw) else 'stops'}"
 
     def reveals_information(self, before, action, after):

@@ -18,7 +18,6 @@ import js  # type: ignore[import-not-found]
 
 from .choices import Choice, Level, can_go_back, go_back, level, make_choices
 from .page import L, _el
-from .session import with_lang
 
 
 class ChoicesPanel:
@@ -51,7 +50,7 @@ class ChoicesPanel:
             if keep is not None and i not in keep:
                 continue
             try:
-                steps = [s.rename(t) for t in with_lang(s.game.action_steps, s.state, legal[i], lang=self.page.lang)]
+                steps = [s.rename(t) for t in s.game.action_steps(s.state, legal[i], self.page.lang)]
             except Exception as exc:  # a steps bug must not hide the action: one flat button
                 js.console.error(f"action_steps failed: {exc!r}")
                 steps = []
@@ -96,7 +95,7 @@ class ChoicesPanel:
         """Legal action ``index`` in words (its label, with the seats' names)."""
         s = self.page.session
         try:
-            return s.rename(with_lang(s.game.action_label, s.state, s.legal_actions()[index], lang=self.page.lang))
+            return s.rename(s.game.action_label(s.state, s.legal_actions()[index], self.page.lang))
         except Exception:
             return L("Move {n}", n=index + 1)
 

@@ -63,15 +63,14 @@ def seat_kind_options(levels: list[str], selected: str, lang: str, game=None) ->
 
 
 def option_label(game, key: str, f, lang: str) -> str:
-    """An option's label: the game's ``option_label(name, lang)`` when it has one."""
-    fn = getattr(game, "option_label", None)
-    if fn is not None:
-        try:
-            text = fn(key, lang)
-            if text:
-                return str(text)
-        except Exception as exc:
-            print(f"option_label failed: {exc!r}", file=sys.stderr)  # the browser's console in the page
+    """An option's label: the game's ``option_label(name, lang)``; the field's description
+    (or its name) when that fails or is empty."""
+    try:
+        text = game.option_label(key, lang)
+        if text:
+            return str(text)
+    except Exception as exc:
+        print(f"option_label failed: {exc!r}", file=sys.stderr)  # the browser's console in the page
     return f.description or key.replace("_", " ").capitalize()
 
 

@@ -20,7 +20,7 @@ import bisect
 from typing import Any
 
 from engines.core.game import GameState
-from engines.core.record import GameRecord, redeal
+from engines.core.record import GameRecord, positions, start
 
 from .session import Session
 
@@ -38,17 +38,17 @@ class Review:
         # a game forked from another starts, for its review, where it was forked: the
         # positions before belong to the other game, with its unseen parts as they were
         self.first = session.fork_floor()
-        state = redeal(game, rec, game.new_game(rec.players, rec.seed, rec.options), 0)
+        state = start(game, rec)
         self._checkpoints: dict[int, GameState] = {0: state.clone()}
         self.movers: list[int | None] = []  # the seat that played action i
         self.rounds: list[Any] = []  # the round number before action i (None: the game has none)
-        for i, data in enumerate(rec.actions):
-            self.movers.append(game.to_move(state))
-            self.rounds.append(game.round_of(state))
-            game.apply(state, data)
-            state = redeal(game, rec, state, i + 1)
-            if (i + 1) % CHECKPOINT == 0 or i + 1 == self.first:
-                self._checkpoints[i + 1] = state.clone()
+        round_ = game.round_of(state)
+        for p in positions(game, rec, state):
+            self.movers.append(p.seat)
+            self.rounds.append(round_)
+            state, round_ = p.after, game.round_of(p.after)
+            if (p.index + 1) % CHECKPOINT == 0 or p.index + 1 == self.first:
+                self._checkpoints[p.index + 1] = state.clone()
         self.over = game.is_over(state)
         self._cache: tuple[int, GameState] = (self.n, state)
         self.at = self.n
@@ -61,14 +61,13 @@ class Review:
         cached_k, cached = self._cache
         if cached_k == k:
             return cached
-        start = max(c for c in self._checkpoints if c <= k)
-        if cached_k <= k and cached_k >= start:  # stepping forward: go on from the cached state
-            start, state = cached_k, cached
+        base = max(c for c in self._checkpoints if c <= k)
+        if cached_k <= k and cached_k >= base:  # stepping forward: go on from the cached state
+            base, state = cached_k, cached
         else:
-            state = self._checkpoints[start].clone()
-        for j in range(start, k):
-            self.game.apply(state, self.record.actions[j])
-            state = redeal(self.game, self.record, state, j + 1)
+            state = self._checkpoints[base].clone()
+        for p in positions(self.game, self.record, state, first=base, upto=k):
+            state = p.after
         self._cache = (k, state)
         return state
 
@@ -176,7 +175,7 @@ def _option_text(game, key: str, value: Any, lang: str) -> str:
 
     from .new_game import option_label
     T = texts("ui")
-    field = getattr(getattr(game, "options_model", None), "model_fields", {}).get(key)
+    field = game.options_model.model_fields.get(key)
     name = option_label(game, key, field, lang) if field is not None else key
     if isinstance(value, bool):
         value = (T("yes") if value else T("no")).render(lang)

@@ -21,10 +21,8 @@ from typing import Any
 
 from engines import IllegalAction, RecordError, get_game, new_record, parse_record
 from engines.core.bots import bot_levels, get_bot
-from engines.core.errors import reason_of
-from engines.core.game import Game
 from engines.core.i18n import PLAYER_RE as _PLAYER_RE, Text, render, texts
-from engines.core.record import GameRecord, redeal
+from engines.core.record import GameRecord, positions, redeal, start
 from engines.core.thinking import decision_rng
 
 from .bidi import isolate
@@ -40,16 +38,6 @@ def new_seed() -> int:
     at build time, so ``random``'s state is the same on every start, and the first game of
     every visit would have the same deal."""
     return 1 + secrets.randbelow(2**31 - 1)
-
-
-def with_lang(fn, *args, lang: str = "en"):
-    """``fn(*args, lang=lang)``, or ``fn(*args)`` for a game written before ``lang`` existed."""
-    try:
-        return fn(*args, lang=lang)
-    except TypeError as exc:
-        if "lang" not in str(exc):
-            raise
-        return fn(*args)
 
 
 def seat_level(kind: str) -> str | None:
@@ -124,37 +112,18 @@ class Session:
         return cls(record)
 
     def _rebuild(self, upto: int) -> None:
-        """Replay the first ``upto`` record actions, collecting the log and who acted."""
-        game, rec = self.game, self.record
-        try:
-            state = redeal(game, rec, game.new_game(rec.players, rec.seed, rec.options), 0)
-        except ValueError as exc:
-            raise RecordError(T("The record cannot start a game: {reason}", reason=reason_of(exc))) from None
+        """Replay the first ``upto`` record actions (``record.positions``), collecting the log
+        and who acted."""
         lines: list[tuple[int | None, Text | str, list[Text | str]]] = []
-        actors: list[int | None] = []
-        before_last = None
-        events = self._has_events()
-        for i, data in enumerate(rec.actions[:upto]):
-            seat = game.to_move(state)
-            try:
-                action = game.parse_action(data)
-                text = self._text(state, action)
-                before = state.clone() if (events or i == upto - 1) else None
-                if i == upto - 1:
-                    before_last = before
-                game.apply(state, action)
-            except IllegalAction as exc:
-                raise RecordError(T("Action {n} of the record is not legal: {reason}", n=i + 1,
-                                    reason=exc.reason), index=i) from None
-            lines.append((seat, text, self._events(before, action, state) if events else []))
-            actors.append(seat)
-            after = redeal(game, rec, state, i + 1)
-            if after is not state:  # the fork: from here on, the table with the unseen parts re-dealt
-                state = after
-                if i == upto - 1:
-                    before_last = None  # undo never goes back past a fork
-        self.state, self.lines, self.actors, self._before_last = state, lines, actors, before_last
-        del rec.actions[upto:]
+        state, before_last = start(self.game, self.record), None
+        for p in positions(self.game, self.record, state, upto=upto, before=True):
+            lines.append((p.seat, self._text(p.before, p.action), self._events(p.before, p.action, p.played)))
+            state = p.after
+            # undo never goes back past a fork: from there on, the table with the unseen parts re-dealt
+            before_last = None if p.forked else p.before
+        self.state, self.lines, self._before_last = state, lines, before_last
+        self.actors = [seat for seat, _text, _events in lines]
+        del self.record.actions[upto:]
 
     # ---- seats --------------------------------------------------------------------------
     @property
@@ -212,18 +181,11 @@ class Session:
                 hit.tip = self.rename(hit.tip)
 
     def _text(self, state, action) -> Text | str:
-        """The public log line of ``action`` as a ``Text`` (``log_text``; a game that only
-        has its own ``describe`` gives that)."""
+        """The public log line of ``action`` as a ``Text`` (``Game.log_text``)."""
         try:
-            cls = type(self.game)
-            if cls.log_text is Game.log_text and cls.describe is not Game.describe:
-                return self.game.describe(state, action)
             return self.game.log_text(state, action)
         except Exception:  # a log_text() bug must not stop the game
             return str(self.game.dump_action(action))
-
-    def _has_events(self) -> bool:
-        return type(self.game).event_texts is not Game.event_texts
 
     def _events(self, before, action, after) -> list[Text | str]:
         try:
@@ -253,12 +215,9 @@ class Session:
 
     def button_label(self, action) -> str:
         """The private button text for the player to move (``action_label``, which may name
-        what is hidden from others; games without it fall back to ``describe``)."""
-        fn = getattr(self.game, "action_label", None)
-        if fn is None:
-            return self.label(action)
+        what is hidden from others; ``Game.action_label``'s default is the log line)."""
         try:
-            return self.rename(with_lang(fn, self.state, action, lang=self.lang))
+            return self.rename(self.game.action_label(self.state, action, self.lang))
         except Exception:  # a label bug must not stop the game
             return self.label(action)
 
@@ -302,7 +261,7 @@ class Session:
             for a in same:
                 tip = details.get(a["index"])
                 if not tip:
-                    steps = with_lang(self.game.action_steps, self.state, legal[a["index"]], lang=self.lang)
+                    steps = self.game.action_steps(self.state, legal[a["index"]], self.lang)
                     tip = self.rename(steps[-1]) if steps else ""
                 extra.append(tip)
             if all(extra) and len(set(extra)) == len(extra) and same[0]["label"] not in extra:
@@ -338,7 +297,7 @@ class Session:
         before = self.state.clone()
         self.game.apply(self.state, action)  # raises IllegalAction, state unchanged
         self.record.actions.append(self.game.dump_action(action))
-        events = self._events(before, action, self.state) if self._has_events() else []
+        events = self._events(before, action, self.state)
         self.lines.append((seat, text, events))
         self.actors.append(seat)
         self._before_last = before
@@ -423,16 +382,11 @@ class Session:
             return cached[1]
         count = n - i
         try:
-            state = redeal(self.game, self.record,
-                           self.game.new_game(self.record.players, self.record.seed, self.record.options), 0)
-            for k, data in enumerate(actions[:i]):
-                self.game.apply(state, data)
-                state = redeal(self.game, self.record, state, k + 1)
-            for data in actions[i:]:
-                before = state.clone()
-                action = self.game.parse_action(data)
-                self.game.apply(state, action)
-                if self.game.reveals_to(before, action, state, me):
+            state = start(self.game, self.record)
+            for p in positions(self.game, self.record, state, upto=i):
+                state = p.after
+            for p in positions(self.game, self.record, state, first=i, before=True):
+                if self.game.reveals_to(p.before, p.action, p.played, me):
                     count = 0
                     break
         except Exception:

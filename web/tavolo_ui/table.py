@@ -303,11 +303,8 @@ class TableScreen:
 
     def score_categories(self, s: Session) -> dict:
         """The end-of-game table's column names: the game's ``score_categories(lang)``."""
-        fn = getattr(s.game, "score_categories", None)
-        if fn is None:
-            return {}
         try:
-            return {k: str(v) for k, v in dict(fn(self.page.lang)).items()}
+            return {k: str(v) for k, v in dict(s.game.score_categories(self.page.lang)).items()}
         except Exception as exc:
             js.console.error(f"score_categories failed: {exc!r}")
             return {}
