@@ -11,13 +11,13 @@ from typing import Any
 
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
-from engines.core.game import Game
+from engines.core.game import Chance, Game, Information
 from engines.core.i18n import Text
 from engines.core.rng import Rng
 
 from . import labels, reasons, rules, scoring
 from . import texts as tx
-from .actions import ACTION_ADAPTER
+from .actions import ACTION_ADAPTER, Action
 from .evaluate import evaluate as _evaluate
 from .events import event_texts as _event_texts
 from .playout import playout_action as _playout, playout_bot
@@ -25,30 +25,31 @@ from .state import CitadelsOptions, CitadelsState
 from .view import log_text as _log_text, view as _view
 
 
-class Citadels(Game):
+class Citadels(Game[CitadelsState, Action]):
     name = "citadels"
     title, description = about("citadels")["title"], about("citadels")["description"]  # engines/catalog.json
     min_players = 2
     max_players = 7
+    chance, information = Chance.SAMPLED, Information.IMPERFECT  # shuffles inside apply; hands and deck face down
     options_model = CitadelsOptions
     state_model = CitadelsState
     action_adapter = ACTION_ADAPTER
 
-    def setup(self, players: int, seed: int, options: CitadelsOptions) -> CitadelsState:  # type: ignore[override]
+    def setup(self, players: int, seed: int, options: CitadelsOptions) -> CitadelsState:
         return rules.setup(players, seed, options)
 
-    def to_move(self, state: CitadelsState) -> int | None:  # type: ignore[override]
+    def to_move(self, state: CitadelsState) -> int | None:
         return rules.to_move(state)
 
-    def legal_actions(self, state: CitadelsState) -> list:  # type: ignore[override]
+    def legal_actions(self, state: CitadelsState) -> list[Action]:
         return rules.legal_actions(state)
 
-    def check(self, state: CitadelsState, action: Any) -> None:  # type: ignore[override]
+    def check(self, state: CitadelsState, action: Action) -> None:
         reason = reasons.reason(state, action)
         if reason is not None:
             raise IllegalAction(reason)
 
-    def why_not(self, state: CitadelsState, action: dict) -> "Text | str | None":  # type: ignore[override]
+    def why_not(self, state: CitadelsState, action: dict) -> "Text | str | None":
         """The coach (``Game.why_not``). One board spot stands for a move with a choice still
         open: the Laboratory in the player's city, ``{"type": "laboratory"}`` with no card
         named yet. It gets the rule that forbids every Laboratory move now (used already,
@@ -57,31 +58,31 @@ class Citadels(Game):
             return reasons.laboratory_reason(state)
         return super().why_not(state, action)
 
-    def play(self, state: CitadelsState, action: Any) -> None:  # type: ignore[override]
+    def play(self, state: CitadelsState, action: Action) -> None:
         rules.play(state, action)
 
-    def is_over(self, state: CitadelsState) -> bool:  # type: ignore[override]
+    def is_over(self, state: CitadelsState) -> bool:
         return state.phase == "over"
 
-    def scores(self, state: CitadelsState) -> list[int]:  # type: ignore[override]
+    def scores(self, state: CitadelsState) -> list[int]:
         return scoring.scores(state)
 
-    def score_breakdown(self, state: CitadelsState) -> list[dict[str, int]]:  # type: ignore[override]
+    def score_breakdown(self, state: CitadelsState) -> list[dict[str, int]]:
         return scoring.breakdown(state)
 
-    def winners(self, state: CitadelsState) -> list[int]:  # type: ignore[override]
+    def winners(self, state: CitadelsState) -> list[int]:
         return scoring.winners(state)
 
-    def view(self, state: CitadelsState, player: int | None) -> dict:  # type: ignore[override]
+    def view(self, state: CitadelsState, player: int | None) -> dict:
         return _view(state, player)
 
-    def log_text(self, state: CitadelsState, action: Any) -> Text:  # type: ignore[override]
+    def log_text(self, state: CitadelsState, action: Action) -> Text:
         """The public line of the move (``view.log_text``)."""
         if isinstance(action, dict):
             action = self.parse_action(action)
         return _log_text(state, action)
 
-    def event_texts(self, before: CitadelsState, action: Any, after: CitadelsState) -> list:  # type: ignore[override]
+    def event_texts(self, before: CitadelsState, action: Action, after: CitadelsState) -> list:
         """What the rules did by themselves after ``action`` (calls, reveals, robbery, crown,
         Merchant's gold, automatic income and draws, the end of a round, the final scores),
         read from ``before`` and ``after`` (``events``)."""
@@ -89,7 +90,7 @@ class Citadels(Game):
             action = self.parse_action(action)
         return _event_texts(before, action, after)
 
-    def action_label(self, state: CitadelsState, action: Any, lang: str = "en") -> str:  # type: ignore[override]
+    def action_label(self, state: CitadelsState, action: Action, lang: str = "en") -> str:
         """The button text for the player to move (private: it may name his own hidden
         characters and cards). Every legal action gets a clear, distinct label."""
         if isinstance(action, dict):
@@ -116,7 +117,7 @@ class Citadels(Game):
         text = tx.OPTION.get(name)
         return text.render(lang) if text is not None else name
 
-    def reveals_information(self, before: CitadelsState, action: Any, after: CitadelsState) -> bool:  # type: ignore[override]
+    def reveals_information(self, before: CitadelsState, action: Action, after: CitadelsState) -> bool:
         """True when the move showed something new, or looked at something hidden whatever it
         found (undo is then refused):
 
@@ -147,7 +148,7 @@ class Citadels(Game):
                 or any(len(a) > len(b) for a, b in zip(after.cities, before.cities))  # a build
                 or before.swaps != after.swaps or before.phase != after.phase and after.phase == "over")
 
-    def reveals_to(self, before: CitadelsState, action: Any, after: CitadelsState, seat: int) -> bool:  # type: ignore[override]
+    def reveals_to(self, before: CitadelsState, action: Action, after: CitadelsState, seat: int) -> bool:
         """``reveals_information``, and a draft choice that hands the cards left to ``seat``:
         he now sees them, which tells him something of what the earlier choosers took.
         Without this, a player alone with bots could pick, let the bots pick, see what came
@@ -158,18 +159,18 @@ class Citadels(Game):
                 or before.phase == "draft" and after.phase == "draft"
                 and self.to_move(after) == seat != self.to_move(before))
 
-    def playout_action(self, state: CitadelsState, rng: Rng) -> Any:  # type: ignore[override]
+    def playout_action(self, state: CitadelsState, rng: Rng) -> Action:
         """The playout policy: the heuristic's judgement without its repeated scans, a
         ``view`` or one random draw per candidate (``playout.py``); an object of the list
-        ``legal_actions`` returns, so ``apply`` takes it without a second check."""
+        ``legal_actions`` returns, which the search plays with ``play_legal``, unchecked."""
         return _playout(state, rng, self.legal_actions(state))
 
-    def determinize(self, state: CitadelsState, player: int, rng: Rng) -> CitadelsState:  # type: ignore[override]
+    def determinize(self, state: CitadelsState, player: int, rng: Rng) -> CitadelsState:
         """See ``determinize.py`` (what is hidden, how it is re-dealt, what is approximated)."""
         from .determinize import determinize
         return determinize(state, player, rng)
 
-    def evaluate(self, state: CitadelsState, player: int) -> float:  # type: ignore[override]
+    def evaluate(self, state: CitadelsState, player: int) -> float:
         """The true win share at the end; before, a softmax of estimated final scores
         (``evaluate``)."""
         return _evaluate(state, player)

@@ -13,7 +13,7 @@ makes the heuristic cost more than a random move taken out:
 
 It reads only what the seat to move may see (its own hand and characters, the public
 table), so as a bot level ("playout") it plays fair; it uses no chance but ``rng`` and returns
-an object of the list ``legal_actions`` gave (``apply`` then takes it without a second check).
+an object of the list ``legal_actions`` gave (the search plays it with ``play_legal``, unchecked).
 """
 
 from __future__ import annotations

@@ -27,9 +27,6 @@ from engines.core.statistics import StatRow
 NAMES = engines.list_games()
 ENGINES = Path(engines.__file__).resolve().parent
 
-# Citadels' class line is parameterized when the branch reshaping Citadels is merged.
-PARAMETERIZED = [pytest.param(n, marks=pytest.mark.xfail(strict=True, reason="Game[...] at the merge"))
-                 if n == "citadels" else n for n in NAMES]
 
 
 def type_arguments(cls: type) -> tuple | None:
@@ -61,7 +58,7 @@ def positions(game: Game) -> list:
     return [state, moved]
 
 
-@pytest.mark.parametrize("name", PARAMETERIZED)
+@pytest.mark.parametrize("name", NAMES)
 def test_the_class_is_a_game_of_its_own_state_and_actions(name):
     game = engines.get_game(name)
     args = type_arguments(type(game))
