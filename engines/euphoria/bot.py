@@ -25,7 +25,7 @@ from typing import Any
 from engines.core.rng import Rng
 
 from .actions import Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
-from .components import (COMMODITY_AREAS, MARKETS, RESOURCES, SITE_SPACES, SITES, SPACE_SITE, SPACES, THRESHOLD,
+from .components import (COMMODITY_AREAS, MARKETS, SITE_SPACES, SITES, SPACE_SITE, SPACES, THRESHOLD,
                          TUNNEL_COST, TUNNEL_ENDS, TUNNEL_RESOURCE, TUNNELS)
 from .markets import KIND, suffers_kind
 from .rules import occupancy

@@ -20,7 +20,7 @@ from typing import Any
 from engines.core.i18n import Text, player
 
 from .actions import Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
-from .components import DILEMMAS, MARKETS, RECRUITS, SPACES
+from .components import MARKETS, RECRUITS, SPACES
 from .rules.roll_events import _role
 from . import texts
 from .texts import T

@@ -27,7 +27,7 @@ from typing import Any
 
 from engines.core.rng import Rng
 
-from .actions import Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
+from .actions import EndTurn, Place, ResolveDilemma, Retrieve, Trade
 from .bot import _area_base, _option_score, _place_score, _Seen
 from .components import COMMODITY_AREAS
 

@@ -44,11 +44,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Optional
 
-from .components import (ARTIFACT_TYPES, COMMODITIES, COMMODITY_AREAS, ICARUS_SPACES, RECRUITS,
+from .components import (ARTIFACT_TYPES, COMMODITIES, ICARUS_SPACES, RECRUITS,
                          RESOURCES, SITE_SPACES, SPACE_SITE, SPACES, TUNNEL_RESOURCE, TUNNELS)
 from .markets import suffers_kind
 from .effects import (ability_on, advance_miner, ally, available, controlled, gain,
-                      has_active_faction, knowledge, lose_worker, morale, note, occupants, order_from,
+                      has_active_faction, knowledge, lose_worker, morale, occupants, order_from,
                       push, task, v1)
 
 Opts = list[str]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engines.core.i18n import Text, texts
 
-from .components import DILEMMAS, MARKETS, RECRUITS, SPACES
+from .components import DILEMMAS, MARKETS, RECRUITS
 
 T = texts("euphoria")
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
-from .components import FACTIONS, MARKETS, RECRUITS, SITES, WORKER_SPACES
+from .components import FACTIONS, SITES
 from .public import EuphoriaView
 from .rules import occupancy
 from .state import EuphoriaState
