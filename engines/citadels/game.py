@@ -95,7 +95,7 @@ class Citadels(Game[CitadelsState, Action]):
         characters and cards). Every legal action gets a clear, distinct label."""
         if isinstance(action, dict):
             action = self.parse_action(action)
-        return labels.action_label(state, action, lang)
+        return labels.label(_view(state, rules.to_move(state)), action, lang)
 
     def score_categories(self, lang: str = "en") -> dict[str, str]:
         """The names of the ``score_breakdown`` keys in ``lang`` (the end-of-game table)."""

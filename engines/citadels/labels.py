@@ -131,10 +131,3 @@ def label_text(view: dict, action: Any) -> Text:
 def label(view: dict, action: Any, lang: str = "en") -> str:
     """``label_text`` rendered in ``lang``."""
     return label_text(view, action).render(lang)
-
-
-def action_label(state: Any, action: Any, lang: str = "en") -> str:
-    """``Game.action_label``: the label seen from the view of the player to move."""
-    from .rules import to_move
-    from .view import view
-    return label(view(state, to_move(state)), action, lang)
