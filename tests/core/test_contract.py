@@ -178,12 +178,18 @@ def module_name(path: Path) -> str:
 def imports_of(path: Path, module_level: bool) -> list[tuple[str, list[str]]]:
     """The imports of a module file, each as (module, [its names as modules]): ``from .x import
     y`` gives ``("engines.g.x", ["engines.g.x.y"])``. ``module_level``: only the statements run
-    when the module is imported, not those inside functions nor ``if TYPE_CHECKING``."""
+    when the module is imported, not those inside functions; else those too (a late import
+    inside a function is still a circle, only hidden). Never those under ``if TYPE_CHECKING``."""
     name = module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     tree = ast.parse(path.read_text("utf-8"))
+    typing_only = {id(inner) for node in ast.walk(tree)
+                   if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+                   for stmt in node.body for inner in ast.walk(stmt)}
     found = []
     for node in (tree.body if module_level else ast.walk(tree)):
+        if id(node) in typing_only:
+            continue
         if isinstance(node, ast.Import):
             found += [(alias.name, [alias.name]) for alias in node.names]
         elif isinstance(node, ast.ImportFrom):
@@ -195,14 +201,15 @@ def imports_of(path: Path, module_level: bool) -> list[tuple[str, list[str]]]:
     return found
 
 
-def import_graph(game: str) -> dict[str, set[str]]:
-    """Module -> the modules of the same package it imports when it is imported. ``from . import
-    rules`` is an edge to ``rules``, not to the package it is named from."""
+def import_graph(game: str, module_level: bool = True) -> dict[str, set[str]]:
+    """Module -> the modules of the same package it imports when it is imported (``module_level``)
+    or at any time. ``from . import rules`` is an edge to ``rules``, not to the package it is
+    named from."""
     files = {module_name(p): p for p in (ENGINES / game).rglob("*.py")}
     graph: dict[str, set[str]] = {}
     for module, path in files.items():
         edges = set()
-        for base, names in imports_of(path, module_level=True):
+        for base, names in imports_of(path, module_level):
             submodules = [n for n in names if n in files]
             edges |= set(submodules) if submodules and len(submodules) == len(names) else {base}
         graph[module] = {m for m in edges if m in files and m != module}
@@ -235,6 +242,12 @@ def cycle(graph: dict[str, set[str]]) -> list[str] | None:
 @pytest.mark.parametrize("name", NAMES)
 def test_the_game_package_has_no_import_circle(name):
     assert cycle(import_graph(name)) is None
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_no_late_import_hides_an_import_circle(name):
+    """Imports inside functions count too: they are how a circle is usually hidden."""
+    assert cycle(import_graph(name, module_level=False)) is None
 
 
 def test_the_circle_check_finds_a_circle():
