@@ -5,6 +5,7 @@
 #     Node and npm (build.py), pip
 #   - the Python test tools from requirements-dev.txt
 #   - python3 build.py (fetches the pinned Pyodide/PyScript/wheels into .cache/, assembles public/)
+#   - mypy on what pyproject.toml's [tool.mypy] lists
 #   - pytest on every test (engine, build and browser tests), 2 workers; a browser test whose
 #     Chromium renderer crashed runs once more (listed as a rerun)
 # Exits non-zero when anything fails, and when no test ran.
@@ -41,6 +42,9 @@ echo "== building public/"
 
 # Browser tests must run (not skip) once the page exists.
 if [ -f web/index.html ]; then export TAVOLO_REQUIRE_BROWSER=1; fi
+
+echo "== type checking (mypy, on what pyproject.toml's [tool.mypy] lists)"
+"$PY" -m mypy
 
 echo "== running every test"
 mkdir -p test-output

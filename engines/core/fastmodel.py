@@ -54,4 +54,4 @@ def plain_setattr(cls: type[BaseModel]) -> None:
         else:
             slow(self, name, value)
 
-    cls.__setattr__ = __setattr__
+    setattr(cls, "__setattr__", __setattr__)

@@ -57,8 +57,9 @@ def problems_in(text: str, identifiers: Iterable[str] = ()) -> list[str]:
     found = []
     if _RAW.search(text):
         found.append(f"raw data or ASCII quote: {text!r}")
-    if _SNAKE.search(text):
-        found.append(f"internal identifier {_SNAKE.search(text).group(0)!r}: {text!r}")
+    snake = _SNAKE.search(text)
+    if snake:
+        found.append(f"internal identifier {snake.group(0)!r}: {text!r}")
     for ident in identifiers:
         if re.search(rf"\b{re.escape(ident)}\b", text):
             found.append(f"internal identifier {ident!r}: {text!r}")
@@ -177,7 +178,7 @@ def _bindings(tree: ast.Module) -> dict[str, str]:
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Call):
             fn, args = node.value.func, node.value.args
             name = fn.id if isinstance(fn, ast.Name) else fn.attr if isinstance(fn, ast.Attribute) else ""
-            if name == "texts" and args and isinstance(args[0], ast.Constant):
+            if name == "texts" and args and isinstance(args[0], ast.Constant) and isinstance(args[0].value, str):
                 out.update({t.id: args[0].value for t in node.targets if isinstance(t, ast.Name)})
     return out
 
@@ -209,10 +210,10 @@ def written_templates(paths: Iterable[Path], root: Path) -> list[tuple[str, str,
                     domain = theirs.get(alias.name, RENDERING_HELPERS.get(alias.name))
                     if domain:
                         bound.setdefault(alias.asname or alias.name, domain)
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in bound
-                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
-                found.append((bound[node.func.id], node.args[0].value, path.relative_to(root).as_posix(), node.lineno))
+        for call in ast.walk(tree):
+            if (isinstance(call, ast.Call) and isinstance(call.func, ast.Name) and call.func.id in bound
+                    and call.args and isinstance(call.args[0], ast.Constant) and isinstance(call.args[0].value, str)):
+                found.append((bound[call.func.id], call.args[0].value, path.relative_to(root).as_posix(), call.lineno))
     return found
 
 

@@ -52,7 +52,7 @@ from .registry import get_game
 from .rng import Rng
 from .. import version as _version
 
-FORMAT = "tavolo/1"
+FORMAT: Literal["tavolo/1"] = "tavolo/1"
 
 
 MAX_SEED = 2**53 - 1

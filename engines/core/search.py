@@ -127,9 +127,10 @@ class Search:
         self.game, self.state, self.rng = game, state, rng
         self.exploration, self.playout_steps = exploration, playout_steps
         self.opponents = opponents
-        self.player = game.to_move(state)
-        if self.player is None:
+        player = game.to_move(state)
+        if player is None:
             raise ValueError("the game is over: there is nothing to decide")
+        self.player: int = player
         self.legal = game.search_actions(state)
         self.root = Node()
         self.done = 0  # iterations run so far
@@ -211,13 +212,15 @@ def _iterate(game: Game, world: GameState, root: Node, rng: Rng, exploration: fl
             game.play_legal(world, a)
             path.append(child)
             break
-        best, best_score = None, -math.inf
+        best: Node | None = None
+        best_score = -math.inf
         for k, a in keyed:
             child = node.children[k]
             score = child.value / child.visits + exploration * math.sqrt(math.log(child.available) / child.visits)
             if score > best_score:
                 best, best_score, action = child, score, a
         game.play_legal(world, action)
+        assert best is not None  # keyed is never empty: the game is not over
         node = best
         path.append(node)
     steps = 0
@@ -230,16 +233,29 @@ def _iterate(game: Game, world: GameState, root: Node, rng: Rng, exploration: fl
         n.value += values[n.mover]
 
 
-def search_bot(iterations: int, *, exploration: float = 0.7, playout_steps: int = 60,
-               opponents: str = "tree", time_cap: float | None = None):
-    """A bot (``choose(game, state, rng) -> action``) that searches with ``ismcts``."""
-    settings = {"exploration": exploration, "playout_steps": playout_steps}
-    if opponents != "tree":
-        settings["opponents"] = opponents
+@dataclass(frozen=True)
+class SearchBot:
+    """A bot that searches with ``ismcts``: called as ``bot(game, state, rng) -> action`` like
+    every bot; its fields are what a caller needs to run the same search in slices
+    (``Search``), as the page's bot worker does (``engines.core.thinking.Decision``)."""
 
-    def choose(game: Game, state: GameState, rng: Rng) -> Any:
-        return ismcts(game, state, rng, iterations, time_cap=time_cap, **settings).action
-    choose.iterations = iterations
-    # what a caller needs to run the same search in slices (``Search``), as the worker does
-    choose.search = {"iterations": iterations, **settings}
-    return choose
+    iterations: int
+    exploration: float = 0.7
+    playout_steps: int = 60
+    opponents: str = "tree"
+    time_cap: float | None = None
+
+    def __call__(self, game: Game, state: GameState, rng: Rng) -> Any:
+        return ismcts(game, state, rng, self.iterations, exploration=self.exploration,
+                      playout_steps=self.playout_steps, opponents=self.opponents, time_cap=self.time_cap).action
+
+    def start(self, game: Game, state: GameState, rng: Rng) -> "Search":
+        """The same search, to be run in slices."""
+        return Search(game, state, rng, exploration=self.exploration, playout_steps=self.playout_steps,
+                      opponents=self.opponents)
+
+
+def search_bot(iterations: int, *, exploration: float = 0.7, playout_steps: int = 60,
+               opponents: str = "tree", time_cap: float | None = None) -> SearchBot:
+    """A bot (``choose(game, state, rng) -> action``) that searches with ``ismcts``."""
+    return SearchBot(iterations, exploration, playout_steps, opponents, time_cap)

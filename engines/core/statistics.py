@@ -80,4 +80,5 @@ def steps(game: Game, record: GameRecord) -> Iterator[Step]:
     Raises ``RecordError`` like ``replay`` for a damaged record.
     """
     for p in positions(game, record, before=True):
+        assert p.before is not None  # kept: before=True
         yield Step(p.index, p.seat, p.before, p.action, p.played)

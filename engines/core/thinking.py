@@ -29,7 +29,7 @@ from .game import Game, GameState
 from .record import GameRecord, parse_record, positions, replay
 from .registry import get_game
 from .rng import Rng
-from .search import Search
+from .search import Search, SearchBot
 
 
 def decision_rng(seed: int, action_count: int, seat: int) -> Rng:
@@ -39,21 +39,20 @@ def decision_rng(seed: int, action_count: int, seat: int) -> Rng:
 
 class Decision:
     """One bot decision that can be advanced in slices: ``step`` until ``done``, then
-    ``action``. A search bot (``search_bot``: it carries its ``search`` parameters) runs
+    ``action``. A search bot (``search.SearchBot``: it carries its search's settings) runs
     its iterations slice by slice; any other bot decides at once."""
 
     def __init__(self, game: Game, state: GameState, bot: Any, rng: Rng) -> None:
         self.game = game
-        params = getattr(bot, "search", None)
         self.search: Search | None = None
         self.action: Any = None
         self.value: float | None = None  # the search's estimated win chance of ``action``
         self.total = 0
-        if params is None:
+        if not isinstance(bot, SearchBot):
             self.action = bot(game, state, rng)
             return
-        self.search = Search(game, state, rng, **{k: v for k, v in params.items() if k != "iterations"})
-        self.total = 0 if self.search.forced else params["iterations"]
+        self.search = bot.start(game, state, rng)
+        self.total = 0 if self.search.forced else bot.iterations
         if not self.total:
             self._finish()
 
@@ -64,17 +63,18 @@ class Decision:
     @property
     def progress(self) -> float:
         """The share of the budget done (0..1)."""
-        return 1.0 if self.done else self.search.done / self.total
+        return 1.0 if self.search is None or self.done else self.search.done / self.total
 
     def step(self, seconds: float = 0.05) -> bool:
         """Run iterations for about ``seconds`` (at least one); True when the decision is made."""
-        if not self.done:
+        if self.search is not None and not self.done:
             self.search.run(self.total - self.search.done, time.perf_counter() + seconds)
             if self.done:
                 self._finish()
         return self.done
 
     def _finish(self) -> None:
+        assert self.search is not None  # only a search bot's decision finishes
         result = self.search.result()
         self.action = result.action
         self.value = result.value if self.total else None
