@@ -117,6 +117,7 @@ def _character_value(v: _Seen, me: int, rank: int) -> float:
 
 def choose(game: Any, state: Any, rng: Rng) -> Any:
     me = to_move(state)
+    assert me is not None  # a bot is asked for a move only while the game is on
     v = _Seen(state, me)
     legal = game.legal_actions(state)
     types = {a.type for a in legal}

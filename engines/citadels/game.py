@@ -7,11 +7,11 @@ and ``playout``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
-from engines.core.game import Chance, Game, Information
+from engines.core.game import Chance, Game, Information, Options
 from engines.core.i18n import Text
 from engines.core.rng import Rng
 
@@ -35,7 +35,8 @@ class Citadels(Game[CitadelsState, Action]):
     state_model = CitadelsState
     action_adapter = ACTION_ADAPTER
 
-    def setup(self, players: int, seed: int, options: CitadelsOptions) -> CitadelsState:
+    def setup(self, players: int, seed: int, options: Options) -> CitadelsState:
+        assert isinstance(options, CitadelsOptions)  # new_game validates with options_model
         return rules.setup(players, seed, options)
 
     def to_move(self, state: CitadelsState) -> int | None:
@@ -74,7 +75,8 @@ class Citadels(Game[CitadelsState, Action]):
         return scoring.winners(state)
 
     def view(self, state: CitadelsState, player: int | None) -> dict:
-        return _view(state, player)
+        # the contract's plain dict: a CitadelsView (a TypedDict) is one at run time
+        return cast(dict, _view(state, player))
 
     def log_text(self, state: CitadelsState, action: Action) -> Text:
         """The public line of the move (``view.log_text``)."""

@@ -11,7 +11,7 @@ They are ``Text`` (``texts.py``): ``label_text`` gives the ``Text``, ``label`` r
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Mapping
 
 from engines.core.i18n import Text, player
 
@@ -19,11 +19,11 @@ from .components import ARCHITECT, CHARACTERS, DISTRICTS, WARLORD, C, effect
 from .texts import T, YOUR_COLOUR_DISTRICTS, cards, gold, the_char, the_district
 
 
-def _city(view: dict, seat: int) -> list[str]:
+def _city(view: Mapping[str, Any], seat: int) -> list[str]:
     return [d["district"] for d in view["seats"][seat]["city"]]
 
 
-def _income(view: dict, seat: int, rank: int) -> int:
+def _income(view: Mapping[str, Any], seat: int, rank: int) -> int:
     """§7.4 as the player sees it: 1 gold per district of the colour (School of Magic too)."""
     colour = CHARACTERS[rank].income_color  # type: ignore[union-attr]
     if colour is None:
@@ -31,7 +31,7 @@ def _income(view: dict, seat: int, rank: int) -> int:
     return sum(1 for k in _city(view, seat) if DISTRICTS[k].color == colour or k == "school_of_magic")
 
 
-def label_text(view: dict, action: Any) -> Text:
+def label_text(view: Mapping[str, Any], action: Any) -> Text:
     """The button text of ``action`` (a model or its dict) in the position ``view`` shows;
     ``view`` is the view of the player to move."""
     a = action if isinstance(action, dict) else action.model_dump()
@@ -128,6 +128,6 @@ def label_text(view: dict, action: Any) -> Text:
     return T("An unknown move")
 
 
-def label(view: dict, action: Any, lang: str = "en") -> str:
+def label(view: Mapping[str, Any], action: Any, lang: str = "en") -> str:
     """``label_text`` rendered in ``lang``."""
     return label_text(view, action).render(lang)

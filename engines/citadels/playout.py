@@ -91,7 +91,7 @@ def _card_values(state: Any, me: int, ks: list[str], gold: int) -> list[float]:
     colours = {_COLOUR[k] for k in kinds}
     no_dup = state.options.forbid_duplicate_districts
     early = state.round < 6
-    out = []
+    out: list[float] = []
     for k in ks:
         if no_dup and k in kinds:
             out.append(-10)
@@ -128,6 +128,7 @@ def playout_action(state: Any, rng: Rng, legal: list) -> Any:
     phase = state.phase
     first = legal[0]
     me = to_move(state)
+    assert me is not None  # a playout asks for a move only while the game is on
     if phase == "draft":
         values = _character_values(state, me, [a.rank for a in legal])
         if first.type == "choose_character":

@@ -15,6 +15,8 @@ cards drawn, and the characters he saw during the selection.
 
 from __future__ import annotations
 
+from typing import Any, cast
+
 from engines.core.i18n import Text, player
 
 from . import actions as A
@@ -97,7 +99,8 @@ def _draft_character_reason(state: CitadelsState, seat: int, rank: int, keep: bo
         return T("You put the {character} face down yourself this round.", character=tx.char(rank))
     if state.draft_step == 0 and rank == state.removed_down:
         # the first chooser sees every other character: the missing one is the face-down card
-        if removal(state.players).model_extra.get("initial_face_down_offered_to_last_chooser"):
+        # a Removal allows extra fields (``_Loose``: extra="allow"): ``model_extra`` is a dict
+        if cast(dict[str, Any], removal(state.players).model_extra).get("initial_face_down_offered_to_last_chooser"):
             return T("The {character} was put face down unseen at the start of the round: only the last to "
                      "choose may take it.", character=tx.char(rank))
         return T("The {character} was put face down unseen at the start of the round: nobody plays it "
@@ -110,6 +113,7 @@ def _refusal(state: CitadelsState, action, legal: list) -> Text:
     """The rule that forbids ``action`` (not in ``legal``), by the moment of the round."""
     t = getattr(action, "type", "?")
     seat = to_move(state)
+    assert seat is not None  # the callers answer "the game is over" first: a seat moves
     if t in ("graveyard_take", "graveyard_decline") and state.phase != "graveyard":
         return _graveyard_reason(state, seat)
     if state.phase == "draft":

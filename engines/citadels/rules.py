@@ -12,6 +12,8 @@ Why a move is refused is ``reasons``; the log lines of what the rules do by them
 
 from __future__ import annotations
 
+from typing import Any, Callable, Literal, cast
+
 from engines.core.rng import Rng
 
 from . import actions as A
@@ -20,7 +22,9 @@ from .components import (_KIND, ALL_CARDS, ARCHITECT, ASSASSIN, BISHOP, CHARACTE
 from .state import CitadelsOptions, CitadelsState
 from .texts import T
 
-KEEP, DISCARD = "keep", "discard"
+DraftOp = Literal["keep", "discard"]
+KEEP: Literal["keep"] = "keep"
+DISCARD: Literal["discard"] = "discard"
 _KIND_OF = _KIND.get   # a card id's district type, None for a string that is no card id (then ``kind``)
 
 
@@ -52,13 +56,13 @@ def setup(players: int, seed: int, options: CitadelsOptions) -> CitadelsState:
     return state
 
 
-def draft_schedule(players: int) -> list[tuple[int, str]]:
+def draft_schedule(players: int) -> list[tuple[int, DraftOp]]:
     """The character selection of §5 as (seat offset from the crown, keep|discard) steps.
 
     After the last step the one card left goes face down, known to the last chooser.
     """
     if players == 2:      # §5.3: A keeps; B keeps and discards; A keeps and discards; B keeps
-        steps = [(0, KEEP), (1, KEEP), (1, DISCARD), (0, KEEP), (0, DISCARD), (1, KEEP)]
+        steps: list[tuple[int, DraftOp]] = [(0, KEEP), (1, KEEP), (1, DISCARD), (0, KEEP), (0, DISCARD), (1, KEEP)]
     else:                 # §5.1, §5.4 (three players pick twice around the table), §5.2
         per = removal(players).characters_per_player
         steps = [(i % players, KEEP) for i in range(players * per)]
@@ -67,12 +71,14 @@ def draft_schedule(players: int) -> list[tuple[int, str]]:
 
 #: per player count, the draft schedule (``draft_schedule``; read-only) and whether the last
 #: chooser is offered the initial face-down card (§5.2): the rules read them at every step
-_SCHEDULE: dict[int, list[tuple[int, str]]] = {p: draft_schedule(p) for p in range(C.players_min, C.players_max + 1)}
-_OFFER_DOWN: dict[int, bool] = {p: bool(removal(p).model_extra.get("initial_face_down_offered_to_last_chooser"))
+_SCHEDULE: dict[int, list[tuple[int, DraftOp]]] = {p: draft_schedule(p) for p in range(C.players_min, C.players_max + 1)}
+# a Removal allows extra fields (``_Loose``: extra="allow"), so its ``model_extra`` is a dict, never None
+_OFFER_DOWN: dict[int, bool] = {p: bool(cast(dict[str, Any], removal(p).model_extra).get(
+                                    "initial_face_down_offered_to_last_chooser"))
                                 for p in range(C.players_min, C.players_max + 1)}
 
 
-def draft_schedule_step(state: CitadelsState) -> tuple[int, str]:
+def draft_schedule_step(state: CitadelsState) -> tuple[int, DraftOp]:
     """The draft step now: (seat offset from the crown, keep|discard)."""
     return _SCHEDULE[state.players][state.draft_step]
 
@@ -581,7 +587,8 @@ def _graveyard_decline(state: CitadelsState, a: A.GraveyardDecline) -> None:
     _finish_turn(state)
 
 
-_HANDLERS = {
+#: each handler takes its own action class (Any: a Callable's argument types cannot be a union's members)
+_HANDLERS: dict[str, Callable[[CitadelsState, Any], None]] = {
     "choose_character": _choose_character, "discard_character": _discard_character,
     "take_gold": _take_gold, "draw_cards": _draw_cards, "keep_card": _keep_card,
     "put_bottom": _put_bottom, "build": _build, "collect_income": _collect_income,

@@ -19,14 +19,17 @@ Per seat:
 
 from __future__ import annotations
 
+from typing import cast
+
 from engines.core.i18n import Text
-from engines.core.statistics import StatRow, steps
+from engines.core.statistics import StatRow, Value, steps
 
 from . import actions as A
 from . import texts as tx
 from .components import DISTRICTS, MERCHANT, RANKS, C
 from .rules import (GRAVEYARD_PRICE, LABORATORY_GOLD, SMITHY_PRICE, destroy_cost, district_income,
                     income_colour, threshold)
+from .state import CitadelsState
 from .texts import T
 
 _GOLD_IN = ("gold_income", "gold_abilities", "gold_stolen", "gold_other")
@@ -70,7 +73,9 @@ def statistics(game, record) -> list[StatRow]:
     completed: list[int] = [0] * n  # the round each seat completed its city (0: never)
     last = None
     for st in steps(game, record):
-        b, a, action, seat = st.before, st.after, st.action, st.seat
+        # the states of a Citadels record are Citadels states
+        b, a = cast(CitadelsState, st.before), cast(CitadelsState, st.after)
+        action, seat = st.action, st.seat
         last = a
         kind = type(action)
         if kind is A.ChooseCharacter:
@@ -119,7 +124,8 @@ def statistics(game, record) -> list[StatRow]:
 
     g_chars, g_gold = T("Characters taken"), T("Gold")
     g_districts, g_misc = T("Districts"), T("Misfortunes and the end")
-    rows = [StatRow(f"character_{r}", tx.char(r), chars[r], g_chars) for r in RANKS]
+    # the counts are list[int]: a list[Value] for StatRow, which only reads them (list is invariant)
+    rows = [StatRow(f"character_{r}", tx.char(r), cast(list[Value], chars[r]), g_chars) for r in RANKS]
     labels = {
         "gold_income": T("Taken as income"),
         "gold_abilities": T("From character abilities"),
@@ -129,13 +135,15 @@ def statistics(game, record) -> list[StatRow]:
         "gold_spent_other": T("Spent otherwise"),
         "gold_lost_to_thief": T("Lost to the Thief"),
     }
-    rows += [StatRow(k, labels[k], gold[k], g_gold) for k in (*_GOLD_IN, *_GOLD_OUT)]
-    rows += [StatRow(f"built_{c}", T("Built: {colour}", colour=tx.COLOUR_MEANING[c]), built[c], g_districts)
+    rows += [StatRow(k, labels[k], cast(list[Value], gold[k]), g_gold) for k in (*_GOLD_IN, *_GOLD_OUT)]
+    rows += [StatRow(f"built_{c}", T("Built: {colour}", colour=tx.COLOUR_MEANING[c]), cast(list[Value], built[c]),
+                     g_districts)
              for c in C.colors]
-    rows.append(StatRow("destroyed", T("Destroyed by the Warlord"), lost_districts, g_districts))
+    rows.append(StatRow("destroyed", T("Destroyed by the Warlord"), cast(list[Value], lost_districts),
+                        g_districts))
     rows += [
-        StatRow("murdered", T("Times murdered"), murdered, g_misc),
-        StatRow("robbed", T("Times robbed"), robbed, g_misc),
+        StatRow("murdered", T("Times murdered"), cast(list[Value], murdered), g_misc),
+        StatRow("robbed", T("Times robbed"), cast(list[Value], robbed), g_misc),
         StatRow("city_completed", T("City completed"), [city(q) for q in range(n)], g_misc),
     ]
     return rows

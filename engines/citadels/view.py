@@ -7,14 +7,14 @@ when revealed (or face-up removed), except the viewer's own picks and face-down 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal, cast
 
 from engines.core.i18n import Text, player
 
 from . import texts as tx
 from .components import (_KIND, ARCHITECT, ASSASSIN, BISHOP, CHARACTERS, DISTRICTS, MAGICIAN, THIEF, WARLORD, C,
                          effect, kind)
-from .public import CitadelsView
+from .public import Breakdown, CharacterRow, CitadelsView, CityDistrict, OptionValues, Private, Seat
 from .rules import active_seat, build_limit, destroy_cost, district_income, draft_schedule_step, threshold, to_move
 from .scoring import breakdown, scores, winners
 from .state import CitadelsState
@@ -23,25 +23,27 @@ from .texts import T
 _KIND_OF = _KIND.get
 
 
-_IDS = [None, *(CHARACTERS[r].id for r in range(1, 9))]              # type: ignore[union-attr]
-_NAMES = [None, *(CHARACTERS[r].name_en for r in range(1, 9))]        # type: ignore[union-attr]
+# by rank; the None at index 0 is never read (ranks are 1..8), hence the casts to list[str]
+_IDS = cast(list[str], [None, *(CHARACTERS[r].id for r in range(1, 9))])              # type: ignore[union-attr]
+_NAMES = cast(list[str], [None, *(CHARACTERS[r].name_en for r in range(1, 9))])        # type: ignore[union-attr]
 _ACTIVE = frozenset(("turn", "warlord", "graveyard"))
 
 
-def _city(state: CitadelsState, seat: int) -> list[dict]:
+def _city(state: CitadelsState, seat: int) -> list[CityDistrict]:
     return [{"card": c, "district": _KIND_OF(c) or kind(c), "round": r}
             for c, r in zip(state.cities[seat], state.built_round[seat])]
 
 
-def character_table(state: CitadelsState) -> list[dict]:
+def character_table(state: CitadelsState) -> list[CharacterRow]:
     """The eight characters in calling order with their public status (§11.1, §11.4)."""
-    out = []
+    out: list[CharacterRow] = []
     removed_up, revealed, holder = state.removed_up, state.revealed, state.holder
     killed, robbed, called = state.killed, state.robbed, state.called
     drafting = state.phase == "draft"
     active = state.phase in _ACTIVE
     for rank in range(1, 9):
         shown = rank in revealed
+        status: Literal["removed", "revealed", "killed", "no_answer", "waiting"]
         if rank in removed_up:
             status = "removed"
         elif shown:
@@ -63,7 +65,7 @@ def character_table(state: CitadelsState) -> list[dict]:
 def view(state: CitadelsState, player: int | None) -> CitadelsView:
     n = threshold(state)
     over = state.phase == "over"
-    seats = []
+    seats: list[Seat] = []
     revealed, holder, cities = state.revealed, state.holder, state.cities
     # §8.5, D-21 (``bishop_protects``): the seat of the Bishop revealed alive this round
     protected = holder[BISHOP] if BISHOP in revealed else None
@@ -75,7 +77,7 @@ def view(state: CitadelsState, player: int | None) -> CitadelsView:
             "characters": [r for r in revealed if holder[r] == s],
             "protected": protected == s,
         })
-    v: dict = {
+    v: CitadelsView = {
         "game": "citadels", "players": state.players, "round": state.round, "phase": state.phase,
         "crown": state.crown, "threshold": n, "deck_size": len(state.deck),
         "to_move": to_move(state), "called": state.called if state.phase != "draft" else 0,
@@ -83,7 +85,7 @@ def view(state: CitadelsState, player: int | None) -> CitadelsView:
         "face_down_count": len(state.face_down) + (1 if state.removed_down else 0),
         "final_round": state.final_round, "first_complete": state.first_complete,
         "crown_heir_revealed": state.crown_heir_revealed,
-        "scores": scores(state), "options": state.options.model_dump(),
+        "scores": scores(state), "options": cast(OptionValues, state.options.model_dump()),  # CitadelsOptions' fields are OptionValues' keys
         "me": player,
     }
     if state.phase == "draft":
@@ -104,10 +106,10 @@ def view(state: CitadelsState, player: int | None) -> CitadelsView:
         v["destroyed"] = {"card": state.destroyed, "district": kind(state.destroyed),
                           "from": state.destroyed_from}
     if over:
-        v["breakdown"] = breakdown(state)
+        v["breakdown"] = cast(list[Breakdown], breakdown(state))  # its dicts have exactly Breakdown's keys
         v["winners"] = winners(state)
     if player is not None:
-        me: dict = {"hand": list(hands[player]),
+        me: Private = {"hand": list(hands[player]),
                     "characters": [r for r in range(1, 9) if holder[r] == player],
                     "face_down": [r for r, by in zip(state.face_down, state.face_down_by) if by == player],
                     "handed": list(state.handed[player]) if state.handed else []}
@@ -157,28 +159,37 @@ def log_text(state: CitadelsState, action: Any) -> Text:
     if t == "end_turn":
         return T("{player} ends the turn", player=me)
     if t == "assassinate":
+        assert seat is not None  # an action is being played: someone moves
         return T("{player} kills {character}", player=tx.who(seat, ASSASSIN), character=tx.the_char(action.rank))
     if t == "rob":
+        assert seat is not None  # an action is being played: someone moves
         return T("{player} robs {character}", player=tx.who(seat, THIEF), character=tx.the_char(action.rank))
     if t == "magician_exchange":
+        assert seat is not None  # an action is being played: someone moves
         return T("{player} exchanges hands with {other}", player=tx.who(seat, MAGICIAN),
                  other=player(action.target))
     if t == "magician_discard":
+        assert seat is not None  # an action is being played: someone moves
         return T("{player} puts a card at the bottom of the deck", player=tx.who(seat, MAGICIAN))
     if t == "magician_draw":
+        assert seat is not None  # an action is being played: someone moves
         return T("{player} draws {cards}", player=tx.who(seat, MAGICIAN),
                  cards=tx.cards(min(max(0, state.magician_redraw), deck)))
     if t == "architect_draw":
+        assert seat is not None  # an action is being played: someone moves
         return T("{player} draws {cards} extra", player=tx.who(seat, ARCHITECT),
                  cards=tx.cards(min(C.architect_extra_draw, deck)))
     if t == "destroy" and destroy_cost(action.district) == 0:
+        assert seat is not None  # an action is being played: someone moves
         return T("{player} destroys {district} of {other} for free", player=tx.who(seat, WARLORD),
                  district=tx.the_district(action.district), other=player(action.target))
     if t == "destroy":
+        assert seat is not None  # an action is being played: someone moves
         return T("{player} destroys {district} of {other} for {gold}", player=tx.who(seat, WARLORD),
                  district=tx.the_district(action.district), other=player(action.target),
                  gold=tx.gold(destroy_cost(action.district)))
     if t == "no_destroy":
+        assert seat is not None  # an action is being played: someone moves
         return T("{player} destroys nothing", player=tx.who(seat, WARLORD))
     if t == "laboratory":
         return T("{player} discards a card to the Laboratory for {gold}", player=p,
