@@ -62,7 +62,8 @@ def draft_schedule(players: int) -> list[tuple[int, DraftOp]]:
     After the last step the one card left goes face down, known to the last chooser.
     """
     if players == 2:      # §5.3: A keeps; B keeps and discards; A keeps and discards; B keeps
-        steps: list[tuple[int, DraftOp]] = [(0, KEEP), (1, KEEP), (1, DISCARD), (0, KEEP), (0, DISCARD), (1, KEEP)]
+        steps: list[tuple[int, DraftOp]] = [(0, KEEP), (1, KEEP), (1, DISCARD), (0, KEEP), (0, DISCARD),
+                                            (1, KEEP)]
     else:                 # §5.1, §5.4 (three players pick twice around the table), §5.2
         per = removal(players).characters_per_player
         steps = [(i % players, KEEP) for i in range(players * per)]
@@ -71,7 +72,8 @@ def draft_schedule(players: int) -> list[tuple[int, DraftOp]]:
 
 #: per player count, the draft schedule (``draft_schedule``; read-only) and whether the last
 #: chooser is offered the initial face-down card (§5.2): the rules read them at every step
-_SCHEDULE: dict[int, list[tuple[int, DraftOp]]] = {p: draft_schedule(p) for p in range(C.players_min, C.players_max + 1)}
+_SCHEDULE: dict[int, list[tuple[int, DraftOp]]] = {p: draft_schedule(p)
+                                                  for p in range(C.players_min, C.players_max + 1)}
 # a Removal allows extra fields (``_Loose``: extra="allow"), so its ``model_extra`` is a dict, never None
 _OFFER_DOWN: dict[int, bool] = {p: bool(cast(dict[str, Any], removal(p).model_extra).get(
                                     "initial_face_down_offered_to_last_chooser"))

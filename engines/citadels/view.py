@@ -85,7 +85,8 @@ def view(state: CitadelsState, player: int | None) -> CitadelsView:
         "face_down_count": len(state.face_down) + (1 if state.removed_down else 0),
         "final_round": state.final_round, "first_complete": state.first_complete,
         "crown_heir_revealed": state.crown_heir_revealed,
-        "scores": scores(state), "options": cast(OptionValues, state.options.model_dump()),  # CitadelsOptions' fields are OptionValues' keys
+        # CitadelsOptions' fields are exactly OptionValues' keys
+        "scores": scores(state), "options": cast(OptionValues, state.options.model_dump()),
         "me": player,
     }
     if state.phase == "draft":
