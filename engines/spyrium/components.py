@@ -237,7 +237,8 @@ class SpyriumData(BaseModel):
     def _totals(self) -> "SpyriumData":
         per_period: dict[str, int] = {}
         per_type: dict[str, int] = {}
-        for c in [*self.cards, *self.techniques]:
+        all_types: list[CardType | TechniqueType] = [*self.cards, *self.techniques]
+        for c in all_types:
             per_period[c.period] = per_period.get(c.period, 0) + c.copies
             per_type[c.type] = per_type.get(c.type, 0) + c.copies
         if per_period != self.deck_checks["expected_per_period"]:
@@ -360,7 +361,8 @@ def tokens_for(card: str, players: int) -> int:
 def deck_cards(period: str) -> list[str]:
     """Every card of a period deck, in data order (before shuffling)."""
     out: list[str] = []
-    for c in [*DATA.cards, *DATA.techniques]:
+    all_types: list[CardType | TechniqueType] = [*DATA.cards, *DATA.techniques]
+    for c in all_types:
         if c.period == period:
             out += [f"{c.id}#{n + 1}" for n in range(c.copies)]
     return out
@@ -411,6 +413,7 @@ def _card_text(t: str) -> str:
         h = ct.hire_effect
         assert h is not None
         bits = []
+        k: str  # a price's then a gain's resource
         if h.discard_token:
             bits.append("discard a token")
         for k, v in h.pay.items():
