@@ -276,7 +276,7 @@ POSITION_SLOTS: list[list[int]] = [
     [SLOT_INDEX[s] for s in DATA.market.card_slots[f"{p // COLS},{p % COLS}"]] for p in range(POSITIONS)]
 
 ROUNDS: int = DATA.rounds.count
-PERIOD_BY_ROUND: dict[int, str] = {int(k): v for k, v in DATA.rounds.period_by_round.items()}
+PERIOD_BY_ROUND: dict[int, Period] = {int(k): v for k, v in DATA.rounds.period_by_round.items()}
 MARKET_SIZE: int = DATA.rounds.market_cards_per_round
 RESIDENCE_VALUES: list[int] = [s.value for s in DATA.residence_track]
 RESIDENCE_INCOME: list[int] = [s.income for s in DATA.residence_track]
@@ -332,7 +332,7 @@ def cost_of(card: str) -> int:
     return CARD_TYPES[t].cost if t in CARD_TYPES else TECHNIQUES[t].cost
 
 
-def kind_of(card: str) -> str:
+def kind_of(card: str) -> Literal["building", "character", "technique"]:
     """"building", "character" or "technique"."""
     t = type_of(card)
     return CARD_TYPES[t].type if t in CARD_TYPES else "technique"
