@@ -337,11 +337,12 @@ def choose(game: Any, state: SpyriumState, rng: Rng) -> Any:
                 si = SLOT_INDEX[a.slot]
                 val = float("-inf")
                 for q in SLOT_POSITIONS[si]:
-                    if guess.market[q] is None:
+                    card = guess.market[q]
+                    if card is None:
                         continue
                     mine = sum(guess.slots[s].count(seat) for s in POSITION_SLOTS[q])
                     cv = cards[q]
-                    kind = kind_of(guess.market[q])
+                    kind = kind_of(card)
                     if mine and kind in ("building", "technique"):
                         cv *= 0.25  # a building or technique can be taken only once
                     elif mine and guess.market_tokens[q] and mine >= len(guess.market_tokens[q]):

@@ -237,7 +237,8 @@ class SpyriumData(BaseModel):
     def _totals(self) -> "SpyriumData":
         per_period: dict[str, int] = {}
         per_type: dict[str, int] = {}
-        for c in [*self.cards, *self.techniques]:
+        all_types: list[CardType | TechniqueType] = [*self.cards, *self.techniques]
+        for c in all_types:
             per_period[c.period] = per_period.get(c.period, 0) + c.copies
             per_type[c.type] = per_type.get(c.type, 0) + c.copies
         if per_period != self.deck_checks["expected_per_period"]:
@@ -275,7 +276,7 @@ POSITION_SLOTS: list[list[int]] = [
     [SLOT_INDEX[s] for s in DATA.market.card_slots[f"{p // COLS},{p % COLS}"]] for p in range(POSITIONS)]
 
 ROUNDS: int = DATA.rounds.count
-PERIOD_BY_ROUND: dict[int, str] = {int(k): v for k, v in DATA.rounds.period_by_round.items()}
+PERIOD_BY_ROUND: dict[int, Period] = {int(k): v for k, v in DATA.rounds.period_by_round.items()}
 MARKET_SIZE: int = DATA.rounds.market_cards_per_round
 RESIDENCE_VALUES: list[int] = [s.value for s in DATA.residence_track]
 RESIDENCE_INCOME: list[int] = [s.income for s in DATA.residence_track]
@@ -331,7 +332,7 @@ def cost_of(card: str) -> int:
     return CARD_TYPES[t].cost if t in CARD_TYPES else TECHNIQUES[t].cost
 
 
-def kind_of(card: str) -> str:
+def kind_of(card: str) -> Literal["building", "character", "technique"]:
     """"building", "character" or "technique"."""
     t = type_of(card)
     return CARD_TYPES[t].type if t in CARD_TYPES else "technique"
@@ -360,7 +361,8 @@ def tokens_for(card: str, players: int) -> int:
 def deck_cards(period: str) -> list[str]:
     """Every card of a period deck, in data order (before shuffling)."""
     out: list[str] = []
-    for c in [*DATA.cards, *DATA.techniques]:
+    all_types: list[CardType | TechniqueType] = [*DATA.cards, *DATA.techniques]
+    for c in all_types:
         if c.period == period:
             out += [f"{c.id}#{n + 1}" for n in range(c.copies)]
     return out
@@ -411,6 +413,7 @@ def _card_text(t: str) -> str:
         h = ct.hire_effect
         assert h is not None
         bits = []
+        k: str  # a price's then a gain's resource
         if h.discard_token:
             bits.append("discard a token")
         for k, v in h.pay.items():

@@ -124,6 +124,7 @@ def event_texts(before: SpyriumState, a, after: SpyriumState) -> list:
                         else "worker"))
     show_gains = isinstance(a, (Hire, Build))
     if isinstance(a, UseEvent):
+        assert before.turn_event is not None  # an event is used during a round, which has one
         o = EVENTS[before.turn_event].options[a.option]
         show_gains = bool(o.reuse_used_building or o.residence_action or o.gain.get("workers"))
     if show_gains:

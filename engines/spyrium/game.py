@@ -4,7 +4,7 @@ this package (``rules``, ``reasons``, ``scoring``, ``view``, ``events``, ``label
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from pydantic import TypeAdapter
 
@@ -86,13 +86,14 @@ class Spyrium(Game[SpyriumState, Action]):
         return scoring.winners(state)
 
     def view(self, state: SpyriumState, player: int | None) -> dict:
-        return view(state, player)
+        # cast: the contract's view is a plain dict, which the SpyriumView TypedDict is at run time
+        return cast(dict, view(state, player))
 
     def log_text(self, state: SpyriumState, action: Action) -> Text:
         """The public log line (``view.log_text``)."""
         return log_text(state, action)
 
-    def event_texts(self, before: SpyriumState, action: Action, after: SpyriumState) -> list[Text]:
+    def event_texts(self, before: SpyriumState, action: Action, after: SpyriumState) -> list[Text | str]:
         """What the rules did by themselves: gains, tokens, bonuses, round end and start
         (income, events, market, first player), final scoring (``events``)."""
         return events.event_texts(before, action, after)
@@ -160,12 +161,13 @@ class Spyrium(Game[SpyriumState, Action]):
         heuristic, a random legal move ``EASY_MISTAKES`` of the time), "normal" and "hard"
         (ISMCTS, ``engines.core.search``, on ``determinize``) and "heuristic" (``bot.py``),
         kept last as in every game."""
-        from engines.core.bots import with_mistakes
+        from engines.core.bots import Bot, with_mistakes
         from engines.core.search import search_bot
 
         from .bot import choose
         return {"playout": lambda game, state, rng: game.playout_action(state, rng),
-                "easy": with_mistakes(choose, EASY_MISTAKES),
+                # cast: this game hands its bots only its own states (a SpyriumState)
+                "easy": with_mistakes(cast(Bot, choose), EASY_MISTAKES),
                 "normal": search_bot(NORMAL_ITERATIONS, playout_steps=PLAYOUT_STEPS),
                 "hard": search_bot(HARD_ITERATIONS, playout_steps=PLAYOUT_STEPS),
                 "heuristic": choose}

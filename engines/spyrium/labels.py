@@ -14,7 +14,7 @@ the same as the log, so it is computed from the state with the same cost functio
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Optional, overload
 
 from engines.core.i18n import Text
 
@@ -56,6 +56,12 @@ def _option(p: Player, card: str, option: int) -> Text:
     return T("{cost} → {gain}", cost=join(cost, " + ") if cost else T("free"), gain=gain)
 
 
+@overload
+def _residence(p: Player, choice: str) -> Text: ...
+@overload
+def _residence(p: Player, choice: None) -> None: ...
+@overload
+def _residence(p: Player, choice: Optional[str]) -> Optional[Text]: ...
 def _residence(p: Player, choice: Optional[str]) -> Optional[Text]:
     """The Residence choice (§9.3): "Residence: move up £2 → £3" / "Residence: take 3 VP"."""
     if choice is None:
@@ -135,6 +141,7 @@ def _on_build(ct: Any, value: Optional[int]) -> Optional[Text]:
 
 def _event_payment(state: SpyriumState, a: UseEvent) -> Text:
     """An event option's price and gain (§10.4): "pay £3 → 3 VP" or "gain £2"."""
+    assert state.turn_event is not None  # an event is used during a round, which has one
     o = EVENTS[state.turn_event].options[a.option]
     money, spy = event_cost(state, state.current, a)
     value = a.commerce if a.commerce is not None else state.turn_event_token
@@ -185,7 +192,9 @@ def label(state: SpyriumState, a: Any) -> Text:
         if isinstance(a, Patent):
             return _with(T("Patent {card} {worker}: {price}", card=_at(state, a.pos), worker=src,
                            price=price), _mods(a, None, extra))
-        ct = CARD_TYPES[type_of(state.market[a.pos])]
+        card = state.market[a.pos]
+        assert card is not None  # a legal Hire or Build takes a card in the market
+        ct = CARD_TYPES[type_of(card)]
         if isinstance(a, Hire):
             head = T("Hire {card} {worker}: {price}", card=_at(state, a.pos), worker=src, price=price)
             if a.token is not None:
@@ -208,14 +217,17 @@ def label(state: SpyriumState, a: Any) -> Text:
         return T("Taylorism: use {building} again: {option}", building=_building(p, a.building),
                  option=_option(p, b.card, a.option))
     if isinstance(a, UseEvent):
+        assert state.turn_event is not None  # an event is used during a round, which has one
         o = EVENTS[state.turn_event].options[a.option]
         money, _ = event_cost(state, seat, a)
         name = event_name(state.turn_event)
         if o.reuse_used_building:
+            assert a.building is not None and a.building_option is not None  # legal: both named
             b = p.buildings[a.building]
             return T("Event {name}: pay £{m}, use {building} again: {option}", name=name, m=money,
                      building=_building(p, a.building), option=_option(p, b.card, a.building_option))
         if o.place_worker_in_market:
+            assert a.slot is not None  # a legal placing event names its slot
             return T("Event {name}: place a worker {slot}", name=name, slot=slot_text(state, a.slot))
         body = _with(_event_payment(state, a), _mods(a, state.turn_event_token))
         return _with(T("Event {name}: {body}", name=name, body=body), _residence(p, a.residence),
@@ -262,13 +274,15 @@ def steps(state: SpyriumState, a: Any) -> list[Text]:
         extra = market_surcharge(state, a.pos)
         if isinstance(a, Patent):
             return head + [_with(price, _mods(a, None, extra))]
-        ct = CARD_TYPES[type_of(state.market[a.pos])]
+        card = state.market[a.pos]
+        assert card is not None  # a legal Hire or Build takes a card in the market
+        ct = CARD_TYPES[type_of(card)]
         residence = [_residence(p, a.residence)] if a.residence is not None else []
         if isinstance(a, Hire):
-            token = [T("discard token {t}", t=a.token)] if a.token is not None else []
+            discard = [T("discard token {t}", t=a.token)] if a.token is not None else []
             pay = _with(T("{price}, gain {gains}", price=price, gains=_hire_gains(ct, a)),
                         _mods(a, a.token, extra))
-            return head + token + [pay] + residence
+            return head + discard + [pay] + residence
         token = state.market_tokens[a.pos][0] if state.market_tokens[a.pos] else None
         on_build = _on_build(ct, a.commerce if a.commerce is not None else token)
         pay = _with(_with(price, on_build, sep="; "), _mods(a, token, extra))
@@ -277,14 +291,17 @@ def steps(state: SpyriumState, a: Any) -> list[Text]:
         b = p.buildings[a.building]
         return [KINDS[type(a)], _building(p, a.building), _option(p, b.card, a.option)]
     if isinstance(a, UseEvent):
+        assert state.turn_event is not None  # an event is used during a round, which has one
         o = EVENTS[state.turn_event].options[a.option]
         head = [T("Event {name}", name=event_name(state.turn_event))]
         if o.reuse_used_building:
             money, _ = event_cost(state, seat, a)
+            assert a.building is not None and a.building_option is not None  # legal: both named
             b = p.buildings[a.building]
             return head + [T("pay £{m}, use {building} again", m=money, building=_building(p, a.building)),
                            _option(p, b.card, a.building_option)]
         if o.place_worker_in_market:
+            assert a.slot is not None  # a legal placing event names its slot
             return head + [T("place a worker"), slot_text(state, a.slot)]
         residence = [_residence(p, a.residence)] if a.residence is not None else []
         return head + [_with(_event_payment(state, a), _mods(a, state.turn_event_token))] + residence

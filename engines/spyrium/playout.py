@@ -29,7 +29,8 @@ from . import rules
 from .actions import ChooseBonus
 from .components import (BONUS_MONEY, CAPITALIZATION_BONUS, CARD_TYPES, EARN_PER_WORKER, EVENTS,
                          POSITION_SLOTS, RESIDENCE_INCOME, RESIDENCE_VP, ROUNDS, SLOT_INDEX,
-                         SLOT_POSITIONS, SURCHARGE_PER_WORKER, TECHNIQUES, kind_of, type_of)
+                         SLOT_POSITIONS, SURCHARGE_PER_WORKER, TECHNIQUES, CardType, kind_of,
+                         type_of)
 from .rules import CARD_TYPE, LAST_RESIDENCE, TECH_KEY, _amount, _ByCard
 from .scoring import technique_formula
 
@@ -153,8 +154,10 @@ def _market(state, w: _Worth, a, memo: dict) -> float:
     kind = a.type
     if kind == "patent":
         return 0.01 - (ct.cost + extra) * w.mv + fixed
+    assert isinstance(ct, CardType)  # a Hire or a Build takes a character or a building
     if kind == "hire":
         h = ct.hire_effect
+        assert h is not None  # a character has a hire effect (CardType._coherent)
         value = a.commerce if a.commerce is not None else a.token
         money, spy = rules.hire_cost(p, ct, extra, value)
         s = 0.01 - money * w.mv + w.spyrium(-spy) + w.gains(h.gain, value)
@@ -211,6 +214,7 @@ def _card_worth(state, w: _Worth, q: int, card: str, others: int) -> float:
     ct = CARD_TYPES[t]
     if ct.type == "character":
         h = ct.hire_effect
+        assert h is not None  # a character has a hire effect (CardType._coherent)
         best = _NEG
         res = max(w.residence("advance"), w.residence("vp")) if h.residence_action else 0.0
         for v in (set(state.market_tokens[q]) if h.discard_token else (None,)):

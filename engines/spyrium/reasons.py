@@ -20,7 +20,9 @@ player's pieces are open (``view``), and the reasons name only those.
 from __future__ import annotations
 
 from itertools import product
-from typing import Any
+from typing import Any, cast
+
+from pydantic import BaseModel
 
 from engines.core.i18n import Text
 
@@ -110,9 +112,11 @@ def _market_reason(state: SpyriumState, seat: int, a: Any) -> Text:
         return T("You cannot earn money next to that card now.")
     name = the_card(card)
     kind = kind_of(card)
-    wanted = {Hire: "character", Build: "building", Patent: "technique"}[type(a)]
+    wanted_kinds: dict[type, str] = {Hire: "character", Build: "building", Patent: "technique"}
+    wanted = wanted_kinds[type(a)]
     if kind != wanted:
-        verb = {Hire: T("hire"), Build: T("build"), Patent: T("patent")}[type(a)]
+        verbs: dict[type, Text] = {Hire: T("hire"), Build: T("build"), Patent: T("patent")}
+        verb = verbs[type(a)]
         return T("You cannot {verb} {card}: it is {kind}.", verb=verb, card=name, kind=_A_KIND[kind])
     if a.lobbying and rules.ready_tech(p, "lobbying") is None:
         return _tech_reason(p, "lobbying", T("Lobbying"))
@@ -128,6 +132,7 @@ def _market_reason(state: SpyriumState, seat: int, a: Any) -> Text:
     ct = rules.CARD_TYPES[type_of(card)]
     if isinstance(a, Hire):
         h = ct.hire_effect
+        assert h is not None  # the kind is checked above: a character, which has a hire effect
         tokens = state.market_tokens[a.pos]
         if h.discard_token:
             if not tokens:
@@ -339,7 +344,7 @@ def reason(state: SpyriumState, a: Any) -> Text:
 
 # ---- the coach: probes that name only part of a move ---------------------------------------
 
-_KINDS = {"place": PlaceWorker, "switch": SwitchPhase, "earn": EarnMoney, "hire": Hire,
+_KINDS: dict[str, type[BaseModel]] = {"place": PlaceWorker, "switch": SwitchPhase, "earn": EarnMoney, "hire": Hire,
           "build": Build, "patent": Patent, "use": UseBuilding, "taylorism": UseTaylorism,
           "event": UseEvent, "pass": Pass, "choose_bonus": ChooseBonus}
 
@@ -359,16 +364,17 @@ def _completions(state: SpyriumState, probe: dict) -> list:
     card = state.market[pos] if isinstance(pos, int) and 0 <= pos < len(state.market) else None
     ct = rules.CARD_TYPES.get(type_of(card)) if card is not None else None
     domains: dict[str, list] = {}
+    # cast(int, pos) below: card (and so ct) is set only when pos is a market index (above)
     for f in fields:
         if f in probe:
             domains[f] = [probe[f]]
         elif f == "slot" and cls is not UseEvent:
-            near = list(POSITION_SLOTS[pos]) if card is not None else list(range(len(SLOT_IDS)))
+            near = list(POSITION_SLOTS[cast(int, pos)]) if card is not None else list(range(len(SLOT_IDS)))
             mine = [SLOT_IDS[s] for s in near if seat in state.slots[s]]
             domains[f] = mine or [SLOT_IDS[near[0]]]
         elif f == "token" and ct is not None and ct.hire_effect is not None \
-                and ct.hire_effect.discard_token and state.market_tokens[pos]:
-            domains[f] = sorted(set(state.market_tokens[pos]))
+                and ct.hire_effect.discard_token and state.market_tokens[cast(int, pos)]:
+            domains[f] = sorted(set(state.market_tokens[cast(int, pos)]))
         elif f == "lobbying":
             domains[f] = [True, False] if rules.ready_tech(p, "lobbying") is not None else [False]
         elif f == "residence" and ct is not None and (

@@ -124,8 +124,8 @@ def entries() -> list[tuple[str, Text, Text, Text]]:
         out.append((t, KIND_TECHNIQUE, card_name(t), technique_reference_text(t)))
     for e in EVENTS:
         out.append((e, KIND_EVENT, event_name(e), event_reference_text(e)))
-    for k, (kind, name, text) in _pieces().items():
-        out.append((k, kind, name, text))
+    for k, (piece_kind, name, text) in _pieces().items():
+        out.append((k, piece_kind, name, text))
     return out
 
 

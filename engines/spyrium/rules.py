@@ -18,7 +18,7 @@ Readings of the spec worth knowing (also in the final report):
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Any, Literal, Optional, cast
 
 from engines.core.rng import Rng
 
@@ -161,7 +161,7 @@ def use_workers(p: Player, ct, option: UseOption) -> int:
     return option.workers
 
 
-def residence_choices(p: Player) -> list[str]:
+def residence_choices(p: Player) -> list[Literal["advance", "vp"]]:
     """§9.3, D-30: advance or take VP; only VP on the last space."""
     return ["advance", "vp"] if p.residence < LAST_RESIDENCE else ["vp"]
 
@@ -238,7 +238,9 @@ def start_round(state: SpyriumState) -> None:
     for pos in range(MARKET_SIZE):
         state.market[pos] = deck.pop()
     for pos in range(MARKET_SIZE):
-        for _ in range(tokens_for(state.market[pos], state.players)):
+        dealt = state.market[pos]
+        assert dealt is not None  # just dealt above
+        for _ in range(tokens_for(dealt, state.players)):
             t = draw_token(state)
             if t is not None:
                 state.market_tokens[pos].append(t)
@@ -325,12 +327,14 @@ def build_cost(p: Player, ct, surcharge: int, replace: Optional[int]) -> int:
 def event_cost(state: SpyriumState, seat: int, a: UseEvent) -> tuple[int, int]:
     """(£, Spyrium) of an event option, the re-used building's Spyrium included (D-47)."""
     p = state.players_[seat]
+    assert state.turn_event is not None  # an event is used during a round, which has one
     o = EVENTS[state.turn_event].options[a.option]
     value = a.commerce if a.commerce is not None else state.turn_event_token
     money = _amount(o.pay.get("money", 0), value, p)
     spy = _amount(o.pay.get("spyrium", 0), value, p)
     if o.reuse_used_building and a.building is not None:
         ct = CARD_TYPES[type_of(p.buildings[a.building].card)]
+        assert a.building_option is not None  # a re-used building comes with its option
         spy += ct.activate_options[a.building_option].spyrium
     return money, spy
 
@@ -357,7 +361,7 @@ def _market_actions(state: SpyriumState, seat: int, only_slot: Optional[str] = N
             elif key == "commerce":
                 commerce = True
     lob_choices = (False, True) if lobby else (False,)
-    res_choices = ("advance", "vp") if p.residence < LAST_RESIDENCE else ("vp",)
+    res_choices: tuple[Literal["advance", "vp"], ...] = ("advance", "vp") if p.residence < LAST_RESIDENCE else ("vp",)
     com_choices = (None, *TOKEN_VALUES) if commerce else (None,)
     space = SPACE_FEE_PER_BUILDING * len(p.buildings) - (CRANE_DISCOUNT if crane else 0)
     space = max(0, space)
@@ -376,6 +380,7 @@ def _market_actions(state: SpyriumState, seat: int, only_slot: Optional[str] = N
             append(_made(("earn", slot, q), lambda: EarnMoney(slot=slot, pos=q)))
         for q in present:
             card = market[q]
+            assert card is not None  # present: a card is there
             n = -1
             for s2 in POSITION_SLOTS[q]:
                 n += len(slots_[s2])
@@ -391,6 +396,7 @@ def _market_actions(state: SpyriumState, seat: int, only_slot: Optional[str] = N
             ct = CARD_TYPES[tid]
             if ct.type == "character":
                 h = ct.hire_effect
+                assert h is not None  # a character has a hire effect (CardType._coherent)
                 res = res_choices if h.residence_action else (None,)
                 tokens = sorted(set(tokens_[q])) if h.discard_token else (None,)
                 for tok in tokens:
@@ -514,7 +520,9 @@ def legal_actions(state: SpyriumState) -> list:
     seat = state.current
     p = state.players_[seat]
     if state.pending_bonus:
-        return [_made(("bonus", b), lambda: ChooseBonus(bonus=b)) for b in p.bonuses_left]
+        # cast: bonuses_left holds only the bonus markers' names, "worker" and "money" (data)
+        return [_made(("bonus", b), lambda: ChooseBonus(bonus=cast(Literal["worker", "money"], b)))
+                for b in p.bonuses_left]
     if p.phase == 1:
         out: list = []
         if p.active > 0:
@@ -645,7 +653,9 @@ def play(state: SpyriumState, a) -> None:
         _use_option(p, b, a.option)
         b.tapped = True
     elif isinstance(a, UseTaylorism):
-        ready_tech(p, "taylorism").tapped = True
+        taylorism = ready_tech(p, "taylorism")
+        assert taylorism is not None  # UseTaylorism is legal only with Taylorism ready
+        taylorism.tapped = True
         _use_option(p, p.buildings[a.building], a.option)
     elif isinstance(a, UseEvent):
         _use_event(state, seat, a)
@@ -661,9 +671,13 @@ def _activate(state: SpyriumState, seat: int, a) -> None:
     p.money -= money
     p.spyrium -= spy
     if a.lobbying:
-        ready_tech(p, "lobbying").tapped = True
+        lobbying = ready_tech(p, "lobbying")
+        assert lobbying is not None  # lobbying is legal only with Lobbying ready
+        lobbying.tapped = True
     if getattr(a, "commerce", None) is not None:
-        ready_tech(p, "commerce").tapped = True
+        commerce = ready_tech(p, "commerce")
+        assert commerce is not None  # a declared value is legal only with Commerce ready
+        commerce.tapped = True
     _remove_worker(state, seat, a.slot)
     card = state.market[a.pos]
     if isinstance(a, Patent):
@@ -673,8 +687,10 @@ def _activate(state: SpyriumState, seat: int, a) -> None:
     ct = CARD_TYPES[type_of(card)]
     if isinstance(a, Hire):
         h = ct.hire_effect
+        assert h is not None  # a character has a hire effect (CardType._coherent)
         value = a.commerce if a.commerce is not None else a.token
         if h.discard_token:
+            assert a.token is not None  # the Hire of a token character names its token
             state.market_tokens[a.pos].remove(a.token)
             _release_token(state, p, a.token)
         _gain(p, h.gain, value, "characters")
@@ -711,6 +727,7 @@ def _activate(state: SpyriumState, seat: int, a) -> None:
 def _use_event(state: SpyriumState, seat: int, a: UseEvent) -> None:
     """§10.4: resolve the chosen option and mark the event used."""
     p = state.players_[seat]
+    assert state.turn_event is not None  # an event is used during a round, which has one
     o = EVENTS[state.turn_event].options[a.option]
     value = a.commerce if a.commerce is not None else state.turn_event_token
     money = _amount(o.pay.get("money", 0), value, p)
@@ -719,13 +736,17 @@ def _use_event(state: SpyriumState, seat: int, a: UseEvent) -> None:
     p.spyrium -= spy
     p.event_used = True
     if a.commerce is not None:
-        ready_tech(p, "commerce").tapped = True
+        commerce = ready_tech(p, "commerce")
+        assert commerce is not None  # a declared value is legal only with Commerce ready
+        commerce.tapped = True
     _gain(p, o.gain, value, "events")
     if o.residence_action:
         residence_action(p, a.residence)
     if o.reuse_used_building:
+        assert a.building is not None and a.building_option is not None  # legal: both named
         _use_option(p, p.buildings[a.building], a.building_option)  # D-18: stays tapped
     if o.place_worker_in_market:
+        assert a.slot is not None  # legal: the slot is named
         p.active -= 1
         state.slots[SLOT_INDEX[a.slot]].append(seat)
 

@@ -110,33 +110,33 @@ class SpyriumState(GameState):
         ps = []
         for p in self.players_:
             pd = p.__dict__.copy()
-            items = []
+            buildings = []
             for b in p.buildings:
-                o = _new(Building)
-                _set_dict(o, b.__dict__.copy())
-                _set_fields(o, b.__pydantic_fields_set__.copy())
-                _set_extra(o, None)
-                _set_private(o, None)
-                items.append(o)
-            pd["buildings"] = items
-            items = []
+                ob = _new(Building)
+                _set_dict(ob, b.__dict__.copy())
+                _set_fields(ob, b.__pydantic_fields_set__.copy())
+                _set_extra(ob, None)
+                _set_private(ob, None)
+                buildings.append(ob)
+            pd["buildings"] = buildings
+            techniques = []
             for t in p.techniques:
-                o = _new(Technique)
-                _set_dict(o, t.__dict__.copy())
-                _set_fields(o, t.__pydantic_fields_set__.copy())
-                _set_extra(o, None)
-                _set_private(o, None)
-                items.append(o)
-            pd["techniques"] = items
+                ot = _new(Technique)
+                _set_dict(ot, t.__dict__.copy())
+                _set_fields(ot, t.__pydantic_fields_set__.copy())
+                _set_extra(ot, None)
+                _set_private(ot, None)
+                techniques.append(ot)
+            pd["techniques"] = techniques
             pd["kept_tokens"] = p.kept_tokens[:]
             pd["bonuses_left"] = p.bonuses_left[:]
             pd["vp_log"] = p.vp_log.copy()
-            o = _new(Player)
-            _set_dict(o, pd)
-            _set_fields(o, p.__pydantic_fields_set__.copy())
-            _set_extra(o, None)
-            _set_private(o, None)
-            ps.append(o)
+            op = _new(Player)
+            _set_dict(op, pd)
+            _set_fields(op, p.__pydantic_fields_set__.copy())
+            _set_extra(op, None)
+            _set_private(op, None)
+            ps.append(op)
         d["players_"] = ps
         o = _new(type(self))
         _set_dict(o, d)

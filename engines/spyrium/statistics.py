@@ -15,10 +15,15 @@ Per seat:
 
 from __future__ import annotations
 
-from engines.core.statistics import StatRow, steps
+from typing import cast
+
+from engines.core.game import Game
+from engines.core.record import GameRecord
+from engines.core.statistics import StatRow, Value, steps
 
 from . import actions as A
 from .scoring import building_vp, technique_vp
+from .state import SpyriumState
 from .texts import T
 
 _COUNTED = {  # row key -> the action types it counts
@@ -32,7 +37,7 @@ _COUNTED = {  # row key -> the action types it counts
 }
 
 
-def statistics(game, record) -> list[StatRow]:
+def statistics(game: Game, record: GameRecord) -> list[StatRow]:
     """The rows described in the module doc, for the finished game of ``record``."""
     n = record.players
     counts = {k: [0] * n for k in _COUNTED}
@@ -40,6 +45,7 @@ def statistics(game, record) -> list[StatRow]:
     last = None
     for st in steps(game, record):
         b, a, action = st.before, st.after, st.action
+        assert isinstance(b, SpyriumState) and isinstance(a, SpyriumState)  # the states of a Spyrium record
         last = a
         for key, kinds in _COUNTED.items():
             if isinstance(action, kinds):
@@ -53,22 +59,24 @@ def statistics(game, record) -> list[StatRow]:
                 flows[f"{good}_in" if d > 0 else f"{good}_out"][q] += abs(d)
             flows["vp"][q] += pa.vp - pb.vp
     final = last.players_ if last is not None else []
-    end_points = [building_vp(p) + sum(technique_vp(p).values()) for p in final]
+    end_points: list[Value] = [building_vp(p) + sum(technique_vp(p).values()) for p in final]
     g_actions, g_money, g_spyrium, g_points = T("Actions"), T("Money"), T("Spyrium crystals"), T("Points")
     labels = {
         "placed": T("Workers placed"), "earned": T("Workers taken back for money"),
         "hired": T("Characters hired"), "built": T("Buildings built"),
         "patented": T("Techniques patented"), "used": T("Buildings used"), "events": T("Events used"),
     }
-    rows = [StatRow(k, labels[k], counts[k], g_actions) for k in _COUNTED]
+    # the counts are ints, which are Values (cast: ``StatRow.values`` is an invariant list)
+    cv, fv = cast(dict[str, list[Value]], counts), cast(dict[str, list[Value]], flows)
+    rows = [StatRow(k, labels[k], cv[k], g_actions) for k in _COUNTED]
     rows += [
-        StatRow("money_in", T("Gained"), flows["money_in"], g_money),
-        StatRow("money_out", T("Spent"), flows["money_out"], g_money),
+        StatRow("money_in", T("Gained"), fv["money_in"], g_money),
+        StatRow("money_out", T("Spent"), fv["money_out"], g_money),
         StatRow("money_end", T("Held at the end"), [p.money for p in final], g_money),
-        StatRow("spyrium_in", T("Gained"), flows["spyrium_in"], g_spyrium),
-        StatRow("spyrium_out", T("Spent"), flows["spyrium_out"], g_spyrium),
+        StatRow("spyrium_in", T("Gained"), fv["spyrium_in"], g_spyrium),
+        StatRow("spyrium_out", T("Spent"), fv["spyrium_out"], g_spyrium),
         StatRow("spyrium_end", T("Held at the end"), [p.spyrium for p in final], g_spyrium),
-        StatRow("points_play", T("Scored during play"), flows["vp"], g_points),
+        StatRow("points_play", T("Scored during play"), fv["vp"], g_points),
         StatRow("points_end", T("Counted at the end"), end_points, g_points),
     ]
     return rows

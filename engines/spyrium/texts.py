@@ -241,7 +241,9 @@ def card_effects(t: str) -> tuple[Text, ...]:
                 out.append(T("When built: VP equal to its token"))
         return tuple(out)
     h = ct.hire_effect
+    assert h is not None  # not a building: a character, which has a hire effect (CardType._coherent)
     bits: list[Text] = []
+    k: str  # a price's, then a gain's resource
     if h.discard_token:
         bits.append(T("discard a token"))
     for k, v in h.pay.items():

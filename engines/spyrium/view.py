@@ -10,14 +10,14 @@ exist in Spyrium (D-52), so every player's view is the same apart from ``me``.
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Literal, Optional, cast, overload
 
 from .actions import (Build, ChooseBonus, EarnMoney, Hire, Pass, Patent, PlaceWorker,
                       SwitchPhase, UseBuilding, UseEvent, UseTaylorism)
 from .components import (BONUS_HIGH, BONUS_LOW, BONUS_MONEY, CARD_TYPES, EVENTS, PERIOD_BY_ROUND, RESIDENCE_VALUES, ROUNDS,
                          POSITION_SLOTS, SLOT_IDS, SLOT_POSITIONS, TECHNIQUES, kind_of,
                          name_of, type_of)
-from .public import SpyriumView
+from .public import Breakdown, Building, Event, MarketCard, Player, SpyriumView, Technique, _CardFacts
 from .rules import activation_cost, earnings, event_cost
 from .scoring import CATEGORIES, building_vp, technique_vp
 from .state import SpyriumState
@@ -25,23 +25,28 @@ from .texts import (T, amount, and_list, event_name, join, next_to, place, playe
                     the_card)
 
 
-_CARD_CACHE: dict[str, dict[str, Any]] = {}
+_CARD_CACHE: dict[str, _CardFacts] = {}
 
 
-def _card_info(card: str) -> dict[str, Any]:
+def _card_info(card: str) -> _CardFacts:
     t = type_of(card)
-    d: dict[str, Any] = {"card": card, "type": t, "kind": kind_of(card), "name": name_of(card)}
     if t in CARD_TYPES:
         ct = CARD_TYPES[t]
-        d.update(cost=ct.cost, vp=ct.vp, symbols=list(ct.symbols), period=ct.period,
-                 options=len(ct.activate_options))
-    else:
-        tt = TECHNIQUES[t]
-        d.update(cost=tt.cost, vp=None, symbols=[], period=tt.period, options=0)
-    return d
+        return {"card": card, "type": t, "kind": kind_of(card), "name": name_of(card),
+                "cost": ct.cost, "vp": ct.vp, "symbols": list(ct.symbols), "period": ct.period,
+                "options": len(ct.activate_options)}
+    tt = TECHNIQUES[t]
+    return {"card": card, "type": t, "kind": kind_of(card), "name": name_of(card),
+            "cost": tt.cost, "vp": None, "symbols": [], "period": tt.period, "options": 0}
 
 
-def _event(event: Optional[str], token: Optional[int]) -> Optional[dict[str, Any]]:
+@overload
+def _event(event: str, token: Optional[int]) -> Event: ...
+@overload
+def _event(event: None, token: Optional[int]) -> None: ...
+@overload
+def _event(event: Optional[str], token: Optional[int]) -> Optional[Event]: ...
+def _event(event: Optional[str], token: Optional[int]) -> Optional[Event]:
     if event is None:
         return None
     e = EVENTS[event]
@@ -49,7 +54,7 @@ def _event(event: Optional[str], token: Optional[int]) -> Optional[dict[str, Any
             "token": token, "token_icon": e.token_on_reveal}
 
 
-def _info(card: str) -> dict[str, Any]:
+def _info(card: str) -> _CardFacts:
     """The card's fixed facts (shared: copy before changing, as ``view`` does)."""
     d = _CARD_CACHE.get(card)
     if d is None:
@@ -61,7 +66,7 @@ _TRACK = CATEGORIES[:5]
 
 
 def view(state: SpyriumState, player: Optional[int]) -> SpyriumView:
-    players = []
+    players: list[Player] = []
     in_market: dict[int, int] = {}  # = rules.workers_in_market, for every seat at once
     for s in state.slots:
         for seat in s:
@@ -70,14 +75,15 @@ def view(state: SpyriumState, player: Optional[int]) -> SpyriumView:
         tvp = technique_vp(p)
         bvp = building_vp(p)
         log = p.vp_log
-        parts = {c: log.get(c, 0) for c in _TRACK}  # = scoring.breakdown(p)
+        # cast: _TRACK is the five score-track keys of Breakdown, its other two are set below
+        parts = cast(Breakdown, {c: log.get(c, 0) for c in _TRACK})  # = scoring.breakdown(p)
         parts["buildings"] = bvp
         parts["techniques"] = sum(tvp.values())
-        buildings = []
+        buildings: list[Building] = []
         for b in p.buildings:
             d = _info(b.card)
             buildings.append({**d, "symbols": list(d["symbols"]), "tapped": b.tapped, "workers": b.workers})
-        techniques = []
+        techniques: list[Technique] = []
         for t in p.techniques:
             d = _info(t.card)
             techniques.append({**d, "symbols": list(d["symbols"]), "tapped": t.tapped})
@@ -90,10 +96,12 @@ def view(state: SpyriumState, player: Optional[int]) -> SpyriumView:
             "techniques": techniques,
             "technique_vp": tvp,
             "kept_tokens": list(p.kept_tokens), "phase": p.phase, "passed": p.passed,
-            "event_used": p.event_used, "bonuses_left": list(p.bonuses_left),
+            # cast: the bonus markers are "worker" and "money" (components.Setup.bonus_markers)
+            "event_used": p.event_used,
+            "bonuses_left": cast(list[Literal["worker", "money"]], list(p.bonuses_left)),
             "score": p.vp + bvp + parts["techniques"], "breakdown": parts,  # = scoring.score(p)
         })
-    market = []
+    market: list[MarketCard | None] = []
     slots = state.slots
     for pos, card in enumerate(state.market):
         if card is None:
@@ -198,13 +206,14 @@ def log_text(state: SpyriumState, a):
     if isinstance(a, (UseBuilding, UseTaylorism)):
         b = p.buildings[a.building]
         ct = CARD_TYPES[type_of(b.card)]
-        o = ct.activate_options[a.option]
-        gain = join([amount(k, v) for k, v in o.gain.items()])
+        uo = ct.activate_options[a.option]
+        gain = join([amount(k, v) for k, v in uo.gain.items()])
         if isinstance(a, UseTaylorism):
             return T("{player} uses {card} again with Taylorism for {gain}", player=who,
                      card=the_card(b.card), gain=gain)
         return T("{player} uses {card} for {gain}", player=who, card=the_card(b.card), gain=gain)
     if isinstance(a, UseEvent):
+        assert state.turn_event is not None  # an event is used during a round, which has one
         o = EVENTS[state.turn_event].options[a.option]
         money, spy = event_cost(state, state.current, a)
         paid = ([amount("money", money)] if money else []) + ([amount("spyrium", spy)] if spy else [])
@@ -213,6 +222,7 @@ def log_text(state: SpyriumState, a):
         if o.reuse_used_building and a.building is not None:
             bits.append(T("to use {card} again", card=the_card(p.buildings[a.building].card)))
         elif o.place_worker_in_market:
+            assert a.slot is not None  # a legal placing event names its slot
             bits.append(T("to place a worker {slot}", slot=slot_text(state, a.slot)))
         elif o.gain:
             value = a.commerce if a.commerce is not None else state.turn_event_token
