@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Literal, Optional, Union
+from typing import Annotated, Literal, Optional, Union, cast
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -178,7 +178,10 @@ DATA = MyracliaData.model_validate(json.loads((Path(__file__).parent / "data.jso
 
 # ---- colours ------------------------------------------------------------------------------
 #: colour names by index, most common first (index = rarity_rank - 1)
-COLOURS: list[str] = sorted(DATA.cubes.colours, key=lambda c: DATA.cubes.colours[c].rarity_rank)
+#: (a cast: the data file's colours are the seven names of ``ColourName``, the names the actions
+#: accept)
+COLOURS: list[ColourName] = cast("list[ColourName]",
+                                 sorted(DATA.cubes.colours, key=lambda c: DATA.cubes.colours[c].rarity_rank))
 NCOL = len(COLOURS)
 COLOUR_INDEX: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
 CUBE_COUNTS: list[int] = [DATA.cubes.colours[c].count for c in COLOURS]
