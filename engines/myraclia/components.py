@@ -207,7 +207,10 @@ class Tile:
         if self.darkness:
             return f"{self.id}: Darkness tile (never terraformed)"
         req = "+".join(COLOURS[c] for c in self.requires)
-        extra = f", releases {COLOURS[self.released]}, free {COLOURS[self.free]}" if self.released is not None else ""
+        extra = ""
+        if self.released is not None:
+            assert self.free is not None  # a tile releasing an element also gives one free (data.json)
+            extra = f", releases {COLOURS[self.released]}, free {COLOURS[self.free]}"
         return f"{self.id} {'/'.join(self.surfaces)}: needs {req}, {self.vp} VP{extra}"
 
 
@@ -252,7 +255,8 @@ STALL_ROUNDS: int = DATA.engine_safeguards.stall_rounds_without_terraform
 
 def surface_points(surface: str, n: int) -> int:
     """§10.3: the per-surface table, read with its "5+" row for 5 or more symbols."""
-    table = SCORING.per_surface.get(surface, SCORING.table)  # type: ignore[arg-type]
+    # (a cast: a name outside ``Surface`` is simply not found, and the common table is read)
+    table = SCORING.per_surface.get(cast(Surface, surface), SCORING.table)
     if str(n) in table:
         return table[str(n)]
     plus = sorted((int(k[:-1]), v) for k, v in table.items() if k.endswith("+"))
