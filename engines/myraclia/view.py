@@ -9,7 +9,7 @@ their sizes.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engines.core.i18n import Text, player
 
@@ -146,35 +146,35 @@ def view(state: MyracliaState, player: int | None) -> MyracliaView:
 def log_text(state: MyracliaState, action: Action) -> Text:
     """The public log line of ``action`` played in ``state`` (before it is applied);
     everything it names is on the table (spec §16)."""
-    who = player(to_move(state)) if state.phase != "over" else T("Nobody")
-    k = action.type
-    if k == "take":
+    # (a cast: only an "over" game has nobody to move)
+    who = player(cast(int, to_move(state))) if state.phase != "over" else T("Nobody")
+    if action.type == "take":
         ok = 1 <= action.column <= DRAFT_COLUMNS and state.draft_colour[action.column - 1] >= 0
         what = an_element(state.draft_colour[action.column - 1]) if ok else T("nothing")
         return T("{player} takes {element} from column {column}", player=who, element=what,
                  column=action.column)
-    if k == "pass":
+    if action.type == "pass":
         return T("{player} passes", player=who)
-    if k == "terraform":
+    if action.type == "terraform":
         return T("{player} terraforms {tile} paying {pay}", player=who, tile=action.tile,
                  pay=colours(action.pay))
-    if k == "reserve":
+    if action.type == "reserve":
         return T("{player} reserves {tile} placing {place}", player=who, tile=action.tile,
                  place=colours(action.place))
-    if k == "change":
+    if action.type == "change":
         return T("{player} moves the reservation to {tile} placing {place}", player=who,
                  tile=action.tile, place=colours(action.place))
-    if k == "add":
+    if action.type == "add":
         return T("{player} adds {place} to the reserved tile", player=who, place=colours(action.place))
-    if k == "trade":
+    if action.type == "trade":
         return T("{player} trades {give} for {take}", player=who, give=an_element(action.give),
                  take=an_element(action.take))
-    if k == "end_turn":
+    if action.type == "end_turn":
         return T("{player} ends the turn", player=who)
-    if k == "place_tile":
+    if action.type == "place_tile":
         return T("{player} adds tile {tile} at ({q}, {r})", player=who, tile=action.tile,
                  q=action.q, r=action.r)
-    if k == "place_token":
+    if action.type == "place_token":
         tok = state.eternity_drawn
         return T("{player} places {token} on {tile}", player=who,
                  token=token_text(tok) if tok else T("the Eternity token"), tile=action.tile)
