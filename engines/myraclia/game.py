@@ -7,7 +7,7 @@ and ``playout``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from pydantic import TypeAdapter
 
@@ -85,7 +85,8 @@ class Myraclia(Game[MyracliaState, Action]):
         return scoring.winners(state)
 
     def view(self, state: MyracliaState, player: int | None) -> dict:
-        return view(state, player)
+        # (a cast: the view is a ``MyracliaView``, a plain dict at run time; ``Game.view`` says ``dict``)
+        return cast(dict, view(state, player))
 
     def log_text(self, state: MyracliaState, action: Action) -> Text:
         """The public log line (``view.log_text``)."""
