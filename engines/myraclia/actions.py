@@ -16,7 +16,7 @@ shared.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, Union, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -161,7 +161,7 @@ def reserve(kind: Literal["reserve", "change"], tile: str, place: tuple[int, ...
         cls = Reserve if kind == "reserve" else ChangeReservation
         a = _remember(key, built(cls, {"type": kind, "tile": tile, "place": [COLOURS[c] for c in place]},
                                  {"tile", "place"}))
-    return a
+    return cast("Reserve | ChangeReservation", a)  # a cast: the key names the kind of action
 
 
 def add_elements(place: tuple[int, ...]) -> AddElements:
@@ -170,7 +170,7 @@ def add_elements(place: tuple[int, ...]) -> AddElements:
     a = MADE.get(key)
     if a is None:
         a = _remember(key, built(AddElements, {"type": "add", "place": [COLOURS[c] for c in place]}, {"place"}))
-    return a
+    return cast(AddElements, a)  # a cast: the key names the kind of action
 
 
 def place_tile(tile: str, q: int, r: int) -> PlaceTile:
@@ -180,4 +180,4 @@ def place_tile(tile: str, q: int, r: int) -> PlaceTile:
     if a is None:
         a = _remember(key, built(PlaceTile, {"type": "place_tile", "tile": tile, "q": q, "r": r},
                                  {"tile", "q", "r"}))
-    return a
+    return cast(PlaceTile, a)  # a cast: the key (a tile and a position) is a PlaceTile's

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Annotated, Literal, Optional, Union
+from typing import Annotated, Literal, Optional, Union, cast
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -178,7 +178,10 @@ DATA = MyracliaData.model_validate(json.loads((Path(__file__).parent / "data.jso
 
 # ---- colours ------------------------------------------------------------------------------
 #: colour names by index, most common first (index = rarity_rank - 1)
-COLOURS: list[str] = sorted(DATA.cubes.colours, key=lambda c: DATA.cubes.colours[c].rarity_rank)
+#: (a cast: the data file's colours are the seven names of ``ColourName``, the names the actions
+#: accept)
+COLOURS: list[ColourName] = cast("list[ColourName]",
+                                 sorted(DATA.cubes.colours, key=lambda c: DATA.cubes.colours[c].rarity_rank))
 NCOL = len(COLOURS)
 COLOUR_INDEX: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
 CUBE_COUNTS: list[int] = [DATA.cubes.colours[c].count for c in COLOURS]
@@ -204,7 +207,10 @@ class Tile:
         if self.darkness:
             return f"{self.id}: Darkness tile (never terraformed)"
         req = "+".join(COLOURS[c] for c in self.requires)
-        extra = f", releases {COLOURS[self.released]}, free {COLOURS[self.free]}" if self.released is not None else ""
+        extra = ""
+        if self.released is not None:
+            assert self.free is not None  # a tile releasing an element also gives one free (data.json)
+            extra = f", releases {COLOURS[self.released]}, free {COLOURS[self.free]}"
         return f"{self.id} {'/'.join(self.surfaces)}: needs {req}, {self.vp} VP{extra}"
 
 
@@ -249,7 +255,8 @@ STALL_ROUNDS: int = DATA.engine_safeguards.stall_rounds_without_terraform
 
 def surface_points(surface: str, n: int) -> int:
     """§10.3: the per-surface table, read with its "5+" row for 5 or more symbols."""
-    table = SCORING.per_surface.get(surface, SCORING.table)  # type: ignore[arg-type]
+    # (a cast: a name outside ``Surface`` is simply not found, and the common table is read)
+    table = SCORING.per_surface.get(cast(Surface, surface), SCORING.table)
     if str(n) in table:
         return table[str(n)]
     plus = sorted((int(k[:-1]), v) for k, v in table.items() if k.endswith("+"))

@@ -121,6 +121,8 @@ def _end_of_round(before: MyracliaState, after: MyracliaState) -> list[Text]:
                          elements=counts_text(s.reserve)))
     out.append(T("Drafting order for the next round: {order}", order=_order(after.drafting_order)))
     if after.phase == "eternity":
+        # the "eternity" phase has its placer and its token drawn (``rules.end_round``)
+        assert after.eternity_placer is not None and after.eternity_drawn is not None
         out.append(T("{player}, last on the score track, draws {token} and must put it on a free tile",
                      player=player(after.eternity_placer), token=token_text(after.eternity_drawn)))
         return out
@@ -138,10 +140,11 @@ def _new_round(after: MyracliaState) -> list[Text]:
     return out
 
 
-def event_texts(before: MyracliaState, action: Any, after: MyracliaState) -> list[Text]:
+def event_texts(before: MyracliaState, action: Any, after: MyracliaState) -> list[Text | str]:
     mover = to_move(before)
+    assert mover is not None  # an action was played: the game was not over
     k = action.type
-    out: list[Text] = []
+    out: list[Text | str] = []
     if k in ("take", "pass"):
         if after.phase != "draft":
             out += _end_of_draft(before, after, 1 if k == "take" else 0)

@@ -7,13 +7,13 @@ and ``playout``.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from pydantic import TypeAdapter
 
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
-from engines.core.game import Chance, Game, Information
+from engines.core.game import Chance, Game, Information, Options
 from engines.core.i18n import Text, render
 from engines.core.record import GameRecord
 from engines.core.rng import Rng
@@ -41,7 +41,8 @@ class Myraclia(Game[MyracliaState, Action]):
     state_model = MyracliaState
     action_adapter = TypeAdapter(Action)
 
-    def setup(self, players: int, seed: int, options: MyracliaOptions) -> MyracliaState:
+    def setup(self, players: int, seed: int, options: Options) -> MyracliaState:
+        assert isinstance(options, MyracliaOptions)  # validate_options gives the options_model
         return rules.setup(players, seed, options)
 
     def to_move(self, state: MyracliaState) -> int | None:
@@ -84,13 +85,14 @@ class Myraclia(Game[MyracliaState, Action]):
         return scoring.winners(state)
 
     def view(self, state: MyracliaState, player: int | None) -> dict:
-        return view(state, player)
+        # (a cast: the view is a ``MyracliaView``, a plain dict at run time; ``Game.view`` says ``dict``)
+        return cast(dict, view(state, player))
 
     def log_text(self, state: MyracliaState, action: Action) -> Text:
         """The public log line (``view.log_text``)."""
         return log_text(state, action)
 
-    def event_texts(self, before: MyracliaState, action: Action, after: MyracliaState) -> list[Text]:
+    def event_texts(self, before: MyracliaState, action: Action, after: MyracliaState) -> list[Text | str]:
         """The log lines of what the rules did by themselves (``events``)."""
         from .events import event_texts
         return event_texts(before, action, after)
@@ -99,13 +101,17 @@ class Myraclia(Game[MyracliaState, Action]):
         """The button text for the player to move: names the tile, the elements paid or
         placed (wildcards marked), the VP, the column or position (``labels``)."""
         from .labels import action_label
-        return render(action_label(state, action, rules.to_move(state)), lang)
+        seat = rules.to_move(state)
+        assert seat is not None  # a button is for the player to move: the game is not over
+        return render(action_label(state, action, seat), lang)
 
     def action_steps(self, state: MyracliaState, action: Action, lang: str = "en") -> list[str]:
         """The picker's steps: kind of action, tile, then the payment's direct matches and
         its wildcards (``labels.action_steps``)."""
         from .labels import action_steps
-        return [render(t, lang) for t in action_steps(state, action, rules.to_move(state))]
+        seat = rules.to_move(state)
+        assert seat is not None  # the steps are for the player to move: the game is not over
+        return [render(t, lang) for t in action_steps(state, action, seat)]
 
     def score_categories(self, lang: str = "en") -> dict[str, str]:
         """The names of the ``score_breakdown`` keys in ``lang`` (the end-of-game table)."""

@@ -11,11 +11,11 @@ Every text is a ``Text`` (``texts.T``), rendered in the player's language by the
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from engines.core.i18n import Text
 
-from .components import COLOURS, DRAFT_COLUMNS, MISC, TILES
+from .components import COLOURS, DRAFT_COLUMNS, MISC, TILES, ColourName
 from .state import MyracliaState
 from .texts import T, an_element, colour, colour_n, colours, join, tile_short, token_text
 
@@ -26,7 +26,7 @@ def _tile_short(tid: str) -> Text:
     return tile_short(tid)
 
 
-def _list(names: list[str]) -> Text:
+def _list(names: Sequence[str]) -> Text:
     """"green, 3 red" style: counts per colour, in the order given."""
     return colours(names)
 
@@ -48,12 +48,13 @@ def _terraform_gain(state: MyracliaState, p: int, tile) -> int:
     return TILES[tile.id].vp + own * m
 
 
-def _split_payment(tile, pay: list[str]) -> tuple[list[str], list[str]]:
+def _split_payment(tile, pay: list[str]) -> tuple[list[ColourName], list[str]]:
     """(direct matches in colour order, the rest paid through wildcards) of a payment.
 
     Under the hand rule (§8.1.3) a paid element of a missing colour is always a direct match."""
     need = [COLOURS[c] for c in TILES[tile.id].requires if tile.cubes[c] == 0]
-    direct, rest = [], list(pay)
+    direct: list[ColourName] = []
+    rest = list(pay)
     for c in need:
         if c in rest:
             rest.remove(c)

@@ -25,7 +25,7 @@ from typing import Any
 
 from .components import COLOUR_INDEX, COLOURS, MAX_ACTIONS, NCOL, SCORING, SETUP, SURFACES, TILES, TOKENS, \
     surface_points
-from .rules import AROUND
+from .rules import AROUND, Pos
 
 _REQ = {k: t.requires for k, t in TILES.items()}
 _DARK = {k: t.darkness for k, t in TILES.items()}
@@ -113,7 +113,8 @@ def _cost(direct: int, lack: int, left: int, triples: int) -> int:
 
 def _board(state, p: int):
     """My terraformed positions, the others', my surface symbols, and whether the end is near."""
-    mine, others = set(), set()
+    mine: set[Pos] = set()
+    others: set[Pos] = set()
     symbols = dict.fromkeys(SURFACES, 0)
     for t in state.surface:
         if t.terraformed:
@@ -204,7 +205,7 @@ def _turn(state, legal: list) -> Any:
         if by_id is None:
             by_id = {t.id: t for t in state.surface}
         best, pick = 0.0, None
-        values = {}
+        values: dict[str, float] = {}
         for a in reserves:
             t = by_id[a.tile]
             v = values.get(t.id)
@@ -373,7 +374,8 @@ def _draft(state, legal: list) -> Any:
 def _place_tile(state, legal: list) -> Any:
     p = state.terraforming_order[state.turn_pos]
     res = state.seats[p].reserve
-    mine, others = set(), set()
+    mine: set[Pos] = set()
+    others: set[Pos] = set()
     for t in state.surface:
         if t.terraformed:
             (mine if t.owner == p else others).add((t.q, t.r))
@@ -387,6 +389,7 @@ def _place_tile(state, legal: list) -> Any:
             elif n in others:
                 opp += 1
         tid = a.tile
+        v: float
         if _DARK[tid]:
             v = opp - own
         else:
@@ -401,7 +404,8 @@ def _place_tile(state, legal: list) -> Any:
 
 def _place_token(state, legal: list) -> Any:
     p = state.eternity_placer
-    mine, others = set(), set()
+    mine: set[Pos] = set()
+    others: set[Pos] = set()
     pos = {}
     for t in state.surface:
         pos[t.id] = (t.q, t.r)

@@ -51,6 +51,7 @@ def _reason(state: MyracliaState, action: Any, partial: bool = False) -> Text | 
     if kind not in allowed:
         return _not_now(state, kind)
     p = rules.to_move(state)
+    assert p is not None  # the game is not over (checked above)
     seat = state.seats[p]
     if kind == "take":
         if not (1 <= action.column <= DRAFT_COLUMNS):
@@ -96,6 +97,7 @@ def _reason(state: MyracliaState, action: Any, partial: bool = False) -> Text | 
         if seat.reserved is None:
             return T("You have no reserved tile to add elements to.")
         own = find_tile(state, seat.reserved)
+        assert own is not None  # a reserved tile is on the surface
         s = counts_of(action.place)
         options = {tuple(1 if c in sub else 0 for c in range(NCOL)) for sub in subsets_to_place(seat.reserve, missing(own))}
         if s not in options:
@@ -128,8 +130,8 @@ def _reason(state: MyracliaState, action: Any, partial: bool = False) -> Text | 
             return T("Only a free tile can be reserved: {why}", why=_not_free(t))
         return T("Tile {tile} cannot be reserved: it is not next to a terraformed tile.", tile=t.id)
     s = counts_of(action.place)
-    options = [tuple(1 if c in sub else 0 for c in range(NCOL)) for sub in rules.placements(state, p, t)]
-    if s not in options:
+    place_options = [tuple(1 if c in sub else 0 for c in range(NCOL)) for sub in rules.placements(state, p, t)]
+    if s not in place_options:
         return _why_not_placement(seat, t, action.place, adding=False)
     return _not_canonical(action.place, "placed")
 
@@ -215,6 +217,7 @@ def _not_free(t: SurfaceTile) -> Text:
         return T("{tile} is a Darkness tile.", tile=t.id)
     if t.terraformed:
         return T("{tile} is already terraformed.", tile=t.id)
+    assert t.owner is not None  # not free, not dark, not terraformed: reserved
     return T("{tile} is reserved by {player}.", tile=t.id, player=player(t.owner))
 
 

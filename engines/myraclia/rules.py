@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import chain, combinations
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable, Literal, Sequence
 
 from engines.core.rng import Rng
 
@@ -68,7 +68,7 @@ def counts_of(colours: Iterable[str]) -> tuple[int, ...]:
     return tuple(v)
 
 
-def counts_of_list(colours: list[str]) -> list[int]:
+def counts_of_list(colours: Sequence[str]) -> list[int]:
     return [COLOUR_INDEX[c] for c in colours]
 
 
@@ -285,6 +285,7 @@ def _disc_column(state: MyracliaState, p: int) -> int | None:
 def _take(state: MyracliaState, a: Take) -> None:
     """§6.3 take one element; §6.4 move the draft disc (only ever to the left)."""
     p = to_move(state)
+    assert p is not None  # a move is played only before the game is over
     col = a.column - 1
     state.draft_count[col] -= 1
     state.seats[p].reserve[state.draft_colour[col]] += 1
@@ -299,7 +300,9 @@ def _take(state: MyracliaState, a: Take) -> None:
 
 def _pass(state: MyracliaState, a: Pass) -> None:
     """§6.3: no more elements for this player this round."""
-    state.passed[to_move(state)] = True
+    p = to_move(state)
+    assert p is not None  # a move is played only before the game is over
+    state.passed[p] = True
     _advance_draft(state)
 
 
@@ -389,7 +392,7 @@ def placements(state: MyracliaState, p: int, t: SurfaceTile) -> list[tuple[int, 
     return [s for s in subsets_to_place(seat.reserve, miss) if (len(miss) - len(s)) * per <= seat.score]
 
 
-def subsets_to_place(reserve: list[int], miss: tuple[int, ...], allow_all: bool = False) -> list[tuple[int, ...]]:
+def subsets_to_place(reserve: Sequence[int], miss: tuple[int, ...], allow_all: bool = False) -> list[tuple[int, ...]]:
     """Non-empty sets of directly matching elements the player can put on a tile without
     completing it (§8.6.1, §8.8); colours as indices, sorted."""
     have = [c for c in miss if reserve[c] > 0]
@@ -447,7 +450,7 @@ def _turn_actions(state: MyracliaState) -> list[Action]:
             for pay in legal_payments(reserve, _missing(t)):
                 add(terraform(tid, pay))
         # reserve a tile (no reservation yet, a disc left) or move one's reservation
-        kind = "reserve" if seat.reserved is None else "change"
+        kind: Literal["reserve", "change"] = "reserve" if seat.reserved is None else "change"
         if free_near and (kind == "change" or discs > 0):
             make = shared.reserve
             score = seat.score
@@ -459,6 +462,7 @@ def _turn_actions(state: MyracliaState) -> list[Action]:
                         add(make(kind, tid, sub))
     if seat.reserved is not None:
         own = find_tile(state, seat.reserved)
+        assert own is not None  # a reserved tile is on the surface
         for sub in subsets_to_place(res, missing(own)):
             add(shared.add_elements(sub))
     pool = state.pool
@@ -476,8 +480,10 @@ def _turn_actions(state: MyracliaState) -> list[Action]:
 def _terraform(state: MyracliaState, a: Terraform) -> None:
     """§8.3 resolution and §8.4 scoring."""
     p = to_move(state)
+    assert p is not None  # a move is played only before the game is over
     seat = state.seats[p]
     t = find_tile(state, a.tile)
+    assert t is not None  # legal: the tile is on the surface
     info = TILES[t.id]
     pay = counts_of(a.pay)
     for c in range(NCOL):  # step 1
@@ -508,6 +514,7 @@ def _terraform(state: MyracliaState, a: Terraform) -> None:
                 own += 1
             else:
                 gain = MISC.opponent_bonus_per_adjacent_tile
+                assert n.owner is not None  # a terraformed tile has an owner
                 other = state.seats[n.owner]
                 other.score += gain
                 other.ledger["neighbours"] += gain
@@ -531,7 +538,7 @@ def _terraform(state: MyracliaState, a: Terraform) -> None:
     t.tokens = keep
 
 
-def _reserve_on(state: MyracliaState, p: int, t: SurfaceTile, place: list[str]) -> None:
+def _reserve_on(state: MyracliaState, p: int, t: SurfaceTile, place: Sequence[str]) -> None:
     """§8.6.2: the elements go on the tile, the player's disc marks it, the penalty is paid
     for each element still missing."""
     seat = state.seats[p]
@@ -549,24 +556,36 @@ def _reserve_on(state: MyracliaState, p: int, t: SurfaceTile, place: list[str]) 
 def _reserve(state: MyracliaState, a: Reserve) -> None:
     """§8.6 reserve a free tile (dark side of a disc)."""
     p = to_move(state)
+    assert p is not None  # a move is played only before the game is over
     state.seats[p].discs -= 1
     state.tiles_to_add += 1
-    _reserve_on(state, p, find_tile(state, a.tile), a.place)
+    t = find_tile(state, a.tile)
+    assert t is not None  # legal: the tile is on the surface
+    _reserve_on(state, p, t, a.place)
 
 
 def _change(state: MyracliaState, a: ChangeReservation) -> None:
     """§8.9: the disc moves; the elements stay on the old tile, which becomes free."""
     p = to_move(state)
-    old = find_tile(state, state.seats[p].reserved)
+    assert p is not None  # a move is played only before the game is over
+    reserved = state.seats[p].reserved
+    assert reserved is not None  # legal: a change needs a reservation
+    old = find_tile(state, reserved)
+    assert old is not None  # a reserved tile is on the surface
     old.owner = None
-    _reserve_on(state, p, find_tile(state, a.tile), a.place)
+    t = find_tile(state, a.tile)
+    assert t is not None  # legal: the tile is on the surface
+    _reserve_on(state, p, t, a.place)
 
 
 def _add(state: MyracliaState, a: AddElements) -> None:
     """§8.8: not an action while the tile stays incomplete."""
     p = to_move(state)
+    assert p is not None  # a move is played only before the game is over
     seat = state.seats[p]
+    assert seat.reserved is not None  # legal: adding needs a reservation
     t = find_tile(state, seat.reserved)
+    assert t is not None  # a reserved tile is on the surface
     for c in counts_of_list(a.place):
         seat.reserve[c] -= 1
         t.cubes[c] += 1
@@ -574,7 +593,9 @@ def _add(state: MyracliaState, a: AddElements) -> None:
 
 def _trade(state: MyracliaState, a: Trade) -> None:
     """§8.10: one for one with the trade zones of players who have finished."""
-    seat = state.seats[to_move(state)]
+    p = to_move(state)
+    assert p is not None  # a move is played only before the game is over
+    seat = state.seats[p]
     g, k = COLOUR_INDEX[a.give], COLOUR_INDEX[a.take]
     seat.reserve[g] -= 1
     state.pool[g] += 1
@@ -585,7 +606,9 @@ def _trade(state: MyracliaState, a: Trade) -> None:
 # ---- the end of a terraforming turn (§8.11) --------------------------------------------------
 def _end_turn(state: MyracliaState, a: EndTurn) -> None:
     """§8.11 step 1: the reserve goes to the trade zone; step 2: k new tiles."""
-    seat = state.seats[to_move(state)]
+    p = to_move(state)
+    assert p is not None  # a move is played only before the game is over
+    seat = state.seats[p]
     for c in range(NCOL):
         state.pool[c] += seat.reserve[c]
         seat.reserve[c] = 0
@@ -645,10 +668,10 @@ def end_round(state: MyracliaState) -> None:
     if any(len(p.tiles) >= threshold for p in state.seats) or state.quiet_rounds >= STALL_ROUNDS:
         state.phase = "over"  # step 1 (and the D34 stall check)
         return
-    for p in state.seats:  # step 2
+    for ps in state.seats:  # step 2
         for c in range(NCOL):
-            state.discard[c] += p.reserve[c]
-            p.reserve[c] = 0
+            state.discard[c] += ps.reserve[c]
+            ps.reserve[c] = 0
     for c in range(NCOL):
         state.discard[c] += state.pool[c]
         state.pool[c] = 0
@@ -682,6 +705,8 @@ def end_round(state: MyracliaState) -> None:
 def _place_token(state: MyracliaState, a: PlaceToken) -> None:
     """§13.3: the drawn Eternity token on a free tile; then the next round."""
     t = find_tile(state, a.tile)
+    assert t is not None  # legal: the tile is on the surface
+    assert state.eternity_drawn is not None  # the "eternity" phase has a token drawn
     t.tokens.append(state.eternity_drawn)
     t.tokens.sort()
     state.eternity_drawn = None
@@ -722,7 +747,7 @@ def legal_actions(state: MyracliaState) -> list[Action]:
         return _turn_actions(state)
     if ph == "draft":
         takes = shared.TAKES
-        out = [takes[c] for c, n in enumerate(state.draft_count) if n > 0]
+        out: list[Action] = [takes[c] for c, n in enumerate(state.draft_count) if n > 0]
         out.append(shared.PASS)
         return out
     if ph == "over":
@@ -736,7 +761,9 @@ def legal_actions(state: MyracliaState) -> list[Action]:
 
 
 #: what each kind of action does (``play``)
-_EFFECTS = {"take": _take, "pass": _pass, "terraform": _terraform, "reserve": _reserve,
+#: (each takes its own kind of action: ``Any``, as ``play`` dispatches on ``action.type``)
+_EFFECTS: dict[str, Callable[[MyracliaState, Any], None]] = {
+    "take": _take, "pass": _pass, "terraform": _terraform, "reserve": _reserve,
             "change": _change, "add": _add, "trade": _trade, "end_turn": _end_turn,
             "place_tile": _place_tile, "place_token": _place_token}
 

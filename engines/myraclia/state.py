@@ -56,6 +56,11 @@ class SurfaceTile(BaseModel):
     tokens: list[str] = []
 
 
+def _no_discs() -> list[int]:
+    """An empty queue of draft discs (a new list)."""
+    return []
+
+
 class MyracliaState(GameState):
     options: MyracliaOptions
     phase: Phase = "draft"
@@ -70,7 +75,7 @@ class MyracliaState(GameState):
     # queue of draft discs (index 0 nearest the cubes)
     draft_colour: list[int] = Field(default_factory=lambda: [-1] * DRAFT_COLUMNS)
     draft_count: list[int] = Field(default_factory=lambda: [0] * DRAFT_COLUMNS)
-    draft_queue: list[list[int]] = Field(default_factory=lambda: [[] for _ in range(DRAFT_COLUMNS)])
+    draft_queue: list[list[int]] = Field(default_factory=lambda: [_no_discs() for _ in range(DRAFT_COLUMNS)])
     passed: list[bool] = []
     draft_turn: int = 0
     # Terraforming phase (§7): whose turn, its counters, the common trade pool (§8.10.6)
@@ -138,7 +143,7 @@ def _clone(s: MyracliaState) -> MyracliaState:
         pd["ledger"] = pd["ledger"].copy()
         seats.append(built(PlayerState, pd, set(p.__pydantic_fields_set__)))
     d["seats"] = seats
-    surface = []
+    surface: list[SurfaceTile] = []
     add = surface.append
     for t in s.surface:
         if t.terraformed:

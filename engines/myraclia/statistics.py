@@ -16,11 +16,15 @@ bonuses of §10). These figures say what stands behind them. Per seat:
 
 from __future__ import annotations
 
+from typing import cast
+
+from engines.core.i18n import Text
 from engines.core.statistics import StatRow, steps
 
 from . import actions as A
 from .components import SURFACES
 from .scoring import largest_area, symbols
+from .state import MyracliaState
 from .texts import T, surface
 
 _COUNTED = {  # row key -> (the action types it counts, whether each counts its elements)
@@ -38,9 +42,9 @@ def statistics(game, record) -> list[StatRow]:
     """The rows described in the module doc, for the finished game of ``record``."""
     n = record.players
     counts = {k: [0] * n for k in _COUNTED}
-    last = None
+    last: MyracliaState | None = None
     for st in steps(game, record):
-        last = st.after
+        last = cast(MyracliaState, st.after)  # a cast: the steps of a Myraclia record hold Myraclia states
         for key, (kinds, by_elements) in _COUNTED.items():
             if isinstance(st.action, kinds):
                 counts[key][st.seat] += len(st.action.place) if by_elements else 1
@@ -52,7 +56,8 @@ def statistics(game, record) -> list[StatRow]:
         "tokens_placed": T("Eternity tokens placed"),
     }
     shown = [k for k in _COUNTED if k != "tokens_placed" or record.options.get("eternity")]
-    rows = [StatRow(k, labels[k], counts[k], g_draft if k in ("taken", "traded") else g_terra)
+    # (a cast: ``list`` is invariant, and a list of ints is a list of values for ``StatRow``)
+    rows = [StatRow(k, labels[k], cast("list[int | Text]", counts[k]), g_draft if k in ("taken", "traded") else g_terra)
             for k in shown]
     if last is not None:
         marks = [symbols(last, q) for q in range(n)]

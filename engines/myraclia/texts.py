@@ -9,7 +9,7 @@ Component names are small Texts that larger ones take as fields: ``colour("red")
 
 from __future__ import annotations
 
-from typing import Iterable
+from typing import Iterable, Sequence
 
 from engines.core.i18n import Text, texts
 
@@ -65,7 +65,7 @@ def join(items: Iterable[Text | str | int], sep: str = ", ") -> Text:
     return out
 
 
-def colours(names: list[str]) -> Text:
+def colours(names: Sequence[str]) -> Text:
     """A sorted list of colours, counted: "green, 3 red" (one entry per cube in ``names``)."""
     runs: list[list] = []
     for c in names:
@@ -105,6 +105,7 @@ def tile_text(tid: str) -> Text:
              needs=join([colour(c) for c in t.requires], " + "), vp=t.vp)
     if t.released is None:
         return base
+    assert t.free is not None  # a tile releasing an element also gives one free (data.json)
     return T("{base}, released element {released}, free element {free} every round", base=base,
              released=colour(t.released), free=colour(t.free))
 

@@ -9,29 +9,31 @@ their sizes.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engines.core.i18n import Text, player
 
 from .actions import Action
 from .components import COLOURS, DRAFT_COLUMNS, SETUP, TILES, TOKENS
-from .public import MyracliaView
+from .public import Breakdown, Colour, Ledger, MyracliaView, OfferTile, OptionValues, Seat, TokenFace
+from .public import SurfaceTile as SurfaceFace
 from .rules import to_move
 from .scoring import breakdown, scores, winners
 from .state import MyracliaOptions, MyracliaState
 from .texts import T, an_element, colours, token_text
 
 
-def colour_dict(counts: list[int]) -> dict[str, int]:
+def colour_dict(counts: list[int]) -> dict[Colour, int]:
     return {c: n for c, n in zip(COLOURS, counts) if n}
 
 
-def tile_face(tid: str) -> dict[str, Any]:
+def tile_face(tid: str) -> OfferTile:
     """The printed faces of a tile (public component data), as a fresh dict."""
     face = _FACES.get(tid)
     if face is None:
         face = _FACES[tid] = _tile_face(tid)
-    return {**face, "surfaces": list(face["surfaces"]), "requires": list(face["requires"])}
+    # (a cast: ``_tile_face`` gives the keys of ``TileFace``, its names those of the data file)
+    return cast(OfferTile, {**face, "surfaces": list(face["surfaces"]), "requires": list(face["requires"])})
 
 
 _FACES: dict[str, dict[str, Any]] = {}
@@ -49,12 +51,13 @@ def _tile_face(tid: str) -> dict[str, Any]:
             "kickstarter": t.kickstarter}
 
 
-def token_face(tok: str) -> dict[str, Any]:
+def token_face(tok: str) -> TokenFace:
     """The face of an Eternity token (public component data), as a fresh dict."""
     face = _TOKEN_FACES.get(tok)
     if face is None:
         face = _TOKEN_FACES[tok] = _token_face(tok)
-    return face.copy()
+    # (a cast: ``_token_face`` gives the id, the type and the fields of that type of token)
+    return cast(TokenFace, face.copy())
 
 
 _TOKEN_FACES: dict[str, dict[str, Any]] = {}
@@ -69,13 +72,13 @@ def _token_face(tok: str) -> dict[str, Any]:
     return d
 
 
-def _options(options) -> dict[str, Any]:
+def _options(options: MyracliaOptions) -> OptionValues:
     """``options.model_dump(mode="json")`` for Myraclia's options (bools and a list of ints)."""
-    out = {}
+    out: dict[str, Any] = {}
     for k in _OPTION_FIELDS:
         v = getattr(options, k)
         out[k] = list(v) if isinstance(v, list) else v
-    return out
+    return cast(OptionValues, out)  # a cast: the keys are the fields of ``MyracliaOptions``
 
 
 _OPTION_FIELDS = list(MyracliaOptions.model_fields)
@@ -86,20 +89,21 @@ def view(state: MyracliaState, player: int | None) -> MyracliaView:
     phase = state.phase
     over = phase == "over"
     drafting = phase == "draft"
-    column = {}
+    column: dict[int, int] = {}
     for c, q in enumerate(state.draft_queue):
         for p in q:
             column.setdefault(p, c + 1)
-    seats = []
+    seats: list[Seat] = []
     for p, s in enumerate(state.seats):
         seats.append({
             "score": s.score, "reserve": colour_dict(s.reserve), "discs": s.discs,
             "tiles": list(s.tiles), "reserved": s.reserved,
-            "terraformed_this_round": s.terraformed_this_round, "ledger": dict(s.ledger),
+            "terraformed_this_round": s.terraformed_this_round,
+            "ledger": cast(Ledger, dict(s.ledger)),  # a cast: its keys are ``state.LEDGER_KEYS``
             "passed": state.passed[p] if drafting else False,
             "draft_column": column.get(p),
         })
-    surface = []
+    surface: list[SurfaceFace] = []
     faces = _FACES
     for t in state.surface:
         tid = t.id
@@ -116,9 +120,9 @@ def view(state: MyracliaState, player: int | None) -> MyracliaView:
         d["owner"] = t.owner
         d["cubes"] = {c: n for c, n in zip(COLOURS, t.cubes) if n}
         d["tokens"] = [token_face(x) for x in t.tokens] if t.tokens else []
-        surface.append(d)
+        surface.append(cast(SurfaceFace, d))  # a cast: a tile's face and the keys just set
     draft_colour = state.draft_colour
-    out: dict[str, Any] = {
+    out: MyracliaView = {
         "me": player, "phase": phase, "round": state.round, "founding": state.founding,
         "to_move": to_move(state), "end_threshold": cfg.end_threshold,
         "seats": seats, "drafting_order": list(state.drafting_order),
@@ -138,7 +142,7 @@ def view(state: MyracliaState, player: int | None) -> MyracliaView:
         "scores": scores(state),
     }
     if over:
-        out["breakdown"] = breakdown(state)
+        out["breakdown"] = cast("list[Breakdown]", breakdown(state))  # a cast: the ledger's keys and the bonuses'
         out["winners"] = winners(state)
     return out
 
@@ -146,35 +150,35 @@ def view(state: MyracliaState, player: int | None) -> MyracliaView:
 def log_text(state: MyracliaState, action: Action) -> Text:
     """The public log line of ``action`` played in ``state`` (before it is applied);
     everything it names is on the table (spec §16)."""
-    who = player(to_move(state)) if state.phase != "over" else T("Nobody")
-    k = action.type
-    if k == "take":
+    # (a cast: only an "over" game has nobody to move)
+    who = player(cast(int, to_move(state))) if state.phase != "over" else T("Nobody")
+    if action.type == "take":
         ok = 1 <= action.column <= DRAFT_COLUMNS and state.draft_colour[action.column - 1] >= 0
         what = an_element(state.draft_colour[action.column - 1]) if ok else T("nothing")
         return T("{player} takes {element} from column {column}", player=who, element=what,
                  column=action.column)
-    if k == "pass":
+    if action.type == "pass":
         return T("{player} passes", player=who)
-    if k == "terraform":
+    if action.type == "terraform":
         return T("{player} terraforms {tile} paying {pay}", player=who, tile=action.tile,
                  pay=colours(action.pay))
-    if k == "reserve":
+    if action.type == "reserve":
         return T("{player} reserves {tile} placing {place}", player=who, tile=action.tile,
                  place=colours(action.place))
-    if k == "change":
+    if action.type == "change":
         return T("{player} moves the reservation to {tile} placing {place}", player=who,
                  tile=action.tile, place=colours(action.place))
-    if k == "add":
+    if action.type == "add":
         return T("{player} adds {place} to the reserved tile", player=who, place=colours(action.place))
-    if k == "trade":
+    if action.type == "trade":
         return T("{player} trades {give} for {take}", player=who, give=an_element(action.give),
                  take=an_element(action.take))
-    if k == "end_turn":
+    if action.type == "end_turn":
         return T("{player} ends the turn", player=who)
-    if k == "place_tile":
+    if action.type == "place_tile":
         return T("{player} adds tile {tile} at ({q}, {r})", player=who, tile=action.tile,
                  q=action.q, r=action.r)
-    if k == "place_token":
+    if action.type == "place_token":
         tok = state.eternity_drawn
         return T("{player} places {token} on {tile}", player=who,
                  token=token_text(tok) if tok else T("the Eternity token"), tile=action.tile)
