@@ -15,7 +15,7 @@ actions: a dict with a stray key is not read as some other action (``Game.parse_
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, Union
+from typing import Annotated, Literal, Sequence, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
@@ -116,7 +116,7 @@ def places(die: int, spaces: list[str]) -> list[Place]:
     return out
 
 
-def retrieve(dice: list[int], pay: str) -> Retrieve:
+def retrieve(dice: Sequence[int], pay: str) -> Retrieve:
     key = (tuple(dice), pay)
     a = _RETRIEVES.get(key)
     if a is None:

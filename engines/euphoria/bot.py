@@ -20,7 +20,7 @@ for choice and draw for draw. ``playout_action`` is its cheap cousin for search 
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from engines.core.rng import Rng
 
@@ -41,6 +41,9 @@ NO_NEW_WORKER_AT = tuple(MARKETS[KIND[NO_NEW_WORKER]].penalty_effect.values)
 class _Seen:
     """What the bot reads of the state for seat ``me`` (all of it in ``view(state, me)``)."""
     __slots__ = ("s", "me", "pl", "goods", "hand", "_occ", "n", "n_workers", "terr_free", "_need", "_lack")
+    _occ: Optional[dict[str, list[tuple[int, int]]]]
+    _need: Optional[list[str]]
+    _lack: Optional[set[str]]
 
     def __init__(self, s, me: int):
         self.s, self.me = s, me
@@ -285,7 +288,8 @@ def choose(game, state, rng: Rng) -> Any:
     on_board = sum(1 for w in where if w not in ("avail", "pool"))
     noise = _below_1000(rng, len(acts))
     best, best_score = None, None
-    place_memo: dict = {}
+    place_memo: dict[str, float] = {}
+    sc: Optional[float]
     for a, tie in zip(acts, noise):
         cls = type(a)
         if cls is Place:

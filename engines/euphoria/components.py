@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -38,6 +38,8 @@ class ActionSpace(_Entry):
     cost: Any
     reward: Any
     source: Any
+    if TYPE_CHECKING:  # extra fields of the data file (extra="allow"), declared for the checker only
+        site: str  # only on the construction-site spaces (read behind ``getattr(s, "site", None)``)
 
     @model_validator(mode="after")
     def _known_type(self):
@@ -47,6 +49,9 @@ class ActionSpace(_Entry):
 
 class PenaltyEffect(_Entry):
     kind: str
+    if TYPE_CHECKING:  # extra fields of the data file (extra="allow"), declared for the checker only
+        die_value: int      # only on the "roll_penalty" tiles (13-18)
+        values: list[int]   # only on the Laboratory ("no_new_worker_when_workers_in")
 
 
 class Market(_Entry):
@@ -138,6 +143,12 @@ TERRITORY_SPACES: int = TRACKS["territories"]["spaces_each"]
 PER_PLAYER = DATA.setup["per_player"]
 RECRUITS_DEALT: int = PER_PLAYER["recruits_dealt"]
 
+def _faction(s: ActionSpace) -> str:
+    """The faction of a space the data file gives one (every space but the tanks')."""
+    assert s.faction is not None, s.id
+    return s.faction
+
+
 # Sites, their spaces and their visit space (spec §3, §13).
 SITES: list[str] = sorted({s.site for s in DATA.action_spaces if getattr(s, "site", None)},
                           key=lambda x: ["SITE_EUP_A", "SITE_EUP_B", "SITE_SUB_A", "SITE_SUB_B",
@@ -146,14 +157,14 @@ SITE_SPACES: dict[str, list[str]] = {site: [s.id for s in DATA.action_spaces
                                             if getattr(s, "site", None) == site and s.type == "fixed"]
                                      for site in SITES}
 SITE_MARKET_SPACE: dict[str, str] = {site: "MKT" + site[4:] for site in SITES}
-SITE_FACTION: dict[str, str] = {site: SPACES[SITE_SPACES[site][0]].faction for site in SITES}
+SITE_FACTION: dict[str, str] = {site: _faction(SPACES[SITE_SPACES[site][0]]) for site in SITES}
 SPACE_SITE: dict[str, str] = {s.id: s.site for s in DATA.action_spaces if getattr(s, "site", None)}
 
 COMMODITY_AREAS: dict[str, str] = {s.id: s.reward["commodity"] for s in DATA.action_spaces if s.type == "multi"}
-TUNNELS: dict[str, str] = {s.id: s.faction for s in DATA.action_spaces if s.id.startswith("TUN_")}
+TUNNELS: dict[str, str] = {s.id: _faction(s) for s in DATA.action_spaces if s.id.startswith("TUN_")}
 TUNNEL_OF: dict[str, str] = {f: t for t, f in TUNNELS.items()}
-TUNNEL_ENDS: dict[str, str] = {s.id: s.faction for s in DATA.action_spaces if s.id.startswith("TUNEND_")}
-ARTIFACT_MARKETS: dict[str, str] = {s.id: s.faction for s in DATA.action_spaces if s.id.startswith("ART_")}
+TUNNEL_ENDS: dict[str, str] = {s.id: _faction(s) for s in DATA.action_spaces if s.id.startswith("TUNEND_")}
+ARTIFACT_MARKETS: dict[str, str] = {s.id: _faction(s) for s in DATA.action_spaces if s.id.startswith("ART_")}
 ICARUS_SPACES: list[str] = [s.id for s in DATA.action_spaces if s.id.startswith("ICA_")] + ["CLOUD"]
 
 

@@ -81,6 +81,7 @@ def determinize(state: EuphoriaState, player: int, rng: Rng) -> EuphoriaState:
         if theirs is None or _reopen(s, theirs):
             break
     else:  # no deal lets him pay what he committed to: his own cards stay (see the docstring)
+        assert theirs is not None  # with no trade to reopen the first try breaks the loop
         q = theirs["p"]
         s.art_deck, s.dilemma_deck = list(state.art_deck), list(state.dilemma_deck)
         for q2 in others:
@@ -188,7 +189,8 @@ def _deal_tiles(s: EuphoriaState, player: int, others: list[int], rng: Rng) -> N
     if not s.site_tile:  # market selection, before the kept tiles go to the sites
         pool = list(s.market_pile) + list(s.markets_out)
         for q in others:
-            pool += s.p[q].tiles_dealt + ([s.p[q].kept_tile] if s.p[q].kept_tile else [])
+            kept = s.p[q].kept_tile
+            pool += s.p[q].tiles_dealt + ([kept] if kept else [])
         pool.sort()
         rng.shuffle(pool)
         for q in others:

@@ -108,9 +108,9 @@ def _star_lines(b, a, q: int) -> list[Text]:
     return out
 
 
-def event_texts(b, action: Any, a) -> list[Text]:
+def event_texts(b, action: Any, a) -> list[Text | str]:
     """The public lines of everything the rules did after ``action`` (see the module doc)."""
-    out: list[Text] = []
+    out: list[Text | str] = []
     mover = b.tasks[-1]["p"] if b.tasks else b.current
     retrieving = isinstance(action, Retrieve)
     if b.phase == "setup" and a.phase != "setup":

@@ -4,11 +4,11 @@ this package (``rules``, ``reasons``, ``scoring``, ``view``, ``labels``, ``event
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
-from engines.core.game import Chance, Game, Information
+from engines.core.game import Chance, Game, Information, Options
 from engines.core.i18n import Text, player, render
 from engines.core.record import GameRecord
 from engines.core.rng import Rng
@@ -36,7 +36,8 @@ class Euphoria(Game[EuphoriaState, Action]):
     state_model = EuphoriaState
     action_adapter = ACTION_ADAPTER
 
-    def setup(self, players: int, seed: int, options: EuphoriaOptions) -> EuphoriaState:
+    def setup(self, players: int, seed: int, options: Options) -> EuphoriaState:
+        assert isinstance(options, EuphoriaOptions)  # ``validate_options`` makes one of options_model
         return rules.setup(players, seed, options)
 
     def to_move(self, state: EuphoriaState) -> int | None:
@@ -104,13 +105,14 @@ class Euphoria(Game[EuphoriaState, Action]):
         return list(state.winners)
 
     def view(self, state: EuphoriaState, player: int | None) -> dict:
-        return _view(state, player)
+        # an EuphoriaView (a TypedDict) is a plain dict at run time, what ``Game.view`` promises
+        return cast(dict, _view(state, player))
 
     def log_text(self, state: EuphoriaState, action: Action) -> Text:
         """The public log line (never names a hidden recruit or kept tile): ``labels``."""
         return public_line(state, player(self.to_move(state) or 0), action)
 
-    def event_texts(self, before: EuphoriaState, action: Action, after: EuphoriaState) -> list[Text]:
+    def event_texts(self, before: EuphoriaState, action: Action, after: EuphoriaState) -> list[Text | str]:
         """What the rules did by themselves after ``action``: ``events``."""
         return events.event_texts(before, action, after)
 

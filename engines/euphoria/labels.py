@@ -15,7 +15,7 @@ no printed costs (the board shows them, and its tip the full text).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from engines.core.i18n import Text, player
 
@@ -95,7 +95,8 @@ def pay_words(key: str) -> Text:
             parts.append(T("{what} ×{n}", what=_good(t), n=n))
         else:
             parts.append(_good(t))
-    text = join(parts, " + ") if parts else T("nothing")
+    # parts of Texts, not empty: their join is a Text
+    text = cast(Text, join(parts, " + ")) if parts else T("nothing")
     return T("{what} ({recruits})", what=text, recruits=", ".join(subs)) if subs else text
 
 
@@ -125,7 +126,7 @@ def cost_words(cost: Any) -> Text:
             out.append(T("{n} knowledge", n=n))
         else:
             out.append(texts.qty(n, k))
-    return join(out, " + ")
+    return cast(Text, join(out, " + "))  # one Text per key of a cost that is not empty
 
 
 def space_words(s, sp: str) -> Text:

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional
 
+from engines.core.i18n import Text
+
 from .components import (COMMODITY_AREAS, ICARUS_SPACES, MARKETS, SITE_SPACES, SITES,
                          SPACE_SITE)
 from .texts import T, market as market_name
@@ -55,14 +57,14 @@ def _site_has_other(s, p: int, site: str) -> bool:
     return any(q != p and w in spaces for q, pl in enumerate(s.p) for w in pl.where)
 
 
-def spa_forbids(s, p, die, space) -> Optional[str]:
+def spa_forbids(s, p, die, space) -> Optional[Text]:
     """2 Spa of Fleeting Pleasure: you may not bump your own workers."""
     if any(q == p for q, _ in _occupant(s, space)) and space not in COMMODITY_AREAS:
         return T("The {market} penalty forbids you to bump your own worker.", market=market_name("spa_of_fleeting_pleasure"))
     return None
 
 
-def plaza_forbids(s, p, die, space) -> Optional[str]:
+def plaza_forbids(s, p, die, space) -> Optional[Text]:
     """4 Plaza of Immortalized Humility: no visit to a built market unless your star is on it."""
     if space.startswith("MKT_"):
         site = "SITE_" + space[4:]
@@ -71,7 +73,7 @@ def plaza_forbids(s, p, die, space) -> Optional[str]:
     return None
 
 
-def lounge_forbids(s, p, die, space) -> Optional[str]:
+def lounge_forbids(s, p, die, space) -> Optional[Text]:
     """6 Lounge of Opulent Frugality: no construction site where another player has a worker."""
     site = SPACE_SITE.get(space)
     if site and space.startswith("CS_") and _site_has_other(s, p, site):
@@ -79,14 +81,14 @@ def lounge_forbids(s, p, die, space) -> Optional[str]:
     return None
 
 
-def apothecary_forbids(s, p, die, space) -> Optional[str]:
+def apothecary_forbids(s, p, die, space) -> Optional[Text]:
     """9 Apothecary of Productive Dreams: you may not place in Icarus."""
     if space in ICARUS_SPACES:
         return T("The {market} penalty forbids you to place workers in Icarus.", market=market_name("apothecary_of_productive_dreams"))
     return None
 
 
-def arena_forbids(s, p, die, space) -> Optional[str]:
+def arena_forbids(s, p, die, space) -> Optional[Text]:
     """12 Arena of Peaceful Conflict: not on a commodity area where you already have a worker."""
     if space in COMMODITY_AREAS and any(q == p for q, _ in _occupant(s, space)):
         return T("The {market} penalty forbids you a second worker of yours in this area.", market=market_name("arena_of_peaceful_conflict"))
@@ -130,7 +132,7 @@ PENALTIES: dict[str, Penalty] = {
 assert set(PENALTIES) == set(MARKETS), "every market tile needs its penalty"
 
 
-def placement_forbidden(s, p: int, die: int, space: str) -> Optional[str]:
+def placement_forbidden(s, p: int, die: int, space: str) -> Optional[Text]:
     """The first penalty that forbids this placement (P1), or None."""
     for site in SITES:
         if s.built[site] != 2 or p in s.tile_stars[site]:

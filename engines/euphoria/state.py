@@ -22,11 +22,11 @@ from .components import GOODS
 class EuphoriaOptions(Options):
     """The seed's variants (spec §22) and the first-printing recruit texts (D-1), all off by default,
     plus trading between players (§5, D-46), on by default as a rule of the game."""
-    recruit_draft: bool = Field(False, description="Recruit draft: deal 4 recruits and pass them around, keeping one at a time")
-    market_selection: bool = Field(False, description="Market selection: each player chooses 1 of 2 market tiles to put in play")
-    morale_knowledge_placement: bool = Field(False, description="Morale and knowledge placement: players put their track tokens in turn")
-    first_printing_recruits: bool = Field(False, description="First-printing recruit texts")
-    trading: bool = Field(True, description="Trading between players")
+    recruit_draft: bool = Field(default=False, description="Recruit draft: deal 4 recruits and pass them around, keeping one at a time")
+    market_selection: bool = Field(default=False, description="Market selection: each player chooses 1 of 2 market tiles to put in play")
+    morale_knowledge_placement: bool = Field(default=False, description="Morale and knowledge placement: players put their track tokens in turn")
+    first_printing_recruits: bool = Field(default=False, description="First-printing recruit texts")
+    trading: bool = Field(default=True, description="Trading between players")
 
 
 class PlayerState(BaseModel):
@@ -161,11 +161,11 @@ def _clone(s: "EuphoriaState") -> "EuphoriaState":
         raise _Unusual
     rng = s.rng
     d["rng"] = built(type(rng), {"s": rng.s[:]}, _ALL_RNG)
-    o = s.options
-    fields = _ALL_OPTIONS.get(type(o))
+    opts = s.options
+    fields = _ALL_OPTIONS.get(type(opts))
     if fields is None:
-        fields = _ALL_OPTIONS[type(o)] = set(type(o).model_fields)
-    d["options"] = built(type(o), o.__dict__.copy(), fields)
+        fields = _ALL_OPTIONS[type(opts)] = set(type(opts).model_fields)
+    d["options"] = built(type(opts), opts.__dict__.copy(), fields)
     ps = []
     for pl in s.p:
         o = pl.__dict__

@@ -20,10 +20,13 @@ stand. These figures say how each seat got them, and how its workers fared. Per 
 
 from __future__ import annotations
 
-from engines.core.statistics import StatRow, steps
+from typing import cast
+
+from engines.core.statistics import StatRow, Value, steps
 
 from . import actions as A
 from .components import FACTIONS, GOODS, SITES
+from .state import EuphoriaState
 from .texts import T
 
 _STARS = ("stars_visits", "stars_artifacts", "stars_nimbus", "stars_building", "stars_recruits",
@@ -51,7 +54,8 @@ def statistics(game, record) -> list[StatRow]:
     rows_of = {k: [0] * n for k in (*_STARS, *_WORKERS, *_GOODS)}
     last_space = ""
     for st in steps(game, record):
-        b, a, action = st.before, st.after, st.action
+        # the states of a Euphoria record are Euphoria's
+        b, a, action = cast(EuphoriaState, st.before), cast(EuphoriaState, st.after), st.action
         if isinstance(action, A.Place):
             last_space = action.space
             rows_of["placed"][st.seat] += 1
@@ -102,4 +106,5 @@ def statistics(game, record) -> list[StatRow]:
         "cards_in": T("Artifact cards drawn"), "cards_out": T("Artifact cards given up"),
     }
     groups = [(g_stars, _STARS), (g_workers, _WORKERS), (g_goods, _GOODS)]
-    return [StatRow(k, labels[k], rows_of[k], group) for group, keys in groups for k in keys]
+    # counts (ints) are Values; the lists are not changed after
+    return [StatRow(k, labels[k], cast("list[Value]", rows_of[k]), group) for group, keys in groups for k in keys]

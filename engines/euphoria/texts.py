@@ -11,6 +11,8 @@ autorità...), otherwise translated in its spirit.
 
 from __future__ import annotations
 
+from typing import Optional
+
 from engines.core.i18n import Text, texts
 
 from .components import DILEMMAS, MARKETS, RECRUITS
@@ -25,11 +27,12 @@ ARTIFACT_NAMES: dict[str, Text] = {
     "bat": T("Bat"), "bear": T("Bear"), "book": T("Book"), "box": T("Box"),
     "balloons": T("Balloons"), "bifocals": T("Bifocals"),
 }
-FACTION_NAMES: dict[str, Text] = {
+# keyed by a faction, read with a space's faction (None for the tanks: no entry, the default)
+FACTION_NAMES: dict[Optional[str], Text] = {
     "euphorian": T("Euphorian"), "subterran": T("Subterran"), "wastelander": T("Wastelander"),
     "icarite": T("Icarite"),
 }
-REGION_TEXTS: dict[str, Text] = {
+REGION_TEXTS: dict[Optional[str], Text] = {
     "euphorian": T("Euphoria"), "subterran": T("Subterra"), "wastelander": T("Wastelands"),
     "icarite": T("Icarus"),
 }
@@ -84,11 +87,11 @@ def dilemma(did: str) -> Text:
     return T(DILEMMAS[did].title) if did in DILEMMAS else T("ethical dilemma")
 
 
-def faction(f: str) -> Text:
+def faction(f: Optional[str]) -> Text:
     return FACTION_NAMES.get(f, T("no faction"))
 
 
-def region(f: str) -> Text:
+def region(f: Optional[str]) -> Text:  # None: the tanks (no region)
     return REGION_TEXTS.get(f, TANK_TEXT)
 
 

@@ -7,22 +7,23 @@ view: what a person reads of the game's history is the page's log, from ``Game.l
 
 from __future__ import annotations
 
-from typing import Any, Optional
+from typing import Literal, Optional, cast
 
 from .components import FACTIONS, SITES
-from .public import EuphoriaView
+from .public import (Empty, EuphoriaView, Factions, Goods, Miners, OptionValues, Pending, Player, ShownHand, Site,
+                     Sites, Territory, TradeOffer, TurnCounts)
 from .rules import occupancy
-from .state import EuphoriaState
+from .state import EuphoriaOptions, EuphoriaState
 
 
 def view(s: EuphoriaState, me: Optional[int]) -> EuphoriaView:
-    players = []
+    players: list[Player] = []
     for q, pl in enumerate(s.p):
         own = q == me
         players.append({
             "dice": list(pl.dice), "where": list(pl.where),
             "morale": pl.morale, "knowledge": pl.knowledge, "stars": pl.stars,
-            "goods": dict(pl.goods),
+            "goods": cast(Goods, dict(pl.goods)),  # the seven GOODS
             "hand": sorted(pl.hand) if own else len(pl.hand),
             "active": list(pl.active) if (own or s.phase != "setup") else len(pl.active),
             "hidden": list(pl.hidden) if own else len(pl.hidden),
@@ -35,12 +36,13 @@ def view(s: EuphoriaState, me: Optional[int]) -> EuphoriaView:
             "dilemma_done": pl.dilemma_done, "dilemma_star": pl.dilemma_star,
             "placed_tokens": list(pl.placed_tokens),
         })
-    sites = {}
+    sites: dict[str, Site] = {}
     for site in SITES:
         built = s.built[site]
-        sites[site] = {"built": built, "tile": s.site_tile.get(site) if built else None,
+        sites[site] = {"built": cast("Literal[0, 1, 2]", built),
+                       "tile": s.site_tile.get(site) if built else None,
                        "stars": list(s.tile_stars[site])}
-    pending = None
+    pending: Optional[Pending] = None
     if s.tasks and s.phase != "over":
         t = s.tasks[-1]
         pending = {"player": t["p"], "kind": t["k"]}
@@ -49,25 +51,31 @@ def view(s: EuphoriaState, me: Optional[int]) -> EuphoriaView:
             if t["k"] == "dil_keep":
                 pending["drawn"] = list(t["drawn"])
         if t["k"] in ("trade_build", "trade_answer"):
-            pending["trade"] = {k: t.get(k) for k in ("partner", "proposer", "give", "get")}
+            # the trade tasks hold the offer's lists, with the partner (build) or the proposer (answer)
+            pending["trade"] = cast(TradeOffer, {k: t.get(k) for k in ("partner", "proposer", "give", "get")})
         if t["k"] == "hooks":
             pending["hook"] = t["hook"]
+    # the state's plain dicts and strings hold what the view's types name: phase one of the
+    # three, a key per faction (miners: per faction with a tunnel), one per site (``SITES``)
     return {
-        "me": me, "phase": s.phase, "current": s.current, "first_player": s.first_player,
-        "players": players, "allegiance": dict(s.allegiance), "miners": dict(s.miners),
-        "sites": sites, "territory": {f: list(s.territory[f]) for f in FACTIONS},
+        "me": me, "phase": cast("Literal['setup', 'play', 'over']", s.phase), "current": s.current,
+        "first_player": s.first_player,
+        "players": players, "allegiance": cast(Factions, dict(s.allegiance)),
+        "miners": cast(Miners, dict(s.miners)), "sites": cast(Sites, sites),
+        "territory": cast(Territory, {f: list(s.territory[f]) for f in FACTIONS}),
         "spaces": {sp: [[q, d] for q, d in occ] for sp, occ in sorted(occupancy(s).items())},
         "art_deck": len(s.art_deck), "art_discard": list(s.art_discard),
         "recruit_deck": len(s.recruit_deck), "recruits_out": len(s.recruits_out),
         "markets_out": len(s.markets_out), "market_pile": len(s.market_pile),
-        "turn": {k: s.turn.get(k) for k in ("placed", "chase")} if s.turn else {},
-        "pending": pending, "shown": dict(s.shown), "winners": list(s.winners),
+        "turn": cast(TurnCounts, {k: s.turn.get(k) for k in ("placed", "chase")}) if s.turn else {},
+        # {} or the Gambler's shown hand (``rules.abilities``)
+        "pending": pending, "shown": cast("ShownHand | Empty", dict(s.shown)), "winners": list(s.winners),
         "options": _options(s.options),
     }
 
 
-def _options(o) -> dict[str, Any]:
+def _options(o: EuphoriaOptions) -> OptionValues:
     """``o.model_dump()`` of the options (plain booleans, no alias, no serializer), without
     pydantic's serializer (slow under Pyodide)."""
     d = o.__dict__
-    return {k: d[k] for k in type(o).model_fields}
+    return cast(OptionValues, {k: d[k] for k in type(o).model_fields})  # the fields are OptionValues' keys

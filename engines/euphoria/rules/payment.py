@@ -150,8 +150,10 @@ def _alternatives(key: str) -> list[list[str]]:
 _NO_COST: dict = {}
 
 
-def space_cost(s: EuphoriaState, sp: str) -> dict:
+def space_cost(s: Optional[EuphoriaState], sp: str) -> dict:
+    """A space's cost; ``s`` may be None for any space but a market (whose cost is its tile's)."""
     if sp.startswith("MKT_"):
+        assert s is not None  # a market's cost depends on the game: always asked with a state
         return MARKETS[s.site_tile["SITE_" + sp[4:]]].visit_cost
     return SPACES[sp].cost or _NO_COST  # one empty dict: ``plain_need`` keeps its compilations by id
 

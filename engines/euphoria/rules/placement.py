@@ -12,6 +12,8 @@ check (``stars``).
 
 from __future__ import annotations
 
+from typing import cast
+
 from ..components import (MARKETS, SITES, SPACES, SPACE_SITE, TUNNEL_COMPLETE, TUNNEL_ENDS,
                           WORKER_SPACES)
 from ..effects import has_active_faction, note, occupants, push, task
@@ -151,7 +153,8 @@ def start_placement(s: EuphoriaState, p: int, die: int, sp: str) -> None:
     registry = suffers_kind(s, p, "no_allegiance_tier_bonuses")
     elig = (f is not None and has_active_faction(s, p, f) and not registry)
     s.pl = {"p": p, "die": die, "space": sp, "active0": sorted(s.p[p].active), "bumped": None,
-            "t1": bool(elig and s.allegiance[f] >= 2), "t2": bool(elig and s.allegiance[f] >= 5)}
+            "t1": bool(elig and s.allegiance[cast(str, f)] >= 2),  # elig: f is not None
+            "t2": bool(elig and s.allegiance[cast(str, f)] >= 5)}
     s.turn["placed"] += 1
     s.turn["used"].append(die)
     note(s, f"Player {p + 1} places a {s.p[p].dice[die]} on {SPACES[sp].name}")

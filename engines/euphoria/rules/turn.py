@@ -9,7 +9,7 @@ actions (``turn_actions``), any other pending task with one of its option keys (
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from ..actions import Action, Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
 from ..actions import choose, end_turn, places, resolve_dilemma
@@ -41,7 +41,8 @@ def play(s: EuphoriaState, a: Action) -> None:
     if t["k"] == "turn":
         play_turn_action(s, a)
     else:
-        RESOLVE[t["k"]](s, t, a.option)
+        # any pending task but the turn is answered with a Choose (its only legal actions)
+        RESOLVE[t["k"]](s, t, cast(Choose, a).option)
         run(s)
 
 
