@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 from engines.core.rng import Rng
-from engines.core.search import ismcts
+from engines.core.search import SearchBot, ismcts
 from engines.euphoria import GAME
 from engines.euphoria.bot import choose as heuristic
 from engines.euphoria.components import FACTIONS, RECRUITS, SITES
@@ -251,10 +251,10 @@ def test_levels():
     assert {"easy", "normal", "search", "playout"} <= set(bots)
     # normal is the search (it beat the heuristic in the arena), sliced by the page's worker
     assert bots["normal"] is bots["search"] and bots["normal"] is not bots["heuristic"]
-    assert bots["normal"].iterations > 0 and bots["normal"].search["iterations"] == bots["normal"].iterations
+    assert isinstance(bots["normal"], SearchBot) and bots["normal"].iterations > 0
     # hard searches longer, its tree over its own choices only (the worker's slices get the setting)
-    assert bots["hard"].search == {"iterations": 4 * bots["normal"].iterations, "exploration": 0.7,
-                                   "playout_steps": bots["normal"].search["playout_steps"], "opponents": "policy"}
+    assert bots["hard"] == SearchBot(iterations=4 * bots["normal"].iterations, exploration=0.7,
+                                     playout_steps=bots["normal"].playout_steps, opponents="policy")
     state = GAME.new_game(3, 41, ALL)
     rng = Rng.from_seed(3)
     mistakes = steps = 0
