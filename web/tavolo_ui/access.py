@@ -33,6 +33,8 @@ from __future__ import annotations
 
 from html import escape as h
 
+from typing import Any
+
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
@@ -68,8 +70,8 @@ class TableAccess:
         self.painted_key: tuple | None = None  # the position the board shows
         self.fades = 0  # fades run (the page exposes it for tests)
         self.kb_board = False  # a chooser was opened from the board by keyboard: the focus goes back there
-        self._chooser_keys = None  # the chooser's keydown and click listeners (Escape, Cancel)
-        self._watching_choices = None  # the IntersectionObserver of the choices box, and its callback
+        self._chooser_keys: tuple[Any, Any] | None = None  # the chooser's keydown and click listeners (Escape, Cancel)
+        self._watching_choices: tuple[Any, Any] | None = None  # the IntersectionObserver of the choices box, and its callback
         self._fade_done = None  # the callback that takes the faded copy away
 
     # ---- announcements ------------------------------------------------------------------------

@@ -150,7 +150,7 @@ class App:
         self.page.screens = {"home": self.home, "new": self.new_game, "table": self.table, "review": self.review,
                              "rules": self.rules}
         self.commands = self.command_table()
-        self._proxies = []
+        self._proxies: list[Any] = []  # the event listeners' proxies, kept alive
         self._resize_pending = False
         self.apply_lang()
 
@@ -222,8 +222,9 @@ class App:
 
     def showing(self) -> Screen | None:
         """The screen showing now (None before the first)."""
-        return {"home": self.home, "new": self.new_game, "table": self.table, "watch": self.table,
-                "review": self.review}.get(self.page.screen)
+        screens: dict[str, Screen] = {"home": self.home, "new": self.new_game, "table": self.table,
+                                      "watch": self.table, "review": self.review}
+        return screens.get(self.page.screen)
 
     def redraw(self) -> None:
         """The screen showing drawn again in the page's language, How to play too when it is

@@ -48,7 +48,7 @@ class BotLoop:
         """``table``: the table screen (``table.TableScreen``) this is a part of."""
         self.table = table
         self.page = table.page
-        self.loop_task = None  # the task playing the next move (one at a time)
+        self.loop_task: asyncio.Future[None] | None = None  # the task playing the next move (one at a time)
         self.bots = BotWorker()  # the bots think in a worker, started after the first screen
         self.bots_on_page_noted = False  # the banner said the bots think on the page itself
 

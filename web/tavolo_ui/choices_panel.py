@@ -125,9 +125,10 @@ class ChoicesPanel:
             self.picked[where] = go_back(choices, self.picked[where])
         else:
             options = level(choices, self.picked[where]).options
-            if not j.isdigit() or int(j) >= len(options) or options[int(j)].step is None:
+            step = options[int(j)].step if j.isdigit() and int(j) < len(options) else None
+            if step is None:
                 return
-            self.picked[where] = level(choices, self.picked[where]).path + [options[int(j)].step]
+            self.picked[where] = level(choices, self.picked[where]).path + [step]
         if where == "chooser":
             self.render_chooser()
         else:

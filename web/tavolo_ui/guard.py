@@ -80,7 +80,7 @@ class OpenGuard:
             return Opening(START)
         if not isinstance(data, dict) or data.get("kind") not in KINDS:
             return Opening(START)
-        text = {k: data.get(k) if isinstance(data.get(k), str) else "" for k in ("ref", "name")}
+        text = {k: str(data[k]) if isinstance(data.get(k), str) else "" for k in ("ref", "name")}
         at = data.get("at")
         return Opening(data["kind"], text["ref"][:200], text["name"][:80],
                        float(at) if isinstance(at, (int, float)) and not isinstance(at, bool) else 0.0)

@@ -53,12 +53,12 @@ class HomeScreen:
         """The home screen (``home.home_html``) with the saved games from storage."""
         page = self.page
         self.table.stop_playing()
-        rows = []
+        rows: list[str] = []
         try:
             entries = page.saves.list()
         except Exception as exc:  # never: Saves.list is total; still, the games stay reachable
             entries = [SaveEntry("?", name=tx(SAVES_UNLISTED), error=SAVES_UNLISTED, detail=_error_detail(exc))]
-        finished = []
+        finished: list[str] = []
         for e in entries:
             try:
                 (finished if e.ok and e.over else rows).append(self.save_row(e))

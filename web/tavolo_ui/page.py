@@ -159,6 +159,13 @@ class Page:
         self.clicked = ""
         self.screens: dict[str, Any] = {}
 
+    def on_table(self) -> Session:
+        """The game on the table, for code that runs only while there is one (the table's
+        drawing and controls); a call with none is a bug, and says so."""
+        if self.session is None:
+            raise RuntimeError("no game on the table")
+        return self.session
+
     # ---- the banner ---------------------------------------------------------------------
     def banner_html(self) -> str:
         """``banner`` as HTML: the detail goes behind a "Details" toggle, buttons are

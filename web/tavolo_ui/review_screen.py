@@ -66,7 +66,7 @@ class ReviewScreen:
         self.review_back = "home"  # where "Back" goes: "home" or "table"
         self.review_name = ""  # the reviewed save's name
         self.review_speed = 1.0  # moves a second while it plays
-        self.review_task = None  # its playing forward
+        self.review_task: asyncio.Future[None] | None = None  # its playing forward
 
     def redraw(self) -> None:
         """The review drawn again in place, in the page's language now."""
@@ -112,9 +112,15 @@ class ReviewScreen:
             record.actions = [dict(a) for a in self.table.watch_actions]
         self.open_review(Session(record), viewer, back="table", name=self.table.save_name, at=len(s.record.actions))
 
+    def reviewed(self) -> Review:
+        """The game in review, for code that runs only while there is one."""
+        if self.review is None:
+            raise RuntimeError("no game in review")
+        return self.review
+
     # ---- drawing --------------------------------------------------------------------------
     def draw_review(self) -> None:
-        r, lang = self.review, self.page.lang
+        r, lang = self.reviewed(), self.page.lang
         g = r.game
         back = (f'<button data-cmd="review-back" id="review-back">'
                 f'{h(L("Back to the game", lang) if self.review_back == "table" else L("Home", lang))}</button>')
@@ -142,7 +148,7 @@ class ReviewScreen:
                          f'{h(L("Speed ×{n}", lang, n=v))}</option>' for v in SPEEDS)
         seen = ""
         if r.can_show_everyone():
-            opts = [(None, L("Public view", lang))] + [(i, r.session.name(i)) for i in range(r.record.players)]
+            opts: list[tuple[int | None, str]] = [(None, L("Public view", lang))] + [(i, r.session.name(i)) for i in range(r.record.players)]
             seen = (f'<label class="review-seen">{h(L("Seen by", lang))} <select id="review-seen">'
                     + "".join(f'<option value="{"" if i is None else i}"{" selected" if i == r.shown else ""}>{h(n)}'
                               f'</option>' for i, n in opts) + "</select></label>")
@@ -368,7 +374,8 @@ class ReviewScreen:
         record = new_record(r.game, r.record.players, r.record.seed, r.record.options, seats)
         record.actions = [dict(a) for a in r.record.actions[:r.at]]
         record.forks = [f.model_copy() for f in r.record.forks if f.at <= r.at]
-        if r.fork_redeals():  # a game in progress: what the viewer had not seen is dealt again
+        if r.fork_redeals() and r.viewer is not None:  # a game in progress (``can_fork``: a seat's
+            # view): what the viewer had not seen is dealt again
             record.forks.append(Fork(at=r.at, seat=r.viewer, seed=new_seed()))
         try:
             session = Session(record)

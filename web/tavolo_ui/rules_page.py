@@ -75,18 +75,19 @@ def markdown_html(text: str) -> tuple[str, list[tuple[int, str, str]]]:
         heading = _HEADING.match(line)
         bullet = _BULLET.match(line)
         number = _NUMBER.match(line)
+        listed = bullet or number
         if heading:
             flush()
             level = len(heading.group(1))
             title, ident = heading.group(2), heading.group(3)
             toc.append((level, ident, title))
             html.append(f'<h{level} id="rule-{ident}">{inline(title)}</h{level}>')
-        elif bullet or number:
+        elif listed:
             tag = "ul" if bullet else "ol"
             if para or (items and tag != list_tag):
                 flush()
             list_tag = tag
-            items.append((bullet or number).group(1))
+            items.append(listed.group(1))
         elif not line.strip():
             flush()
         elif items and line.startswith(("  ", "\t")):
@@ -125,6 +126,7 @@ def page_html(title: str, rules_md: str | None, entries: list[dict], labels: dic
     """The whole screen's main content: contents, rules, reference. ``labels`` holds the
     translated words of the page: "contents", "reference", "search", "none", "missing". The
     contents list is a ``<details>``, open unless ``toc_open`` is false (a phone folds it)."""
+    toc: list[tuple[int, str, str]]
     if rules_md is None:
         body, toc = f'<p class="muted">{escape(labels["missing"])}</p>', []
     else:

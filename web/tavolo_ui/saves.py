@@ -60,6 +60,8 @@ class Msg(str):
     before) and carries its ``Text`` (``text``), so the page can show it in either language
     (``tr``). ``format`` fills the template's fields and gives another ``Msg``."""
 
+    text: "Text | str"
+
     def __new__(cls, text: "Text | str"):
         obj = super().__new__(cls, str(text))
         obj.text = text

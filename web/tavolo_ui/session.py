@@ -22,6 +22,7 @@ from typing import Any
 from engines import IllegalAction, RecordError, get_game, new_record, parse_record
 from engines.core.bots import bot_levels, get_bot
 from engines.core.i18n import PLAYER_RE as _PLAYER_RE, Text, render, texts
+from engines.core.game import GameState
 from engines.core.record import GameRecord, positions, redeal, start
 from engines.core.thinking import decision_rng
 
@@ -72,13 +73,13 @@ class Session:
         self.record = record
         self.at_device: int | None = None  # the human seat at the device (after a handoff)
         self.spectate = False  # watching a game: the table is the spectator's view
-        self.state = None
+        self.state: GameState  # the position now: set by ``_rebuild``, below
         self.lang = "en"  # the language of the texts this session gives (the page sets it)
         # one entry per action: (seat who acted, its public line, the lines of what the rules
         # did by themselves); kept as ``Text``, rendered in ``lang`` when shown
         self.lines: list[tuple[int | None, Text | str, list[Text | str]]] = []
         self.actors: list[int | None] = []
-        self._before_last = None  # state before the last action (for reveals_information)
+        self._before_last: GameState | None = None  # state before the last action (for reveals_information)
         self._undo_cache: tuple[int, int] | None = None  # (actions, undo_count) past bots' moves
         self._rebuild(len(record.actions))
         humans = self.humans()
@@ -238,7 +239,7 @@ class Session:
         seat = self.to_move()
         if seat is None or seat != self.me() or self.handoff_to() is not None:
             return []
-        out = [{"index": i, "action": self.game.dump_action(a), "label": self.button_label(a)}
+        out: list[dict[str, Any]] = [{"index": i, "action": self.game.dump_action(a), "label": self.button_label(a)}
                for i, a in enumerate(self.legal_actions())]
         # describe() is a log line and may hide details ("Anna chooses a character"): when
         # several choices read the same, add what tells them apart

@@ -39,7 +39,7 @@ class Suggestions:
         """``table``: the table screen (``table.TableScreen``) this is a part of."""
         self.table = table
         self.page = table.page
-        self.suggestion: tuple[tuple, int, float | None] | None = None  # (position key, action index, value)
+        self.suggestion: tuple[tuple | None, int, float | None] | None = None  # (position key, action index, value)
         self.suggest_task: Any = None  # the search for one
 
     # ---- the toggle -----------------------------------------------------------------------
@@ -136,7 +136,7 @@ class Suggestions:
             busy = self.suggest_task is not None and not self.suggest_task.done()
             return (f'<div class="suggest"><button data-cmd="suggest" id="suggest-btn"{" disabled" if busy else ""}>'
                     f'{h(L("Suggest a move", self.page.lang))}</button></div>')
-        value = self.suggestion[2]
+        value = self.suggestion[2] if self.suggestion is not None else None  # not None: index is not
         chance = ("" if value is None else
                   f'<span class="muted"> · {h(L("estimated win chance {p}%", self.page.lang, p=round(value * 100)))}</span>')
         return (f'<div class="suggest" id="suggestion" data-index="{index}">'

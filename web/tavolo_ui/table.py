@@ -78,8 +78,8 @@ class TableScreen:
         self.watch_actions: list[dict] = []
         self.paused = False
         self.cv: Canvas | None = None
-        self.renderer_note = ""
-        self.press_task = None
+        self.renderer_note: Text | str = ""
+        self.press_task: asyncio.Future[None] | None = None
         self.tip_by_press = False  # a long press just showed a tip: its click must not play
         # the table's parts
         self.choices = ChoicesPanel(self)
@@ -109,10 +109,10 @@ class TableScreen:
     def resized(self) -> None:
         """The window changed size: the board (and the end chart) painted again to fit."""
         self.access.end_fade()
-        handoff = self.page.session.handoff_to() if self.mode == "play" else None
+        handoff = self.page.on_table().handoff_to() if self.mode == "play" else None
         self.paint(blank=handoff is not None)
-        if self.page.session.is_over():
-            self.end.paint_end_chart(self.page.session)
+        if self.page.on_table().is_over():
+            self.end.paint_end_chart(self.page.on_table())
 
     def stop_playing(self) -> None:
         """Another screen instead of the table: the bots and the watched game stop."""
@@ -143,7 +143,7 @@ class TableScreen:
     def draw_table(self) -> None:
         """The table screen's frame (header, board, side panel), in the page's language;
         ``refresh`` fills it."""
-        g, mode = self.page.session.game, self.mode
+        g, mode = self.page.on_table().game, self.mode
         controls = (f'<button data-cmd="undo" id="undo">{h(L("Undo"))}</button>'
                     f'<button data-cmd="pause" id="pause" hidden>{h(L("Pause"))}</button>'
                     f'<button data-cmd="share" id="share-btn">{h(L("Share"))}</button>'
@@ -226,7 +226,7 @@ class TableScreen:
         self.loop.schedule_loop()
 
     def update_controls(self) -> None:
-        s = self.page.session
+        s = self.page.on_table()
         undo = _el("undo")
         if undo:
             count = s.undo_count() if self.mode == "play" else 0
@@ -252,7 +252,7 @@ class TableScreen:
             step.disabled = not self.paused or len(s.record.actions) >= len(self.watch_actions)
 
     def update_panel(self) -> None:
-        s = self.page.session
+        s = self.page.on_table()
         seat = s.to_move()
         me = s.me()
         status = [f'<div class="to-act">{h(self.status_line())}{self.rules.phase_link(self.page.session, self.mode)}</div>']
@@ -292,7 +292,7 @@ class TableScreen:
     def status_line(self) -> str:
         """The panel's first line: who acts now or who won; a spectator (watch links, bots
         only) is told they are watching and whose turn it is, never "you"."""
-        s = self.page.session
+        s = self.page.on_table()
         if not s.is_over() and (self.mode == "watch" or s.me() is None):
             seat = s.to_move()
             who = s.name(seat) if seat is not None else ""
@@ -311,7 +311,7 @@ class TableScreen:
 
     # ---- the board ----------------------------------------------------------------------
     def paint(self, blank: bool = False) -> None:
-        s = self.page.session
+        s = self.page.on_table()
         if blank:
             self.paint_view(s, None, [], None)
             return

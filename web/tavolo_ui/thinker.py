@@ -142,7 +142,7 @@ class BotWorker:
         self._next = 1
         self._pending: dict[int, asyncio.Future] = {}
         self._progress: dict[int, Any] = {}  # request id -> its caller's progress callback
-        self._ready_event: asyncio.Event | None = None
+        self._ready_event = asyncio.Event()  # set when the worker says it started (anew at each start)
         self._heard = 0.0  # when the worker last said something (the event loop's clock)
         self._proxies: list = []
 

@@ -17,7 +17,7 @@ from html import escape as h
 import js  # type: ignore[import-not-found]
 
 from engines import RecordError
-from engines.core.i18n import texts
+from engines.core.i18n import Text, texts
 
 from .bidi import Isolated
 from .page import COMMAND_FAILED, _el, _error_detail, tx
@@ -96,9 +96,9 @@ class TwoTabs:
         if self.page.screen == "table" and _el("status"):
             self.table.refresh()
 
-    def conflict_buttons(self) -> tuple[tuple[str, str], ...]:
+    def conflict_buttons(self) -> tuple[tuple[str, Text | str], ...]:
         """What this tab offers while it does not save its game: (command, text) pairs."""
-        buttons = [("conflict-copy", T("Save as a copy"))]
+        buttons: list[tuple[str, Text | str]] = [("conflict-copy", T("Save as a copy"))]
         if self.table.conflict != GONE:
             buttons.append(("conflict-load", T("Load the other tab’s version")))
         return tuple(buttons)
