@@ -7,7 +7,7 @@ and ``playout``.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
@@ -18,6 +18,7 @@ from engines.core.rng import Rng
 from . import labels, reasons, rules, scoring
 from . import texts as tx
 from .actions import ACTION_ADAPTER, Action
+from .public import CitadelsView
 from .evaluate import evaluate as _evaluate
 from .events import event_texts as _event_texts
 from .playout import playout_action as _playout, playout_bot
@@ -74,9 +75,9 @@ class Citadels(Game[CitadelsState, Action]):
     def winners(self, state: CitadelsState) -> list[int]:
         return scoring.winners(state)
 
-    def view(self, state: CitadelsState, player: int | None) -> dict:
+    def view(self, state: CitadelsState, player: int | None) -> CitadelsView:
         # the contract's plain dict: a CitadelsView (a TypedDict) is one at run time
-        return cast(dict, _view(state, player))
+        return _view(state, player)
 
     def log_text(self, state: CitadelsState, action: Action) -> Text:
         """The public line of the move (``view.log_text``)."""

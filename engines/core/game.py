@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import enum
 import json
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
@@ -366,8 +367,9 @@ class Game(Generic[StateT, ActionT]):
         raise NotImplementedError
 
     # ---- what people see ----------------------------------------------------------------
-    def view(self, state: StateT, player: int | None) -> dict:
-        """JSON-able dict of what ``player`` may see (None: a spectator, public only)."""
+    def view(self, state: StateT, player: int | None) -> Mapping[str, Any]:
+        """JSON-able dict of what ``player`` may see (None: a spectator, public only). A game
+        declares its own closed ``TypedDict`` as the return type (in its ``public.py``)."""
         raise NotImplementedError
 
     def log_text(self, state: StateT, action: ActionT) -> Text | str:

@@ -4,27 +4,28 @@ this package (``rules``, ``reasons``, ``scoring``, ``view``, ``labels``, ``event
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from engines.core.catalog import about
 from engines.core.errors import IllegalAction
 from engines.core.game import Chance, Game, Information, Options
-from engines.core.i18n import Text, player, render
+from engines.core.i18n import Text, render
 from engines.core.record import GameRecord
 from engines.core.rng import Rng
 from engines.core.statistics import StatRow
 
 from . import events, reasons, rules
 from .actions import ACTION_ADAPTER, Action, Trade
+from .public import EuphoriaView
 from .components import FACTIONS
 from .effects import faction_revealed
-from .labels import action_steps, label, public_line
+from .labels import action_steps, label
 from .playout import playout_action as _playout
 from .playout import search_actions as _search_actions
 from .scoring import breakdown, stars_placed
 from .state import EuphoriaOptions, EuphoriaState
 from .texts import OPTION_LABELS, SCORE_CATEGORIES
-from .view import view as _view
+from .view import log_text as _log_text, view as _view
 
 
 class Euphoria(Game[EuphoriaState, Action]):
@@ -104,13 +105,12 @@ class Euphoria(Game[EuphoriaState, Action]):
     def winners(self, state: EuphoriaState) -> list[int]:
         return list(state.winners)
 
-    def view(self, state: EuphoriaState, player: int | None) -> dict:
-        # an EuphoriaView (a TypedDict) is a plain dict at run time, what ``Game.view`` promises
-        return cast(dict, _view(state, player))
+    def view(self, state: EuphoriaState, player: int | None) -> EuphoriaView:
+        return _view(state, player)
 
     def log_text(self, state: EuphoriaState, action: Action) -> Text:
-        """The public log line (never names a hidden recruit or kept tile): ``labels``."""
-        return public_line(state, player(self.to_move(state) or 0), action)
+        """The public log line (never names a hidden recruit or kept tile): ``view``."""
+        return _log_text(state, action)
 
     def event_texts(self, before: EuphoriaState, action: Action, after: EuphoriaState) -> list[Text | str]:
         """What the rules did by themselves after ``action``: ``events``."""

@@ -1,6 +1,7 @@
 """Words for actions, as ``Text`` (``engines.core.i18n``, Italian in ``i18n/it.json``): the
-PUBLIC log line (``Game.log_text``) and the PRIVATE button text and picker steps
-(``action_label``, ``action_steps``) of the engine contract. Component names are in ``texts``.
+PRIVATE button text and picker steps (``action_label``, ``action_steps``) of the engine
+contract, and the words the PUBLIC log line (``view.log_text``) is made of. Component names are
+in ``texts``.
 
 The log line is shown to every player, so it never names what §1 keeps secret: which recruits
 a player keeps or hides (§4.7, §22 draft, §19 Fight), which market tile they keep (§22 market
@@ -157,7 +158,7 @@ _HOW = {"free": T("free, morale −1"), "food": T("1 food, morale +2"), "bliss":
         "energy": T("1 energy (Jefferson)")}
 
 
-def _retrieve_parts(s, a: Retrieve, short: bool = False) -> tuple[Text | str, Text]:
+def retrieve_parts(s, a: Retrieve, short: bool = False) -> tuple[Text | str, Text]:
     """Which workers ``a`` retrieves and how it is paid, in words (spec §11)."""
     pl = s.p[s.current]
     on_board = [d for d, w in enumerate(pl.where) if w not in ("avail", "pool")]
@@ -176,7 +177,7 @@ def _retrieve_parts(s, a: Retrieve, short: bool = False) -> tuple[Text | str, Te
 
 
 def _retrieve_words(s, a: Retrieve, short: bool = False) -> Text:
-    what, how = _retrieve_parts(s, a, short)
+    what, how = retrieve_parts(s, a, short)
     return T("Retrieve {what}: {how}", what=what, how=how)
 
 
@@ -312,29 +313,6 @@ def label(s, a: Any) -> Text:
     return T("choice")
 
 
-def public_line(s, who: Text, a: Any) -> Text:
-    """The public log line of ``a`` (never names a hidden card)."""
-    if isinstance(a, Place):
-        v = s.p[s.current].dice[a.die]
-        return T("{player} places a worker showing {value} on {space}", player=who, value=v,
-                 space=space_words(s, a.space))
-    if isinstance(a, Retrieve):
-        what, how = _retrieve_parts(s, a)
-        return T("{player} retrieves {what}: {how}", player=who, what=what, how=how)
-    if isinstance(a, ResolveDilemma):
-        return T("{player} resolves the ethical dilemma", player=who)
-    if isinstance(a, Trade):
-        return T("{player} proposes a trade to {partner}", player=who, partner=player(a.partner))
-    if isinstance(a, EndTurn):
-        return T("{player} ends the turn", player=who)
-    if isinstance(a, Choose):
-        k = s.tasks[-1]["k"] if s.tasks else ""
-        if k in HIDDEN_CHOICES:
-            return T("{player} {what}", player=who, what=choice_words(s, a.option, False))
-        return T("{player}: {what}", player=who, what=choice_words(s, a.option, False))
-    return T("{player} plays", player=who)
-
-
 # ---- the step-by-step picker (``Game.action_steps``) -------------------------------------
 REGION_NAMES = {"euphorian": "Euphoria", "subterran": "Subterra", "wastelander": "Wastelands",
                 "icarite": "Icarus"}
@@ -381,7 +359,7 @@ def _retrieve_steps(s, a: Retrieve) -> list:
     value, then the payment."""
     pl = s.p[s.current]
     on_board = [d for d, w in enumerate(pl.where) if w not in ("avail", "pool")]
-    what, how = _retrieve_parts(s, a, short=True)
+    what, how = retrieve_parts(s, a, short=True)
     n = len(a.dice)
     if len(on_board) == 1:
         return [T("Retrieve your {what}", what=what), how]

@@ -9,11 +9,16 @@ from __future__ import annotations
 
 from typing import Literal, Optional, cast
 
+from engines.core.i18n import Text, player
+
+from .actions import Action, Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
 from .components import FACTIONS, SITES
+from .labels import HIDDEN_CHOICES, choice_words, retrieve_parts, space_words
 from .public import (Empty, EuphoriaView, Factions, Goods, Miners, OptionValues, Pending, Player, ShownHand, Site,
                      Sites, Territory, TradeOffer, TurnCounts)
 from .rules import occupancy
 from .state import EuphoriaOptions, EuphoriaState
+from .texts import T
 
 
 def view(s: EuphoriaState, me: Optional[int]) -> EuphoriaView:
@@ -79,3 +84,28 @@ def _options(o: EuphoriaOptions) -> OptionValues:
     pydantic's serializer (slow under Pyodide)."""
     d = o.__dict__
     return cast(OptionValues, {k: d[k] for k in type(o).model_fields})  # the fields are OptionValues' keys
+
+
+def log_text(s: EuphoriaState, a: Action) -> Text:
+    """The public log line of ``a``, played by the seat whose task is on top (``to_move``), in
+    the words of the button's ``labels`` (never names a hidden card or a kept tile)."""
+    who = player((s.tasks[-1]["p"] if s.phase != "over" and s.tasks else None) or 0)
+    if isinstance(a, Place):
+        v = s.p[s.current].dice[a.die]
+        return T("{player} places a worker showing {value} on {space}", player=who, value=v,
+                 space=space_words(s, a.space))
+    if isinstance(a, Retrieve):
+        what, how = retrieve_parts(s, a)
+        return T("{player} retrieves {what}: {how}", player=who, what=what, how=how)
+    if isinstance(a, ResolveDilemma):
+        return T("{player} resolves the ethical dilemma", player=who)
+    if isinstance(a, Trade):
+        return T("{player} proposes a trade to {partner}", player=who, partner=player(a.partner))
+    if isinstance(a, EndTurn):
+        return T("{player} ends the turn", player=who)
+    if isinstance(a, Choose):
+        k = s.tasks[-1]["k"] if s.tasks else ""
+        if k in HIDDEN_CHOICES:
+            return T("{player} {what}", player=who, what=choice_words(s, a.option, False))
+        return T("{player}: {what}", player=who, what=choice_words(s, a.option, False))
+    return T("{player} plays", player=who)

@@ -7,7 +7,7 @@ and ``playout``.
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from pydantic import TypeAdapter
 
@@ -21,6 +21,7 @@ from engines.core.statistics import StatRow
 
 from . import reasons, rules, scoring
 from .actions import Action
+from .public import MyracliaView
 from .determinize import determinize as _determinize
 from .evaluate import evaluate as _evaluate
 from .playout import playout_action as _playout_action, search_actions as _search_actions
@@ -84,9 +85,8 @@ class Myraclia(Game[MyracliaState, Action]):
     def winners(self, state: MyracliaState) -> list[int]:
         return scoring.winners(state)
 
-    def view(self, state: MyracliaState, player: int | None) -> dict:
-        # (a cast: the view is a ``MyracliaView``, a plain dict at run time; ``Game.view`` says ``dict``)
-        return cast(dict, view(state, player))
+    def view(self, state: MyracliaState, player: int | None) -> MyracliaView:
+        return view(state, player)
 
     def log_text(self, state: MyracliaState, action: Action) -> Text:
         """The public log line (``view.log_text``)."""

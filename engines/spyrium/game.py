@@ -18,6 +18,7 @@ from engines.core.statistics import StatRow
 
 from . import events, reasons, rules, scoring
 from .actions import Action
+from .public import SpyriumView
 from .components import MAX_PLAYERS, MIN_PLAYERS
 from .determinize import determinize as _determinize
 from .evaluate import evaluate as _evaluate
@@ -85,9 +86,8 @@ class Spyrium(Game[SpyriumState, Action]):
     def winners(self, state: SpyriumState) -> list[int]:
         return scoring.winners(state)
 
-    def view(self, state: SpyriumState, player: int | None) -> dict:
-        # cast: the contract's view is a plain dict, which the SpyriumView TypedDict is at run time
-        return cast(dict, view(state, player))
+    def view(self, state: SpyriumState, player: int | None) -> SpyriumView:
+        return view(state, player)
 
     def log_text(self, state: SpyriumState, action: Action) -> Text:
         """The public log line (``view.log_text``)."""

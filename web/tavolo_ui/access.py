@@ -33,6 +33,7 @@ from __future__ import annotations
 
 from html import escape as h
 
+from collections.abc import Mapping
 from typing import Any
 
 import js  # type: ignore[import-not-found]
@@ -95,7 +96,7 @@ class TableAccess:
         box.textContent = " ".join(t for t in said if t)
 
     # ---- the table in words ------------------------------------------------------------------
-    def update_twin(self, s, view: dict, me: int | None) -> None:
+    def update_twin(self, s, view: Mapping[str, Any], me: int | None) -> None:
         """Write the board's text twin for ``view`` (seen by ``me``) into ``#twin``."""
         from .twin import describe, twin_html
 

@@ -17,6 +17,7 @@ whole game can be studied; a spectator of a game in progress sees public informa
 from __future__ import annotations
 
 import bisect
+from collections.abc import Mapping
 from typing import Any
 
 from engines.core.game import GameState
@@ -151,7 +152,7 @@ class Review:
             self.shown = seat
         return self.shown
 
-    def view(self) -> dict:
+    def view(self) -> Mapping[str, Any]:
         """What the table shows at the current position."""
         return self.game.view(self.state_at(self.at), self.shown)
 

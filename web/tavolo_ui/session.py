@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 import secrets
+from collections.abc import Mapping
 from typing import Any
 
 from engines import IllegalAction, RecordError, get_game, new_record, parse_record
@@ -228,7 +229,7 @@ class Session:
             return None
         return self.at_device
 
-    def view(self) -> dict:
+    def view(self) -> Mapping[str, Any]:
         return self.game.view(self.state, self.me())
 
     def action_dicts(self, details: dict[int, str] | None = None) -> list[dict]:

@@ -26,6 +26,7 @@ import asyncio
 import json
 import zlib
 from html import escape as h
+from collections.abc import Mapping
 from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
@@ -321,7 +322,7 @@ class TableScreen:
         self.access.update_twin(s, view, me)
         self.paint_view(s, view, acts, me, mark=self.access.mark_board, fade_key=(id(s), len(s.record.actions), me))
 
-    def paint_view(self, s: Session, view: dict | None, acts: list[dict], me: int | None, mark=None,
+    def paint_view(self, s: Session, view: Mapping[str, Any] | None, acts: list[dict], me: int | None, mark=None,
                    fade_key: tuple | None = None) -> None:
         """Draw ``view`` (None: a blank board) with the game's renderer on the board canvas;
         the plain table if the renderer fails. ``mark(cv)`` may add marks before painting;

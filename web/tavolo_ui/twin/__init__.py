@@ -22,7 +22,9 @@ from __future__ import annotations
 
 import html
 import importlib
+from collections.abc import Mapping
 from types import ModuleType
+from typing import Any
 
 from engines.core.i18n import Text, render
 
@@ -39,13 +41,13 @@ def _module(game_name: str) -> ModuleType | None:
     return importlib.import_module(f"{__name__}.{game_name}")
 
 
-def sections_of(game_name: str, view: dict, me: int | None) -> list[tuple[Text, list[Text]]]:
+def sections_of(game_name: str, view: Mapping[str, Any], me: int | None) -> list[tuple[Text, list[Text]]]:
     """The twin's sections as ``Text`` (not rendered yet); [] for a game without a twin."""
     module = _module(game_name)
     return module.sections(view, me) if module else []
 
 
-def describe(game_name: str, view: dict, me: int | None, lang: str) -> list[Section]:
+def describe(game_name: str, view: Mapping[str, Any], me: int | None, lang: str) -> list[Section]:
     """The board of ``game_name`` in words, from ``view`` (what seat ``me`` may see; ``None``:
     a spectator), rendered in ``lang``: a list of (heading, lines). Sections without lines are
     left out."""
