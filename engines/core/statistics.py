@@ -19,6 +19,7 @@ nothing else: no unseen deck order, no face-down card that never came out.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any, Iterator, Union
 
 from .game import Game, GameState
@@ -41,7 +42,7 @@ class StatRow:
 
     key: str
     label: Text
-    values: list[Value]
+    values: Sequence[Value]
     group: Text | None = None
 
     def __post_init__(self) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from engines.core.statistics import StatRow, Value, steps
+from engines.core.statistics import StatRow, steps
 
 from . import actions as A
 from .components import FACTIONS, GOODS, SITES
@@ -106,5 +106,4 @@ def statistics(game, record) -> list[StatRow]:
         "cards_in": T("Artifact cards drawn"), "cards_out": T("Artifact cards given up"),
     }
     groups = [(g_stars, _STARS), (g_workers, _WORKERS), (g_goods, _GOODS)]
-    # counts (ints) are Values; the lists are not changed after
-    return [StatRow(k, labels[k], cast("list[Value]", rows_of[k]), group) for group, keys in groups for k in keys]
+    return [StatRow(k, labels[k], rows_of[k], group) for group, keys in groups for k in keys]

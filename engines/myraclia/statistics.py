@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from typing import cast
 
-from engines.core.i18n import Text
 from engines.core.statistics import StatRow, steps
 
 from . import actions as A
@@ -56,8 +55,7 @@ def statistics(game, record) -> list[StatRow]:
         "tokens_placed": T("Eternity tokens placed"),
     }
     shown = [k for k in _COUNTED if k != "tokens_placed" or record.options.get("eternity")]
-    # (a cast: ``list`` is invariant, and a list of ints is a list of values for ``StatRow``)
-    rows = [StatRow(k, labels[k], cast("list[int | Text]", counts[k]), g_draft if k in ("taken", "traded") else g_terra)
+    rows = [StatRow(k, labels[k], counts[k], g_draft if k in ("taken", "traded") else g_terra)
             for k in shown]
     if last is not None:
         marks = [symbols(last, q) for q in range(n)]

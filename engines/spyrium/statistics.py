@@ -15,8 +15,6 @@ Per seat:
 
 from __future__ import annotations
 
-from typing import cast
-
 from engines.core.game import Game
 from engines.core.record import GameRecord
 from engines.core.statistics import StatRow, Value, steps
@@ -66,17 +64,15 @@ def statistics(game: Game, record: GameRecord) -> list[StatRow]:
         "hired": T("Characters hired"), "built": T("Buildings built"),
         "patented": T("Techniques patented"), "used": T("Buildings used"), "events": T("Events used"),
     }
-    # the counts are ints, which are Values (cast: ``StatRow.values`` is an invariant list)
-    cv, fv = cast(dict[str, list[Value]], counts), cast(dict[str, list[Value]], flows)
-    rows = [StatRow(k, labels[k], cv[k], g_actions) for k in _COUNTED]
+    rows = [StatRow(k, labels[k], counts[k], g_actions) for k in _COUNTED]
     rows += [
-        StatRow("money_in", T("Gained"), fv["money_in"], g_money),
-        StatRow("money_out", T("Spent"), fv["money_out"], g_money),
+        StatRow("money_in", T("Gained"), flows["money_in"], g_money),
+        StatRow("money_out", T("Spent"), flows["money_out"], g_money),
         StatRow("money_end", T("Held at the end"), [p.money for p in final], g_money),
-        StatRow("spyrium_in", T("Gained"), fv["spyrium_in"], g_spyrium),
-        StatRow("spyrium_out", T("Spent"), fv["spyrium_out"], g_spyrium),
+        StatRow("spyrium_in", T("Gained"), flows["spyrium_in"], g_spyrium),
+        StatRow("spyrium_out", T("Spent"), flows["spyrium_out"], g_spyrium),
         StatRow("spyrium_end", T("Held at the end"), [p.spyrium for p in final], g_spyrium),
-        StatRow("points_play", T("Scored during play"), fv["vp"], g_points),
+        StatRow("points_play", T("Scored during play"), flows["vp"], g_points),
         StatRow("points_end", T("Counted at the end"), end_points, g_points),
     ]
     return rows
