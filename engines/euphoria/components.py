@@ -52,6 +52,7 @@ class PenaltyEffect(_Entry):
     if TYPE_CHECKING:  # extra fields of the data file (extra="allow"), declared for the checker only
         die_value: int      # only on the "roll_penalty" tiles (13-18)
         values: list[int]   # only on the Laboratory ("no_new_worker_when_workers_in")
+        value: int          # only on "knowledge_per_star" and "free_retrieval_morale_loss"
 
 
 class Market(_Entry):

@@ -209,7 +209,8 @@ def josh_cost(s, p, space, slots, extra, ctx):
 def kadan_cost(s, p, space, slots, extra, ctx):
     """Kadan the Infiltrator: use the exclusive space of a completed tunnel without a recruit of its
     faction by also gaining 2 knowledge (P1/P2)."""
-    if space.startswith("TUNEND_") and not has_active_faction(s, p, SPACES[space].faction):
+    faction = SPACES[space].faction  # a tunnel's end belongs to its faction (never None there)
+    if space.startswith("TUNEND_") and faction is not None and not has_active_faction(s, p, faction):
         extra.extend(["k+2", "@kadan"])
 
 
