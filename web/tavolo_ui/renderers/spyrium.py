@@ -92,8 +92,8 @@ def _name_lines(name: str, size: float, first: float, full: float,
             return [name], ns, True
         cut = max(3, int(len(name) * first / _bold_width(name, ns)) - 1)
         return [name[:cut] + "-", name[cut:]], ns, False
-    words, lines = name.split(), []
-    for word in words:
+    lines: list[str] = []
+    for word in name.split():
         if lines and _bold_width(f"{lines[-1]} {word}", ns) <= first:
             lines[-1] += f" {word}"
         else:
@@ -253,11 +253,11 @@ def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: dict | None, 
                 bold=True)
     for i, seat in enumerate(used_by):
         cv.seat_marker(x + 12 + i * 16, y + h - 12, 6, seat)
-    tip = T("{name}: {text} ({phases})", name=event_name(ev["id"]), text=event_effect(ev["id"]),
-            phases=_PHASES[tuple(ev["phases"])])
+    about = T("{name}: {text} ({phases})", name=event_name(ev["id"]), text=event_effect(ev["id"]),
+              phases=_PHASES[tuple(ev["phases"])])
     if ev.get("token") is not None:
-        tip = T("{a} {b}", a=tip, b=T("Token on the card: {t}.", t=ev["token"]))
-    tip = _t(tip)
+        about = T("{a} {b}", a=about, b=T("Token on the card: {t}.", t=ev["token"]))
+    tip = _t(about)
     cv.hit(x, y, w, h, action=idx or None, tip=tip, probe=probe, ref=ev["id"])
     if idx:
         cv.highlight(x, y, w, h)
@@ -307,11 +307,11 @@ def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float
             continue
         idx = acts.pick(lambda a, p=pos: a.get("pos") == p
                         and a["type"] in ("earn", "hire", "build", "patent"))
-        tip = card_tip(type_of(card["card"]))
+        about = card_tip(type_of(card["card"]))
         if card["tokens"]:
-            tip = T("{a} {b}", a=tip, b=T("Tokens on the card: {list}.",
-                                          list=join([str(t) for t in card["tokens"]])))
-        tip = _t(tip)
+            about = T("{a} {b}", a=about, b=T("Tokens on the card: {list}.",
+                                              list=join([str(t) for t in card["tokens"]])))
+        tip = _t(about)
         probe = {"type": _VERB[card["kind"]], "pos": pos} if me is not None else None
         cv.hit(x, y, cw, ch, action=idx or None, tip=tip, probe=probe, ref=type_of(card["card"]))
         _card_box(cv, x, y, cw, ch, card, card["tokens"], size=_market_size(cw), info_tip=tip)
@@ -451,7 +451,7 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
             cv.text(x, y + 10, ln, 12, INK, baseline="top")
     y += 28
     cw = 112 if w >= 500 else (w - 12) / 3  # a phone: three cards a row
-    ch = 88 if w >= 500 else 92
+    ch: float = 88 if w >= 500 else 92
     rows_cw = cw
     ch = _fit_height(cv, [(t, None, t["tapped"], TECH_FOOT) for t in p["techniques"]]
                      + [(b, None, b["tapped"], _foot(b)) for b in p["buildings"]], cw, 11, ch)
@@ -524,7 +524,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     w = cv.width
     phone = w < 760
     m = 10
-    y = m
+    y: float = m
     tm = view.get("to_move")
     head = _t(T("Spyrium · round {n} of {total} (period {period})", n=view["round"],
                 total=view["rounds"], period=view["period"]))
@@ -545,6 +545,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         y += 14
     y += 6
 
+    right_x: float  # the right column's left edge (on a phone the column goes below, at the margin)
     if phone:
         col_w = w - 2 * m
         left_x, right_x = m, m
@@ -563,7 +564,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
            probe={"type": "event"} if me is not None else None)
     _event(cv, left_x + ev_w + 10, y_ev, ev_w, ev_h, view["next_event"], _t(T("Next event")), [], [])
     y = y_ev + ev_h + 10
-    bx = left_x
+    bx: float = left_x
     my_turn = me is not None and tm == me and not view["pending_bonus"]
     buttons = [  # label, which actions, tip, the move (a greyed button when not legal), reference
         (T("Move to Phase II"), lambda a: a["type"] == "switch",
@@ -575,9 +576,9 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         (T("Bonus: £{n}", n=BONUS_MONEY), lambda a: a["type"] == "choose_bonus" and a["bonus"] == "money",
          T("Take £{n} from the bank", n=BONUS_MONEY), None, "bonus-marker"),
     ]
-    for label, pred, tip, probe, ref in buttons:
+    for text, pred, about, probe, ref in buttons:
         idx = acts.pick(pred)
-        label, tip = _t(label), _t(tip)
+        label, tip = _t(text), _t(about)
         if idx or probe:
             bw = Canvas.text_width(label, 13) + 24
             _button(cv, bx, y, bw, 30, label, idx, tip, probe=probe, ref=ref)
