@@ -435,7 +435,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     width = cv.width
     wide = width >= 720
     inner = width - 2 * PAD
-    y = PAD
+    y: float = PAD
     if wide:
         tiles = _deck_and_bank(cv, view, t, width - PAD, y) if view["phase"] != "over" else 0
         y += max(_header(cv, view, t, me, PAD, y, inner - tiles), 40)
