@@ -493,9 +493,9 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float, ac
         dtxt = tr(T("Ethical dilemma card (face down)"))
     cv.text(x + 4, y + 10, dtxt, MIN_TEXT, PALETTE["muted"], max_width=w - 8)
     if dil:  # your own card, or one resolved (face up): its text and rule
-        mine = acts is not None and q == acts.me
-        cv.hit(x, y, w, 14, action=(acts.dilemma or None) if mine else None, tip=tr(dilemma_text(dil)), ref=dil,
-               probe={"type": "dilemma"} if mine and acts.probe_die is not None else None)
+        own = acts if acts is not None and q == acts.me else None  # the legal actions, on the mover's own mat
+        cv.hit(x, y, w, 14, action=(own.dilemma or None) if own is not None else None, tip=tr(dilemma_text(dil)),
+               ref=dil, probe={"type": "dilemma"} if own is not None and own.probe_die is not None else None)
     y += 16
     cv.rect(x - 2, y0 - 2, w + 4, y - y0 + 4, None, PALETTE["line"], 1, 6)
     return y - y0 + 8
@@ -558,7 +558,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     acts = _Acts(actions, view, me)
     wide = cv.width >= 720
     inner = cv.width - 2 * PAD
-    y = PAD
+    y: float = PAD
     deck = _render(T("Artifact deck {deck} · discards {discards} · recruit deck {recruits}", deck=view["art_deck"],
                      discards=len(view["art_discard"]), recruits=view["recruit_deck"]), lang)
     room = inner if not wide else inner - 20 - Canvas.text_width(deck, 11) * 1.1
@@ -575,7 +575,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     y += _buttons(cv, acts, PAD, y, inner) + 4
     # the tank, shared
     tw = (inner - 6) / 2
-    tank_h = 36 if wide else 48
+    tank_h: float = 36 if wide else 48
     tank_h = max(_space_height(cv, view, sp, tw, _render(label, lang), tank_h) for sp, label in TANK)
     for i, (sp, label) in enumerate(TANK):
         text = _render(label, lang)
