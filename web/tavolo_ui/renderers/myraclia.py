@@ -658,10 +658,10 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     """Draw the Myraclia table for ``me`` (see the module docstring)."""
     groups = _group(actions)
     W = cv.width
+    y: float = PAD
     if W >= 700:
         side = min(420.0, W * 0.42)
         left = W - side - 3 * PAD
-        y = PAD
         y = _draw_draft(cv, view, groups, left + 2 * PAD, y, side, me) + 8
         y = _draw_orders(cv, view, left + 2 * PAD, y, side) + 8
         y = _draw_score_track(cv, view, left + 2 * PAD, y, side) + 8
@@ -675,7 +675,6 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         cv.height = max(cv.height, right_bottom + PAD, yb + PAD)
     else:
         w = W - 2 * PAD
-        y = PAD
         y = _draw_buttons(cv, view, groups, PAD, y, w)
         surf_h = _surface_height(cv, view, groups, w, max(300.0, w * 0.95) + 14 * len(_legend_lines(cv, w - 16, view)) + 6)
         _draw_surface(cv, view, groups, PAD, y, w, surf_h, me)
