@@ -29,12 +29,14 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from engines.core.i18n import Text, player
-from engines.spyrium.public import (BONUS_MONEY, KINDS, SHORT, SYMBOLS, T, card_effects, card_tip,
-                                    event_effect, event_name, join, short_name, slot_text, type_of,
-                                    variant_text)
+from engines.spyrium.public import (BONUS_MONEY, KINDS, SHORT, SYMBOLS, Building, Event, MarketCard,
+                                    SpyriumView, T, Technique, card_effects, card_tip, event_effect,
+                                    event_name, join, short_name, slot_text, type_of, variant_text)
 from tavolo_ui.canvas import MIN_TEXT, PALETTE, Canvas, seat_colour, seat_text_colour
 
 INK, MUTED, LINE, PANEL = PALETTE["ink"], PALETTE["muted"], PALETTE["line"], PALETTE["panel"]
+Card = Building | Technique | MarketCard
+"""A card face the table draws: in a neighbourhood or in the market."""
 KIND_FILL = {"building": "#e8dcc4", "character": "#d9e6f2", "technique": "#e3d9ef"}
 
 SHORT_NAMES = {k: str(v) for k, v in SHORT.items()}
@@ -116,7 +118,7 @@ class _Acts:
         return out
 
 
-def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, tokens: list[int] | None,
+def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, tokens: list[int] | None,
               tapped: bool = False, size: float = 12, bottom: float = 0, info_tip: str | None = None) -> float:
     """A card face: name (shrunk to ``MIN_NAME``, then wrapped), cost, kind/VP/symbols, then its
     effect above ``bottom`` px kept free at the foot (tokens, workers). No text is smaller than
@@ -188,7 +190,7 @@ def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, to
     return need
 
 
-def _fit_height(cv: Canvas, cards: list[tuple[dict, list[int] | None, bool, float]], w: float, size: float,
+def _fit_height(cv: Canvas, cards: list[tuple[Card, list[int] | None, bool, float]], w: float, size: float,
                 least: float) -> float:
     """The card height (at least ``least``) on which each of ``cards`` (card, tokens, used,
     bottom) shows its whole text at width ``w``: measured by drawing them on a scratch canvas."""
@@ -209,7 +211,7 @@ def _info(cv: Canvas, cx: float, cy: float, tip: str) -> None:
     cv.hit(cx - 11, cy - 11, 22, 22, tip=tip)
 
 
-def _effect(card: dict) -> str:
+def _effect(card: Card) -> str:
     """What a card does, for the card face: its options one after the other (the full text,
     with its costs and end-of-game value, is its tip)."""
     return " / ".join(_t(e) for e in card_effects(type_of(card["card"])))
@@ -227,7 +229,7 @@ def _button(cv: Canvas, x: float, y: float, w: float, h: float, label: str, idx:
     cv.hit(x, y, w, h, action=idx or None, tip=tip, probe=probe, ref=ref)
 
 
-def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: dict | None, title: str,
+def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: Event | None, title: str,
            idx: list[int], used_by: list[int], probe: dict | None = None) -> None:
     cv.text(x, y - 4, title, 12, MUTED, baseline="bottom")
     if ev is None:
@@ -263,7 +265,7 @@ def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: dict | None, 
         cv.highlight(x, y, w, h)
 
 
-def _event_lines(cv: Canvas, ev: dict, w: float) -> list[str]:
+def _event_lines(cv: Canvas, ev: Event, w: float) -> list[str]:
     """An event's text as drawn on a box ``w`` wide; the last line leaves room for its token."""
     lines = cv.wrap(_t(event_effect(ev["id"])), MIN_TEXT, w - 12)
     if ev.get("token") is not None and lines and Canvas.text_width(lines[-1], MIN_TEXT) > w - 12 - 28:
@@ -271,7 +273,7 @@ def _event_lines(cv: Canvas, ev: dict, w: float) -> list[str]:
     return lines
 
 
-def _event_height(cv: Canvas, ev: dict | None, w: float) -> float:
+def _event_height(cv: Canvas, ev: Event | None, w: float) -> float:
     """The height an event box needs to show its whole text (name, phases, effect, token)."""
     if ev is None:
         return 0
@@ -287,7 +289,7 @@ _VERB = {"character": "hire", "building": "build", "technique": "patent"}
 """The move a market card stands for, by its kind (the coach's probe)."""
 
 
-def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float, ch: float,
+def _market(cv: Canvas, view: SpyriumView, acts: _Acts, x0: float, y0: float, cw: float, ch: float,
             gap: float, me: int | None = None) -> float:
     """The 3x3 grid with the 12 slots between the cards. Returns the bottom y.
 
@@ -352,12 +354,12 @@ def _title(cv: Canvas, x: float, y: float, w: float, text: str) -> float:
     return y
 
 
-def marks_of(view: dict) -> list:
+def marks_of(view: SpyriumView) -> list:
     marks = list(view.get("bonus_thresholds", []))
     return marks if len(marks) == 2 else [8, 20]
 
 
-def _tracks(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
+def _tracks(cv: Canvas, view: SpyriumView, x: float, y: float, w: float) -> float:
     players = view["players"]
     top_y = y
     title = _t(T("Score track: victory points (VP), bonus at {a} and {b} VP", a=marks_of(view)[0],
@@ -399,7 +401,7 @@ TECH_FOOT = 14.0
 """The strip kept free at the foot of a technique: its current VP."""
 
 
-def _foot(building: dict) -> float:
+def _foot(building: Building) -> float:
     """The strip kept free at the foot of a building: its workers, when it has some."""
     return 16.0 if building["workers"] else 0.0
 
@@ -424,7 +426,7 @@ def _spread(spots: list[float], gap: float, lo: float, hi: float) -> list[tuple[
     return out
 
 
-def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: float, w: float,
+def _neighbourhood(cv: Canvas, view: SpyriumView, acts: _Acts, seat: int, x: float, y: float, w: float,
                    me: int | None) -> float:
     p = view["players"][seat]
     mine = view.get("to_move") == seat
@@ -518,7 +520,7 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
     return y + ch + 14
 
 
-def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
+def render(cv: Canvas, view: SpyriumView, actions: list[dict], me: int | None) -> None:
     _LANG[0] = getattr(cv, "lang", "en")
     acts = _Acts(actions)
     w = cv.width
