@@ -6,7 +6,8 @@ It offers:
   (``view.view`` is annotated with it), with its parts ``Seat``, ``Ledger``, ``Breakdown``,
   ``TurnCounters``, ``DraftColumn``, ``TileFace`` (a tile's printed faces: ``OfferTile`` on
   offer, ``SurfaceTile`` on the surface), ``TokenFace`` (one of ``PointsToken``,
-  ``ReleasedToken``, ``FreeToken``, ``SurfaceToken``) and ``OptionValues``.
+  ``ReleasedToken``, ``FreeToken``, ``SurfaceToken``) and ``OptionValues``, and the names its
+  maps are keyed by, ``Colour`` (an element's colour) and ``Surface``.
   Everything on the table is public: the view is the same for every player apart from ``me``;
   the bags are sizes;
 - the texts (catalogue "myraclia"): ``T``, ``colour``, ``colour_count``, ``counts_text``,
@@ -28,7 +29,7 @@ __all__ = [
     "MyracliaView", "Seat", "Ledger", "Breakdown", "TurnCounters", "DraftColumn", "TileFace", "OfferTile",
     "SurfaceTile", "TokenFace", "PointsToken", "ReleasedToken", "FreeToken", "SurfaceToken", "OptionValues",
     "T", "colour", "colour_count", "counts_text", "surface", "tile_short", "tile_text", "token_name",
-    "token_text", "join", "SCORE_CATEGORIES",
+    "token_text", "join", "SCORE_CATEGORIES", "Colour", "Surface",
 ]
 
 Colour = Literal["green", "yellow", "orange", "red", "blue", "black", "white"]

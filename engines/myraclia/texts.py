@@ -13,7 +13,7 @@ from typing import Iterable, Sequence
 
 from engines.core.i18n import Text, texts
 
-from .components import COLOURS, TILES, TOKENS
+from .components import COLOURS, TILES, TOKENS, ColourName
 
 T = texts("myraclia")
 
@@ -76,8 +76,8 @@ def colours(names: Sequence[str]) -> Text:
     return join([colour_n(c, n) for c, n in runs])
 
 
-def counts_text(counts: list[int] | dict[str, int]) -> Text:
-    """A count vector or {colour: n} as "2 green, 1 red"."""
+def counts_text(counts: list[int] | dict[ColourName, int]) -> Text:
+    """A count vector or {colour: n} (a view's, keyed by colour name) as "2 green, 1 red"."""
     if isinstance(counts, dict):
         pairs = [(c, counts.get(c, 0)) for c in COLOURS]
     else:

@@ -35,14 +35,28 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Sequence, TypedDict
 
 from engines.core.i18n import PLAYER_RE
 
 from .bidi import visible_length
 
+
+class Palette(TypedDict):
+    """The shared colours (CSS colour strings), one per role, and the seat colours."""
+    bg: str
+    panel: str
+    ink: str
+    muted: str
+    line: str
+    highlight: str
+    good: str
+    bad: str
+    players: list[str]
+
+
 # A small shared palette so the four tables look like one site.
-PALETTE = {
+PALETTE: Palette = {
     "bg": "#f4efe6", "panel": "#fffaf2", "ink": "#2b2620", "muted": "#7a6f62",
     "line": "#cbbfae", "highlight": "#e07a1f", "good": "#2e7d32", "bad": "#b3261e",
     # seat colours: red, blue, green, yellow, violet, orange, charcoal. They differ in

@@ -47,7 +47,7 @@ def marker_points(points: list[tuple[float, float]], gap: float = MARKER_GAP,
 def legend_rows(cv: Canvas, names: list[str], width: float) -> list[list[tuple[int, float]]]:
     """The legend laid out in rows that fit ``width``: for each row, (seat, x of its marker)."""
     rows: list[list[tuple[int, float]]] = [[]]
-    x = PAD_L
+    x: float = PAD_L
     for p, name in enumerate(names):
         need = 2 * MARKER_R + 4 + cv.text_width(name, MIN_TEXT) + 12
         if rows[-1] and x + need > width - PAD_R:

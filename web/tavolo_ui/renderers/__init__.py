@@ -8,12 +8,18 @@ renderer module yet or it fails to import.
 from __future__ import annotations
 
 import importlib
-from typing import Callable
+from typing import Any, Callable
 
-_cache: dict[str, Callable] = {}
+from ..canvas import Canvas
+
+Renderer = Callable[[Canvas, Any, list[dict], int | None], None]
+"""``render(cv, view, actions, me)``. The view is ``Any`` here: each game's renderer takes its
+own typed view (``engines.<game>.public``), and the game is chosen by name at run time."""
+
+_cache: dict[str, Renderer] = {}
 
 
-def get_renderer(game_name: str) -> Callable:
+def get_renderer(game_name: str) -> Renderer:
     if game_name not in _cache:
         from . import generic
 

@@ -17,8 +17,11 @@ Phone (< 720 px): everything stacked in one column; ``cv.height`` is set to what
 
 from __future__ import annotations
 
+from typing import cast
+
 from engines.citadels import public as tx
-from engines.citadels.public import ASSASSIN, CHARACTERS, DISTRICTS, MAGICIAN, THIEF, WARLORD, T, kind
+from engines.citadels.public import (ASSASSIN, CHARACTERS, DISTRICTS, MAGICIAN, THIEF, WARLORD, CitadelsView,
+                                     CityDistrict, Private, Seat, T, kind)
 from engines.citadels.public import label as action_text
 from engines.core.i18n import Text, player
 
@@ -47,15 +50,15 @@ class _Table:
     """Action lookup: where each legal action goes on the table, and its button text (the
     engine's ``action_label``, computed from the same view)."""
 
-    def __init__(self, actions: list[dict], view: dict, lang: str = "en", me: int | None = None):
+    def __init__(self, actions: list[dict], view: CitadelsView, lang: str = "en", me: int | None = None):
         self.all = actions
         self.lang = lang
         self.me = me
         self.phase = view["phase"]
-        turn = view.get("turn") or {}
+        turn = view.get("turn")
         #: the character the viewer is playing now (0: he is not playing a turn)
-        self.my_rank = (turn.get("rank", 0) if me is not None and self.phase in ("turn", "warlord")
-                        and turn.get("seat") == me else 0)
+        self.my_rank = (turn["rank"] if turn is not None and me is not None and self.phase in ("turn", "warlord")
+                        and turn["seat"] == me else 0)
         self.placed: set[int] = set()
         self.text: dict[int, str] = {}
         for a in actions:
@@ -86,6 +89,13 @@ class _Table:
                    tip=self.s(T("{tip} Click: {doing}.", tip=tip, doing=doing)) if tip else doing, ref=ref)
         else:
             cv.hit(x, y, w, h, tip=tip, probe=probe, ref=ref)
+
+
+def _income(rank: int) -> str | None:
+    """The colour whose districts pay the character of ``rank`` (None: none; ``CHARACTERS``
+    has no character at index 0)."""
+    character = CHARACTERS[rank]
+    return character.income_color if character is not None else None
 
 
 def colour_icon(cv: Canvas, cx: float, cy: float, r: float, colour: str, ink: str) -> None:
@@ -145,19 +155,23 @@ def _district_card(cv: Canvas, x: float, y: float, k: str, t: _Table, idx: list[
     t.place(cv, x, y, w, h, idx, _card_tip(k, t.lang) + tip_extra, probe=probe, ref=k)
 
 
-def _characters(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: float, per_row: int) -> float:
+_SPECTATOR: Private = {"hand": [], "characters": [], "face_down": [], "handed": []}
+"""The private part of a spectator's view, which has none: no hand, no character."""
+
+
+def _characters(cv: Canvas, view: CitadelsView, t: _Table, x0: float, y0: float, width: float, per_row: int) -> float:
     """The eight characters in calling order (§6.1) with their status; returns the height."""
     gap = 6
     cw = (width - gap * (per_row - 1)) / per_row
-    private = view.get("private") or {}
-    mine = set(private.get("characters", []))
+    private = view.get("private", _SPECTATOR)
+    mine = set(private["characters"])
     handed = set(private.get("draft_cards", []))
-    down = set(private.get("face_down", []))
+    down = set(private["face_down"])
     cards = []      # per character: name, name beside the number?, status lines, tags
     for c in view["characters"]:
         r, status = c["rank"], c["status"]
         name = t.s(tx.char(r))
-        beside = Canvas.text_width(name, 13, bold=True) <= cw - 28 - (14 if CHARACTERS[r].income_color else 0)
+        beside = Canvas.text_width(name, 13, bold=True) <= cw - 28 - (14 if _income(r) else 0)
         line2 = {"removed": T("set aside face up"), "killed": T("killed"), "no_answer": T("no answer"),
                  "waiting": None, "revealed": player(c["holder"]) if c["holder"] is not None else None}[status]
         if r in mine and status != "revealed":
@@ -185,7 +199,7 @@ def _characters(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: 
         fill = {"removed": "#e4ddd2", "revealed": "#fff", "killed": "#f3d6d3", "no_answer": "#ece7df"}.get(status, PANEL)
         stroke = PALETTE["highlight"] if c["current"] else LINE
         cv.rect(x, y, cw, ch, fill=fill, stroke=stroke, line=3 if c["current"] else 1, radius=6)
-        income = CHARACTERS[r].income_color
+        income = _income(r)
         cv.text(x + 6, y + 5, f"{r}", size=16, bold=True, baseline="top", color=COLOUR_TEXT.get(income or "", INK))
         if income:  # the colour whose districts pay this character: its icon too
             colour_icon(cv, x + cw - 11, y + 13, 5, income, COLOUR_TEXT[income])
@@ -205,12 +219,12 @@ def _characters(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: 
         idx = (t.find("choose_character", rank=r) + t.find("discard_character", rank=r)
                + t.find("assassinate", rank=r) + t.find("rob", rank=r))
         t.place(cv, x, y, cw, ch, idx, _char_tip(r, t.lang), probe=_character_probe(view, t, r),
-                ref=CHARACTERS[r].id)  # type: ignore[union-attr]
+                ref=c["id"])
     rows = (len(view["characters"]) + per_row - 1) // per_row
     return rows * (ch + gap)
 
 
-def _character_probe(view: dict, t: _Table, rank: int) -> dict | None:
+def _character_probe(view: CitadelsView, t: _Table, rank: int) -> dict | None:
     """The move a click on a character means for the viewer: keep it (or put it face down)
     during the draft, kill or rob it on the Assassin's or the Thief's turn."""
     if t.me is None:
@@ -231,7 +245,7 @@ _ABILITY = {"laboratory": ("laboratory", {}), "smithy": ("smithy", {}),
             "graveyard": ("graveyard_take", {}), "observatory": ("draw_cards", {"count": 3})}
 
 
-def _city_district(cv: Canvas, t: _Table, s: int, d: dict, x: float, y: float, w: float) -> None:
+def _city_district(cv: Canvas, t: _Table, s: int, d: CityDistrict, x: float, y: float, w: float) -> None:
     """A district in the city of seat ``s``: the Warlord's target; in the viewer's own city,
     its ability (Laboratory, Smithy, Graveyard, Observatory)."""
     k = d["district"]
@@ -248,7 +262,7 @@ def _city_district(cv: Canvas, t: _Table, s: int, d: dict, x: float, y: float, w
     _district_card(cv, x, y, k, t, idx, extra, w=w, probe=probe)
 
 
-def _seat_panel(cv: Canvas, view: dict, t: _Table, seat: dict, x: float, y: float, w: float, me: int | None,
+def _seat_panel(cv: Canvas, view: CitadelsView, t: _Table, seat: Seat, x: float, y: float, w: float, me: int | None,
                 card_w: float = CARD_W) -> float:
     """One player: name, crown, gold, hand size, revealed characters, city by colour."""
     s = seat["seat"]
@@ -327,7 +341,7 @@ def _buttons(cv: Canvas, t: _Table, x0: float, y0: float, width: float) -> float
     return y + row_h + 8 - y0
 
 
-def _hand(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: float) -> float:
+def _hand(cv: Canvas, view: CitadelsView, t: _Table, x0: float, y0: float, width: float) -> float:
     private = view.get("private")
     if not private:
         return 0
@@ -360,7 +374,7 @@ def _hand(cv: Canvas, view: dict, t: _Table, x0: float, y0: float, width: float)
     return y + rows * 52 - y0
 
 
-def _deck_and_bank(cv: Canvas, view: dict, t: _Table, right: float, y: float) -> float:
+def _deck_and_bank(cv: Canvas, view: CitadelsView, t: _Table, right: float, y: float) -> float:
     """The deck (draws) and the bank (gold) as two tiles at the top right; returns their width.
     Their actions stay on the button row as well."""
     w, h, gap = 86, 34, 6
@@ -387,7 +401,7 @@ def _deck_and_bank(cv: Canvas, view: dict, t: _Table, right: float, y: float) ->
     return 2 * w + gap + 8
 
 
-def _header(cv: Canvas, view: dict, t: _Table, me: int | None, x: float, y: float, width: float) -> float:
+def _header(cv: Canvas, view: CitadelsView, t: _Table, me: int | None, x: float, y: float, width: float) -> float:
     phase = view["phase"]
     if phase == "draft":
         doing = (T("{player} is putting a character face down", player=player(view["drafting"]))
@@ -396,7 +410,8 @@ def _header(cv: Canvas, view: dict, t: _Table, me: int | None, x: float, y: floa
     elif phase == "over":
         doing = T("Game over")
     elif phase == "graveyard":
-        doing = T("{player} may buy the destroyed district (Graveyard)", player=player(view["to_move"]))
+        owner = cast(int, view["to_move"])  # the Graveyard's owner is to move: never None in this phase
+        doing = T("{player} may buy the destroyed district (Graveyard)", player=player(owner))
     else:
         tr = view["turn"]
         if phase == "warlord":
@@ -430,12 +445,12 @@ def _header(cv: Canvas, view: dict, t: _Table, me: int | None, x: float, y: floa
     return used + 17 * (len(heads) - 1)
 
 
-def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
+def render(cv: Canvas, view: CitadelsView, actions: list[dict], me: int | None) -> None:
     t = _Table(actions, view, getattr(cv, "lang", "en"), me)
     width = cv.width
     wide = width >= 720
     inner = width - 2 * PAD
-    y = PAD
+    y: float = PAD
     if wide:
         tiles = _deck_and_bank(cv, view, t, width - PAD, y) if view["phase"] != "over" else 0
         y += max(_header(cv, view, t, me, PAD, y, inner - tiles), 40)

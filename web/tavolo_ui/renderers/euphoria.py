@@ -15,16 +15,28 @@ drawn in a faction's colour (a region's header, each of its spaces) and before e
 
 from __future__ import annotations
 
-from engines.core.i18n import player, render as _render
+from typing import Literal, cast
+
+from engines.core.i18n import Text, player, render as _render
 from engines.euphoria import public as texts
 from engines.euphoria.public import (KNOW_MAX, KNOW_MIN, KNOWLEDGE_LIMIT, MARKETS, MORALE_MAX, MORALE_MIN, RECRUITS,
-                                     SITE_SPACES, SPACES, T, allegiance_text, artifact_text, cost_words,
-                                     dilemma_text, join, pending_text, space_text)
+                                     SITE_SPACES, SPACES, EuphoriaView, Player, T, allegiance_text, artifact_text,
+                                     cost_words, dilemma_text, join, pending_text, space_text)
 
 from ..canvas import MIN_TEXT, PALETTE, Canvas, ink_on, seat_colour, seat_text_colour
 
 PAD = 10
-REGIONS = [
+
+Faction = Literal["euphorian", "subterran", "wastelander", "icarite"]
+"""A faction: a key of the view's ``allegiance`` and ``territory`` (``Factions``, ``Territory``)."""
+SiteId = Literal["SITE_EUP_A", "SITE_EUP_B", "SITE_SUB_A", "SITE_SUB_B", "SITE_WAS_A", "SITE_WAS_B"]
+"""A construction site: a key of the view's ``sites`` (``Sites``)."""
+Good = Literal["energy", "water", "food", "bliss", "gold", "stone", "clay"]
+"""A commodity or resource: a key of a player's ``goods`` (``Goods``)."""
+Region = tuple[Faction, Text, str, list[str], list[SiteId]]
+"""A region of the board: its faction, title, colour, action spaces and construction sites."""
+
+REGIONS: list[Region] = [
     ("euphorian", T("Euphoria"), "#d7e3f4", ["GEN", "TUN_EUP", "TUNEND_EUP", "ART_EUP"], ["SITE_EUP_A", "SITE_EUP_B"]),
     ("subterran", T("Subterra"), "#e8dccb", ["AQU", "TUN_SUB", "TUNEND_SUB", "ART_SUB"], ["SITE_SUB_A", "SITE_SUB_B"]),
     ("wastelander", T("Wastelands"), "#e4ead2", ["FARM", "TUN_WAS", "TUNEND_WAS", "ART_WAS"], ["SITE_WAS_A", "SITE_WAS_B"]),
@@ -72,9 +84,15 @@ def _faction_mark(cv: Canvas, cx: float, cy: float, faction: str, hidden: bool =
             align="center", baseline="middle", bold=True)
 
 
-def _space_tip(sp: str, view: dict, lang: str) -> str:
+def _site_of(market_space: str) -> SiteId:
+    """The construction site of a market's action space: the data names the space after its
+    site ("MKT_EUP_A" is on "SITE_EUP_A"), which the cast states."""
+    return cast(SiteId, "SITE_" + market_space[4:])
+
+
+def _space_tip(sp: str, view: EuphoriaView, lang: str) -> str:
     """A space's tooltip (the reference's text, with the visit cost of the market built there)."""
-    tile = view["sites"].get("SITE_" + sp[4:], {}).get("tile") if sp.startswith("MKT_") else None
+    tile = view["sites"][_site_of(sp)]["tile"] if sp.startswith("MKT_") else None
     text = _render(space_text(sp, cost_words(MARKETS[tile].visit_cost) if tile else None), lang)
     return text[:1].upper() + text[1:]
 
@@ -99,7 +117,7 @@ class _Acts:
     spectator or a finished game), Chase the Miner's new worker or the first available one;
     the engine judges a place probe by its space whichever worker it names."""
 
-    def __init__(self, actions: list[dict], view: dict | None = None, me: int | None = None):
+    def __init__(self, actions: list[dict], view: EuphoriaView | None = None, me: int | None = None):
         self.by_space: dict[str, list[int]] = {}
         self.buttons: list[tuple[int, str, str | None]] = []
         self.dilemma: list[int] = []
@@ -150,7 +168,7 @@ def _die(cv: Canvas, x: float, y: float, seat: int, value: int) -> None:
     cv.seat_marker(x + DIE - 1, y + 1, 3.6, seat, stroke="#fff", line=1)
 
 
-def _dice(cv: Canvas, view: dict, sp: str, x: float, y: float) -> None:
+def _dice(cv: Canvas, view: EuphoriaView, sp: str, x: float, y: float) -> None:
     for i, (q, d) in enumerate(view["spaces"].get(sp, [])):
         _die(cv, x + i * (DIE + 4), y, q, view["players"][q]["dice"][d])
 
@@ -205,7 +223,7 @@ def _space_lines(cv: Canvas, sp: str, w: float, label: str | None,
     return lines, cost
 
 
-def _space_height(cv: Canvas, view: dict, sp: str, w: float, label: str | None = None, least: float = 36,
+def _space_height(cv: Canvas, view: EuphoriaView, sp: str, w: float, label: str | None = None, least: float = 36,
                   faction: str | None = None) -> float:
     """The height a space box needs: its label and cost above, its dice in a row below."""
     lines, cost = _space_lines(cv, sp, w, label, faction is not None)
@@ -219,7 +237,7 @@ def _space_height(cv: Canvas, view: dict, sp: str, w: float, label: str | None =
     return max(least, text_h + (DIE + 5 if dice and not beside else 4 if dice else 0) + (3 if dice else 0))
 
 
-def _space_box(cv: Canvas, view: dict, acts: _Acts, sp: str, x: float, y: float, w: float, h: float,
+def _space_box(cv: Canvas, view: EuphoriaView, acts: _Acts, sp: str, x: float, y: float, w: float, h: float,
                label: str | None = None, fill: str = PALETTE["panel"], faction: str | None = None) -> None:
     """A space: its label, its cost (every line of it) and the dice on it at the foot, right;
     in a faction's colour, that faction's mark at its top right."""
@@ -243,7 +261,8 @@ def _space_box(cv: Canvas, view: dict, acts: _Acts, sp: str, x: float, y: float,
            ref=sp)
 
 
-def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: float, cols: int) -> float:
+def _region(cv: Canvas, view: EuphoriaView, acts: _Acts, reg: Region, x: float, y: float, w: float,
+            cols: int) -> float:
     faction, title_text, fill, spaces, sites = reg
     lang = _lang(cv)
     title = _render(title_text, lang)
@@ -269,7 +288,7 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
         tier = i in (2, 5, 8, 11)
         cv.rect(x + 6 + i * step, y, step - 2, 8, "#444" if i <= ally and i else ("#bbb" if tier else "#e6e0d6"), None)
     y += 12
-    if faction in view["miners"]:
+    if faction != "icarite":  # the other three dig a tunnel: each has a miner
         m = view["miners"][faction]
         cv.text(x + 6, y + 10, _render(T("Miner {n}/9", n=m), lang), MIN_TEXT, PALETTE["muted"], max_width=w - 12)
         cv.hit(x, y, w, 22, tip=_render(T("Miner {n}/9 (at 6 hidden recruits are revealed, at 9 the exclusive space opens)", n=m), lang),
@@ -307,7 +326,7 @@ def _region(cv: Canvas, view: dict, acts: _Acts, reg, x: float, y: float, w: flo
             T("{site}: a market tile, face down until built.", site=texts.site(site)), lang), ref=tile or None)
         y += sh + 4
         mkt = "MKT" + site[4:]
-        if built:
+        if tile is not None:  # built: the view shows a site's tile once it is built
             visit = _render(T("Visit: {cost}", cost=cost_words(MARKETS[tile].visit_cost)), lang)
             bh = _space_height(cv, view, mkt, w, visit, 30)
             _space_box(cv, view, acts, mkt, x, y, w, bh, label=visit)
@@ -365,7 +384,7 @@ def _track(cv: Canvas, x: float, y: float, label: str, lo: int, hi: int, value: 
     return cx - x
 
 
-def _tracks(cv: Canvas, pl: dict, color: str, x: float, y: float, w: float) -> float:
+def _tracks(cv: Canvas, pl: Player, color: str, x: float, y: float, w: float) -> float:
     """The morale and knowledge tracks of one player mat: side by side when they fit in ``w``,
     else one under the other. Returns the height used."""
     lang = _lang(cv)
@@ -384,10 +403,11 @@ def _tracks(cv: Canvas, pl: dict, color: str, x: float, y: float, w: float) -> f
     return 2 * TRACK_CELL + 7
 
 
-GOOD_ORDER = ("energy", "water", "food", "bliss", "gold", "stone", "clay")
+GOOD_ORDER: tuple[Good, ...] = ("energy", "water", "food", "bliss", "gold", "stone", "clay")
 
 
-def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float, acts: _Acts | None = None) -> float:
+def _player(cv: Canvas, view: EuphoriaView, q: int, me: int | None, x: float, y: float, w: float,
+            acts: _Acts | None = None) -> float:
     lang = _lang(cv)
     tr = lambda t: _render(t, lang)  # noqa: E731
     pl = view["players"][q]
@@ -493,15 +513,15 @@ def _player(cv: Canvas, view: dict, q: int, me, x: float, y: float, w: float, ac
         dtxt = tr(T("Ethical dilemma card (face down)"))
     cv.text(x + 4, y + 10, dtxt, MIN_TEXT, PALETTE["muted"], max_width=w - 8)
     if dil:  # your own card, or one resolved (face up): its text and rule
-        mine = acts is not None and q == acts.me
-        cv.hit(x, y, w, 14, action=(acts.dilemma or None) if mine else None, tip=tr(dilemma_text(dil)), ref=dil,
-               probe={"type": "dilemma"} if mine and acts.probe_die is not None else None)
+        own = acts if acts is not None and q == acts.me else None  # the legal actions, on the mover's own mat
+        cv.hit(x, y, w, 14, action=(own.dilemma or None) if own is not None else None, tip=tr(dilemma_text(dil)),
+               ref=dil, probe={"type": "dilemma"} if own is not None and own.probe_die is not None else None)
     y += 16
     cv.rect(x - 2, y0 - 2, w + 4, y - y0 + 4, None, PALETTE["line"], 1, 6)
     return y - y0 + 8
 
 
-def _status(view: dict, me, lang: str) -> str:
+def _status(view: EuphoriaView, me: int | None, lang: str) -> str:
     pend = view.get("pending")
     if view["phase"] == "over":
         winners = join([player(w) for w in view["winners"]])
@@ -553,12 +573,12 @@ TANK = (("WAT_ENERGY", T("Tank (energy side): +1 worker, knowledge −2")),
 """The two spaces of the shared tank, with their labels."""
 
 
-def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
+def render(cv: Canvas, view: EuphoriaView, actions: list[dict], me: int | None) -> None:
     lang = _lang(cv)
     acts = _Acts(actions, view, me)
     wide = cv.width >= 720
     inner = cv.width - 2 * PAD
-    y = PAD
+    y: float = PAD
     deck = _render(T("Artifact deck {deck} · discards {discards} · recruit deck {recruits}", deck=view["art_deck"],
                      discards=len(view["art_discard"]), recruits=view["recruit_deck"]), lang)
     room = inner if not wide else inner - 20 - Canvas.text_width(deck, 11) * 1.1
@@ -575,7 +595,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     y += _buttons(cv, acts, PAD, y, inner) + 4
     # the tank, shared
     tw = (inner - 6) / 2
-    tank_h = 36 if wide else 48
+    tank_h: float = 36 if wide else 48
     tank_h = max(_space_height(cv, view, sp, tw, _render(label, lang), tank_h) for sp, label in TANK)
     for i, (sp, label) in enumerate(TANK):
         text = _render(label, lang)
@@ -600,10 +620,11 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
             row_h = 0.0
         row_h = max(row_h, _player(cv, view, i, me, PAD + (i % cols) * (pw + 10), y, pw, acts))
     y += row_h
-    if view.get("shown"):
-        cards = join([texts.artifact(a) for a in view["shown"]["hand"]]) or T("no cards")
-        shown = _render(T("{player} showed: {cards}", player=player(view["shown"]["player"]), cards=cards), lang)
-        for ln in cv.wrap(shown, 11, inner):
+    shown = view["shown"]
+    if "hand" in shown:  # a hand shown to everyone (else the view's shown is empty)
+        cards = join([texts.artifact(a) for a in shown["hand"]]) or T("no cards")
+        said = _render(T("{player} showed: {cards}", player=player(shown["player"]), cards=cards), lang)
+        for ln in cv.wrap(said, 11, inner):
             cv.text(PAD, y + 12, ln, 11, max_width=inner)
             y += 14
         y += 4

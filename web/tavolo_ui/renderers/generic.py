@@ -69,7 +69,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
     if actions:
         cv.text(PAD, y, T("Your choices").render(lang), size=14, bold=True, baseline="top")
         y += LINE + 4
-        x = PAD
+        x: float = PAD
         box_h = 30
         for a in actions:
             label = a.get("label") or _fmt(a.get("action"))

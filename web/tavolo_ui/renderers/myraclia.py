@@ -23,17 +23,17 @@ ones (phones) stack everything and set ``cv.height`` to the height used.
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Mapping, Sequence, cast
 
 from engines.core.i18n import Text, player
-from engines.myraclia.public import (SCORE_CATEGORIES, T, colour, colour_count, counts_text, join, surface,
-                                     tile_text, token_text)
+from engines.myraclia.public import (SCORE_CATEGORIES, Colour, MyracliaView, Seat, SurfaceTile, T, TokenFace, colour,
+                                     colour_count, counts_text, join, surface, tile_text, token_text)
 
 from ..canvas import MIN_TEXT, PALETTE, SQUEEZE, Canvas, ink_on, seat_colour
 
 CUBE = {"green": "#3f9b3f", "yellow": "#f2cf3a", "orange": "#ee8a25", "red": "#cf3a2d",
         "blue": "#2f6ed3", "black": "#2a2a2a", "white": "#fbfbf7"}
-COLOURS = ["green", "yellow", "orange", "red", "blue", "black", "white"]
+COLOURS: list[Colour] = ["green", "yellow", "orange", "red", "blue", "black", "white"]
 LAND = {"plains": "#e3cf7e", "forest": "#5f9d4f", "water": "#62a0d8", "mountains": "#a58d74"}
 BARREN = "#cdbda6"
 DARK = "#3b3447"
@@ -59,11 +59,11 @@ def _initial(cv: Canvas, s: str) -> str:
     return _t(cv, surface(s))[:1].upper()
 
 
-def _initials(cv: Canvas, surfaces: list[str]) -> str:
+def _initials(cv: Canvas, surfaces: Sequence[str]) -> str:
     return "/".join(_initial(cv, s) for s in surfaces)
 
 
-def _tile_label(cv: Canvas, t: dict[str, Any], roomy: bool) -> str:
+def _tile_label(cv: Canvas, t: SurfaceTile, roomy: bool) -> str:
     """A tile's label on the planet: its id and surface letters ("F03 F"); on small hexes only
     the letters (the id is in its tip, which a click or a long press shows)."""
     letters = _initials(cv, t["surfaces"])
@@ -114,7 +114,7 @@ def _cube(cv: Canvas, x: float, y: float, s: float, colour: str, filled: bool = 
         cv.line(cx, cy - k, cx, cy + k, ink, lw)
 
 
-def _cubes_row(cv: Canvas, x: float, y: float, counts: dict[str, int], s: float = 12, size: float = MIN_TEXT) -> float:
+def _cubes_row(cv: Canvas, x: float, y: float, counts: Mapping[Colour, int], s: float = 12, size: float = MIN_TEXT) -> float:
     """Cubes as coloured squares with their counts; returns the x after the row."""
     for c in COLOURS:
         n = counts.get(c, 0)
@@ -137,16 +137,22 @@ def _position_form(cv: Canvas, spots: list[tuple[int, int]], room: float) -> str
                  if all(cv.text_width(f.format(q=q, r=r), MIN_TEXT) <= room for q, r in spots)), POSITION_FORMS[-1])
 
 
-def _tile_tip(t: dict[str, Any], lang: str = "en") -> str:
+def _holder(t: SurfaceTile) -> int:
+    """The seat that terraformed or reserved ``t``. The view gives such a tile its owner (the
+    cast says so): ``owner`` is None only on a free or a Darkness tile."""
+    return cast(int, t["owner"])
+
+
+def _tile_tip(t: SurfaceTile, lang: str = "en") -> str:
     if t.get("darkness"):
         return T("Darkness tile {tile}: never terraformed or reserved; counts for the compact shape.",
                  tile=t["id"]).render(lang)
     lines = [tile_text(t["id"])]
     state = t.get("state")
     if state == "terraformed":
-        lines.append(T("Terraformed by {player}", player=player(t["owner"])))
+        lines.append(T("Terraformed by {player}", player=player(_holder(t))))
     elif state == "reserved":
-        lines.append(T("Reserved by {player}", player=player(t["owner"])))
+        lines.append(T("Reserved by {player}", player=player(_holder(t))))
     if t.get("cubes"):
         lines.append(T("On the tile: {elements}", elements=counts_text(t["cubes"])))
     for tok in t.get("tokens", []):
@@ -154,36 +160,35 @@ def _tile_tip(t: dict[str, Any], lang: str = "en") -> str:
     return "\n".join(x.render(lang) for x in lines)
 
 
-def _token(cv: Canvas, x: float, y: float, r: float, tok: dict[str, Any]) -> None:
+def _token(cv: Canvas, x: float, y: float, r: float, tok: TokenFace) -> None:
     """An Eternity token, readable without hovering (§13): its shape and letter give the type.
 
     - points: a gold disc with "+N";
     - released / free element: a square in the element's colour with "R" / "F";
     - surface: a hexagon in the surface's colour with the surface's initial.
     """
-    kind = tok["type"]
     size = MIN_TEXT
-    if kind == "points":
+    if tok["type"] == "points":
         cv.circle(x, y, r, "#f7e7b0", "#8a6d1f", 1.2)
         cv.text(x, y, f"+{tok.get('value', '')}", size, "#5a4510", "center", "middle", bold=True)
         return
-    if kind == "surface":
+    if tok["type"] == "surface":
         fill, letter = LAND[tok["surface"]], _initial(cv, tok["surface"])
         cv.poly(_hex(x, y, r * 1.1), fill, "#2b2620", 1.2)
     else:
         fill = CUBE[tok["colour"]]
-        letter = _t(cv, T("Released") if kind == "released_element" else T("Free"))[:1].upper()
+        letter = _t(cv, T("Released") if tok["type"] == "released_element" else T("Free"))[:1].upper()
         cv.rect(x - r, y - r, 2 * r, 2 * r, fill, "#2b2620", 1.2, 2)
     ink = "#fff" if fill in (CUBE["green"], CUBE["red"], CUBE["blue"], CUBE["black"], LAND["forest"]) else "#2b2620"
     cv.text(x, y, letter, size, ink, "center", "middle", bold=True)
 
 
-def _asks(view: dict, me: int | None) -> bool:
+def _asks(view: MyracliaView, me: int | None) -> bool:
     """Whether the table's spots carry the coach's probes: a seat's own table, game not over."""
     return me is not None and view["phase"] != "over"
 
 
-def _tile_probe(view: dict, me: int | None, tile: str) -> dict | None:
+def _tile_probe(view: MyracliaView, me: int | None, tile: str) -> dict | None:
     """The move a tile of the surface stands for: put the Eternity token on it in that step,
     else terraform it (payment left open)."""
     if not _asks(view, me):
@@ -227,7 +232,7 @@ def _legend(cv: Canvas, eternity: bool = True) -> list[str]:
     return [_t(cv, x) for x in items]
 
 
-def _legend_lines(cv: Canvas, width: float, view: dict) -> list[str]:
+def _legend_lines(cv: Canvas, width: float, view: MyracliaView) -> list[str]:
     """The legend's items, " · " between them, wrapped between items where possible."""
     lines: list[str] = []
     for item in _legend(cv, eternity=bool((view.get("options") or {}).get("eternity", True))):
@@ -239,7 +244,7 @@ def _legend_lines(cv: Canvas, width: float, view: dict) -> list[str]:
     return lines
 
 
-def _extent(view: dict, groups: dict) -> tuple[float, float, float, float]:
+def _extent(view: MyracliaView, groups: dict) -> tuple[float, float, float, float]:
     """The planet's bounds (min x, max x, min y, max y) in hex sizes, with a margin."""
     coords = [(t["q"], t["r"]) for t in view["surface"]] + list(groups["pos"].keys())
     xs = [math.sqrt(3) * (q + r / 2) for q, r in coords]
@@ -247,7 +252,7 @@ def _extent(view: dict, groups: dict) -> tuple[float, float, float, float]:
     return min(xs) - 1, max(xs) + 1, min(ys) - 1.1, max(ys) + 1.1
 
 
-def _surface_height(cv: Canvas, view: dict, groups: dict, w: float, least: float) -> float:
+def _surface_height(cv: Canvas, view: MyracliaView, groups: dict, w: float, least: float) -> float:
     """The height of the planet's panel ``w`` wide: at least ``least``, and enough that the
     width alone sets the hex size (every hex as large as the width allows, for its texts)."""
     minx, maxx, miny, maxy = _extent(view, groups)
@@ -255,7 +260,7 @@ def _surface_height(cv: Canvas, view: dict, groups: dict, w: float, least: float
     return max(least, size * (maxy - miny) + 30 + 14 * len(_legend_lines(cv, w - 16, view)) + 6)
 
 
-def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w: float, h: float, me: int | None) -> None:
+def _draw_surface(cv: Canvas, view: MyracliaView, groups: dict, x0: float, y0: float, w: float, h: float, me: int | None) -> None:
     lang = _lang(cv)
     cv.rect(x0, y0, w, h, PALETTE["panel"], PALETTE["line"], 1, 8)
     # the legend, wrapped, at the bottom of the panel
@@ -302,7 +307,7 @@ def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w:
             # the tile's id and surface type (letters, also for colour-blind eyes)
             cv.text(cx, cy - size * 0.5, _tile_label(cv, t, roomy), small, "#2b2620", "center", "middle",
                     bold=True, max_width=size * 1.5)
-            cv.seat_disc(cx, cy, max(8.0, size * 0.26), t["owner"], "#fff", 2)
+            cv.seat_disc(cx, cy, max(8.0, size * 0.26), _holder(t), "#fff", 2)
             if t["free"]:  # the free element, with the word when it fits in the hex
                 cs = max(8.0, size * 0.24)
                 word = _t(cv, T("free"))
@@ -341,7 +346,7 @@ def _draw_surface(cv: Canvas, view: dict, groups: dict, x0: float, y0: float, w:
                     "#2b2620", "center", "middle", max_width=right - left if foot else size * 1.5)
             if reserved:
                 cv.seat_disc(cx + (disc[0] if top else disc[1]), cy + (-size * 0.47 if top else disc[1]), rr,
-                             t["owner"], "#222", 2.5)
+                             _holder(t), "#222", 2.5)
         tr = max(8.0, size * 0.15)
         for j, tok in enumerate(t.get("tokens", [])):  # drawn after every tile, so none covers them
             later.append((cx - size * 0.55 + j * (2 * tr + 2), cy + size * 0.66, tr, tok))
@@ -386,7 +391,7 @@ def _draw_title(cv: Canvas, lines: list[str], x: float, y: float, w: float, base
     return TITLE_LINE * (len(lines) - 1)
 
 
-def _draw_draft(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: float,
+def _draw_draft(cv: Canvas, view: MyracliaView, groups: dict, x: float, y: float, w: float,
                 me: int | None = None) -> float:
     lang = _lang(cv)
     cols = view["draft"]
@@ -402,9 +407,10 @@ def _draw_draft(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: flo
         cx = x + PAD + (n - i) * cw
         cv.rect(cx + 2, y + 24, cw - 4, 88, "#f3ead9", PALETTE["line"], 1, 5)
         cv.text(cx + cw / 2, y + 35, str(i), MIN_TEXT, PALETTE["muted"], "center", "middle")
-        if col["count"]:
+        element = col["colour"]
+        if col["count"] and element is not None:  # elements in the column (an emptied one keeps its colour)
             s = min(18, cw * 0.4)
-            _cube(cv, cx + cw / 2 - s - 1, y + 42, s, col["colour"])
+            _cube(cv, cx + cw / 2 - s - 1, y + 42, s, element)
             cv.text(cx + cw / 2 + 3, y + 42 + s / 2, f"×{col['count']}", 11, PALETTE["ink"], baseline="middle", bold=True)
         for j, p in enumerate(col["queue"][:2]):  # the draft discs, nearest first
             cv.seat_disc(cx + cw / 2, y + 73 + j * 18, 8, p, "#fff", 1)
@@ -413,8 +419,8 @@ def _draw_draft(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: flo
         acts = groups["col"].get(i)
         if acts:
             cv.highlight(cx + 2, y + 24, cw - 4, 88, 5)
-        tip = (T("Column {n}: {elements}", n=i, elements=colour_count(col["colour"], col["count"]))
-               if col["count"] else T("Column {n}: empty", n=i))
+        tip = (T("Column {n}: {elements}", n=i, elements=colour_count(element, col["count"]))
+               if col["count"] and element is not None else T("Column {n}: empty", n=i))
         lines = [tip]
         if col["queue"]:
             lines.append(T("Draft discs (nearest first): {players}", players=join([player(p) for p in col["queue"]])))
@@ -423,7 +429,7 @@ def _draw_draft(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: flo
     return y + 118
 
 
-def _draw_orders(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
+def _draw_orders(cv: Canvas, view: MyracliaView, x: float, y: float, w: float) -> float:
     cv.rect(x, y, w, 46, PALETTE["panel"], PALETTE["line"], 1, 8)
     rows = [(_t(cv, T("Drafting order")), view["drafting_order"]),
             (_t(cv, T("Terraforming order")), view["terraforming_order"])]
@@ -444,7 +450,7 @@ def _track_length(scores: list[int]) -> int:
     return max(30, (max(scores, default=0) // 10 + 1) * 10)
 
 
-def _draw_score_track(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
+def _draw_score_track(cv: Canvas, view: MyracliaView, x: float, y: float, w: float) -> float:
     """The score track: a numbered ruler 0..N with each player's disc on their score.
 
     Discs that would overlap (ties, or scores a step apart on a narrow track) are stacked
@@ -485,14 +491,14 @@ def _draw_score_track(cv: Canvas, view: dict, x: float, y: float, w: float) -> f
     return y + h
 
 
-def _ledger_tip(p: int, s: dict, lang: str) -> str:
+def _ledger_tip(p: int, s: Seat, lang: str) -> str:
     parts = [T("{category}: {n}", category=SCORE_CATEGORIES[k], n=v)
              for k, v in s.get("ledger", {}).items() if k in SCORE_CATEGORIES]
     head = T("{player}: {n} VP", player=player(p), n=s["score"])
     return "\n".join(x.render(lang) for x in [head, *parts])
 
 
-def _draw_players(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: float, me: int | None) -> float:
+def _draw_players(cv: Canvas, view: MyracliaView, groups: dict, x: float, y: float, w: float, me: int | None) -> float:
     lang = _lang(cv)
     seats = view["seats"]
     rows = []  # per seat: name, figures, whether the figures go on a line of their own
@@ -564,7 +570,7 @@ def _draw_players(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: f
     return y + h
 
 
-def _draw_offer(cv: Canvas, view: dict, x: float, y: float, w: float, me: int | None = None,
+def _draw_offer(cv: Canvas, view: MyracliaView, x: float, y: float, w: float, me: int | None = None,
                 offer: set[str] | frozenset = frozenset()) -> float:
     """The tile offer; ``offer``: the tiles that can be added now (on a dashed space: the
     others carry the coach's probe). A tile shows its id, its VP and, when the tile is
@@ -618,7 +624,7 @@ def _draw_offer(cv: Canvas, view: dict, x: float, y: float, w: float, me: int | 
     return y + h
 
 
-def _draw_buttons(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: float) -> float:
+def _draw_buttons(cv: Canvas, view: MyracliaView, groups: dict, x: float, y: float, w: float) -> float:
     k = view["turn"]["tiles_to_add"]
     label = _t(cv, {"draft": T("Draft: take an element from a column, or pass"),
                     "terraform": T("Terraforming: click a tile; trades in the trade zones"),
@@ -636,11 +642,11 @@ def _draw_buttons(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: f
             cv.text(x + w - PAD, y + 14, counter, 11, PALETTE["muted"], "right", "middle")
         else:  # narrow (phone): the counter goes under the instruction
             cv.text(x + PAD, y + 31, counter, 11, PALETTE["muted"], baseline="middle")
-    if view.get("eternity_drawn"):
-        drawn = _t(cv, token_text(view["eternity_drawn"]["id"]))
+    token = view["eternity_drawn"]
+    if token is not None:
+        drawn = _t(cv, token_text(token["id"]))
         cv.text(x + PAD, y + 32, drawn, 11, PALETTE["ink"], baseline="middle", max_width=w - 2 * PAD)
-        cv.hit(x + PAD, y + 24, min(w - 2 * PAD, cv.text_width(drawn, 11)), 16, tip=drawn,
-               ref=view["eternity_drawn"]["id"])
+        cv.hit(x + PAD, y + 24, min(w - 2 * PAD, cv.text_width(drawn, 11)), 16, tip=drawn, ref=token["id"])
     bx = x + PAD
     by = y + 44
     for a in groups["buttons"]:
@@ -654,14 +660,14 @@ def _draw_buttons(cv: Canvas, view: dict, groups: dict, x: float, y: float, w: f
     return y + 80
 
 
-def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
+def render(cv: Canvas, view: MyracliaView, actions: list[dict], me: int | None) -> None:
     """Draw the Myraclia table for ``me`` (see the module docstring)."""
     groups = _group(actions)
     W = cv.width
+    y: float = PAD
     if W >= 700:
         side = min(420.0, W * 0.42)
         left = W - side - 3 * PAD
-        y = PAD
         y = _draw_draft(cv, view, groups, left + 2 * PAD, y, side, me) + 8
         y = _draw_orders(cv, view, left + 2 * PAD, y, side) + 8
         y = _draw_score_track(cv, view, left + 2 * PAD, y, side) + 8
@@ -675,7 +681,6 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         cv.height = max(cv.height, right_bottom + PAD, yb + PAD)
     else:
         w = W - 2 * PAD
-        y = PAD
         y = _draw_buttons(cv, view, groups, PAD, y, w)
         surf_h = _surface_height(cv, view, groups, w, max(300.0, w * 0.95) + 14 * len(_legend_lines(cv, w - 16, view)) + 6)
         _draw_surface(cv, view, groups, PAD, y, w, surf_h, me)

@@ -29,12 +29,14 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from engines.core.i18n import Text, player
-from engines.spyrium.public import (BONUS_MONEY, KINDS, SHORT, SYMBOLS, T, card_effects, card_tip,
-                                    event_effect, event_name, join, short_name, slot_text, type_of,
-                                    variant_text)
+from engines.spyrium.public import (BONUS_MONEY, KINDS, SHORT, SYMBOLS, Building, Event, MarketCard,
+                                    SpyriumView, T, Technique, card_effects, card_tip, event_effect,
+                                    event_name, join, short_name, slot_text, type_of, variant_text)
 from tavolo_ui.canvas import MIN_TEXT, PALETTE, Canvas, seat_colour, seat_text_colour
 
 INK, MUTED, LINE, PANEL = PALETTE["ink"], PALETTE["muted"], PALETTE["line"], PALETTE["panel"]
+Card = Building | Technique | MarketCard
+"""A card face the table draws: in a neighbourhood or in the market."""
 KIND_FILL = {"building": "#e8dcc4", "character": "#d9e6f2", "technique": "#e3d9ef"}
 
 SHORT_NAMES = {k: str(v) for k, v in SHORT.items()}
@@ -92,8 +94,8 @@ def _name_lines(name: str, size: float, first: float, full: float,
             return [name], ns, True
         cut = max(3, int(len(name) * first / _bold_width(name, ns)) - 1)
         return [name[:cut] + "-", name[cut:]], ns, False
-    words, lines = name.split(), []
-    for word in words:
+    lines: list[str] = []
+    for word in name.split():
         if lines and _bold_width(f"{lines[-1]} {word}", ns) <= first:
             lines[-1] += f" {word}"
         else:
@@ -116,7 +118,7 @@ class _Acts:
         return out
 
 
-def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, tokens: list[int] | None,
+def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, tokens: list[int] | None,
               tapped: bool = False, size: float = 12, bottom: float = 0, info_tip: str | None = None) -> float:
     """A card face: name (shrunk to ``MIN_NAME``, then wrapped), cost, kind/VP/symbols, then its
     effect above ``bottom`` px kept free at the foot (tokens, workers). No text is smaller than
@@ -188,7 +190,7 @@ def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: dict, to
     return need
 
 
-def _fit_height(cv: Canvas, cards: list[tuple[dict, list[int] | None, bool, float]], w: float, size: float,
+def _fit_height(cv: Canvas, cards: list[tuple[Card, list[int] | None, bool, float]], w: float, size: float,
                 least: float) -> float:
     """The card height (at least ``least``) on which each of ``cards`` (card, tokens, used,
     bottom) shows its whole text at width ``w``: measured by drawing them on a scratch canvas."""
@@ -209,7 +211,7 @@ def _info(cv: Canvas, cx: float, cy: float, tip: str) -> None:
     cv.hit(cx - 11, cy - 11, 22, 22, tip=tip)
 
 
-def _effect(card: dict) -> str:
+def _effect(card: Card) -> str:
     """What a card does, for the card face: its options one after the other (the full text,
     with its costs and end-of-game value, is its tip)."""
     return " / ".join(_t(e) for e in card_effects(type_of(card["card"])))
@@ -227,7 +229,7 @@ def _button(cv: Canvas, x: float, y: float, w: float, h: float, label: str, idx:
     cv.hit(x, y, w, h, action=idx or None, tip=tip, probe=probe, ref=ref)
 
 
-def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: dict | None, title: str,
+def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: Event | None, title: str,
            idx: list[int], used_by: list[int], probe: dict | None = None) -> None:
     cv.text(x, y - 4, title, 12, MUTED, baseline="bottom")
     if ev is None:
@@ -253,17 +255,17 @@ def _event(cv: Canvas, x: float, y: float, w: float, h: float, ev: dict | None, 
                 bold=True)
     for i, seat in enumerate(used_by):
         cv.seat_marker(x + 12 + i * 16, y + h - 12, 6, seat)
-    tip = T("{name}: {text} ({phases})", name=event_name(ev["id"]), text=event_effect(ev["id"]),
-            phases=_PHASES[tuple(ev["phases"])])
+    about = T("{name}: {text} ({phases})", name=event_name(ev["id"]), text=event_effect(ev["id"]),
+              phases=_PHASES[tuple(ev["phases"])])
     if ev.get("token") is not None:
-        tip = T("{a} {b}", a=tip, b=T("Token on the card: {t}.", t=ev["token"]))
-    tip = _t(tip)
+        about = T("{a} {b}", a=about, b=T("Token on the card: {t}.", t=ev["token"]))
+    tip = _t(about)
     cv.hit(x, y, w, h, action=idx or None, tip=tip, probe=probe, ref=ev["id"])
     if idx:
         cv.highlight(x, y, w, h)
 
 
-def _event_lines(cv: Canvas, ev: dict, w: float) -> list[str]:
+def _event_lines(cv: Canvas, ev: Event, w: float) -> list[str]:
     """An event's text as drawn on a box ``w`` wide; the last line leaves room for its token."""
     lines = cv.wrap(_t(event_effect(ev["id"])), MIN_TEXT, w - 12)
     if ev.get("token") is not None and lines and Canvas.text_width(lines[-1], MIN_TEXT) > w - 12 - 28:
@@ -271,7 +273,7 @@ def _event_lines(cv: Canvas, ev: dict, w: float) -> list[str]:
     return lines
 
 
-def _event_height(cv: Canvas, ev: dict | None, w: float) -> float:
+def _event_height(cv: Canvas, ev: Event | None, w: float) -> float:
     """The height an event box needs to show its whole text (name, phases, effect, token)."""
     if ev is None:
         return 0
@@ -287,7 +289,7 @@ _VERB = {"character": "hire", "building": "build", "technique": "patent"}
 """The move a market card stands for, by its kind (the coach's probe)."""
 
 
-def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float, ch: float,
+def _market(cv: Canvas, view: SpyriumView, acts: _Acts, x0: float, y0: float, cw: float, ch: float,
             gap: float, me: int | None = None) -> float:
     """The 3x3 grid with the 12 slots between the cards. Returns the bottom y.
 
@@ -307,11 +309,11 @@ def _market(cv: Canvas, view: dict, acts: _Acts, x0: float, y0: float, cw: float
             continue
         idx = acts.pick(lambda a, p=pos: a.get("pos") == p
                         and a["type"] in ("earn", "hire", "build", "patent"))
-        tip = card_tip(type_of(card["card"]))
+        about = card_tip(type_of(card["card"]))
         if card["tokens"]:
-            tip = T("{a} {b}", a=tip, b=T("Tokens on the card: {list}.",
-                                          list=join([str(t) for t in card["tokens"]])))
-        tip = _t(tip)
+            about = T("{a} {b}", a=about, b=T("Tokens on the card: {list}.",
+                                              list=join([str(t) for t in card["tokens"]])))
+        tip = _t(about)
         probe = {"type": _VERB[card["kind"]], "pos": pos} if me is not None else None
         cv.hit(x, y, cw, ch, action=idx or None, tip=tip, probe=probe, ref=type_of(card["card"]))
         _card_box(cv, x, y, cw, ch, card, card["tokens"], size=_market_size(cw), info_tip=tip)
@@ -352,12 +354,12 @@ def _title(cv: Canvas, x: float, y: float, w: float, text: str) -> float:
     return y
 
 
-def marks_of(view: dict) -> list:
+def marks_of(view: SpyriumView) -> list:
     marks = list(view.get("bonus_thresholds", []))
     return marks if len(marks) == 2 else [8, 20]
 
 
-def _tracks(cv: Canvas, view: dict, x: float, y: float, w: float) -> float:
+def _tracks(cv: Canvas, view: SpyriumView, x: float, y: float, w: float) -> float:
     players = view["players"]
     top_y = y
     title = _t(T("Score track: victory points (VP), bonus at {a} and {b} VP", a=marks_of(view)[0],
@@ -399,7 +401,7 @@ TECH_FOOT = 14.0
 """The strip kept free at the foot of a technique: its current VP."""
 
 
-def _foot(building: dict) -> float:
+def _foot(building: Building) -> float:
     """The strip kept free at the foot of a building: its workers, when it has some."""
     return 16.0 if building["workers"] else 0.0
 
@@ -424,7 +426,7 @@ def _spread(spots: list[float], gap: float, lo: float, hi: float) -> list[tuple[
     return out
 
 
-def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: float, w: float,
+def _neighbourhood(cv: Canvas, view: SpyriumView, acts: _Acts, seat: int, x: float, y: float, w: float,
                    me: int | None) -> float:
     p = view["players"][seat]
     mine = view.get("to_move") == seat
@@ -451,7 +453,7 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
             cv.text(x, y + 10, ln, 12, INK, baseline="top")
     y += 28
     cw = 112 if w >= 500 else (w - 12) / 3  # a phone: three cards a row
-    ch = 88 if w >= 500 else 92
+    ch: float = 88 if w >= 500 else 92
     rows_cw = cw
     ch = _fit_height(cv, [(t, None, t["tapped"], TECH_FOOT) for t in p["techniques"]]
                      + [(b, None, b["tapped"], _foot(b)) for b in p["buildings"]], cw, 11, ch)
@@ -518,13 +520,13 @@ def _neighbourhood(cv: Canvas, view: dict, acts: _Acts, seat: int, x: float, y: 
     return y + ch + 14
 
 
-def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
+def render(cv: Canvas, view: SpyriumView, actions: list[dict], me: int | None) -> None:
     _LANG[0] = getattr(cv, "lang", "en")
     acts = _Acts(actions)
     w = cv.width
     phone = w < 760
     m = 10
-    y = m
+    y: float = m
     tm = view.get("to_move")
     head = _t(T("Spyrium · round {n} of {total} (period {period})", n=view["round"],
                 total=view["rounds"], period=view["period"]))
@@ -545,6 +547,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         y += 14
     y += 6
 
+    right_x: float  # the right column's left edge (on a phone the column goes below, at the margin)
     if phone:
         col_w = w - 2 * m
         left_x, right_x = m, m
@@ -563,7 +566,7 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
            probe={"type": "event"} if me is not None else None)
     _event(cv, left_x + ev_w + 10, y_ev, ev_w, ev_h, view["next_event"], _t(T("Next event")), [], [])
     y = y_ev + ev_h + 10
-    bx = left_x
+    bx: float = left_x
     my_turn = me is not None and tm == me and not view["pending_bonus"]
     buttons = [  # label, which actions, tip, the move (a greyed button when not legal), reference
         (T("Move to Phase II"), lambda a: a["type"] == "switch",
@@ -575,9 +578,9 @@ def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
         (T("Bonus: £{n}", n=BONUS_MONEY), lambda a: a["type"] == "choose_bonus" and a["bonus"] == "money",
          T("Take £{n} from the bank", n=BONUS_MONEY), None, "bonus-marker"),
     ]
-    for label, pred, tip, probe, ref in buttons:
+    for text, pred, about, probe, ref in buttons:
         idx = acts.pick(pred)
-        label, tip = _t(label), _t(tip)
+        label, tip = _t(text), _t(about)
         if idx or probe:
             bw = Canvas.text_width(label, 13) + 24
             _button(cv, bx, y, bw, 30, label, idx, tip, probe=probe, ref=ref)
