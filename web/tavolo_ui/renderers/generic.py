@@ -6,6 +6,7 @@ are (this table is a safety net, not a board)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from engines.core.i18n import player, texts
@@ -56,7 +57,7 @@ def _lines(value: Any, indent: str = "") -> list[str]:
     return out
 
 
-def render(cv: Canvas, view: dict, actions: list[dict], me: int | None) -> None:
+def render(cv: Canvas, view: Mapping[str, Any], actions: list[dict], me: int | None) -> None:
     width = cv.width
     y = PAD
     lang = getattr(cv, "lang", "en")
