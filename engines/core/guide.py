@@ -80,9 +80,9 @@ class Guide(BaseModel):
         return self.steps[len(played)]
 
     def on_script(self, played: list[dict]) -> bool:
-        """Whether ``played`` is the start of the script (the guide still leads the game)."""
-        return (len(played) <= len(self.steps)
-                and all(step.action == action for step, action in zip(self.steps, played)))
+        """Whether the actions ``played`` follow the script as far as both go (a game past the
+        script's end is on it when it began with every scripted action)."""
+        return all(step.action == action for step, action in zip(self.steps, played))
 
 
 def guide_path(game: str, lang: str) -> Path:

@@ -19,7 +19,7 @@ import js  # type: ignore[import-not-found]
 import engines
 from engines.core.i18n import texts
 
-from . import rules_page
+from . import home, rules_page
 from .page import L, Page, _el, _error_detail, _jsobj, back_in_reach, out_of_reach
 from .session import Session
 
@@ -112,6 +112,7 @@ class RulesScreen:
         view.dataset.game = game
         view.innerHTML = (f'<div class="rules-box"><div class="rules-bar">'
                           f'<h2 id="rules-heading">{h(L("How to play"))}</h2><span class="grow"></span>'
+                          f'{home.learn_button(game, self.page.lang, "rules-learn")}'
                           f'{self.page.lang_switch()}<button class="primary" id="rules-close" data-cmd="rules-close">'
                           f'{h(L("Close"))}</button></div><div class="rules-scroll" id="rules-scroll">{body}</div></div>')
         # everything underneath is out of reach (keyboard and screen readers) while it is open
