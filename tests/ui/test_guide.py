@@ -78,3 +78,19 @@ def test_learn_by_playing_is_offered_on_the_cards_of_guided_games_only(lang):
         card = home.game_card(name, lang)
         assert ('data-cmd="learn"' in card) == (name in GUIDED)
     assert ("Impara giocando" if lang == "it" else "Learn by playing") in home.home_html(lang)
+
+
+@pytest.mark.parametrize("name", GUIDED)
+def test_the_opponents_moves_are_told_until_the_learner_moves(name):
+    """Every scripted word of the bots' moves since the learner's last move is shown (the
+    introduction before the first), and none of an earlier stretch."""
+    run, s = GuidedGame.start(name, "en")
+    guide = load_guide(name, "en")
+    since = 0
+    for n, step in enumerate(guide.steps):
+        expected = ((guide.intro,) if since == 0 else ()) + tuple(
+            st.say for st in guide.steps[since:n] if st.say)
+        assert run.coach(s, "en").remarks == expected
+        s.apply(step.action)
+        if step.seat == guide.learner:
+            since = n + 1

@@ -108,8 +108,7 @@ class TableGuide:
         coach = self.run.coach(s, self.page.lang)
         refused = self.refused == len(s.record.actions)
         parts = [f'<div class="coach-head">{h(L("Learn by playing"))}</div>']
-        if coach.remark:
-            parts.append(f'<p class="coach-remark">{h(coach.remark)}</p>')
+        parts += [f'<p class="coach-remark">{h(remark)}</p>' for remark in coach.remarks]
         if stage == LEARNER:
             say = L("Not now: {say}", say=coach.say) if refused else coach.say
             rule = (f' <button class="rule-link" id="coach-rule" data-cmd="rules" '

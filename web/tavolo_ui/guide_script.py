@@ -23,12 +23,13 @@ class Coach:
     """What the coach says now, in one language: ``stage`` (``LEARNER``: the learner's move is
     awaited; ``BOTS``: the bots play their scripted moves; ``END``: the script is over;
     ``OFF``: no guide), the words of the step awaited (``say``) and its reference id
-    (``rule``), and what the last opponent did (``remark``)."""
+    (``rule``), and what the opponents did since the learner's last move (``remarks``; the
+    guide's introduction before the first move)."""
 
     stage: str
     say: str = ""
     rule: str | None = None
-    remark: str = ""
+    remarks: tuple[str, ...] = ()
 
 
 class GuidedGame:
@@ -98,15 +99,18 @@ class GuidedGame:
         played = len(s.record.actions)
         if stage == END:
             return Coach(END, say=guide.end)
-        remark = ""
-        for step in reversed(guide.steps[:played]):  # the opponents' moves since the learner's last
-            if step.seat == guide.learner:
-                break
-            if step.say:
-                remark = step.say
-                break
+        remarks = self.remarks(guide, played)
         if stage == BOTS:
-            return Coach(BOTS, remark=remark or (guide.intro if played == 0 else ""))
+            return Coach(BOTS, remarks=remarks)
         step = guide.steps[played]
-        return Coach(LEARNER, say=step.say, rule=step.rule,
-                     remark=remark or (guide.intro if played == 0 else ""))
+        return Coach(LEARNER, say=step.say, rule=step.rule, remarks=remarks)
+
+    @staticmethod
+    def remarks(guide: Guide, played: int) -> tuple[str, ...]:
+        """The words of the opponents' moves played since the learner's last move, in order
+        (the introduction as long as the learner has not moved yet)."""
+        since = played
+        while since > 0 and guide.steps[since - 1].seat != guide.learner:
+            since -= 1
+        said = tuple(step.say for step in guide.steps[since:played] if step.say)
+        return ((guide.intro,) if since == 0 else ()) + said
