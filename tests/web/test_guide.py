@@ -9,6 +9,7 @@ import pytest
 
 import engines
 from engines.core.guide import has_guide, load_guide
+from tavolo_ui.rules_page import ref_anchor
 
 from .conftest import app_errors, open_app, shot
 from .pagedriver import body, board_spots, click_spot
@@ -89,11 +90,11 @@ def test_the_guide_is_followed_to_its_end(page, base_url, game, lang):
         words = coach_words(page)
         assert step.say in words and (not said or words != said[-1])
         if step.rule:
-            assert page.get_attribute("#coach-rule", "data-arg").endswith(step.rule)
+            assert page.get_attribute("#coach-rule", "data-arg") == f"{game}#{ref_anchor(step.rule)}"
         if n == 0:
             shot(page, f"guide_{game}_{lang}_1280")
             refuse_a_wrong_choice(page, lang)
-            assert rule_opened(page) == f"ref-{step.rule}"
+            assert rule_opened(page) == ref_anchor(step.rule)
             assert coach_words(page).startswith(NOT_NOW[lang])  # still the same step
         if n == 1:
             page.set_viewport_size({"width": 390, "height": 844})
