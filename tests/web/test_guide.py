@@ -115,3 +115,26 @@ def test_the_guide_is_followed_to_its_end(page, base_url, game, lang):
     # the game goes on against the bots (they think again: moves past the script)
     page.wait_for_function(f"() => Number(document.body.dataset.actions) > {len(guide.steps)}", timeout=60_000)
     assert app_errors(page) == []
+
+
+def test_leaving_the_guide_gives_a_normal_game_against_the_bots(page, base_url):
+    """Leave the guide at the first step: any choice is played then (none is refused), and the
+    bots think their own moves; How to play's offer is shown at 390 px without scrolling sideways."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    open_app(page, base_url)
+    page.evaluate("localStorage.setItem('tavolo:pace', 'fast')")
+    page.click("#rules-btn-citadels")
+    page.wait_for_selector("#rules-view #rules-learn")
+    shot(page, "guide_rules_offer_390")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 391
+    page.click("#rules-learn")
+    page.wait_for_function("() => document.body.dataset.guide === 'learner'")
+    page.click("#guide-leave")
+    page.wait_for_function("() => document.body.dataset.guide === ''")
+    assert page.is_hidden("#coach") and page.get_attribute("#board", "data-guide") == ""
+    expected = load_guide("citadels", "en").steps[0].action  # the guide's move: keep the Merchant
+    other = page.locator("#actions button.act").nth(0)
+    assert "Assassin" in (other.text_content() or "") and expected["rank"] != 1
+    other.click()  # which the guide would have refused
+    page.wait_for_function("() => Number(document.body.dataset.actions) >= 4", timeout=60_000)
+    assert body(page, "guide") == "" and app_errors(page) == []
