@@ -11,8 +11,9 @@ import engines
 from engines.core.guide import has_guide, load_guide
 from tavolo_ui.rules_page import ref_anchor
 
-from .conftest import app_errors, open_app, shot
+from .conftest import app_errors, open_app, shot, wait_ready
 from .pagedriver import body, board_spots, click_spot
+from .test_first_screen import held_python, release
 
 NOT_NOW = {"en": "Not now:", "it": "Non ora:"}
 GUIDED = [name for name in engines.list_games() if has_guide(name)]
@@ -138,3 +139,18 @@ def test_leaving_the_guide_gives_a_normal_game_against_the_bots(page, base_url):
     other.click()  # which the guide would have refused
     page.wait_for_function("() => Number(document.body.dataset.actions) >= 4", timeout=60_000)
     assert body(page, "guide") == "" and app_errors(page) == []
+
+
+def test_learn_by_playing_pressed_before_python_is_ready_starts_when_it_is(page, base_url):
+    """The static home (built before Python runs) offers Learn by playing too: pressed early,
+    it is remembered (boot.js) and the guided game starts when the app is ready."""
+    held = held_python(page)
+    page.goto(base_url + "index.html")
+    page.wait_for_selector("#app #learn-citadels")
+    assert body(page, "ready") == ""
+    page.click("#learn-citadels")
+    assert body(page, "ready") == ""
+    release(page, held)
+    wait_ready(page)
+    page.wait_for_function("() => document.body.dataset.guide === 'learner'", timeout=60_000)
+    assert load_guide("citadels", "en").steps[0].say in coach_words(page)
