@@ -264,7 +264,7 @@
     if (cmd === "new") showNew(arg);
     else if (cmd === "home") showHome();
     else if (cmd === "lang") setLang(arg);
-    else if (cmd === "start" || cmd === "rules") { e.preventDefault(); pend(el, cmd, arg); }
+    else if (cmd === "start" || cmd === "rules" || cmd === "learn") { e.preventDefault(); pend(el, cmd, arg); }
   }
   function onChange(e) {
     if (ready() || first.screen !== "new" || !e.target || e.target.id !== "players") return;

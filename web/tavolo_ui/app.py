@@ -298,7 +298,7 @@ class App:
         self.refocus(focus)
         pending = first.pending
         first.screen = ""
-        if pending and str(pending.cmd) in ("start", "rules"):
+        if pending and str(pending.cmd) in ("start", "rules", "learn"):
             self.command(str(pending.cmd), str(pending.arg or ""))
         return True
 

@@ -3,7 +3,8 @@
 A part of the table screen (``table.TableScreen.loop``), whose ``refresh`` calls
 ``schedule_loop`` after every change. One task at a time (``loop_task``):
 
-- **A bot's turn.** The bot to move thinks in the worker (``thinker.BotWorker``), or on the
+- **A bot's turn.** In a guided first game, while the guide leads, the bot plays the script's
+  move (``guide``) after the pause. Otherwise the bot to move thinks in the worker (``thinker.BotWorker``), or on the
   page itself in short slices when the worker cannot run (said once); its progress shows under
   the status line. Its move takes at least the bot pace's pause (``access``), and it is played
   only if the position is still the one it thought about. An action from the worker is checked
@@ -81,7 +82,8 @@ class BotLoop:
         played = len(s.record.actions)
         pause = asyncio.ensure_future(asyncio.sleep(self.table.access.bot_pause()))
         try:
-            action = await self.think(s, seat)
+            scripted = self.table.guide.bot_action(s, seat)  # a guided game: the script's move
+            action = scripted if scripted is not None else await self.think(s, seat)
             await pause
         except asyncio.CancelledError:
             pause.cancel()

@@ -90,6 +90,7 @@ class ChoicesPanel:
         body, _ = self.choices_html("panel", choices)
         suggestion = self.table.hints.suggestion_html(self.action_text)
         _el("actions").innerHTML = f"<h3>{h(L('Your choices'))}</h3>{body}{suggestion}"
+        self.table.guide.mark_choices(_el("actions"))
 
     def action_text(self, index: int) -> str:
         """Legal action ``index`` in words (its label, with the seats' names)."""
@@ -114,6 +115,7 @@ class ChoicesPanel:
         body, lv = self.choices_html("chooser", choices)
         title = "" if lv.path else f'<div class="chooser-title">{h(L("Which one?"))}</div>'
         ch.innerHTML = f'{title}{body}<button data-cmd="close-chooser">{h(L("Cancel"))}</button>'
+        self.table.guide.mark_choices(ch)
 
     def pick(self, arg: str, back: bool = False) -> None:
         """A step button (``where:option``) or Back (``where``) was pressed."""

@@ -12,6 +12,7 @@ from html import escape as h
 from typing import Callable, Sequence
 
 import engines
+from engines.core.guide import has_guide
 from engines.core.i18n import LANG_NAMES, LANGS, texts
 
 from .bidi import bdi
@@ -39,7 +40,8 @@ def header(lang: str, title: str = "", extra: str = "") -> str:
 
 
 def game_card(name: str, lang: str) -> str:
-    """One game on the home screen: title, description, player range, New game and How to play."""
+    """One game on the home screen: title, description, player range, New game, How to play
+    and, for a game with a guide, Learn by playing."""
     inf = engines.about(name)  # from the catalog: no game is imported for the home
     description = CORE(inf["description"]).render(lang)  # translated by the "core" table
     players = L("{low}–{high} players", lang, low=inf["min_players"], high=inf["max_players"])
@@ -48,7 +50,16 @@ def game_card(name: str, lang: str) -> str:
             f'<div class="range">{h(players)}</div>'
             f'<div class="card-btns"><button class="primary" data-cmd="new" data-arg="{h(name)}">{h(L("New game", lang))}</button>'
             f'<button data-cmd="rules" data-arg="{h(name)}" id="rules-btn-{h(name)}">{h(L("How to play", lang))}</button>'
-            f'</div></article>')
+            f'{learn_button(name, lang)}</div></article>')
+
+
+def learn_button(name: str, lang: str, ident: str = "") -> str:
+    """"Learn by playing" for a game with a guided first game (``engines.core.guide``), else
+    nothing: on the game's card and in How to play (``ident``: its id, else ``learn-<name>``)."""
+    if not has_guide(name):
+        return ""
+    return (f'<button class="learn" data-cmd="learn" data-arg="{h(name)}" id="{h(ident or "learn-" + name)}">'
+            f'{h(L("Learn by playing", lang))}</button>')
 
 
 def save_row(e: SaveEntry, lang: str, when: Callable[[float], str]) -> str:

@@ -6,7 +6,8 @@ searchable reference); this module opens it over whatever screen is showing (hom
 the table's or the review's header, the status line's "rule" link to the current phase, the
 "Rule" link of a board spot's note), which stays untouched and out of reach underneath
 (``inert``) until the view is closed, then gives the focus back to the button that opened it.
-A language switch draws it again at the same place (``rules_snapshot``, ``reopen``).
+A language switch draws it again at the same place (``rules_snapshot``, ``reopen``). A game
+with a guided first game offers "Learn by playing" at the top of its rules (``home.learn_button``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import js  # type: ignore[import-not-found]
 import engines
 from engines.core.i18n import texts
 
-from . import rules_page
+from . import home, rules_page
 from .page import L, Page, _el, _error_detail, _jsobj, back_in_reach, out_of_reach
 from .session import Session
 
@@ -99,6 +100,8 @@ class RulesScreen:
         labels = {"contents": L("Contents"), "reference": L("Reference"), "search": L("Search the reference"),
                   "none": L("Nothing found."), "missing": L("The rules of this game are not written yet.")}
         wide = int(js.window.innerWidth) > 760
+        learn = home.learn_button(game, self.page.lang, "rules-learn")  # a guided first game, where there is one
+        learn = f'<p class="rules-learn">{learn}</p>' if learn else ""
         body = rules_page.page_html(g.title, rules_page.rules_text(game, self.page.lang), entries, labels, toc_open=wide)
         old = _el("rules-view")
         if old:
@@ -113,7 +116,7 @@ class RulesScreen:
         view.innerHTML = (f'<div class="rules-box"><div class="rules-bar">'
                           f'<h2 id="rules-heading">{h(L("How to play"))}</h2><span class="grow"></span>'
                           f'{self.page.lang_switch()}<button class="primary" id="rules-close" data-cmd="rules-close">'
-                          f'{h(L("Close"))}</button></div><div class="rules-scroll" id="rules-scroll">{body}</div></div>')
+                          f'{h(L("Close"))}</button></div><div class="rules-scroll" id="rules-scroll">{learn}{body}</div></div>')
         # everything underneath is out of reach (keyboard and screen readers) while it is open
         out_of_reach(self.page.root)
         self.page.root.appendChild(view)

@@ -6,8 +6,8 @@ for the status line's link to the rules of the phase). Its parts are objects of 
 each given the table: ``choices`` (``choices_panel``: the choices and the board's chooser),
 ``loop`` (``bot_loop``: the bots' and a watched game's moves), ``tabs`` (``two_tabs``: another
 tab playing the same game), ``hints`` (``suggest``: Suggest a move), ``access`` (``access``:
-the keyboard, announcements, motion, the bots' pace) and ``end`` (``end_screen``: the end of
-the game).
+the keyboard, announcements, motion, the bots' pace), ``end`` (``end_screen``: the end of
+the game) and ``guide`` (``guide``: a guided first game, "Learn by playing").
 
 - **The frame.** ``draw_table`` builds the screen once (header with the table's controls,
   board canvas, side panel: status, choices, log); ``refresh`` fills it after anything
@@ -40,6 +40,8 @@ from .bot_loop import BotLoop
 from .canvas import Canvas
 from .choices_panel import ChoicesPanel
 from .end_screen import EndOfGame
+from .guide import TableGuide
+from .guide_script import GuidedGame
 from .page import L, Page, _el, tx
 from .renderers import generic, get_renderer
 from .rules_screen import RulesScreen
@@ -89,6 +91,7 @@ class TableScreen:
         self.hints = Suggestions(self)
         self.access = TableAccess(self)
         self.end = EndOfGame(self)
+        self.guide = TableGuide(self)
 
     # ---- the screen ---------------------------------------------------------------------
     def redraw(self) -> None:
@@ -126,10 +129,13 @@ class TableScreen:
 
     # ---- the table ----------------------------------------------------------------------
     def open_session(self, session: Session, sid: str | None, name: str, mode: str = "play",
-                     watch_actions: list[dict] | None = None, known: str | None = None) -> None:
+                     watch_actions: list[dict] | None = None, known: str | None = None,
+                     guided: GuidedGame | None = None) -> None:
         """Show ``session`` on the table; it autosaves into save ``sid`` (None: not saved),
-        whose stored record has the stamp ``known`` (None: not written yet)."""
+        whose stored record has the stamp ``known`` (None: not written yet); ``guided``: the
+        guide leading it (a guided first game)."""
         self.loop.stop_loop()
+        self.guide.run, self.guide.refused = guided, None
         self.page.session, self.sid, self.save_name, self.mode = session, sid, name, mode
         self.known, self.conflict = known, None
         self.watch_actions = watch_actions or []
@@ -170,6 +176,7 @@ class TableScreen:
  aria-label="{h(L("Board: the arrow keys go through the places you can play, Enter plays"))}"></canvas>
 <div id="tip" class="tip" hidden></div><div id="chooser" class="chooser" hidden></div><div id="note" class="note" role="status" hidden></div></div>
 <aside id="side" class="side">
+<div id="coach" class="coach" role="status" aria-live="polite" hidden></div>
 <div id="status" class="status"></div>
 <div id="thinking" class="thinking" role="status" hidden></div>
 <div id="pace-box">{self.access.pace_html()}</div>
@@ -280,6 +287,7 @@ class TableScreen:
             status.append(f'<div class="muted small">{h(tx(self.renderer_note))}</div>')
         _el("status").innerHTML = "".join(status)
 
+        self.guide.render()
         self.choices.render_actions()
 
         self.end.show_results(s)
@@ -320,7 +328,13 @@ class TableScreen:
         acts = s.action_dicts() if self.mode == "play" else []
         me = s.me() if self.mode == "play" else None
         self.access.update_twin(s, view, me)
-        self.paint_view(s, view, acts, me, mark=self.access.mark_board, fade_key=(id(s), len(s.record.actions), me))
+        self.paint_view(s, view, acts, me, mark=self.mark_board, fade_key=(id(s), len(s.record.actions), me))
+
+    def mark_board(self, cv) -> None:
+        """The marks added to a freshly rendered board: the guide's ring, then the suggestion
+        and the focus ring (``access``)."""
+        self.guide.mark_board(cv)
+        self.access.mark_board(cv)
 
     def paint_view(self, s: Session, view: Mapping[str, Any] | None, acts: list[dict], me: int | None, mark=None,
                    fade_key: tuple | None = None) -> None:
@@ -372,6 +386,8 @@ class TableScreen:
             return
         if not s.action_dicts():
             return
+        if self.guide.refuse(index):  # a guided game: only the guide's move now
+            return
         try:
             s.apply_index(index)
         except IllegalAction as exc:
@@ -407,7 +423,8 @@ class TableScreen:
     def commands(self) -> dict[str, Callable[[str], None]]:
         """The table's buttons (``data-cmd``), each given its ``data-arg``; those about the
         game on the table do nothing when there is none."""
-        return {"conflict-copy": lambda _arg: self.tabs.save_conflict_copy(),
+        return {**self.guide.commands(),
+                "conflict-copy": lambda _arg: self.tabs.save_conflict_copy(),
                 "conflict-load": lambda _arg: self.tabs.load_other_tab(),
                 "show-choices": lambda _arg: self.access.show_choices(),
                 "hints": lambda _arg: self.hints.toggle_hints(),
