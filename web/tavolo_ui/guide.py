@@ -104,8 +104,10 @@ class TableGuide:
             box.hidden = True
             box.innerHTML = ""
             return
-        s = self.page.session
-        coach = self.run.coach(s, self.page.lang)
+        s, run = self.page.on_table(), self.run
+        if run is None:  # never: ``stage`` is OFF without a guide
+            return
+        coach = run.coach(s, self.page.lang)
         refused = self.refused == len(s.record.actions)
         parts = [f'<div class="coach-head">{h(L("Learn by playing"))}</div>']
         parts += [f'<p class="coach-remark">{h(remark)}</p>' for remark in coach.remarks]
