@@ -561,7 +561,8 @@ def _draw_offer(cv: Canvas, view: dict, x: float, y: float, w: float, me: int | 
     beside = cv.text_width(bags, MIN_TEXT) <= room  # else the bags go under the title
     top = 24 if beside else 40
     tw = (w - 2 * PAD) / 3
-    labels = [_t(cv, T("{tile} {n} VP", tile=_tile_label(cv, t, (tw - 12) / 2), n=t["vp"]))
+    labels = [_t(cv, T("{tile} {n} VP", n=t["vp"],  # the type in words when it fits beside the VP
+                       tile=_tile_label(cv, t, (tw - 16) / 1.12 - cv.text_width(f" {t['vp']} VP", MIN_TEXT))))
               for t in view["offer"]]
     two_rows = any(not t["darkness"] and cv.text_width(lb, MIN_TEXT) * 1.12 + 16 + 12 * len(t["requires"]) > tw - 4
                    for t, lb in zip(view["offer"], labels))
