@@ -70,8 +70,11 @@ def label_text(view: Mapping[str, Any], action: Any) -> Text:
                  gold=gold(DISTRICTS[a["district"]].cost))
     if t == "collect_income":
         colour = CHARACTERS[rank].income_color or ""  # type: ignore[union-attr]
-        return T("Collect {gold} for {districts}", gold=gold(_income(view, seat, rank)),
-                 districts=YOUR_COLOUR_DISTRICTS[colour])
+        income = _income(view, seat, rank)
+        if not income:  # legal (§7.4: at any moment), and worth more after building one: say so
+            return T("Collect gold for {districts} (you have none yet: 0 gold now, more if you "
+                     "build one first)", districts=YOUR_COLOUR_DISTRICTS[colour])
+        return T("Collect {gold} for {districts}", gold=gold(income), districts=YOUR_COLOUR_DISTRICTS[colour])
     if t == "end_turn":
         income = CHARACTERS[rank].income_color and not turn.get("district_income_taken")  # type: ignore[union-attr]
         draw = rank == ARCHITECT and not turn.get("architect_drawn")

@@ -286,12 +286,40 @@ def choice_words(s, o: str, private: bool) -> Text:
         side, item = o.split(":", 1)
         return T("Offer {what}", what=_good(item)) if side == "give" else T("Ask for {what}", what=_good(item))
     if k == "trade_answer":
-        give = pay_words(",".join(t.get("give", []))) if t.get("give") else T("nothing")
-        get = pay_words(",".join(t.get("get", []))) if t.get("get") else T("nothing")
+        gets, gives = _trade_sides(t)
         if o == "accept":
-            return T("Accept: get {get}, give {give}", get=give, give=get)
-        return T("Refuse: get {get}, give {give}", get=give, give=get)
+            return T("Accept the trade: you get {get} and give {give}", get=gets, give=gives)
+        return T("Refuse the trade: nothing changes hands")
     return T("choice")
+
+
+def _trade_sides(t: dict) -> tuple[Text, Text]:
+    """(what the answering partner gets, what they give) in a trade proposal ``t``."""
+    gets = pay_words(",".join(t["give"])) if t.get("give") else T("nothing")
+    gives = pay_words(",".join(t["get"])) if t.get("get") else T("nothing")
+    return gets, gives
+
+
+def trade_line(s, who: Text, o: str) -> Text:
+    """The log's plain sentence for a step of a trade (§23.5): "Ben offers 1 clay", "Ben
+    proposes the trade to Ada: 1 clay for 1 food", "Ada accepts the trade: gets 1 clay and gives
+    1 food", "Ada refuses the trade"."""
+    t = s.tasks[-1]
+    if t["k"] == "trade_answer":
+        if o != "accept":
+            return T("{player} refuses the trade", player=who)
+        gets, gives = _trade_sides(t)
+        return T("{player} accepts the trade: gets {get} and gives {give}", player=who, get=gets, give=gives)
+    if o == "cancel":
+        return T("{player} cancels the trade", player=who)
+    if o == "propose":
+        give = pay_words(",".join(t["give"])) if t.get("give") else T("nothing")
+        get = pay_words(",".join(t["get"])) if t.get("get") else T("nothing")
+        return T("{player} proposes the trade to {partner}: {give} for {get}", player=who,
+                 partner=player(t["partner"]), give=give, get=get)
+    side, item = o.split(":", 1)
+    return (T("{player} offers {what}", player=who, what=_good(item)) if side == "give"
+            else T("{player} asks for {what}", player=who, what=_good(item)))
 
 
 def label(s, a: Any) -> Text:

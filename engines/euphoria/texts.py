@@ -123,6 +123,13 @@ _SPACE_TEXTS: dict[str, Text] = {
 }
 
 
+def space_names() -> list[Text]:
+    """The names of the board's own worker spaces (the tanks, commodity areas, tunnels,
+    artifact markets, Icarite spaces...), the same words on the board, in the labels and in
+    the log."""
+    return list(_SPACE_TEXTS.values())
+
+
 def space(sp: str) -> Text:
     """A worker space by the name the board gives it (a site's space: "space 2 of construction
     site A of Euphoria"; a market's visit space: "the market of construction site A...")."""

@@ -13,7 +13,7 @@ from engines.core.i18n import Text, player
 
 from .actions import Action, Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
 from .components import FACTIONS, SITES
-from .labels import HIDDEN_CHOICES, choice_words, retrieve_parts, space_words
+from .labels import HIDDEN_CHOICES, choice_words, retrieve_parts, space_words, trade_line
 from .public import (Empty, EuphoriaView, Factions, Goods, Miners, OptionValues, Pending, Player, ShownHand, Site,
                      Sites, Territory, TradeOffer, TurnCounts)
 from .rules import occupancy
@@ -107,5 +107,7 @@ def log_text(s: EuphoriaState, a: Action) -> Text:
         k = s.tasks[-1]["k"] if s.tasks else ""
         if k in HIDDEN_CHOICES:
             return T("{player} {what}", player=who, what=choice_words(s, a.option, False))
+        if k in ("trade_build", "trade_answer"):
+            return trade_line(s, who, a.option)
         return T("{player}: {what}", player=who, what=choice_words(s, a.option, False))
     return T("{player} plays", player=who)

@@ -20,7 +20,7 @@ from .components import COLOURS, NCOL, SETUP, STALL_ROUNDS, TILES
 from .rules import to_move
 from .scoring import final_bonuses
 from .state import MyracliaState
-from .texts import T, colour, counts_text, join, tile_short, token_text
+from .texts import T, colour, counts_text, join, tile_name, token_text
 
 
 def _vp(n: int) -> Text:
@@ -83,7 +83,7 @@ def _end_of_turn(before: MyracliaState, action: Any, after: MyracliaState) -> li
     kept = [t for t in before.offer if not (action.type == "place_tile" and t == action.tile)]
     new = [t for t in after.offer if t not in kept]
     if new:
-        out.append(T("The tile offer is refilled: {tiles}", tiles=join([tile_short(t) for t in new])))
+        out.append(T("The tile offer is refilled: {tiles}", tiles=join([tile_name(t) for t in new])))
     elif len(after.offer) < SETUP.tile_offer_size and len(kept) < SETUP.tile_offer_size:
         out.append(T("The tile offer cannot be refilled: no suitable tile is left in the tile bag"))
     if after.phase == "terraform" and after.round == before.round:

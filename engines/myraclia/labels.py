@@ -17,13 +17,14 @@ from engines.core.i18n import Text
 
 from .components import COLOURS, DRAFT_COLUMNS, MISC, TILES, ColourName
 from .state import MyracliaState
-from .texts import T, an_element, colour, colour_n, colours, join, tile_short, token_text
+from .texts import T, an_element, colour, colour_n, colours, join, space_name, tile_name, token_text
 
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
 
-def _tile_short(tid: str) -> Text:
-    return tile_short(tid)
+def _tile(tid: str) -> Text:
+    """A tile by its surface type and elements (``texts.tile_name``), never by its id."""
+    return tile_name(tid)
 
 
 def _list(names: Sequence[str]) -> Text:
@@ -87,10 +88,15 @@ def _elements(n: int) -> Text:
     return T("1 element") if n == 1 else T("{n} elements", n=n)
 
 
-def _near(state: MyracliaState, q: int, r: int) -> Text:
-    pos = {(t.q, t.r): t.id for t in state.surface}
-    near = sorted(pos[(q + dq, r + dr)] for dq, dr in NEIGHBOURS if (q + dq, r + dr) in pos)
-    return join(near)
+def _space(state: MyracliaState, q: int, r: int) -> Text:
+    """A free space by a tile beside it (``texts.space_name``), never by its coordinates."""
+    return space_name({(t.q, t.r): t.id for t in state.surface}, q, r)
+
+
+def _touching(state: MyracliaState, q: int, r: int) -> int:
+    """How many tiles the space ``(q, r)`` touches (the compact-shape rules count them)."""
+    pos = {(t.q, t.r) for t in state.surface}
+    return sum(1 for dq, dr in NEIGHBOURS if (q + dq, r + dr) in pos)
 
 
 def action_label(state: MyracliaState, action: Any, player: int) -> Text:
@@ -113,21 +119,21 @@ def action_label(state: MyracliaState, action: Any, player: int) -> Text:
     if k == "terraform":
         t = _find(state, action.tile)
         gain = _terraform_gain(state, player, t)
-        tpl = ("Complete your reservation {tile} paying {payment}: +{gain} VP" if t.owner == player
-               else "Terraform {tile} paying {payment}: +{gain} VP")
-        return T(tpl, tile=_tile_short(t.id), payment=_payment(t, action.pay), gain=gain)
+        tpl = ("Complete your reservation, the {tile}, paying {payment}: +{gain} VP" if t.owner == player
+               else "Terraform the {tile} paying {payment}: +{gain} VP")
+        return T(tpl, tile=_tile(t.id), payment=_payment(t, action.pay), gain=gain)
     if k in ("reserve", "change"):
         t = _find(state, action.tile)
         miss = sum(1 for c in TILES[t.id].requires if t.cubes[c] == 0) - len(action.place)
         cost = miss * MISC.reservation_penalty_per_missing_element
         if k == "reserve":
-            return T("Reserve {tile} placing {place}: -{cost} VP ({miss} missing)", tile=_tile_short(t.id),
+            return T("Reserve the {tile} placing {place}: -{cost} VP ({miss} missing)", tile=_tile(t.id),
                      place=_list(action.place), cost=cost, miss=miss)
-        return T("Move your reservation from {old} to {tile} placing {place}: -{cost} VP ({miss} missing)",
-                 old=seat.reserved, tile=_tile_short(t.id), place=_list(action.place), cost=cost, miss=miss)
+        return T("Move your reservation from the {old} to the {tile} placing {place}: -{cost} VP ({miss} missing)",
+                 old=_tile(seat.reserved or ""), tile=_tile(t.id), place=_list(action.place), cost=cost, miss=miss)
     if k == "add":
-        return T("Put {place} on your reserved tile {tile} (free, not an action)",
-                 place=_list(action.place), tile=seat.reserved)
+        return T("Put {place} on your reserved tile, the {tile} (free, not an action)",
+                 place=_list(action.place), tile=_tile(seat.reserved or ""))
     if k == "trade":
         return T("Trade: give {give}, take {take} from the trade zones",
                  give=an_element(action.give), take=an_element(action.take))
@@ -140,12 +146,12 @@ def action_label(state: MyracliaState, action: Any, player: int) -> Text:
                       else "{first}, then add {k} tiles from the offer", first=first, k=tiles)
         return T("End your turn: {what}", what=first)
     if k == "place_tile":
-        return T("Add {tile} at ({q}, {r}), touching {near}", tile=_tile_short(action.tile),
-                 q=action.q, r=action.r, near=_near(state, action.q, action.r))
+        return T("Add the {tile} {space} (it touches {n} tiles)", tile=_tile(action.tile),
+                 space=_space(state, action.q, action.r), n=_touching(state, action.q, action.r))
     if k == "place_token":
         tok = state.eternity_drawn
         what = token_text(tok) if tok else T("the Eternity token")
-        return T("Put {token} on {tile}", token=what, tile=_tile_short(action.tile))
+        return T("Put {token} on the {tile}", token=what, tile=_tile(action.tile))
     return T("Unknown action")
 
 
@@ -192,28 +198,28 @@ def action_steps(state: MyracliaState, action: Any, player: int) -> list[Text]:
         t = _find(state, action.tile)
         gain = _terraform_gain(state, player, t)
         if t.owner == player:
-            head = [T("Complete your reservation {tile}: +{gain} VP", tile=_tile_short(t.id), gain=gain)]
+            head = [T("Complete your reservation, the {tile}: +{gain} VP", tile=_tile(t.id), gain=gain)]
         else:
-            head = [T("Terraform a tile"), T("{tile}: +{gain} VP", tile=_tile_short(t.id), gain=gain)]
+            head = [T("Terraform a tile"), T("{tile}: +{gain} VP", tile=_tile(t.id), gain=gain)]
         return head + _payment_steps(t, action.pay)
     if k in ("reserve", "change"):
         t = _find(state, action.tile)
         miss = sum(1 for c in TILES[t.id].requires if t.cubes[c] == 0) - len(action.place)
         cost = miss * MISC.reservation_penalty_per_missing_element
-        head = ([T("Reserve a tile"), _tile_short(t.id)] if k == "reserve"
-                else [T("Move your reservation from {old}", old=seat.reserved),
-                      T("to {tile}", tile=_tile_short(t.id))])
+        head = ([T("Reserve a tile"), _tile(t.id)] if k == "reserve"
+                else [T("Move your reservation from the {old}", old=_tile(seat.reserved or "")),
+                      T("to the {tile}", tile=_tile(t.id))])
         n = len(action.place)
         return head + [T("place {elements}: -{cost} VP ({miss} missing)", elements=_elements(n), cost=cost,
                          miss=miss), _list(action.place)]
     if k == "add":
-        return [T("Put elements on your reserved tile {tile} (free, not an action)", tile=seat.reserved),
-                _list(action.place)]
+        return [T("Put elements on your reserved tile, the {tile} (free, not an action)",
+                  tile=_tile(seat.reserved or "")), _list(action.place)]
     if k == "trade":
         return [T("Trade an element (free)"), T("Give {give}", give=an_element(action.give)),
                 T("for {take} from the trade zones", take=an_element(action.take))]
     if k == "place_tile":
-        return [T("Add {tile}", tile=_tile_short(action.tile)),
-                T("at ({q}, {r}), touching {near}", q=action.q, r=action.r,
-                  near=_near(state, action.q, action.r))]
+        return [T("Add the {tile}", tile=_tile(action.tile)),
+                T("{space} (it touches {n} tiles)", space=_space(state, action.q, action.r),
+                  n=_touching(state, action.q, action.r))]
     return [action_label(state, action, player)]

@@ -31,7 +31,13 @@ from .components import COLOUR_INDEX, COLOURS, DRAFT_COLUMNS, MAX_ACTIONS, MISC,
 from .payment import covers, legal_payments
 from .rules import NEIGHBOURS, compact_positions, counts_of, find_tile, is_free, missing, names, subsets_to_place
 from .state import MyracliaState, PlayerState, SurfaceTile
-from .texts import T, colour, colour_count, counts_text, join
+from .texts import T, colour, colour_count, counts_text, join, space_name, tile_name
+
+
+def _tile(tid: str) -> Text:
+    """A tile by its surface type and elements (``texts.tile_name``); a probe may name an id
+    that is no tile."""
+    return tile_name(tid) if tid in TILES else T("unknown tile")
 
 
 def reason(state: MyracliaState, action: Action) -> Text | None:
@@ -64,13 +70,13 @@ def _reason(state: MyracliaState, action: Any, partial: bool = False) -> Text | 
     if kind == "place_token":
         t = find_tile(state, action.tile)
         if t is None:
-            return T("There is no tile {tile} on the surface.", tile=action.tile)
+            return T("There is no such tile on the surface.")
         if not is_free(t):
             return T("The Eternity token goes on a free tile: {why}", why=_not_free(t))
         return None
     if kind == "place_tile":
         if action.tile not in state.offer:
-            return T("Tile {tile} is not in the tile offer.", tile=action.tile)
+            return T("The {tile} is not in the tile offer.", tile=_tile(action.tile))
         if action.tile not in rules.placeable(state):
             return T("The Darkness tile in the tile offer must be added first.")
         if partial:
@@ -105,7 +111,7 @@ def _reason(state: MyracliaState, action: Any, partial: bool = False) -> Text | 
         return _not_canonical(action.place, "placed")
     t = find_tile(state, action.tile)
     if t is None:
-        return T("There is no tile {tile} on the surface.", tile=action.tile)
+        return T("There is no such tile on the surface.")
     if state.actions_used >= MAX_ACTIONS:
         return T("You have already used your {n} actions this turn.", n=MAX_ACTIONS)
     if kind == "terraform":
@@ -128,7 +134,7 @@ def _reason(state: MyracliaState, action: Any, partial: bool = False) -> Text | 
     if t.id not in {x.id for x in rules.reserve_targets(state, p, change)}:
         if not is_free(t):
             return T("Only a free tile can be reserved: {why}", why=_not_free(t))
-        return T("Tile {tile} cannot be reserved: it is not next to a terraformed tile.", tile=t.id)
+        return T("The {tile} cannot be reserved: it is not next to a terraformed tile.", tile=_tile(t.id))
     s = counts_of(action.place)
     place_options = [tuple(1 if c in sub else 0 for c in range(NCOL)) for sub in rules.placements(state, p, t)]
     if s not in place_options:
@@ -197,10 +203,10 @@ def _why_cannot_pay(seat: PlayerState, t: SurfaceTile) -> Text:
     of one colour or 5 of any colours)."""
     needs = join([colour(c) for c in missing(t)])
     if not any(seat.reserve):
-        return T("Your reserve is empty: tile {tile} needs {needs}.", tile=t.id, needs=needs)
-    return T("Your elements cannot pay for tile {tile}: it needs {needs}, and you hold {have} (a missing "
+        return T("Your reserve is empty: the {tile} needs {needs}.", tile=_tile(t.id), needs=needs)
+    return T("Your elements cannot pay for the {tile}: it needs {needs}, and you hold {have} (a missing "
              "element may also be paid with 3 elements of one colour or 5 of any colours).",
-             tile=t.id, needs=needs, have=counts_text(seat.reserve))
+             tile=_tile(t.id), needs=needs, have=counts_text(seat.reserve))
 
 
 def _twice(placed: list[str]) -> Text | None:
@@ -214,27 +220,29 @@ def _twice(placed: list[str]) -> Text | None:
 def _not_free(t: SurfaceTile) -> Text:
     """Why a tile of the surface is not free (§3.3)."""
     if TILES[t.id].darkness:
-        return T("{tile} is a Darkness tile.", tile=t.id)
+        return T("it is a Darkness tile.")
     if t.terraformed:
-        return T("{tile} is already terraformed.", tile=t.id)
+        return T("the {tile} is already terraformed.", tile=_tile(t.id))
     assert t.owner is not None  # not free, not dark, not terraformed: reserved
-    return T("{tile} is reserved by {player}.", tile=t.id, player=player(t.owner))
+    return T("the {tile} is reserved by {player}.", tile=_tile(t.id), player=player(t.owner))
 
 
 def _why_not_position(state: MyracliaState, q: int, r: int) -> Text:
-    """Which compact-shape rule (§8.11 a, b) a position breaks."""
-    occupied = {(t.q, t.r) for t in state.surface}
-    if (q, r) in occupied:
-        return T("Position ({q}, {r}) already holds a tile.", q=q, r=r)
-    touching = [(q + dq, r + dr) for dq, dr in NEIGHBOURS if (q + dq, r + dr) in occupied]
+    """Which compact-shape rule (§8.11 a, b) a position breaks (the space named by a tile
+    beside it, ``texts.space_name``)."""
+    ids = {(t.q, t.r): t.id for t in state.surface}
+    if (q, r) in ids:
+        return T("That space already holds the {tile}.", tile=_tile(ids[(q, r)]))
+    space = space_name(ids, q, r)
+    touching = [(q + dq, r + dr) for dq, dr in NEIGHBOURS if (q + dq, r + dr) in ids]
     if len(touching) == 1:
-        return T("Position ({q}, {r}) touches 1 tile: a new tile must touch at least 2 "
-                 "(compact-shape rule a).", q=q, r=r)
+        return T("The space {space} touches 1 tile: a new tile must touch at least 2 "
+                 "(compact-shape rule a).", space=space)
     if len(touching) < 2:
-        return T("Position ({q}, {r}) touches {n} tiles: a new tile must touch at least 2 "
-                 "(compact-shape rule a).", q=q, r=r, n=len(touching))
-    return T("Position ({q}, {r}) touches only 2 tiles, and each of them must touch at least 3 other "
-             "tiles (compact-shape rule b).", q=q, r=r)
+        return T("The space {space} touches {n} tiles: a new tile must touch at least 2 "
+                 "(compact-shape rule a).", space=space, n=len(touching))
+    return T("The space {space} touches only 2 tiles, and each of them must touch at least 3 other "
+             "tiles (compact-shape rule b).", space=space)
 
 
 def _why_not_payment(seat: PlayerState, t: SurfaceTile, pay: list[str]) -> Text:
@@ -249,11 +257,11 @@ def _why_not_payment(seat: PlayerState, t: SurfaceTile, pay: list[str]) -> Text:
                      elements=colour_count(c, pay_counts[c]), have=colour_count(c, seat.reserve[c]))
     miss = missing(t)
     if not covers(pay_counts, miss):
-        return T("That payment does not cover tile {tile}: it needs {needs}; pay each missing element "
+        return T("That payment does not cover the {tile}: it needs {needs}; pay each missing element "
                  "directly or with a wildcard (3 of one colour or 5 of any colours).",
-                 tile=t.id, needs=join([colour(c) for c in miss]))
-    return T("That payment uses more elements than tile {tile} needs (hand rule): leave out the "
-             "superfluous ones.", tile=t.id)
+                 tile=_tile(t.id), needs=join([colour(c) for c in miss]))
+    return T("That payment uses more elements than the {tile} needs (hand rule): leave out the "
+             "superfluous ones.", tile=_tile(t.id))
 
 
 def _why_not_placement(seat: PlayerState, t: SurfaceTile, place: list[str], adding: bool) -> Text:
@@ -268,15 +276,15 @@ def _why_not_placement(seat: PlayerState, t: SurfaceTile, place: list[str], addi
     for c in place:
         i = COLOUR_INDEX[c]
         if i not in TILES[t.id].requires:
-            return T("Tile {tile} does not need {colour}: place only elements it needs (no wildcards).",
-                     tile=t.id, colour=colour(c))
+            return T("The {tile} does not need {colour}: place only elements it needs (no wildcards).",
+                     tile=_tile(t.id), colour=colour(c))
         if i not in miss:
-            return T("Tile {tile} already has its {colour} element.", tile=t.id, colour=colour(c))
+            return T("The {tile} already has its {colour} element.", tile=_tile(t.id), colour=colour(c))
         if seat.reserve[i] == 0:
             return T("You have no {colour} element in your reserve.", colour=colour(c))
     if len(place) >= len(miss):
         if adding:
-            return T("Those elements would complete tile {tile}: completing it is a Terraform action.", tile=t.id)
+            return T("Those elements would complete the {tile}: completing it is a Terraform action.", tile=_tile(t.id))
         return T("A reservation leaves at least one element missing: to place them all, terraform the tile.")
     miss_after = len(miss) - len(place)
     cost = miss_after * MISC.reservation_penalty_per_missing_element
@@ -289,15 +297,15 @@ def _why_not_terraform(state: MyracliaState, p: int, t: SurfaceTile) -> Text:
     if TILES[t.id].darkness:
         return T("Darkness tiles can never be terraformed.")
     if t.terraformed:
-        return T("Tile {tile} is already terraformed.", tile=t.id)
+        return T("The {tile} is already terraformed.", tile=_tile(t.id))
     if t.owner is not None and t.owner != p:
-        return T("Tile {tile} is reserved by {player}.", tile=t.id, player=player(t.owner))
+        return T("The {tile} is reserved by {player}.", tile=_tile(t.id), player=player(t.owner))
     if state.seats[p].discs <= 0:
         return T("You have no disc left.")
     if state.founding:
-        return T("Tile {tile} must be next to a terraformed tile: in the first round only your first "
-                 "terraformed tile may be anywhere.", tile=t.id)
-    return T("Tile {tile} must be next to a terraformed tile.", tile=t.id)
+        return T("The {tile} must be next to a terraformed tile: in the first round only your first "
+                 "terraformed tile may be anywhere.", tile=_tile(t.id))
+    return T("The {tile} must be next to a terraformed tile.", tile=_tile(t.id))
 
 
 def _not_canonical(colours: list[str], verb: str) -> Text | None:

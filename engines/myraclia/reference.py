@@ -2,7 +2,7 @@
 with its kind, name and what it does, in English or Italian.
 
 Built from the component data (``components``) and the texts of ``texts`` (the same ``Text``
-builders the table's tooltips and the log use: ``tile_short``, ``tile_text``, ``token_text``,
+builders the table's tooltips and the log use: ``tile_name``, ``tile_text``, ``token_text``,
 ``colour``, ``surface``), so a tile's text is written once. Order: the 7 element colours (most
 common first), the Myraclia tiles (data order, then the Kickstarter tile), the Darkness tiles,
 the Eternity tokens, the 4 surface types, then the boards and pieces on the table. Ids are the
@@ -16,7 +16,7 @@ from engines.core.i18n import Text, render_entries
 
 from .components import (COLOURS, DARKNESS_IDS, DATA, SCORING, SETUP, SURFACES, TILES, TOKEN_IDS,
                          TOKENS, TOTAL_CUBES, surface_points)
-from .texts import T, colour, join, surface, tile_short, tile_text, token_text
+from .texts import T, colour, join, surface, tile_name, tile_text, token_text
 
 KIND_ELEMENT = T("Element")
 KIND_TILE = T("Myraclia tile")
@@ -146,9 +146,9 @@ def entries() -> list[tuple[str, Text, Text, Text]]:
     for tid, t in TILES.items():
         if not t.darkness:
             kind = KIND_KICKSTARTER if t.kickstarter else KIND_TILE
-            out.append((tid, kind, tile_short(tid), tile_reference_text(tid)))
+            out.append((tid, kind, tile_name(tid), tile_reference_text(tid)))
     for tid in DARKNESS_IDS:
-        out.append((tid, KIND_DARKNESS, tile_short(tid), tile_reference_text(tid)))
+        out.append((tid, KIND_DARKNESS, tile_name(tid), tile_reference_text(tid)))
     for tok in TOKEN_IDS:
         out.append((tok, KIND_TOKEN, token_text(tok), token_reference_text(tok)))
     for s in SURFACES:

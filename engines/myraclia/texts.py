@@ -4,12 +4,16 @@ tessera Myraclia, tabellone Draft, Zona di Scambio, jolly, Punti Vittoria = PV..
 
 Component names are small Texts that larger ones take as fields: ``colour("red")``,
 ``colours(["green", "red", "red"])`` ("green, 2 red"), ``surface("water")``,
-``tile_short("P07")`` ("P07 (plains)"), ``tile_text`` and ``token_text`` (tooltips and logs).
+``tile_name("P07")`` ("plains tile (yellow + green)"), ``space_name`` (a free space by a
+neighbouring tile: "north-east of the plains tile (yellow + green)"), ``tile_text`` and
+``token_text`` (tooltips and logs). A person never reads a tile's id ("P07") or a
+position's coordinates ("(1, -2)"): a tile is named by its surface type and its elements, as
+the rulebook describes the tiles, and a free space by the tile it lies beside.
 """
 
 from __future__ import annotations
 
-from typing import Iterable, Sequence
+from typing import Iterable, Mapping, Sequence
 
 from engines.core.i18n import Text, texts
 
@@ -89,20 +93,47 @@ def surfaces(tid: str) -> Text:
     return join([surface(s) for s in TILES[tid].surfaces], "/")
 
 
-def tile_short(tid: str) -> Text:
-    """"P07 (plains)", "K01 (plains/forest)", "DARK1 (Darkness)"."""
-    if TILES[tid].darkness:
-        return T("{tile} (Darkness)", tile=tid)
-    return T("{tile} ({surfaces})", tile=tid, surfaces=surfaces(tid))
+def tile_name(tid: str) -> Text:
+    """A tile by its surface type and the elements it needs: "plains tile (yellow + green)" /
+    "tessera Pianura (giallo + verde)", "plains/forest tile (red + blue)"; "Darkness tile"
+    (templates write the article: "the {tile}" / "la {tile}")."""
+    t = TILES[tid]
+    if t.darkness:
+        return T("Darkness tile")
+    return T("{surfaces} tile ({needs})", surfaces=surfaces(tid), needs=join([colour(c) for c in t.requires], " + "))
+
+
+DIRECTIONS = {(1, 0): T("east of the {tile}"), (-1, 0): T("west of the {tile}"),
+              (0, 1): T("south-east of the {tile}"), (0, -1): T("north-west of the {tile}"),
+              (1, -1): T("north-east of the {tile}"), (-1, 1): T("south-west of the {tile}")}
+"""Where a space lies from a tile beside it, by the axial offset from the tile to the space
+(the planet is drawn with pointed tops: ``(q, r)`` at x = √3·(q + r/2), y = 1.5·r)."""
+
+
+def space_name(surface_ids: Mapping[tuple[int, int], str], q: int, r: int) -> Text:
+    """A free space named by a tile beside it: "north-east of the plains tile (yellow + green)".
+
+    ``surface_ids`` maps every occupied position to its tile's id. The tile named is the first
+    neighbour (in ``DIRECTIONS``' order) whose name no other tile of the surface shares, so the
+    words point at one space; failing that, the first neighbour."""
+    names: dict[str, int] = {}
+    for tid in surface_ids.values():
+        key = str(tile_name(tid))
+        names[key] = names.get(key, 0) + 1
+    beside = [(d, surface_ids[(q - d[0], r - d[1])]) for d in DIRECTIONS if (q - d[0], r - d[1]) in surface_ids]
+    if not beside:
+        return T("a space far from every tile")
+    d, tid = next(((d, t) for d, t in beside if names[str(tile_name(t))] == 1), beside[0])
+    return T(DIRECTIONS[d].template, tile=tile_name(tid))
 
 
 def tile_text(tid: str) -> Text:
-    """One line for tooltips: the tile's surface, needs, VP, released and free elements."""
+    """One line for tooltips: the tile's surface and needs (its name), VP, released and free
+    elements."""
     t = TILES[tid]
     if t.darkness:
-        return T("{tile}: Darkness tile (never terraformed or reserved)", tile=tid)
-    base = T("{tile} {surfaces}: needs {needs}, {vp} VP", tile=tid, surfaces=surfaces(tid),
-             needs=join([colour(c) for c in t.requires], " + "), vp=t.vp)
+        return T("Darkness tile (never terraformed or reserved)")
+    base = T("{tile}: {vp} VP", tile=tile_name(tid), vp=t.vp)
     if t.released is None:
         return base
     assert t.free is not None  # a tile releasing an element also gives one free (data.json)
@@ -123,8 +154,8 @@ def token_name(tok: str) -> Text:
 
 
 def token_text(tok: str) -> Text:
-    """"Eternity token E03 (Points token: +3 VP)"."""
-    return T("Eternity token {id} ({what})", id=tok, what=token_name(tok))
+    """"Eternity token (Points token: +3 VP)" (what it does, never its id)."""
+    return T("Eternity token ({what})", what=token_name(tok))
 
 
 #: names of the ``score_breakdown`` keys (the end-of-game table)

@@ -20,7 +20,7 @@ from .public import SurfaceTile as SurfaceFace
 from .rules import to_move
 from .scoring import breakdown, scores, winners
 from .state import MyracliaOptions, MyracliaState
-from .texts import T, an_element, colours, token_text
+from .texts import T, an_element, colours, space_name, tile_name, token_text
 
 
 def colour_dict(counts: list[int]) -> dict[Colour, int]:
@@ -160,14 +160,14 @@ def log_text(state: MyracliaState, action: Action) -> Text:
     if action.type == "pass":
         return T("{player} passes", player=who)
     if action.type == "terraform":
-        return T("{player} terraforms {tile} paying {pay}", player=who, tile=action.tile,
+        return T("{player} terraforms the {tile} paying {pay}", player=who, tile=tile_name(action.tile),
                  pay=colours(action.pay))
     if action.type == "reserve":
-        return T("{player} reserves {tile} placing {place}", player=who, tile=action.tile,
+        return T("{player} reserves the {tile} placing {place}", player=who, tile=tile_name(action.tile),
                  place=colours(action.place))
     if action.type == "change":
-        return T("{player} moves the reservation to {tile} placing {place}", player=who,
-                 tile=action.tile, place=colours(action.place))
+        return T("{player} moves the reservation to the {tile} placing {place}", player=who,
+                 tile=tile_name(action.tile), place=colours(action.place))
     if action.type == "add":
         return T("{player} adds {place} to the reserved tile", player=who, place=colours(action.place))
     if action.type == "trade":
@@ -176,10 +176,10 @@ def log_text(state: MyracliaState, action: Action) -> Text:
     if action.type == "end_turn":
         return T("{player} ends the turn", player=who)
     if action.type == "place_tile":
-        return T("{player} adds tile {tile} at ({q}, {r})", player=who, tile=action.tile,
-                 q=action.q, r=action.r)
+        return T("{player} adds the {tile} {space}", player=who, tile=tile_name(action.tile),
+                 space=space_name({(t.q, t.r): t.id for t in state.surface}, action.q, action.r))
     if action.type == "place_token":
         tok = state.eternity_drawn
-        return T("{player} places {token} on {tile}", player=who,
-                 token=token_text(tok) if tok else T("the Eternity token"), tile=action.tile)
+        return T("{player} places {token} on the {tile}", player=who,
+                 token=token_text(tok) if tok else T("the Eternity token"), tile=tile_name(action.tile))
     return T("{player} plays an unknown action", player=who)

@@ -31,7 +31,7 @@ from .texts import T, amount, event_name, join, next_to, place, side_of, slot_te
 
 
 def _at(state: SpyriumState, pos: int) -> Text:
-    """"the Mine (left) (top middle)"."""
+    """"the Mine (left) at the top centre"."""
     return place(state, pos)
 
 

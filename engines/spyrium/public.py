@@ -6,10 +6,10 @@ It offers:
   (``view.view`` is annotated with it), with its parts ``Player``, ``Breakdown``, ``Building``,
   ``Technique``, ``MarketCard``, ``Slot`` and ``Event``. Every view is the same for every
   player apart from ``me``: Spyrium has no hidden hand (``view``'s docstring);
-- the texts (catalogue "spyrium"): ``T``, ``card_name``, ``short_name``, ``variant_text``,
+- the texts (catalogue "spyrium"): ``T``, ``card_name``, ``bare_name``, ``variant_text``,
   ``card_effects``, ``card_tip``, ``event_name``, ``event_effect``, ``slot_text``, ``amount``,
-  ``join``, and the name tables ``KINDS`` (card kinds), ``SYMBOLS`` (category symbols),
-  ``SHORT`` (short card names) and ``POS_NAMES`` (the nine market positions);
+  ``join``, and the name tables ``KINDS`` (card kinds), ``SYMBOLS`` (category symbols)
+  and ``POS_NAMES`` (the nine market positions);
 - the component facts the table draws: ``type_of`` (a card's type id) and ``BONUS_MONEY`` (the
   money of the 8 VP bonus).
 
@@ -22,13 +22,13 @@ from __future__ import annotations
 from typing_extensions import Literal, TypedDict
 
 from .components import BONUS_MONEY, type_of
-from .texts import (KINDS, POS_NAMES, SHORT, SYMBOLS, T, amount, card_effects, card_name, card_tip,
-                    event_effect, event_name, join, short_name, slot_text, variant_text)
+from .texts import (KINDS, POS_NAMES, SYMBOLS, T, amount, bare_name, card_effects, card_name, card_tip,
+                    event_effect, event_name, join, slot_text, variant_text)
 
 __all__ = [
     "SpyriumView", "Player", "Breakdown", "Building", "Technique", "MarketCard", "Slot", "Event",
-    "T", "card_name", "short_name", "variant_text", "card_effects", "card_tip", "event_name",
-    "event_effect", "slot_text", "amount", "join", "KINDS", "SYMBOLS", "SHORT", "POS_NAMES",
+    "T", "card_name", "bare_name", "variant_text", "card_effects", "card_tip", "event_name",
+    "event_effect", "slot_text", "amount", "join", "KINDS", "SYMBOLS", "POS_NAMES",
     "type_of", "BONUS_MONEY",
 ]
 

@@ -26,6 +26,11 @@ __all__ = ["T", "player", "Text"]
 POS_NAMES = [T("top left"), T("top middle"), T("top right"), T("middle left"), T("centre"),
              T("middle right"), T("bottom left"), T("bottom middle"), T("bottom right")]
 """Market positions ``r * 3 + c`` in words (§5.1)."""
+AT_POS = [T("at the top left"), T("at the top centre"), T("at the top right"), T("at the middle left"),
+          T("in the centre"), T("at the middle right"), T("at the bottom left"), T("at the bottom centre"),
+          T("at the bottom right")]
+"""Where a market position lies, after a card's name: "the Mine (middle) at the bottom centre"
+(not "(bottom middle)": the card's variant already has its brackets and its "middle")."""
 
 VARIANTS = {"left": T("{name} (left)"), "middle": T("{name} (middle)"),
             "right": T("{name} (right)")}
@@ -60,8 +65,6 @@ _NEXT = {en: T("next to " + the.template) for en, the in _THE.items()}
 """The name after "next to" (Italian contracts it with the article: "accanto alla Miniera")."""
 _YOUR = {en: T("your " + en) for en, t in _BARE.items()}
 """A player's own card ("your Mine" / "la tua Miniera")."""
-SHORT = {"Working-Class Neighborhood": T("Workers’ Quarters")}
-"""The shorter name a card face uses (the rulebook's other name, spec §10.2)."""
 
 EVENT_NAMES = {
     "ev-token-bounty": T("Windfall"), "ev-spyrium-residence": T("Residence for Spyrium"),
@@ -98,10 +101,10 @@ def card_name(card: str) -> Text:
     return T(VARIANTS[v].template, name=base) if v else base
 
 
-def short_name(card: str) -> Text:
-    """The name on a card face (without the variant; the shorter rulebook name)."""
-    en = _name_en(type_of(card))
-    return SHORT.get(en, _BARE[en])
+def bare_name(card: str) -> Text:
+    """The name on a card face, without the variant: "Mine" / "Miniera" (the same name as
+    everywhere else, the rulebook's: the board gives a long name the lines it needs)."""
+    return _BARE[_name_en(type_of(card))]
 
 
 def the_card(card: str) -> Text:
@@ -129,8 +132,8 @@ def your_card(card: str) -> Text:
 
 
 def next_to(state, q: int) -> Text:
-    """"next to the Mine (left) (top left)" (a position that holds a card)."""
-    return T("{card} ({pos})", card=next_to_card(state.market[q]), pos=POS_NAMES[q])
+    """"next to the Mine (left) at the top left" (a position that holds a card)."""
+    return T("{card} {at}", card=next_to_card(state.market[q]), at=AT_POS[q])
 
 
 def variant_text(card: str) -> Optional[Text]:
@@ -173,16 +176,16 @@ def and_list(items: list) -> Text:
 
 
 def place(state, q: int) -> Text:
-    """A market position with what lies there: "the Mine (left) (top left)"."""
+    """A market position with what lies there: "the Mine (left) at the top left"."""
     card = state.market[q]
     if card is None:
-        return T("the empty space ({pos})", pos=POS_NAMES[q])
-    return T("{card} ({pos})", card=the_card(card), pos=POS_NAMES[q])
+        return T("the empty space {at}", at=AT_POS[q])
+    return T("{card} {at}", card=the_card(card), at=AT_POS[q])
 
 
 def slot_text(state, slot: str) -> Text:
-    """A worker slot named by its two sides (§5.2): "between the Mine (top left) and the
-    empty space (top middle)"."""
+    """A worker slot named by its two sides (§5.2): "between the Mine at the top left and the
+    empty space at the top centre"."""
     a, b = SLOT_POSITIONS[SLOT_INDEX[slot]]
     return T("between {a} and {b}", a=place(state, a), b=place(state, b))
 

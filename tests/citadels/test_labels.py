@@ -73,6 +73,20 @@ def test_label_examples_read_like_buttons():
     assert GAME.action_label(s, kill) == "Kill the Merchant"
 
 
+def test_collecting_no_district_income_says_why_it_is_offered():
+    """Issue 27: "Collect 0 gold for your yellow districts" reads like a choice that gains
+    nothing. Collecting is legal at any moment of the turn (§7.4), and folding it away would
+    change the legal actions, so the label says why it is there, in both languages."""
+    s = at_turn(new(4), K, {K: 0})
+    give(s, 0, hand=["palace-1"], city=["temple-1"], gold=5)
+    collect = next(a for a in GAME.legal_actions(s) if a.type == "collect_income")
+    assert GAME.action_label(s, collect) == ("Collect gold for your yellow (noble) districts (you have none "
+                                             "yet: 0 gold now, more if you build one first)")
+    it = GAME.action_label(s, collect, "it")
+    assert it.startswith("Incassa le monete d’oro per i tuoi edifici gialli (nobiltà) (non ne hai ancora")
+    assert all("Collect 0" not in GAME.action_label(s, a) for a in GAME.legal_actions(s))
+
+
 def test_label_of_the_draft_names_the_character_describe_does_not():
     s = new(4, seed=3)
     a = GAME.legal_actions(s)[0]

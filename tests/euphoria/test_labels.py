@@ -273,3 +273,36 @@ def test_rule_23_5_trade_answer_is_asked_whatever_the_partner_holds():
         seen.append(s.log[log:])
         assert GAME.to_move(s) == 0 and s.p[1].hand == ["bat"]
     assert seen[0] == seen[1] == ["Player 2 refuses the trade"]
+
+
+def test_the_trade_log_reads_as_plain_sentences():
+    """Issue 27: each step of a trade is a sentence in the log ("Player 2 refuses the trade",
+    not "Player 2: Refuse: get 1 clay, give 1 food"), and the buttons say what each answer
+    does; in both languages."""
+    from engines.core.i18n import render
+    lines: dict[str, list[str]] = {}
+    buttons: set[str] = set()
+    for answer in ("accept", "refuse"):
+        s = blank(2, trading=True)
+        goods(s, 0, clay=1)
+        goods(s, 1, food=1)
+        s.p[0].where[0] = "GEN"
+        GAME.apply(s, {"type": "retrieve", "dice": [0], "pay": "free"})
+        out = lines.setdefault(answer, [])
+        for a in [{"type": "trade", "partner": 1}] + [{"type": "choose", "option": o} for o in
+                                                      ("give:clay", "get:food", "propose", answer)]:
+            act = GAME.action_adapter.validate_python(a)
+            buttons |= {GAME.action_label(s, x, "en") for x in GAME.legal_actions(s)}
+            out += [render(GAME.log_text(s, act), lang) for lang in ("en", "it")]
+            GAME.apply(s, act)
+    assert lines["accept"][2:] == [
+        "Player 1 offers 1 clay", "Giocatore 1 offre 1 argilla",
+        "Player 1 asks for 1 food", "Giocatore 1 chiede 1 cibo",
+        "Player 1 proposes the trade to Player 2: 1 clay for 1 food",
+        "Giocatore 1 propone lo scambio a Giocatore 2: 1 argilla in cambio di 1 cibo",
+        "Player 2 accepts the trade: gets 1 clay and gives 1 food",
+        "Giocatore 2 accetta lo scambio: riceve 1 argilla e dà 1 cibo"]
+    assert lines["refuse"][-2:] == ["Player 2 refuses the trade", "Giocatore 2 rifiuta lo scambio"]
+    assert {"Accept the trade: you get 1 clay and give 1 food",
+            "Refuse the trade: nothing changes hands"} <= buttons
+    assert not any(": " in line.split(" ", 2)[-1][:12] for line in lines["refuse"][2:])

@@ -129,9 +129,9 @@ def test_a_tile_names_why_it_cannot_be_terraformed():
     tiles = [("P01", 0, 0, 1, True), ("P02", 1, 0), ("P03", 3, 0), ("P04", 0, 1, 1, False), ("DARK1", -1, 0)]
     s = terraform_position(tiles=tiles, reserves={0: cubes(orange=1, red=1)}, options={"darkness": True})
     assert GAME.why_not(s, {"type": "terraform", "tile": "P02"}) is None  # legal: payable and adjacent
-    assert _why(s, {"type": "terraform", "tile": "P03"}) == "Tile P03 must be next to a terraformed tile."
-    assert _why(s, {"type": "terraform", "tile": "P01"}) == "Tile P01 is already terraformed."
-    assert _why(s, {"type": "terraform", "tile": "P04"}) == "Tile P04 is reserved by Player 2."
+    assert _why(s, {"type": "terraform", "tile": "P03"}) == "The plains tile (yellow + black) must be next to a terraformed tile."
+    assert _why(s, {"type": "terraform", "tile": "P01"}) == "The plains tile (green + yellow) is already terraformed."
+    assert _why(s, {"type": "terraform", "tile": "P04"}) == "The plains tile (blue + white) is reserved by Player 2."
     assert _why(s, {"type": "terraform", "tile": "DARK1"}) == "Darkness tiles can never be terraformed."
     assert GAME.why_not(s, {"type": "terraform", "tile": "P02", "pay": []}) is None  # pay left open
     assert _why(s, {"type": "terraform", "tile": "P02", "pay": ["green"]}).startswith("You cannot pay")  # a whole move
@@ -149,10 +149,11 @@ def test_a_tile_names_why_it_cannot_be_terraformed():
 def test_a_tile_names_why_it_cannot_be_paid():
     tiles = [("P01", 0, 0, 1, True), ("P02", 1, 0)]
     s = terraform_position(tiles=tiles, reserves={0: cubes()})
-    assert _why(s, {"type": "terraform", "tile": "P02"}) == "Your reserve is empty: tile P02 needs orange, red."
+    assert _why(s, {"type": "terraform", "tile": "P02"}) == "Your reserve is empty: the plains tile (orange + red) needs orange, red."
     s.seats[0].reserve = cubes(orange=1, green=2)
     why = _why(s, {"type": "terraform", "tile": "P02"})
-    assert why.startswith("Your elements cannot pay for tile P02: it needs orange, red, and you hold 2 green, "
+    assert why.startswith("Your elements cannot pay for the plains tile (orange + red): it needs orange, red, and you "
+                          "hold 2 green, "
                           "1 orange"), why
     s.seats[0].reserve = cubes(orange=1, green=3)  # a wildcard of 3 green for the red
     assert GAME.why_not(s, {"type": "terraform", "tile": "P02"}) is None
@@ -192,7 +193,7 @@ def test_the_offer_and_the_eternity_token_in_their_own_steps():
     assert _why(s, {"type": "terraform", "tile": "P02"}).startswith("You have ended your turn")
     s.phase, s.eternity_drawn, s.eternity_placer = "eternity", "E01", 0
     assert _why(s, {"type": "place_token", "tile": "P01"}) == ("The Eternity token goes on a free tile: "
-                                                               "P01 is already terraformed.")
+                                                               "the plains tile (green + yellow) is already terraformed.")
     assert _why(s, {"type": "terraform", "tile": "P02"}).startswith("The round is over: now put the Eternity token")
 
 

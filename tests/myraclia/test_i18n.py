@@ -143,11 +143,13 @@ def test_refusals_separate_their_causes():
     reason = lambda a: _reason_of(s, a)
     assert reason(Terraform(tile="P04", pay=["blue", "white", "white"])) == \
         "You cannot pay 2 white: your reserve holds 1 white."
-    assert reason(Terraform(tile="P04", pay=["white"])).startswith("That payment does not cover tile P04")
+    assert reason(Terraform(tile="P04", pay=["white"])).startswith(
+        "That payment does not cover the plains tile (blue + white)")
     assert "(hand rule)" in reason(Terraform(tile="P04", pay=["blue", "blue", "blue", "white"]))
     from engines.myraclia.actions import Reserve
     s.seats[0].score = 5
-    assert reason(Reserve(tile="W06", place=["white"])).startswith("Tile W06 does not need white")
+    assert reason(Reserve(tile="W06", place=["white"])).startswith(
+        "The water tile (green + yellow + blue) does not need white")
     s.seats[0].score = 1
     assert reason(Reserve(tile="W06", place=["green"])) == \
         "You cannot pay the reservation penalty: 2 VP for 2 missing elements, and you have 1 VP."
@@ -201,7 +203,7 @@ def test_events_of_the_end_of_a_round_and_of_the_game():
     assert f"Player 1 receives free elements: 1 {['green', 'yellow', 'orange', 'red', 'blue', 'black', 'white'][free]}" \
         in lines
     assert any(line.startswith("Drafting order for the next round: ") for line in lines)
-    assert any(line.startswith("Player 1, last on the score track, draws Eternity token E") for line in lines)
+    assert any(line.startswith("Player 1, last on the score track, draws Eternity token (") for line in lines)
     lines = _events(s, GAME.legal_actions(s)[0])
     assert lines[0] == "Round 2 begins" and lines[1].startswith("The Draft board is filled: column 1: ")
     # the end of a game: its final bonuses and its winner

@@ -13,6 +13,7 @@ from engines.myraclia import GAME
 from engines.myraclia.actions import AddElements, EndTurn, Pass, Reserve, Take, Terraform
 from engines.myraclia.components import TILES
 from engines.myraclia.rules import refill_offer
+from engines.myraclia.texts import space_name, tile_name
 
 from .helpers import cv, terraform_position
 from .test_rules import draft_state
@@ -62,33 +63,37 @@ def test_every_legal_action_has_a_clear_distinct_label(players: int) -> None:
             for a, text in zip(legal, labels):
                 seen_kinds.add(a.type)
                 assert text and "Player" not in text
+                rest = text  # what the label says besides the tile's name (which lists its needs)
                 if a.type in ("terraform", "reserve", "change", "place_tile", "place_token"):
-                    assert a.tile in text
+                    assert str(tile_name(a.tile)) in text and a.tile not in text  # named, not by its id
+                    rest = text.replace(str(tile_name(a.tile)), "")
                 if a.type == "take":
                     assert f"column {a.column}" in text
                 if a.type == "terraform":
-                    assert all(c in text for c in a.pay) and "VP" in text
+                    assert all(c in rest for c in a.pay) and "VP" in text
                 if a.type in ("reserve", "change", "add"):
-                    assert all(c in text for c in a.place)
-                if a.type == "place_tile":
-                    assert f"({a.q}, {a.r})" in text
+                    assert all(c in rest for c in a.place)
+                if a.type == "place_tile":  # the space by a tile beside it, not by coordinates
+                    ids = {(t.q, t.r): t.id for t in state.surface}
+                    assert str(space_name(ids, a.q, a.r)) in text and f"({a.q}, {a.r})" not in text
                 if a.type == "trade":
                     assert a.give in text and a.take in text
     assert {"take", "pass", "terraform", "reserve", "end_turn", "place_tile", "trade"} <= seen_kinds
 
 
 def test_labels_name_cost_wildcards_vp_and_disc_moves() -> None:
-    """Seed example position (§8.4): P07 with one own neighbour is +4 VP; a wildcard is named."""
+    """Seed example position (§8.4): P07 with one own neighbour is +4 VP; a wildcard is named;
+    a tile is named by its surface type and elements."""
     tiles = [("M01", 1, 0, 0, True), ("W01", -1, 0, 1, True), ("P07", 0, 0), ("F09", 0, 1),
              ("F01", 0, 2, 1, True), ("P01", -1, 2, 1, True)]
     s = terraform_position(tiles=tiles, reserves={0: cv(black=1, yellow=2, green=1, red=3)})
     assert GAME.action_label(s, Terraform(tile="P07", pay=["green", "yellow", "black"])) == \
-        "Terraform P07 (plains) paying green, yellow, black: +4 VP"
+        "Terraform the plains tile (green + yellow + black) paying green, yellow, black: +4 VP"
     labels = [GAME.action_label(s, a) for a in GAME.legal_actions(s) if a.type == "terraform" and a.tile == "P07"]
-    assert "Terraform P07 (plains) paying green, yellow + wildcard 3 red: +4 VP" in labels
+    assert "Terraform the plains tile (green + yellow + black) paying green, yellow + wildcard 3 red: +4 VP" in labels
     s.seats[0].score = 5
     assert GAME.action_label(s, Reserve(tile="F09", place=["yellow"])) == \
-        "Reserve F09 (forest) placing yellow: -2 VP (2 missing)"
+        "Reserve the forest tile (yellow + red + blue) placing yellow: -2 VP (2 missing)"
     assert GAME.action_label(s, EndTurn()) == "End your turn: 7 elements to your trade zone"
     d = draft_state(groups=[("yellow", 4), ("green", 3), ("orange", 3)])
     assert GAME.action_label(d, Take(column=2)) == "Take 1 green from column 2 (your disc goes to column 2)"

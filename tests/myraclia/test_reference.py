@@ -78,12 +78,13 @@ def test_reference_lists_every_component_once_in_both_languages():
 def test_reference_names_and_texts_are_the_game_own():
     en = {e["id"]: e for e in GAME.reference("en")}
     it = {e["id"]: e for e in GAME.reference("it")}
-    assert en["P07"]["name"] == "P07 (plains)" and it["P07"]["name"] == "P07 (Pianura)"
+    assert en["P07"]["name"] == "plains tile (green + yellow + black)"
+    assert it["P07"]["name"] == "tessera Pianura (verde + giallo + nero)"
     assert en["P07"]["kind"] == "Myraclia tile" and it["P07"]["kind"] == "Tessera Myraclia"
-    assert en["P07"]["text"].startswith("P07 plains: needs green + yellow + black, 3 VP")
+    assert en["P07"]["text"].startswith("plains tile (green + yellow + black): 3 VP")
     assert "Elemento Rilasciato giallo" in it["F09"]["text"]
     assert en["KS01"]["kind"] == "Kickstarter tile" and it["DARK1"]["kind"] == "Tessera Oscurità"
-    assert en["E01"]["kind"] == "Eternity token" and it["E01"]["name"].startswith("Gettone Eternità E01")
+    assert en["E01"]["kind"] == "Eternity token" and it["E01"]["name"].startswith("Gettone Eternità (")
     assert en["green"]["text"].startswith("21 of the 103 element cubes")
     assert it["white"]["name"] == "Elemento bianco"
     assert en["draft-board"]["name"] == "Draft board" and it["tile-offer"]["name"] == "Offerta delle Tessere"

@@ -958,6 +958,8 @@ def test_describe_names_the_player_for_every_kind_of_action():
     assert GAME.describe(s, Take(column=1)) == "Player 1 takes a green element from column 1"
     assert GAME.describe(s, Pass()) == "Player 1 passes"
     t = terraform_position(tiles=[("P01", 0, 0, 1, True), ("W06", 1, 0)], reserves={0: cv(green=1)})
-    assert GAME.describe(t, Reserve(tile="W06", place=["green"])) == "Player 1 reserves W06 placing green"
-    assert GAME.describe(t, Terraform(tile="W06", pay=["green"])).startswith("Player 1 terraforms W06")
+    assert GAME.describe(t, Reserve(tile="W06", place=["green"])) == \
+        "Player 1 reserves the water tile (green + yellow + blue) placing green"
+    assert GAME.describe(t, Terraform(tile="W06", pay=["green"])).startswith(
+        "Player 1 terraforms the water tile (green + yellow + blue)")
     assert GAME.describe(t, EndTurn()) == "Player 1 ends the turn"

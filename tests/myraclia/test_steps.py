@@ -13,6 +13,7 @@ from engines.core.rng import Rng
 from engines.myraclia import GAME
 from engines.myraclia.actions import Terraform
 from engines.myraclia.components import COLOURS
+from engines.myraclia.texts import tile_name
 from tavolo_ui.choices import HANDFUL, largest_level, level, make_choices
 
 from ..ui.picker import picker_leaves
@@ -42,14 +43,15 @@ RICH = {"black": 1, "yellow": 2, "green": 1, "red": 2, "blue": 2, "orange": 1, "
 def test_payment_steps_name_direct_matches_then_wildcards() -> None:
     s = _example(black=1, yellow=2, green=1, red=3, blue=2)
     assert GAME.action_steps(s, Terraform(tile="P07", pay=["green", "yellow", "black"])) == \
-        ["Terraform a tile", "P07 (plains): +4 VP", "Pay green, yellow, black, no wildcard"]
+        ["Terraform a tile", "plains tile (green + yellow + black): +4 VP", "Pay green, yellow, black, no wildcard"]
     assert GAME.action_steps(s, Terraform(tile="P07", pay=["green", "yellow", "red", "red", "red"])) == \
-        ["Terraform a tile", "P07 (plains): +4 VP", "Pay green, yellow directly", "Wildcard for the other 1: 3 red"]
+        ["Terraform a tile", "plains tile (green + yellow + black): +4 VP", "Pay green, yellow directly",
+         "Wildcard for the other 1: 3 red"]
     s = _example(**RICH)
     five = Terraform(tile="P07", pay=["yellow", "yellow", "red", "red", "blue", "blue", "black"])
     assert five in GAME.legal_actions(s)
     assert GAME.action_steps(s, five) == \
-        ["Terraform a tile", "P07 (plains): +4 VP", "Pay yellow, black directly",
+        ["Terraform a tile", "plains tile (green + yellow + black): +4 VP", "Pay yellow, black directly",
          "Wildcard for the other 1: 5 of any colours", "1 yellow", "2 red", "2 blue"]
 
 
@@ -88,9 +90,10 @@ def test_steps_cover_every_legal_action_and_levels_stay_short(players: int) -> N
             for a, c in zip(legal, choices):
                 text = ", ".join(c.steps)
                 if a.type == "terraform":
-                    assert a.tile in text
+                    assert str(tile_name(a.tile)) in text
+                    paid = text.replace(str(tile_name(a.tile)), "")  # the name lists the tile's needs
                     named: Counter = Counter()
-                    for n, colour in PAID.findall(text):  # "2 red" steps and colour lists
+                    for n, colour in PAID.findall(paid):  # "2 red" steps and colour lists
                         named[colour] += int(n or 1)
                     assert named == Counter(a.pay), (a, c.steps)
             assert sorted(picker_leaves(choices)) == list(range(len(legal)))

@@ -74,14 +74,14 @@ def test_label_names_card_place_slot_price_and_discount():
     phase2(s, blue)
     s.players_[blue].money = 30
     labels = {a.replace: G.action_label(s, a) for a in of_type(s, Build)}
-    assert labels[None] == ("Build the Factory (left) (top left) in a new space with your "
+    assert labels[None] == ("Build the Factory (left) at the top left in a new space with your "
                             "worker below it: pay £10")
     assert "replacing your Working-Class Neighborhood (left) (building 1)" in labels[0]
     assert labels[0].endswith("pay £8")
     assert "(building 2) (shared symbol: £3 off)" in labels[1] and labels[1].endswith("pay £5")
     earn = of_type(s, EarnMoney)
     assert [G.action_label(s, a) for a in earn] == [
-        "Earn £2: take back your worker next to the Factory (left) (top left), below it"]
+        "Earn £2: take back your worker next to the Factory (left) at the top left, below it"]
 
 
 def test_label_tells_apart_two_copies_of_a_building_and_its_options():
@@ -106,10 +106,10 @@ def test_label_hire_token_commerce_lobbying_residence():
     assert len(labels) == 4 * 2 * 2  # no Commerce, or any value 1-3 (D-53: its own too)
     r = RESIDENCE_VALUES
     assert labels[(None, False, "vp")] == (
-        "Hire the Architect (top left) with your worker below it: pay £5, discard token 3, "
+        "Hire the Architect at the top left with your worker below it: pay £5, discard token 3, "
         f"gain a Residence action; Residence: take {r[1]} VP")
     assert labels[(1, True, "advance")] == (
-        "Hire the Architect (top left) with your worker below it: pay £2, discard token 3, "
+        "Hire the Architect at the top left with your worker below it: pay £2, discard token 3, "
         "gain a Residence action (Lobbying: no surcharge, saves £1, Commerce: token 3 counts as 1); "
         f"Residence: move up £{r[1]} → £{r[2]}")
 
@@ -126,8 +126,8 @@ def test_label_events_bonus_and_place():
     clear_market(s)
     put(s, 0, "A-geologist")
     assert [G.action_label(s, a) for a in of_type(s, PlaceWorker)] == [
-        "Place a worker between the Geologist (top left) and the empty space (top middle)",
-        "Place a worker between the Geologist (top left) and the empty space (middle left)"]
+        "Place a worker between the Geologist at the top left and the empty space at the top centre",
+        "Place a worker between the Geologist at the top left and the empty space at the middle left"]
     s.pending_bonus = True
     assert [G.action_label(s, a) for a in of_type(s, ChooseBonus)] == [
         "Take the 8 VP bonus: +1 worker, active now", "Take the 8 VP bonus: +£5"]

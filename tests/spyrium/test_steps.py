@@ -47,14 +47,14 @@ def _build_position():
 def test_build_steps_card_worker_space_then_price_with_lobbying() -> None:
     s = _build_position()
     steps = {(a.replace, a.lobbying): G.action_steps(s, a) for a in of_type(s, Build)}
-    assert steps[(None, False)] == ["Build a building", "the Factory (left) (top left)",
+    assert steps[(None, False)] == ["Build a building", "the Factory (left) at the top left",
                                     "with your worker below it", "in a new space", "pay £10"]
     assert steps[(1, True)] == [
-        "Build a building", "the Factory (left) (top left)", "with your worker below it",
+        "Build a building", "the Factory (left) at the top left", "with your worker below it",
         "replacing your Laboratory (left) (building 2) (shared symbol: £3 off)",
         "pay £3 (Lobbying: no surcharge, saves £2)"]
     assert [G.action_steps(s, a) for a in of_type(s, EarnMoney)] == [
-        ["Earn money", "next to the Factory (left) (top left): £2", "take back your worker below it"]]
+        ["Earn money", "next to the Factory (left) at the top left: £2", "take back your worker below it"]]
 
 
 def test_hire_steps_token_then_price_and_declarations_then_residence() -> None:
@@ -62,7 +62,7 @@ def test_hire_steps_token_then_price_and_declarations_then_residence() -> None:
     steps = {(a.commerce, a.lobbying, a.residence): G.action_steps(s, a) for a in of_type(s, Hire)}
     r = RESIDENCE_VALUES
     assert steps[(1, True, "advance")] == [
-        "Hire a character", "the Architect (top left)", "with your worker below it",
+        "Hire a character", "the Architect at the top left", "with your worker below it",
         "discard token 3", "pay £2, gain a Residence action (Lobbying: no surcharge, saves £1, "
         "Commerce: token 3 counts as 1)", f"Residence: move up £{r[1]} → £{r[2]}"]
     assert steps[(None, False, "vp")][-2:] == ["pay £5, gain a Residence action",
@@ -80,15 +80,15 @@ def test_phase_one_and_event_steps_name_the_slot() -> None:
     clear_market(s)
     put(s, 0, "A-geologist")
     assert [G.action_steps(s, a) for a in of_type(s, PlaceWorker)] == [
-        ["Place a worker", "between the Geologist (top left) and the empty space (top middle)"],
-        ["Place a worker", "between the Geologist (top left) and the empty space (middle left)"]]
+        ["Place a worker", "between the Geologist at the top left and the empty space at the top centre"],
+        ["Place a worker", "between the Geologist at the top left and the empty space at the middle left"]]
     place(s, 0, "H00")
     phase2(s, 0)
     assert [G.action_steps(s, a) for a in of_type(s, UseEvent)] == [
         ["Event Late placement", "place a worker",
-         "between the Geologist (top left) and the empty space (top middle)"],
+         "between the Geologist at the top left and the empty space at the top centre"],
         ["Event Late placement", "place a worker",
-         "between the Geologist (top left) and the empty space (middle left)"]]
+         "between the Geologist at the top left and the empty space at the middle left"]]
     s.turn_event, s.turn_event_token = "ev-token-bounty", 2
     assert [G.action_steps(s, a) for a in of_type(s, UseEvent)] == [
         ["Event Windfall", "gain £2"], ["Event Windfall", "gain 2 Spyrium"],
@@ -114,7 +114,7 @@ def test_picker_walks_from_kinds_to_one_build() -> None:
             break
         path = lv.path + [opt.step]
     assert opt.indexes == [target]
-    assert path == ["Build a building", "the Factory (left) (top left)", "with your worker below it"]
+    assert path == ["Build a building", "the Factory (left) at the top left", "with your worker below it"]
     assert opt.text == ("replacing your Working-Class Neighborhood (left) (building 1), "
                         "pay £6 (Lobbying: no surcharge, saves £3)")
 

@@ -157,16 +157,16 @@ def test_euphoria_you_name_your_artifact_cards_and_hidden_recruits(lang):
 
 
 def test_myraclia_and_spyrium_you_name_your_tiles_and_buildings():
-    from engines.myraclia.texts import tile_short
+    from engines.myraclia.texts import tile_name
     from engines.spyrium.texts import card_name
     game = engines.get_game("myraclia")
     for state in positions("myraclia", 2)[2:]:
         view = game.view(state, 0)
         mine = _you_text("myraclia", view, 0, "en")
         for t in view["seats"][0]["tiles"]:
-            assert tile_short(t).render("en") in mine
+            assert tile_name(t).render("en") in mine
         if view["seats"][0]["reserved"]:
-            assert view["seats"][0]["reserved"] in mine
+            assert tile_name(view["seats"][0]["reserved"]).render("en") in mine
     game = engines.get_game("spyrium")
     state = positions("spyrium", 3)[-2]
     view = game.view(state, 1)

@@ -5,7 +5,7 @@ Drawn from the view only. Every legal action has a place to click:
 
 - a tile of the surface: terraform it (one entry per legal payment), reserve it, move the
   reservation to it, add elements to it (own reservation), put the Eternity token on it;
-- a dashed empty hex: add a tile of the offer there;
+- an empty hex marked "+": add a tile of the offer there;
 - a Draft-board column: take an element; the trade zone's cubes: trade for that colour;
 - the buttons: pass, end the turn.
 
@@ -26,8 +26,9 @@ import math
 from typing import Any, Mapping, Sequence, cast
 
 from engines.core.i18n import Text, player
-from engines.myraclia.public import (SCORE_CATEGORIES, Colour, MyracliaView, Seat, SurfaceTile, T, TokenFace, colour,
-                                     colour_count, counts_text, join, surface, tile_text, token_text)
+from engines.myraclia.public import (SCORE_CATEGORIES, Colour, MyracliaView, OfferTile, Seat, SurfaceTile, T, TokenFace,
+                                     colour_count, counts_text, join, space_name, surface, tile_name, tile_text,
+                                     token_text)
 
 from ..canvas import MIN_TEXT, PALETTE, SQUEEZE, Canvas, ink_on, seat_colour
 
@@ -63,11 +64,12 @@ def _initials(cv: Canvas, surfaces: Sequence[str]) -> str:
     return "/".join(_initial(cv, s) for s in surfaces)
 
 
-def _tile_label(cv: Canvas, t: SurfaceTile, roomy: bool) -> str:
-    """A tile's label on the planet: its id and surface letters ("F03 F"); on small hexes only
-    the letters (the id is in its tip, which a click or a long press shows)."""
-    letters = _initials(cv, t["surfaces"])
-    return f"{t['id']} {letters}" if roomy else letters
+def _tile_label(cv: Canvas, t: SurfaceTile | OfferTile, room: float) -> str:
+    """A tile's label on the planet: its surface type in words ("forest", "Foresta"), the word
+    the labels and the log name it by, when it fits in ``room`` px; else its surface letters
+    ("F", explained by the legend). Never its id."""
+    words = "/".join(_t(cv, surface(s)) for s in t["surfaces"])
+    return words if cv.text_width(words, MIN_TEXT, bold=True) <= room else _initials(cv, t["surfaces"])
 
 
 def _pcol(p: int | None) -> str:
@@ -126,17 +128,6 @@ def _cubes_row(cv: Canvas, x: float, y: float, counts: Mapping[Colour, int], s: 
     return x
 
 
-POSITION_FORMS = ("({q}, {r})", "({q},{r})", "{q},{r}")
-"""How a free space's position is written: as the legend writes it, "(q, r)", or, on hexes
-too small for that, as compact as they need (the same form on every space of the planet)."""
-
-
-def _position_form(cv: Canvas, spots: list[tuple[int, int]], room: float) -> str:
-    """The first of ``POSITION_FORMS`` in which every free space's position fits in ``room``."""
-    return next((f for f in POSITION_FORMS
-                 if all(cv.text_width(f.format(q=q, r=r), MIN_TEXT) <= room for q, r in spots)), POSITION_FORMS[-1])
-
-
 def _holder(t: SurfaceTile) -> int:
     """The seat that terraformed or reserved ``t``. The view gives such a tile its owner (the
     cast says so): ``owner`` is None only on a free or a Darkness tile."""
@@ -145,8 +136,7 @@ def _holder(t: SurfaceTile) -> int:
 
 def _tile_tip(t: SurfaceTile, lang: str = "en") -> str:
     if t.get("darkness"):
-        return T("Darkness tile {tile}: never terraformed or reserved; counts for the compact shape.",
-                 tile=t["id"]).render(lang)
+        return T("Darkness tile: never terraformed or reserved; counts for the compact shape.").render(lang)
     lines = [tile_text(t["id"])]
     state = t.get("state")
     if state == "terraformed":
@@ -225,7 +215,7 @@ def _legend(cv: Canvas, eternity: bool = True) -> list[str]:
     """What the letters and abbreviations of the board mean (the Eternity tokens' only in a
     game played with them)."""
     items = [T("{letter} {name}", letter=_initial(cv, s), name=surface(s)) for s in LAND]
-    items += [T("VP: victory points"), T("(q, r): position of a free space")]
+    items += [T("VP: victory points"), T("+: a free space where a tile of the offer can go")]
     if eternity:
         items.append(T("Eternity tokens: {r} released element, {f} free element, +N points",
                        r=_t(cv, T("Released"))[:1].upper(), f=_t(cv, T("Free"))[:1].upper()))
@@ -286,7 +276,6 @@ def _draw_surface(cv: Canvas, view: MyracliaView, groups: dict, x0: float, y0: f
 
     own_res = view["seats"][me]["reserved"] if me is not None else None
     small = MIN_TEXT
-    roomy = size >= 34  # room for the tile's id beside its surface letters, and "free"
     later: list[tuple] = []
     for t in tiles:
         cx, cy = centre(t["q"], t["r"])
@@ -296,16 +285,13 @@ def _draw_surface(cv: Canvas, view: MyracliaView, groups: dict, x0: float, y0: f
             cv.poly(_hex(cx, cy, r), DARK, "#000", 1.5)
             cv.text(cx, cy, _t(cv, T("Darkness")), MIN_TEXT, "#ddd", "center", "middle",
                     max_width=size * 1.6)
-            if roomy:
-                cv.text(cx, cy + size * 0.45, t["id"], small, "#ddd", "center", "middle")
         elif st == "terraformed":
             land = LAND[t["surfaces"][0]]
             cv.poly(_hex(cx, cy, r), land, "#2b2620", 1.2)
             if len(t["surfaces"]) > 1:
                 cv.poly(_hex(cx, cy, r * 0.55), LAND[t["surfaces"][1]], None)
-            # the tile's id and surface type (letters, also for colour-blind eyes)
-            # the tile's id and surface type (letters, also for colour-blind eyes)
-            cv.text(cx, cy - size * 0.5, _tile_label(cv, t, roomy), small, "#2b2620", "center", "middle",
+            # the tile's surface type (in words or letters, also for colour-blind eyes)
+            cv.text(cx, cy - size * 0.5, _tile_label(cv, t, size * 1.5), small, "#2b2620", "center", "middle",
                     bold=True, max_width=size * 1.5)
             cv.seat_disc(cx, cy, max(8.0, size * 0.26), _holder(t), "#fff", 2)
             if t["free"]:  # the free element, with the word when it fits in the hex
@@ -342,7 +328,8 @@ def _draw_surface(cv: Canvas, view: MyracliaView, groups: dict, x0: float, y0: f
             right = (disc[0] if top else disc[1]) - rr - 3
             cv.text(cx + ((left + right) / 2 if top else 0), cy - size * 0.47, vp, MIN_TEXT, PALETTE["ink"], "center",
                     "middle", bold=True, max_width=right - left if top else size * 1.5)
-            cv.text(cx + ((left + right) / 2 if foot else 0), cy + size * 0.47, _tile_label(cv, t, roomy), small,
+            cv.text(cx + ((left + right) / 2 if foot else 0), cy + size * 0.47,
+                    _tile_label(cv, t, right - left if foot else size * 1.5), small,
                     "#2b2620", "center", "middle", max_width=right - left if foot else size * 1.5)
             if reserved:
                 cv.seat_disc(cx + (disc[0] if top else disc[1]), cy + (-size * 0.47 if top else disc[1]), rr,
@@ -360,16 +347,15 @@ def _draw_surface(cv: Canvas, view: MyracliaView, groups: dict, x0: float, y0: f
                probe=_tile_probe(view, me, t["id"]), ref=t["id"])
     for args in later:
         _token(cv, *args)
-    form = _position_form(cv, spots, size * 1.55)  # the inner width of a free space's hex
+    ids = {(t["q"], t["r"]): t["id"] for t in tiles}
     for (q, r_) in spots:
         cx, cy = centre(q, r_)
         cv.poly(_hex(cx, cy, size * 0.9), "#ffffff88", PALETTE["highlight"], 2)
         cv.text(cx, cy - size * 0.12, "+", max(MIN_TEXT, size * 0.5), PALETTE["highlight"], "center", "middle",
                 bold=True)
-        cv.text(cx, cy + size * 0.4, form.format(q=q, r=r_), small, PALETTE["ink"], "center", "middle",
-                max_width=size * 1.55)
         cv.hit(cx - size * 0.8, cy - size * 0.8, size * 1.6, size * 1.6, action=groups["pos"][(q, r_)],
-               tip=_t(cv, T("Add a tile of the offer here, at ({q}, {r}) (compact-shape rules)", q=q, r=r_)))
+               tip=_t(cv, T("Add a tile of the offer here, {space} (compact-shape rules)",
+                            space=space_name(ids, q, r_))))
 
 
 # ---- the boards --------------------------------------------------------------------------------------
@@ -508,7 +494,7 @@ def _draw_players(cv: Canvas, view: MyracliaView, groups: dict, x: float, y: flo
                 T("1 tile") if len(s["tiles"]) == 1 else T("{n} tiles", n=len(s["tiles"])),
                 T("1 disc") if s["discs"] == 1 else T("{n} discs", n=s["discs"])]
         if s["reserved"]:
-            info.append(T("reserved {tile}", tile=s["reserved"]))
+            info.append(T("reserved: {tile}", tile=tile_name(s["reserved"])))
         if s.get("passed"):
             info.append(T("passed"))
         text = " · ".join(_t(cv, i) for i in info)
@@ -572,16 +558,19 @@ def _draw_players(cv: Canvas, view: MyracliaView, groups: dict, x: float, y: flo
 
 def _draw_offer(cv: Canvas, view: MyracliaView, x: float, y: float, w: float, me: int | None = None,
                 offer: set[str] | frozenset = frozenset()) -> float:
-    """The tile offer; ``offer``: the tiles that can be added now (on a dashed space: the
-    others carry the coach's probe). A tile shows its id, its VP and, when the tile is
-    narrow, its required elements on a second row."""
+    """The tile offer; ``offer``: the tiles that can be added now (on a space marked "+": the
+    others carry the coach's probe). A tile shows its surface type (a word, or its letters
+    when the word does not fit), its VP and, when the tile is narrow, its required elements on
+    a second row."""
     title = _t(cv, T("Tile offer"))
     bags = _t(cv, T("tile bag {n} · element bag {m}", n=view["tile_bag"], m=view["element_bag"]))
     room = w - 3 * PAD - cv.text_width(title, 12) * 1.12
     beside = cv.text_width(bags, MIN_TEXT) <= room  # else the bags go under the title
     top = 24 if beside else 40
     tw = (w - 2 * PAD) / 3
-    labels = [_t(cv, T("{tile} {n} VP", tile=t["id"], n=t["vp"])) for t in view["offer"]]
+    labels = [_t(cv, T("{tile} {n} VP", n=t["vp"],  # the type in words when it fits beside the VP
+                       tile=_tile_label(cv, t, (tw - 16) / 1.12 - cv.text_width(f" {t['vp']} VP", MIN_TEXT))))
+              for t in view["offer"]]
     two_rows = any(not t["darkness"] and cv.text_width(lb, MIN_TEXT) * 1.12 + 16 + 12 * len(t["requires"]) > tw - 4
                    for t, lb in zip(view["offer"], labels))
     th = 42 if two_rows else 28
@@ -617,7 +606,7 @@ def _draw_offer(cv: Canvas, view: MyracliaView, x: float, y: float, w: float, me
             cv.rect(tx, ty - 2, tw, th + 4, None, PALETTE["highlight"], 1.5, 6)
         tip = tile_text(t["id"]).render(_lang(cv))
         if view["phase"] == "place":
-            tip += "\n" + _t(cv, T("Add it by clicking a dashed space on the planet"))
+            tip += "\n" + _t(cv, T("Add it by clicking a space marked + on the planet"))
         cv.hit(tx + 2, ty, tw - 4, th, tip=tip,
                probe={"type": "place_tile", "tile": t["id"]} if _asks(view, me) and t["id"] not in offer else None,
                ref=t["id"])
@@ -628,8 +617,8 @@ def _draw_buttons(cv: Canvas, view: MyracliaView, groups: dict, x: float, y: flo
     k = view["turn"]["tiles_to_add"]
     label = _t(cv, {"draft": T("Draft: take an element from a column, or pass"),
                     "terraform": T("Terraforming: click a tile; trades in the trade zones"),
-                    "place": (T("Add 1 tile: click a dashed space") if k == 1
-                              else T("Add {n} tiles: click a dashed space", n=k)),
+                    "place": (T("Add 1 tile: click a space marked +") if k == 1
+                              else T("Add {n} tiles: click a space marked +", n=k)),
                     "eternity": T("Put the Eternity token on a free tile"),
                     "over": T("Game over")}[view["phase"]])
     lines = _title_lines(cv, label, w - 2 * PAD)

@@ -29,19 +29,15 @@ from __future__ import annotations
 from types import SimpleNamespace
 
 from engines.core.i18n import Text, player
-from engines.spyrium.public import (BONUS_MONEY, KINDS, SHORT, SYMBOLS, Building, Event, MarketCard,
-                                    SpyriumView, T, Technique, card_effects, card_tip, event_effect,
-                                    event_name, join, short_name, slot_text, type_of, variant_text)
+from engines.spyrium.public import (BONUS_MONEY, KINDS, SYMBOLS, Building, Event, MarketCard, SpyriumView, T,
+                                    Technique, bare_name, card_effects, card_tip, event_effect, event_name, join,
+                                    slot_text, type_of, variant_text)
 from tavolo_ui.canvas import MIN_TEXT, PALETTE, Canvas, seat_colour, seat_text_colour
 
 INK, MUTED, LINE, PANEL = PALETTE["ink"], PALETTE["muted"], PALETTE["line"], PALETTE["panel"]
 Card = Building | Technique | MarketCard
 """A card face the table draws: in a neighbourhood or in the market."""
 KIND_FILL = {"building": "#e8dcc4", "character": "#d9e6f2", "technique": "#e3d9ef"}
-
-SHORT_NAMES = {k: str(v) for k, v in SHORT.items()}
-"""Card faces use the rulebook's other, shorter name (spec §10.2); the tip has the full text,
-which starts with the full name."""
 
 _LANG = ["en"]
 """The language of the table being drawn (``cv.lang``, set by ``render``)."""
@@ -79,7 +75,10 @@ def _name_lines(name: str, size: float, first: float, full: float,
 
     The font shrinks from ``size`` down to ``min_size`` to keep the name on the first line
     beside the cost (``first`` px); failing that the name takes the whole line (``full``)
-    and the cost goes down a line; failing that it wraps onto two lines beside the cost."""
+    and the cost goes down a line; failing that it wraps at its spaces (and at its hyphens,
+    "Working-" / "Class") onto as many lines as it needs, the first beside the cost: the
+    name is drawn whole, the same name as in the list and the log (the card grows,
+    ``_fit_height``)."""
     ns = size
     while ns > min_size and _bold_width(name, ns) > first:
         ns -= 0.5
@@ -87,7 +86,7 @@ def _name_lines(name: str, size: float, first: float, full: float,
         return [name], ns, False
     if _bold_width(name, ns) <= full:
         return [name], ns, True
-    if " " not in name:  # one long word ("Capitalizzazione"): smaller, else split with a hyphen
+    if " " not in name and "-" not in name:  # one long word ("Capitalizzazione"): smaller, else split
         while ns > MIN_TEXT and _bold_width(name, ns) > full:
             ns -= 0.5
         if _bold_width(name, ns) <= full:
@@ -95,14 +94,27 @@ def _name_lines(name: str, size: float, first: float, full: float,
         cut = max(3, int(len(name) * first / _bold_width(name, ns)) - 1)
         return [name[:cut] + "-", name[cut:]], ns, False
     lines: list[str] = []
-    for word in name.split():
-        if lines and _bold_width(f"{lines[-1]} {word}", ns) <= first:
-            lines[-1] += f" {word}"
+    for word in _name_words(name, ns, full):
+        room = first if len(lines) <= 1 else full
+        joint = "" if lines and lines[-1].endswith("-") else " "
+        if lines and _bold_width(f"{lines[-1]}{joint}{word}", ns) <= room:
+            lines[-1] += f"{joint}{word}"
         else:
             lines.append(word)
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
-    return [_short(ln, ns, first / 1.12) for ln in lines], ns, False
+    return lines, ns, False
+
+
+def _name_words(name: str, size: float, width: float) -> list[str]:
+    """The pieces a card name wraps at: its words, a word wider than ``width`` cut after its
+    hyphens ("Working-Class" → "Working-", "Class")."""
+    out: list[str] = []
+    for word in name.split():
+        if _bold_width(word, size) <= width or "-" not in word:
+            out.append(word)
+            continue
+        parts = word.split("-")
+        out += [p + "-" for p in parts[:-1]] + [parts[-1]]
+    return out
 
 
 class _Acts:
@@ -134,7 +146,7 @@ def _card_box(cv: Canvas, x: float, y: float, w: float, h: float, card: Card, to
         cv.rect(x, y, w, h, fill, LINE, 1, 6)
     pad = 5
     small = max(MIN_TEXT, size - 2)
-    name = _t(short_name(card["card"]))
+    name = _t(bare_name(card["card"]))
     variant = variant_text(card["card"])
     cost = f"£{card['cost']}"
     cost_w = Canvas.text_width(cost, small) + 4

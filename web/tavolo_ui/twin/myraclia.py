@@ -9,7 +9,7 @@ Everything on Myraclia's table is public (the view hides only the bags' contents
 from __future__ import annotations
 
 from engines.core.i18n import Text, player
-from engines.myraclia.public import T, colour_count, counts_text, join, tile_short, tile_text, token_name
+from engines.myraclia.public import T, colour_count, counts_text, join, tile_name, tile_text, token_name
 
 Lines = list[Text]
 
@@ -27,28 +27,26 @@ def player_lines(view: dict, q: int) -> Lines:
     if s["reserved"]:
         lines.append(T("Reserved tile: {tile}", tile=tile_text(s["reserved"])))
     if s["tiles"]:
-        lines.append(T("Terraformed tiles: {tiles}", tiles=join([tile_short(t) for t in s["tiles"]])))
+        lines.append(T("Terraformed tiles: {tiles}", tiles=join([tile_name(t) for t in s["tiles"]])))
     if s.get("draft_column"):
         lines.append(T("Draft disc in column {n}", n=s["draft_column"]))
     return lines
 
 
 def surface_line(t: dict) -> Text:
-    """A tile of the planet, where it lies first: "(1, -1) terraformed by Player 2: W04 (water)";
-    a tile still to terraform with its needs and VP."""
-    q, r = t["q"], t["r"]
+    """A tile of the planet, by its name and state first: "Terraformed by Player 2: water tile
+    (blue + black)"; a tile still to terraform with its needs and VP (no coordinates: a
+    tile is named by its surface type and elements, ``tile_name``)."""
     if t["state"] == "darkness":
-        return T("({q}, {r}): {tile}", q=q, r=r, tile=tile_short(t["id"]))
+        return tile_name(t["id"])
     if t["state"] == "terraformed":
-        line = T("({q}, {r}) terraformed by {player}: {tile}", q=q, r=r, player=player(t["owner"]),
-                 tile=tile_short(t["id"]))
+        line = T("Terraformed by {player}: {tile}", player=player(t["owner"]), tile=tile_name(t["id"]))
     elif t["state"] == "reserved":
-        line = T("({q}, {r}) reserved by {player}: {tile}", q=q, r=r, player=player(t["owner"]),
-                 tile=tile_text(t["id"]))
+        line = T("Reserved by {player}: {tile}", player=player(t["owner"]), tile=tile_text(t["id"]))
         if t["cubes"]:
             line = T("{a}, {b}", a=line, b=T("on the tile: {elements}", elements=counts_text(t["cubes"])))
     else:
-        line = T("({q}, {r}) free: {tile}", q=q, r=r, tile=tile_text(t["id"]))
+        line = T("Free: {tile}", tile=tile_text(t["id"]))
     for token in t["tokens"]:
         line = T("{a}, {b}", a=line, b=token_name(token["id"]))
     return line
