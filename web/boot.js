@@ -220,6 +220,8 @@
       if (el.type === "checkbox") el.checked = form.opts[i]; else el.value = form.opts[i];
     });
     if (seed) seed.value = form.seed;
+    var advanced = document.getElementById("advanced");
+    if (advanced && form.seed) advanced.open = true;  // a seed typed stays in view
   }
   function showNew(game, form) {
     if (!put("first-new-" + first.lang + "-" + game)) return false;

@@ -170,13 +170,19 @@ class Review:
 def _option_text(game, key: str, value: Any, lang: str) -> str:
     """One option of a record for the text log, as the New game form names it ("Beginner
     variant: 3 starting elements each = no"), never by its field's name (labels may hold a
-    colon, so "=" before the value)."""
+    colon, so "=" before the value). Seats read from 1, as the form shows them (an option
+    marked ``{"ui": "seat"}`` or ``"seat_order"`` is stored from 0)."""
     from engines.core.i18n import texts
 
     from .new_game import option_label
     T = texts("ui")
     field = game.options_model.model_fields.get(key)
     name = option_label(game, key, field, lang) if field is not None else key
+    extra = field.json_schema_extra if field is not None and isinstance(field.json_schema_extra, dict) else {}
+    if extra.get("ui") == "seat" and isinstance(value, int):
+        value = value + 1
+    elif extra.get("ui") == "seat_order" and isinstance(value, list):
+        value = [v + 1 if isinstance(v, int) else v for v in value]
     if isinstance(value, bool):
         value = (T("yes") if value else T("no")).render(lang)
     elif value is None:
