@@ -162,8 +162,8 @@ class Review:
         for i, (seat, text, events) in enumerate(self.session.lines):
             if i + 1 < self.first:  # the game this one was forked from
                 continue
-            out.append((i + 1, seat, self.session.rename(_render(text, lang))))
-            out.extend((i + 1, None, self.session.rename(_render(e, lang))) for e in events)
+            out.append((i + 1, seat, self.session.rename(_render(text, lang), lang=lang)))
+            out.extend((i + 1, None, self.session.rename(_render(e, lang), lang=lang)) for e in events)
         return out
 
 
@@ -211,8 +211,8 @@ def text_log(review: "Review", lang: str, level_name=lambda level: level) -> str
                        n=fork.at, name=s.name(fork.seat)).render(lang))
     lines.append("")
     for i, (seat, text, events) in enumerate(s.lines):
-        lines.append(f"{i + 1}. {s.rename(_render(text, lang))}")
-        lines.extend(f"      {s.rename(_render(e, lang))}" for e in events)
+        lines.append(f"{i + 1}. {s.rename(_render(text, lang), lang=lang)}")
+        lines.extend(f"      {s.rename(_render(e, lang), lang=lang)}" for e in events)
     if review.over:
         final = review.state_at(review.n)
         scores = review.game.scores(final)

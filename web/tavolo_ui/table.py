@@ -60,7 +60,7 @@ class _Named(Text):
         self.session = session
 
     def render(self, lang: str = "en") -> str:
-        return self.session.rename(tr(self.params["text"], lang))
+        return self.session.rename(tr(self.params["text"], lang), lang=lang)
 
 
 class TableScreen:
