@@ -54,7 +54,7 @@ def default_level(levels: list[str]) -> str:
 #: levels are here): Easy, Normal and Hard first, then those kept for tests, the CLI and the
 #: arena, offered only under the form's "Advanced"
 LEVEL_NAMES = {"easy": T("Easy"), "normal": T("Normal"), "hard": T("Hard"),
-               "random": T("Random moves"), "heuristic": T("Rules of thumb, no look-ahead"),
+               "random": T("Random moves"), "heuristic": T("Rules of thumb"),
                "playout": T("Quick rules of thumb"), "search": T("Normal")}  # Euphoria's old name of Normal
 
 
