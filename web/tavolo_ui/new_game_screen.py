@@ -167,3 +167,4 @@ class NewGameScreen:
         page.banner = None
         self.table.open_session(session, sid, f"{session.game.title} · {when}")
         self.table.autosave()
+        self.table.access.focus_table()

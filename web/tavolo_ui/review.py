@@ -192,6 +192,14 @@ def _option_text(game, key: str, value: Any, lang: str) -> str:
     return f"{name} = {value}"
 
 
+def log_file_name(game: str, year: int, month: int, day: int, hour: int, minute: int) -> str:
+    """The text log's file name: the game's id and the local date and time of the download,
+    sortable and without spaces or punctuation a file system may refuse
+    ("citadels-2026-11-28-1615.txt")."""
+    ident = "".join(c for c in game.lower() if c.isascii() and (c.isalnum() or c in "-_")) or "tavolo"
+    return f"{ident}-{year:04d}-{month:02d}-{day:02d}-{hour:02d}{minute:02d}.txt"
+
+
 def text_log(review: "Review", lang: str, level_name=lambda level: level) -> str:
     """The whole game as a readable text: who played, the seed and options, every move (the
     automatic events indented under it) and, at the end, the scores and the winners. Only
