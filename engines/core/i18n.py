@@ -21,7 +21,8 @@ English and is remembered in ``MISSING`` (the translation walk in the tests fail
 Players are named with ``player(seat)``: "Player 2" / "Giocatore 2"; the page replaces both
 with the seat's name (``PLAYER_RE``, made from each language's "Player {n}").
 
-The languages are listed once, in ``LANGUAGES`` (code, own name, locale); everything else reads
+The languages are listed once, in ``LANGUAGES`` (code, own name, locale, the words that change
+before a vowel: ``fit_preposition``); everything else reads
 that list: the page's language switch and its dates (``tavolo_ui``), ``build.py`` (the first
 screens of each language, and the languages and boot texts it writes into ``boot.js``, which
 names no language itself), ``main.py`` (its last-resort texts come from ``boot.js``).

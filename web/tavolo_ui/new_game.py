@@ -157,7 +157,7 @@ def advanced_html(lang: str, levels: list[str], game) -> str:
     open, the game's other bot levels in every seat's list (the style sheet's
     ``#new-form:has(#advanced[open])``), named in a sentence."""
     others = [bot_level_name(lv, lang) for lv in advanced_levels(game, levels)]
-    more = (f'<p class="muted">{h(L("Open, every seat’s list also offers these bots: {levels}.", lang, levels=", ".join(others)))}</p>'
+    more = (f'<p class="muted">{h(L("While this section is open, each seat’s list also offers the bots kept for testing: {levels}.", lang, levels=", ".join(others)))}</p>'
             if others else "")
     return (f'<details id="advanced" class="advanced"><summary>{h(L("Advanced", lang))}</summary>{more}'
             f'<label class="row">{h(L("Seed", lang))} <input id="seed" type="number" min="0"'
