@@ -1173,6 +1173,21 @@ def boot_languages(web_dir: Path = DEFAULT_WEB) -> dict:
             "texts": {lang: {text: T(text).render(lang) for text in BOOT_TEXTS} for lang in LANGS[1:]}}
 
 
+def write_manifest(manifest: Path, web_dir: Path = DEFAULT_WEB) -> None:
+    """The site's web manifest in every language the page speaks: ``lang`` is the language of
+    the code (``LANGS[0]``), which the description opens with, then the same description in
+    each other language, " · " between them (a manifest holds one description, and an install
+    prompt shows it whatever the page's language)."""
+    _importable(web_dir)
+    from engines.core.i18n import LANGS
+    from tavolo_ui.home import INSTALL_DESCRIPTION as text
+
+    data = json.loads(manifest.read_text("utf-8"))
+    data["lang"] = LANGS[0]
+    data["description"] = " · ".join(dict.fromkeys(text.render(lang) for lang in LANGS))
+    manifest.write_text(json.dumps(data, ensure_ascii=False, indent=2) + "\n", "utf-8")
+
+
 def write_boot_languages(boot_js: Path, web_dir: Path) -> None:
     """Put ``boot_languages`` into the site's ``boot.js`` at ``BOOT_LANGUAGES_MARK``."""
     script = boot_js.read_text("utf-8")
@@ -1337,6 +1352,7 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True, snap
         (tmp / "sw-register.js").write_text(SW_REGISTER)
         write_icons(tmp / "assets", cache)
         write_boot_languages(tmp / "boot.js", web_dir)
+        write_manifest(tmp / "manifest.webmanifest", web_dir)
         write_first_screens(tmp / "index.html", web_dir)
         write_pyscript_preload(tmp / "index.html", tmp / "pyscript")
         cache_name = write_service_worker(tmp)

@@ -220,6 +220,8 @@
       if (el.type === "checkbox") el.checked = form.opts[i]; else el.value = form.opts[i];
     });
     if (seed) seed.value = form.seed;
+    var advanced = document.getElementById("advanced");
+    if (advanced && form.seed) advanced.open = true;  // a seed typed stays in view
   }
   function showNew(game, form) {
     if (!put("first-new-" + first.lang + "-" + game)) return false;
@@ -277,6 +279,14 @@
     app().addEventListener("click", onClick);
     app().addEventListener("change", onChange);
   }
+  // "Import…" (a button) opens the picker of the hidden file input, which is out of the Tab
+  // order (tavolo_ui.home): here, in the click itself, before Python is ready and after
+  function openImport(e) {
+    var button = e.target && e.target.closest && e.target.closest("#import-btn");
+    var input = button && document.getElementById("import-file");
+    if (input) input.click();
+  }
+  document.addEventListener("click", openImport);
   // ---- a fatal error of the Python runtime ---------------------------------------------------
   // interpreter.mjs calls this from Pyodide's own fatal-error hook: Python is gone for good, so
   // this plain page (made here, in JavaScript) replaces whatever was shown, in the page's

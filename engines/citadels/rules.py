@@ -39,8 +39,8 @@ def threshold(state: CitadelsState) -> int:
 def setup(players: int, seed: int, options: CitadelsOptions) -> CitadelsState:
     """§2: shuffle the 65 districts, deal 4 cards and 2 gold each, give the crown, start round 1."""
     if options.first_crown >= players:
-        raise ValueError(T("The first crown must go to a seat from 0 to {last} (0 is the first player), not {seat}.",
-                           last=players - 1, seat=options.first_crown))
+        raise ValueError(T("The first crown must go to a seat from 1 to {last}, not {seat}.",
+                           last=players, seat=options.first_crown + 1))  # seats counted from 1 for people
     rng = Rng.from_seed(seed)
     deck = list(ALL_CARDS)
     rng.shuffle(deck)

@@ -23,7 +23,8 @@ class CitadelsOptions(Options):
     short_game: bool = Field(default=False, description="Short game: the game ends when a city has 7 districts instead of 8")
     killed_king_heir: bool = Field(default=False, description="A killed King’s player takes the crown at the end of the round")
     forbid_duplicate_districts: bool = Field(default=False, description="No two districts of the same name in one city")
-    first_crown: int = Field(default=0, ge=0, le=6, description="Seat holding the crown at the start (0 is the first player)")
+    first_crown: int = Field(default=0, ge=0, le=6, description="Seat holding the crown at the start",
+                             json_schema_extra={"ui": "seat"})  # from 0; the New game form shows it from 1
 
 
 class CitadelsState(GameState):

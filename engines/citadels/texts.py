@@ -168,7 +168,7 @@ OPTION = {
                     n=C.completion_threshold_short_variant, m=C.completion_threshold),
     "killed_king_heir": T("A killed King’s player takes the crown at the end of the round"),
     "forbid_duplicate_districts": T("No two districts of the same name in one city"),
-    "first_crown": T("Seat holding the crown at the start (0 is the first player)"),
+    "first_crown": T("Seat holding the crown at the start"),
 }
 
 

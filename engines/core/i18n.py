@@ -21,7 +21,8 @@ English and is remembered in ``MISSING`` (the translation walk in the tests fail
 Players are named with ``player(seat)``: "Player 2" / "Giocatore 2"; the page replaces both
 with the seat's name (``PLAYER_RE``, made from each language's "Player {n}").
 
-The languages are listed once, in ``LANGUAGES`` (code, own name, locale); everything else reads
+The languages are listed once, in ``LANGUAGES`` (code, own name, locale, the words that change
+before a vowel: ``fit_preposition``); everything else reads
 that list: the page's language switch and its dates (``tavolo_ui``), ``build.py`` (the first
 screens of each language, and the languages and boot texts it writes into ``boot.js``, which
 names no language itself), ``main.py`` (its last-resort texts come from ``boot.js``).
@@ -46,6 +47,7 @@ from __future__ import annotations
 import json
 import re
 import string
+import unicodedata
 from pathlib import Path
 from typing import Any, Callable, Iterator, NamedTuple
 
@@ -60,11 +62,14 @@ class Language(NamedTuple):
     """Its own name ("Italiano"), on the page's language switch."""
     locale: str | None
     """The BCP-47 locale dates are written in ("it-IT"); None: the browser's own."""
+    before_vowel: tuple[tuple[str, str], ...] = ()
+    """Words that change before a word starting with a vowel, as (word, its form there):
+    Italian's preposition ("a", "ad"): "Tocca ad Anna", "Tocca a Ben" (``fit_preposition``)."""
 
 
 LANGUAGES = (
     Language("en", "English", None),
-    Language("it", "Italiano", "it-IT"),
+    Language("it", "Italiano", "it-IT", before_vowel=(("a", "ad"),)),
 )
 """Every language Tavolo speaks, the one the code is written in (English) first: the one list
 every other place reads (see the module doc for what adding one takes)."""
@@ -150,7 +155,16 @@ class Text:
         if not self.params:
             return template
         values = {k: (v.render(lang) if isinstance(v, Text) else v) for k, v in self.params.items()}
-        return template.format(**values)
+        if not _changes_before_vowel(lang):
+            return template.format(**values)
+        out = ""  # filled field by field, so a preposition before a field fits its value
+        for literal, name, spec, conversion in _FORMATTER.parse(template):
+            out += literal
+            if name is not None:
+                value = _FORMATTER.get_field(name, (), values)[0]
+                shown = _FORMATTER.format_field(_FORMATTER.convert_field(value, conversion), spec or "")
+                out = fit_preposition(lang, out, shown) + shown
+        return out
 
     def walk(self) -> Iterator["Text"]:
         """This text and every ``Text`` inside its fields (for the translation tests)."""
@@ -215,6 +229,49 @@ def _player_re() -> re.Pattern[str]:
 
 PLAYER_RE = _player_re()
 """Matches ``player(seat)`` rendered in any language; group 1 is the seat number from 1."""
+
+
+def _changes_before_vowel(lang: str) -> tuple[tuple[str, str], ...]:
+    """``Language.before_vowel`` of ``lang`` (none for a language Tavolo does not speak)."""
+    for entry in LANGUAGES:
+        if entry.code == lang:
+            return entry.before_vowel
+    return ()
+
+
+_LAST_WORD = re.compile(r"(?<!\w)(\w+) $")
+
+
+def starts_with_vowel(word: str) -> bool:
+    """Whether ``word``'s first letter (after quotes and invisible bidi marks) is a vowel,
+    accented or not: "Anna", "«Elena»", "Èrik" yes; "Ben", "3", "" no."""
+    for ch in word:
+        if ch.isalpha():
+            return unicodedata.normalize("NFD", ch)[0].lower() in "aeiou"
+        if ch.isdigit():
+            return False
+    return False
+
+
+def fit_preposition(lang: str, before: str, word: str) -> str:
+    """``before`` (the text written just before ``word``) with its last word in the form
+    ``lang`` wants before ``word``: in Italian the preposition "a" becomes "ad" before a
+    vowel ("Tocca ad Anna", "Tocca ad Èrik", "Tocca a Ben"; "Ad" at a sentence's start), as
+    ``Language.before_vowel`` lists. The one rule for every catalogue: ``Text.render``
+    applies it where a template's text is followed by a field (the catalogues write "a
+    {player}" and the value decides), and the page where it puts a seat's name in place of
+    "Player N" (``tavolo_ui.session.Session.rename``). A word written before another word in
+    the template itself stays as the translator wrote it."""
+    changes = _changes_before_vowel(lang)
+    found = _LAST_WORD.search(before) if changes else None
+    if found is None or not starts_with_vowel(word):
+        return before
+    last = found.group(1)
+    for plain, changed in changes:
+        if last.lower() == plain:
+            changed = changed.capitalize() if last[0].isupper() else changed
+            return before[:found.start(1)] + changed + " "
+    return before
 
 
 def best_lang(preferences: list[str] | tuple[str, ...]) -> str:

@@ -274,7 +274,7 @@ def test_setup_refusals_are_texts_in_both_languages():
         GAME.new_game(3, 1, {"first_crown": 5})
     reason = info.value.args[0]
     assert isinstance(reason, Text)
-    assert reason.render("en") == "The first crown must go to a seat from 0 to 2 (0 is the first player), not 5."
-    assert reason.render("it") == "La Corona iniziale deve andare a un posto da 0 a 2 (0 è il primo giocatore), non 5."
+    assert reason.render("en") == "The first crown must go to a seat from 1 to 3, not 6."  # seats from 1
+    assert reason.render("it") == "La Corona iniziale deve andare a un posto da 1 a 3, non 6."
     with pytest.raises(ValueError):
         rules.setup(2, 1, GAME.options_model(first_crown=4))

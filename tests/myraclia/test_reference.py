@@ -55,7 +55,7 @@ def test_typographic_apostrophes_and_the_game_own_names():
                  "Kickstarter tile", "Eternity tokens", "Darkness tiles", "hand rule", "compact-shape"):
         assert word in en, word
     for word in ("Ordine di draft", "Ordine di terraformazione", "Termina il turno", "Rilasciato",
-                 "Gratuito", "round iniziale", "tessera Kickstarter", "gettoni Eternità",
+                 "Gratuito", "turno di gioco iniziale", "tessera Kickstarter", "gettoni Eternità",
                  "tessere Oscurità", "regola della mano", "forma compatta", "Fase Draft",
                  "Fase Terraformazione", "PV", "jolly"):
         assert word in it, word

@@ -26,6 +26,13 @@ def body(page, key: str) -> str:
     return page.evaluate(f"document.body.dataset.{key} || ''")
 
 
+def fill_seed(page, seed) -> None:
+    """The seed typed into the New game form, under its Advanced disclosure (opened first)."""
+    if page.locator("#advanced").get_attribute("open") is None:
+        page.click("#advanced > summary")
+    page.fill("#seed", str(seed))
+
+
 def start_game(page, game: str, seats: list[tuple[str, str]], seed: int) -> None:
     """From the home screen: the new-game form filled with ``seats`` (name, kind), started."""
     page.click(f".game-card[data-game='{game}'] button[data-cmd='new']")
@@ -35,7 +42,7 @@ def start_game(page, game: str, seats: list[tuple[str, str]], seed: int) -> None
     for i, (name, kind) in enumerate(seats):
         page.locator(".seat-name").nth(i).fill(name)
         page.locator(".seat-kind").nth(i).select_option(kind)
-    page.fill("#seed", str(seed))
+    fill_seed(page, seed)
     shot(page, f"{game}_page_01_new_game")
     page.click("#start")
     page.wait_for_function("() => document.body.dataset.screen === 'table'")

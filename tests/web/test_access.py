@@ -157,9 +157,9 @@ def test_the_table_in_words_for_a_screen_reader(page, base_url):
 
 
 def test_every_home_control_is_reached_by_tab_with_a_visible_focus(page, base_url):
-    """Tab goes through the home screen's controls, "Import…" included (it was the label of
-    a hidden file input, never focused): the file input itself takes the focus, its label
-    shows the ring, and Space opens the file picker.
+    """Tab goes through the home screen's controls, "Import…" included: a button with the
+    focus ring, and Space on it opens the file picker of the hidden file input, which is
+    never a Tab stop itself (issue 27).
 
     The picker is listened for from the start: Playwright turns on Chromium's interception
     of file pickers when the first listener is added, and a listener added just before the
@@ -173,12 +173,11 @@ def test_every_home_control_is_reached_by_tab_with_a_visible_focus(page, base_ur
         page.keyboard.press("Tab")
         ident = page.evaluate("document.activeElement.id || document.activeElement.textContent.trim().slice(0, 20)")
         seen.append(ident)
-        if ident == "import-file":
+        if ident == "import-btn":
             break
-    assert "import-file" in seen, seen
+    assert "import-btn" in seen and "import-file" not in seen, seen
     ring = page.evaluate("getComputedStyle(document.querySelector('#import-btn')).outlineStyle")
-    assert ring != "none"  # the label shows the focus ring
-    assert page.evaluate("document.activeElement.id") == "import-file"
+    assert ring != "none"  # the button shows the focus ring
     page.keyboard.press("Space")
     for _ in range(100):
         if choosers:

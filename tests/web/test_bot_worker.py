@@ -104,7 +104,7 @@ def test_a_game_against_normal_bots_in_the_worker_with_their_progress(page, base
     page.click(".game-card[data-game='myraclia'] button[data-cmd='new']")
     page.wait_for_function("() => document.body.dataset.screen === 'new'")
     shown = page.locator(".seat-kind").nth(0).evaluate(
-        "sel => [...sel.options].filter(o => !o.hidden).map(o => o.value)")
+        "sel => [...sel.options].filter(o => getComputedStyle(o).display !== 'none').map(o => o.value)")
     assert [k for k in shown if k.startswith("bot:")] == ["bot:easy", "bot:normal", "bot:hard"], shown
     assert page.locator(".seat-kind").nth(1).input_value() == "bot:normal"  # the default level
     page.click("button[data-cmd='home']")

@@ -24,6 +24,7 @@ from urllib.parse import urlparse
 import pytest
 
 from tests.web.conftest import ROOT, app_errors, open_app, shot, wait_ready
+from tests.web.pagedriver import fill_seed
 
 if str(ROOT / "web") not in sys.path:
     sys.path.insert(0, str(ROOT / "web"))  # tavolo_ui.links, to make share links
@@ -267,7 +268,7 @@ def test_boot_and_play_without_violations(page, guard, context, base_url):
     wait_until(page, "document.querySelectorAll('.seat').length === 3")
     page.locator(".seat-kind").nth(1).select_option("bot:random")
     page.locator(".seat-kind").nth(2).select_option("bot:random")
-    page.fill("#seed", "5")
+    fill_seed(page, "5")
     page.locator(".seat-name").first.press("Enter")  # no inline handler: nothing is submitted
     assert body(page, "screen") == "new"
     page.click("#start")
@@ -379,14 +380,14 @@ def test_hostile_names_typed_in_the_new_game_form(page, guard, context, base_url
     for i, (name, kind) in enumerate(zip(HOSTILE, kinds)):
         page.locator(".seat-name").nth(i).fill(name)
         page.locator(".seat-kind").nth(i).select_option(kind)
-    page.fill("#seed", "3")
+    fill_seed(page, "3")
     # the form drawn again (another number of players keeps the names): the values stay text
     page.select_option("#players", str(len(HOSTILE) + 1))
     wait_until(page, f"document.querySelectorAll('.seat').length === {len(HOSTILE) + 1}")
     assert [page.locator(".seat-name").nth(i).input_value() for i in range(len(HOSTILE))] == HOSTILE
     page.select_option("#players", str(len(HOSTILE)))
     wait_until(page, f"document.querySelectorAll('.seat').length === {len(HOSTILE)}")
-    page.fill("#seed", "3")
+    fill_seed(page, "3")
     assert_ran_nothing(page, guard, context)
     page.click("#start")
     wait_until(page, "document.body.dataset.screen === 'table'")

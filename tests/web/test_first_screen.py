@@ -22,6 +22,7 @@ from tavolo_ui.bidi import isolate
 from tavolo_ui.links import make_fragment
 
 from .conftest import shot, wait_ready
+from .pagedriver import fill_seed
 
 pytestmark = pytest.mark.browser
 
@@ -96,7 +97,7 @@ def test_a_game_chosen_and_started_before_python_is_ready_starts_when_it_is(page
     assert page.locator(".seat").count() == 3
     page.locator(".seat-name").nth(1).fill("Zed")
     page.locator(".seat-kind").nth(2).select_option("human")
-    page.fill("#seed", "7")
+    fill_seed(page, "7")
     page.click("#start")
     assert page.inner_text("#start") == "Starting…"
     assert page.evaluate("() => document.body.dataset.ready || ''") == ""

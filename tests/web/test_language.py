@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from tests.web.conftest import app_errors, open_app, shot
-from tests.web.pagedriver import body, play_one_move, start_game, wait_my_choices
+from tests.web.pagedriver import body, fill_seed, play_one_move, start_game, wait_my_choices
 
 pytestmark = pytest.mark.browser
 
@@ -132,7 +132,7 @@ def test_the_new_game_form_keeps_what_was_typed(new_context, base_url):
     page.wait_for_function("() => document.querySelectorAll('.seat').length === 5")
     page.locator(".seat-name").nth(1).fill("Zoë")
     page.locator(".seat-kind").nth(2).select_option("human")
-    page.fill("#seed", "1234")
+    fill_seed(page, "1234")
     switch(page, "it")
     assert "Nuova partita" in page.inner_text("header") and "Giocatori" in page.inner_text("form")
     assert page.locator(".seat").count() == 5

@@ -55,7 +55,7 @@ def test_every_new_game_form_fits_a_phone(new_context, base_url, lang):
         page.wait_for_function("() => document.body.dataset.screen === 'new'")
         page.select_option("#players", page.eval_on_selector("#players", "s => s.options[s.options.length - 1].value"))
         for kind in page.locator(".seat-kind").all():
-            kind.select_option(page.evaluate("(s) => Array.from(s.options).filter(o => !o.hidden)"
+            kind.select_option(page.evaluate("(s) => Array.from(s.options).filter(o => getComputedStyle(o).display !== 'none')"
                                              ".sort((a, b) => b.text.length - a.text.length)[0].value",
                                              kind.element_handle()))
         shot(page, f"layout_phone_new_{game}_{lang}")

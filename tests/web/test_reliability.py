@@ -26,6 +26,7 @@ from tavolo_ui.bidi import isolate
 from tavolo_ui.links import make_fragment
 from tavolo_ui.saves import DictStorage, Saves
 from tests.web.conftest import open_app, shot, wait_ready
+from tests.web.pagedriver import fill_seed
 
 pytestmark = pytest.mark.browser
 
@@ -56,7 +57,7 @@ def new_game(page, seats) -> None:
     for i, (name, kind) in enumerate(seats):
         page.locator(".seat-name").nth(i).fill(name)
         page.locator(".seat-kind").nth(i).select_option(kind)
-    page.fill("#seed", "7")
+    fill_seed(page, "7")
     page.click("#start")
     wait_body(page, "screen", "table")
 

@@ -12,6 +12,7 @@ import pytest
 
 from tavolo_ui.bidi import isolate
 from tests.web.conftest import app_errors, foreign, open_app, shot, wait_ready
+from tests.web.pagedriver import fill_seed
 
 GAME = "citadels"  # the first game whose engine is in the repo
 
@@ -35,7 +36,7 @@ def new_game(page, seats, name_prefix="shell"):
     for i, (name, kind) in enumerate(seats):
         page.locator(".seat-name").nth(i).fill(name)
         page.locator(".seat-kind").nth(i).select_option(kind)
-    page.fill("#seed", "7")
+    fill_seed(page, "7")
     shot(page, f"{name_prefix}_02_new_game")
     page.click("#start")
     wait_body(page, "screen", "table")

@@ -41,7 +41,7 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from engines.core.i18n import texts
 
-from .words import L
+from .words import L, sentences
 
 T = texts("ui")
 
@@ -93,7 +93,7 @@ class TableAccess:
                 said.append(s.show(text))
                 said.extend(s.show(e) for e in events)
         said.append(self.table.status_line())
-        box.textContent = " ".join(t for t in said if t)
+        box.textContent = sentences(said)
 
     # ---- the table in words ------------------------------------------------------------------
     def update_twin(self, s, view: Mapping[str, Any], me: int | None) -> None:
@@ -308,6 +308,16 @@ class TableAccess:
             self.back_to_board()
 
     # ---- focus after a move -----------------------------------------------------------------
+    def focus_table(self) -> None:
+        """A game just started: the focus on the table, not left on the page's body (the
+        New game form's Start button is gone): the handoff's button when the device is to be
+        passed, else the first choice, else the status line (whose turn it is)."""
+        target = (js.document.querySelector("#handoff:not([hidden]) button.primary")
+                  or js.document.querySelector("#actions .act-list button")
+                  or js.document.getElementById("status"))
+        if target:
+            target.focus()
+
     def restore_focus(self) -> None:
         """When the element that had the focus was redrawn away (a choice button, the
         chooser), give it to the next choice: the board when the last move was chosen there

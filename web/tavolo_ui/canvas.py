@@ -41,6 +41,13 @@ from engines.core.i18n import PLAYER_RE
 
 from .bidi import visible_length
 
+def popup_left(x: float, width: float, room: float, margin: float = 4.0) -> float:
+    """The left edge of a popup over the board (a tip, the coach's note) wanted at ``x``: as
+    far left as needed for its whole ``width`` to stay inside the board's ``room`` (less a
+    margin, so it never runs past the screen's edge on a phone), never past the left edge."""
+    return max(margin, min(x, room - width - margin))
+
+
 
 class Palette(TypedDict):
     """The shared colours (CSS colour strings), one per role, and the seat colours."""
@@ -57,7 +64,7 @@ class Palette(TypedDict):
 
 # A small shared palette so the four tables look like one site.
 PALETTE: Palette = {
-    "bg": "#f4efe6", "panel": "#fffaf2", "ink": "#2b2620", "muted": "#7a6f62",
+    "bg": "#f4efe6", "panel": "#fffaf2", "ink": "#2b2620", "muted": "#6b6154",
     "line": "#cbbfae", "highlight": "#e07a1f", "good": "#2e7d32", "bad": "#b3261e",
     # seat colours: red, blue, green, yellow, violet, orange, charcoal. They differ in
     # lightness as well as hue, so that every pair stays apart under protanopia, deuteranopia

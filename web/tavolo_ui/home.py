@@ -20,6 +20,9 @@ from .saves import SaveEntry, tr
 from .words import L
 
 T = texts("ui")
+INSTALL_DESCRIPTION = T("Spyrium, Citadels, Euphoria and Myraclia in a browser tab: hot-seat or against bots, offline.")
+"""What the site is, for an install prompt: ``build.write_manifest`` writes it into the web
+manifest in every language (``web/manifest.webmanifest`` holds the English)."""
 CORE = texts("core")
 NO_BANNER = '<div id="banner" hidden></div>'  # the banner's place when there is nothing to say
 
@@ -108,8 +111,11 @@ def home_html(lang: str, rows: Sequence[str] = (), finished: Sequence[str] = (),
     empty = (L("No game in progress.", lang) if finished else
              L("No saved games yet. Every game you start is saved here as you play.", lang))
     saves = ("".join(rows) if rows else f'<li class="muted empty">{h(empty)}</li>')
-    import_btn = (f'<input type="file" id="import-file" class="sr-only" accept=".json,application/json">'
-                  f'<label class="btn" id="import-btn" for="import-file">{h(L("Import…", lang))}</label>')
+    # the file input is out of the Tab order and of the accessibility tree: "Import…", a
+    # button, opens its picker (boot.js, at any time, in the click itself)
+    import_btn = (f'<input type="file" id="import-file" class="sr-only" tabindex="-1" aria-hidden="true"'
+                  f' accept=".json,application/json">'
+                  f'<button type="button" class="btn" id="import-btn">{h(L("Import…", lang))}</button>')
     return f"""
 {header(lang, "", import_btn)}
 <main class="home">

@@ -1,5 +1,5 @@
-"""The New game form as HTML: players, seats (a person or a bot of some level), the game's
-options and the seed.
+"""The New game form as HTML: players, seats (a person or a bot: Easy, Normal, Hard), the
+game's options and, under "Advanced", the seed and the bots kept for tests.
 
 Pure functions of plain data (a game object, the language, the seats): no ``js``, no
 ``pyodide``, so they run on CPython too. ``NewGameScreen.show`` calls them in the page, and
@@ -35,31 +35,50 @@ def offered_levels(game) -> list[str]:
     return [lvl for lvl in OFFERED_LEVELS if lvl in own] or [lvl for lvl in own if lvl == "heuristic"] or ["random"]
 
 
+def advanced_levels(game, levels: list[str]) -> list[str]:
+    """The game's bot levels offered only under "Advanced": those not in ``levels``, less
+    another name of an offered one (Euphoria's "search" is its "normal")."""
+    if game is None:
+        return [lv for lv in ("random", "heuristic") if lv not in levels]
+    own = game.bots()
+    return [lv for lv in bot_levels(game) if lv not in levels
+            and not (lv in own and any(own[lv] is own.get(o) for o in levels))]
+
+
 def default_level(levels: list[str]) -> str:
     """The level a bot seat gets unless the person picks another: Normal, if offered."""
     return DEFAULT_LEVEL if DEFAULT_LEVEL in levels else levels[-1]
 
 
+#: every bot level's name for people, by its id in ``Game.bots()`` (a test checks each game's
+#: levels are here): Easy, Normal and Hard first, then those kept for tests, the CLI and the
+#: arena, offered only under the form's "Advanced"
+LEVEL_NAMES = {"easy": T("Easy"), "normal": T("Normal"), "hard": T("Hard"),
+               "random": T("Random moves"), "heuristic": T("Rules of thumb"),
+               "playout": T("Quick rules of thumb"), "search": T("Normal")}  # Euphoria's old name of Normal
+
+
 def bot_level_name(level: str, lang: str) -> str:
-    """A bot level's name for people ("random" / "casuale"); unknown levels as they are."""
-    names = {"random": T("random"), "heuristic": T("heuristic"), "greedy": T("greedy"),
-             "easy": T("easy"), "medium": T("medium"), "normal": T("normal"), "hard": T("hard"),
-             "basic": T("basic"), "smart": T("smart"), "expert": T("expert")}
-    return names[level].render(lang) if level in names else level
+    """A bot level's name for people ("Easy" / "Facile", "Random moves" / "Mosse a caso");
+    a level no game had when this was written reads as a word, its underscores spaces."""
+    return LEVEL_NAMES[level].render(lang) if level in LEVEL_NAMES else level.replace("_", " ").capitalize()
 
 
 def seat_kind_options(levels: list[str], selected: str, lang: str, game=None) -> str:
     """The ``<option>``s of a seat's kind: a person, or a bot of one of ``levels``. The
-    game's other levels are there too but hidden (not listed to people): a seat that
-    already has one (a fork of a game with a random bot, a test) keeps it."""
+    game's other levels follow with class "advanced": the style sheet shows them only while
+    the form's Advanced disclosure (``#advanced``) is open, and a seat that already has one
+    (a fork of a game with a random bot, a test) shows it as its choice."""
     kinds = [("human", L("Human", lang), False)] + [
         (f"bot:{lv}", L("Bot ({level})", lang, level=bot_level_name(lv, lang)), False) for lv in levels]
-    others = [lv for lv in (bot_levels(game) if game is not None else ["random", "heuristic"]) if lv not in levels]
+    others = advanced_levels(game, levels)
     kinds += [(f"bot:{lv}", L("Bot ({level})", lang, level=bot_level_name(lv, lang)), True) for lv in others]
     if selected not in {k for k, _t, _x in kinds}:
-        kinds.append((selected, selected, True))
-    return "".join(f'<option value="{h(k)}"{" selected" if k == selected else ""}{" hidden" if hide and k != selected else ""}>'
-                   f'{h(t)}</option>' for k, t, hide in kinds)
+        name = L("Bot ({level})", lang, level=bot_level_name(selected[4:], lang)) if selected.startswith("bot:") else selected
+        kinds.append((selected, name, True))
+    advanced = ' class="advanced"'
+    return "".join(f'<option value="{h(k)}"{" selected" if k == selected else ""}{advanced if adv and k != selected else ""}>'
+                   f'{h(t)}</option>' for k, t, adv in kinds)
 
 
 def option_label(game, key: str, f, lang: str) -> str:
@@ -90,6 +109,7 @@ def options_html(game, lang: str) -> str:
         ann, default = f.annotation, f.default
         label = h(option_label(game, key, f, lang))
         lit = option_choices(ann)
+        ui = (f.json_schema_extra or {}).get("ui") if isinstance(f.json_schema_extra, dict) else None
         if ann is bool:
             parts.append(f'<label class="check"><input type="checkbox" class="opt" data-key="{h(key)}" data-type="bool"'
                          f'{" checked" if default else ""}> {label}</label>')
@@ -97,6 +117,8 @@ def options_html(game, lang: str) -> str:
             opts = "".join(f'<option value="{h(json.dumps(v))}"{" selected" if v == default else ""}>{h(str(v))}</option>'
                            for v in lit)
             parts.append(f'<label class="row">{label} <select class="opt" data-key="{h(key)}" data-type="json">{opts}</select></label>')
+        elif ann is int and ui == "seat":
+            parts.append(seat_number_html(key, label, f))
         elif ann is int:
             lo = hi = ""
             for m in f.metadata:
@@ -109,11 +131,39 @@ def options_html(game, lang: str) -> str:
         elif ann is str:
             parts.append(f'<label class="row">{label} <input class="opt" data-key="{h(key)}" data-type="str"'
                          f' value="{h(str(default))}"></label>')
-        elif (f.json_schema_extra or {}).get("ui") == "seat_order":
+        elif ui == "seat_order":
             parts.append(f'<label class="row">{label} <input class="opt" data-key="{h(key)}" data-type="seats"'
                          f' inputmode="numeric" placeholder="{h(L("seat numbers, e.g. 2, 1, 3", lang))}"></label>')
         # other kinds (lists, optional values) keep their default: the game sets them up
     return "".join(parts) or f'<p class="muted">{h(L("This game has no options.", lang))}</p>'
+
+
+def seat_number_html(key: str, label: str, f) -> str:
+    """An option naming one seat (``json_schema_extra={"ui": "seat"}``), stored from 0 as the
+    engine counts: people see and type it from 1 (``data-type="seat"``, which the page reads
+    back as the number typed less one)."""
+    lo = hi = ""
+    for m in f.metadata:
+        if getattr(m, "ge", None) is not None:
+            lo = f' min="{m.ge + 1}"'
+        if getattr(m, "le", None) is not None:
+            hi = f' max="{m.le + 1}"'
+    return (f'<label class="row">{label} <input type="number" class="opt" data-key="{h(key)}" data-type="seat"'
+            f' value="{f.default + 1}"{lo}{hi}></label>')
+
+
+def advanced_html(lang: str, levels: list[str], game) -> str:
+    """The form's "Advanced" disclosure (closed): the seed, with what it is, and, while it is
+    open, the game's other bot levels in every seat's list (the style sheet's
+    ``#new-form:has(#advanced[open])``), named in a sentence."""
+    others = [bot_level_name(lv, lang) for lv in advanced_levels(game, levels)]
+    more = (f'<p class="muted">{h(L("While this section is open, each seat’s list also offers the bots kept for testing: {levels}.", lang, levels=", ".join(others)))}</p>'
+            if others else "")
+    return (f'<details id="advanced" class="advanced"><summary>{h(L("Advanced", lang))}</summary>{more}'
+            f'<label class="row">{h(L("Seed", lang))} <input id="seed" type="number" min="0"'
+            f' placeholder="{h(L("random", lang))}" aria-describedby="seed-what"></label>'
+            f'<p class="muted" id="seed-what">{h(L("The same seed deals the same game (with the same players and options); empty, each game is new.", lang))}</p>'
+            f'</details>')
 
 
 def default_players(game) -> int:
@@ -166,9 +216,8 @@ def new_game_html(game, lang: str, players: int | None = None, seats: list[dict]
 <form id="new-form">
 <label class="row">{h(L("Players", lang))} <select id="players">{pc}</select></label>
 <fieldset><legend>{h(L("Seats", lang))}</legend><div id="seats">{seat_rows}</div></fieldset>
-<fieldset><legend>{h(L("Options", lang))}</legend>{options_html(game, lang)}
-<label class="row">{h(L("Seed", lang))} <input id="seed" type="number" min="0" placeholder="{h(L("random", lang))}"
- title="{h(L("The same seed, players and options always give the same game", lang))}"></label></fieldset>
+<fieldset><legend>{h(L("Options", lang))}</legend>{options_html(game, lang)}</fieldset>
+{advanced_html(lang, levels, game)}
 <div class="buttons"><button type="button" data-cmd="home">{h(L("Back", lang))}</button>
 <button type="button" class="primary" data-cmd="start" id="start">{h(L("Start game", lang))}</button></div>
 </form></main>"""

@@ -107,6 +107,8 @@ class NewGameScreen:
         seed = _el("seed")
         if seed:
             seed.value = form["seed"]
+            if form["seed"]:
+                _el("advanced").open = True  # a seed typed stays in view
 
     def start_new(self) -> None:
         """Start Game: the game as the form sets it up, on the table in a new save; or the
@@ -132,6 +134,12 @@ class NewGameScreen:
                     options[key] = read_json(str(el.value))  # the page's own value, unless edited by hand
                 except InputError as exc:
                     page.flash(exc)
+                    return
+            elif typ == "seat":  # typed from 1, stored from 0 (``new_game.seat_number_html``)
+                try:
+                    options[key] = int(str(el.value)) - 1
+                except ValueError:
+                    page.flash(T("Option ‘{name}’ needs a whole number.", name=key))
                     return
             elif typ == "seats":
                 try:
@@ -159,3 +167,4 @@ class NewGameScreen:
         page.banner = None
         self.table.open_session(session, sid, f"{session.game.title} · {when}")
         self.table.autosave()
+        self.table.access.focus_table()

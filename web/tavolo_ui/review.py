@@ -163,21 +163,27 @@ class Review:
         for i, (seat, text, events) in enumerate(self.session.lines):
             if i + 1 < self.first:  # the game this one was forked from
                 continue
-            out.append((i + 1, seat, self.session.rename(_render(text, lang))))
-            out.extend((i + 1, None, self.session.rename(_render(e, lang))) for e in events)
+            out.append((i + 1, seat, self.session.rename(_render(text, lang), lang=lang)))
+            out.extend((i + 1, None, self.session.rename(_render(e, lang), lang=lang)) for e in events)
         return out
 
 
 def _option_text(game, key: str, value: Any, lang: str) -> str:
     """One option of a record for the text log, as the New game form names it ("Beginner
     variant: 3 starting elements each = no"), never by its field's name (labels may hold a
-    colon, so "=" before the value)."""
+    colon, so "=" before the value). Seats read from 1, as the form shows them (an option
+    marked ``{"ui": "seat"}`` or ``"seat_order"`` is stored from 0)."""
     from engines.core.i18n import texts
 
     from .new_game import option_label
     T = texts("ui")
     field = game.options_model.model_fields.get(key)
     name = option_label(game, key, field, lang) if field is not None else key
+    extra = field.json_schema_extra if field is not None and isinstance(field.json_schema_extra, dict) else {}
+    if extra.get("ui") == "seat" and isinstance(value, int):
+        value = value + 1
+    elif extra.get("ui") == "seat_order" and isinstance(value, list):
+        value = [v + 1 if isinstance(v, int) else v for v in value]
     if isinstance(value, bool):
         value = (T("yes") if value else T("no")).render(lang)
     elif value is None:
@@ -185,6 +191,14 @@ def _option_text(game, key: str, value: Any, lang: str) -> str:
     elif isinstance(value, list):
         value = ", ".join(str(v) for v in value)
     return f"{name} = {value}"
+
+
+def log_file_name(game: str, year: int, month: int, day: int, hour: int, minute: int) -> str:
+    """The text log's file name: the game's id and the local date and time of the download,
+    sortable and without spaces or punctuation a file system may refuse
+    ("citadels-2026-11-28-1615.txt")."""
+    ident = "".join(c for c in game.lower() if c.isascii() and (c.isalnum() or c in "-_")) or "tavolo"
+    return f"{ident}-{year:04d}-{month:02d}-{day:02d}-{hour:02d}{minute:02d}.txt"
 
 
 def text_log(review: "Review", lang: str, level_name=lambda level: level) -> str:
@@ -206,8 +220,8 @@ def text_log(review: "Review", lang: str, level_name=lambda level: level) -> str
                        n=fork.at, name=s.name(fork.seat)).render(lang))
     lines.append("")
     for i, (seat, text, events) in enumerate(s.lines):
-        lines.append(f"{i + 1}. {s.rename(_render(text, lang))}")
-        lines.extend(f"      {s.rename(_render(e, lang))}" for e in events)
+        lines.append(f"{i + 1}. {s.rename(_render(text, lang), lang=lang)}")
+        lines.extend(f"      {s.rename(_render(e, lang), lang=lang)}" for e in events)
     if review.over:
         final = review.state_at(review.n)
         scores = review.game.scores(final)

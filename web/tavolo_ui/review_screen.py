@@ -34,7 +34,7 @@ from .dialogs import Dialogs
 from .new_game import bot_level_name, default_level, offered_levels, seat_kind_options
 from .new_game_screen import read_seats
 from .page import Page, _el
-from .review import Review, text_log
+from .review import Review, log_file_name, text_log
 from .session import Session, new_seed
 from .table import TableScreen
 from .words import L
@@ -283,10 +283,13 @@ class ReviewScreen:
             self.page.show_home()
 
     def download_text(self, r: Review, _arg: str) -> None:
-        """Text log: the game downloaded as a readable text."""
-        name = "".join(c if c.isalnum() or c in " -_." else "_" for c in self.review_name).strip() or "tavolo"
+        """Text log: the game downloaded as a readable text, named after the game and the
+        moment (``review.log_file_name``)."""
+        now = js.Date.new()
+        name = log_file_name(r.game.name, int(now.getFullYear()), int(now.getMonth()) + 1, int(now.getDate()),
+                             int(now.getHours()), int(now.getMinutes()))
         lang = self.page.lang
-        self.dialogs.download(f"{name}.txt", text_log(r, lang, lambda level: bot_level_name(level, lang)), "text/plain")
+        self.dialogs.download(name, text_log(r, lang, lambda level: bot_level_name(level, lang)), "text/plain")
 
     def fork(self, r: Review, _arg: str) -> None:
         """Play from here: playing stopped, the seats of the new game asked for."""

@@ -153,15 +153,20 @@ class RulesScreen:
             pass
 
     def close_rules(self) -> None:
-        """Close the view: the screen underneath is as it was, and the keyboard goes back to
-        the button that opened it."""
+        """Close the view: the screen underneath is as it was, less the coach's note (read
+        and done with: it would stay open over the mats), and the keyboard goes back to the
+        button that opened it (to the board, when that was the note's "Rule" link)."""
         opener = (self.view or {}).get("opener", "")
         view = _el("rules-view")
         if view:
             view.remove()
         back_in_reach(self.page.root)
         self.rules_closed()
-        target = (_el(opener) if opener else None) or _el("rules-btn")
+        note = _el("note")
+        if note and not note.hidden:
+            note.hidden = True
+            note.textContent = ""
+        target = (_el(opener) if opener else None) or (_el("board") if opener == "note-rule" else None) or _el("rules-btn")
         if target:
             target.focus()
 

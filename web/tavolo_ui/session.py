@@ -22,7 +22,7 @@ from typing import Any
 
 from engines import IllegalAction, RecordError, get_game, new_record, parse_record
 from engines.core.bots import bot_levels, get_bot
-from engines.core.i18n import PLAYER_RE as _PLAYER_RE, Text, render, texts
+from engines.core.i18n import PLAYER_RE as _PLAYER_RE, Text, fit_preposition, render, texts
 from engines.core.game import GameState
 from engines.core.record import GameRecord, positions, redeal, start
 from engines.core.thinking import decision_rng
@@ -158,15 +158,22 @@ class Session:
     def legal_actions(self) -> list[Any]:
         return [] if self.is_over() else self.game.legal_actions(self.state)
 
-    def rename(self, text: str, max_len: int | None = None) -> str:
+    def rename(self, text: str, max_len: int | None = None, lang: str | None = None) -> str:
         """A log line with "Player N" replaced by seat N's name (cut to ``max_len``), isolated:
-        this is where the names people typed enter the engines' sentences (``bidi.isolate``)."""
-        def sub(m: re.Match) -> str:
+        this is where the names people typed enter the engines' sentences (``bidi.isolate``).
+        The word before a name fits it in the text's language ``lang`` (default: the
+        session's): "Tocca a Giocatore 1" becomes "Tocca ad Anna" (``fit_preposition``)."""
+        out, last = "", 0
+        for m in _PLAYER_RE.finditer(text):
             n = int(m.group(1))
+            out += text[last:m.start()]
+            last = m.end()
             if not 1 <= n <= len(self.seats):
-                return m.group(0)
-            return isolate(self.seats[n - 1].name, max_len)
-        return _PLAYER_RE.sub(sub, text)
+                out += m.group(0)
+                continue
+            name = isolate(self.seats[n - 1].name, max_len)
+            out = fit_preposition(lang or self.lang, out, name) + name
+        return out + text[last:]
 
     def show(self, text: Text | str, max_len: int | None = None) -> str:
         """A text in this session's language with the seats' names (``rename``)."""
@@ -207,8 +214,8 @@ class Session:
     def log_lines(self, lang: str) -> list[tuple[int | None, str]]:
         out: list[tuple[int | None, str]] = []
         for seat, text, events in self.lines:
-            out.append((seat, self.rename(render(text, lang))))
-            out.extend((None, self.rename(render(e, lang))) for e in events)
+            out.append((seat, self.rename(render(text, lang), lang=lang)))
+            out.extend((None, self.rename(render(e, lang), lang=lang)) for e in events)
         return out
 
     def label(self, action) -> str:

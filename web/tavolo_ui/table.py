@@ -37,7 +37,7 @@ from engines.core.i18n import Text, texts
 from . import rules_page
 from .access import TableAccess
 from .bot_loop import BotLoop
-from .canvas import Canvas
+from .canvas import Canvas, popup_left
 from .choices_panel import ChoicesPanel
 from .end_screen import EndOfGame
 from .guide import TableGuide
@@ -63,7 +63,7 @@ class _Named(Text):
         self.session = session
 
     def render(self, lang: str = "en") -> str:
-        return self.session.rename(tr(self.params["text"], lang))
+        return self.session.rename(tr(self.params["text"], lang), lang=lang)
 
 
 class TableScreen:
@@ -177,7 +177,7 @@ class TableScreen:
 <div id="tip" class="tip" hidden></div><div id="chooser" class="chooser" hidden></div><div id="note" class="note" role="status" hidden></div></div>
 <aside id="side" class="side">
 <div id="coach" class="coach" role="status" aria-live="polite" hidden></div>
-<div id="status" class="status"></div>
+<div id="status" class="status" tabindex="-1"></div>
 <div id="thinking" class="thinking" role="status" hidden></div>
 <div id="pace-box">{self.access.pace_html()}</div>
 <div id="actions" class="actions"></div>
@@ -530,8 +530,7 @@ class TableScreen:
             return
         tip.textContent = hit.tip
         tip.hidden = False
-        width = float(_el("board-wrap").clientWidth)
-        tip.style.left = f"{max(4, min(x + 14, width - 260))}px"
+        tip.style.left = f"{popup_left(x + 14, float(tip.offsetWidth), float(_el('board-wrap').clientWidth))}px"
         tip.style.top = f"{y + 16}px"
 
     def canvas_point(self, event) -> tuple[float, float]:
@@ -596,8 +595,7 @@ class TableScreen:
             return
         _el("tip").hidden = True
         note.hidden = False
-        width = float(_el("board-wrap").clientWidth)
-        note.style.left = f"{max(4, min(x + 8, width - 288))}px"
+        note.style.left = f"{popup_left(x + 8, float(note.offsetWidth), float(_el('board-wrap').clientWidth))}px"
         note.style.top = f"{y + 12}px"
 
     def on_pointermove(self, event) -> None:
