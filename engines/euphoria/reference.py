@@ -33,6 +33,7 @@ KIND_RESOURCE = T("Resource")
 KIND_PIECE = T("Game piece")
 KIND_TRACK = T("Track")
 KIND_TERRITORY = T("Territory")
+KIND_RULE = T("Rule")
 
 
 # ---- spaces (the board's tooltips: ``web/tavolo_ui/renderers/euphoria.py`` uses the same templates) --
@@ -164,6 +165,11 @@ def good_text(g: str) -> Text:
 
 def pieces() -> list[tuple[str, Text, Text, Text]]:
     out: list[tuple[str, Text, Text, Text]] = [
+        ("turn", KIND_RULE, T("A turn"),
+         T("On your turn you do exactly one thing: place a worker (then, one after another, your other available "
+           "workers showing the same value), retrieve any number of your workers, or resolve your ethical dilemma "
+           "(once per game). During your turn you may also propose trades to the other players. Then end your "
+           "turn.")),
         ("worker", KIND_PIECE, T("Worker"),
          T("A die of your colour: its face is the worker’s knowledge. You start with 2 and may have up to {n}. "
            "After each roll, if the values of your available workers plus your knowledge track total {limit} or "

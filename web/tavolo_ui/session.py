@@ -316,24 +316,35 @@ class Session:
 
     def explain(self, probe: dict) -> str | None:
         """The coach: why the move ``probe`` (an action dict a board spot stands for) is not
-        a legal choice now, as one sentence in this session's language; None when it is.
+        a legal choice now, as one sentence in this session's language; None when it is
+        (``coach``'s sentence)."""
+        return self.coach(probe)[0]
+
+    def coach(self, probe: dict, ref: str | None = None) -> tuple[str | None, str | None]:
+        """The coach's note for a click on a board spot that stands for the move ``probe``
+        and whose own reference entry is ``ref``: (why the move is not a legal choice now, in
+        this session's language, or None when it is; the reference entry the note's "Rule"
+        link opens). The link names the rule that refused the move (``Refusal.rule``: the
+        phase, the timing, the cost, the target), else the spot's own entry ``ref``.
 
         Only the seat to move, looking at its own table, gets the engine's reason
         (``Game.why_not``): the rules judge a move for the seat to move, and a reason computed
         for another seat could name that seat's cards. Everyone else is told whose turn it is.
         """
         if self.is_over():
-            return self.show(T("The game is over."))
+            return self.show(T("The game is over.")), ref
         seat, me = self.to_move(), self.me()
         if me is None:
-            return self.show(T("Watching: {name} to play.", name=self.name(seat)))
+            return self.show(T("Watching: {name} to play.", name=self.name(seat))), ref
         if seat != me or self.handoff_to() is not None:
-            return self.show(T("It is {name}’s turn: wait for yours.", name=self.name(seat)))
+            return self.show(T("It is {name}’s turn: wait for yours.", name=self.name(seat))), ref
         try:
             why = self.game.why_not(self.state, probe)
         except Exception:  # a coach bug must not stop the game: the spot just has no reason
-            return None
-        return None if why is None else self.show(why)
+            return None, ref
+        if why is None:
+            return None, ref
+        return self.show(why.text), why.rule or ref
 
     def fork_floor(self) -> int:
         """The position this game was last forked at (0 if never): undo stops there, since

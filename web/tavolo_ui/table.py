@@ -549,12 +549,13 @@ class TableScreen:
 
     def show_note(self, hit, x: float, y: float) -> None:
         """A click on a spot that is not a legal choice: the coach's reason why not (when the
-        spot stands for a move), the spot's text, and a link to its rule in How to play. It
-        stays until the next click, so its link can be reached (hover tips cannot)."""
+        spot stands for a move), the spot's text, and a link to its rule in How to play: the
+        rule that refused the move, else the spot's own entry (``Session.coach``). It stays until
+        the next click, so its link can be reached (hover tips cannot)."""
         note, s = _el("note"), self.page.session
         if not note or s is None:
             return
-        why = s.explain(hit.probe) if hit.probe is not None and self.mode == "play" else None
+        why, link = s.coach(hit.probe, hit.ref) if hit.probe is not None and self.mode == "play" else (None, hit.ref)
         note.textContent = ""
         if why:
             p = js.document.createElement("p")
@@ -566,12 +567,12 @@ class TableScreen:
             p.className = "coach-tip"
             p.textContent = hit.tip
             note.appendChild(p)
-        if hit.ref:
+        if link:
             b = js.document.createElement("button")
             b.className = "rule-link"
             b.id = "note-rule"
             b.dataset.cmd = "rules"
-            b.dataset.arg = f"{s.game.name}#{rules_page.ref_anchor(hit.ref)}"
+            b.dataset.arg = f"{s.game.name}#{rules_page.ref_anchor(link)}"
             b.textContent = L("Rule") + " ›"
             note.appendChild(b)
         if not note.firstChild:
