@@ -4,8 +4,9 @@ Citadels with its kind, name and what it does, in English or Italian.
 Built from the component data (``components``) and the tooltip texts of ``texts`` (the same
 ``Text`` builders the table shows), so a card's text is written once. Order: the 8 characters
 by rank, the 27 district types in data order (by colour, then cost), then the other pieces on
-the table (crown, bank, deck), then the rules the coach's refusals name (``RULES``). Ids are the components' internal keys (``"king"``,
-``"haunted_city"``...); the page makes them anchors ``ref-<id>`` (``_`` becomes ``-``).
+the table (crown, bank, deck), then the rules the coach's refusals name (``RULES``). Ids are
+the components' internal keys (``"king"``, ``"haunted_city"``...) and the rules' names
+(``"choosing-characters"``); the page makes them anchors ``ref-<id>`` (``_`` becomes ``-``).
 """
 
 from __future__ import annotations

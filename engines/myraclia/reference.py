@@ -133,7 +133,7 @@ def _pieces() -> dict[str, tuple[Text, Text, Text]]:
             "With no reserved tile, you may reserve a free tile next to a terraformed tile: put on it at least "
             "one element it needs (no wildcards), never all of them, and pay 1 VP per element still missing. "
             "Later you may add elements it needs; completing it is a Terraform action.")),
-        "compact-shape": (KIND_RULE, T("Compact shape"), T(
+        "compact-shape": (KIND_RULE, T("Compact-shape rules"), T(
             "A new tile goes on an empty space touching at least 2 tiles; if it touches exactly 2, each of "
             "those must touch at least 3 other tiles. A Darkness tile in the tile offer is added first.")),
         "wildcard": (KIND_RULE, T("Wildcard"), T(

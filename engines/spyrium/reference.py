@@ -39,7 +39,7 @@ def _pieces() -> dict[str, tuple[Text, Text, Text]]:
             "Phase II you cannot come back to Phase I this round.")),
         "phase-ii": (KIND_RULE, T("Phase II: activation"), T(
             "Each turn of Phase II is one of: take back a worker from the market to earn money, hire a "
-            "character, build a building or patent a technique next to it, paying the card's price plus "
+            "character, build a building or patent a technique next to it, paying the card’s price plus "
             "£1 per other worker next to the card; use one of your buildings (once per round, paying its "
             "workers from your start card); use the turn event; or pass, once none of your workers is "
             "left in the market.")),
