@@ -13,9 +13,9 @@ the board for "retrieve it". A space no worker may go to gets the reason of the 
 of the space itself (``place_refusal``).
 
 Every reason is marked with the rule that gives it (``ruled``, ``refuses``: the id of an
-entry of ``reference``, the coach's "Rule" link): the turn (``turn``), the worker, the
-retrieval, the dilemma card, the recruit or market tile whose text gives it; ``SPOT`` for the
-space's own rules (taken, closed, its cost).
+entry of ``reference``, the coach's "Rule" link): the turn (``turn``), a pending
+``choice``, the worker, the retrieval, the dilemma card, the recruit or market tile whose
+text gives it; ``SPOT`` for the space's own rules (taken, closed, its cost).
 
 The reasons name only what the player to move may see (his own hand and dilemma card
 included).
@@ -53,10 +53,10 @@ def reason(s: EuphoriaState, a: Action) -> Text | None:
         return turn_refusal(s, a)
     doing = PENDING.get(t["k"], T("making a choice"))
     if not isinstance(a, Choose):  # the player to move is the one choosing: "you"
-        return T("You are {doing}: answer that choice first.", doing=doing)
+        return ruled("choice", T("You are {doing}: answer that choice first.", doing=doing))
     if a.option not in t["opts"]:
-        return T("That answer is not one of the choices offered to {player}, who is {doing}.",
-                 player=player(t["p"]), doing=doing)
+        return ruled("choice", T("That answer is not one of the choices offered to {player}, who is {doing}.",
+                                 player=player(t["p"]), doing=doing))
     return None
 
 

@@ -170,6 +170,9 @@ def pieces() -> list[tuple[str, Text, Text, Text]]:
            "workers showing the same value), retrieve any number of your workers, or resolve your ethical dilemma "
            "(once per game). During your turn you may also propose trades to the other players. Then end your "
            "turn.")),
+        ("choice", KIND_RULE, T("A choice to make"),
+         T("Whenever a choice is yours (the recruits to keep, how to pay, a reward, a discard), you answer it "
+           "before anything else: the Your move panel shows its answers as buttons.")),
         ("worker", KIND_PIECE, T("Worker"),
          T("A die of your colour: its face is the worker’s knowledge. You start with 2 and may have up to {n}. "
            "After each roll, if the values of your available workers plus your knowledge track total {limit} or "
