@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.catalog import about
-from engines.core.errors import IllegalAction
+from engines.core.errors import IllegalAction, Refusal
 from engines.core.game import Chance, Game, Information, Options
 from engines.core.i18n import Text
 from engines.core.rng import Rng
@@ -51,13 +51,13 @@ class Citadels(Game[CitadelsState, Action]):
         if reason is not None:
             raise IllegalAction(reason)
 
-    def why_not(self, state: CitadelsState, action: dict) -> "Text | str | None":
+    def why_not(self, state: CitadelsState, action: dict) -> Refusal | None:
         """The coach (``Game.why_not``). One board spot stands for a move with a choice still
         open: the Laboratory in the player's city, ``{"type": "laboratory"}`` with no card
         named yet. It gets the rule that forbids every Laboratory move now (used already,
         an empty hand, not your turn's moment...), or None when some card may go there."""
         if isinstance(action, dict) and action == {"type": "laboratory"}:
-            return reasons.laboratory_reason(state)
+            return self.refusal(reasons.laboratory_reason(state))
         return super().why_not(state, action)
 
     def play(self, state: CitadelsState, action: Action) -> None:

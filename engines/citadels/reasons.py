@@ -9,6 +9,11 @@ a Graveyard move outside its moment, the character selection (§4-§5), the Grav
 (§7.2), the Magician's redraw (§8.3), building (§7.3), income (§7.2, §7.4), the characters'
 powers (§8) and the purple districts (§9.3).
 
+Every reason is marked with the rule that gives it (``ruled``, ``refuses``: the id of an
+entry of ``reference``, the coach's "Rule" link): the selection (``choosing-characters``),
+the character's turn (``character-turn``), or the character or district whose card states
+the rule (the Thief, the Warlord, the Graveyard...).
+
 Nothing here names what the player to move cannot see: only the table, his own hand and
 cards drawn, and the characters he saw during the selection.
 """
@@ -17,6 +22,7 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from engines.core.errors import refuses, ruled
 from engines.core.i18n import Text, player
 
 from . import actions as A
@@ -73,6 +79,7 @@ def _not_in_hand(state: CitadelsState, seat: int, kind_id: str) -> Text | None:
     return T("You have no such district in your hand.")
 
 
+@refuses("graveyard")
 def _graveyard_reason(state: CitadelsState, seat: int) -> Text:
     """§9.3, D-13: why the Graveyard cannot buy now (outside its own moment, just after the
     Warlord destroyed a district of someone else's choosing)."""
@@ -83,6 +90,7 @@ def _graveyard_reason(state: CitadelsState, seat: int) -> Text:
     return T("No district has just been destroyed: there is nothing to buy at the Graveyard.")
 
 
+@refuses("choosing-characters")
 def _draft_character_reason(state: CitadelsState, seat: int, rank: int, keep: bool) -> Text:
     """§4-§5: why a character the chooser sees on the table is not his to take or put down
     (only what he knows: the face-up removed cards, his own picks and face-down cards)."""
@@ -119,21 +127,23 @@ def _refusal(state: CitadelsState, action, legal: list) -> Text:
     if state.phase == "draft":
         return _draft_reason(state, seat, action, legal[0].type)
     if state.phase == "graveyard":
-        return T("You must first decide whether to buy the destroyed {district} (Graveyard).",
-                 district=tx.district(kind(state.destroyed)))
+        return ruled("graveyard", T("You must first decide whether to buy the destroyed {district} (Graveyard).",
+                                    district=tx.district(kind(state.destroyed))))
     if state.phase == "warlord":
         if t == "destroy":
             return _destroy_reason(state, seat, action)
-        return T("Your turn is over: destroy a district or destroy nothing.")
+        return ruled("warlord", T("Your turn is over: destroy a district or destroy nothing."))
     if state.drawn:
         return _drawn_cards_reason(state, action)
     if state.magician_redraw >= 0:
         if t == "magician_discard":
-            return _not_in_hand(state, seat, action.district) or T("You have no such district in your hand.")
-        return T("Finish the Magician’s redraw first: discard more cards or draw.")
+            return ruled("magician", _not_in_hand(state, seat, action.district)
+                         or T("You have no such district in your hand."))
+        return ruled("magician", T("Finish the Magician’s redraw first: discard more cards or draw."))
     return _turn_reason(state, seat, action)
 
 
+@refuses("choosing-characters")
 def _draft_reason(state: CitadelsState, seat: int, action, want: str) -> Text:
     """§5: the selection asks for ``want`` (keeping or putting down a character) now."""
     t = getattr(action, "type", "?")
@@ -151,6 +161,7 @@ def _draft_reason(state: CitadelsState, seat: int, action, want: str) -> Text:
     return T("Characters are being chosen: put a character face down first.")
 
 
+@refuses("warlord")
 def _destroy_reason(state: CitadelsState, seat: int, action: A.Destroy) -> Text:
     """§8.8: why the Warlord cannot destroy that district (no such one, the Keep, a complete
     city, the Bishop's protection, or its price)."""
@@ -164,18 +175,19 @@ def _destroy_reason(state: CitadelsState, seat: int, action: A.Destroy) -> Text:
         return T("There is no {district} in the city of {player}.", district=tx.district(action.district),
                  player=player(action.target))
     if action.district == "keep":
-        return T("The Keep can never be destroyed.")
+        return ruled("keep", T("The Keep can never be destroyed."))
     if len(city) >= threshold(state):
         return T("The city of {player} is complete ({districts}): the Warlord cannot attack it.",
                  player=player(action.target), districts=tx.districts(len(city)))
     if bishop_protects(state, action.target):
-        return T("The Bishop protects the city of {player}: you cannot destroy its districts this round.",
-                 player=player(action.target))
+        return ruled("bishop", T("The Bishop protects the city of {player}: you cannot destroy its districts "
+                                 "this round.", player=player(action.target)))
     return T("Destroying {district} costs {cost}: you have only {have}.",
              district=tx.the_district(action.district), cost=tx.gold(destroy_cost(action.district)),
              have=tx.gold(state.gold[seat]))
 
 
+@refuses("character-turn")
 def _drawn_cards_reason(state: CitadelsState, action) -> Text:
     """§7.2 (b): cards drawn as income wait to be kept or put at the bottom."""
     t = getattr(action, "type", "?")
@@ -193,6 +205,7 @@ def _drawn_cards_reason(state: CitadelsState, action) -> Text:
     return T("First choose which drawn cards to keep and the order of the others.")
 
 
+@refuses("character-turn")
 def _turn_reason(state: CitadelsState, seat: int, action) -> Text:
     """§7-§9: the character's turn, nothing pending: the move named by ``action.type``."""
     t = getattr(action, "type", "?")
@@ -210,8 +223,9 @@ def _turn_reason(state: CitadelsState, seat: int, action) -> Text:
         return _power_reason(state, seat, action)
     if t == "architect_draw":
         if state.called != ARCHITECT:
-            return T("Only the Architect draws extra cards: you are {character}.", character=tx.the_char(state.called))
-        return T("You have already drawn the Architect’s extra cards this turn.")
+            return ruled("architect", T("Only the Architect draws extra cards: you are {character}.",
+                                        character=tx.the_char(state.called)))
+        return ruled("architect", T("You have already drawn the Architect’s extra cards this turn."))
     if t == "collect_income":
         if income_colour(state.called) is None:
             return T("The {character} has no district income.", character=tx.char(state.called))
@@ -220,13 +234,15 @@ def _turn_reason(state: CitadelsState, seat: int, action) -> Text:
         return _purple_reason(state, seat, action)
     if t in ("destroy", "no_destroy"):
         if state.called == WARLORD:
-            return T("The Warlord destroys at the end of his turn: end your turn first.")
-        return T("Only the Warlord destroys districts: you are {character}.", character=tx.the_char(state.called))
+            return ruled("warlord", T("The Warlord destroys at the end of his turn: end your turn first."))
+        return ruled("warlord", T("Only the Warlord destroys districts: you are {character}.",
+                                  character=tx.the_char(state.called)))
     if t in ("choose_character", "discard_character"):
-        return T("Characters are chosen at the start of a round, not now.")
+        return ruled("choosing-characters", T("Characters are chosen at the start of a round, not now."))
     return T("That is not a legal move now.")
 
 
+@refuses("character-turn")
 def _build_reason(state: CitadelsState, seat: int, k: str) -> Text:
     """§7.3: income first, the build limit, the card in hand, its cost, variant V3 (D-05)."""
     if not state.income_taken:
@@ -243,20 +259,29 @@ def _build_reason(state: CitadelsState, seat: int, k: str) -> Text:
              district=tx.the_district(k))
 
 
+@refuses("character-turn")
 def _draw_reason(state: CitadelsState, seat: int, count: int) -> Text:
     """§7.2 (b), D-07, D-15: the income draw of ``count`` cards (2, or 3 with the Observatory)."""
     if not state.deck:
         return T("The deck is empty: take 2 gold.")
     more = C.income_draw + effect("observatory", "extra_draw")
     if count not in (C.income_draw, more):
-        return T("You draw {n} cards ({m} with the Observatory).", n=C.income_draw, m=more)
+        return ruled("observatory", T("You draw {n} cards ({m} with the Observatory).", n=C.income_draw, m=more))
     if not owns(state, seat, "observatory"):
-        return T("Only the Observatory lets you draw {n} cards.", n=more)
+        return ruled("observatory", T("Only the Observatory lets you draw {n} cards.", n=more))
     return T("The deck holds only {cards}: draw {n}.", cards=tx.cards(len(state.deck)), n=C.income_draw)
 
 
+_POWER_OF = {"assassinate": "assassin", "rob": "thief"}
+
+
 def _power_reason(state: CitadelsState, seat: int, action) -> Text:
-    """§8.1-§8.3: the Assassin's, the Thief's and the Magician's once-a-turn powers."""
+    """§8.1-§8.3: the Assassin's, the Thief's and the Magician's once-a-turn powers; the
+    rule is the card of the character whose power it is."""
+    return ruled(_POWER_OF.get(action.type, "magician"), _power_text(state, seat, action))
+
+
+def _power_text(state: CitadelsState, seat: int, action) -> Text:
     t, rank = action.type, state.called
     you_are = tx.the_char(rank)
     if t == "assassinate":
@@ -295,7 +320,12 @@ def _rob_reason(rank: int) -> Text:
 
 
 def _purple_reason(state: CitadelsState, seat: int, action) -> Text:
-    """§9.3: the Laboratory and the Smithy, once a turn each, in the owner's city."""
+    """§9.3: the Laboratory and the Smithy, once a turn each, in the owner's city; the rule
+    is that district's card."""
+    return ruled("laboratory" if action.type == "laboratory" else "smithy", _purple_text(state, seat, action))
+
+
+def _purple_text(state: CitadelsState, seat: int, action) -> Text:
     if action.type == "laboratory":
         if not owns(state, seat, "laboratory"):
             return T("You have no Laboratory in your city.")

@@ -4,8 +4,9 @@ Citadels with its kind, name and what it does, in English or Italian.
 Built from the component data (``components``) and the tooltip texts of ``texts`` (the same
 ``Text`` builders the table shows), so a card's text is written once. Order: the 8 characters
 by rank, the 27 district types in data order (by colour, then cost), then the other pieces on
-the table (crown, bank, deck). Ids are the components' internal keys (``"king"``,
-``"haunted_city"``...); the page makes them anchors ``ref-<id>`` (``_`` becomes ``-``).
+the table (crown, bank, deck), then the rules the coach's refusals name (``RULES``). Ids are
+the components' internal keys (``"king"``, ``"haunted_city"``...) and the rules' names
+(``"choosing-characters"``); the page makes them anchors ``ref-<id>`` (``_`` becomes ``-``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,21 @@ from .texts import T, card_text, cards, char, character_text, district
 KIND_CHARACTER = T("Character")
 KIND_DISTRICT = T("District")
 KIND_PIECE = T("Game piece")
+KIND_RULE = T("Rule")
+
+#: the rules the coach's refusals name that no card states: id -> (name, text)
+RULES: dict[str, tuple[Text, Text]] = {
+    "choosing-characters": (T("Choosing characters"), T(
+        "At the start of each round the characters are shuffled and some are set aside: one face down that nobody "
+        "sees, and with 4 or 5 players also face up ones that nobody can take. From the crown holder, each player "
+        "keeps one character in secret and passes the others on; the last one puts one face down. Nobody may take "
+        "a character set aside, nor one he put face down himself.")),
+    "character-turn": (T("A character’s turn"), T(
+        "When your character is called: first take your income, 2 gold or 2 cards drawn (keep one, the other goes "
+        "to the bottom of the deck); only then build, one district from your hand (three with the Architect), "
+        "paying its cost; never two districts of the same name in a city. Your character’s ability works once, at "
+        "any moment of the turn. Then end your turn.")),
+}
 
 #: the pieces on the table that are neither characters nor districts: id -> (name, text)
 PIECES: dict[str, tuple[Text, Text]] = {
@@ -43,6 +59,8 @@ def entries() -> list[tuple[str, Text, Text, Text]]:
         out.append((k, KIND_DISTRICT, district(k), district_text(k)))
     for k, (name, text) in PIECES.items():
         out.append((k, KIND_PIECE, name, text))
+    for k, (name, text) in RULES.items():
+        out.append((k, KIND_RULE, name, text))
     return out
 
 
@@ -51,4 +69,4 @@ def reference(lang: str = "en") -> list[dict]:
     return render_entries(entries(), lang)
 
 
-__all__ = ["reference", "entries", "district_text", "PIECES"]
+__all__ = ["reference", "entries", "district_text", "PIECES", "RULES"]

@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
-from .errors import IllegalAction
+from .errors import IllegalAction, Refusal, rule_of
 from .i18n import Text, player, render, texts
 from .rng import Rng
 
@@ -189,25 +189,38 @@ class Game(Generic[StateT, ActionT]):
         if action not in self.legal_actions(state):
             raise IllegalAction(_CORE("That is not a legal move now: {move}.", move=self.log_text(state, action)))
 
-    def why_not(self, state: StateT, action: dict) -> Text | str | None:
-        """The coach: why ``action`` (a JSON-able action dict) cannot be played now, as one
-        sentence naming the rule, or None when it can.
+    def why_not(self, state: StateT, action: dict) -> Refusal | None:
+        """The coach: why ``action`` (a JSON-able action dict) cannot be played now, or None
+        when it can. A ``Refusal``: one sentence naming the rule (``text``), and the id of
+        the entry of ``reference`` that holds that rule (``rule``, see ``rule_of``).
 
         The page asks this when a player clicks a spot of the board that is not a legal
         choice: the renderer attaches to the spot the action it would mean (its ``probe``),
         so the reason is the same text ``apply`` would refuse it with, and the CLI and the
-        tests see exactly what the page shows. Only the seat to move asks (the page says
+        tests see exactly what the page shows; the note's "Rule" link opens ``rule``, or
+        the spot's own entry when it is None. Only the seat to move asks (the page says
         whose turn it is otherwise), so the reason may name that seat's own hidden cards but
         must name nothing it cannot see. A dict that is no action of this game gets the
         parser's refusal. Games whose spots stand for a move with choices still open (a
-        payment not chosen yet) may override this to read such partial probes.
+        payment not chosen yet) may override this to read such partial probes, and give
+        their reasons through ``refusal``.
         """
         try:
             parsed = self.parse_action(action)
             self.check(state, parsed)
         except IllegalAction as exc:
-            return exc.reason
+            return Refusal(exc.reason, exc.rule if exc.rule is not None else self.rule_of(exc.reason))
         return None
+
+    def rule_of(self, reason: Text | str) -> str | None:
+        """The id of the ``reference`` entry of the rule that gives ``reason`` (a reason of
+        ``check``), or None when the spot's own entry is the one to read: the rule a game's
+        ``reasons`` marked it with (``errors.ruled``, ``errors.refuses``)."""
+        return rule_of(reason)
+
+    def refusal(self, reason: Text | str | None) -> Refusal | None:
+        """``reason`` as the coach's ``Refusal`` (its rule from ``rule_of``); None stays None."""
+        return None if reason is None else Refusal(reason, self.rule_of(reason))
 
     def apply(self, state: StateT, action: ActionT | dict) -> None:
         """Play ``action`` for ``to_move``, mutating ``state``, after checking it (``check``).

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.catalog import about
-from engines.core.errors import IllegalAction
+from engines.core.errors import IllegalAction, Refusal
 from engines.core.game import Chance, Game, Information, Options
 from engines.core.i18n import Text, render
 from engines.core.record import GameRecord
@@ -56,13 +56,13 @@ class Euphoria(Game[EuphoriaState, Action]):
         if why:
             raise IllegalAction(why)
 
-    def why_not(self, state: EuphoriaState, action: dict) -> Text | str | None:
+    def why_not(self, state: EuphoriaState, action: dict) -> Refusal | None:
         """The coach (``Game.why_not``). A board space stands for "a worker here" and a worker on
         the board for "retrieve it", whichever worker the probe names (``reasons.probe_reason``);
         the rest, and the probes those do not judge: ``check``'s own reason."""
         if reasons.partial(action):
             try:
-                return reasons.probe_reason(state, action)
+                return self.refusal(reasons.probe_reason(state, action))
             except LookupError:
                 pass
         return super().why_not(state, action)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable, Optional
 
+from engines.core.errors import ruled
 from engines.core.i18n import Text
 
 from .components import (COMMODITY_AREAS, ICARUS_SPACES, MARKETS, SITE_SPACES, SITES,
@@ -60,7 +61,7 @@ def _site_has_other(s, p: int, site: str) -> bool:
 def spa_forbids(s, p, die, space) -> Optional[Text]:
     """2 Spa of Fleeting Pleasure: you may not bump your own workers."""
     if any(q == p for q, _ in _occupant(s, space)) and space not in COMMODITY_AREAS:
-        return T("The {market} penalty forbids you to bump your own worker.", market=market_name("spa_of_fleeting_pleasure"))
+        return ruled("spa_of_fleeting_pleasure", T("The {market} penalty forbids you to bump your own worker.", market=market_name("spa_of_fleeting_pleasure")))
     return None
 
 
@@ -69,7 +70,7 @@ def plaza_forbids(s, p, die, space) -> Optional[Text]:
     if space.startswith("MKT_"):
         site = "SITE_" + space[4:]
         if p not in s.tile_stars[site]:
-            return T("The {market} penalty forbids you to visit a market without your star.", market=market_name("plaza_of_immortalized_humility"))
+            return ruled("plaza_of_immortalized_humility", T("The {market} penalty forbids you to visit a market without your star.", market=market_name("plaza_of_immortalized_humility")))
     return None
 
 
@@ -77,21 +78,21 @@ def lounge_forbids(s, p, die, space) -> Optional[Text]:
     """6 Lounge of Opulent Frugality: no construction site where another player has a worker."""
     site = SPACE_SITE.get(space)
     if site and space.startswith("CS_") and _site_has_other(s, p, site):
-        return T("The {market} penalty forbids you a construction site where another player has a worker.", market=market_name("lounge_of_opulent_frugality"))
+        return ruled("lounge_of_opulent_frugality", T("The {market} penalty forbids you a construction site where another player has a worker.", market=market_name("lounge_of_opulent_frugality")))
     return None
 
 
 def apothecary_forbids(s, p, die, space) -> Optional[Text]:
     """9 Apothecary of Productive Dreams: you may not place in Icarus."""
     if space in ICARUS_SPACES:
-        return T("The {market} penalty forbids you to place workers in Icarus.", market=market_name("apothecary_of_productive_dreams"))
+        return ruled("apothecary_of_productive_dreams", T("The {market} penalty forbids you to place workers in Icarus.", market=market_name("apothecary_of_productive_dreams")))
     return None
 
 
 def arena_forbids(s, p, die, space) -> Optional[Text]:
     """12 Arena of Peaceful Conflict: not on a commodity area where you already have a worker."""
     if space in COMMODITY_AREAS and any(q == p for q, _ in _occupant(s, space)):
-        return T("The {market} penalty forbids you a second worker of yours in this area.", market=market_name("arena_of_peaceful_conflict"))
+        return ruled("arena_of_peaceful_conflict", T("The {market} penalty forbids you a second worker of yours in this area.", market=market_name("arena_of_peaceful_conflict")))
     return None
 
 

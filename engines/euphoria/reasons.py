@@ -12,6 +12,11 @@ renderer knows only the view; legality does not depend on the die's value), and 
 the board for "retrieve it". A space no worker may go to gets the reason of the turn's stage or
 of the space itself (``place_refusal``).
 
+Every reason is marked with the rule that gives it (``ruled``, ``refuses``: the id of an
+entry of ``reference``, the coach's "Rule" link): the turn (``turn``), a pending
+``choice``, the worker, the retrieval, the dilemma card, the recruit or market tile whose
+text gives it; ``SPOT`` for the space's own rules (taken, closed, its cost).
+
 The reasons name only what the player to move may see (his own hand and dilemma card
 included).
 """
@@ -20,6 +25,7 @@ from __future__ import annotations
 
 from typing import Any, Optional
 
+from engines.core.errors import SPOT, refuses, ruled
 from engines.core.i18n import Text, player
 
 from . import texts
@@ -47,13 +53,14 @@ def reason(s: EuphoriaState, a: Action) -> Text | None:
         return turn_refusal(s, a)
     doing = PENDING.get(t["k"], T("making a choice"))
     if not isinstance(a, Choose):  # the player to move is the one choosing: "you"
-        return T("You are {doing}: answer that choice first.", doing=doing)
+        return ruled("choice", T("You are {doing}: answer that choice first.", doing=doing))
     if a.option not in t["opts"]:
-        return T("That answer is not one of the choices offered to {player}, who is {doing}.",
-                 player=player(t["p"]), doing=doing)
+        return ruled("choice", T("That answer is not one of the choices offered to {player}, who is {doing}.",
+                                 player=player(t["p"]), doing=doing))
     return None
 
 
+@refuses("turn")
 def turn_refusal(s: EuphoriaState, a: Action) -> Text | None:
     """Why ``a`` is not a legal answer to the 'turn' decision, None if it is: exactly
     ``turn_actions``, stage by stage (the turn's action over, Chase's new worker to place,
@@ -62,7 +69,7 @@ def turn_refusal(s: EuphoriaState, a: Action) -> Text | None:
     tn = s.turn
     pl = s.p[p]
     if isinstance(a, ResolveDilemma) and pl.dilemma_done:  # never again, whatever the turn's stage
-        return T("You have already resolved your ethical dilemma: it is once per game.")
+        return ruled(pl.dilemma, T("You have already resolved your ethical dilemma: it is once per game."))
     if tn.get("ended"):
         if isinstance(a, EndTurn):
             return None
@@ -75,7 +82,7 @@ def turn_refusal(s: EuphoriaState, a: Action) -> Text | None:
         if isinstance(a, Trade):
             return None if a in trade_actions(s, p) else _trade_refusal(s, p, a)
         if not isinstance(a, Place) or a.die != tn["chase"]:
-            return T("Place Chase the Miner’s new worker, or choose not to place it.")
+            return ruled("chase_the_miner", T("Place Chase the Miner’s new worker, or choose not to place it."))
         return can_place(s, p, a.die, a.space)
     if isinstance(a, Choose):
         return T("There is no choice to answer now: it is your turn to place, retrieve or resolve your dilemma.")
@@ -163,6 +170,7 @@ def probe_reason(s: EuphoriaState, probe: dict) -> Text | None:
     raise LookupError(probe)
 
 
+@refuses("turn")
 def place_refusal(s: EuphoriaState, sp: str) -> Text | None:
     """The coach for a click on space ``sp`` during the 'turn' decision of p, the player to
     move, when no worker of p may go there: the reason of the turn's stage, or of the space
@@ -184,8 +192,9 @@ def place_refusal(s: EuphoriaState, sp: str) -> Text | None:
     ds = follow_up_dice(s)
     if not ds:
         if suffers_kind(s, p, "max_one_placement_per_turn"):
-            return T("The {market} penalty allows you one placement per turn: end your turn.",
-                     market=texts.market(KIND["max_one_placement_per_turn"]))
+            return ruled(KIND["max_one_placement_per_turn"], T(
+                "The {market} penalty allows you one placement per turn: end your turn.",
+                market=texts.market(KIND["max_one_placement_per_turn"])))
         return T("You have placed a worker this turn: only another available worker of the same value "
                  "may follow it, and you have none.")
     return can_place(s, p, ds[0], sp)
@@ -200,6 +209,7 @@ def can_place(s: EuphoriaState, p: int, die: int, sp: str) -> Text | None:
     return space_open(s, p, sp, occupancy(s))
 
 
+@refuses(SPOT)
 def space_open(s: EuphoriaState, p: int, sp: str, occ: dict, ctx: Optional[dict] = None) -> Text | None:
     """P1 for any worker of p, as a reason: type and vacancy, market built, tunnel end,
     penalties, cost; None when the space is open to p. The same checks as
@@ -240,15 +250,19 @@ def _cost_refusal(s: EuphoriaState, p: int, sp: str, ctx: dict) -> Text:
     or Brian's extra cost, or simply the printed cost."""
     cost = space_cost(s, sp)
     if sp in ARTIFACT_MARKETS and not ctx["pairs"]:
-        return T("You cannot pay for {space}: you need 3 artifact cards, since the {market} penalty forbids paying with a pair.",
-                 space=texts.space(sp), market=texts.market(KIND["no_artifact_pairs"]))
+        return ruled(KIND["no_artifact_pairs"], T(
+            "You cannot pay for {space}: you need 3 artifact cards, since the {market} penalty forbids paying with a pair.",
+            space=texts.space(sp), market=texts.market(KIND["no_artifact_pairs"])))
     if sp in TUNNEL_ENDS and ctx["kadan"] and not has_active_faction(s, p, TUNNEL_ENDS[sp]):
-        return T("You cannot pay for {space} with Kadan the Infiltrator’s extra cost.", space=texts.space(sp))
+        return ruled("kadan_the_infiltrator", T("You cannot pay for {space} with Kadan the Infiltrator’s extra cost.",
+                                                space=texts.space(sp)))
     if ctx["brian"] and sp in ICARUS:
-        return T("You cannot pay for {space} with Brian the Viticulturist’s extra cost.", space=texts.space(sp))
+        return ruled("brian_the_viticulturist", T("You cannot pay for {space} with Brian the Viticulturist’s extra "
+                                                  "cost.", space=texts.space(sp)))
     return T("You cannot pay for {space}: it costs {cost}.", space=texts.space(sp), cost=cost_words(cost))
 
 
+@refuses("worker")
 def _worker_refusal(s: EuphoriaState, p: int, die: int) -> Text:
     """Why p's worker ``die`` cannot be placed: it does not exist, is not p's yet, or is on the board."""
     pl = s.p[p]
@@ -260,6 +274,7 @@ def _worker_refusal(s: EuphoriaState, p: int, die: int) -> Text:
              space=texts.space(pl.where[die]))
 
 
+@refuses("RETRIEVE_PAID")
 def _retrieve_refusal(s: EuphoriaState, p: int, a: Retrieve) -> Text:
     """Why p cannot make the retrieval ``a`` (``retrieve_actions``)."""
     pl = s.p[p]
@@ -274,18 +289,19 @@ def _retrieve_refusal(s: EuphoriaState, p: int, a: Retrieve) -> Text:
     if a.dice != sorted(set(a.dice)):
         return T("Name each worker to retrieve once, in order.")
     if a.pay == "energy" and not ability_on(s, p, "jefferson_the_shock_artist"):
-        return T("Only Jefferson the Shock Artist lets you pay energy to retrieve.")
+        return ruled("jefferson_the_shock_artist", T("Only Jefferson the Shock Artist lets you pay energy to retrieve."))
     if a.pay != "free" and pl.goods[a.pay] < 1:
         return T("You have no {good} to pay for the retrieval.", good=texts.good(a.pay))
     return T("Workers of equal value on the same space are interchangeable: name the first ones.")
 
 
 def dilemma_refusal(s: EuphoriaState, p: int) -> Text:
-    """Why p cannot pay for the ethical dilemma (p's own card: p may see it)."""
-    return T("You cannot pay for your ethical dilemma: it costs a {artifact} card or any 2 artifact cards, and "
-             "you hold neither.", artifact=texts.artifact(DILEMMAS[s.p[p].dilemma].artifact))
+    """Why p cannot pay for the ethical dilemma (p's own card: p may see it; the rule: that card)."""
+    return ruled(s.p[p].dilemma, T("You cannot pay for your ethical dilemma: it costs a {artifact} card or any 2 artifact cards, and "
+             "you hold neither.", artifact=texts.artifact(DILEMMAS[s.p[p].dilemma].artifact)))
 
 
+@refuses("turn")
 def _trade_refusal(s: EuphoriaState, p: int, a: Trade) -> Text:
     """Why p cannot propose a trade to ``a.partner`` (``trade_actions``)."""
     if not s.options.trading:

@@ -33,6 +33,7 @@ KIND_RESOURCE = T("Resource")
 KIND_PIECE = T("Game piece")
 KIND_TRACK = T("Track")
 KIND_TERRITORY = T("Territory")
+KIND_RULE = T("Rule")
 
 
 # ---- spaces (the board's tooltips: ``web/tavolo_ui/renderers/euphoria.py`` uses the same templates) --
@@ -164,6 +165,14 @@ def good_text(g: str) -> Text:
 
 def pieces() -> list[tuple[str, Text, Text, Text]]:
     out: list[tuple[str, Text, Text, Text]] = [
+        ("turn", KIND_RULE, T("A turn"),
+         T("On your turn you do exactly one thing: place a worker (then, one after another, your other available "
+           "workers showing the same value), retrieve any number of your workers, or resolve your ethical dilemma "
+           "(once per game). During your turn you may also propose trades to the other players. Then end your "
+           "turn.")),
+        ("choice", KIND_RULE, T("A choice to make"),
+         T("Whenever a choice is yours (the recruits to keep, how to pay, a reward, a discard), you answer it "
+           "before anything else: the Your move panel shows its answers as buttons.")),
         ("worker", KIND_PIECE, T("Worker"),
          T("A die of your colour: its face is the worker’s knowledge. You start with 2 and may have up to {n}. "
            "After each roll, if the values of your available workers plus your knowledge track total {limit} or "

@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from engines.core.catalog import about
-from engines.core.errors import IllegalAction
+from engines.core.errors import IllegalAction, Refusal
 from engines.core.game import Chance, Game, Information, Options
 from engines.core.i18n import Text, render
 from engines.core.record import GameRecord
@@ -60,14 +60,14 @@ class Myraclia(Game[MyracliaState, Action]):
         if why is not None:
             raise IllegalAction(why)
 
-    def why_not(self, state: MyracliaState, action: dict) -> Text | str | None:
+    def why_not(self, state: MyracliaState, action: dict) -> Refusal | None:
         """The coach (``Game.why_not``), reading also the partial moves the board's spots
         stand for, where the choice is not made yet (a tile to terraform with any payment,
         an offer tile to add anywhere, an element of the trade zones to take for any
         element: ``reasons.probe_reason``). Anything else is ``parse_action`` and ``check``,
         as in the core."""
         if reasons.partial(action):
-            return reasons.probe_reason(state, action)
+            return self.refusal(reasons.probe_reason(state, action))
         return super().why_not(state, action)
 
     def play(self, state: MyracliaState, action: Action) -> None:

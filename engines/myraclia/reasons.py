@@ -15,6 +15,11 @@ any payment, an offer tile to add anywhere, an element of the trade zones to tak
 element). Its reason is the one specific to what is named (the tile is taken, not adjacent,
 no element you hold can pay for it...); None only when some legal action matches.
 
+Every reason is marked with the rule that gives it (``ruled``, ``refuses``: the id of an
+entry of ``reference``, the coach's "Rule" link): the phase (``draft-board``,
+``terraforming``, ``compact-shape``), the ``reservation``, the ``wildcard`` payment, the
+``trade-zone``, the ``disc``; ``SPOT`` (or no mark) when the clicked tile's own entry says it.
+
 Nothing here reads what the player to move cannot see: everything on the table is public
 (spec §16, only the bags are hidden), and the reasons name only the table.
 """
@@ -23,6 +28,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.errors import SPOT, refuses, ruled
 from engines.core.i18n import Text, player
 
 from . import rules
@@ -61,9 +67,9 @@ def _reason(state: MyracliaState, action: Any, partial: bool = False) -> Text | 
     seat = state.seats[p]
     if kind == "take":
         if not (1 <= action.column <= DRAFT_COLUMNS):
-            return T("The Draft board has columns 1 to {n} only.", n=DRAFT_COLUMNS)
+            return ruled("draft-board", T("The Draft board has columns 1 to {n} only.", n=DRAFT_COLUMNS))
         if state.draft_count[action.column - 1] == 0:
-            return T("Column {column} of the Draft board has no elements.", column=action.column)
+            return ruled("draft-board", T("Column {column} of the Draft board has no elements.", column=action.column))
         return None
     if kind in ("pass", "end_turn"):
         return None
@@ -76,32 +82,19 @@ def _reason(state: MyracliaState, action: Any, partial: bool = False) -> Text | 
         return None
     if kind == "place_tile":
         if action.tile not in state.offer:
-            return T("The {tile} is not in the tile offer.", tile=_tile(action.tile))
+            return ruled("tile-offer", T("The {tile} is not in the tile offer.", tile=_tile(action.tile)))
         if action.tile not in rules.placeable(state):
-            return T("The Darkness tile in the tile offer must be added first.")
+            return ruled("compact-shape", T("The Darkness tile in the tile offer must be added first."))
         if partial:
             return None  # some position is always open (compact_positions is never empty)
         if (action.q, action.r) not in compact_positions(state):
             return _why_not_position(state, action.q, action.r)
         return None
     if kind == "trade":
-        if not any(state.pool):
-            if state.turn_pos == 0:
-                return T("There is nothing to trade with: nobody has finished their turn this round.")
-            return T("The trade zones are empty: the players who ended their turn this round "
-                     "left no elements there.")
-        if partial:
-            return _why_not_any_trade(state, seat, action.take)
-        if action.give == action.take:
-            return T("A trade swaps two different colours.")
-        if seat.reserve[COLOUR_INDEX[action.give]] == 0:
-            return T("You have no {colour} element to give.", colour=colour(action.give))
-        if state.pool[COLOUR_INDEX[action.take]] == 0:
-            return T("The trade zones hold no {colour} element.", colour=colour(action.take))
-        return None
+        return ruled("trade-zone", _trade_reason(state, seat, action, partial))
     if kind == "add":
         if seat.reserved is None:
-            return T("You have no reserved tile to add elements to.")
+            return ruled("reservation", T("You have no reserved tile to add elements to."))
         own = find_tile(state, seat.reserved)
         assert own is not None  # a reserved tile is on the surface
         s = counts_of(action.place)
@@ -113,7 +106,7 @@ def _reason(state: MyracliaState, action: Any, partial: bool = False) -> Text | 
     if t is None:
         return T("There is no such tile on the surface.")
     if state.actions_used >= MAX_ACTIONS:
-        return T("You have already used your {n} actions this turn.", n=MAX_ACTIONS)
+        return ruled("terraforming", T("You have already used your {n} actions this turn.", n=MAX_ACTIONS))
     if kind == "terraform":
         if t.id not in {x.id for x in rules.terraform_targets(state, p)}:
             return _why_not_terraform(state, p, t)
@@ -124,13 +117,20 @@ def _reason(state: MyracliaState, action: Any, partial: bool = False) -> Text | 
         if counts_of(action.pay) not in legal_payments(tuple(seat.reserve), missing(t)):
             return _why_not_payment(seat, t, action.pay)
         return _not_canonical(action.pay, "paid")
-    change = kind == "change"
+    return _reserve_reason(state, p, seat, t, action)
+
+
+@refuses("reservation")
+def _reserve_reason(state: MyracliaState, p: int, seat: PlayerState, t: SurfaceTile, action: Any) -> Text | None:
+    """§8.6-§8.7: why tile ``t`` cannot be reserved (or the reservation moved there) with
+    the elements ``action.place``."""
+    change = action.type == "change"
     if change and seat.reserved is None:
         return T("You have no reservation to change.")
     if not change and seat.reserved is not None:
         return T("You already have a reserved tile: terraform it or change the reservation.")
     if not change and seat.discs <= 0:
-        return T("You have no disc left.")
+        return ruled("disc", T("You have no disc left."))
     if t.id not in {x.id for x in rules.reserve_targets(state, p, change)}:
         if not is_free(t):
             return T("Only a free tile can be reserved: {why}", why=_not_free(t))
@@ -186,8 +186,16 @@ _NOT_NOW_KIND: dict[tuple[str, str], Text] = {
 }
 
 
+#: the rule of each phase's moves (the Eternity token's own entry is the spot's)
+_PHASE_RULE = {"draft": "draft-board", "terraform": "terraforming", "place": "compact-shape", "eternity": SPOT}
+
+
 def _not_now(state: MyracliaState, kind: str | None) -> Text:
-    """Why a move of kind ``kind`` is not one of this phase's moves."""
+    """Why a move of kind ``kind`` is not one of this phase's moves (the rule: the phase's)."""
+    return ruled(_PHASE_RULE[state.phase], _not_now_text(state, kind))
+
+
+def _not_now_text(state: MyracliaState, kind: str | None) -> Text:
     text = _NOT_NOW_KIND.get((state.phase, kind or ""))
     if text is not None:
         return text
@@ -198,6 +206,7 @@ def _not_now(state: MyracliaState, kind: str | None) -> Text:
                            "reservation, add elements, trade or end your turn.")}[state.phase]
 
 
+@refuses("wildcard")
 def _why_cannot_pay(seat: PlayerState, t: SurfaceTile) -> Text:
     """Why no payment from the reserve covers tile ``t`` (§8.1: direct matches, wildcards of 3
     of one colour or 5 of any colours)."""
@@ -227,6 +236,7 @@ def _not_free(t: SurfaceTile) -> Text:
     return T("the {tile} is reserved by {player}.", tile=_tile(t.id), player=player(t.owner))
 
 
+@refuses("compact-shape")
 def _why_not_position(state: MyracliaState, q: int, r: int) -> Text:
     """Which compact-shape rule (§8.11 a, b) a position breaks (the space named by a tile
     beside it, ``texts.space_name``)."""
@@ -245,6 +255,7 @@ def _why_not_position(state: MyracliaState, q: int, r: int) -> Text:
              "tiles (compact-shape rule b).", space=space)
 
 
+@refuses("wildcard")
 def _why_not_payment(seat: PlayerState, t: SurfaceTile, pay: list[str]) -> Text:
     """Why a payment for terraforming ``t`` is refused (§8.1): not in the reserve, not enough
     to cover the missing elements, or more than needed (the hand rule)."""
@@ -264,6 +275,7 @@ def _why_not_payment(seat: PlayerState, t: SurfaceTile, pay: list[str]) -> Text:
              "superfluous ones.", tile=_tile(t.id))
 
 
+@refuses("reservation")
 def _why_not_placement(seat: PlayerState, t: SurfaceTile, place: list[str], adding: bool) -> Text:
     """Why elements cannot be placed on ``t`` to reserve it (§8.6) or added to one's own
     reservation (§8.8)."""
@@ -292,16 +304,17 @@ def _why_not_placement(seat: PlayerState, t: SurfaceTile, place: list[str], addi
              cost=cost, n=miss_after, score=seat.score)
 
 
+@refuses("terraforming")
 def _why_not_terraform(state: MyracliaState, p: int, t: SurfaceTile) -> Text:
     """Why tile ``t`` is not a target of a Terraform action (§8.2, payment aside)."""
     if TILES[t.id].darkness:
-        return T("Darkness tiles can never be terraformed.")
+        return ruled(SPOT, T("Darkness tiles can never be terraformed."))
     if t.terraformed:
         return T("The {tile} is already terraformed.", tile=_tile(t.id))
     if t.owner is not None and t.owner != p:
-        return T("The {tile} is reserved by {player}.", tile=_tile(t.id), player=player(t.owner))
+        return ruled("reservation", T("The {tile} is reserved by {player}.", tile=_tile(t.id), player=player(t.owner)))
     if state.seats[p].discs <= 0:
-        return T("You have no disc left.")
+        return ruled("disc", T("You have no disc left."))
     if state.founding:
         return T("The {tile} must be next to a terraformed tile: in the first round only your first "
                  "terraformed tile may be anywhere.", tile=_tile(t.id))
@@ -361,6 +374,25 @@ def probe_reason(state: MyracliaState, probe: dict) -> Text | None:
     """``Game.why_not`` of a partial move (``partial``): None when some legal action matches
     it, else the reason specific to what it names."""
     return _reason(state, _partial_move(probe), partial=True)
+
+
+def _trade_reason(state: MyracliaState, seat: PlayerState, action: Any, partial: bool) -> Text | None:
+    """§8.9: why the trade ``action`` (with ``partial``: any trade for ``action.take``)
+    cannot be made."""
+    if not any(state.pool):
+        if state.turn_pos == 0:
+            return T("There is nothing to trade with: nobody has finished their turn this round.")
+        return T("The trade zones are empty: the players who ended their turn this round "
+                 "left no elements there.")
+    if partial:
+        return _why_not_any_trade(state, seat, action.take)
+    if action.give == action.take:
+        return T("A trade swaps two different colours.")
+    if seat.reserve[COLOUR_INDEX[action.give]] == 0:
+        return T("You have no {colour} element to give.", colour=colour(action.give))
+    if state.pool[COLOUR_INDEX[action.take]] == 0:
+        return T("The trade zones hold no {colour} element.", colour=colour(action.take))
+    return None
 
 
 def _why_not_any_trade(state: MyracliaState, seat: PlayerState, take: str | None) -> Text | None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from engines.core.i18n import Text, render_entries
 
-from .components import (COLOURS, DARKNESS_IDS, DATA, SCORING, SETUP, SURFACES, TILES, TOKEN_IDS,
+from .components import (COLOURS, DARKNESS_IDS, DATA, MAX_ACTIONS, SCORING, SETUP, SURFACES, TILES, TOKEN_IDS,
                          TOKENS, TOTAL_CUBES, surface_points)
 from .texts import T, colour, join, surface, tile_name, tile_text, token_text
 
@@ -124,6 +124,18 @@ def _pieces() -> dict[str, tuple[Text, Text, Text]]:
             "terraformed, dark side up on the tile you reserved. With none left you can only complete "
             "or move your reservation.", a=max(b.discs for b in by.values()),
             small=join([str(n) for n in small], "/"), b=min(b.discs for b in by.values()))),
+        "terraforming": (KIND_RULE, T("Terraforming phase"), T(
+            "After the draft, each player in terraforming order plays a whole turn of up to {n} actions: "
+            "terraform a free tile next to a terraformed tile, paying the elements it needs; reserve a free tile "
+            "next to a terraformed tile; or change your reservation. Trading and adding elements to your "
+            "reserved tile are free. Each new tile takes one of your discs.", n=MAX_ACTIONS)),
+        "reservation": (KIND_RULE, T("Reservation"), T(
+            "With no reserved tile, you may reserve a free tile next to a terraformed tile: put on it at least "
+            "one element it needs (no wildcards), never all of them, and pay 1 VP per element still missing. "
+            "Later you may add elements it needs; completing it is a Terraform action.")),
+        "compact-shape": (KIND_RULE, T("Compact-shape rules"), T(
+            "A new tile goes on an empty space touching at least 2 tiles; if it touches exactly 2, each of "
+            "those must touch at least 3 other tiles. A Darkness tile in the tile offer is added first.")),
         "wildcard": (KIND_RULE, T("Wildcard"), T(
             "When you terraform, a missing element may be paid with 3 elements of one colour or 5 of any "
             "colours, but never with more elements than needed (the hand rule).")),

@@ -9,7 +9,7 @@ from typing import Any, cast
 from pydantic import TypeAdapter
 
 from engines.core.catalog import about
-from engines.core.errors import IllegalAction
+from engines.core.errors import IllegalAction, Refusal
 from engines.core.game import Chance, Game, Information, Options
 from engines.core.i18n import Text
 from engines.core.record import GameRecord
@@ -58,7 +58,7 @@ class Spyrium(Game[SpyriumState, Action]):
             return
         raise IllegalAction(reasons.reason(state, action))
 
-    def why_not(self, state: SpyriumState, action: dict) -> Text | str | None:
+    def why_not(self, state: SpyriumState, action: dict) -> Refusal | None:
         """The coach (``Game.why_not``): a whole action as ``check`` judges it; a board spot's
         probe that names only part of a move (a market card with no worker or token chosen,
         a building with no option, the turn event) by ``reasons.probe_reason``: None when
@@ -66,7 +66,7 @@ class Spyrium(Game[SpyriumState, Action]):
         completion, which names what is specific to the spot."""
         if reasons.partial(action):
             try:
-                return reasons.probe_reason(state, action)
+                return self.refusal(reasons.probe_reason(state, action))
             except LookupError:  # no move of that kind has these fields: the parser's refusal
                 pass
         return super().why_not(state, action)

@@ -13,6 +13,11 @@ reason is that of the most favourable way to complete it (your own worker next t
 the cheapest token and option...), so it names what is specific to the spot (no worker next
 to this card, this building is used, this event needs a token) and never a missing choice.
 
+Every reason is marked with the rule that gives it (``ruled``, ``refuses``: the id of an
+entry of ``reference``, the coach's "Rule" link): the phase (``phase-i``, ``phase-ii``), the
+turn event, the worker slots, the Residence track, a technique; ``SPOT`` when the clicked
+card's own text is the reason (a building with no ability, a card of another kind).
+
 Nothing here reads what the player to move cannot see: the market, the events and every
 player's pieces are open (``view``), and the reasons name only those.
 """
@@ -24,6 +29,7 @@ from typing import Any, cast
 
 from pydantic import BaseModel
 
+from engines.core.errors import SPOT, refuses, ruled
 from engines.core.i18n import Text
 
 from . import rules
@@ -43,12 +49,14 @@ _MARKET = (EarnMoney, Hire, Build, Patent)
 
 
 def _tech_reason(p, key: str, name: Text) -> Text:
-    """Why a once-per-round technique power cannot be declared."""
+    """Why a once-per-round technique power cannot be declared (the rule: that technique)."""
+    tech = next(t for t in TECHNIQUES if t.endswith("-" + key))
     if rules.has_tech(p, key):
-        return T("You already used {tech} this round.", tech=name)
-    return T("You have not patented {tech}.", tech=name)
+        return ruled(tech, T("You already used {tech} this round.", tech=name))
+    return ruled(tech, T("You have not patented {tech}.", tech=name))
 
 
+@refuses("residence-track")
 def _residence_reason(p, has_action: bool, choice, card: Text) -> Text | None:
     if not has_action and choice is not None:
         return T("No Residence choice for {card}: it gives no Residence action.", card=card)
@@ -59,6 +67,7 @@ def _residence_reason(p, has_action: bool, choice, card: Text) -> Text | None:
     return None
 
 
+@refuses("B-commerce")
 def _commerce_reason(p, value, token) -> Text | None:
     if value is None:
         return None
@@ -82,6 +91,7 @@ def _afford(p, money: int, spy: int, parts: list) -> Text | None:
     return None
 
 
+@refuses("phase-ii")
 def _no_worker_next_to(state: SpyriumState, seat: int, pos: int) -> Text | None:
     """The card at ``pos`` has none of ``seat``'s workers beside it (§8: a Phase II action
     takes back a worker from a slot next to the card it activates)."""
@@ -92,11 +102,14 @@ def _no_worker_next_to(state: SpyriumState, seat: int, pos: int) -> Text | None:
              "your workers in the market.", next_to=next_to_card(card))
 
 
+@refuses("phase-ii")
 def _market_reason(state: SpyriumState, seat: int, a: Any) -> Text:
+    """Why an activation of a market card (Phase II, §8) is refused: the worker, the card,
+    then its price."""
     p = state.players_[seat]
     slot = a.slot
     if slot not in SLOT_INDEX:
-        return T("There is no such worker slot in the market.")
+        return ruled("worker-slot", T("There is no such worker slot in the market."))
     valid_pos = a.pos is not None and 0 <= a.pos < len(state.market)
     if seat not in state.slots[SLOT_INDEX[slot]]:
         return ((_no_worker_next_to(state, seat, a.pos) if valid_pos else None)
@@ -107,7 +120,7 @@ def _market_reason(state: SpyriumState, seat: int, a: Any) -> Text:
         return T("That card is not next to your worker.")
     card = state.market[a.pos]
     if card is None:
-        return T("That card is no longer in the market.")
+        return ruled("market", T("That card is no longer in the market."))
     if isinstance(a, EarnMoney):  # pragma: no cover - every present card is a legal choice
         return T("You cannot earn money next to that card now.")
     name = the_card(card)
@@ -117,7 +130,7 @@ def _market_reason(state: SpyriumState, seat: int, a: Any) -> Text:
     if kind != wanted:
         verbs: dict[type, Text] = {Hire: T("hire"), Build: T("build"), Patent: T("patent")}
         verb = verbs[type(a)]
-        return T("You cannot {verb} {card}: it is {kind}.", verb=verb, card=name, kind=_A_KIND[kind])
+        return ruled(SPOT, T("You cannot {verb} {card}: it is {kind}.", verb=verb, card=name, kind=_A_KIND[kind]))
     if a.lobbying and rules.ready_tech(p, "lobbying") is None:
         return _tech_reason(p, "lobbying", T("Lobbying"))
     surcharge = 0 if a.lobbying else rules.market_surcharge(state, a.pos)
@@ -155,7 +168,7 @@ def _market_reason(state: SpyriumState, seat: int, a: Any) -> Text:
         return _afford(p, money, spy, parts) or T("You cannot hire {card} now.", card=name)
     # Build
     if a.replace is not None and not 0 <= a.replace < len(p.buildings):
-        return T("You have no building {n} to replace.", n=a.replace + 1)
+        return ruled("neighborhood", T("You have no building {n} to replace.", n=a.replace + 1))
     token = state.market_tokens[a.pos][0] if state.market_tokens[a.pos] else None
     token_used = any(b.gain_spyrium_equal_token or b.gain_vp_equal_token for b in ct.on_build)
     why = (_commerce_reason(p, a.commerce, token if token_used else None)
@@ -173,6 +186,7 @@ def _market_reason(state: SpyriumState, seat: int, a: Any) -> Text:
     return _afford(p, money, 0, parts) or T("You cannot build {card} now.", card=name)
 
 
+@refuses(SPOT)
 def _no_ability(p, building: int) -> Text | None:
     """The building has no ability to use (§10.2: only its on-build effect and its VP)."""
     if 0 <= building < len(p.buildings):
@@ -182,6 +196,7 @@ def _no_ability(p, building: int) -> Text | None:
     return None
 
 
+@refuses("phase-ii")
 def _building_reason(p, a: Any) -> Text:
     if not 0 <= a.building < len(p.buildings):
         return T("You have no building {n}.", n=a.building + 1)
@@ -198,11 +213,11 @@ def _building_reason(p, a: Any) -> Text:
         if rules.ready_tech(p, "taylorism") is None:
             return _tech_reason(p, "taylorism", T("Taylorism"))
         if not b.tapped:
-            return T("Taylorism re-uses a building already used this round: you have not used {card} "
-                     "yet.", card=name)
+            return ruled("B-taylorism", T("Taylorism re-uses a building already used this round: you have "
+                                          "not used {card} yet.", card=name))
     if not 0 <= a.option < len(ct.activate_options):
-        return T("You cannot choose option {n}: {card} has only {k}.", card=name, n=a.option + 1,
-                 k=len(ct.activate_options))
+        return ruled(SPOT, T("You cannot choose option {n}: {card} has only {k}.", card=name, n=a.option + 1,
+                             k=len(ct.activate_options)))
     return _option_reason(p, b.card, a.option)
 
 
@@ -228,6 +243,7 @@ def _option_reason(p, card: str, option: int) -> Text:
     return T("You cannot pay for that option now.")  # pragma: no cover - workers and Spyrium are its price
 
 
+@refuses("turn-event")
 def _event_reason(state: SpyriumState, seat: int, a: UseEvent) -> Text:
     p = state.players_[seat]
     if state.turn_event is None:
@@ -245,7 +261,7 @@ def _event_reason(state: SpyriumState, seat: int, a: UseEvent) -> Text:
     if uses_token and state.turn_event_token is None:
         return T("The turn event {name} has no token, so it cannot be used.", name=name)
     if o.gain.get("workers") and p.reserve == 0:
-        return T("Your reserve is empty: there is no worker to recruit.")
+        return ruled("worker", T("Your reserve is empty: there is no worker to recruit."))
     if not o.reuse_used_building and (a.building is not None or a.building_option is not None):
         return T("That option of the turn event does not use a building again.")
     if not o.place_worker_in_market and a.slot is not None:
@@ -271,11 +287,12 @@ def _event_reason(state: SpyriumState, seat: int, a: UseEvent) -> Text:
             return _option_reason(p, b.card, a.building_option)
     if o.place_worker_in_market:
         if p.active == 0:
-            return T("You have no active worker on your start card.")
+            return ruled("start-card", T("You have no active worker on your start card."))
         if a.slot not in SLOT_INDEX:
-            return T("Choose a worker slot of the market.")
+            return ruled("worker-slot", T("Choose a worker slot of the market."))
         if a.slot not in rules.legal_slots(state):
-            return T("That slot has no card on either side: a worker must stand next to a card.")
+            return ruled("worker-slot", T("That slot has no card on either side: a worker must stand next to "
+                                          "a card."))
     why = (_commerce_reason(p, a.commerce, state.turn_event_token if uses_token else None)
            or _residence_reason(p, bool(o.residence_action), a.residence, name))
     if why:
@@ -292,24 +309,25 @@ def turn_reason(state: SpyriumState, cls: type) -> Text | None:
     p = state.players_[seat]
     if state.pending_bonus:
         if cls is ChooseBonus:
-            return T("You already received that bonus: choose the other one.")
-        return T("You reached {n} VP: choose your bonus (a worker or £{m}) first.", n=BONUS_LOW,
-                 m=BONUS_MONEY)
+            return ruled("bonus-marker", T("You already received that bonus: choose the other one."))
+        return ruled("bonus-marker", T("You reached {n} VP: choose your bonus (a worker or £{m}) first.",
+                                       n=BONUS_LOW, m=BONUS_MONEY))
     if cls is ChooseBonus:
-        return T("You have no bonus to choose now: a bonus is chosen on reaching {n} VP.", n=BONUS_LOW)
+        return ruled("bonus-marker", T("You have no bonus to choose now: a bonus is chosen on reaching {n} VP.",
+                                       n=BONUS_LOW))
     if state.continuing and cls in (PlaceWorker, SwitchPhase):
-        return T("You just moved to Phase II: take a Phase II action now.")
+        return ruled("phase-ii", T("You just moved to Phase II: take a Phase II action now."))
     if p.phase == 1 and cls in _MARKET:
-        return T("{action} is a Phase II action: in Phase I you place workers in the slots beside "
-                 "the cards, and in Phase II each worker can activate a card next to it.",
-                 action=_ACTION_NAMES[cls])
+        return ruled("phase-ii", T("{action} is a Phase II action: in Phase I you place workers in the slots "
+                                   "beside the cards, and in Phase II each worker can activate a card next to it.",
+                                   action=_ACTION_NAMES[cls]))
     if p.phase == 1 and cls in _ACTION_NAMES:
-        return T("{action} is a Phase II action: you are in Phase I (move to Phase II first).",
-                 action=_ACTION_NAMES[cls])
+        return ruled("phase-ii", T("{action} is a Phase II action: you are in Phase I (move to Phase II first).",
+                                   action=_ACTION_NAMES[cls]))
     if p.phase == 2 and cls is PlaceWorker:
-        return T("You are in Phase II: you cannot place workers any more this round.")
+        return ruled("phase-i", T("You are in Phase II: you cannot place workers any more this round."))
     if p.phase == 2 and cls is SwitchPhase:
-        return T("You are already in Phase II.")
+        return ruled("phase-i", T("You are already in Phase II."))
     return None
 
 
@@ -327,12 +345,12 @@ def reason(state: SpyriumState, a: Any) -> Text:
         return why
     if isinstance(a, PlaceWorker):
         if p.active == 0:
-            return T("You have no active worker on your start card.")
+            return ruled("start-card", T("You have no active worker on your start card."))
         if a.slot not in SLOT_INDEX:
-            return T("There is no such worker slot in the market.")
-        return T("That slot has no card on either side: a worker must stand next to a card.")
+            return ruled("worker-slot", T("There is no such worker slot in the market."))
+        return ruled("worker-slot", T("That slot has no card on either side: a worker must stand next to a card."))
     if isinstance(a, Pass):
-        return T("You cannot pass while you have workers in the market: take them back first.")
+        return ruled("phase-ii", T("You cannot pass while you have workers in the market: take them back first."))
     if isinstance(a, _MARKET):
         return _market_reason(state, seat, a)
     if isinstance(a, (UseBuilding, UseTaylorism)):
@@ -471,7 +489,7 @@ def probe_reason(state: SpyriumState, probe: dict) -> Text | None:
     if cls in (Hire, Build, Patent) and "slot" not in probe and isinstance(probe.get("pos"), int) \
             and 0 <= probe["pos"] < len(state.market):
         if state.market[probe["pos"]] is None:
-            return T("That card is no longer in the market.")
+            return ruled("market", T("That card is no longer in the market."))
         why = _no_worker_next_to(state, seat, probe["pos"])
         if why:
             return why
@@ -479,8 +497,8 @@ def probe_reason(state: SpyriumState, probe: dict) -> Text | None:
         if rules.ready_tech(p, "taylorism") is None:
             return _tech_reason(p, "taylorism", T("Taylorism"))
         if not any(b.tapped for b in p.buildings):
-            return T("Taylorism uses again a building already used this round: you have not used "
-                     "any building yet.")
+            return ruled("B-taylorism", T("Taylorism uses again a building already used this round: you have not "
+                                          "used any building yet."))
     cands = _completions(state, probe)
     if not cands:  # no move of that kind has these fields: the parser says what is missing
         raise LookupError(probe)

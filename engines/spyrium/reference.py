@@ -24,6 +24,7 @@ KIND_TECHNIQUE = T("Technique card")
 KIND_EVENT = T("Event card")
 KIND_BOARD = T("Board")
 KIND_PIECE = T("Game piece")
+KIND_RULE = T("Rule")
 
 _PHASES = {("I", "II"): T("Phase I and Phase II"), ("II",): T("Phase II only"), ("I",): T("Phase I only")}
 
@@ -32,6 +33,16 @@ def _pieces() -> dict[str, tuple[Text, Text, Text]]:
     """The board and the pieces that are neither cards nor events: id -> (kind, name, text)."""
     slots = len(DATA.market.slots)
     return {
+        "phase-i": (KIND_RULE, T("Phase I: placement"), T(
+            "Each turn of Phase I is one of: place an active worker from your start card in a worker "
+            "slot, use the turn event, or move to Phase II and take a Phase II action at once. Once in "
+            "Phase II you cannot come back to Phase I this round.")),
+        "phase-ii": (KIND_RULE, T("Phase II: activation"), T(
+            "Each turn of Phase II is one of: take back a worker from the market to earn money, hire a "
+            "character, build a building or patent a technique next to it, paying the card’s price plus "
+            "£1 per other worker next to the card; use one of your buildings (once per round, paying its "
+            "workers from your start card); use the turn event; or pass, once none of your workers is "
+            "left in the market.")),
         "market": (KIND_BOARD, T("Market"), T(
             "The {n} cards of the round, face up in a 3 × 3 grid. Cards never slide or refill: a "
             "card built or patented leaves an empty space until the end of the round.", n=MARKET_SIZE)),
@@ -130,7 +141,7 @@ def entries() -> list[tuple[str, Text, Text, Text]]:
 
 
 PIECES: list[str] = list(_pieces())
-"""The ids of the board's parts and the other pieces (neither cards nor events)."""
+"""The ids of the rules, the board's parts and the other pieces (neither cards nor events)."""
 
 
 def reference(lang: str = "en") -> list[dict]:

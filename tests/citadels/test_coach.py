@@ -15,6 +15,7 @@ import time
 import pytest
 
 from engines.citadels import rules
+from engines.core.errors import Refusal
 from engines.core.i18n import Text, table
 from engines.core.rng import Rng
 from tavolo_ui.canvas import Canvas
@@ -46,10 +47,14 @@ def _board(state, seat: int, lang: str = "en", width: int = 1280) -> Canvas:
     return cv
 
 
-def assert_specific(reason, probe) -> tuple[str, str]:
-    """A coach's reason: a catalogue ``Text`` that is no fallback, non-empty in both
-    languages and translated (different in Italian) when its template has an entry."""
-    assert reason is not None, f"{probe} is legal, yet its spot has no action"
+def assert_specific(refusal, probe) -> tuple[str, str]:
+    """A coach's refusal: a catalogue ``Text`` that is no fallback, non-empty in both
+    languages and translated (different in Italian) when its template has an entry, and a
+    rule that is an entry of the reference (or None: the spot's own entry)."""
+    assert refusal is not None, f"{probe} is legal, yet its spot has no action"
+    assert isinstance(refusal, Refusal), (probe, refusal)
+    assert refusal.rule is None or refusal.rule in REFS, (probe, refusal)
+    reason = refusal.text
     assert isinstance(reason, Text), (probe, reason)
     assert reason.template not in GENERIC_TEMPLATES, (probe, str(reason))
     en, it = reason.render("en"), reason.render("it")
@@ -67,6 +72,7 @@ def test_every_probe_reached_in_seeded_games_gets_a_specific_reason():
     bot = GAME.bots()["heuristic"]
     spots, reasons, positions = 0, {}, 0
     kinds: set[str] = set()
+    rules_named: set[str | None] = set()
     for players in range(2, 8):
         for seed in (3, 11):
             state = GAME.new_game(players, seed + players)
@@ -86,7 +92,8 @@ def test_every_probe_reached_in_seeded_games_gets_a_specific_reason():
                         kinds.add(h.probe["type"])
                         reason = GAME.why_not(state, h.probe)
                         en, _ = assert_specific(reason, h.probe)
-                        reasons.setdefault(reason.template, en)
+                        reasons.setdefault(reason.text.template, en)
+                        rules_named.add(reason.rule)
                 GAME.apply(state, bot(GAME, state, rng))
                 step += 1
     print(f"\n{positions} positions, {spots} spots with probes, {len(reasons)} distinct reasons "
@@ -96,6 +103,7 @@ def test_every_probe_reached_in_seeded_games_gets_a_specific_reason():
     assert spots >= 500
     assert {"build", "choose_character", "destroy", "draw_cards", "take_gold"} <= kinds
     assert len(reasons) >= 15, sorted(reasons)
+    assert {"choosing-characters", "character-turn"} <= rules_named, rules_named
 
 
 def test_the_board_reads_probes_from_the_view_only():
@@ -278,3 +286,32 @@ def test_setup_refusals_are_texts_in_both_languages():
     assert reason.render("it") == "La Corona iniziale deve andare a un posto da 1 a 3, non 6."
     with pytest.raises(ValueError):
         rules.setup(2, 1, GAME.options_model(first_crown=4))
+
+
+def _rule(state, probe) -> str | None:
+    why = GAME.why_not(state, probe)
+    assert why is not None, probe
+    return why.rule
+
+
+def test_each_refusal_names_the_rule_that_refuses():
+    """Issue 27: the note's "Rule" link opens the refusing rule (the selection, the turn, the
+    character or district whose card states it), not the clicked spot's card."""
+    s = new(4, seed=2)
+    assert _rule(s, {"type": "choose_character", "rank": s.removed_up[0]}) == "choosing-characters"
+    assert _rule(s, {"type": "take_gold"}) == "choosing-characters"
+    s = at_turn(new(4), W, {W: 0, B: 1}, revealed=[B])
+    give(s, 1, city=["temple-1"])
+    give(s, 2, city=["keep-1", "cathedral-1", "market-2"])
+    give(s, 0, gold=1)
+    card = s.hands[0][0].rsplit("-", 1)[0]
+    assert _rule(s, {"type": "build", "district": card}) == "character-turn"  # income first
+    play(s, type="take_gold")
+    destroy = {"type": "destroy", "target": 1, "district": "temple"}
+    assert _rule(s, destroy) == "warlord"  # at the end of his turn
+    play(s, type="end_turn")
+    assert _rule(s, destroy) == "bishop"  # the Bishop's card protects that city
+    assert _rule(s, {"type": "destroy", "target": 2, "district": "keep"}) == "keep"
+    assert _rule(s, {"type": "destroy", "target": 2, "district": "cathedral"}) == "warlord"  # its price
+    s = at_turn(new(4), TH, {TH: 0})
+    assert _rule(s, {"type": "rob", "rank": A}) == "thief"

@@ -7,7 +7,7 @@ import pytest
 
 from engines.citadels import GAME
 from engines.citadels.components import CHARACTERS, DISTRICTS
-from engines.citadels.reference import PIECES
+from engines.citadels.reference import PIECES, RULES
 from engines.core.i18n import LANGS
 from tests.rules_checks import (check_links_resolve, check_markdown_subset, check_no_ascii_apostrophe,
                                 check_reference_ids, check_reference_translated, check_same_sections_and_links,
@@ -51,7 +51,7 @@ def test_italian_uses_typographic_apostrophes_and_the_game_names():
 # ---- the reference ----------------------------------------------------------------------------------
 def test_reference_lists_every_component_once_in_both_languages():
     ids = check_reference_ids(GAME.reference)
-    expected = [c.id for c in CHARACTERS[1:]] + list(DISTRICTS) + list(PIECES)  # type: ignore[union-attr]
+    expected = [c.id for c in CHARACTERS[1:]] + list(DISTRICTS) + list(PIECES) + list(RULES)  # type: ignore[union-attr]
     assert ids == expected
 
 

@@ -64,8 +64,10 @@ def _has_italian(text) -> bool:
 
 def assert_specific(state, probe: dict) -> tuple[str, str]:
     """The coach's reason for ``probe`` in ``state``: present, in both languages, no fallback."""
-    why = GAME.why_not(state, probe)
-    assert why is not None, f"the probe {probe} is legal: its spot should carry the action"
+    refusal = GAME.why_not(state, probe)
+    assert refusal is not None, f"the probe {probe} is legal: its spot should carry the action"
+    assert refusal.rule is None or refusal.rule in REF_IDS, (probe, refusal)  # the note's link leads somewhere
+    why = refusal.text
     en, it = i18n.render(why, "en"), i18n.render(why, "it")
     assert en.strip() and it.strip(), probe
     assert en[:1].isupper() and it[:1].isupper(), (en, it)  # one sentence, from its capital letter
@@ -84,6 +86,7 @@ def test_every_refusal_reached_by_the_walk_is_specific():
     spots = positions = 0
     reasons: Counter[str] = Counter()
     templates: set[str] = set()
+    rules_named: set[str | None] = set()
     for players, seed in GAMES:
         state = GAME.new_game(players, seed)
         rng = Rng.from_seed(seed)
@@ -102,7 +105,8 @@ def test_every_refusal_reached_by_the_walk_is_specific():
                     en, _ = assert_specific(state, h.probe)
                     spots += 1
                     reasons[en] += 1
-                    templates.add(_template(why))
+                    templates.add(_template(why.text))
+                    rules_named.add(why.rule)
             GAME.apply(state, heuristic(GAME, state, rng))
     elapsed = time.monotonic() - t0
     print(f"\ncoach walk: {positions} positions, {spots} spots with a probe, {len(reasons)} distinct reasons "
@@ -111,6 +115,7 @@ def test_every_refusal_reached_by_the_walk_is_specific():
         print("  ", t)
     assert spots >= 200, spots
     assert len(templates) >= 8, sorted(templates)
+    assert "turn" in rules_named, rules_named  # the turn's stage refuses some clicks
 
 
 def test_refs_and_probes_on_the_board():
@@ -136,7 +141,7 @@ def test_refs_and_probes_on_the_board():
 
 
 def _why(s, probe: dict, lang: str = "en") -> str:
-    return i18n.render(GAME.why_not(s, probe), lang)
+    return GAME.why_not(s, probe).render(lang)
 
 
 def _place(sp: str, die: int = 0) -> dict:
@@ -232,3 +237,29 @@ def test_another_players_mat_proposes_a_trade_or_says_why_not():
 def test_the_board_draws_the_same_probes_in_either_language(lang):
     s = blank(3)
     assert [h.probe for h in _board(s, lang=lang).hits] == [h.probe for h in _board(s).hits]
+
+
+def _rule(s, probe: dict) -> str | None:
+    why = GAME.why_not(s, probe)
+    assert why is not None, probe
+    return why.rule
+
+
+def test_each_refusal_names_the_rule_that_refuses():
+    """Issue 27: the note's "Rule" link opens the refusing rule: the turn, the dilemma card,
+    the worker; the space's own entry (no rule) when the space itself refuses (its cost, taken)."""
+    s = blank(2)
+    assert _rule(s, _place("TUN_EUP")) is None  # the tunnel's cost: the space's own entry says it
+    assert _rule(s, {"type": "dilemma"}) == s.p[0].dilemma  # its price is on the dilemma card
+    s.p[0].where[:2] = ["FARM", "GEN"]
+    fresh_turn(s, 0)
+    assert _rule(s, _place("TUN_EUP")) == "turn"  # no worker left to place: the turn's choice
+    s = blank(2)
+    set_dice(s, 0, {0: 3, 1: 3})
+    fresh_turn(s, 0)
+    GAME.apply(s, _place("AQU"))
+    assert _rule(s, {"type": "retrieve", "dice": [0], "pay": "free"}) == "turn"  # one action a turn
+    s = blank(2)
+    s.p[0].dilemma_done = True
+    fresh_turn(s, 0)
+    assert _rule(s, {"type": "dilemma"}) == s.p[0].dilemma  # once per game, says the card

@@ -43,6 +43,9 @@ def _actions(state) -> list[dict]:
             for i, a in enumerate(GAME.legal_actions(state))]
 
 
+REFS = {e["id"] for e in GAME.reference("en")}
+
+
 def _spots(state, lang: str = "en"):
     """The board drawn for the seat to move (wide layout): its hits."""
     me = GAME.to_move(state)
@@ -51,9 +54,12 @@ def _spots(state, lang: str = "en"):
     return cv.hits
 
 
-def _assert_specific(reason) -> tuple[str, str]:
+def _assert_specific(refusal) -> tuple[str, str]:
     """A refusal that names its rule: a myraclia Text (not a core fallback), non-empty in
-    both languages, Italian different where the catalogue translates it. (en, it)."""
+    both languages, Italian different where the catalogue translates it, and a rule that is
+    an entry of the reference (or None: the spot's own entry). (en, it)."""
+    assert refusal.rule is None or refusal.rule in REFS, refusal
+    reason = refusal.text
     assert isinstance(reason, Text), reason
     en, it = reason.render("en"), reason.render("it")
     assert en.strip() and it.strip(), reason
@@ -71,6 +77,7 @@ def walk():
     ref_ids = {e["id"] for e in GAME.reference("en")}
     t0 = time.monotonic()
     probes, positions, reasons, kinds, refs = 0, 0, {}, set(), set()
+    rules_named: set[str | None] = set()
     bot = GAME.bots()["heuristic"]
     for players, seed, options, every in GAMES:
         state = GAME.new_game(players, seed, options)
@@ -92,11 +99,13 @@ def walk():
                     assert reason is not None, ("a probe that is legal: the spot should have its action",
                                                 hit.probe, state.phase)
                     en, _it = _assert_specific(reason)
-                    reasons.setdefault(reason.template, en)
+                    reasons.setdefault(reason.text.template, en)
+                    rules_named.add(reason.rule)
                     kinds.add((state.phase, hit.probe["type"]))
             GAME.apply(state, bot(GAME, state, rng))
             step += 1
     return {"probes": probes, "positions": positions, "reasons": reasons, "kinds": kinds, "refs": refs,
+            "rules": rules_named,
             "seconds": time.monotonic() - t0}
 
 
@@ -110,6 +119,10 @@ def test_every_refusal_reached_on_the_board_is_specific(walk):
     # the obvious things to click were met in each phase
     assert {("draft", "terraform"), ("draft", "take"), ("draft", "place_tile"), ("terraform", "terraform"),
             ("terraform", "take"), ("terraform", "place_tile")} <= walk["kinds"], walk["kinds"]
+
+
+def test_the_refusals_met_on_the_board_name_the_phases_rules(walk):
+    assert {"draft-board", "terraforming"} <= walk["rules"], walk["rules"]
 
 
 def test_every_spot_with_a_reference_entry_links_to_it(walk):
@@ -221,3 +234,30 @@ def test_colours_of_the_reasons_are_translated():
     s = terraform_position(tiles=[("P01", 0, 0, 1, True), ("P02", 1, 0)], reserves={0: cubes(green=2)})
     it = GAME.why_not(s, {"type": "terraform", "tile": "P02"}).render("it")
     assert "arancione" in it and not any(c in it.split() for c in COLOURS)
+
+
+def _rule(state, probe: dict) -> str | None:
+    why = GAME.why_not(state, probe)
+    assert why is not None, probe
+    return why.rule
+
+
+def test_each_refusal_names_the_rule_that_refuses():
+    """Issue 27: the note's "Rule" link opens the refusing rule: the phase, adjacency, the
+    reservation, the wildcard payment, the trade zones, the discs; the tile's own entry (no
+    rule) when the tile's kind is the reason (a Darkness tile)."""
+    tiles = [("P01", 0, 0, 1, True), ("P02", 1, 0), ("P03", 3, 0), ("P04", 0, 1, 1, False), ("DARK1", -1, 0)]
+    s = terraform_position(tiles=tiles, reserves={0: cubes(orange=1, red=1)}, options={"darkness": True})
+    assert _rule(s, {"type": "terraform", "tile": "P03"}) == "terraforming"  # not next to a terraformed tile
+    assert _rule(s, {"type": "terraform", "tile": "P04"}) == "reservation"  # reserved by another player
+    assert _rule(s, {"type": "terraform", "tile": "DARK1"}) is None
+    assert _rule(s, {"type": "take", "column": 1}) == "terraforming"  # the draft is over
+    s.seats[0].reserve = cubes()
+    assert _rule(s, {"type": "terraform", "tile": "P02"}) == "wildcard"  # nothing to pay with
+    s.seats[0].discs = 0
+    s.seats[0].reserve = cubes(orange=1, red=1)
+    assert _rule(s, {"type": "terraform", "tile": "P02"}) == "disc"
+    assert _rule(s, {"type": "trade"}) == "trade-zone"
+    d = draft_state(groups=[("green", 3)])
+    assert _rule(d, {"type": "take", "column": 2}) == "draft-board"
+    assert _rule(d, {"type": "terraform", "tile": d.surface[0].id}) == "draft-board"  # not in the draft

@@ -56,7 +56,8 @@ def _table(state, lang: str = "en") -> Canvas:
 
 
 def _problems(why) -> list[str]:
-    """What is wrong with one reason: missing, empty, generic, untranslated."""
+    """What is wrong with one refusal: missing, empty, generic, untranslated, or a rule that
+    is no entry of the reference (the note's "Rule" link would lead nowhere)."""
     if why is None:
         return ["no reason (the probe is legal: the spot should have had the action)"]
     i18n.MISSING.clear()
@@ -68,8 +69,10 @@ def _problems(why) -> list[str]:
         out.append(f"not translated: {sorted(i18n.MISSING)}")
     elif en == it:
         out.append(f"reads the same in Italian: {en!r}")
-    if why.template in GENERIC_TEMPLATES or en.startswith(GENERIC_STARTS) or it.startswith(GENERIC_STARTS):
+    if why.text.template in GENERIC_TEMPLATES or en.startswith(GENERIC_STARTS) or it.startswith(GENERIC_STARTS):
         out.append(f"generic: {en!r}")
+    if why.rule is not None and why.rule not in REFS:
+        out.append(f"rule {why.rule!r} is no reference entry: {en!r}")
     return out
 
 
@@ -90,6 +93,7 @@ def _shuffle_hidden(state, seed: int):
 def test_every_probe_of_the_seeded_games_gets_its_specific_reason():
     t0 = time.monotonic()
     reasons: Counter = Counter()
+    rules: Counter = Counter()
     spots = positions = 0
     problems: list[str] = []
     kinds: Counter = Counter()
@@ -114,7 +118,8 @@ def test_every_probe_of_the_seeded_games_gets_its_specific_reason():
                     where = f"{players}p seed {seed} step {step} probe {h.probe}"
                     problems += [f"{where}: {p}" for p in _problems(why)]
                     if why is not None:
-                        reasons[why.template] += 1
+                        reasons[why.text.template] += 1
+                        rules[why.rule] += 1
                         if step % 8 == 0:  # nothing the seat cannot see changes the reason
                             hidden = _shuffle_hidden(state, step)
                             assert G.why_not(hidden, h.probe) == why, where
@@ -128,6 +133,8 @@ def test_every_probe_of_the_seeded_games_gets_its_specific_reason():
     assert positions >= 100 and spots >= 1000, (positions, spots)
     assert len(reasons) >= 15, sorted(reasons)
     assert {"place", "hire", "build", "patent", "use", "event", "pass"} <= set(kinds), kinds
+    print("rules named:", dict(rules))
+    assert {"phase-i", "phase-ii", "turn-event"} <= set(rules), rules  # the phases and the event refuse
 
 
 def test_every_card_slot_event_track_and_start_card_links_its_reference():
@@ -302,3 +309,32 @@ def test_the_greyed_pass_button_and_the_session_explain(players):
     session.lang = "it"
     assert session.explain({"type": "pass"}).startswith("Passare è un’azione della Fase II")
     assert session.explain({"type": "place", "slot": "H00"}) is None  # legal: nothing to explain
+
+
+def _rule(state, probe) -> str | None:
+    why = G.why_not(state, probe)
+    assert why is not None, probe
+    return why.rule
+
+
+def test_each_refusal_names_the_rule_that_refuses_not_the_card_clicked():
+    """Issue 27: the note's "Rule" link opens the refusing rule: the phase, the price, the
+    turn event, the technique; the card's own entry (no rule) only when its text is the reason."""
+    s = fresh(3)
+    clear_market(s)
+    put(s, 0, "C-palace")
+    s.current = 0
+    assert _rule(s, {"type": "build", "pos": 0}) == "phase-ii"  # a Phase II action in Phase I
+    s = _market_position()
+    assert _rule(s, {"type": "patent", "pos": 1}) == "phase-ii"  # no worker of yours beside the Crane
+    s.players_[0].money = 4
+    assert _rule(s, {"type": "build", "pos": 3}) == "phase-ii"  # the price and its surcharge
+    assert _rule(s, {"type": "place", "slot": "H00"}) == "phase-i"  # no placing in Phase II
+    assert _rule(s, {"type": "hire", "pos": 0, "slot": "V00", "lobbying": True}) == "C-lobbying"
+    s.players_[0].event_used = True
+    assert _rule(s, {"type": "event"}) == "turn-event"
+    b = give_building(s, 0, "A-residence")  # no ability: the card's own text is the reason
+    assert _rule(s, {"type": "use", "building": b}) is None
+    s.players_[0].active = 0
+    s.players_[0].phase = 1
+    assert _rule(s, {"type": "place", "slot": "H00"}) == "start-card"

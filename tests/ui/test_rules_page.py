@@ -1,8 +1,10 @@
 """The rules screen's Markdown subset and reference list (tavolo_ui.rules_page)."""
 
 import engines
-from tavolo_ui.rules_page import (filter_reference, inline, markdown_html, matches, page_html, phase_section,
-                                  reference_html, rules_text, section_ids)
+import re
+
+from tavolo_ui.rules_page import (contents_entry, filter_reference, inline, markdown_html, matches, page_html,
+                                  phase_section, ref_anchor, reference_html, rules_text, section_ids)
 
 SAMPLE = """## Goal {#goal}
 Build the **finest** city.
@@ -57,6 +59,29 @@ def test_page_has_contents_for_every_section_and_the_reference():
         assert f'data-arg="{ident}"' in page
     assert 'id="rule-reference"' in page
     assert "No rules yet." in page_html("X", None, [], labels)
+
+
+def _marked(page: str) -> list[str]:
+    """The contents entries marked as where the view is."""
+    return re.findall(r'data-arg="([^"]+)" aria-current="location"', page)
+
+
+def test_the_contents_mark_the_entry_that_was_opened_and_nothing_else():
+    """Issue 27: a note's "Rule" link to the Thief opened How to play with "Scoring"
+    highlighted. The entry opened is marked: a reference entry marks "Reference", a section
+    itself; nothing is marked when the view opens at its top."""
+    labels = {"contents": "Contents", "reference": "Reference", "search": "Search", "none": "None",
+              "missing": "No rules yet."}
+    rules = rules_text("citadels", "en")
+    entries = engines.get_game("citadels").reference("en")
+    assert _marked(page_html("Citadels", rules, entries, labels, at=ref_anchor("thief"))) == ["reference"]
+    assert _marked(page_html("Citadels", rules, entries, labels, at="phase-draft")) == ["phase-draft"]
+    assert _marked(page_html("Citadels", rules, entries, labels, at="rule-scoring")) == ["scoring"]
+    assert _marked(page_html("Citadels", rules, entries, labels)) == []
+    sections = section_ids(rules)
+    assert contents_entry("ref-choosing-characters", sections) == "reference"
+    assert contents_entry("rule-phase-turn", sections) == "phase-turn"
+    assert contents_entry("somewhere-else", sections) is None
 
 
 def test_contents_fold_on_request():

@@ -3,6 +3,7 @@
 import pytest
 
 from engines import IllegalAction, RecordError, replay
+from engines.core.errors import Refusal
 from tavolo_ui.session import Session, bot_rng, seat_order_from_text
 
 H = lambda n: {"name": n, "kind": "human"}  # noqa: E731
@@ -254,7 +255,8 @@ def test_coach_explains_a_move_that_is_not_legal_with_the_engines_reason():
     assert s.explain({"type": "draw"}) is None  # legal now: nothing to explain
     s.state.deck.clear()  # as if the deck had run out
     assert s.explain({"type": "draw"}) == "The deck is empty: you can only stop."
-    assert s.game.why_not(s.state, {"type": "draw"}) == "The deck is empty: you can only stop."
+    assert s.game.why_not(s.state, {"type": "draw"}) == Refusal("The deck is empty: you can only stop.")
+    assert s.coach({"type": "draw"}, "deck") == ("The deck is empty: you can only stop.", "deck")  # no rule: the spot's
     s.lang = "it"
     assert s.explain({"type": "draw"}) == "The deck is empty: you can only stop."  # toy texts are plain str
     assert "fly" in s.explain({"type": "fly"})  # a dict that is no action: the parser's refusal

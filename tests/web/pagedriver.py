@@ -300,6 +300,10 @@ def open_rule_from_note(page) -> str:
     page.wait_for_function("() => document.activeElement && document.activeElement.closest('#rules-view')"
                            " && document.activeElement.classList.contains('ref')")
     ident = page.evaluate("document.activeElement.id")
+    # the contents mark where the view is: "Reference", never a section under the pointer
+    marked = page.evaluate("() => [...document.querySelectorAll('#rules-view .toc a[aria-current]')]"
+                           ".map(a => a.dataset.arg)")
+    assert marked == ["reference"], marked
     page.click("#rules-close")
     page.wait_for_function("() => !document.getElementById('rules-view')")
     return ident

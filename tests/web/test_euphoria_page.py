@@ -102,10 +102,9 @@ def _anchor(ref: str) -> str:
 
 def test_coach_says_why_a_space_cannot_take_a_worker_and_links_its_rule(page, base_url):
     """While Ada chooses her recruits, a click on an action space says to answer that choice
-    first; on her first turn, a space she cannot pay for says what it costs (the engine's own
-    reason, in English then in Italian), and the note's Rule link opens the reference at that
-    space. Clicking changes nothing in the game."""
-    from engines.core.i18n import render
+    first (the Rule link opens the rule of a choice to make); on her first turn, a space she
+    cannot pay for says what it costs (the engine's own reason, in English then in Italian),
+    and the note's Rule link opens the reference at that space. Clicking changes nothing in the game."""
     from tests.web.pagedriver import (Mirror, body, board_spots, click_through, coach_note, open_rule_from_note,
                                       saved_record, wait_my_choices)
     t0 = time.monotonic()
@@ -117,9 +116,10 @@ def test_coach_says_why_a_space_cannot_take_a_worker_and_links_its_rule(page, ba
     space = [s for s in board_spots(page) if s["probe"] and s["probe"]["type"] == "place"][0]
     note = coach_note(page, space)
     why = GAME.why_not(mirror.state, space["probe"])
-    assert note["why"] == _named(render(why, "en")) and note["why"].startswith("You are ")
-    assert note["rule"] == f"euphoria#{_anchor(space['ref'])}" and note["tip"]
-    assert open_rule_from_note(page) == _anchor(space["ref"])
+    assert note["why"] == _named(why.render("en")) and note["why"].startswith("You are ")
+    assert why.rule == "choice"  # the refusing rule: a choice to answer first, not the space clicked
+    assert note["rule"] == f"euphoria#{_anchor(why.rule)}" and note["tip"]
+    assert open_rule_from_note(page) == _anchor(why.rule)
 
     # on to Ada's first turn of play: her set-up choices by their buttons (the bots play theirs)
     rng = Rng.from_seed(SEED)
@@ -135,12 +135,12 @@ def test_coach_says_why_a_space_cannot_take_a_worker_and_links_its_rule(page, ba
         wait_my_choices(page)
         mirror.sync(page)
     costly = [s for s in board_spots(page) if s["probe"] and s["probe"]["type"] == "place"
-              and render(GAME.why_not(state, s["probe"]), "en").startswith("You cannot pay for ")]
+              and GAME.why_not(state, s["probe"]).render("en").startswith("You cannot pay for ")]
     assert costly, "no space Ada cannot pay for on her first turn"
     spot = costly[0]
     why = GAME.why_not(state, spot["probe"])
     note = coach_note(page, spot)
-    assert note["why"] == _named(render(why, "en")) and " it costs " in note["why"]
+    assert note["why"] == _named(why.render("en")) and " it costs " in note["why"]
     assert note["rule"] == f"euphoria#{_anchor(spot['ref'])}"
     shot(page, "euphoria_coach_en")
     assert open_rule_from_note(page) == _anchor(spot["ref"])
@@ -149,7 +149,7 @@ def test_coach_says_why_a_space_cannot_take_a_worker_and_links_its_rule(page, ba
     page.wait_for_function("() => document.documentElement.lang === 'it'")
     spot = [s for s in board_spots(page) if s["probe"] == spot["probe"]][0]
     note = coach_note(page, spot)
-    assert note["why"] == _named(render(why, "it")) != render(why, "en")
+    assert note["why"] == _named(why.render("it")) != why.render("en")
     assert note["why"].startswith("Non puoi pagare ")
     shot(page, "euphoria_coach_it")
     assert open_rule_from_note(page) == _anchor(spot["ref"])

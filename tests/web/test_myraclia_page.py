@@ -292,15 +292,17 @@ def _shown(text: str) -> str:
 
 def _coach_round(page, mirror, spot: dict, lang: str, name: str) -> None:
     """Click ``spot`` (not a legal choice): the note shows the engine's reason in ``lang``,
-    the spot's text, and a Rule link that opens How to play at the spot's entry."""
+    the spot's text, and a Rule link that opens How to play at the refusing rule's entry (the
+    spot's own entry when the refusal names none)."""
     reason = GAME.why_not(mirror.state, spot["probe"])
     assert reason is not None, spot
     note = coach_note(page, spot)
     assert note["why"] and note["why"] == _shown(reason.render(lang)), (note, reason.render(lang))
     assert note["tip"]
-    assert note["rule"] == f"myraclia#{ref_anchor(spot['ref'])}"
+    link = reason.rule or spot["ref"]  # the refusing rule, else the spot's own entry
+    assert note["rule"] == f"myraclia#{ref_anchor(link)}"
     shot(page, name)
-    assert open_rule_from_note(page) == ref_anchor(spot["ref"])
+    assert open_rule_from_note(page) == ref_anchor(link)
 
 
 def test_coach_says_why_a_tile_cannot_be_terraformed_and_links_its_rule(page, base_url):

@@ -104,9 +104,10 @@ def test_coach_says_why_a_market_card_cannot_be_taken_and_links_its_rule(page, b
         assert "Phase II" in note["why"] or "Fase II" in note["why"]
         assert note["tip"], "the card's text is in the note"
         card = state.market[spot["probe"]["pos"]].split("#")[0]
-        assert spot["ref"] == card and note["rule"] == f"spyrium#ref-{card.lower()}"
+        # the link names the refusing rule (a Phase II action in Phase I), not the card clicked
+        assert spot["ref"] == card and note["rule"] == "spyrium#ref-phase-ii"
         shot(page, f"spyrium_coach_{lang}")
-        assert open_rule_from_note(page) == f"ref-{card.lower()}"
+        assert open_rule_from_note(page) == "ref-phase-ii"
     # a worker slot is a legal choice now: no note, the chooser or the move itself
     assert any(s["actions"] and s["probe"] is None and s["ref"] == "worker-slot" for s in board_spots(page))
     assert not app_errors(page), page.console_errors

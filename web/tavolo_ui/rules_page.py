@@ -122,19 +122,25 @@ def reference_html(entries: list[dict], search_label: str, empty_text: str) -> s
 
 
 def page_html(title: str, rules_md: str | None, entries: list[dict], labels: dict[str, str],
-              toc_open: bool = True) -> str:
+              toc_open: bool = True, at: str = "") -> str:
     """The whole screen's main content: contents, rules, reference. ``labels`` holds the
     translated words of the page: "contents", "reference", "search", "none", "missing". The
-    contents list is a ``<details>``, open unless ``toc_open`` is false (a phone folds it)."""
+    contents list is a ``<details>``, open unless ``toc_open`` is false (a phone folds it).
+    ``at``: where the view is opened (a section id or a reference entry's ``ref-`` anchor);
+    its contents entry is marked ``aria-current`` (``contents_entry``)."""
     toc: list[tuple[int, str, str]]
     if rules_md is None:
         body, toc = f'<p class="muted">{escape(labels["missing"])}</p>', []
     else:
         body, toc = markdown_html(rules_md)
+    current = contents_entry(at, [ident for _, ident, _ in toc]) if at else None
+
+    def mark(ident: str) -> str:
+        return ' aria-current="location"' if ident == current else ""
     contents = "".join(
-        f'<li class="toc-{level}"><a href="#rule-{ident}" data-cmd="rules-go" data-arg="{ident}">{inline(t)}</a></li>'
-        for level, ident, t in toc)
-    contents += (f'<li class="toc-2"><a href="#reference" data-cmd="rules-go" data-arg="reference">'
+        f'<li class="toc-{level}"><a href="#rule-{ident}" data-cmd="rules-go" data-arg="{ident}"{mark(ident)}>'
+        f'{inline(t)}</a></li>' for level, ident, t in toc)
+    contents += (f'<li class="toc-2"><a href="#reference" data-cmd="rules-go" data-arg="reference"{mark("reference")}>'
                  f'{escape(labels["reference"])}</a></li>') if entries else ""
     ref = (f'<h2 id="rule-reference">{escape(labels["reference"])}</h2>'
            + reference_html(entries, labels["search"], labels["none"])) if entries else ""
@@ -142,6 +148,21 @@ def page_html(title: str, rules_md: str | None, entries: list[dict], labels: dic
             f'<details class="toc-box"{" open" if toc_open else ""}><summary>{escape(labels["contents"])}</summary>'
             f'<nav class="toc" aria-label="{escape(labels["contents"])}"><ol>{contents}</ol></nav></details>'
             f'<div class="rules-text">{body}</div>{ref}</main>')
+
+
+def contents_entry(at: str, sections: list[str] | set[str]) -> str | None:
+    """The entry of the contents to mark as where the view is when it is opened or scrolled
+    to ``at`` (``RulesScreen.rules_go``'s argument): the section itself (``phase-ii`` or
+    ``rule-phase-ii``), ``reference`` for the reference and each of its entries
+    (``ref-<id>``); None for anything else. A link from the table to a card's entry thus
+    marks "Reference", never a section that merely lies under the pointer."""
+    if at in sections:
+        return at
+    if at.startswith("rule-") and at[5:] in sections:
+        return at[5:]
+    if at in ("reference", "rule-reference") or at.startswith("ref-"):
+        return "reference"
+    return None
 
 
 def filter_reference(entries: list[dict], query: str) -> list[str]:

@@ -102,7 +102,8 @@ class RulesScreen:
         wide = int(js.window.innerWidth) > 760
         learn = home.learn_button(game, self.page.lang, "rules-learn")  # a guided first game, where there is one
         learn = f'<p class="rules-learn">{learn}</p>' if learn else ""
-        body = rules_page.page_html(g.title, rules_page.rules_text(game, self.page.lang), entries, labels, toc_open=wide)
+        body = rules_page.page_html(g.title, rules_page.rules_text(game, self.page.lang), entries, labels,
+                                    toc_open=wide, at=section)
         old = _el("rules-view")
         if old:
             old.remove()
@@ -189,6 +190,20 @@ class RulesScreen:
         target.setAttribute("tabindex", "-1")
         target.scrollIntoView(_jsobj({"block": "start"}))
         target.focus(_jsobj({"preventScroll": True}))
+        self.mark_contents(str(target.id))
+
+    def mark_contents(self, at: str) -> None:
+        """Mark in the contents the entry of where the view is (``aria-current``, drawn
+        highlighted): the section ``at``, or "Reference" for one of its entries
+        (``rules_page.contents_entry``); every other entry loses the mark."""
+        links = js.document.querySelectorAll("#rules-view .toc a[data-arg]")
+        args = [str(links.item(i).dataset.arg or "") for i in range(int(links.length))]
+        current = rules_page.contents_entry(at, [a for a in args if a != "reference"])
+        for i, arg in enumerate(args):
+            if arg == current:
+                links.item(i).setAttribute("aria-current", "location")
+            else:
+                links.item(i).removeAttribute("aria-current")
 
     def filter_reference(self, query: str) -> None:
         """Show the reference entries holding every word of ``query`` (``rules_page.matches``

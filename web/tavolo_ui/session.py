@@ -81,7 +81,7 @@ class Session:
         self.lines: list[tuple[int | None, Text | str, list[Text | str]]] = []
         self.actors: list[int | None] = []
         self._before_last: GameState | None = None  # state before the last action (for reveals_information)
-        self._undo_cache: tuple[int, int] | None = None  # (actions, undo_count) past bots' moves
+        self._undo_cache: tuple[int, int, int | None] | None = None  # (actions, undo_count, stop) past bots
         self._rebuild(len(record.actions))
         humans = self.humans()
         if len(humans) == 1:
@@ -325,24 +325,35 @@ class Session:
 
     def explain(self, probe: dict) -> str | None:
         """The coach: why the move ``probe`` (an action dict a board spot stands for) is not
-        a legal choice now, as one sentence in this session's language; None when it is.
+        a legal choice now, as one sentence in this session's language; None when it is
+        (``coach``'s sentence)."""
+        return self.coach(probe)[0]
+
+    def coach(self, probe: dict, ref: str | None = None) -> tuple[str | None, str | None]:
+        """The coach's note for a click on a board spot that stands for the move ``probe``
+        and whose own reference entry is ``ref``: (why the move is not a legal choice now, in
+        this session's language, or None when it is; the reference entry the note's "Rule"
+        link opens). The link names the rule that refused the move (``Refusal.rule``: the
+        phase, the timing, the cost, the target), else the spot's own entry ``ref``.
 
         Only the seat to move, looking at its own table, gets the engine's reason
         (``Game.why_not``): the rules judge a move for the seat to move, and a reason computed
         for another seat could name that seat's cards. Everyone else is told whose turn it is.
         """
         if self.is_over():
-            return self.show(T("The game is over."))
+            return self.show(T("The game is over.")), ref
         seat, me = self.to_move(), self.me()
         if me is None:
-            return self.show(T("Watching: {name} to play.", name=self.name(seat)))
+            return self.show(T("Watching: {name} to play.", name=self.name(seat))), ref
         if seat != me or self.handoff_to() is not None:
-            return self.show(T("It is {name}’s turn: wait for yours.", name=self.name(seat)))
+            return self.show(T("It is {name}’s turn: wait for yours.", name=self.name(seat))), ref
         try:
             why = self.game.why_not(self.state, probe)
         except Exception:  # a coach bug must not stop the game: the spot just has no reason
-            return None
-        return None if why is None else self.show(why)
+            return None, ref
+        if why is None:
+            return None, ref
+        return self.show(why.text), why.rule or ref
 
     def fork_floor(self) -> int:
         """The position this game was last forked at (0 if never): undo stops there, since
@@ -356,7 +367,18 @@ class Session:
         return count if len(self.record.actions) - count >= self.fork_floor() else 0
 
     def _undo_span(self) -> int:
-        """How many actions Undo would take back, forks aside.
+        """How many actions Undo would take back, forks aside (``_undo_scan``)."""
+        return self._undo_scan()[0]
+
+    def undo_stop(self) -> int | None:
+        """The index (in ``record.actions``) of the action Undo stops at because it revealed
+        something new to you (``Game.reveals_to``): your own last action, or, alone with bots,
+        a bot's move since it; None when Undo is stopped by nothing revealed."""
+        return self._undo_scan()[1]
+
+    def _undo_scan(self) -> tuple[int, int | None]:
+        """(how many actions Undo would take back, forks aside; the action that revealed
+        something and so stops it, or None).
 
         Your own last action, when it revealed nothing new to you (a card, a die, a hidden
         choice, a hidden hand passed to you: ``Game.reveals_to``) and no other seat has acted
@@ -369,39 +391,39 @@ class Session:
         actions = self.record.actions
         n, me = len(actions), self.me()
         if n == 0 or me is None or not self.is_human(me):
-            return 0
+            return 0, None
         i = n - 1
         while i >= 0 and self.actors[i] != me:  # bots' moves after yours, if you are alone
             if self.is_human(self.actors[i]) or len(self.humans()) > 1:
-                return 0
+                return 0, None
             i -= 1
         if i < 0:
-            return 0
+            return 0, None
         if i == n - 1:  # your own move is the last one: its state before is at hand
             if self._before_last is None:
-                return 0
+                return 0, None
             try:
                 quiet = not self.game.reveals_to(self._before_last, self.game.parse_action(actions[-1]),
                                                  self.state, me)
             except Exception:
-                return 0
-            return 1 if quiet else 0
+                return 0, None
+            return (1, None) if quiet else (0, n - 1)
         cached = self._undo_cache
         if cached is not None and cached[0] == n:
-            return cached[1]
-        count = n - i
+            return cached[1], cached[2]
+        count, stop = n - i, None
         try:
             state = start(self.game, self.record)
             for p in positions(self.game, self.record, state, upto=i):
                 state = p.after
-            for p in positions(self.game, self.record, state, first=i, before=True):
+            for k, p in enumerate(positions(self.game, self.record, state, first=i, before=True), start=i):
                 if self.game.reveals_to(p.before, p.action, p.played, me):
-                    count = 0
+                    count, stop = 0, k
                     break
         except Exception:
             count = 0
-        self._undo_cache = (n, count)
-        return count
+        self._undo_cache = (n, count, stop)
+        return count, stop
 
     def can_undo(self) -> bool:
         """Whether Undo can take anything back now (``undo_count``)."""
@@ -420,14 +442,30 @@ class Session:
         mine = [i for i, a in enumerate(self.actors) if a == me]
         if not mine or (self.actors[-1] != me and len(self.humans()) > 1):
             return T("Another seat has acted since your last action.")
+        stop = self.undo_stop()
+        if stop is not None and stop < len(self.lines):
+            return self.revealed_words(stop)
         if self.actors[-1] != me:
             return T("A move since your last one revealed something new (a card, a die, a hidden choice).")
         return T("Your last action revealed something new (a card, a die, a hidden choice).")
 
+    def revealed_words(self, index: int) -> Text:
+        """Why Undo stops at action ``index``, naming it in words: its log line and the first
+        thing the log says it brought to light ("“Ada (the Thief) ends the turn” revealed
+        something new (Bot 2 reveals the Magician): Undo stops there."). Only the public log
+        is quoted, never a card the log does not name."""
+        _seat, line, events = self.lines[index]
+        what = events[0] if events else T("a card, a die, a hidden choice")
+        if index == len(self.lines) - 1 and self.actors[index] == self.me():
+            return T("Your last move, “{move}”, revealed something new ({what}): Undo stops there.",
+                     move=line, what=what)
+        return T("“{move}” revealed something new ({what}): Undo stops there.", move=line, what=what)
+
     def undo_reason(self) -> str:
-        """Why undo is not possible (for the button's tooltip, in ``lang``), '' if it is."""
+        """Why undo is not possible (for the button's tooltip, in ``lang``, with the seats'
+        names), '' if it is."""
         why = self.undo_why()
-        return "" if why is None else why.render(self.lang)
+        return "" if why is None else self.show(why)
 
     def undo_text(self) -> Text | str:
         """The log line of your action that undo would take back (as a ``Text``)."""

@@ -82,6 +82,9 @@ class TableScreen:
         self.paused = False
         self.cv: Canvas | None = None
         self.renderer_note: Text | str = ""
+        # the banner saying why Undo is not possible: (its message, the seat it was for, how
+        # many actions the game had then); it goes once that seat has acted (``drop_undo_note``)
+        self.undo_note: tuple[Any, int | None, int] | None = None
         self.press_task: asyncio.Future[None] | None = None
         self.tip_by_press = False  # a long press just showed a tip: its click must not play
         # the table's parts
@@ -396,8 +399,22 @@ class TableScreen:
         self.after_action()
 
     def after_action(self) -> None:
+        self.drop_undo_note()
         self.autosave()
         self.refresh()
+
+    def drop_undo_note(self) -> None:
+        """Take down the banner saying why Undo is not possible once the person it spoke to
+        has made a move since (it was about the move before), or the game went back before
+        it; a banner showing something else stays."""
+        s, note = self.page.session, self.undo_note
+        if note is None or s is None:
+            return
+        msg, seat, at = note
+        if len(s.record.actions) < at or seat in s.actors[at:]:
+            self.undo_note = None
+            if self.page.banner and self.page.banner[0] is msg:
+                self.page.clear_banner()
 
     def autosave(self) -> None:
         """Save the game on the table into its save, unless another tab changed that save
@@ -467,7 +484,9 @@ class TableScreen:
         """Undo: the person's last move taken back (with the bots' moves after it), or why not."""
         undone, count = s.undo_text(), s.undo_count()
         if not count:  # the button looks disabled: say why, and leave the bots to their move
-            self.page.flash(s.undo_why() or T("Nothing to undo yet."), "info")
+            msg = _Named(s.undo_why() or T("Nothing to undo yet."), s)
+            self.page.flash(msg, "info")
+            self.undo_note = (msg, s.me(), len(s.record.actions))
             return
         self.loop.stop_loop()  # a bot thinking about the position undone: its request is dropped
         try:
@@ -566,12 +585,13 @@ class TableScreen:
 
     def show_note(self, hit, x: float, y: float) -> None:
         """A click on a spot that is not a legal choice: the coach's reason why not (when the
-        spot stands for a move), the spot's text, and a link to its rule in How to play. It
-        stays until the next click, so its link can be reached (hover tips cannot)."""
+        spot stands for a move), the spot's text, and a link to its rule in How to play: the
+        rule that refused the move, else the spot's own entry (``Session.coach``). It stays until
+        the next click, so its link can be reached (hover tips cannot)."""
         note, s = _el("note"), self.page.session
         if not note or s is None:
             return
-        why = s.explain(hit.probe) if hit.probe is not None and self.mode == "play" else None
+        why, link = s.coach(hit.probe, hit.ref) if hit.probe is not None and self.mode == "play" else (None, hit.ref)
         note.textContent = ""
         if why:
             p = js.document.createElement("p")
@@ -583,12 +603,12 @@ class TableScreen:
             p.className = "coach-tip"
             p.textContent = hit.tip
             note.appendChild(p)
-        if hit.ref:
+        if link:
             b = js.document.createElement("button")
             b.className = "rule-link"
             b.id = "note-rule"
             b.dataset.cmd = "rules"
-            b.dataset.arg = f"{s.game.name}#{rules_page.ref_anchor(hit.ref)}"
+            b.dataset.arg = f"{s.game.name}#{rules_page.ref_anchor(link)}"
             b.textContent = L("Rule") + " ›"
             note.appendChild(b)
         if not note.firstChild:
