@@ -195,9 +195,14 @@ def texts(domain: str) -> Callable[..., Text]:
     return make
 
 
-def render(text: "Text | str", lang: str = "en") -> str:
-    """``text`` in ``lang``; a plain ``str`` is returned as it is (already a person's text)."""
-    return text.render(lang) if isinstance(text, Text) else str(text)
+def render(text: "Text | str | Any", lang: str = "en") -> str:
+    """``text`` in ``lang``: a ``Text``, or anything else that renders itself in a language (a
+    ``render(lang)`` method: ``errors.Refusal``); a plain ``str`` is returned as it is (already a
+    person's text)."""
+    if isinstance(text, Text):
+        return text.render(lang)
+    own = getattr(text, "render", None)
+    return own(lang) if callable(own) and not isinstance(text, str) else str(text)
 
 
 def render_entries(entries: list[tuple[str, "Text", "Text", "Text"]], lang: str = "en",

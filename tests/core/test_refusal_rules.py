@@ -82,3 +82,15 @@ def test_a_marked_reason_renders_and_compares_as_its_text():
     exc = IllegalAction(why(False))
     assert exc.rule == "turn" and exc.reason == text
     assert Refusal(text, "turn").render("it") == text.render("it")
+
+
+def test_a_refusal_renders_in_the_language_asked_through_the_core_render():
+    """``i18n.render`` is how the page renders any message: a ``Refusal`` handed to it speaks
+    the language asked, not English (it is not a ``Text`` itself)."""
+    from engines.citadels.public import T
+    from engines.core.errors import Refusal
+    from engines.core.i18n import render
+
+    refusal = Refusal(T("Rule"), None)
+    assert render(refusal, "it") == "Regola"
+    assert render(refusal, "en") == "Rule"
