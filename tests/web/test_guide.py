@@ -1,4 +1,4 @@
-"""Learn by playing in the page: each guide (Citadels, Spyrium) followed to its end, in English
+"""Learn by playing in the page: each guide (Citadels, Spyrium, Euphoria, Myraclia) followed to its end, in English
 (started from the game's card) and in Italian (from How to play), by clicking the spot the coach points at on the board (or the marked choice), with
 one wrong click refused; the coach's words change at every step, and after the script the
 game goes on against the bots."""
@@ -42,13 +42,19 @@ def play_the_pointed_move(page, use_board: bool) -> str:
 
 
 def refuse_a_wrong_choice(page, lang: str) -> None:
-    """A legal choice that is not the guide's is refused with "Not now", and nothing is played."""
+    """A legal choice that is not the guide's is refused with "Not now", and nothing is played:
+    a direct choice in the list, else (a list of picker steps, as Euphoria's recruits) a board
+    spot that stands for one other move."""
     before, state = body(page, "actions"), body(page, "stateHash")
     index = page.get_attribute("#board", "data-guide")
-    wrong = page.locator(f"#actions button.act:not(.guide-next):not([data-arg='{index}'])")
-    if not wrong.count():
+    wrong = page.locator(f"#actions button.act[data-cmd='act']:not(.guide-next):not([data-arg='{index}'])")
+    spots = [s for s in board_spots(page) if len(s["actions"]) == 1 and s["actions"] != [int(index)]]
+    if wrong.count():
+        wrong.first.click()
+    elif spots:
+        click_spot(page, spots[0])
+    else:
         return
-    wrong.first.click()
     page.wait_for_selector("#coach-say.coach-no")
     assert coach_words(page).startswith(NOT_NOW[lang])
     assert (body(page, "actions"), body(page, "stateHash")) == (before, state)
