@@ -10,6 +10,7 @@ every learner step has words, which differ between the languages (no untranslate
 from __future__ import annotations
 
 import copy
+import re
 
 import pytest
 
@@ -97,6 +98,18 @@ def test_the_learner_is_told_what_to_do_at_every_step(name, lang):
     assert 8 <= len(learner) <= 15
     assert [n for n, s in enumerate(guide.steps) if s.seat == guide.learner and not s.say.strip()] == []
     assert all(s.say.count(". ") + s.say.count(": ") <= 3 for s in learner)  # one or two sentences
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("name", GUIDED)
+def test_the_words_use_the_tables_names(name, lang):
+    """The coach says what the board, the list and the log say (issue 27, one name for each
+    thing): no component's raw id ("F12", "W03"), and in Italian one word for round."""
+    guide = load_guide(name, lang)
+    words = [guide.intro, guide.end] + [s.say for s in guide.steps if s.say]
+    assert [w for w in words if re.search(r"\b[A-Z]{1,3}\d{2}\b", w)] == []
+    if lang == "it":
+        assert [w for w in words if re.search(r"\bround\b", w, re.I)] == []
 
 
 def test_a_game_without_a_guide_has_none():
