@@ -198,3 +198,20 @@ def test_a_forked_game_watched_move_by_move_crosses_its_fork_as_a_replay_does():
     for data in actions[20:]:
         watch.apply(data)
     assert watch.state.model_dump() == replay(fork.record).model_dump() == fork.state.model_dump()
+
+
+def test_the_score_chart_labels_the_rounds_where_they_begin():
+    """The review passes the chart each round's start and number (Citadels has rounds);
+    the chart draws them under its x axis."""
+    from tavolo_ui.canvas import Canvas
+    from tavolo_ui.chart import draw_scores
+    session, _ = played("citadels", 3, 3, 10_000)
+    review = Review(session, viewer=0)
+    ticks = review.round_ticks()
+    assert ticks and [k for k, _ in ticks] == review.round_starts()
+    assert [label for _, label in ticks] == [str(review.rounds[k]) for k in review.round_starts()]
+    assert len({label for _, label in ticks}) == len(ticks) > 1
+    cv = Canvas(900, 150)
+    draw_scores(cv, review.score_series(), ["A", "B", "C"], review.n, 40, "rounds", ticks)
+    drawn = [op[3] for op in cv.ops if op[0] == "text" and op[6] == "center" and op[7] == "top"]
+    assert drawn and set(drawn) <= {label for _, label in ticks} and drawn[0] == ticks[0][1]

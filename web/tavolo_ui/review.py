@@ -106,6 +106,13 @@ class Review:
             return []
         return [i for i in range(self.first, self.n) if i == self.first or self.rounds[i] != self.rounds[i - 1]]
 
+    def round_ticks(self) -> list[tuple[int, str]] | None:
+        """The score chart's x axis ticks: (position, the round's number) where each round
+        begins; None when the game has no rounds (the chart then numbers the moves)."""
+        if not self.has_rounds():
+            return None
+        return [(i, str(self.rounds[i])) for i in self.round_starts() if self.rounds[i] is not None]
+
     def next_round(self) -> int:
         starts = self.round_starts()
         j = bisect.bisect_right(starts, self.at)

@@ -233,7 +233,7 @@ class ReviewScreen:
         cv = Canvas(width, height, lang=self.page.lang)
         names = [r.session.name(i) for i in range(r.record.players)]
         label = L("rounds", self.page.lang) if r.has_rounds() else L("moves", self.page.lang)
-        draw_scores(cv, self.review_series, names, r.n, r.at, label)
+        draw_scores(cv, self.review_series, names, r.n, r.at, label, r.round_ticks())
         dpr = float(js.window.devicePixelRatio or 1)
         el.style.width, el.style.height = f"{width}px", f"{height}px"
         el.width, el.height = int(width * dpr), int(height * dpr)
