@@ -132,12 +132,15 @@ class Explanation(BaseModel):
         return self.simulations == 0
 
 
-def explain(game: Game, result: Result) -> Explanation:
+def explain(game: Game, result: Result) -> Explanation | None:
     """The explanation of ``result``: the chosen action's share of the root's visits, and
-    the runner-up (the next most visited root action, ties: the better mean) with its share."""
+    the runner-up (the next most visited root action, ties: the better mean) with its share;
+    a forced one for a single legal action; None when nothing was searched (a zero budget)."""
     visits = sum(n for _a, n, _m in result.stats)
-    if result.iterations == 0 or visits == 0:
+    if result.iterations == 0 and len(result.stats) == 1:  # ``Search.result`` of a forced choice
         return Explanation(simulations=0, share=1.0)
+    if visits == 0:
+        return None
     ranked = sorted((s for s in result.stats if s[0] is not result.action), key=lambda s: (s[1], s[2]), reverse=True)
     chosen = next((n for a, n, _m in result.stats if a is result.action), 0)
     runner_up = ranked[0] if ranked and ranked[0][1] > 0 else None

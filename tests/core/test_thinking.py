@@ -169,4 +169,5 @@ def test_the_worker_answer_carries_the_explanation_and_a_forced_move_says_so():
     begin_json(record.model_dump_json(), game.to_move(replayed), "heuristic")
     assert json.loads(step_json(0.005))["explanation"] is None
     forced = explain(TOY, Result(Stop(), 0, [(Stop(), 0, 0.0)]))
-    assert forced.forced and forced.share == 1 and forced.runner_up is None
+    assert forced is not None and forced.forced and forced.share == 1 and forced.runner_up is None
+    assert explain(TOY, Result(Stop(), 0, [])) is None  # nothing searched (a zero budget): nothing to say
