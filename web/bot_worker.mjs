@@ -8,8 +8,11 @@
 //   {cancel: id}               drop request `id` (the table was left, undone, replaced)
 // Answers:
 //   {id, progress}             while a search runs (0..1), about every SLICE_SECONDS
-//   {id, action, value}        the action as JSON text; value: the search's estimated win
-//                              chance (null for bots that do not search)
+//   {id, action, value, explanation}
+//                              the action as JSON text; value: the search's estimated win
+//                              chance; explanation: why the search chose it, as JSON text
+//                              (engines.core.search.Explanation); both null for bots that
+//                              do not search (the page shows no reason without one)
 //   {id, error}                also the answer to a malformed message, which changes nothing
 //                              (the request in progress goes on); id: null when it has none
 // Once at the start: {id: 0, ready: true, snapshot} (snapshot: how its Pyodide started, see
@@ -56,7 +59,8 @@ async function work(job, api) {
     }
     if (answer.done) {
       current = null;
-      postMessage({ id: job.id, action: JSON.stringify(answer.action), value: answer.value });
+      const explanation = answer.explanation ? JSON.stringify(answer.explanation) : null;
+      postMessage({ id: job.id, action: JSON.stringify(answer.action), value: answer.value, explanation });
       return;
     }
     postMessage({ id: job.id, progress: answer.progress });

@@ -57,7 +57,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field
 
 from .game import Game, GameState
 from .rng import Rng
@@ -107,6 +107,46 @@ class Result:
             if action is self.action:
                 return mean
         return 0.0
+
+
+class Explanation(BaseModel):
+    """Why a search chose its action, in facts a person may read: only the root of the tree,
+    whose actions are the decider's own legal actions in the real position (the deeper
+    nodes were played in determinized worlds, whose hidden contents are sampled guesses and
+    are never quoted). ``runner_up`` is the next most visited root action, as
+    ``Game.dump_action`` writes it, so the explanation travels as JSON (the bot worker's
+    answer) and the page names it with that action's own label.
+
+    A forced choice (one legal action) is ``simulations == 0``, ``share == 1``."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    simulations: int = Field(ge=0)  # the iterations run: each one simulated game from here
+    share: float = Field(ge=0, le=1)  # the chosen action's share of them
+    runner_up: dict | None = None  # the next best action (dumped), when there is one
+    runner_up_share: float | None = Field(default=None, ge=0, le=1)
+
+    @property
+    def forced(self) -> bool:
+        """True when the move was the only legal one: nothing was searched."""
+        return self.simulations == 0
+
+
+def explain(game: Game, result: Result) -> Explanation | None:
+    """The explanation of ``result``: the chosen action's share of the root's visits, and
+    the runner-up (the next most visited root action, ties: the better mean) with its share;
+    a forced one for a single legal action; None when nothing was searched (a zero budget)."""
+    visits = sum(n for _a, n, _m in result.stats)
+    if result.iterations == 0 and len(result.stats) == 1:  # ``Search.result`` of a forced choice
+        return Explanation(simulations=0, share=1.0)
+    if visits == 0:
+        return None
+    ranked = sorted((s for s in result.stats if s[0] is not result.action), key=lambda s: (s[1], s[2]), reverse=True)
+    chosen = next((n for a, n, _m in result.stats if a is result.action), 0)
+    runner_up = ranked[0] if ranked and ranked[0][1] > 0 else None
+    return Explanation(simulations=visits, share=chosen / visits,
+                       runner_up=None if runner_up is None else game.dump_action(runner_up[0]),
+                       runner_up_share=None if runner_up is None else runner_up[1] / visits)
 
 
 class Search:

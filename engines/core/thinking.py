@@ -29,7 +29,7 @@ from .game import Game, GameState
 from .record import GameRecord, parse_record, positions, replay
 from .registry import get_game
 from .rng import Rng
-from .search import Search, SearchBot
+from .search import Explanation, Search, SearchBot, explain
 
 
 def decision_rng(seed: int, action_count: int, seat: int) -> Rng:
@@ -40,13 +40,16 @@ def decision_rng(seed: int, action_count: int, seat: int) -> Rng:
 class Decision:
     """One bot decision that can be advanced in slices: ``step`` until ``done``, then
     ``action``. A search bot (``search.SearchBot``: it carries its search's settings) runs
-    its iterations slice by slice; any other bot decides at once."""
+    its iterations slice by slice; any other bot decides at once. A search's decision also
+    carries ``explanation`` (``search.Explanation``: its share of the simulated games and the
+    runner-up's), which a hint puts in words; None for bots that do not search."""
 
     def __init__(self, game: Game, state: GameState, bot: Any, rng: Rng) -> None:
         self.game = game
         self.search: Search | None = None
         self.action: Any = None
         self.value: float | None = None  # the search's estimated win chance of ``action``
+        self.explanation: Explanation | None = None  # why the search chose it
         self.total = 0
         if not isinstance(bot, SearchBot):
             self.action = bot(game, state, rng)
@@ -78,6 +81,7 @@ class Decision:
         result = self.search.result()
         self.action = result.action
         self.value = result.value if self.total else None
+        self.explanation = explain(self.game, result)
         self.search = None  # the tree can be large: let it go
 
 
@@ -148,8 +152,9 @@ def begin_json(record_json: str, seat: int, level: str) -> None:
 
 def step_json(seconds: float = 0.05) -> str:
     """Advance the decision started by ``begin_json`` by about ``seconds``; JSON text
-    ``{"done": false, "progress": 0.4}`` or ``{"done": true, "action": {...}, "value": 0.62}``
-    (``value``: the search's estimated win chance, null for bots that do not search)."""
+    ``{"done": false, "progress": 0.4}`` or ``{"done": true, "action": {...}, "value": 0.62,
+    "explanation": {...}}`` (``value``: the search's estimated win chance; ``explanation``:
+    ``search.Explanation`` as JSON; both null for bots that do not search)."""
     global _CURRENT
     decision = _CURRENT
     if decision is None:
@@ -157,4 +162,6 @@ def step_json(seconds: float = 0.05) -> str:
     if not decision.step(float(seconds)):
         return json.dumps({"done": False, "progress": round(decision.progress, 3)})
     _CURRENT = None
-    return json.dumps({"done": True, "action": decision.game.dump_action(decision.action), "value": decision.value})
+    explanation = None if decision.explanation is None else decision.explanation.model_dump(mode="json")
+    return json.dumps({"done": True, "action": decision.game.dump_action(decision.action), "value": decision.value,
+                       "explanation": explanation})

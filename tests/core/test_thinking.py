@@ -100,3 +100,74 @@ def test_a_search_bot_decides_in_slices_with_its_progress_and_the_same_action(na
     assert answer["done"] and answer["value"] is None
     with pytest.raises(ValueError):  # nothing in progress any more
         step_json(0.005)
+
+
+# ---- the explanation of a hint ------------------------------------------------------------------
+def _a_choice(name: str, players: int, seed: int, moves: int):
+    """The state after ``moves`` heuristic moves, moved on to where the seat to move has at
+    least two actions to search."""
+    game = get_game(name)
+    state = game.new_game(players, seed)
+    bot, rng = get_bot(game, "heuristic"), decision_rng(seed, 0, 0)
+    played = 0
+    while played < moves or len(game.search_actions(state)) < 2:
+        game.apply(state, bot(game, state.clone(), rng))
+        played += 1
+        assert game.to_move(state) is not None, "the game ended before a choice"
+    return game, state
+
+
+@pytest.mark.parametrize("name", ["citadels", "spyrium", "myraclia", "euphoria"])
+@pytest.mark.parametrize("moves", [2, 9])
+def test_a_search_decision_explains_itself_with_legal_actions_of_its_position_only(name, moves):
+    """A search's decision comes with its ``Explanation``: the share of the simulated games
+    the chosen action had (the most of any), and the runner-up, one of the seat's own legal
+    actions of that very position, with its smaller share; labels of it are among the legal
+    actions' labels there. Nothing else travels (the JSON has these fields only)."""
+    from engines.core.search import Explanation, search_bot
+    from engines.core.thinking import Decision
+
+    game, state = _a_choice(name, 3, 5 + moves, moves)
+    seat = game.to_move(state)
+    decision = Decision(game, state.clone(), search_bot(60), decision_rng(1, moves, seat))
+    while not decision.step(1.0):
+        pass
+    why = decision.explanation
+    assert isinstance(why, Explanation) and not why.forced
+    assert why.simulations == 60 and 0 < why.share <= 1
+    legal = game.legal_actions(state)
+    assert why.runner_up is not None and why.runner_up_share is not None
+    runner_up = game.parse_action(why.runner_up)
+    assert runner_up in legal and runner_up != decision.action
+    assert why.runner_up_share <= why.share and why.share + why.runner_up_share <= 1 + 1e-9
+    for lang in ("en", "it"):
+        labels = {str(game.action_label(state, a, lang)) for a in legal}
+        assert str(game.action_label(state, runner_up, lang)) in labels
+    assert set(json.loads(why.model_dump_json())) == {"simulations", "share", "runner_up", "runner_up_share"}
+
+
+def test_the_worker_answer_carries_the_explanation_and_a_forced_move_says_so():
+    """``step_json``'s last answer has the explanation as JSON (null for a bot that does not
+    search); a single legal action is explained as forced, with no runner-up."""
+    from engines.core.search import Explanation, Result, explain
+    from tests.core.toy import GAME as TOY, Stop
+
+    game = get_game("myraclia")
+    record = _record("myraclia", 2, 3, ["normal", "normal"])
+    replayed = game.new_game(2, 3)
+    bot, rng = get_bot(game, "heuristic"), decision_rng(3, 0, 0)
+    while len(record.actions) < 3 or len(game.search_actions(replayed)) < 2:  # a choice to search
+        a = bot(game, replayed.clone(), rng)
+        record.actions.append(game.dump_action(a))
+        game.apply(replayed, a)
+    begin_json(record.model_dump_json(), game.to_move(replayed), "normal")
+    answer = json.loads(step_json(60.0))
+    while not answer["done"]:
+        answer = json.loads(step_json(60.0))
+    why = Explanation.model_validate(answer["explanation"])
+    assert why.simulations > 0 and game.parse_action(why.runner_up) in game.legal_actions(replayed)
+    begin_json(record.model_dump_json(), game.to_move(replayed), "heuristic")
+    assert json.loads(step_json(0.005))["explanation"] is None
+    forced = explain(TOY, Result(Stop(), 0, [(Stop(), 0, 0.0)]))
+    assert forced is not None and forced.forced and forced.share == 1 and forced.runner_up is None
+    assert explain(TOY, Result(Stop(), 0, [])) is None  # nothing searched (a zero budget): nothing to say

@@ -113,7 +113,84 @@ def test_every_score_fits_under_the_axis_top_and_the_grid_is_labelled():
     series = _series(3, 20)
     cv = Canvas(400, 240)
     draw_scores(cv, series, ["Ada", "Ben", "Cy"], 20, 10, "moves")
-    labels = [op[3] for op in cv.ops if op[0] == "text" and op[3].isdigit()]
+    labels = [op[3] for op in cv.ops if op[0] == "text" and op[3].isdigit() and op[6] == "right"]  # the score axis
     from tavolo_ui.chart import score_ticks
 
     assert labels == [str(v) for v in score_ticks(max(max(s) for _, s in series))]
+
+
+# ---- the x axis's tick labels, and the score axis's 0 clear of the markers (issue 27) ----------
+def _texts_below_the_plot(cv: Canvas) -> list[tuple]:
+    """The x axis's tick labels: texts hanging from their top under the plot, centred."""
+    return [op for op in cv.ops if op[0] == "text" and op[6] == "center" and op[7] == "top"]
+
+
+def _box(op: tuple) -> tuple[float, float, float, float]:
+    """(left, top, right, bottom) of a drawn text, a marker, or a rectangle, outline included."""
+    if op[0] == "text":
+        _, x, y, s, size, _c, align, baseline = op[:8]
+        w = Canvas.text_width(s, size)
+        left = {"left": x, "center": x - w / 2, "right": x - w}[align]
+        top = {"top": y, "middle": y - size / 2, "bottom": y - size, "alphabetic": y - 0.8 * size}[baseline]
+        return left, top, left + w, top + size
+    if op[0] == "circle":
+        _, cx, cy, r, _f, _s, line = op
+        return cx - r - line / 2, cy - r - line / 2, cx + r + line / 2, cy + r + line / 2
+    if op[0] == "poly":
+        xs, ys, line = [x for x, _ in op[1]], [y for _, y in op[1]], op[4]
+        return min(xs) - line / 2, min(ys) - line / 2, max(xs) + line / 2, max(ys) + line / 2
+    raise ValueError(op[0])
+
+
+def _overlap(a, b) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+@pytest.mark.parametrize("players", [2, 5, 7])
+def test_the_rounds_axis_has_a_label_at_each_round_start(players):
+    rounds = [(k * 6, str(r)) for r, k in enumerate(range(9), start=1)]  # 9 rounds of 6 moves
+    series = [(k, scores) for k, scores in _series(players, 54) if k % 6 == 0 or k == 54]
+    cv = Canvas(480, 150)
+    draw_scores(cv, series, [f"P{p}" for p in range(players)], 54, 20, "rounds", rounds)
+    ticks = _texts_below_the_plot(cv)
+    assert [op[3] for op in ticks] == [label for _, label in rounds]  # a text op per round
+    x0, x1 = ticks[0][1], ticks[-1][1]
+    assert x0 < x1 and all(abs(op[1] - (x0 + (x1 - x0) * k / 48)) < 1e-6 for op, (k, _) in zip(ticks, rounds))
+    boxes = [_box(op) for op in ticks]
+    assert not any(_overlap(a, b) for a, b in zip(boxes, boxes[1:]))
+    everything_else = [_box(op) for op in cv.ops if op[0] == "text" and op not in ticks]
+    assert not any(_overlap(a, b) for a in boxes for b in everything_else)  # the axis's name, the 0
+    assert all(0 <= b[0] and b[2] <= 480 and b[3] <= 150 for b in boxes)
+
+
+def test_crowded_rounds_are_labelled_every_k_th_without_overlap():
+    rounds = [(k, str(k + 1)) for k in range(0, 60)]  # 60 one-move rounds on a narrow chart
+    cv = Canvas(260, 150)
+    draw_scores(cv, _series(3, 60), ["A", "B", "C"], 60, 3, "rounds", rounds)
+    shown = [op[3] for op in _texts_below_the_plot(cv)]
+    assert 3 <= len(shown) < 60
+    k = int(shown[1]) - int(shown[0])
+    assert k > 1 and shown == [label for _, label in rounds[::k]]
+    boxes = [_box(op) for op in _texts_below_the_plot(cv)]
+    assert not any(_overlap(a, b) for a, b in zip(boxes, boxes[1:]))
+
+
+def test_a_game_without_rounds_numbers_its_moves():
+    cv = Canvas(400, 150)
+    draw_scores(cv, _series(2, 38), ["A", "B"], 38, 3, "moves")
+    assert [op[3] for op in _texts_below_the_plot(cv)] == ["0", "10", "20", "30"]
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_the_score_axis_0_is_not_under_a_marker(players):
+    """Every line starts at 0 on the left edge of the plot: its first marker sits there, and
+    the score axis's "0" (and every other label) stays clear of every marker."""
+    series = [(k, [0] * players if k == 0 else scores) for k, scores in _series(players, 20)]
+    cv = Canvas(400, 150)
+    draw_scores(cv, series, [f"P{p}" for p in range(players)], 20, 10, "moves")
+    zero = next(op for op in cv.ops if op[0] == "text" and op[3] == "0" and op[6] == "right")
+    markers = [_box(op) for op in cv.ops if op[0] in ("circle", "poly")]
+    labels = [_box(op) for op in cv.ops if op[0] == "text" and op[3].isdigit()]
+    assert not any(_overlap(_box(zero), m) for m in markers), "the 0 is under a marker"
+    assert not any(_overlap(t, m) for t in labels for m in markers)
+    assert _box(zero)[0] >= 0

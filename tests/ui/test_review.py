@@ -1,13 +1,20 @@
 """The replay viewer's model (``tavolo_ui.review``): every position of a game, by action,
 turn and round, seen through the right eyes."""
 
+import re
+
 import pytest
 
 from engines import get_game, list_games
+from engines.citadels.public import kind
 from engines.core.bots import get_bot
+from engines.core.i18n import render
 from engines.core.rng import Rng
 from tavolo_ui.review import CHECKPOINT, Review
 from tavolo_ui.session import Session
+from tavolo_ui.twin.citadels import hand_card
+
+from .test_commands import app  # noqa: F401 (the page on fake browser objects, a fixture)
 
 
 def played(name: str, players: int, seed: int, steps: int):
@@ -198,3 +205,73 @@ def test_a_forked_game_watched_move_by_move_crosses_its_fork_as_a_replay_does():
     for data in actions[20:]:
         watch.apply(data)
     assert watch.state.model_dump() == replay(fork.record).model_dump() == fork.state.model_dump()
+
+
+def test_the_score_chart_labels_the_rounds_where_they_begin():
+    """The review passes the chart each round's start and number (Citadels has rounds);
+    the chart draws them under its x axis."""
+    from tavolo_ui.canvas import Canvas
+    from tavolo_ui.chart import draw_scores
+    session, _ = played("citadels", 3, 3, 10_000)
+    review = Review(session, viewer=0)
+    ticks = review.round_ticks()
+    assert ticks and [k for k, _ in ticks] == review.round_starts()
+    assert [label for _, label in ticks] == [str(review.rounds[k]) for k in review.round_starts()]
+    assert len({label for _, label in ticks}) == len(ticks) > 1
+    cv = Canvas(900, 150)
+    draw_scores(cv, review.score_series(), ["A", "B", "C"], review.n, 40, "rounds", ticks)
+    drawn = [op[3] for op in cv.ops if op[0] == "text" and op[6] == "center" and op[7] == "top"]
+    assert drawn and set(drawn) <= {label for _, label in ticks} and drawn[0] == ticks[0][1]
+
+
+# ---- "Seen by": Everything, once the game is over (issue 27) ---------------------------------
+def _screen():
+    """``tavolo_ui.review_screen`` imported on the fake browser objects of ``app``."""
+    import importlib
+    return importlib.import_module("tavolo_ui.review_screen")
+
+
+def _options(html: str) -> list[tuple[str, str]]:
+    return re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', html)
+
+
+def test_everything_is_not_offered_during_a_game(app):  # noqa: F811
+    screen = _screen()
+    session, _ = played("citadels", 4, 3, 60)
+    assert not session.is_over()
+    for viewer in (2, None):
+        review = Review(session, viewer=viewer)
+        review.go(30)
+        assert screen.seen_by_html(review, "en") == ""  # no "Seen by" at all, so no Everything
+        assert review.see_everything() is False and not review.everything
+        assert review.shown == viewer and review.hands("en") == [] and screen.hands_html(review, "en") == ""
+        assert review.view() == session.game.view(review.state_at(30), viewer)  # nothing more shown
+
+
+@pytest.mark.parametrize("lang, word", [("en", "Everything"), ("it", "Tutto")])
+def test_everything_is_offered_once_over_and_shows_each_seats_hand(app, lang, word):  # noqa: F811
+    screen = _screen()
+    session, _ = played("citadels", 3, 3, 10_000)
+    assert session.is_over()
+    review = Review(session, viewer=0)
+    options = _options(screen.seen_by_html(review, lang))
+    assert options[-1] == (screen.EVERYTHING, word) and len(options) == 1 + 3 + 1
+    review.go(40)
+    assert review.see_everything() and review.shown is None
+    game, state = session.game, review.state_at(40)
+    assert review.view() == game.view(state, None)  # the board: the public view
+    hands = review.hands(lang)
+    assert [name for name, _ in hands] == [session.name(i) for i in range(3)]
+    for seat, (_name, lines) in enumerate(hands):
+        cards = game.view(state, seat)["private"]["hand"]
+        assert cards, "a seat without cards at this position: pick another"
+        for card in cards:  # each card of that seat's hand, by the words of its own view
+            assert any(render(hand_card(kind(card)), lang) in line
+                       for line in lines), (seat, card, lines)
+    assert hands[0][1] != hands[1][1]
+    html = screen.hands_html(review, lang)
+    assert html.count('class="review-hand"') == 3 and all(f'data-seat="{i}"' in html for i in range(3))
+    assert _options(screen.seen_by_html(review, lang))[-1] == (screen.EVERYTHING, word)
+    assert ' selected>' + word in screen.seen_by_html(review, lang)
+    review.seen_by(1)  # a seat again: its view, and no hands
+    assert not review.everything and review.hands(lang) == [] and review.shown == 1

@@ -138,7 +138,7 @@ def test_a_bad_answer_replaces_the_worker_and_the_new_one_is_asked(thinker):
         assert (ask["record"], ask["seat"], ask["level"]) == ("{record}", 1, "easy")
         first.say({"id": ask["id"], "action": json.dumps({"type": "old"})})  # the old worker: ignored
         second.say({"id": ask["id"], "action": json.dumps(GOOD), "value": None})
-        assert await task == (GOOD, None)
+        assert await task == (GOOD, None, None)  # no explanation sent: none
         assert (bots.restarts, bots.in_a_row, bots.decisions) == (1, 0, 1)
         assert thinker.fake_js.document.body.dataset.botRestarts == "1"
         assert any("not JSON" in w for w in thinker.warned)
@@ -165,7 +165,7 @@ def test_an_action_the_check_refuses_is_never_returned(thinker):
         second.say({"id": 0, "ready": True})
         await _settle()
         second.say({"id": request_of(second)["id"], "action": json.dumps(GOOD)})
-        assert await task == (GOOD, None)
+        assert await task == (GOOD, None, None)  # no explanation sent: none
         assert seen == [{"type": "fly"}, GOOD] and bots.restarts == 1
 
     run(scenario())
@@ -195,7 +195,7 @@ def test_an_error_a_fault_or_silence_replaces_the_worker(thinker, fault):
         second.say({"id": 0, "ready": True})
         await _settle()
         second.say({"id": request_of(second)["id"], "action": json.dumps(GOOD)})
-        assert await task == (GOOD, None)
+        assert await task == (GOOD, None, None)  # no explanation sent: none
 
     run(scenario())
 
@@ -213,7 +213,7 @@ def test_progress_keeps_a_long_search_from_counting_as_silence(thinker):
             await asyncio.sleep(0.05)
             worker.say({"id": ident, "progress": i / 30})
         worker.say({"id": ident, "action": json.dumps(GOOD), "value": 0.5})
-        assert await task == (GOOD, 0.5)
+        assert await task == (GOOD, 0.5, None)
         assert len(thinker.made) == 1 and bots.restarts == 0 and len(shares) == 29
 
     run(scenario())

@@ -142,8 +142,9 @@ def test_leaving_the_table_cancels_a_bot_that_is_thinking(page, base_url):
 
 def test_suggest_a_move_shows_the_normal_bots_choice_for_the_person(page, base_url):
     """Hints are off until the person turns them on; then "Suggest a move" asks the Normal
-    bot for the person's seat, shows its choice with an estimated win chance and a ring on
-    the board, and "Play it" plays exactly that action."""
+    bot for the person's seat, shows its choice with an estimated win chance, one sentence of
+    why (the worker's explanation) and a ring on the board, and "Play it" plays exactly that
+    action."""
     page.set_viewport_size({"width": 1280, "height": 800})
     open_app(page, base_url)
     start_game(page, "myraclia", [("Ada", "human"), ("Bot Bruno", "bot:easy")], 12)
@@ -155,6 +156,8 @@ def test_suggest_a_move_shows_the_normal_bots_choice_for_the_person(page, base_u
     index = int(page.get_attribute("#suggestion", "data-index"))
     text = page.inner_text("#suggestion")
     assert "%" in text
+    why = page.inner_text("#suggestion-why")  # the worker's explanation, in one sentence
+    assert why.startswith("Of the ") and "simulated from here" in why and why.endswith("."), why
     record = parse_record(saved_record(page))
     game = get_game(record.game)
     state = game.new_game(record.players, record.seed, record.options)

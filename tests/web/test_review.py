@@ -87,7 +87,16 @@ def test_a_finished_game_is_listed_apart_and_replayed(page, base_url):
     # the game is over: any seat's eyes
     page.select_option("#review-seen", "2")
     assert body(page, "reviewSeen") == "2"
+    assert page.locator("#review-hands").is_hidden()
     shot(page, "review_01_citadels_1280")
+    # ... or everything at once: the public board, and every seat's own part beside it
+    page.select_option("#review-seen", "all")
+    assert body(page, "reviewSeen") == "all"
+    page.wait_for_selector("#review-hands .review-hand")
+    assert page.locator("#review-hands .review-hand").count() == record.players
+    shot(page, "review_01b_citadels_everything_1280")
+    page.select_option("#review-seen", "2")
+    assert page.locator("#review-hands").is_hidden()
     # play on by itself, then pause
     page.click("#review-play")
     page.wait_for_function("() => Number(document.body.dataset.reviewAt) >= 27", timeout=10_000)

@@ -26,6 +26,7 @@ import js  # type: ignore[import-not-found]
 
 from engines import IllegalAction
 from engines.core.i18n import texts
+from engines.core.search import Explanation
 
 from .page import L, _el
 from .saves import Msg
@@ -108,21 +109,23 @@ class BotLoop:
         """The action of ``seat``'s bot, with the progress shown under the status line."""
         self.show_thinking(s, seat, None)
         try:
-            action, _value = await self.decide(s, seat, s.bot_level(seat),
+            action, _value, _why = await self.decide(s, seat, s.bot_level(seat),
                                                lambda share: self.show_thinking(s, seat, share))
             return action
         finally:
             self.show_thinking(s, None, None)
 
-    async def decide(self, s: Session, seat: int, level: str, progress) -> tuple[Any, float | None]:
-        """A ``level`` bot's action for ``seat`` and its estimated win chance (None when the
-        bot does not search): from the worker, else on the main thread in slices (said once)."""
+    async def decide(self, s: Session, seat: int, level: str,
+                     progress) -> tuple[Any, float | None, Explanation | None]:
+        """A ``level`` bot's action for ``seat``, its estimated win chance and why
+        (``search.Explanation``; both None when the bot does not search): from the worker,
+        else on the main thread in slices (said once)."""
         if self.bots.usable():
             try:
-                action, value = await self.bots.decide(s.record.model_dump_json(), seat, level, progress=progress,
-                                                       check=self.playable_check(s))
+                answer = await self.bots.decide(s.record.model_dump_json(), seat, level, progress=progress,
+                                                check=self.playable_check(s))
                 js.document.body.dataset.botThread = "worker"
-                return action, value
+                return answer
             except WorkerUnavailable:
                 pass
         if not self.bots_on_page_noted:
@@ -133,7 +136,7 @@ class BotLoop:
         while not decision.step(PAGE_SLICE):
             progress(decision.progress)
             await asyncio.sleep(0)  # let the page draw and take clicks between slices
-        return s.game.dump_action(decision.action), decision.value
+        return s.game.dump_action(decision.action), decision.value, decision.explanation
 
     def playable_check(self, s: Session):
         """The page's own check of an action the worker answers for the position on the table

@@ -43,7 +43,7 @@ class EndOfGame:
         """``table``: the table screen (``table.TableScreen``) this is a part of."""
         self.table = table
         self.page = table.page
-        self._end_series: tuple | None = None  # (session, actions, series, has rounds, actions)
+        self._end_series: tuple | None = None  # ((session, actions), series, round ticks or None, actions)
         self._end_stats: tuple | None = None  # ((session, actions), rows of Game.statistics)
         self._stats_open: tuple | None = None  # ((session, actions), whether the statistics are unfolded)
         self._stats_toggle = None  # the listener that notes it (one, on the document)
@@ -139,14 +139,15 @@ class EndOfGame:
                 f'<table class="end-stats-table"><thead><tr><th></th>{head}</tr></thead>'
                 f'<tbody>{"".join(body)}</tbody></table></details>')
 
-    def end_series(self, s) -> tuple[list, bool, int]:
-        """The chart's points for the finished game ``s`` (computed once)."""
+    def end_series(self, s) -> tuple[list, list[tuple[int, str]] | None, int]:
+        """The chart's points for the finished game ``s``, its rounds' ticks (None: the game
+        has no rounds) and its number of moves (computed once)."""
         from .review import Review
 
         key = (id(s), len(s.record.actions))
         if self._end_series is None or self._end_series[0] != key:
             review = Review(s, s.me())
-            self._end_series = (key, review.score_series(), review.has_rounds(), review.n)
+            self._end_series = (key, review.score_series(), review.round_ticks(), review.n)
         return self._end_series[1], self._end_series[2], self._end_series[3]
 
     def paint_end_chart(self, s) -> None:
@@ -154,7 +155,7 @@ class EndOfGame:
         if not el:
             return
         try:
-            series, rounds, n = self.end_series(s)
+            series, ticks, n = self.end_series(s)
         except Exception as exc:  # a chart problem must not hide the result
             js.console.error(f"end chart failed: {exc!r}")
             el.parentElement.hidden = True
@@ -163,7 +164,8 @@ class EndOfGame:
         height = 160
         cv = Canvas(width, height, lang=self.page.lang)
         names = [s.name(i) for i in range(s.record.players)]
-        draw_scores(cv, series, names, n, n, L("rounds", self.page.lang) if rounds else L("moves", self.page.lang))
+        label = L("moves", self.page.lang) if ticks is None else L("rounds", self.page.lang)
+        draw_scores(cv, series, names, n, n, label, ticks)
         dpr = float(js.window.devicePixelRatio or 1)
         el.style.width, el.style.height = f"{width}px", f"{height}px"
         el.width, el.height = int(width * dpr), int(height * dpr)

@@ -11,7 +11,9 @@ Whose eyes: a review is made for one ``viewer`` seat (or None, a spectator). Dur
 it shows only what that seat could see at each position (``Game.view(state_k, viewer)``):
 its own hidden cards at the time, nothing of the others'. Once the game is over
 ``seen_by(seat)`` may show any seat's view at every step (``can_show_everyone``), so the
-whole game can be studied; a spectator of a game in progress sees public information only.
+whole game can be studied, or everything at once (``see_everything``: the public board and
+every seat's own part, ``hands``, built from each seat's view); a spectator of a game in
+progress sees public information only.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core.game import GameState
+from engines.core.i18n import render
 from engines.core.record import GameRecord, positions, start
 
 from .session import Session
+from .twin import sections_of
 
 CHECKPOINT = 40  # actions between two kept states: memory against the cost of a jump
 
@@ -54,6 +58,7 @@ class Review:
         self._cache: tuple[int, GameState] = (self.n, state)
         self.at = self.n
         self.shown = viewer  # the seat whose view is drawn (any seat once the game is over)
+        self.everything = False  # every seat's part shown at once (only once the game is over)
 
     # ---- positions ----------------------------------------------------------------------
     def state_at(self, k: int) -> GameState:
@@ -106,6 +111,13 @@ class Review:
             return []
         return [i for i in range(self.first, self.n) if i == self.first or self.rounds[i] != self.rounds[i - 1]]
 
+    def round_ticks(self) -> list[tuple[int, str]] | None:
+        """The score chart's x axis ticks: (position, the round's number) where each round
+        begins; None when the game has no rounds (the chart then numbers the moves)."""
+        if not self.has_rounds():
+            return None
+        return [(i, str(self.rounds[i])) for i in self.round_starts() if self.rounds[i] is not None]
+
     def next_round(self) -> int:
         starts = self.round_starts()
         j = bisect.bisect_right(starts, self.at)
@@ -150,7 +162,30 @@ class Review:
         review's own viewer or the public view). Returns the seat shown."""
         if seat is None or seat == self.viewer or self.can_show_everyone():
             self.shown = seat
+            self.everything = False
         return self.shown
+
+    def see_everything(self) -> bool:
+        """Show everything: the public board and every seat's own part (``hands``); only once
+        the game is over, when nothing is hidden any more (before, nothing changes). True when
+        it is shown."""
+        if self.can_show_everyone():
+            self.shown, self.everything = None, True
+        return self.everything
+
+    def hands(self, lang: str) -> list[tuple[str, list[str]]]:
+        """While everything is shown, each seat's own part at the current position (its hand,
+        money, secrets...), as (the seat's name, lines in ``lang``): the first section of the
+        board in words (``twin``) of that seat's own view. [] otherwise, and always during a
+        game: another seat's hand is never shown then."""
+        if not (self.everything and self.can_show_everyone()):
+            return []
+        state, s, out = self.state_at(self.at), self.session, []
+        for seat in range(self.record.players):
+            own = sections_of(self.game.name, self.game.view(state, seat), seat)[:1]
+            lines = [s.rename(render(line, lang), lang=lang) for _head, part in own for line in part]
+            out.append((s.name(seat), lines))
+        return out
 
     def view(self) -> Mapping[str, Any]:
         """What the table shows at the current position."""

@@ -54,6 +54,37 @@ def show_in_box(box, line) -> None:
         box.scrollTop += min(want.bottom - have.bottom, want.top - have.top)
 
 
+EVERYTHING = "all"
+"""The "Seen by" select's value for everything at once (a finished game's every hand)."""
+
+
+def seen_by_html(r: Review, lang: str) -> str:
+    """The "Seen by" select, once the game is over (before, the review keeps its viewer's
+    eyes and offers nothing): the public view, each seat, and "Everything" (every seat's own
+    part beside the public board, ``Review.hands``)."""
+    if not r.can_show_everyone():
+        return ""
+    opts: list[tuple[str, str, bool]] = [("", L("Public view", lang), r.shown is None and not r.everything)]
+    opts += [(str(i), r.session.name(i), r.shown == i) for i in range(r.record.players)]
+    opts.append((EVERYTHING, L("Everything", lang), r.everything))
+    return (f'<label class="review-seen">{h(L("Seen by", lang))} <select id="review-seen">'
+            + "".join(f'<option value="{v}"{" selected" if on else ""}>{h(n)}</option>' for v, n, on in opts)
+            + "</select></label>")
+
+
+def hands_html(r: Review, lang: str) -> str:
+    """Every seat's own part while "Everything" is shown: under "Seen by <the seat's name>"
+    (its lines speak to that seat: "You have 4 gold"), its lines (``Review.hands``, every
+    text escaped); "" otherwise."""
+    parts = [f'<section class="review-hand" data-seat="{seat}"><h3><span class="dot p{seat}"></span>'
+             f'{h(L("Seen by {player}", lang, player=name))}</h3>'
+             f'<ul>{"".join(f"<li>{h(line)}</li>" for line in lines)}</ul></section>'
+             for seat, (name, lines) in enumerate(r.hands(lang))]
+    if not parts:
+        return ""
+    return f'<h3>{h(L("What each player holds", lang))}</h3>{"".join(parts)}'
+
+
 class ReviewScreen:
     """The review screen: one game (``review``) replayed position by position."""
 
@@ -146,12 +177,7 @@ class ReviewScreen:
                       for c, s, t in buttons)
         speeds = "".join(f'<option value="{v}"{" selected" if v == self.review_speed else ""}>'
                          f'{h(L("Speed ×{n}", lang, n=v))}</option>' for v in SPEEDS)
-        seen = ""
-        if r.can_show_everyone():
-            opts: list[tuple[int | None, str]] = [(None, L("Public view", lang))] + [(i, r.session.name(i)) for i in range(r.record.players)]
-            seen = (f'<label class="review-seen">{h(L("Seen by", lang))} <select id="review-seen">'
-                    + "".join(f'<option value="{"" if i is None else i}"{" selected" if i == r.shown else ""}>{h(n)}'
-                              f'</option>' for i, n in opts) + "</select></label>")
+        seen = seen_by_html(r, lang)
         title = L("{game} — review", lang, game=g.title)
         self.page.set_screen("review", f"""
 {self.page.header(title, '<span class="controls">' + back + fork + text + rules + '</span>')}
@@ -164,7 +190,7 @@ class ReviewScreen:
 <div class="table-main">
 <div id="board-wrap" class="board-wrap"><canvas id="board"></canvas>
 <div id="tip" class="tip" hidden></div><div id="chooser" class="chooser" hidden></div><div id="note" class="note" role="status" hidden></div></div>
-<aside id="side" class="side"><div class="chart-box"><h3>{h(L("Scores through the game", lang))}</h3>
+<aside id="side" class="side"><div id="review-hands" class="review-hands" hidden></div><div class="chart-box"><h3>{h(L("Scores through the game", lang))}</h3>
 <canvas id="chart" role="img" aria-label="{h(L("Scores through the game", lang))}"></canvas></div>
 <details id="log-box" class="log-box" open><summary>{h(L("Game log", lang))}</summary>
 <ol id="review-log" class="log"></ol></details></aside></div></main>
@@ -185,9 +211,13 @@ class ReviewScreen:
         lang = self.page.lang
         body = js.document.body.dataset
         body.reviewAt, body.reviewN = str(r.at), str(r.n)
-        body.reviewSeen = "" if r.shown is None else str(r.shown)
+        body.reviewSeen = EVERYTHING if r.everything else "" if r.shown is None else str(r.shown)
         self.table.hide_popups()
         self.table.paint_view(r.session, r.view(), [], r.shown)
+        hands = _el("review-hands")
+        if hands:
+            hands.innerHTML = hands_html(r, lang)
+            hands.hidden = not r.everything
         pos = _el("review-pos")
         if pos:
             pos.value = str(r.at)
@@ -233,7 +263,7 @@ class ReviewScreen:
         cv = Canvas(width, height, lang=self.page.lang)
         names = [r.session.name(i) for i in range(r.record.players)]
         label = L("rounds", self.page.lang) if r.has_rounds() else L("moves", self.page.lang)
-        draw_scores(cv, self.review_series, names, r.n, r.at, label)
+        draw_scores(cv, self.review_series, names, r.n, r.at, label, r.round_ticks())
         dpr = float(js.window.devicePixelRatio or 1)
         el.style.width, el.style.height = f"{width}px", f"{height}px"
         el.width, el.height = int(width * dpr), int(height * dpr)
@@ -333,7 +363,10 @@ class ReviewScreen:
                 pass
         else:
             value = str(target.value)
-            r.seen_by(int(value) if value.isdigit() else None)
+            if value == EVERYTHING:
+                r.see_everything()
+            else:
+                r.seen_by(int(value) if value.isdigit() else None)
         self.refresh_review()
         return True
 

@@ -6,8 +6,11 @@ move** button under the person's choices. Pressing it asks the game's Normal bot
 search the bots use, in the worker when it runs) to decide for the person's seat. The search
 samples what the seat cannot see (``Game.determinize``), so a suggestion knows nothing the
 person does not.
-The answer is shown in the panel, with the search's estimated win chance and a button to
-play it, and marked on the board around every spot that plays it.
+The answer is shown in the panel, with the search's estimated win chance, one sentence of
+why (``why_sentence``: the search's ``Explanation``, its share of the simulated games and
+the next best move's, named by that move's own label; only the person's own legal actions
+are ever named) and a button to play it, and marked on the board around every spot that
+plays it.
 
 A suggestion belongs to one position: after any move, undo or another game it is dropped,
 and an answer that arrives for a position that no longer exists is ignored.
@@ -16,12 +19,14 @@ and an answer that arrives for a position that no longer exists is ignored.
 from __future__ import annotations
 
 import asyncio
+from dataclasses import dataclass
 from html import escape as h
-from typing import Any
+from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
 
 from engines.core.i18n import texts
+from engines.core.search import Explanation
 
 from .words import L
 
@@ -32,6 +37,43 @@ MARK_COLOUR = "#1d4f91"  # the suggestion's ring: dark blue, unlike the orange o
 T = texts("ui")
 
 
+@dataclass(frozen=True)
+class Reason:
+    """A suggestion's why, ready to be put in words: the search's ``Explanation`` with its
+    runner-up found among the position's legal actions (``runner_up``: its index there, None
+    when there is none or it is not one of them, and then it is not named)."""
+
+    explanation: Explanation
+    runner_up: int | None
+
+
+def reason(explanation: Explanation | None, dumped: list[dict]) -> Reason | None:
+    """The ``Reason`` of a suggestion from the search's explanation and the position's legal
+    actions as ``Game.dump_action`` writes them; None without an explanation (a bot that does
+    not search, an older worker)."""
+    if explanation is None:
+        return None
+    runner_up = explanation.runner_up
+    return Reason(explanation, dumped.index(runner_up) if runner_up is not None and runner_up in dumped else None)
+
+
+def why_sentence(why: Reason, label_of: Callable[[int], str], lang: str) -> str:
+    """One sentence of why the search suggests its move, in ``lang``: the share of its
+    simulated games the move had, and the next best move (by ``label_of(index)``, the
+    person's own legal action's label) with its share; for a forced move, that it is the
+    only one."""
+    e = why.explanation
+    if e.forced:
+        return L("It is the only move you can make.", lang)
+    share = round(e.share * 100)
+    if why.runner_up is None or e.runner_up_share is None:
+        return L("Of the {n} games the search simulated from here, this move was tried in the most ({p}%), "
+                 "as it did best.", lang, n=e.simulations, p=share)
+    return L("Of the {n} games the search simulated from here, this move was tried in the most ({p}%), "
+             "as it did best; the next best, “{move}”, in {q}%.", lang, n=e.simulations, p=share,
+             move=label_of(why.runner_up), q=round(e.runner_up_share * 100))
+
+
 class Suggestions:
     """The table's suggestions: the Hints toggle, the search for a move, the move shown."""
 
@@ -39,7 +81,8 @@ class Suggestions:
         """``table``: the table screen (``table.TableScreen``) this is a part of."""
         self.table = table
         self.page = table.page
-        self.suggestion: tuple[tuple | None, int, float | None] | None = None  # (position key, action index, value)
+        # (position key, action index, value, why: the sentence's parts, see ``reason``)
+        self.suggestion: tuple[tuple | None, int, float | None, Reason | None] | None = None
         self.suggest_task: Any = None  # the search for one
 
     # ---- the toggle -----------------------------------------------------------------------
@@ -91,7 +134,7 @@ class Suggestions:
         self.table.loop.show_thinking(s, seat, 0.0, L("Looking for a good move…", self.page.lang))
         try:
             loop = self.table.loop
-            action, value = await loop.decide(s, seat, SUGGEST_LEVEL, lambda share: loop.show_thinking(s, seat, share))
+            action, value, explanation = await loop.decide(s, seat, SUGGEST_LEVEL, lambda share: loop.show_thinking(s, seat, share))
         except asyncio.CancelledError:
             raise
         except Exception as exc:
@@ -104,7 +147,7 @@ class Suggestions:
         dumped = [s.game.dump_action(a) for a in s.legal_actions()]
         if action not in dumped:
             return
-        self.suggestion = (key, dumped.index(action), value)
+        self.suggestion = (key, dumped.index(action), value, reason(explanation, dumped))
         js.document.body.dataset.suggested = str(dumped.index(action))
         self.table.refresh()
 
@@ -136,13 +179,17 @@ class Suggestions:
             busy = self.suggest_task is not None and not self.suggest_task.done()
             return (f'<div class="suggest"><button data-cmd="suggest" id="suggest-btn"{" disabled" if busy else ""}>'
                     f'{h(L("Suggest a move", self.page.lang))}</button></div>')
-        value = self.suggestion[2] if self.suggestion is not None else None  # not None: index is not
+        assert self.suggestion is not None  # index is not None
+        value, why = self.suggestion[2], self.suggestion[3]
         chance = ("" if value is None else
                   f'<span class="muted"> · {h(L("estimated win chance {p}%", self.page.lang, p=round(value * 100)))}</span>')
+        sentence = "" if why is None else why_sentence(why, label_of, self.page.lang)
+        because = f'<p class="suggest-why" id="suggestion-why">{h(sentence)}</p>' if sentence else ""
         return (f'<div class="suggest" id="suggestion" data-index="{index}">'
                 f'<span class="suggest-star" aria-hidden="true">★</span> {h(L("Suggested:", self.page.lang))} '
                 f'<b>{h(label_of(index))}</b>{chance} '
-                f'<button data-cmd="act" data-arg="{index}" id="suggest-play">{h(L("Play it", self.page.lang))}</button></div>')
+                f'<button data-cmd="act" data-arg="{index}" id="suggest-play">{h(L("Play it", self.page.lang))}</button>'
+                f'{because}</div>')
 
     def mark_suggestion(self, cv) -> None:
         """Ring every board spot that plays the suggested action, in a colour of its own and

@@ -37,6 +37,7 @@ import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from engines.core.inbound import InputError, read_json
+from engines.core.search import Explanation
 
 START_TIMEOUT = 60.0  # seconds a worker may take to load before the page gives up on it
 SILENCE_SECONDS = 20.0  # a worker that owes an answer and says nothing this long is replaced
@@ -74,8 +75,9 @@ def read_message(data: Any) -> dict:
     """The worker's message (converted to Python) with its fields checked, as one of
     ``{"id": 0, "ready": True, "snapshot"}``, ``{"id": 0, "ready": False, "error"}``,
     ``{"id", "progress"}``, ``{"id", "action", "value"}`` (the action as a dict, value a
-    finite number or None) or ``{"id", "error"}`` (id None: the worker refused a message
-    without one); ``BadMessage`` saying what is wrong otherwise."""
+    finite number or None; with ``"explanation"``, a ``search.Explanation``, when the
+    worker sent one that reads) or ``{"id", "error"}`` (id None: the worker refused a
+    message without one); ``BadMessage`` saying what is wrong otherwise."""
     if not isinstance(data, dict):
         raise BadMessage(f"a message that is not an object: {_shown(data)}")
     ident = data.get("id")
@@ -115,7 +117,23 @@ def read_message(data: Any) -> dict:
         raise BadMessage(f"an action that is not a JSON object: {_shown(text)}")
     value = data.get("value")  # only shown (a suggestion's win chance): a wrong one is dropped
     value = float(value) if isinstance(value, int | float) and not isinstance(value, bool) else None
-    return {"id": ident, "action": action, "value": value if value is not None and math.isfinite(value) else None}
+    answer = {"id": ident, "action": action, "value": value if value is not None and math.isfinite(value) else None}
+    explanation = read_explanation(data.get("explanation"))
+    if explanation is not None:
+        answer["explanation"] = explanation
+    return answer
+
+
+def read_explanation(text: Any) -> Explanation | None:
+    """The explanation of an answer (JSON text, as the worker sends it), or None when there
+    is none or it does not read: like the win chance it is only shown, so a wrong one is
+    dropped rather than the worker replaced (an older worker sends none)."""
+    if not isinstance(text, str) or len(text) > MAX_ACTION_CHARS:
+        return None
+    try:
+        return Explanation.model_validate(read_json(text, max_chars=MAX_ACTION_CHARS))
+    except (InputError, ValueError):
+        return None
 
 
 def _plain(data: Any) -> Any:
@@ -252,7 +270,7 @@ class BotWorker:
         if "error" in data:
             self.restart(f"the bot failed: {data['error']}")
         else:
-            fut.set_result((data["action"], data["value"]))
+            fut.set_result((data["action"], data["value"], data.get("explanation")))
 
     def _on_error(self, worker, event) -> None:
         if worker is not self.worker:
@@ -269,9 +287,10 @@ class BotWorker:
 
     # ---- deciding -------------------------------------------------------------------------
     async def decide(self, record_json: str, seat: int, level: str, progress: Any = None,
-                     check: Callable[[dict], Any] | None = None) -> tuple[dict, float | None]:
-        """The bot's action (as its JSON dict) and the search's estimated win chance for it
-        (None for bots that do not search); ``progress(share)`` is called while a search
+                     check: Callable[[dict], Any] | None = None) -> tuple[dict, float | None, Explanation | None]:
+        """The bot's action (as its JSON dict), the search's estimated win chance for it and
+        its explanation (both None for bots that do not search, the explanation also from a
+        worker that sends none); ``progress(share)`` is called while a search
         runs. ``check(action)`` raises when the action cannot be played (the caller's check
         against the engine): the worker is replaced and asked again, as after any misbehaviour.
         ``WorkerUnavailable`` when the worker cannot take it. Cancelling the awaiting task
@@ -286,7 +305,7 @@ class BotWorker:
                     self._fail(f"the worker did not start within {START_TIMEOUT:.0f} s")
                 continue  # ready, failed, or replaced meanwhile: look again
             try:
-                action, value = await self._ask(record_json, seat, level, progress)
+                action, value, explanation = await self._ask(record_json, seat, level, progress)
             except _Restarted:
                 continue
             if check is not None:
@@ -298,9 +317,10 @@ class BotWorker:
             self.in_a_row = 0
             self.decisions += 1
             js.document.body.dataset.botDecisions = str(self.decisions)
-            return action, value
+            return action, value, explanation
 
-    async def _ask(self, record_json: str, seat: int, level: str, progress: Any) -> tuple[dict, float | None]:
+    async def _ask(self, record_json: str, seat: int, level: str,
+                   progress: Any) -> tuple[dict, float | None, Explanation | None]:
         """One request to the current worker, waited for while the worker is heard from."""
         ident = self._next
         self._next += 1
