@@ -3,9 +3,12 @@
 Each game is played by the engine's heuristic bots from a seed; at the positions where the
 person at the device (seat 0) is to choose, the board is drawn as the page draws it
 (``tests/ui/test_board_text.paint``) in English and in Italian. Every legal action that names a
-thing (Euphoria: a recruit, market tile, artifact card or dilemma card its option names;
-Citadels: a character or district; Myraclia: a tile) has a spot on the board that stands for
-it (its hit region's actions hold the action) whose tip holds that thing's full text, taken
+thing (Euphoria: a recruit, market tile, artifact card or dilemma card its option names, or
+the action space a worker is placed on;
+Citadels: a character or district; Myraclia: a tile; Spyrium: the market card it earns by,
+hires, builds or patents) has a spot on the board that stands for
+it (its hit region's actions hold the action) whose tip holds that thing's full text (Euphoria's
+action spaces too: what the space gives), taken
 from the game's own data here, not from the renderer: the page shows a tip on hover, on a
 long press and on a board spot's keyboard focus (``table.show_tip``, ``access``). No such
 tip is merely the action's label or the thing's name said again.
@@ -32,6 +35,7 @@ from engines.euphoria import reference as euphoria_reference
 from engines.euphoria import texts as euphoria_texts
 from engines.euphoria.components import ARTIFACT_TYPES, DILEMMA_IDS, MARKETS, RECRUITS
 from engines.myraclia.texts import tile_text
+from engines.spyrium.texts import card_name, card_tip, type_of
 from tavolo_ui.choices import describe, level, make_choices
 from tavolo_ui.session import Session
 
@@ -42,7 +46,7 @@ MOST = 30
 """Positions checked per game: spread over the game (the set-up's first)."""
 
 GAMES = [("euphoria", 2, {}), ("euphoria", 3, {"recruit_draft": True, "market_selection": True}),
-         ("citadels", 4, {}), ("myraclia", 3, {})]
+         ("citadels", 4, {}), ("myraclia", 3, {}), ("spyrium", 3, {})]
 
 
 @lru_cache(maxsize=None)
@@ -56,7 +60,7 @@ def choosing(game_name: str, players: int, options: tuple = (), seed: int = 11) 
     cuts: list[int] = []
     moves = 0
     while not s.is_over() and moves < 4000:
-        if s.to_move() == 0 and any(named(game_name, a["action"]) for a in s.action_dicts()):
+        if s.to_move() == 0 and any(named(game_name, a["action"], s) for a in s.action_dicts()):
             cuts.append(moves)
         s.apply(bot(s.game, s.state.clone(), Rng.from_seed(seed * 7919 + moves)))
         moves += 1
@@ -72,8 +76,8 @@ class _Name(str):
         return str(self)
 
 
-def named(game_name: str, action: dict) -> list[tuple[Text | _Name, Text]]:
-    """(name, full text) of each thing ``action`` names, from the game's data."""
+def named(game_name: str, action: dict, s: Session) -> list[tuple[Text | _Name, Text]]:
+    """(name, full text) of each thing ``action`` (legal in ``s``) names, from the game's data."""
     if game_name == "euphoria":
         out = []
         for word in dict.fromkeys(re.findall(r"[a-z][a-z0-9_]*", str(action.get("option", "")))):
@@ -85,6 +89,8 @@ def named(game_name: str, action: dict) -> list[tuple[Text | _Name, Text]]:
                 out.append((euphoria_texts.artifact(word), euphoria_reference.artifact_text(word)))
             elif word in DILEMMA_IDS:
                 out.append((euphoria_texts.dilemma(word), euphoria_reference.dilemma_text(word)))
+        if action.get("type") == "place":  # an action space: what it gives
+            return [(euphoria_texts.space(action["space"]), euphoria_reference.space_reward(action["space"]))]
         return out if action.get("type") == "choose" else []
     if game_name == "citadels":
         out = []
@@ -96,6 +102,10 @@ def named(game_name: str, action: dict) -> list[tuple[Text | _Name, Text]]:
         return out
     if game_name == "myraclia" and action.get("tile"):
         return [(_Name(action["tile"]), tile_text(action["tile"]))]
+    if game_name == "spyrium" and action.get("type") in ("earn", "hire", "build", "patent") \
+            and action.get("pos") is not None:
+        card = type_of(s.game.view(s.state, 0)["market"][action["pos"]]["card"])
+        return [(card_name(card), card_tip(card))]
     return []
 
 
@@ -112,7 +122,7 @@ def test_what_a_choice_names_has_its_full_text_on_the_board(game_name, players, 
         for lang in LANGS:
             cv = paint(s, 918, 660, lang)
             for a in s.action_dicts():
-                things = named(game_name, a["action"])
+                things = named(game_name, a["action"], s)
                 tips = [_flat(h.tip or "") for h in cv.hits if a["index"] in h.actions]
                 for name, text in things:
                     full = _flat(text.render(lang))
@@ -165,7 +175,7 @@ def test_euphoria_recruit_choices_in_the_list_carry_the_recruits_text(lang):
     for path in [[]] + [[o.step] for o in first.options]:
         lv = level(choices, path)
         for o, text in zip(lv.options, describe(lv.options, tips, labels)):
-            rids = {named("euphoria", s.game.dump_action(legal[i]))[len(path)][1] for i in o.indexes}
+            rids = {named("euphoria", s.game.dump_action(legal[i]), s)[len(path)][1] for i in o.indexes}
             assert len(rids) == 1  # the recruit this option picks (active, then hidden)
             full = _flat(rids.pop().render(lang))
             assert full in _flat(text), (o.text, text)

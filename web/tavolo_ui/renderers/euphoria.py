@@ -149,10 +149,10 @@ def thing_tip(thing: str, lang: str, first_printing: bool = False) -> str:
 
 
 def _choice_tip(action: dict, label: str, lang: str, first_printing: bool) -> str:
-    """A button's tip: its label, then the full text of each thing its choice names (one a
-    line), so that a recruit, tile or card can be read before it is chosen."""
+    """A button's tip: its label, then the full text of each thing its choice names (a
+    paragraph each), so that a recruit, tile or card can be read before it is chosen."""
     things = named_things(action.get("option", "")) if action.get("type") == "choose" else []
-    return "\n".join([label] + [thing_tip(t, lang, first_printing) for t in things])
+    return "\n\n".join([label] + [thing_tip(t, lang, first_printing) for t in things])
 
 
 class _Acts:
