@@ -4,7 +4,7 @@ Each game is played by the engine's heuristic bots from a seed; at the positions
 person at the device (seat 0) is to choose, the board is drawn as the page draws it
 (``tests/ui/test_board_text.paint``) in English and in Italian. Every legal action that names a
 thing (Euphoria: a recruit, market tile, artifact card or dilemma card its option names, or
-the action space a worker is placed on;
+the action space a worker is placed on, the dilemma card resolved;
 Citadels: a character or district; Myraclia: a tile; Spyrium: the market card it earns by,
 hires, builds or patents) has a spot on the board that stands for
 it (its hit region's actions hold the action) whose tip holds that thing's full text (Euphoria's
@@ -89,6 +89,9 @@ def named(game_name: str, action: dict, s: Session) -> list[tuple[Text | _Name, 
                 out.append((euphoria_texts.artifact(word), euphoria_reference.artifact_text(word)))
             elif word in DILEMMA_IDS:
                 out.append((euphoria_texts.dilemma(word), euphoria_reference.dilemma_text(word)))
+        if action.get("type") == "dilemma":  # the player's own dilemma card
+            did = s.game.view(s.state, 0)["players"][0]["dilemma"]
+            return [(euphoria_texts.dilemma(did), euphoria_reference.dilemma_text(did))]
         if action.get("type") == "place":  # an action space: what it gives
             return [(euphoria_texts.space(action["space"]), euphoria_reference.space_reward(action["space"]))]
         return out if action.get("type") == "choose" else []

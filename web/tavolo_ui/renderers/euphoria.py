@@ -148,10 +148,13 @@ def thing_tip(thing: str, lang: str, first_printing: bool = False) -> str:
     return _dilemma_tip(thing, lang)
 
 
-def _choice_tip(action: dict, label: str, lang: str, first_printing: bool) -> str:
+def _choice_tip(action: dict, label: str, lang: str, first_printing: bool, dilemma: str | None = None) -> str:
     """A button's tip: its label, then the full text of each thing its choice names (a
-    paragraph each), so that a recruit, tile or card can be read before it is chosen."""
+    paragraph each), so that a recruit, tile or card can be read before it is chosen;
+    resolving the dilemma names the player's own ``dilemma`` card."""
     things = named_things(action.get("option", "")) if action.get("type") == "choose" else []
+    if action.get("type") == "dilemma" and dilemma:
+        things = [dilemma]
     return "\n\n".join([label] + [thing_tip(t, lang, first_printing) for t in things])
 
 
@@ -621,7 +624,10 @@ def _status(view: EuphoriaView, me: int | None, lang: str) -> str:
     return _render(T("{player} is {doing}", player=who, doing=doing), lang)
 
 
-def _buttons(cv: Canvas, acts: _Acts, x: float, y: float, w: float, first_printing: bool = False) -> float:
+def _buttons(cv: Canvas, acts: _Acts, x: float, y: float, w: float, first_printing: bool = False,
+             dilemma: str | None = None) -> float:
+    """The "Your move" panel: a button per choice that has no space of its own (each with its
+    tip, ``_choice_tip``); ``dilemma``: the mover's own dilemma card. Returns the height."""
     if not acts.buttons and not acts.by_space:
         return 0
     lang = _lang(cv)
@@ -645,7 +651,7 @@ def _buttons(cv: Canvas, acts: _Acts, x: float, y: float, w: float, first_printi
         cv.rect(bx, y, bw, bh, "#fff", PALETTE["highlight"], 1.5, 5)
         for i, ln in enumerate(lines):
             cv.text(bx + 8, y + 15 + 14 * i, ln, 11, PALETTE["ink"], max_width=bw - 12)
-        cv.hit(bx, y, bw, bh, action=idx, tip=_choice_tip(act, label, lang, first_printing), ref=ref)
+        cv.hit(bx, y, bw, bh, action=idx, tip=_choice_tip(act, label, lang, first_printing, dilemma), ref=ref)
         row_h = max(row_h, bh)
         bx += bw + 6
     return y + row_h + 8 - y0 if acts.buttons else y - y0
@@ -675,7 +681,8 @@ def render(cv: Canvas, view: EuphoriaView, actions: list[dict], me: int | None) 
         y += 16
     y += 6
     # at the end the page's own panel has the score table (end_screen.py): the board stays as it was
-    y += _buttons(cv, acts, PAD, y, inner, bool(view.get("options", {}).get("first_printing_recruits"))) + 4
+    own = view["players"][me]["dilemma"] if me is not None else None
+    y += _buttons(cv, acts, PAD, y, inner, bool(view.get("options", {}).get("first_printing_recruits")), own) + 4
     # the tank, shared
     tw = (inner - 6) / 2
     tank_h: float = 36 if wide else 48
