@@ -5,7 +5,10 @@ the pending choices as buttons.
 
 Drawn from ``view`` only. Laptop (≥ 720 px): the four regions side by side; phone: stacked.
 Placing a worker: click its space (several dice for one space: the shell asks which). Other
-choices: the buttons of the "Your move" panel. Hover a space, tile or recruit for its text.
+choices: the buttons of the "Your move" panel. Hover a space, tile or recruit for its text
+(a long press on a phone; a board spot's keyboard focus shows it too): a choice's button tells
+the full text of each recruit, tile or card it names, and the set-up's recruits and tiles are
+drawn on the player's own mat, each with its text, before they are chosen.
 
 The four factions are told apart by more than their colour: each has its mark, a disc in a
 dark shade of its colour with the first letter of its name in the page's language (E, S, W,
