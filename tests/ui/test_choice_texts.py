@@ -177,7 +177,7 @@ def test_euphoria_recruit_choices_in_the_list_carry_the_recruits_text(lang):
     checked = 0
     for path in [[]] + [[o.step] for o in first.options]:
         lv = level(choices, path)
-        for o, text in zip(lv.options, describe(lv.options, tips, labels)):
+        for o, text in zip(lv.options, describe(lv.options, tips, labels, bool(lv.path))):
             rids = {named("euphoria", s.game.dump_action(legal[i]), s)[len(path)][1] for i in o.indexes}
             assert len(rids) == 1  # the recruit this option picks (active, then hidden)
             full = _flat(rids.pop().render(lang))
@@ -188,13 +188,14 @@ def test_euphoria_recruit_choices_in_the_list_carry_the_recruits_text(lang):
 
 
 def test_describe_keeps_what_tells_options_apart():
-    """``describe``: the lines every action of an option shares, less those every option
-    shares and those that only say the label again."""
+    """``describe``: the lines every action of an option shares, less those that only say
+    the label again, and below a chosen step those every option shares (what was chosen)."""
     from tavolo_ui.choices import Option
     tips = {0: "Take A, B\nA does a\nB does b", 1: "Take A, C\nA does a\nC does c", 2: "Pass"}
     labels = {0: "Take A, B", 1: "Take A, C", 2: "Pass"}
     opts = [Option("A", [0, 1], "A"), Option("Pass", [2])]
     assert describe(opts, tips, labels) == ["A does a", ""]
     second = [Option("B", [0]), Option("C", [1])]
-    assert describe(second, tips, labels) == ["B does b", "C does c"]
+    assert describe(second, tips, labels, chosen=True) == ["B does b", "C does c"]
+    assert describe(second, tips, labels) == ["A does a\nB does b", "A does a\nC does c"]  # A not chosen yet
     assert describe([Option("Take A, B", [0])], tips, labels) == ["A does a\nB does b"]

@@ -71,7 +71,7 @@ class ChoicesPanel:
             head = (f'<div class="pick-crumbs">{back}<div class="pick-path" aria-label="{h(L("Chosen so far"))}">'
                     f'{path}</div></div>')
         btns = []
-        texts = describe(lv.options, self.board_tips(), {c.index: c.label for c in choices})
+        texts = describe(lv.options, self.board_tips(), {c.index: c.label for c in choices}, bool(lv.path))
         for j, (o, text) in enumerate(zip(lv.options, texts)):
             desc_id = f"{where}-about-{j}"
             about = f' aria-describedby="{desc_id}" title="{h(text)}"' if text else ""
