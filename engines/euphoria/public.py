@@ -14,7 +14,7 @@ It offers:
   ``artifact_text``, ``dilemma_text``, ``space_text``; and ``pending_text`` (what a player with
   a pending choice is doing);
 - the components: ``FACTIONS``, ``SITES``, ``SITE_SPACES`` (each site's action spaces),
-  ``SPACES``, ``MARKETS``, ``RECRUITS`` and the track bounds ``MORALE_MIN``, ``MORALE_MAX``,
+  ``SPACES``, ``MARKETS``, ``RECRUITS``, ``ARTIFACT_TYPES``, ``DILEMMA_IDS`` and the track bounds ``MORALE_MIN``, ``MORALE_MAX``,
   ``KNOW_MIN``, ``KNOW_MAX``, ``KNOWLEDGE_LIMIT``.
 
 The TypedDicts are closed (``closed=True``, PEP 728): a key the view does not declare is an
@@ -27,8 +27,8 @@ from typing_extensions import Literal, NotRequired, TypedDict
 
 from engines.core.i18n import Text
 
-from .components import (FACTIONS, KNOW_MAX, KNOW_MIN, KNOWLEDGE_LIMIT, MARKETS, MORALE_MAX, MORALE_MIN, RECRUITS,
-                         SITE_SPACES, SITES, SPACES)
+from .components import (ARTIFACT_TYPES, DILEMMA_IDS, FACTIONS, KNOW_MAX, KNOW_MIN, KNOWLEDGE_LIMIT, MARKETS,
+                         MORALE_MAX, MORALE_MIN, RECRUITS, SITE_SPACES, SITES, SPACES)
 from .labels import cost_words, join
 from .reference import allegiance_text, artifact_text, dilemma_text, space_text
 from .texts import (PENDING, T, artifact, dilemma, faction, good, market, penalty, qty, recruit, recruit_text,
@@ -40,8 +40,8 @@ __all__ = [
     "T", "artifact", "dilemma", "faction", "good", "market", "penalty", "qty", "recruit", "recruit_text",
     "region", "site", "space", "cost_words", "join", "allegiance_text", "artifact_text", "dilemma_text",
     "space_text", "pending_text",
-    "FACTIONS", "SITES", "SITE_SPACES", "SPACES", "MARKETS", "RECRUITS", "MORALE_MIN", "MORALE_MAX",
-    "KNOW_MIN", "KNOW_MAX", "KNOWLEDGE_LIMIT",
+    "FACTIONS", "SITES", "SITE_SPACES", "SPACES", "MARKETS", "RECRUITS", "ARTIFACT_TYPES", "DILEMMA_IDS",
+    "MORALE_MIN", "MORALE_MAX", "KNOW_MIN", "KNOW_MAX", "KNOWLEDGE_LIMIT",
 ]
 
 

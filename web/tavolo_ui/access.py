@@ -8,7 +8,8 @@ A part of the table screen (``table.TableScreen.access``):
   log beside the board.
 - **The board by keyboard.** The canvas takes the focus (Tab). The arrow keys go through the
   spots that are legal choices now, in reading order (top to bottom, left to right); the
-  focused spot gets a ring and its text is said (``#spot-say``). Enter or Space plays it,
+  focused spot gets a ring, its text is said (``#spot-say``) and its tip shows under it (as
+  on hover: what a recruit, card or space is, before it is chosen). Enter or Space plays it,
   or opens its chooser (as a click does) with the focus on the chooser's first button;
   Escape goes back one step of the chooser's picker, and at its first step (or Cancel)
   closes the chooser and gives the focus back to the board. After a move
@@ -204,6 +205,8 @@ class TableAccess:
         if box:
             box.textContent = text
         js.document.body.dataset.spot = str(self.kb_spot)
+        if self.board_has_keyboard_focus():  # seen too, under the spot, as a hover shows it
+            self.table.show_tip(spot, spot.x, spot.y + spot.h - 12)
 
     def board_has_keyboard_focus(self) -> bool:
         """The board has the focus, and the browser shows it (``:focus-visible``: reached by
@@ -260,6 +263,10 @@ class TableAccess:
         if str(event.type) == "focusin" and spots and self.focused_spot_index(len(spots)) is None:
             self.kb_spot, self.kb_key = 0, self.painted_key
             self.say_spot(spots[0])
+        if str(event.type) == "focusout":  # the focused spot's tip goes with the focus
+            tip = js.document.getElementById("tip")
+            if tip:
+                tip.hidden = True
         self.draw_focus_ring()
 
     # ---- the board's chooser by keyboard --------------------------------------------------------

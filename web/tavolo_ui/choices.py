@@ -133,3 +133,29 @@ def largest_level(choices: list[Choice]) -> tuple[int, int]:
         if lv.tree:
             stack.extend(lv.path + [o.step] for o in lv.options if o.step is not None)
     return most, seen
+
+
+def describe(options: list[Option], tips: dict[int, str], labels: dict[int, str], chosen: bool = False) -> list[str]:
+    """What the board tells of each option of a level (its tooltip there), so that the list
+    can show it too: ``tips[i]`` is the board's tip for action ``i`` (a spot's text: a
+    recruit's ability, a space's reward), ``labels[i]`` its label.
+
+    An option's text is the lines of the tips shared by all its actions, without the lines
+    that only repeat an action's label or the option's own text; below a step already
+    ``chosen`` (the level's breadcrumb), also without the lines shared by every option of the
+    level (what was chosen, e.g. the active recruit when the hidden one is being picked).
+    "" when nothing is left."""
+    def lines(i: int) -> list[str]:
+        said = (labels.get(i, "").casefold(),)
+        return [ln.strip() for ln in tips.get(i, "").split("\n")
+                if ln.strip() and not any(s.endswith(ln.strip().casefold()) for s in said)]
+
+    def shared(indexes: list[int]) -> list[str]:
+        first = lines(indexes[0]) if indexes else []
+        rest = [set(lines(i)) for i in indexes[1:]]
+        return [ln for ln in first if all(ln in r for r in rest)]
+
+    own = [shared(o.indexes) for o in options]
+    everyone = set(shared([i for o in options for i in o.indexes])) if chosen and len(options) > 1 else set()
+    return ["\n".join(ln for ln in mine if ln not in everyone and ln.casefold() != o.text.casefold())
+            for o, mine in zip(options, own)]

@@ -16,7 +16,7 @@ from html import escape as h
 
 import js  # type: ignore[import-not-found]
 
-from .choices import Choice, Level, can_go_back, go_back, level, make_choices
+from .choices import Choice, Level, can_go_back, describe, go_back, level, make_choices
 from .page import L, _el
 
 
@@ -71,14 +71,40 @@ class ChoicesPanel:
             head = (f'<div class="pick-crumbs">{back}<div class="pick-path" aria-label="{h(L("Chosen so far"))}">'
                     f'{path}</div></div>')
         btns = []
-        for j, o in enumerate(lv.options):
+        texts = describe(lv.options, self.board_tips(), {c.index: c.label for c in choices}, bool(lv.path))
+        for j, (o, text) in enumerate(zip(lv.options, texts)):
+            desc_id = f"{where}-about-{j}"
+            about = f' aria-describedby="{desc_id}" title="{h(text)}"' if text else ""
+            more = " has-more" if text else ""
             if o.step is None:
-                btns.append(f'<button class="act" data-cmd="act" data-arg="{o.indexes[0]}">{h(o.text)}</button>')
+                btns.append(f'<button class="act{more}" data-cmd="act" data-arg="{o.indexes[0]}"{about}>{h(o.text)}</button>')
             else:
-                btns.append(f'<button class="act pick-step" data-cmd="pick" data-arg="{where}:{j}" '
-                            f'data-acts="{" ".join(map(str, o.indexes))}" aria-label="{h(o.text)}: {h(L("{n} ways", n=o.ways))}">'
+                btns.append(f'<button class="act pick-step{more}" data-cmd="pick" data-arg="{where}:{j}" '
+                            f'data-acts="{" ".join(map(str, o.indexes))}" aria-label="{h(o.text)}: {h(L("{n} ways", n=o.ways))}"{about}>'
                             f'<span>{h(o.text)}</span><span class="ways" aria-hidden="true">{h(L("{n} ways", n=o.ways))} ›</span></button>')
+            if text:
+                btns.append(self.about_html(desc_id, o.text, text))
         return f'{head}<div class="act-list" role="group">{"".join(btns)}</div>', lv
+
+    @staticmethod
+    def about_html(desc_id: str, name: str, text: str) -> str:
+        """An option's text (what the board's tooltip says of it) beside its button: an "i"
+        that opens it under the button, by a click, a tap or the keyboard (a ``<details>``,
+        no script); the button's ``aria-describedby`` reads it to a screen reader and its
+        ``title`` shows it on hover."""
+        return (f'<details class="act-more"><summary aria-label="{h(L("About: {what}", what=name))}">i</summary>'
+                f'<p id="{desc_id}">{h(text)}</p></details>')
+
+    def board_tips(self) -> dict[int, str]:
+        """Each legal action's tooltip on the board (the first spot that stands for it), with
+        the seats' names (``Session.rename``)."""
+        s = self.page.session
+        out: dict[int, str] = {}
+        for t in (self.table.cv.hits if self.table.cv is not None else []):
+            for i in t.actions:
+                if t.tip and i not in out:
+                    out[i] = s.rename(t.tip)
+        return out
 
     def render_actions(self) -> None:
         """The side panel's "Your choices"."""

@@ -5,7 +5,10 @@ the pending choices as buttons.
 
 Drawn from ``view`` only. Laptop (≥ 720 px): the four regions side by side; phone: stacked.
 Placing a worker: click its space (several dice for one space: the shell asks which). Other
-choices: the buttons of the "Your move" panel. Hover a space, tile or recruit for its text.
+choices: the buttons of the "Your move" panel. Hover a space, tile or recruit for its text
+(a long press on a phone; a board spot's keyboard focus shows it too): a choice's button tells
+the full text of each recruit, tile or card it names, and the set-up's recruits and tiles are
+drawn on the player's own mat, each with its text, before they are chosen.
 
 The four factions are told apart by more than their colour: each has its mark, a disc in a
 dark shade of its colour with the first letter of its name in the page's language (E, S, W,
@@ -15,13 +18,15 @@ drawn in a faction's colour (a region's header, each of its spaces) and before e
 
 from __future__ import annotations
 
+import re
 from typing import Literal, cast
 
 from engines.core.i18n import Text, player, render as _render
 from engines.euphoria import public as texts
-from engines.euphoria.public import (KNOW_MAX, KNOW_MIN, KNOWLEDGE_LIMIT, MARKETS, MORALE_MAX, MORALE_MIN, RECRUITS,
-                                     SITE_SPACES, SPACES, EuphoriaView, Player, T, allegiance_text, artifact_text,
-                                     cost_words, dilemma_text, join, pending_text, space_text)
+from engines.euphoria.public import (ARTIFACT_TYPES, DILEMMA_IDS, KNOW_MAX, KNOW_MIN, KNOWLEDGE_LIMIT, MARKETS,
+                                     MORALE_MAX, MORALE_MIN, RECRUITS, SITE_SPACES, SPACES, EuphoriaView, Player, T,
+                                     allegiance_text, artifact_text, cost_words, dilemma_text, join, pending_text,
+                                     space_text)
 
 from ..canvas import MIN_TEXT, PALETTE, Canvas, ink_on, seat_colour, seat_text_colour
 
@@ -104,9 +109,56 @@ def _tile_tip(tile: str, lang: str) -> str:
 
 
 def _recruit_tip(rid: str, lang: str, first_printing: bool = False) -> str:
+    """A recruit's name, faction and printed ability (the first printing's under that option)."""
     r = RECRUITS[rid]
     return _render(T("{recruit} ({faction}): {text}", recruit=texts.recruit(rid), faction=texts.faction(r.faction),
                      text=texts.recruit_text(rid, first_printing)), lang)
+
+
+def _artifact_tip(art: str, lang: str) -> str:
+    """An artifact card's name and text."""
+    return _render(T("{artifact}: {text}", artifact=texts.artifact(art), text=artifact_text(art)), lang)
+
+
+def _dilemma_tip(did: str, lang: str) -> str:
+    """An ethical dilemma card's title and text."""
+    return _render(T("{dilemma}: {text}", dilemma=texts.dilemma(did), text=dilemma_text(did)), lang)
+
+
+_OPTION_WORD = re.compile(r"[a-z][a-z0-9_]*")
+"""A word of a choice's option ("amanda_the_broker>brett_the_lockpicker", "keep:stadium_…",
+"discard:bat", "brett_the_lockpicker|use:gold"): the ids of the things it names among others."""
+
+
+def named_things(option: str) -> list[str]:
+    """The recruits, market tiles, artifact cards and dilemma cards a choice's ``option``
+    names, in its order, each once."""
+    out: list[str] = []
+    for word in _OPTION_WORD.findall(option):
+        if (word in RECRUITS or word in MARKETS or word in ARTIFACT_TYPES or word in DILEMMA_IDS) and word not in out:
+            out.append(word)
+    return out
+
+
+def thing_tip(thing: str, lang: str, first_printing: bool = False) -> str:
+    """The full text of a recruit, market tile, artifact card or dilemma card (``named_things``)."""
+    if thing in RECRUITS:
+        return _recruit_tip(thing, lang, first_printing)
+    if thing in MARKETS:
+        return _tile_tip(thing, lang)
+    if thing in ARTIFACT_TYPES:
+        return _artifact_tip(thing, lang)
+    return _dilemma_tip(thing, lang)
+
+
+def _choice_tip(action: dict, label: str, lang: str, first_printing: bool, dilemma: str | None = None) -> str:
+    """A button's tip: its label, then the full text of each thing its choice names (a
+    paragraph each), so that a recruit, tile or card can be read before it is chosen;
+    resolving the dilemma names the player's own ``dilemma`` card."""
+    things = named_things(action.get("option", "")) if action.get("type") == "choose" else []
+    if action.get("type") == "dilemma" and dilemma:
+        things = [dilemma]
+    return "\n\n".join([label] + [thing_tip(t, lang, first_printing) for t in things])
 
 
 class _Acts:
@@ -119,7 +171,7 @@ class _Acts:
 
     def __init__(self, actions: list[dict], view: EuphoriaView | None = None, me: int | None = None):
         self.by_space: dict[str, list[int]] = {}
-        self.buttons: list[tuple[int, str, str | None]] = []
+        self.buttons: list[tuple[int, str, str | None, dict]] = []
         self.dilemma: list[int] = []
         self.retrieve_one: list[tuple[int, int]] = []  # (index, die) of one-worker retrievals
         self.trade: dict[int, int] = {}  # partner -> index of "propose a trade"
@@ -140,7 +192,7 @@ class _Acts:
                         label = label.split(" ", 2)[2]
                 ref = ({"free": "RETRIEVE_FREE"}.get(act.get("pay"), "RETRIEVE_PAID")
                        if act.get("type") == "retrieve" else None)
-                self.buttons.append((a["index"], label[:1].upper() + label[1:], ref))
+                self.buttons.append((a["index"], label[:1].upper() + label[1:], ref, act))
         self.me = me
         self.probe_die: int | None = None
         if view is not None and me is not None and view["phase"] != "over":
@@ -474,7 +526,7 @@ def _player(cv: Canvas, view: EuphoriaView, q: int, me: int | None, x: float, y:
                 cx = x + 8
                 y += 14
             cv.text(cx, y + 10, name, MIN_TEXT)
-            cv.hit(cx - 1, y, tw, 14, tip=tr(artifact_text(a)), ref=a)
+            cv.hit(cx - 1, y, tw, 14, tip=_artifact_tip(a, lang), ref=a)
             cx += tw + 4
         y += 14
     else:
@@ -492,6 +544,7 @@ def _player(cv: Canvas, view: EuphoriaView, q: int, me: int | None, x: float, y:
                 baseline="middle", max_width=w - 8 - MARK_ROOM)
         cv.hit(x, y, w, 18, tip=_recruit_tip(rid, lang, first), ref=rid)
         y += 19
+    y += _set_up_cards(cv, pl, x, y, w, first)
     hid = pl["hidden"]
     if isinstance(hid, list):
         for rid in hid:
@@ -521,6 +574,42 @@ def _player(cv: Canvas, view: EuphoriaView, q: int, me: int | None, x: float, y:
     return y - y0 + 8
 
 
+SET_UP_CARDS: tuple[tuple[Literal["dealt", "pack", "tiles_dealt"], Text], ...] = (
+    ("dealt", T("Recruits dealt to you:")), ("pack", T("Recruits in your pack:")),
+    ("tiles_dealt", T("Market tiles dealt to you:")))
+"""The set-up's cards on the viewer's own mat, under their headings: the recruits dealt (or
+drafted) to keep 2 of, the draft variant's pack, the market selection variant's tiles."""
+
+
+def _set_up_cards(cv: Canvas, pl: Player, x: float, y: float, w: float, first_printing: bool) -> float:
+    """The viewer's own set-up cards (``SET_UP_CARDS`` and the tile kept), one a row, each
+    with its full text as its tip: what the choices of the set-up name can be read on the
+    table. Another player's mat has only counts there (nothing drawn). Returns the height."""
+    lang = _lang(cv)
+    y0 = y
+    kept = pl["kept_tile"]
+    groups = [(head, pl[key]) for key, head in SET_UP_CARDS]
+    groups.append((T("Market tile you kept:"), [kept] if isinstance(kept, str) else []))
+    for head, cards in groups:
+        if not isinstance(cards, list) or not cards:
+            continue
+        cv.text(x + 4, y + 10, _render(head, lang), MIN_TEXT, PALETTE["muted"], max_width=w - 8)
+        y += 14
+        for card in cards:
+            recruit = card in RECRUITS
+            if recruit:
+                _faction_mark(cv, x + 4 + MARK_R, y + 9, RECRUITS[card].faction)
+            name = _render(texts.recruit(card) if recruit else texts.market(card), lang)
+            room = w - 8 - MARK_ROOM
+            lines = cv.wrap(name, MIN_TEXT, room) if Canvas.text_width(name, MIN_TEXT) > room else [name]
+            for i, ln in enumerate(lines):
+                cv.text(x + 4 + MARK_ROOM, y + 10 + 14 * i, ln, MIN_TEXT, PALETTE["ink"], baseline="middle",
+                        max_width=room)
+            cv.hit(x, y, w, 18 + 14 * (len(lines) - 1), tip=thing_tip(card, lang, first_printing), ref=card)
+            y += 19 + 14 * (len(lines) - 1)
+    return y - y0
+
+
 def _status(view: EuphoriaView, me: int | None, lang: str) -> str:
     pend = view.get("pending")
     if view["phase"] == "over":
@@ -538,7 +627,10 @@ def _status(view: EuphoriaView, me: int | None, lang: str) -> str:
     return _render(T("{player} is {doing}", player=who, doing=doing), lang)
 
 
-def _buttons(cv: Canvas, acts: _Acts, x: float, y: float, w: float) -> float:
+def _buttons(cv: Canvas, acts: _Acts, x: float, y: float, w: float, first_printing: bool = False,
+             dilemma: str | None = None) -> float:
+    """The "Your move" panel: a button per choice that has no space of its own (each with its
+    tip, ``_choice_tip``); ``dilemma``: the mover's own dilemma card. Returns the height."""
     if not acts.buttons and not acts.by_space:
         return 0
     lang = _lang(cv)
@@ -550,7 +642,7 @@ def _buttons(cv: Canvas, acts: _Acts, x: float, y: float, w: float) -> float:
     y += 4
     bx = x
     row_h = 22.0
-    for idx, label, ref in acts.buttons:
+    for idx, label, ref, act in acts.buttons:
         # a label wider than the row wraps onto more lines (at the same size) instead of shrinking
         lines = cv.wrap(label, 11, w - 16) if Canvas.text_width(label, 11) + 16 > w else [label]
         bw = min(w, max(Canvas.text_width(ln, 11) for ln in lines) + 16)
@@ -562,7 +654,7 @@ def _buttons(cv: Canvas, acts: _Acts, x: float, y: float, w: float) -> float:
         cv.rect(bx, y, bw, bh, "#fff", PALETTE["highlight"], 1.5, 5)
         for i, ln in enumerate(lines):
             cv.text(bx + 8, y + 15 + 14 * i, ln, 11, PALETTE["ink"], max_width=bw - 12)
-        cv.hit(bx, y, bw, bh, action=idx, tip=label, ref=ref)
+        cv.hit(bx, y, bw, bh, action=idx, tip=_choice_tip(act, label, lang, first_printing, dilemma), ref=ref)
         row_h = max(row_h, bh)
         bx += bw + 6
     return y + row_h + 8 - y0 if acts.buttons else y - y0
@@ -592,7 +684,8 @@ def render(cv: Canvas, view: EuphoriaView, actions: list[dict], me: int | None) 
         y += 16
     y += 6
     # at the end the page's own panel has the score table (end_screen.py): the board stays as it was
-    y += _buttons(cv, acts, PAD, y, inner) + 4
+    own = view["players"][me]["dilemma"] if me is not None else None
+    y += _buttons(cv, acts, PAD, y, inner, bool(view.get("options", {}).get("first_printing_recruits")), own) + 4
     # the tank, shared
     tw = (inner - 6) / 2
     tank_h: float = 36 if wide else 48

@@ -190,7 +190,8 @@ def _tile_probe(view: MyracliaView, me: int | None, tile: str) -> dict | None:
 
 def _group(actions: list[dict[str, Any]]) -> dict[str, Any]:
     """Legal actions indexed by the place they are clicked at."""
-    g: dict[str, Any] = {"tile": {}, "pos": {}, "col": {}, "trade": {}, "buttons": [], "offer": set()}
+    g: dict[str, Any] = {"tile": {}, "pos": {}, "pos_tiles": {}, "col": {}, "trade": {}, "buttons": [],
+                         "offer": set()}
     for a in actions:
         act, i = a["action"], a["index"]
         k = act["type"]
@@ -201,6 +202,9 @@ def _group(actions: list[dict[str, Any]]) -> dict[str, Any]:
         elif k == "place_tile":
             g["pos"].setdefault((act["q"], act["r"]), []).append(i)
             g["offer"].add(act["tile"])
+            here = g["pos_tiles"].setdefault((act["q"], act["r"]), [])
+            if act["tile"] not in here:  # the tiles that may go there, each once
+                here.append(act["tile"])
         elif k == "take":
             g["col"].setdefault(act["column"], []).append(i)
         elif k == "trade":
@@ -353,9 +357,11 @@ def _draw_surface(cv: Canvas, view: MyracliaView, groups: dict, x0: float, y0: f
         cv.poly(_hex(cx, cy, size * 0.9), "#ffffff88", PALETTE["highlight"], 2)
         cv.text(cx, cy - size * 0.12, "+", max(MIN_TEXT, size * 0.5), PALETTE["highlight"], "center", "middle",
                 bold=True)
+        # the space's tip: where it is, then the text of each tile of the offer that may go there
+        tip = [T("Add a tile of the offer here, {space} (compact-shape rules)", space=space_name(ids, q, r_))]
+        tip += [tile_text(tile) for tile in groups["pos_tiles"][(q, r_)]]
         cv.hit(cx - size * 0.8, cy - size * 0.8, size * 1.6, size * 1.6, action=groups["pos"][(q, r_)],
-               tip=_t(cv, T("Add a tile of the offer here, {space} (compact-shape rules)",
-                            space=space_name(ids, q, r_))))
+               tip="\n".join(_t(cv, x) for x in tip))
 
 
 # ---- the boards --------------------------------------------------------------------------------------
