@@ -6,7 +6,8 @@ every ``EVERY``-th position, and at the end, the scan collects, in English and i
 every text a person reads:
 
 - every ``text`` op and every tip the renderer draws (board at 918 and 378 px, as seat 0 and as
-  a spectator), with the seats' names put in as the page does (``Session.rename_canvas``);
+  a spectator), with the seats' names put in as the page does (``Session.rename_canvas``), and
+  the coach's note of a sample of the spots that are no legal choice (``Session.coach``);
 - every choice label and picker step of the seat to move (``Session.button_label``,
   ``Game.action_steps``) and the page's choice list (``Session.action_dicts``);
 - the status line, the screen-reader twin's sections (as seat 0 and as a spectator);
@@ -77,8 +78,13 @@ WORD = re.compile(r"[^\W\d_]+")
 
 
 # ---- what a person reads -------------------------------------------------------------------
+COACH_PROBES = 12
+"""Board spots per position whose coach's note (a click on a spot that is no legal choice) is read."""
+
+
 def board_texts(s: Session, lang: str) -> list[str]:
-    """Every text op and tip of the board, as seat 0 (with its choices) and as a spectator."""
+    """Every text op and tip of the board, as seat 0 (with its choices) and as a spectator,
+    and the coach's notes of the first ``COACH_PROBES`` spots that are no legal choice now."""
     out = []
     render_board = get_renderer(s.game.name)
     for me, actions in ((0, s.action_dicts()), (None, [])):
@@ -89,6 +95,9 @@ def board_texts(s: Session, lang: str) -> list[str]:
             s.rename_canvas(cv)
             out += [op[3] for op in cv.ops if op[0] == "text"]
             out += [h.tip for h in cv.hits if h.tip]
+            if me == 0 and width == BOARDS[0][0]:
+                probes = [h.probe for h in cv.hits if h.probe][:COACH_PROBES]
+                out += [why for probe in probes if (why := s.coach(probe)[0])]
     return out
 
 
