@@ -377,3 +377,25 @@ def test_the_scan_finds_a_planted_offender(monkeypatch):
     monkeypatch.setattr(Session, "status", lambda self: italian_status)
     assert any(italian_in(t) for t in position_texts(s, "en")), italian_status
 
+
+
+@pytest.mark.parametrize("game_name", GAMES)
+def test_the_reference_speaks_one_language(game_name):
+    """How to play's reference (``Game.reference``: every card, space, tile and rule with its
+    text) passes the same checks: no raw id; no Italian in English; in Italian, no common
+    English word and no entry that reads as its English unless it is a kept name."""
+    game = engines.get_game(game_name)
+    ids = raw_ids(game_name)
+    allowed = same_words(game_name)
+    i18n.MISSING.clear()
+    entries = {lang: game.reference(lang) for lang in LANGS}
+    texts = {lang: [t for c in entries[lang] for t in (c["kind"], c["name"], c["text"])] for lang in LANGS}
+    assert not {m for m in i18n.MISSING if m[1] == "it"}, sorted(i18n.MISSING)[:20]
+    raw = {(lang, t[:120], tuple(f)) for lang in LANGS for t in texts[lang] if (f := raw_problems(t, ids))}
+    assert not raw, sorted(raw)[:40]
+    italian = {(t[:120], tuple(f)) for t in texts["en"] if (f := italian_in(t))}
+    assert not italian, sorted(italian)[:40]
+    english = {(t[:120], tuple(f)) for t in texts["it"] if (f := english_words_in(t, allowed))}
+    english |= {(t[:120], ("same as English",)) for en, it in zip(entries["en"], entries["it"])
+                for t in (it["text"],) if t == en["text"] and untranslated(t, allowed)}
+    assert not english, sorted(english)[:40]
