@@ -42,6 +42,7 @@ from .choices_panel import ChoicesPanel
 from .end_screen import EndOfGame
 from .guide import TableGuide
 from .guide_script import GuidedGame
+from .more_menu import close as more_menu_close, more_menu, toggle as more_menu_toggle
 from .page import L, Page, _el, tx
 from .renderers import generic, get_renderer
 from .rules_screen import RulesScreen
@@ -154,23 +155,23 @@ class TableScreen:
         """The table screen's frame (header, board, side panel), in the page's language;
         ``refresh`` fills it."""
         g, mode = self.page.on_table().game, self.mode
-        controls = (f'<button data-cmd="undo" id="undo">{h(L("Undo"))}</button>'
-                    f'<button data-cmd="pause" id="pause" hidden>{h(L("Pause"))}</button>'
-                    f'<button data-cmd="share" id="share-btn">{h(L("Share"))}</button>'
-                    f'<button data-cmd="savecopy" id="savecopy">{h(L("Save copy"))}</button>'
-                    + (self.hints.hints_button() if SUGGEST_LEVEL in g.bots() else ""))
+        first = (f'<button data-cmd="undo" id="undo">{h(L("Undo"))}</button>'
+                 f'<button data-cmd="pause" id="pause" hidden>{h(L("Pause"))}</button>')
+        more = (f'<button data-cmd="share" id="share-btn">{h(L("Share"))}</button>'
+                f'<button data-cmd="savecopy" id="savecopy">{h(L("Save copy"))}</button>'
+                + (self.hints.hints_button() if SUGGEST_LEVEL in g.bots() else ""))
         if mode == "watch":
-            controls = (f'<button data-cmd="pause" id="pause">{h(L("Pause"))}</button>'
-                        f'<button data-cmd="step" id="step">{h(L("Step"))}</button>'
-                        f'<button data-cmd="restart" id="restart">{h(L("Restart"))}</button>'
-                        f'<button data-cmd="takeover" id="takeover" title="{h(L("Keep this game as a save and play on from here"))}">'
-                        f'{h(L("Play from here"))}</button>')
-        controls += (f'<button data-cmd="review-current" id="review-btn" title="{h(L("Replay this game, move by move"))}">'
-                     f'{h(L("Review"))}</button>'
-                     f'<button data-cmd="rules" data-arg="{h(g.name)}" id="rules-btn">{h(L("How to play"))}</button>')
+            first = f'<button data-cmd="pause" id="pause">{h(L("Pause"))}</button>'
+            more = (f'<button data-cmd="step" id="step">{h(L("Step"))}</button>'
+                    f'<button data-cmd="restart" id="restart">{h(L("Restart"))}</button>'
+                    f'<button data-cmd="takeover" id="takeover" title="{h(L("Keep this game as a save and play on from here"))}">'
+                    f'{h(L("Play from here"))}</button>')
+        more += (f'<button data-cmd="review-current" id="review-btn" title="{h(L("Replay this game, move by move"))}">'
+                 f'{h(L("Review"))}</button>'
+                 f'<button data-cmd="rules" data-arg="{h(g.name)}" id="rules-btn">{h(L("How to play"))}</button>')
         title = L("{game} — watching", game=g.title) if mode == "watch" else g.title
         self.page.set_screen("watch" if mode == "watch" else "table", f"""
-{self.page.header(title, '<span class="controls">' + controls + '</span>')}
+{self.page.header(title, '<span class="controls">' + first + more_menu(more) + '</span>')}
 <main class="table">
 {self.page.banner_html()}
 <div id="results" class="results" hidden></div>
@@ -188,7 +189,6 @@ class TableScreen:
 <details id="log-box" class="log-box"{" open" if int(js.window.innerWidth) > 760 else ""}><summary>{h(L("Game log"))}</summary><ol id="log" class="log"></ol></details>
 </aside></div></main>
 <div id="handoff" class="handoff" hidden></div>
-<button id="choices-bar" class="choices-bar" data-cmd="show-choices" hidden></button>
 <div id="announce" class="sr-only" aria-live="polite"></div><div id="spot-say" class="sr-only" aria-live="polite"></div>
 <div id="modal" class="modal" hidden></div>""")
 
@@ -223,7 +223,7 @@ class TableScreen:
             _el("actions").innerHTML = ""
             if _el("twin"):
                 _el("twin").innerHTML = ""
-            self.access.update_choices_bar(0)
+            more_menu_close()
             self.paint(blank=True)
             self.update_controls()
             return
@@ -443,7 +443,7 @@ class TableScreen:
         return {**self.guide.commands(),
                 "conflict-copy": lambda _arg: self.tabs.save_conflict_copy(),
                 "conflict-load": lambda _arg: self.tabs.load_other_tab(),
-                "show-choices": lambda _arg: self.access.show_choices(),
+                "more": more_menu_toggle,
                 "hints": lambda _arg: self.hints.toggle_hints(),
                 "suggest": self.ask_suggestion,
                 "act": self.act,

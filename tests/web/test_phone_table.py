@@ -1,0 +1,186 @@
+"""The table on a phone (issue 27, "Phone"): a one-row header, the choices in view under the
+board, nothing fixed over the board, and a choice in the list ringing its spot on the board.
+
+At 390 x 844 (a phone): the header is one row (Tavolo, the title, Undo, ⋯, the language), at
+most ~56 px high, the other controls in the ⋯ panel (a button with ``aria-expanded``, opened
+and closed by keyboard); at a hand-off only Share shows. The first choice is in the viewport on
+arrival, under the board's box (the board scrolls in it). No element with a fixed position
+lies over any spot of the board that is in view. Focusing or hovering a choice button rings the
+spots that play it (``body[data-ringed]``: the actions ringed), leaving it takes the ring away.
+At 1280 px the header keeps its controls in the row, no ⋯ (tests/web/test_layout.py too).
+
+Run one case at a time (``-k``): each starts Pyodide.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.web.conftest import app_errors, open_app, shot
+from tests.web.pagedriver import start_game, wait_my_choices
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+HEADER_MAX = 56
+"""The tallest one-row header, in CSS px."""
+
+SEATS = [("Ada", "human"), ("Bot Bruno", "bot:heuristic")]
+
+
+def on_phone(page, base_url: str, game: str, seed: int = 11, seats=None, lang: str = "en") -> None:
+    """At a phone's size, ``game`` started (Ada human), in ``lang``, until Ada has choices."""
+    page.set_viewport_size(PHONE)
+    open_app(page, base_url)
+    if lang != "en":
+        page.click(f"header.top button[data-cmd='lang'][data-arg='{lang}']")
+        page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+    start_game(page, game, seats or SEATS, seed)
+    if (seats or SEATS)[1][1] == "human":
+        return
+    wait_my_choices(page)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(200)
+
+
+def header_box(page) -> dict:
+    return page.evaluate("""(() => { const r = document.querySelector('header.top').getBoundingClientRect();
+        return {height: r.height, width: r.width}; })()""")
+
+
+def row_tops(page) -> list[float]:
+    """The tops of the header's visible controls (one row: all within a few px)."""
+    return page.evaluate("""(() => [...document.querySelectorAll(
+            'header.top .brand, header.top .title, header.top .controls > button, header.top .lang-switch')]
+        .filter(el => el.getClientRects().length && getComputedStyle(el).display !== 'none')
+        .map(el => el.getBoundingClientRect().top))()""")
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_the_header_is_one_row_with_a_more_menu(page, base_url, lang):
+    on_phone(page, base_url, "spyrium", lang=lang)
+    box = header_box(page)
+    shot(page, f"phone_header_{lang}")
+    assert box["height"] <= HEADER_MAX, box
+    tops = row_tops(page)
+    assert max(tops) - min(tops) < 12, tops
+    assert page.locator("#undo").is_visible() and page.locator("#more-btn").is_visible()
+    assert not page.locator("#share-btn").is_visible() and not page.locator("#rules-btn").is_visible()
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    more = page.locator("#more-btn")
+    assert more.get_attribute("aria-expanded") == "false" and more.get_attribute("aria-controls") == "more-menu"
+    # by keyboard: Enter opens it (the focus on its first control), Escape closes it (back to ⋯)
+    more.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('more-btn').getAttribute('aria-expanded') === 'true'")
+    for sel in ("#share-btn", "#savecopy", "#review-btn", "#rules-btn"):
+        assert page.locator(sel).is_visible(), sel
+    assert page.evaluate("document.activeElement.id") == "share-btn"
+    shot(page, f"phone_header_more_{lang}")
+    page.keyboard.press("Escape")
+    page.wait_for_function("() => document.getElementById('more-btn').getAttribute('aria-expanded') === 'false'")
+    assert page.evaluate("document.activeElement.id") == "more-btn"
+    assert not page.locator("#share-btn").is_visible()
+    # a control in it runs and closes it: How to play opens
+    page.click("#more-btn")
+    page.click("#rules-btn")
+    page.wait_for_function("() => document.getElementById('more-btn') === null"
+                           " || document.getElementById('more-btn').getAttribute('aria-expanded') === 'false'")
+    assert not app_errors(page)
+
+
+def test_the_hand_off_shows_only_share_on_a_phone(page, base_url):
+    on_phone(page, base_url, "citadels", seats=[("Ada", "human"), ("Bea", "human")])
+    page.wait_for_function("() => document.body.dataset.handoff !== ''")
+    shot(page, "phone_handoff")
+    assert page.locator("#share-btn").is_visible()
+    for sel in ("#undo", "#more-btn", "#review-btn", "#savecopy", "#rules-btn"):
+        assert not page.locator(sel).is_visible(), sel
+    assert header_box(page)["height"] <= HEADER_MAX
+
+
+def test_at_a_laptop_width_the_header_keeps_its_row_of_controls(page, base_url):
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, base_url)
+    start_game(page, "spyrium", SEATS, 11)
+    wait_my_choices(page)
+    assert not page.locator("#more-btn").is_visible()
+    for sel in ("#undo", "#share-btn", "#savecopy", "#review-btn", "#rules-btn"):
+        assert page.locator(sel).is_visible(), sel
+    tops = row_tops(page)
+    assert max(tops) - min(tops) < 12, tops
+
+
+COVERED = """(() => {
+    // every spot of the board in view (in the board's box and in the window): what lies on
+    // its middle, when it is not the board itself and has a fixed position
+    const board = document.getElementById('board'), wrap = document.getElementById('board-wrap');
+    const b = board.getBoundingClientRect(), w = wrap.getBoundingClientRect();
+    const head = document.querySelector('header.top').getBoundingClientRect().bottom;
+    const out = [];
+    for (const [x, y, sw, sh, acts] of JSON.parse(board.dataset.hits || '[]')) {
+        if (!acts.length) continue;
+        const cx = b.left + x + sw / 2, cy = b.top + y + sh / 2;
+        if (cy < Math.max(w.top, head) || cy > Math.min(w.bottom, innerHeight) || cx < 0 || cx > innerWidth) continue;
+        const el = document.elementFromPoint(cx, cy);
+        if (el && el !== board) {
+            let p = el, fixed = false;
+            for (; p; p = p.parentElement) if (getComputedStyle(p).position === 'fixed') { fixed = true; break; }
+            out.push([acts, el.id || el.className || el.tagName, fixed]);
+        }
+    }
+    return out;
+})()"""
+
+
+@pytest.mark.parametrize("game", ["spyrium", "citadels", "euphoria", "myraclia"])
+def test_the_first_choice_is_in_view_and_nothing_covers_the_board(page, base_url, game):
+    on_phone(page, base_url, game)
+    shot(page, f"phone_arrival_{game}")
+    first = page.evaluate("""(() => { const r = document.querySelector('#actions button.act').getBoundingClientRect();
+        return [r.top, r.bottom, innerHeight]; })()""")
+    assert 0 <= first[0] and first[1] <= first[2], f"the first choice is out of view on arrival: {first}"
+    board_bottom = page.evaluate("document.getElementById('board-wrap').getBoundingClientRect().bottom")
+    assert first[0] >= board_bottom - 1, "the choices are under the board's box"
+    for where in ("top", "middle", "bottom"):
+        page.evaluate(f"""(() => {{ const w = document.getElementById('board-wrap');
+            w.scrollTop = {{top: 0, middle: (w.scrollHeight - w.clientHeight) / 2,
+                            bottom: w.scrollHeight}}['{where}']; }})()""")
+        page.wait_for_timeout(100)
+        covered = page.evaluate(COVERED)
+        assert not covered, (where, covered[:10])
+    assert not app_errors(page)
+
+
+def test_focusing_or_hovering_a_choice_rings_its_spot(page, base_url):
+    on_phone(page, base_url, "spyrium")
+    hits = json.loads(page.get_attribute("#board", "data-hits") or "[]")
+    on_board = {i for h in hits for i in h[4]}
+    buttons = page.locator("#actions button.act")
+    target = None
+    for k in range(buttons.count()):
+        b = buttons.nth(k)
+        raw = (b.get_attribute("data-acts") if b.get_attribute("data-cmd") == "pick" else b.get_attribute("data-arg")) or ""
+        acts = {int(x) for x in raw.split()}
+        if acts & on_board:
+            target = (b, acts & on_board)
+            break
+    assert target is not None, "no choice in the list has a spot on the board"
+    button, acts = target
+    page.mouse.move(2, 2)
+    page.evaluate("document.activeElement && document.activeElement.blur()")
+    page.wait_for_function("() => (document.body.dataset.ringed || '') === ''")
+    button.focus()
+    page.wait_for_function("() => (document.body.dataset.ringed || '') !== ''")
+    ringed = {int(x) for x in page.evaluate("document.body.dataset.ringed").split()}
+    assert ringed == acts, (ringed, acts)
+    shot(page, "phone_choice_rings_its_spot")
+    page.evaluate("document.activeElement.blur()")
+    page.wait_for_function("() => (document.body.dataset.ringed || '') === ''")
+    button.hover()
+    page.wait_for_function("() => (document.body.dataset.ringed || '') !== ''")
+    page.mouse.move(2, 2)
+    page.wait_for_function("() => (document.body.dataset.ringed || '') === ''")
+    assert not app_errors(page)
