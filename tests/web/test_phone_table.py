@@ -172,10 +172,18 @@ def test_focusing_or_hovering_a_choice_rings_its_spot(page, base_url):
     page.mouse.move(2, 2)
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.wait_for_function("() => (document.body.dataset.ringed || '') === ''")
+    page.evaluate("(() => { const w = document.getElementById('board-wrap'); w.scrollTop = w.scrollHeight; })()")
     button.focus()
     page.wait_for_function("() => (document.body.dataset.ringed || '') !== ''")
     ringed = {int(x) for x in page.evaluate("document.body.dataset.ringed").split()}
     assert ringed == acts, (ringed, acts)
+    # the board's box scrolled back to show a ringed spot (the board was scrolled to its end)
+    in_sight = page.evaluate("""(acts => {
+        const w = document.getElementById('board-wrap'), top = w.scrollTop, bottom = top + w.clientHeight;
+        return JSON.parse(document.getElementById('board').dataset.hits || '[]').some(
+            ([x, y, sw, sh, a]) => a.some(i => acts.includes(i)) && y >= top && y + sh <= bottom);
+    })""", sorted(acts))
+    assert in_sight, "no ringed spot is in sight in the board's box"
     shot(page, "phone_choice_rings_its_spot")
     page.evaluate("document.activeElement.blur()")
     page.wait_for_function("() => (document.body.dataset.ringed || '') === ''")

@@ -233,6 +233,7 @@ class TableAccess:
             self.say_spot(spots[here])
         if here is not None and focused:
             t = spots[here]
+            self.bring_into_box([t])
             cv.rect(t.x - 4, t.y - 4, t.w + 8, t.h + 8, None, "#ffffff", 5.0, 7.0)
             cv.rect(t.x - 4, t.y - 4, t.w + 8, t.h + 8, None, RING, 2.5, 7.0)
 
@@ -280,12 +281,28 @@ class TableAccess:
         (those with a spot on the board)."""
         wanted = set(self.pointed())
         ringed: set[int] = set()
+        spots = []
         for spot in list(cv.hits):
             hit = wanted.intersection(spot.actions)
             if hit:
                 ring_spot(cv, spot)
                 ringed |= hit
+                spots.append(spot)
+        self.bring_into_box(spots)
         js.document.body.dataset.ringed = " ".join(str(i) for i in sorted(ringed))
+
+    @staticmethod
+    def bring_into_box(spots) -> None:
+        """On a phone the board scrolls in its own box (``#board-wrap``): when no spot of
+        ``spots`` is wholly in sight there, scroll the box to show the topmost one."""
+        wrap = js.document.getElementById("board-wrap")
+        if not spots or not wrap or float(wrap.scrollHeight) <= float(wrap.clientHeight) + 1:
+            return
+        top, height = float(wrap.scrollTop), float(wrap.clientHeight)
+        if any(s.y >= top and s.y + s.h <= top + height for s in spots):
+            return
+        first = min(spots, key=lambda s: s.y)
+        wrap.scrollTop = max(0.0, first.y + first.h / 2 - height / 2)
 
     def point(self, hovered: list[int] | None = None, focused: list[int] | None = None) -> None:
         """The choice under the pointer (``hovered``) or with the focus (``focused``) changed:

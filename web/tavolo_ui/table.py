@@ -332,6 +332,14 @@ class TableScreen:
         me = s.me() if self.mode == "play" else None
         self.access.update_twin(s, view, me)
         self.paint_view(s, view, acts, me, mark=self.mark_board, fade_key=(id(s), len(s.record.actions), me))
+        self.show_guide_spot()
+
+    def show_guide_spot(self) -> None:
+        """In a guided game, the spot the coach points at brought into sight in the board's
+        box (on a phone the board scrolls in it)."""
+        index = self.guide.expected_index()
+        if index is not None and self.cv is not None:
+            self.access.bring_into_box([t for t in self.cv.hits if index in t.actions])
 
     def mark_board(self, cv) -> None:
         """The marks added to a freshly rendered board: the guide's ring, then the suggestion
