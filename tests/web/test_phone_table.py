@@ -135,10 +135,28 @@ COVERED = """(() => {
 })()"""
 
 
+FIXED_OVER = """(() => {
+    // the elements with a fixed position, shown, that lie over the board's box where it is in view
+    const w = document.getElementById('board-wrap').getBoundingClientRect();
+    const top = Math.max(w.top, 0), bottom = Math.min(w.bottom, innerHeight);
+    return [...document.querySelectorAll('body *')].filter(el => {
+        if (getComputedStyle(el).position !== 'fixed' || !el.getClientRects().length) return false;
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && r.top < bottom && r.bottom > top && r.left < w.right && r.right > w.left;
+    }).map(el => el.id || el.className || el.tagName);
+})()"""
+
+
 @pytest.mark.parametrize("game", ["spyrium", "citadels", "euphoria", "myraclia"])
 def test_the_first_choice_is_in_view_and_nothing_covers_the_board(page, base_url, game):
     on_phone(page, base_url, game)
     shot(page, f"phone_arrival_{game}")
+    for y in (0, 200):  # on arrival, and the page scrolled a little
+        page.evaluate(f"window.scrollTo(0, {y})")
+        page.wait_for_timeout(150)
+        assert not page.evaluate(FIXED_OVER), (y, page.evaluate(FIXED_OVER))
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(150)
     first = page.evaluate("""(() => { const r = document.querySelector('#actions button.act').getBoundingClientRect();
         return [r.top, r.bottom, innerHeight]; })()""")
     assert 0 <= first[0] and first[1] <= first[2], f"the first choice is out of view on arrival: {first}"
