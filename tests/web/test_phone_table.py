@@ -172,18 +172,43 @@ def test_the_first_choice_is_in_view_and_nothing_covers_the_board(page, base_url
     assert not app_errors(page)
 
 
+@pytest.mark.parametrize("game", ["spyrium", "citadels"])
+def test_in_a_guided_game_the_coach_the_spot_and_the_first_choice_are_in_view(page, base_url, game):
+    """The coach stands above the board: the board's box is shorter, so the first choice still
+    shows on arrival, and the spot the coach points at is in sight in the box."""
+    page.set_viewport_size(PHONE)
+    open_app(page, base_url)
+    page.click(f"#learn-{game}")
+    page.wait_for_function("() => document.body.dataset.guide === 'learner' && document.querySelector('#actions button.act')"
+                           " && document.getElementById('board').dataset.guide !== ''", timeout=30_000)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(200)
+    shot(page, f"phone_guide_{game}")
+    first = page.evaluate("""(() => { const r = document.querySelector('#actions button.act').getBoundingClientRect();
+        return [r.top, r.bottom, innerHeight]; })()""")
+    assert 0 <= first[0] and first[1] <= first[2], f"the first choice is out of view on arrival: {first}"
+    seen = page.evaluate("""(() => {
+        const w = document.getElementById('board-wrap'), board = document.getElementById('board');
+        const top = w.scrollTop, bottom = top + w.clientHeight, index = Number(board.dataset.guide);
+        return JSON.parse(board.dataset.hits || '[]').some(
+            ([x, y, sw, sh, a]) => a.includes(index) && y >= top && y + sh <= bottom);
+    })()""")
+    assert seen, "the coach's spot is out of sight in the board's box"
+    assert not app_errors(page)
+
+
 def test_focusing_or_hovering_a_choice_rings_its_spot(page, base_url):
     on_phone(page, base_url, "spyrium")
     hits = json.loads(page.get_attribute("#board", "data-hits") or "[]")
     on_board = {i for h in hits for i in h[4]}
     buttons = page.locator("#actions button.act")
-    target = None
+    target, index = None, -1
     for k in range(buttons.count()):
         b = buttons.nth(k)
         raw = (b.get_attribute("data-acts") if b.get_attribute("data-cmd") == "pick" else b.get_attribute("data-arg")) or ""
         acts = {int(x) for x in raw.split()}
         if acts & on_board:
-            target = (b, acts & on_board)
+            target, index = (b, acts & on_board), k
             break
     assert target is not None, "no choice in the list has a spot on the board"
     button, acts = target
@@ -191,7 +216,10 @@ def test_focusing_or_hovering_a_choice_rings_its_spot(page, base_url):
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.wait_for_function("() => (document.body.dataset.ringed || '') === ''")
     page.evaluate("(() => { const w = document.getElementById('board-wrap'); w.scrollTop = w.scrollHeight; })()")
-    button.focus()
+    button.focus()  # then reached by keyboard (Shift+Tab, Tab): the keyboard's focus rings
+    page.keyboard.press("Shift+Tab")
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement === document.querySelectorAll('#actions button.act')[%d]" % index)
     page.wait_for_function("() => (document.body.dataset.ringed || '') !== ''")
     ringed = {int(x) for x in page.evaluate("document.body.dataset.ringed").split()}
     assert ringed == acts, (ringed, acts)

@@ -24,9 +24,10 @@ A part of the table screen (``table.TableScreen.access``):
   drawn from the same view as the canvas (``tavolo_ui.twin``): first "Now" (whose turn it is,
   and the last move as its public log lines), then the person's own hand and resources, the
   table, the other players; a screen reader reads it like the rest of the page.
-- **A choice points at its spot.** Hovering or focusing a choice button in the list
-  (``#actions``) rings the board spots that play it (the coach's ring, ``guide.ring_spot``),
-  and leaving it takes the ring away; ``body[data-ringed]`` lists the actions ringed (for
+- **A choice points at its spot.** Hovering a choice button in the list (``#actions``), or
+  reaching it by keyboard, rings the board spots that play it (the coach's ring,
+  ``guide.ring_spot``; the board's box scrolled to show one), and leaving it takes the ring
+  away; ``body[data-ringed]`` lists the actions ringed (for
   tests and tools). On a phone the list sits right under the board (``web/style.css``).
 """
 
@@ -58,6 +59,13 @@ def reduced_motion() -> bool:
         return bool(js.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
     except Exception:
         return False
+
+
+CHOICE_ROOM = 130.0
+"""The height kept under the board's box on a phone for the choices' heading and first
+choice (CSS px)."""
+BOX_MIN = 240.0
+"""The shortest the board's box gets on a phone (CSS px)."""
 
 
 class TableAccess:
@@ -292,6 +300,21 @@ class TableAccess:
         js.document.body.dataset.ringed = " ".join(str(i) for i in sorted(ringed))
 
     @staticmethod
+    def fit_board_box() -> None:
+        """On a phone (the one-column layout of ``web/style.css``, up to 760 px) the board
+        scrolls in its box: the box ends where, with the page at its top, the list's heading
+        and first choice still show under it (``CHOICE_ROOM``), whatever stands above the
+        board (the coach, the status, a banner); never shorter than ``BOX_MIN``."""
+        wrap = js.document.getElementById("board-wrap")
+        if not wrap:
+            return
+        if not js.window.matchMedia("(max-width: 760px)").matches:
+            wrap.style.maxHeight = ""
+            return
+        top = float(wrap.getBoundingClientRect().top) + float(js.window.scrollY)
+        wrap.style.maxHeight = f"{max(BOX_MIN, float(js.window.innerHeight) - top - CHOICE_ROOM):.0f}px"
+
+    @staticmethod
     def bring_into_box(spots) -> None:
         """On a phone the board scrolls in its own box (``#board-wrap``): when no spot of
         ``spots`` is wholly in sight there, scroll the box to show the topmost one."""
@@ -323,10 +346,12 @@ class TableAccess:
 
     def on_focus_change(self, event) -> None:
         """The board got or lost the focus: show the ring on the first spot (said aloud), or
-        take it away. A choice button got or lost it: ring its spots, or take them away."""
+        take it away. A choice button got the keyboard's focus (``:focus-visible``: not the
+        focus the page gives the next choice after a click): ring its spots; lost it: take
+        them away."""
         if self.page.screen == "table":
-            into = event.target if str(event.type) == "focusin" else event.relatedTarget
-            self.point(focused=self.choice_actions(into))
+            shown = str(event.type) == "focusin" and bool(event.target.matches(":focus-visible"))
+            self.point(focused=self.choice_actions(event.target) if shown else [])
         if str(getattr(event.target, "id", "") or "") != "board" or self.page.screen != "table":
             return
         spots = self.spots()

@@ -119,6 +119,7 @@ class TableScreen:
         self.access.end_fade()
         handoff = self.page.on_table().handoff_to() if self.mode == "play" else None
         self.paint(blank=handoff is not None)
+        self.access.fit_board_box()
         if self.page.on_table().is_over():
             self.end.paint_end_chart(self.page.on_table())
 
@@ -232,6 +233,8 @@ class TableScreen:
         self.paint()
         self.update_panel()
         self.update_controls()
+        self.access.fit_board_box()  # the coach and the status are drawn: the box fits under them
+        self.show_guide_spot()
         self.access.announce_changes()
         self.access.restore_focus()
         self.loop.schedule_loop()
