@@ -83,11 +83,39 @@ def test_the_header_is_one_row_with_a_more_menu(page, base_url, lang):
     page.wait_for_function("() => document.getElementById('more-btn').getAttribute('aria-expanded') === 'false'")
     assert page.evaluate("document.activeElement.id") == "more-btn"
     assert not page.locator("#share-btn").is_visible()
+    # a tap elsewhere (the status box) closes it
+    page.click("#more-btn")
+    page.wait_for_function("() => document.getElementById('more-btn').getAttribute('aria-expanded') === 'true'")
+    page.click("#status", position={"x": 10, "y": 10})  # left of the panel
+    page.wait_for_function("() => document.getElementById('more-btn').getAttribute('aria-expanded') === 'false'")
     # a control in it runs and closes it: How to play opens
     page.click("#more-btn")
     page.click("#rules-btn")
     page.wait_for_function("() => document.getElementById('more-btn') === null"
                            " || document.getElementById('more-btn').getAttribute('aria-expanded') === 'false'")
+    assert not app_errors(page)
+
+
+@pytest.mark.parametrize("game", ["spyrium", "citadels", "euphoria", "myraclia"])
+def test_the_table_at_both_widths_in_both_languages(page, base_url, game):
+    """Screenshots (test-output/screens/screen_<game>_<width>_<lang>.png): at 390 px the header
+    is one row and nothing is wider than the screen; at 1280 px no ⋯ and the controls in the row."""
+    on_phone(page, base_url, game)
+    for lang in ("en", "it"):
+        if lang == "it":
+            page.click("header.top button[data-cmd='lang'][data-arg='it']")
+            page.wait_for_function("() => document.documentElement.lang === 'it' && document.querySelector('#actions button.act')")
+        for width, height in ((390, 844), (1280, 800)):
+            page.set_viewport_size({"width": width, "height": height})
+            page.wait_for_timeout(400)
+            page.evaluate("window.scrollTo(0, 0)")
+            shot(page, f"screen_{game}_{width}_{lang}")
+            assert page.evaluate("document.documentElement.scrollWidth") <= width, (width, lang)
+            tops = row_tops(page)
+            assert max(tops) - min(tops) < 12, (width, lang, tops)
+            assert page.locator("#more-btn").is_visible() == (width < 480)
+            if width < 480:
+                assert header_box(page)["height"] <= HEADER_MAX
     assert not app_errors(page)
 
 

@@ -398,12 +398,12 @@ class App:
     # ---- events -------------------------------------------------------------------------
     def on_click(self, event) -> None:
         target = event.target
+        el = target.closest("[data-cmd]")
+        if not (el and str(el.getAttribute("data-cmd")) == "more"):
+            more_menu.close()  # a click anywhere else (the board, a control in it) closes the ⋯ panel
         if getattr(target, "id", "") == "board":
             self.table.on_canvas_click(event)
             return
-        el = target.closest("[data-cmd]")
-        if not (el and str(el.getAttribute("data-cmd")) == "more"):
-            more_menu.close()  # a click anywhere else (a control in it too) closes the ⋯ panel
         if not el:
             if target.id == "modal":
                 self.dialogs.close_modal()
