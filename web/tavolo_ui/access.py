@@ -25,9 +25,11 @@ A part of the table screen (``table.TableScreen.access``):
   drawn from the same view as the canvas (``tavolo_ui.twin``): first "Now" (whose turn it is,
   and the last move as its public log lines), then the person's own hand and resources, the
   table, the other players; a screen reader reads it like the rest of the page.
-- **Choices within reach on a phone.** At phone width the choices come after the board,
-  which can be long: while they are out of sight, a bar fixed at the bottom of the screen
-  says how many there are and brings them into view.
+- **A choice points at its spot.** Hovering a choice button in the list (``#actions``), or
+  reaching it by keyboard, rings the board spots that play it (the coach's ring,
+  ``guide.ring_spot``; the board's box scrolled to show one), and leaving it takes the ring
+  away; ``body[data-ringed]`` lists the actions ringed (for
+  tests and tools). On a phone the list sits right under the board (``web/style.css``).
 """
 
 from __future__ import annotations
@@ -38,10 +40,11 @@ from collections.abc import Mapping
 from typing import Any
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from engines.core.i18n import texts
 
+from .guide import ring_spot
 from .words import L, sentences
 
 T = texts("ui")
@@ -59,6 +62,13 @@ def reduced_motion() -> bool:
         return False
 
 
+CHOICE_ROOM = 130.0
+"""The height kept under the board's box on a phone for the choices' heading and first
+choice (CSS px)."""
+BOX_MIN = 240.0
+"""The shortest the board's box gets on a phone (CSS px)."""
+
+
 class TableAccess:
     """Announcements, the board's keyboard, the fade between positions, the bots' pace."""
 
@@ -69,11 +79,12 @@ class TableAccess:
         self.announced: tuple | None = None  # (session, actions, seat to move) last announced
         self.kb_spot: int | None = None  # the focused spot's place in ``spots()`` (None: none yet)
         self.kb_key: tuple | None = None  # the position the focused spot belongs to
+        self.hovered: list[int] = []  # the actions of the choice button under the pointer
+        self.focused: list[int] = []  # the actions of the choice button with the focus
         self.painted_key: tuple | None = None  # the position the board shows
         self.fades = 0  # fades run (the page exposes it for tests)
         self.kb_board = False  # a chooser was opened from the board by keyboard: the focus goes back there
         self._chooser_keys: tuple[Any, Any] | None = None  # the chooser's keydown and click listeners (Escape, Cancel)
-        self._watching_choices: tuple[Any, Any] | None = None  # the IntersectionObserver of the choices box, and its callback
         self._fade_done = None  # the callback that takes the faded copy away
 
     # ---- announcements ------------------------------------------------------------------------
@@ -233,30 +244,117 @@ class TableAccess:
             self.say_spot(spots[here])
         if here is not None and focused:
             t = spots[here]
+            self.bring_into_box([t])
             cv.rect(t.x - 4, t.y - 4, t.w + 8, t.h + 8, None, "#ffffff", 5.0, 7.0)
             cv.rect(t.x - 4, t.y - 4, t.w + 8, t.h + 8, None, RING, 2.5, 7.0)
 
     def mark_board(self, cv) -> None:
-        """The marks the table adds to a freshly rendered board: the suggestion, the focus ring."""
+        """The marks the table adds to a freshly rendered board: the suggestion, the focus ring.
+        The list is drawn anew after the board: no choice points at a spot yet."""
         self.table.hints.mark_suggestion(cv)
         self.add_focus_ring(cv)
+        self.hovered, self.focused = [], []
+        js.document.body.dataset.ringed = ""
 
     def draw_focus_ring(self) -> None:
-        """Repaint the board already drawn with the ring where the focus is now (the ring is
-        painted, not kept in the drawing)."""
+        """Repaint the board already drawn with the ring where the focus is now and the ring
+        of the choice pointed at in the list (the rings are painted, not kept in the drawing)."""
         board = js.document.getElementById("board")
         if self.table.cv is None or not board:
             return
         ops = self.table.cv.ops
         keep = len(ops)
         self.add_focus_ring(self.table.cv)
+        self.add_choice_ring(self.table.cv)
         dpr = float(js.window.devicePixelRatio or 1)
         self.table.cv.paint(board.getContext("2d"), dpr)
         del ops[keep:]
 
+    # ---- a choice points at its spot -----------------------------------------------------------
+    @staticmethod
+    def choice_actions(el) -> list[int]:
+        """The actions a choice button of the list stands for (an action's ``data-arg``, a
+        step's ``data-acts``), when ``el`` is in one; else []."""
+        if not el or not hasattr(el, "closest"):
+            return []
+        button = el.closest("#actions button.act")
+        if not button:
+            return []
+        raw = str(button.dataset.acts or "") if str(button.dataset.cmd) == "pick" else str(button.dataset.arg or "")
+        return [int(x) for x in raw.split() if x.isdigit()]
+
+    def pointed(self) -> list[int]:
+        """The actions whose spots are ringed: the hovered choice's, else the focused one's."""
+        return self.hovered or self.focused
+
+    def add_choice_ring(self, cv) -> None:
+        """Ring the spots of the choice pointed at, and name its actions in ``body[data-ringed]``
+        (those with a spot on the board)."""
+        wanted = set(self.pointed())
+        ringed: set[int] = set()
+        spots = []
+        for spot in list(cv.hits):
+            hit = wanted.intersection(spot.actions)
+            if hit:
+                ring_spot(cv, spot)
+                ringed |= hit
+                spots.append(spot)
+        self.bring_into_box(spots)
+        js.document.body.dataset.ringed = " ".join(str(i) for i in sorted(ringed))
+
+    @staticmethod
+    def fit_board_box() -> None:
+        """On a phone (the one-column layout of ``web/style.css``, up to 760 px) the board
+        scrolls in its box: the box ends where, with the page at its top, the list's heading
+        and first choice still show under it (``CHOICE_ROOM``), whatever stands above the
+        board (the coach, the status, a banner); never shorter than ``BOX_MIN``."""
+        wrap = js.document.getElementById("board-wrap")
+        if not wrap:
+            return
+        if not js.window.matchMedia("(max-width: 760px)").matches:
+            wrap.style.maxHeight = ""
+            return
+        top = float(wrap.getBoundingClientRect().top) + float(js.window.scrollY)
+        wrap.style.maxHeight = f"{max(BOX_MIN, float(js.window.innerHeight) - top - CHOICE_ROOM):.0f}px"
+
+    @staticmethod
+    def bring_into_box(spots) -> None:
+        """On a phone the board scrolls in its own box (``#board-wrap``): when no spot of
+        ``spots`` is wholly in sight there, scroll the box to show the topmost one."""
+        wrap = js.document.getElementById("board-wrap")
+        if not spots or not wrap or float(wrap.scrollHeight) <= float(wrap.clientHeight) + 1:
+            return
+        top, height = float(wrap.scrollTop), float(wrap.clientHeight)
+        if any(s.y >= top and s.y + s.h <= top + height for s in spots):
+            return
+        first = min(spots, key=lambda s: s.y)
+        wrap.scrollTop = max(0.0, first.y + first.h / 2 - height / 2)
+
+    def point(self, hovered: list[int] | None = None, focused: list[int] | None = None) -> None:
+        """The choice under the pointer (``hovered``) or with the focus (``focused``) changed:
+        repaint the rings when what is pointed at changed."""
+        before = self.pointed()
+        if hovered is not None:
+            self.hovered = hovered
+        if focused is not None:
+            self.focused = focused
+        if self.pointed() != before and self.page.screen == "table":
+            self.draw_focus_ring()
+
+    def on_choice_hover(self, event) -> None:
+        """``mouseover``/``mouseout`` anywhere on the page: the pointer entered or left a
+        choice button (leaving for another part of the same button changes nothing)."""
+        over = str(event.type) == "mouseover"
+        self.point(hovered=self.choice_actions(event.target if over else event.relatedTarget))
+
     def on_focus_change(self, event) -> None:
         """The board got or lost the focus: show the ring on the first spot (said aloud), or
-        take it away."""
+        take it away. A choice button got the keyboard's focus (``:focus-visible``: not the
+        focus the page gives the next choice after a click): ring its spots; lost it: take
+        them away."""
+        if self.page.screen == "table":
+            shown = str(event.type) == "focusin" and bool(event.target.matches(":focus-visible"))
+            self.point(focused=self.choice_actions(event.target) if shown else [])
         if str(getattr(event.target, "id", "") or "") != "board" or self.page.screen != "table":
             return
         spots = self.spots()
@@ -384,43 +482,3 @@ class TableAccess:
             ghost.style.width = ghost.style.height = "0px"
             ghost.width = ghost.height = 0
 
-    # ---- choices within reach on a phone ----------------------------------------------------
-    def update_choices_bar(self, count: int) -> None:
-        """Show the bottom bar when the person has ``count`` > 0 choices (CSS shows it at
-        phone width only, and only while the choices box is out of sight)."""
-        bar = js.document.getElementById("choices-bar")
-        if not bar:
-            return
-        if count <= 0:
-            bar.hidden = True
-            return
-        bar.hidden = False
-        bar.textContent = L("Your choices ({n}) ↓", self.page.lang, n=count)
-        self.watch_choices()
-
-    def watch_choices(self) -> None:
-        """Keep ``body[data-choices-in-view]`` up to date for the choices box drawn now."""
-        box = js.document.getElementById("actions")
-        if not box or box.getAttribute("data-watched") == "1":
-            return
-        box.setAttribute("data-watched", "1")
-        if self._watching_choices is None:
-            def seen(entries, *_):
-                for i in range(int(entries.length)):
-                    js.document.body.dataset.choicesInView = "1" if entries[i].isIntersecting else "0"
-            callback = create_proxy(seen)
-            try:
-                observer = js.IntersectionObserver.new(callback)
-            except Exception:  # no IntersectionObserver: the bar simply stays
-                return
-            self._watching_choices = (observer, callback)
-        self._watching_choices[0].observe(box)
-
-    def show_choices(self) -> None:
-        """The bar was pressed: the choices box into view, its first choice focused."""
-        box = js.document.getElementById("actions")
-        if box:
-            box.scrollIntoView(to_js({"block": "end", "behavior": "instant"}, dict_converter=js.Object.fromEntries))
-            first = js.document.querySelector("#actions .act-list button")
-            if first:
-                first.focus(to_js({"preventScroll": True}, dict_converter=js.Object.fromEntries))

@@ -52,6 +52,7 @@ from .bidi import Isolated
 from .dialogs import Dialogs
 from .guard import FRESH, IMPORT, LINK, SAVE, START, OpenGuard, Opening
 from .home_screen import HomeScreen
+from . import more_menu
 from .new_game_screen import NewGameScreen
 from .open_links import OpenLinks
 from .page import (COMMAND_FAILED, CURRENT, SOMETHING_WRONG, L, Page, Screen, _el, _error_detail, _jsobj,
@@ -343,7 +344,8 @@ class App:
                        ("pointermove", self.table.on_pointermove), ("pointerdown", self.table.on_pointerdown),
                        ("pointerup", self.table.on_pointerup), ("pointerleave", self.table.on_pointerup),
                        ("contextmenu", self.table.on_contextmenu), ("focusin", self.table.access.on_focus_change),
-                       ("focusout", self.table.access.on_focus_change)):
+                       ("focusout", self.table.access.on_focus_change),
+                       ("mouseover", self.table.access.on_choice_hover), ("mouseout", self.table.access.on_choice_hover)):
             p = create_proxy(fn)
             self._proxies.append(p)
             self.page.root.addEventListener(ev, p)
@@ -396,10 +398,12 @@ class App:
     # ---- events -------------------------------------------------------------------------
     def on_click(self, event) -> None:
         target = event.target
+        el = target.closest("[data-cmd]")
+        if not (el and str(el.getAttribute("data-cmd")) == "more"):
+            more_menu.close()  # a click anywhere else (the board, a control in it) closes the ⋯ panel
         if getattr(target, "id", "") == "board":
             self.table.on_canvas_click(event)
             return
-        el = target.closest("[data-cmd]")
         if not el:
             if target.id == "modal":
                 self.dialogs.close_modal()
@@ -450,6 +454,9 @@ class App:
             event.preventDefault()  # the arrows move between spots, not the page
             return
         if str(event.key) == "Escape":
+            if more_menu.is_open():
+                more_menu.close(refocus=True)
+                return
             if self.rules.view is not None:
                 self.rules.close_rules()
                 return

@@ -81,6 +81,18 @@ SQUEEZE = 0.05
 estimate, ``Canvas.text_width``): the browser compresses it by at most this much, which does
 not show (tests/ui/test_board_text.py)."""
 
+FINGER = 24.0
+"""The smallest side, in CSS px, of a spot a tap plays (WCAG 2.2's minimum target size): on a
+phone's 378 px board a finger must hit it (tests/ui/test_finger_spots.py)."""
+
+
+def finger(x: float, y: float, w: float, h: float) -> tuple[float, float, float, float]:
+    """The rectangle (x, y, w, h) grown about its centre to at least ``FINGER`` px on each side:
+    the hit region of a spot drawn smaller than a finger (the drawing keeps its size)."""
+    gw, gh = max(0.0, FINGER - w), max(0.0, FINGER - h)
+    return x - gw / 2, y - gh / 2, w + gw, h + gh
+
+
 _WORDS = re.compile(r"\S*?" + PLAYER_RE.pattern + r"\S*|\S+")
 """The units ``Canvas.wrap`` keeps whole: a seat's name as the engines write it
 (``PLAYER_RE``: "Player 2", "Giocatore 2", with what is stuck to it, "(Player 2)"), else a

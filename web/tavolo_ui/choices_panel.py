@@ -109,7 +109,6 @@ class ChoicesPanel:
     def render_actions(self) -> None:
         """The side panel's "Your choices"."""
         choices = self.choice_list()
-        self.table.access.update_choices_bar(len(level(choices, []).options) if choices else 0)
         if not choices:
             _el("actions").innerHTML = ""
             return

@@ -34,6 +34,14 @@ from .page import L, _el, reveal
 RING = "#c2185b"  # the guide's ring on the board (apart from the suggestion's and the focus's)
 
 
+def ring_spot(cv, spot) -> None:
+    """The coach's ring around a board ``spot`` (a ``Hit``): a thick line and a thin one
+    outside it. Also drawn around the spots of the choice the person points at in the list
+    (``access``)."""
+    cv.rect(spot.x - 6, spot.y - 6, spot.w + 12, spot.h + 12, None, RING, 4.0, 9.0)
+    cv.rect(spot.x - 11, spot.y - 11, spot.w + 22, spot.h + 22, None, RING, 1.5, 12.0)
+
+
 class TableGuide:
     """The table's guided game, when one is on the table (``run``)."""
 
@@ -137,8 +145,7 @@ class TableGuide:
             return
         for spot in list(cv.hits):
             if index in spot.actions:
-                cv.rect(spot.x - 6, spot.y - 6, spot.w + 12, spot.h + 12, None, RING, 4.0, 9.0)
-                cv.rect(spot.x - 11, spot.y - 11, spot.w + 22, spot.h + 22, None, RING, 1.5, 12.0)
+                ring_spot(cv, spot)
 
     def mark_choices(self, box) -> None:
         """The expected action's button in the choices ``box`` (or the step leading to it)

@@ -20,7 +20,7 @@ import js  # type: ignore[import-not-found]
 import engines
 from engines.core.i18n import texts
 
-from . import home, rules_page
+from . import home, more_menu, rules_page
 from .page import L, Page, _el, _error_detail, _jsobj, back_in_reach, out_of_reach
 from .session import Session
 
@@ -168,6 +168,7 @@ class RulesScreen:
             note.hidden = True
             note.textContent = ""
         target = (_el(opener) if opener else None) or (_el("board") if opener == "note-rule" else None) or _el("rules-btn")
+        target = more_menu.reachable(target)  # on a phone How to play sits in the closed ⋯ panel
         if target:
             target.focus()
 

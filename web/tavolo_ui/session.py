@@ -15,7 +15,6 @@ Pure Python (no browser): the page drives a ``Session``; CPython tests drive it 
 
 from __future__ import annotations
 
-import re
 import secrets
 from collections.abc import Mapping
 from typing import Any

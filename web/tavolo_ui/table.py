@@ -42,6 +42,7 @@ from .choices_panel import ChoicesPanel
 from .end_screen import EndOfGame
 from .guide import TableGuide
 from .guide_script import GuidedGame
+from .more_menu import close as more_menu_close, more_menu, toggle as more_menu_toggle
 from .page import L, Page, _el, tx
 from .renderers import generic, get_renderer
 from .rules_screen import RulesScreen
@@ -118,6 +119,7 @@ class TableScreen:
         self.access.end_fade()
         handoff = self.page.on_table().handoff_to() if self.mode == "play" else None
         self.paint(blank=handoff is not None)
+        self.access.fit_board_box()
         if self.page.on_table().is_over():
             self.end.paint_end_chart(self.page.on_table())
 
@@ -154,23 +156,23 @@ class TableScreen:
         """The table screen's frame (header, board, side panel), in the page's language;
         ``refresh`` fills it."""
         g, mode = self.page.on_table().game, self.mode
-        controls = (f'<button data-cmd="undo" id="undo">{h(L("Undo"))}</button>'
-                    f'<button data-cmd="pause" id="pause" hidden>{h(L("Pause"))}</button>'
-                    f'<button data-cmd="share" id="share-btn">{h(L("Share"))}</button>'
-                    f'<button data-cmd="savecopy" id="savecopy">{h(L("Save copy"))}</button>'
-                    + (self.hints.hints_button() if SUGGEST_LEVEL in g.bots() else ""))
+        first = (f'<button data-cmd="undo" id="undo">{h(L("Undo"))}</button>'
+                 f'<button data-cmd="pause" id="pause" hidden>{h(L("Pause"))}</button>')
+        more = (f'<button data-cmd="share" id="share-btn">{h(L("Share"))}</button>'
+                f'<button data-cmd="savecopy" id="savecopy">{h(L("Save copy"))}</button>'
+                + (self.hints.hints_button() if SUGGEST_LEVEL in g.bots() else ""))
         if mode == "watch":
-            controls = (f'<button data-cmd="pause" id="pause">{h(L("Pause"))}</button>'
-                        f'<button data-cmd="step" id="step">{h(L("Step"))}</button>'
-                        f'<button data-cmd="restart" id="restart">{h(L("Restart"))}</button>'
-                        f'<button data-cmd="takeover" id="takeover" title="{h(L("Keep this game as a save and play on from here"))}">'
-                        f'{h(L("Play from here"))}</button>')
-        controls += (f'<button data-cmd="review-current" id="review-btn" title="{h(L("Replay this game, move by move"))}">'
-                     f'{h(L("Review"))}</button>'
-                     f'<button data-cmd="rules" data-arg="{h(g.name)}" id="rules-btn">{h(L("How to play"))}</button>')
+            first = f'<button data-cmd="pause" id="pause">{h(L("Pause"))}</button>'
+            more = (f'<button data-cmd="step" id="step">{h(L("Step"))}</button>'
+                    f'<button data-cmd="restart" id="restart">{h(L("Restart"))}</button>'
+                    f'<button data-cmd="takeover" id="takeover" title="{h(L("Keep this game as a save and play on from here"))}">'
+                    f'{h(L("Play from here"))}</button>')
+        more += (f'<button data-cmd="review-current" id="review-btn" title="{h(L("Replay this game, move by move"))}">'
+                 f'{h(L("Review"))}</button>'
+                 f'<button data-cmd="rules" data-arg="{h(g.name)}" id="rules-btn">{h(L("How to play"))}</button>')
         title = L("{game} — watching", game=g.title) if mode == "watch" else g.title
         self.page.set_screen("watch" if mode == "watch" else "table", f"""
-{self.page.header(title, '<span class="controls">' + controls + '</span>')}
+{self.page.header(title, '<span class="controls">' + first + more_menu(more) + '</span>')}
 <main class="table">
 {self.page.banner_html()}
 <div id="results" class="results" hidden></div>
@@ -188,7 +190,6 @@ class TableScreen:
 <details id="log-box" class="log-box"{" open" if int(js.window.innerWidth) > 760 else ""}><summary>{h(L("Game log"))}</summary><ol id="log" class="log"></ol></details>
 </aside></div></main>
 <div id="handoff" class="handoff" hidden></div>
-<button id="choices-bar" class="choices-bar" data-cmd="show-choices" hidden></button>
 <div id="announce" class="sr-only" aria-live="polite"></div><div id="spot-say" class="sr-only" aria-live="polite"></div>
 <div id="modal" class="modal" hidden></div>""")
 
@@ -223,7 +224,7 @@ class TableScreen:
             _el("actions").innerHTML = ""
             if _el("twin"):
                 _el("twin").innerHTML = ""
-            self.access.update_choices_bar(0)
+            more_menu_close()
             self.paint(blank=True)
             self.update_controls()
             return
@@ -232,6 +233,8 @@ class TableScreen:
         self.paint()
         self.update_panel()
         self.update_controls()
+        self.access.fit_board_box()  # the coach and the status are drawn: the box fits under them
+        self.show_guide_spot()
         self.access.announce_changes()
         self.access.restore_focus()
         self.loop.schedule_loop()
@@ -332,6 +335,14 @@ class TableScreen:
         me = s.me() if self.mode == "play" else None
         self.access.update_twin(s, view, me)
         self.paint_view(s, view, acts, me, mark=self.mark_board, fade_key=(id(s), len(s.record.actions), me))
+        self.show_guide_spot()
+
+    def show_guide_spot(self) -> None:
+        """In a guided game, the spot the coach points at brought into sight in the board's
+        box (on a phone the board scrolls in it)."""
+        index = self.guide.expected_index()
+        if index is not None and self.cv is not None:
+            self.access.bring_into_box([t for t in self.cv.hits if index in t.actions])
 
     def mark_board(self, cv) -> None:
         """The marks added to a freshly rendered board: the guide's ring, then the suggestion
@@ -443,7 +454,7 @@ class TableScreen:
         return {**self.guide.commands(),
                 "conflict-copy": lambda _arg: self.tabs.save_conflict_copy(),
                 "conflict-load": lambda _arg: self.tabs.load_other_tab(),
-                "show-choices": lambda _arg: self.access.show_choices(),
+                "more": more_menu_toggle,
                 "hints": lambda _arg: self.hints.toggle_hints(),
                 "suggest": self.ask_suggestion,
                 "act": self.act,

@@ -28,7 +28,7 @@ from engines.euphoria.public import (ARTIFACT_TYPES, DILEMMA_IDS, KNOW_MAX, KNOW
                                      allegiance_text, artifact_text, cost_words, dilemma_text, join, pending_text,
                                      space_text)
 
-from ..canvas import MIN_TEXT, PALETTE, Canvas, ink_on, seat_colour, seat_text_colour
+from ..canvas import FINGER, MIN_TEXT, PALETTE, Canvas, finger, ink_on, seat_colour, seat_text_colour
 
 PAD = 10
 
@@ -479,7 +479,7 @@ def _player(cv: Canvas, view: EuphoriaView, q: int, me: int | None, x: float, y:
     if acts is not None and acts.me is not None and q != acts.me and view.get("options", {}).get("trading"):
         # another player's mat: a click proposes a trade to them, or the coach says why not now
         idx = acts.trade.get(q)
-        cv.hit(x, y + 8, w - 64, 18, action=idx, tip=tr(T("Propose a trade to {player}", player=player(q))),
+        cv.hit(*finger(x, y + 8, w - 64, 18), action=idx, tip=tr(T("Propose a trade to {player}", player=player(q))),
                probe={"type": "trade", "partner": q} if acts.probe_die is not None else None)
     y += 28
     y += _tracks(cv, pl, _color(q), x + 4, y, w - 8)
@@ -501,11 +501,11 @@ def _player(cv: Canvas, view: EuphoriaView, q: int, me: int | None, x: float, y:
             # the same value on the same space), or the coach says why not now
             same = [i for i, e in acts.retrieve_one
                     if (pl["where"][e], pl["dice"][e]) == (wh, pl["dice"][d])]
-            cv.hit(dx, y, 16, 16, action=same or None, tip=tr(tip), ref="worker",
+            cv.hit(*finger(dx, y, 16, 16), action=same or None, tip=tr(tip), ref="worker",
                    probe={"type": "retrieve", "dice": [d], "pay": "free"} if acts.probe_die is not None else None)
         else:
-            cv.hit(dx, y, 16, 16, tip=tr(tip), ref="worker")
-        dx += 20
+            cv.hit(*finger(dx, y, 16, 16), tip=tr(tip), ref="worker")
+        dx += FINGER  # a die drawn 16 px, a finger's 24 px apart
     y += 20
     goods = "  ".join(f"{tr(texts.good(g))} {pl['goods'][g]}" for g in GOOD_ORDER)
     lines = cv.wrap(goods, MIN_TEXT, w - 8) if Canvas.text_width(goods, MIN_TEXT) > w - 8 else [goods]
@@ -641,19 +641,19 @@ def _buttons(cv: Canvas, acts: _Acts, x: float, y: float, w: float, first_printi
         y += 18
     y += 4
     bx = x
-    row_h = 22.0
+    row_h = FINGER
     for idx, label, ref, act in acts.buttons:
         # a label wider than the row wraps onto more lines (at the same size) instead of shrinking
         lines = cv.wrap(label, 11, w - 16) if Canvas.text_width(label, 11) + 16 > w else [label]
         bw = min(w, max(Canvas.text_width(ln, 11) for ln in lines) + 16)
-        bh = 22.0 + 14 * (len(lines) - 1)
+        bh = FINGER + 14 * (len(lines) - 1)
         if bx + bw > x + w:
             bx = x
             y += row_h + 4
-            row_h = 22.0
+            row_h = FINGER
         cv.rect(bx, y, bw, bh, "#fff", PALETTE["highlight"], 1.5, 5)
         for i, ln in enumerate(lines):
-            cv.text(bx + 8, y + 15 + 14 * i, ln, 11, PALETTE["ink"], max_width=bw - 12)
+            cv.text(bx + 8, y + 16 + 14 * i, ln, 11, PALETTE["ink"], max_width=bw - 12)
         cv.hit(bx, y, bw, bh, action=idx, tip=_choice_tip(act, label, lang, first_printing, dilemma), ref=ref)
         row_h = max(row_h, bh)
         bx += bw + 6

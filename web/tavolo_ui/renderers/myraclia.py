@@ -30,7 +30,7 @@ from engines.myraclia.public import (SCORE_CATEGORIES, Colour, MyracliaView, Off
                                      colour_count, counts_text, join, space_name, surface, tile_name, tile_text,
                                      token_text)
 
-from ..canvas import MIN_TEXT, PALETTE, SQUEEZE, Canvas, ink_on, seat_colour
+from ..canvas import MIN_TEXT, PALETTE, SQUEEZE, Canvas, finger, ink_on, seat_colour
 
 CUBE = {"green": "#3f9b3f", "yellow": "#f2cf3a", "orange": "#ee8a25", "red": "#cf3a2d",
         "blue": "#2f6ed3", "black": "#2a2a2a", "white": "#fbfbf7"}
@@ -556,7 +556,7 @@ def _draw_players(cv: Canvas, view: MyracliaView, groups: dict, x: float, y: flo
             cv.highlight(px, yy + 2, 16, 16, 3)
         tip = (T("Trade zones: {elements}; click to trade for one", elements=colour_count(c, n)) if acts
                else T("Trade zones: {elements}", elements=colour_count(c, n)))
-        cv.hit(px - 2, yy, 34, 20, action=acts, tip=_t(cv, tip),
+        cv.hit(*finger(px - 2, yy, 34, 20), action=acts, tip=_t(cv, tip),
                probe={"type": "trade", "take": c} if _asks(view, me) else None, ref="trade-zone")
         px += 40
     return y + h

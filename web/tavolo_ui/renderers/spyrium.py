@@ -32,7 +32,7 @@ from engines.core.i18n import Text, player
 from engines.spyrium.public import (BONUS_MONEY, KINDS, SYMBOLS, Building, Event, MarketCard, SpyriumView, T,
                                     Technique, bare_name, card_effects, card_tip, event_effect, event_name, join,
                                     slot_text, type_of, variant_text)
-from tavolo_ui.canvas import MIN_TEXT, PALETTE, Canvas, seat_colour, seat_text_colour
+from tavolo_ui.canvas import MIN_TEXT, PALETTE, Canvas, finger, seat_colour, seat_text_colour
 
 INK, MUTED, LINE, PANEL = PALETTE["ink"], PALETTE["muted"], PALETTE["line"], PALETTE["panel"]
 Card = Building | Technique | MarketCard
@@ -352,7 +352,8 @@ def _market(cv: Canvas, view: SpyriumView, acts: _Acts, x0: float, y0: float, cw
         tip = _t(T("Worker slot {where}: {workers}", where=where,
                    workers=join([player(w) for w in s["workers"]]) if s["workers"] else T("empty")))
         probe = {"type": "place", "slot": s["id"]} if me is not None else None
-        cv.hit(x, y, w, h, action=idx or None, tip=tip, probe=probe, ref="worker-slot")
+        # the slot is drawn 20 px across on a phone; a finger gets 24 (the cards' edges yield)
+        cv.hit(*finger(x, y, w, h), action=idx or None, tip=tip, probe=probe, ref="worker-slot")
         if idx:
             cv.highlight(x, y, w, h, radius=4)
     return y0 + 3 * ch + 2 * gap + 8
