@@ -10,7 +10,7 @@ from tavolo_ui.renderers import generic
 
 @pytest.mark.parametrize("name", list_games())
 @pytest.mark.parametrize("lang, words", [("en", ("Your choices", "Seen by Player 1", "summary")),
-                                         ("it", ("Le tue scelte", "Vista di Giocatore 1", "riepilogo"))])
+                                         ("it", ("Le tue scelte", "Visto da Giocatore 1", "riepilogo"))])
 def test_plain_table_lists_every_action_in_the_page_language(name, lang, words):
     game = get_game(name)
     state = game.new_game(game.min_players, 5)
