@@ -120,12 +120,7 @@ def options_html(game, lang: str) -> str:
         elif ann is int and ui == "seat":
             parts.append(seat_number_html(key, label, f))
         elif ann is int:
-            lo = hi = ""
-            for m in f.metadata:
-                if getattr(m, "ge", None) is not None:
-                    lo = f' min="{m.ge}"'
-                if getattr(m, "le", None) is not None:
-                    hi = f' max="{m.le}"'
+            lo, hi = _bounds(f)
             parts.append(f'<label class="row">{label} <input type="number" class="opt" data-key="{h(key)}" data-type="int"'
                          f' value="{default}"{lo}{hi}></label>')
         elif ann is str:
@@ -138,16 +133,23 @@ def options_html(game, lang: str) -> str:
     return "".join(parts) or f'<p class="muted">{h(L("This game has no options.", lang))}</p>'
 
 
+def _bounds(f, shift: int = 0) -> tuple[str, str]:
+    """The ``min``/``max`` attributes of a number input for the option field ``f`` (its
+    pydantic ``ge``/``le``, plus ``shift``), each "" when the field has none."""
+    lo = hi = ""
+    for m in f.metadata:
+        if getattr(m, "ge", None) is not None:
+            lo = f' min="{m.ge + shift}"'
+        if getattr(m, "le", None) is not None:
+            hi = f' max="{m.le + shift}"'
+    return lo, hi
+
+
 def seat_number_html(key: str, label: str, f) -> str:
     """An option naming one seat (``json_schema_extra={"ui": "seat"}``), stored from 0 as the
     engine counts: people see and type it from 1 (``data-type="seat"``, which the page reads
     back as the number typed less one)."""
-    lo = hi = ""
-    for m in f.metadata:
-        if getattr(m, "ge", None) is not None:
-            lo = f' min="{m.ge + 1}"'
-        if getattr(m, "le", None) is not None:
-            hi = f' max="{m.le + 1}"'
+    lo, hi = _bounds(f, shift=1)
     return (f'<label class="row">{label} <input type="number" class="opt" data-key="{h(key)}" data-type="seat"'
             f' value="{f.default + 1}"{lo}{hi}></label>')
 
