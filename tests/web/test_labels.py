@@ -40,7 +40,9 @@ UNNAMED = """(() => {
   const out = [];
   const sel = 'button, a[href], input:not([type=hidden]), select, textarea, [role=button], canvas[tabindex]';
   for (const el of document.querySelectorAll(sel)) {
-    // the visually hidden file input is named by its label; other hidden controls are not read
+    // a control out of the accessibility tree and out of the Tab order is never read (the file
+    // input behind "Import…"); a visually hidden one is read; other hidden controls are not
+    if (el.closest('[aria-hidden="true"]') && el.tabIndex < 0) continue;
     if (!visible(el) && !el.classList.contains('sr-only')) continue;
     const name = nameOf(el);
     const symbolic = name && !/[\\p{L}\\p{N}]/u.test(name);
