@@ -9,7 +9,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from engines.core.game import GameState, Options
+from engines.core.game import Options, SampledState
 from engines.core.rng import Rng
 
 Phase = Literal["draft", "turn", "warlord", "graveyard", "over"]
@@ -27,7 +27,7 @@ class CitadelsOptions(Options):
                              json_schema_extra={"ui": "seat"})  # from 0; the New game form shows it from 1
 
 
-class CitadelsState(GameState):
+class CitadelsState(SampledState):
     """Everything about a game in progress.
 
     Round data (characters) is reset by each new round; turn data by each character turn.

@@ -34,6 +34,7 @@ from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
 from .errors import IllegalAction, Refusal, rule_of
 from .i18n import Text, player, render, texts
+from .chance import CHANCE, Source, probabilities, weighted
 from .rng import Rng
 
 if TYPE_CHECKING:  # both import this module
@@ -47,8 +48,8 @@ _CORE = texts("core")
 class GameState(BaseModel):
     """Base of every game's state. Subclasses add their own fields.
 
-    ``players`` is the number of seats, ``seed`` the seed the game was created from,
-    ``rng`` the live generator. ``clone()`` gives an independent copy; the JSON round trip
+    ``players`` is the number of seats, ``seed`` the seed the game was created from (see
+    ``SampledState`` and ``ChanceState`` for what it decides). ``clone()`` gives an independent copy; the JSON round trip
     (``model_dump_json`` / ``model_validate_json``) is exact.
     """
 
@@ -56,10 +57,32 @@ class GameState(BaseModel):
 
     players: int
     seed: int
-    rng: Rng
 
     def clone(self):
         return self.model_validate(self.model_dump(mode="python", round_trip=True))
+
+
+class SampledState(GameState):
+    """Base of the state of a game whose chance is drawn inside ``apply`` (``SAMPLED``):
+    ``rng`` is its live generator, so the state holds its future."""
+
+    rng: Rng
+
+
+class ChanceState(GameState):
+    """Base of the state of a game whose chance is explicit (``Chance.EXPLICIT``).
+
+    ``dealer``: the seeded chance source of a game made from a seed (tests, CLI, bench, old
+    records; see ``engines.core.chance``), or None (every game the page deals). Each game
+    declares its own dealer model. ``dealt``: how many chance outcomes have been played (a
+    record's outcomes up to here). ``seen``: per seat, how many of them that seat has seen
+    (``Game.chance_seen_by``): an outcome seen is something new shown to that seat
+    (``Game.reveals_to``).
+    """
+
+    dealer: Any = None
+    dealt: int = 0
+    seen: list[int] = []
 
 
 class Options(BaseModel):
@@ -82,9 +105,13 @@ class Chance(enum.Enum):
     SAMPLED = "sampled"
     """Chance is drawn inside ``apply`` from the generator in the state (``state.rng``): a
     draw or a shuffle happens as part of a player's action, so there are no chance nodes,
-    and the search re-seeds the generator when it samples a world (``determinize``). All
-    four games work this way today; a later change turns their chance into explicit chance
-    nodes (OpenSpiel's ``EXPLICIT_STOCHASTIC``), with a member of its own here."""
+    and the search re-seeds the generator when it samples a world (``determinize``). The
+    state then holds its future (the order of its decks, its next dice)."""
+    EXPLICIT = "explicit"
+    """Chance nodes (OpenSpiel's ``EXPLICIT_STOCHASTIC``): at each random event the game
+    stops with ``to_move`` = ``CHANCE``, lists the outcomes with their weights
+    (``chance_weights``), and one is played like an action (``engines.core.chance``). The
+    state holds nothing of the future."""
 
 
 class Information(enum.Enum):
@@ -124,12 +151,26 @@ class Game(Generic[StateT, ActionT]):
     action_adapter: ClassVar[TypeAdapter]
 
     # ---- set-up -------------------------------------------------------------------------
-    def new_game(self, players: int, seed: int, options: dict | None = None) -> StateT:
-        """A new game after set-up. Raises ``ValueError`` for a bad player count or option."""
+    def new_game(self, players: int, seed: int, options: dict | None = None, *,
+                 dealer: bool = True, deal: bool = True) -> StateT:
+        """A new game after set-up. Raises ``ValueError`` for a bad player count or option.
+
+        Where chance is explicit, ``dealer`` gives the state its seeded dealer (``seed``'s:
+        the game reproducible from its seed, as tests, the CLI and old records need), and
+        ``deal`` deals the set-up's chance from it at once. The page asks for neither, and
+        deals the set-up itself from entropy (``deal(state, source)``).
+        """
         if not (self.min_players <= players <= self.max_players):
             raise ValueError(_CORE("{game} is for {low} to {high} players, not {n}", game=self.title,
                                    low=self.min_players, high=self.max_players, n=players))
-        return self.setup(players, seed, self.validate_options(options))
+        state = self.setup(players, seed, self.validate_options(options))
+        if self.chance is Chance.EXPLICIT:
+            if dealer:
+                assert isinstance(state, ChanceState)
+                state.dealer = self.seeded_dealer(state)
+            if deal:
+                self.deal(state)
+        return state
 
     def validate_options(self, options: dict | None) -> Options:
         """The options model for ``options`` (strict: no "true" for true, no unknown names).
@@ -148,17 +189,79 @@ class Game(Generic[StateT, ActionT]):
                                    game=self.title, why=err["msg"])) from None
 
     def setup(self, players: int, seed: int, options: Options) -> StateT:
-        """Build the initial state (subclasses). ``Rng.from_seed(seed)`` is the only chance."""
+        """Build the initial state (subclasses). ``Rng.from_seed(seed)`` is the only chance
+        (``SAMPLED``); where chance is explicit, the set-up's draws are the first chance
+        nodes of the state returned, and ``seed`` only names the seeded dealer."""
         raise NotImplementedError
+
+    # ---- chance (``Chance.EXPLICIT``; see ``engines.core.chance``) ----------------------
+    def is_chance(self, state: StateT) -> bool:
+        """Whether ``state`` is at a chance node (``to_move`` is ``CHANCE``)."""
+        return self.to_move(state) == CHANCE
+
+    def chance_weights(self, state: StateT) -> list[tuple[ActionT, int]]:
+        """At a chance node, every outcome possible with its whole-number weight (a card
+        kind: how many of it are left), in a deterministic order. Every outcome follows
+        from what is public plus what the drawing seat may know. Default: none."""
+        return []
+
+    def chance_outcomes(self, state: StateT) -> list[tuple[ActionT, float]]:
+        """At a chance node, every outcome with its probability (they sum to 1)."""
+        return probabilities(self.chance_weights(state))
+
+    def sample_chance(self, state: StateT, rng: Rng) -> ActionT:
+        """One outcome of the chance node drawn with ``rng`` by the weights (the search's
+        worlds). Games may give a faster equivalent with the same distribution."""
+        weights = self.chance_weights(state)
+        return weighted(weights, rng.below(sum(w for _, w in weights)))
+
+    def chance_seen_by(self, state: StateT, outcome: ActionT) -> tuple[int, ...] | None:
+        """Who sees ``outcome`` when it is played at the chance node ``state`` is at: None
+        for everyone (a die, a face-up card), else the seats (a card drawn into a hand:
+        its owner; a face-down card: nobody, ``()``)."""
+        return None
+
+    def seeded_dealer(self, state: StateT) -> Any:
+        """The seeded chance source of a new game made from ``state.seed`` (stored in
+        ``state.dealer``; a model with ``pick(game, state)``), dealing what the game dealt
+        from that seed before its chance was explicit."""
+        raise NotImplementedError(f"{self.title} has no seeded dealer")
+
+    def deal(self, state: StateT, source: Source | None = None) -> list[ActionT]:
+        """Play chance outcomes while ``state`` is at a chance node, from ``source`` (else
+        from ``state.dealer``), and return them in order. It stops early when the source has
+        no outcome to give (a record's are all played) or when there is no source."""
+        src = source if source is not None else getattr(state, "dealer", None)  # a ChanceState's
+        dealt: list[ActionT] = []
+        while src is not None and self.is_chance(state):
+            outcome = src.pick(self, state)
+            if outcome is None:
+                break
+            self.play_chance(state, outcome)
+            dealt.append(outcome)
+        return dealt
+
+    def play_chance(self, state: StateT, outcome: ActionT) -> None:
+        """Play the chance ``outcome`` (known to be one of the node's) and count it: the
+        state's ``dealt``, and ``seen`` for each seat that sees it (``chance_seen_by``)."""
+        seen = self.chance_seen_by(state, outcome)
+        self.play(state, outcome)
+        assert isinstance(state, ChanceState)
+        state.dealt += 1
+        if not state.seen:
+            state.seen = [0] * state.players
+        for seat in (range(state.players) if seen is None else seen):
+            state.seen[seat] += 1
 
     # ---- playing ------------------------------------------------------------------------
     def to_move(self, state: StateT) -> int | None:
-        """The one player who must act now, or None when the game is over."""
+        """The one player who must act now, ``CHANCE`` (-1) at a chance node, or None when
+        the game is over."""
         raise NotImplementedError
 
     def legal_actions(self, state: StateT) -> list[ActionT]:
         """Every legal action of ``to_move``, in a deterministic order; never empty while
-        the game is not over."""
+        the game is not over. At a chance node: the outcomes of ``chance_weights``."""
         raise NotImplementedError
 
     def playout_action(self, state: StateT, rng: Rng) -> ActionT:
@@ -222,7 +325,7 @@ class Game(Generic[StateT, ActionT]):
         """``reason`` as the coach's ``Refusal`` (its rule from ``rule_of``); None stays None."""
         return None if reason is None else Refusal(reason, self.rule_of(reason))
 
-    def apply(self, state: StateT, action: ActionT | dict) -> None:
+    def apply(self, state: StateT, action: ActionT | dict) -> list[ActionT]:
         """Play ``action`` for ``to_move``, mutating ``state``, after checking it (``check``).
 
         An illegal action raises ``IllegalAction`` and leaves the state exactly as it was.
@@ -231,11 +334,19 @@ class Game(Generic[StateT, ActionT]):
         CLI, an action built by hand, an action of a list computed before the state was
         changed. The search, which plays actions it has just taken from ``legal_actions`` of
         the very state, uses ``play_legal``, which skips the check.
+
+        At a chance node ``action`` is an outcome (checked the same way). After it, the
+        chance nodes that follow are dealt from the state's dealer if it has one (``deal``);
+        the outcomes dealt are returned (none without a dealer: the caller deals them).
         """
         if isinstance(action, dict):
             action = self.parse_action(action)
         self.check(state, action)
-        self.play(state, action)
+        if self.chance is Chance.EXPLICIT and self.is_chance(state):
+            self.play_chance(state, action)
+        else:
+            self.play(state, action)
+        return self.deal(state) if self.chance is Chance.EXPLICIT else []
 
     def play_legal(self, state: StateT, action: ActionT) -> None:
         """Play ``action`` for ``to_move`` without checking it: only for an action object
@@ -316,6 +427,9 @@ class Game(Generic[StateT, ActionT]):
         Everything ``player`` cannot see is re-dealt: the opponents' hands, the order of the
         decks, face-down cards, hidden choices, and the game's own generator (``state.rng``,
         re-seeded from ``rng`` with ``rng.fork()``), so dice and draws to come are new too.
+        Where chance is explicit the future is not in the state; a seeded ``dealer`` is
+        re-seeded from ``rng`` as the generator was (so forks of old records replay as they
+        did), and a state without one gives a world without one.
         Everything ``player`` has seen stays as it is (``view(result, player) ==
         view(state, player)``), and components are conserved. The result must depend only on
         what ``player`` sees and on ``rng``: gather the unseen components in an order that
@@ -436,19 +550,25 @@ class Game(Generic[StateT, ActionT]):
         """Whether playing ``action`` showed anything new (a card drawn, a die rolled, a
         hidden choice revealed). The shell allows undo only when this is False.
 
-        The default says True whenever the PRNG moved. Games that draw from decks
-        shuffled in advance, or reveal hidden choices, must override it.
+        The default says True whenever the PRNG moved (``SAMPLED``), or, where chance is
+        explicit, whenever a chance outcome was played that everyone saw. Games that draw
+        from decks shuffled in advance, or reveal hidden choices, must override it.
         """
-        return before.rng != after.rng
+        if isinstance(after, ChanceState):
+            return _seen(before, after, range(after.players), all)
+        return getattr(before, "rng", None) != getattr(after, "rng", None)
 
     def reveals_to(self, before: StateT, action: ActionT, after: StateT, seat: int) -> bool:
         """Whether playing ``action`` showed ``seat`` anything new: what ``reveals_information``
         says for everyone, and what only that seat was shown (a hidden hand passed to him).
         Undo takes a player's moves back only over actions that revealed nothing to him.
 
-        The default is ``reveals_information``; a game where something is shown to one player
-        only (Citadels' draft hands the cards left to the next chooser) adds that case.
+        The default is ``reveals_information``, and, where chance is explicit, any chance
+        outcome ``seat`` saw; a game where something is shown to one player only
+        (Citadels' draft hands the cards left to the next chooser) adds that case.
         """
+        if isinstance(after, ChanceState) and _seen(before, after, (seat,), any):
+            return True
         return self.reveals_information(before, action, after)
 
     def bots(self) -> dict[str, Any]:
@@ -480,6 +600,14 @@ class Game(Generic[StateT, ActionT]):
         field = self.options_model.model_fields.get(name)
         return (field.description if field is not None and field.description
                 else name.replace("_", " ").capitalize())
+
+
+def _seen(before: GameState, after: ChanceState, seats: Any, agg: Any) -> bool:
+    """Whether the seats (``agg``: all of them, or any) saw a chance outcome from ``before``
+    to ``after`` (their ``seen`` counts grew)."""
+    old = getattr(before, "seen", None) or [0] * after.players
+    new = after.seen or [0] * after.players
+    return agg(new[s] > old[s] for s in seats)
 
 
 # ---- reading actions (``Game.parse_action``) ------------------------------------------------

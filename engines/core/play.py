@@ -16,7 +16,9 @@ def play_game(game: Game, players: int, seed: int, bots: list[Bot] | list[str] |
     """Play a whole game with one bot per seat; return the final state and its record.
 
     ``bots`` is one bot (or level name) for every seat, or a list of them. Each seat's bot
-    gets its own ``Rng`` derived from ``seed``. Raises ``RuntimeError`` past ``max_steps``.
+    gets its own ``Rng`` derived from ``seed``; the game's chance comes from its seeded dealer
+    (the record holds the outcomes where chance is explicit). Raises ``RuntimeError`` past
+    ``max_steps``.
     """
     if isinstance(bots, (str,)) or callable(bots):
         bots = [bots] * players
@@ -24,7 +26,8 @@ def play_game(game: Game, players: int, seed: int, bots: list[Bot] | list[str] |
     kinds = [f"bot:{b}" if isinstance(b, str) else "bot:custom" for b in bots]
     record = new_record(game, players, seed, options,
                         [{"name": f"Bot {i + 1}", "kind": kinds[i]} for i in range(players)])
-    state = game.new_game(players, seed, options)
+    state = game.new_game(players, seed, options, deal=False)
+    record.chance += [game.dump_action(o) for o in game.deal(state)]
     rngs = [Rng.from_seed(seed * 1000 + 17 + i) for i in range(players)]
     for _ in range(max_steps):
         seat = game.to_move(state)
@@ -34,7 +37,7 @@ def play_game(game: Game, players: int, seed: int, bots: list[Bot] | list[str] |
         if on_step:
             on_step(state, action)
         record.actions.append(game.dump_action(action))
-        game.apply(state, action)
+        record.chance += [game.dump_action(o) for o in game.apply(state, action)]
     raise RuntimeError(f"{game.name}: game with seed {seed} not over after {max_steps} steps")
 
 

@@ -6,6 +6,17 @@ A record is everything needed to rebuild a game: (game, options, players, seed, 
      "seed": 123, "options": {}, "seats": [{"name": "Anna", "kind": "human"}, ...],
      "actions": [{...}, ...]}
 
+Chance. In the first format ("tavolo/1") the seed fixes every draw to come, so a record (a
+save, a link) knows the future. A game whose chance is explicit (``engines.core.chance``)
+writes the second format ("tavolo/2"): the same fields, and ``chance``, the outcomes of its
+chance nodes in the order they were dealt, so the record is replayed from itself and holds
+nothing of what is still to come (its seed names no draw: the page deals from entropy).
+``actions`` stays the list of the players' moves, so "move n" means the same everywhere
+(undo, the review, forks, links); the outcomes dealt after a move are played right after it
+(``Position.drawn``). A first-format record of such a game is replayed with the game's
+seeded dealer, which deals exactly what the seed dealt before, and ``upgrade`` writes it in
+the second format.
+
 Forks. A game in progress can be played on from one of its positions by one of its seats
 without that seat learning what it could not see: at the fork, everything the seat had not
 seen is dealt again (``Game.determinize`` with the fork's own seed). The record keeps the
@@ -47,12 +58,17 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_serial
 from .errors import IllegalAction, LowerFirst, RecordError, reason_of
 from .i18n import texts
 from .inbound import InputError, check_json_value, read_json
-from .game import Game, GameState
+from .chance import CHANCE, ChanceError, Tape
+from .game import Chance, Game, GameState
 from .registry import get_game
 from .rng import Rng
 from .. import version as _version
 
 FORMAT: Literal["tavolo/1"] = "tavolo/1"
+"""The first format: (game, options, players, seed, actions); the seed fixes every draw."""
+FORMAT_2: Literal["tavolo/2"] = "tavolo/2"
+"""The format of games whose chance is explicit: the outcomes dealt are in ``chance``."""
+FORMATS = (FORMAT, FORMAT_2)
 
 
 MAX_SEED = 2**53 - 1
@@ -85,7 +101,7 @@ class GameRecord(BaseModel):
 
     model_config = _STRICT
 
-    format: Literal["tavolo/1"] = FORMAT
+    format: Literal["tavolo/1", "tavolo/2"] = FORMAT
     game: str = Field(max_length=40)
     engine_version: str
     players: int = Field(ge=1, le=99)
@@ -94,12 +110,16 @@ class GameRecord(BaseModel):
     seats: list[Seat]
     actions: list[dict[str, Any]] = []
     forks: list[Fork] = []  # positions where the game was played on with unseen parts re-dealt
+    chance: list[dict[str, Any]] = []  # tavolo/2: the chance outcomes dealt, in order
 
     @model_serializer(mode="wrap")
     def _without_empty_forks(self, handler):
         data = handler(self)
-        if isinstance(data, dict) and not data.get("forks"):
-            data.pop("forks", None)  # a record that was never forked looks as it always did
+        if isinstance(data, dict):
+            if not data.get("forks"):
+                data.pop("forks", None)  # a record that was never forked looks as it always did
+            if data.get("format") == FORMAT and not data.get("chance"):
+                data.pop("chance", None)  # the first format has no outcomes
         return data
 
 
@@ -108,7 +128,8 @@ _T = texts("core")
 _FIELD_NAMES = {"format": _T("its format tag"), "game": _T("the name of its game"),
                 "engine_version": _T("its version"), "players": _T("its number of players"),
                 "seed": _T("its seed"), "options": _T("its options"), "seats": _T("its seats"),
-                "actions": _T("its moves"), "forks": _T("its forks")}
+                "actions": _T("its moves"), "forks": _T("its forks"),
+                "chance": _T("its draws")}
 
 
 # A dotted release, then optional PEP 440 pre/post/dev tags and a +local part (both ignored).
@@ -172,11 +193,11 @@ def parse_record(data: str | bytes | dict) -> GameRecord:
     if not isinstance(data, dict):
         raise RecordError(_T("This is not a Tavolo game record."), detail="the JSON is not an object")
     fmt = data.get("format")
-    if fmt != FORMAT:
+    if fmt not in FORMATS:
         if isinstance(fmt, str) and fmt.startswith("tavolo/"):
             raise RecordError(_T("The record has format '{format}', which this version of Tavolo cannot "
-                                 "read (it reads '{ours}').", format=fmt[:20], ours=FORMAT))
-        raise RecordError(_T("This is not a Tavolo game record."), detail="no 'tavolo/1' format tag")
+                                 "read (it reads '{ours}').", format=fmt[:20], ours="', '".join(FORMATS)))
+        raise RecordError(_T("This is not a Tavolo game record."), detail="no 'tavolo/1' or 'tavolo/2' format tag")
     if isinstance(data.get("engine_version"), str):
         # Before the full validation: a newer engine's record may not fit this one's model.
         check_engine_version(data["engine_version"])
@@ -193,6 +214,9 @@ def parse_record(data: str | bytes | dict) -> GameRecord:
     if len(record.seats) != record.players:
         raise RecordError(_T("The game record is damaged: it has {seats} seats for {players} players.",
                              seats=len(record.seats), players=record.players))
+    if record.format == FORMAT and record.chance:
+        raise RecordError(_T("The game record is damaged: {what} cannot be read.", what=_FIELD_NAMES["chance"]),
+                          detail="a tavolo/1 record has no chance outcomes")
     check_forks(record)
     return record
 
@@ -225,15 +249,31 @@ def redeal(game: Game, record: GameRecord, state: GameState, count: int) -> Game
 
 
 def start(game: Game, record: GameRecord) -> GameState:
-    """The starting position of ``record``: ``game.new_game`` from its header, re-dealt if a
-    fork sits at 0 (``redeal``). ``RecordError`` when the header cannot start a game (options
-    this engine no longer accepts)."""
-    try:
-        state = game.new_game(record.players, record.seed, record.options)
-    except ValueError as exc:
-        raise RecordError(_T("The record cannot start a game: {reason}{note}", reason=reason_of(exc),
-                             note=_older_note(record))) from None
+    """The starting position of ``record``: ``game.new_game`` from its header, its set-up's
+    chance dealt (``deal_from``), re-dealt if a fork sits at 0 (``redeal``). ``RecordError``
+    when the header cannot start a game (options this engine no longer accepts)."""
+    state = _new(game, record, dealer=game.chance is Chance.EXPLICIT and record.format == FORMAT)
+    deal_from(game, record, state)
     return redeal(game, record, state, 0)
+
+
+def deal_from(game: Game, record: GameRecord, state: GameState) -> list:
+    """Deal the chance nodes ``state`` is at from ``record``: from the state's seeded dealer
+    (a record of the first format), or from the record's outcomes (``chance``) after the
+    ``state.dealt`` already played. When the record's outcomes are all played the state
+    stays at its chance node (the page deals the rest). The outcomes played are returned.
+    ``RecordError`` for an outcome that cannot happen where it falls."""
+    if game.chance is not Chance.EXPLICIT:
+        return []
+    if getattr(state, "dealer", None) is not None:
+        return game.deal(state)
+    tape = Tape(record.chance, getattr(state, "dealt", 0))
+    try:
+        return game.deal(state, tape)
+    except (ChanceError, IllegalAction) as exc:
+        index = exc.index if isinstance(exc, ChanceError) else tape.next
+        raise RecordError(_T("The game record is damaged: draw {n} cannot happen where it falls.", n=index + 1),
+                          detail=str(exc)) from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,7 +285,8 @@ class Position:
     ``action``: the action model (``Game.parse_action`` of the record's dict).
     ``before``: the state just before the action when ``positions`` was asked to keep it
     (``before=True``), else None.
-    ``played``: the state just after the action, as the rules left it.
+    ``played``: the state just after the action and the chance outcomes that follow it
+    (``drawn``), as the rules left it.
     ``after``: the position after the action: ``played`` itself, or, where a fork sits after
     this action, ``played`` with what the fork's seat had not seen dealt again (``redeal``).
     """
@@ -256,6 +297,8 @@ class Position:
     before: GameState | None
     played: GameState
     after: GameState
+    drawn: tuple = ()
+    """The chance outcomes dealt after the action, before the next player's (in ``played``)."""
 
     @property
     def forked(self) -> bool:
@@ -286,16 +329,25 @@ def positions(game: Game, record: GameRecord, state: GameState | None = None, fi
     actions = record.actions if upto is None else record.actions[:upto]
     for i in range(first, len(actions)):
         seat = game.to_move(state)
+        if seat == CHANCE:
+            raise RecordError(_T("The game record is damaged: a draw is missing before action {n}.", n=i + 1),
+                              index=i)
         try:
             action = game.parse_action(actions[i])
             played = state.clone() if before else state
-            game.apply(played, action)
+            drawn = game.apply(played, action)
         except IllegalAction as exc:
             raise RecordError(_T("Action {n} of the record is not legal: {reason}{note}", n=i + 1,
                                  reason=exc.reason, note=_older_note(record)), index=i) from None
+        drawn += deal_from(game, record, played)
         after = redeal(game, record, played, i + 1)
-        yield Position(i, -1 if seat is None else seat, action, state if before else None, played, after)
+        yield Position(i, -1 if seat is None else seat, action, state if before else None, played, after,
+                       tuple(drawn))
         state = after
+    if upto is None and game.chance is Chance.EXPLICIT and record.format == FORMAT_2 \
+            and getattr(state, "dealt", 0) != len(record.chance):
+        raise RecordError(_T("The game record is damaged: it holds {n} draws more than its moves need.",
+                             n=len(record.chance) - getattr(state, "dealt", 0)))
 
 
 def replay(record: GameRecord | dict | str, upto: int | None = None) -> GameState:
@@ -309,10 +361,7 @@ def replay(record: GameRecord | dict | str, upto: int | None = None) -> GameStat
         record = parse_record(record)
     else:
         check_engine_version(record.engine_version)
-    try:
-        game = get_game(record.game)
-    except KeyError:
-        raise RecordError(_T("Unknown game '{name}'.", name=record.game)) from None
+    game = _game_of(record)
     check_forks(record)
     state = start(game, record)
     for position in positions(game, record, state, upto=upto):
@@ -322,7 +371,45 @@ def replay(record: GameRecord | dict | str, upto: int | None = None) -> GameStat
 
 def new_record(game: Game, players: int, seed: int, options: dict | None = None,
                seats: list[dict] | None = None) -> GameRecord:
+    """An empty record (no action yet) in the format of ``game``: the second where its chance
+    is explicit (its outcomes to be written in ``chance``), else the first."""
     seats = seats or [{"name": f"Player {i + 1}", "kind": "human"} for i in range(players)]
     opts = game.validate_options(options).model_dump(mode="json")
-    return GameRecord(game=game.name, engine_version=_version.__version__, players=players, seed=seed,
+    return GameRecord(format=FORMAT_2 if game.chance is Chance.EXPLICIT else FORMAT, game=game.name,
+                      engine_version=_version.__version__, players=players, seed=seed,
                       options=opts, seats=[Seat.model_validate(s) for s in seats])
+
+
+def upgrade(record: GameRecord) -> GameRecord:
+    """``record`` in the second format when its game's chance is explicit: a record of the
+    first format replayed with its seeded dealer, each outcome the dealer dealt written in
+    ``chance`` (a new record; ``record`` is not changed). Any other record is returned as it
+    is. The page upgrades every record it opens, so a game it continues deals its future from
+    entropy, never from the seed. ``RecordError`` as ``replay``."""
+    game = _game_of(record)
+    if record.format != FORMAT or game.chance is not Chance.EXPLICIT:
+        return record
+    check_engine_version(record.engine_version)
+    state = _new(game, record, dealer=True)
+    outcomes = [game.dump_action(o) for o in game.deal(state)]
+    state = redeal(game, record, state, 0)
+    for position in positions(game, record, state):
+        outcomes += [game.dump_action(o) for o in position.drawn]
+    return record.model_copy(update={"format": FORMAT_2, "chance": outcomes})
+
+
+def _new(game: Game, record: GameRecord, dealer: bool) -> GameState:
+    """``game.new_game`` from the header of ``record``, its chance not dealt yet (with the
+    seeded dealer or without); ``RecordError`` when the header cannot start a game."""
+    try:
+        return game.new_game(record.players, record.seed, record.options, dealer=dealer, deal=False)
+    except ValueError as exc:
+        raise RecordError(_T("The record cannot start a game: {reason}{note}", reason=reason_of(exc),
+                             note=_older_note(record))) from None
+
+
+def _game_of(record: GameRecord) -> Game:
+    try:
+        return get_game(record.game)
+    except KeyError:
+        raise RecordError(_T("Unknown game '{name}'.", name=record.game)) from None

@@ -60,6 +60,7 @@ from typing import Any, Callable, Hashable
 from pydantic import BaseModel, ConfigDict, Field
 
 from .game import Game, GameState
+from .chance import CHANCE
 from .rng import Rng
 
 
@@ -236,6 +237,9 @@ def _iterate(game: Game, world: GameState, root: Node, rng: Rng, exploration: fl
         mover = game.to_move(world)
         if mover is None:
             break
+        if mover == CHANCE:  # chance is sampled, not a node of the tree (open loop)
+            game.play_legal(world, game.sample_chance(world, rng))
+            continue
         if only is not None and mover != only:
             game.play_legal(world, game.playout_action(world, rng))
             continue
@@ -264,8 +268,12 @@ def _iterate(game: Game, world: GameState, root: Node, rng: Rng, exploration: fl
         node = best
         path.append(node)
     steps = 0
-    while steps < playout_steps and game.to_move(world) is not None:
-        game.play_legal(world, game.playout_action(world, rng))
+    while steps < playout_steps:
+        mover = game.to_move(world)
+        if mover is None:
+            break
+        game.play_legal(world, game.sample_chance(world, rng) if mover == CHANCE
+                        else game.playout_action(world, rng))
         steps += 1
     values = [game.evaluate(world, p) for p in range(world.players)]
     for n in path:

@@ -14,7 +14,7 @@ from typing import Any, Optional
 from pydantic import BaseModel, Field
 
 from engines.core.fastmodel import built, plain_setattr
-from engines.core.game import GameState, Options
+from engines.core.game import Options, SampledState
 
 from .components import GOODS
 
@@ -55,7 +55,7 @@ class PlayerState(BaseModel):
     placed_tokens: list[str] = []   # morale/knowledge placement variant
 
 
-class EuphoriaState(GameState):
+class EuphoriaState(SampledState):
     options: EuphoriaOptions = EuphoriaOptions()
     phase: str = "setup"            # setup | play | over
     current: int = 0                # the active player

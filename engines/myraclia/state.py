@@ -11,7 +11,7 @@ from typing import Literal, Optional
 from pydantic import BaseModel, Field
 
 from engines.core.fastmodel import built, plain_setattr
-from engines.core.game import GameState, Options
+from engines.core.game import Options, SampledState
 
 from .components import DRAFT_COLUMNS, NCOL
 
@@ -61,7 +61,7 @@ def _no_discs() -> list[int]:
     return []
 
 
-class MyracliaState(GameState):
+class MyracliaState(SampledState):
     options: MyracliaOptions
     phase: Phase = "draft"
     round: int = 1

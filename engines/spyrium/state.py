@@ -20,7 +20,7 @@ from typing import Literal, Optional
 from pydantic import BaseModel
 
 from engines.core.fastmodel import plain_setattr
-from engines.core.game import GameState
+from engines.core.game import SampledState
 from engines.core.rng import Rng
 
 
@@ -62,7 +62,7 @@ class Player(BaseModel):
     it always adds up to ``vp`` (the running score check)."""
 
 
-class SpyriumState(GameState):
+class SpyriumState(SampledState):
     round: int = 0
     over: bool = False
     first_player: int = 0

@@ -12,7 +12,7 @@ from typing import Annotated, Literal, Union
 from pydantic import BaseModel, Field, TypeAdapter
 
 from engines.core.errors import IllegalAction
-from engines.core.game import Game, GameState, Options
+from engines.core.game import Game, Options, SampledState
 from engines.core.rng import Rng
 
 
@@ -31,7 +31,7 @@ class ToyOptions(Options):
     deck_size: int = Field(default=30, ge=10, le=60)
 
 
-class ToyState(GameState):
+class ToyState(SampledState):
     deck: list[int]
     hands: list[list[int]]
     done: list[bool]
