@@ -19,6 +19,9 @@ Per (game, players) it prints:
 
 A step plays its action as the search does: ``play_legal`` (engines older than it: ``apply``,
 which then skipped the check of an action of the list ``legal_actions`` had just returned).
+Where chance is explicit, the chance nodes after a step are sampled as the search samples
+them (``sample_chance``) and counted in its time, not as steps: a step is a player's move in
+both trees, so the ratio compares like with like.
 
 Each figure is measured for ``--seconds`` in a fresh process that imports the engines of the
 tree being measured. With ``--against REV`` the other revision's engines are exported into a
@@ -66,9 +69,13 @@ def measure(game_name: str, players: int, seconds: float, metrics: tuple[str, ..
         end = t0 + seconds
         while True:
             for _ in range(50):
-                if game.to_move(state) is None:
+                mover = game.to_move(state)
+                if mover is None:
                     seed += 1
                     state = game.new_game(players, seed)
+                while mover == -1:  # a chance node (explicit chance): sampled as the search does, not a step
+                    play(state, game.sample_chance(state, rng))
+                    mover = game.to_move(state)
                 play(state, choose(state, rng))
                 steps += 1
             now = time.perf_counter()
