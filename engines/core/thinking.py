@@ -92,6 +92,7 @@ class Thinker:
         self._header: tuple | None = None
         self._actions: list[dict] = []
         self._state: GameState | None = None
+        self._chance: list[dict] = []  # the outcomes the kept state has played (an undo may deal others)
         self.replays = 0  # full replays done (for tests: the cache is used)
 
     def state_of(self, record: GameRecord) -> GameState:
@@ -99,16 +100,19 @@ class Thinker:
         header = (record.game, record.players, record.seed, json.dumps(record.options, sort_keys=True),
                   json.dumps([f.model_dump() for f in record.forks]))
         known = self._actions
+        dealt = getattr(self._state, "dealt", 0)  # chance outcomes the kept state has played
         if (self._state is not None and header == self._header and len(record.actions) >= len(known)
-                and record.actions[:len(known)] == known):
+                and record.actions[:len(known)] == known and record.chance[:dealt] == self._chance):
             for position in positions(get_game(record.game), record, self._state, first=len(known)):
                 known.append(record.actions[position.index])
                 self._state = position.after
+            self._chance = list(record.chance[:getattr(self._state, "dealt", 0)])
             return self._state
         self._header, self._state, self._actions = None, None, []
         state = replay(record)
         self.replays += 1
         self._header, self._state, self._actions = header, state, list(record.actions)
+        self._chance = list(record.chance[:getattr(state, "dealt", 0)])
         return state
 
     def begin(self, record: GameRecord, seat: int, level: str) -> Decision:

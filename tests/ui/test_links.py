@@ -77,8 +77,8 @@ def test_link_for_unknown_game_decodes_but_does_not_load():
 
 def test_link_with_newer_record_format():
     rec = record().model_dump(mode="json")
-    rec["format"] = "tavolo/2"
-    with pytest.raises(LinkError, match="tavolo/2"):
+    rec["format"] = "tavolo/3"
+    with pytest.raises(LinkError, match="tavolo/3"):
         parse_fragment(make_link("x", rec).split("#", 1)[1])
 
 

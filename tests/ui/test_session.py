@@ -171,8 +171,8 @@ def test_load_errors_are_clear():
     data = s.record.model_dump(mode="json")
     with pytest.raises(RecordError, match="unknown game '\u2068nosuch\u2069'"):  # as the record says, isolated
         Session.load({**data, "game": "nosuch"})
-    with pytest.raises(RecordError, match="tavolo/2"):
-        Session.load({**data, "format": "tavolo/2"})
+    with pytest.raises(RecordError, match="tavolo/3"):
+        Session.load({**data, "format": "tavolo/3"})
     with pytest.raises(RecordError, match="Action 1"):
         Session.load({**data, "actions": [{"type": "fly"}]})
     with pytest.raises(RecordError):

@@ -78,7 +78,7 @@ CASES = [
     pytest.param(lambda: with_number("1e999"), "not valid", id="1e999"),
     pytest.param(lambda: text({"layout": 2, "id": "g1", "name": "From the future", "record": record()}),
                  "newer version of Tavolo", id="newer-save-layout"),
-    pytest.param(lambda: text({**record(), "format": "tavolo/2"}), "cannot read", id="newer-record-format"),
+    pytest.param(lambda: text({**record(), "format": "tavolo/3"}), "cannot read", id="newer-record-format"),
     pytest.param(lambda: json.dumps(record(name="José"), ensure_ascii=False).encode("latin-1"), "not text",
                  id="not-utf-8"),
     pytest.param(lambda: bytes(range(256)) * 4, "not text", id="binary"),

@@ -244,7 +244,7 @@ def test_damaged_saves_are_listed_with_delete_and_export_as_is(page, base_url, t
 def test_newer_layout_is_never_written(page, base_url):
     open_app(page, base_url)
     newer = {**stored_entries("g1", "From later"), "tavolo:layout": "2", "tavolo:v1:last": "g1",
-             SAVE + "n": '{"layout":"2","name":"Future save","record":{"format":"tavolo/2"}}',
+             SAVE + "n": '{"layout":"2","name":"Future save","record":{"format":"tavolo/3"}}',
              "tavolo:v2:save:x": '{"whatever":true}'}
     set_storage(page, newer, remove=[k for k in page.evaluate("Object.keys(localStorage)")])
     page.reload()

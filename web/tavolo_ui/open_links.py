@@ -17,6 +17,7 @@ import js  # type: ignore[import-not-found]
 
 from engines import RecordError
 from engines.core.i18n import texts
+from engines.core.record import upgrade
 
 from .bidi import Isolated
 from .guard import LINK, Opening, link_digest
@@ -85,10 +86,11 @@ class OpenLinks:
                                        "Open the link anyway and lose it?")):
                 return False
         if mode == "watch":
+            record = upgrade(record)  # an old link: its outcomes written out, the whole game's
             actions = list(record.actions)
             # a forked game is watched from its fork: the moves before belong to another game
             start = record.model_copy(update={"actions": actions[:record.forks[-1].at] if record.forks else []})
-            session = Session.load(start)
+            session = Session.load(start, watch=True)
             session.spectate = True
             Session.load(record)  # check the whole game before showing any of it
             self.page.banner = None

@@ -141,6 +141,7 @@ class ReviewScreen:
         viewer = s.me() if self.table.mode == "play" else None
         if self.table.mode == "watch":
             record.actions = [dict(a) for a in self.table.watch_actions]
+            record.chance = [dict(o) for o in s.all_chance()]
         self.open_review(Session(record), viewer, back="table", name=self.table.save_name, at=len(s.record.actions))
 
     def reviewed(self) -> Review:
@@ -409,6 +410,7 @@ class ReviewScreen:
         seats = read_seats()
         record = new_record(r.game, r.record.players, r.record.seed, r.record.options, seats)
         record.actions = [dict(a) for a in r.record.actions[:r.at]]
+        record.chance = [dict(o) for o in r.record.chance[:getattr(r.state_at(r.at), "dealt", 0)]]
         record.forks = [f.model_copy() for f in r.record.forks if f.at <= r.at]
         if r.fork_redeals() and r.viewer is not None:  # a game in progress (``can_fork``: a seat's
             # view): what the viewer had not seen is dealt again

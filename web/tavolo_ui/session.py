@@ -22,8 +22,9 @@ from typing import Any
 from engines import IllegalAction, RecordError, get_game, new_record, parse_record
 from engines.core.bots import bot_levels, get_bot
 from engines.core.i18n import PLAYER_RE as _PLAYER_RE, Text, fit_preposition, render, texts
+from engines.core.chance import ENTROPY, Tape
 from engines.core.game import GameState
-from engines.core.record import GameRecord, positions, redeal, start
+from engines.core.record import GameRecord, positions, redeal, start, upgrade
 from engines.core.thinking import decision_rng
 
 from .bidi import isolate
@@ -68,9 +69,23 @@ bot_rng = decision_rng  # the bot's generator for one decision (the worker uses 
 
 
 class Session:
-    def __init__(self, record: GameRecord):
+    """A game in progress (see the module doc).
+
+    Chance. Where a game's chance is explicit, the session deals every chance node the
+    moment the game reaches it, from the system's entropy (``engines.core.chance.ENTROPY``),
+    and writes the outcome in ``record.chance``: nothing in the record, a save, a copy or a
+    link decides a draw to come. A record of the first format is upgraded when it is opened
+    (``engines.core.record.upgrade``), so the seed it carried deals nothing after that.
+    ``watch=True`` (a game watched from a link) keeps the outcomes the record holds beyond
+    its moves (``coming``) and deals them, in order, before any from entropy; a game played on
+    refuses a record with outcomes its moves do not need (they would be a future known).
+    """
+
+    def __init__(self, record: GameRecord, *, watch: bool = False):
         self.game = get_game(record.game)
-        self.record = record
+        self.record = upgrade(record)
+        self.coming: list[dict] = []  # outcomes known beyond the moves (a watched link's): dealt first
+        self._watch = watch
         self.at_device: int | None = None  # the human seat at the device (after a handoff)
         self.spectate = False  # watching a game: the table is the spectator's view
         self.state: GameState  # the position now: set by ``_rebuild``, below
@@ -81,7 +96,7 @@ class Session:
         self.actors: list[int | None] = []
         self._before_last: GameState | None = None  # state before the last action (for reveals_information)
         self._undo_cache: tuple[int, int, int | None] | None = None  # (actions, undo_count, stop) past bots
-        self._rebuild(len(record.actions))
+        self._rebuild(len(self.record.actions), opening=True)
         humans = self.humans()
         if len(humans) == 1:
             self.at_device = humans[0]
@@ -99,9 +114,10 @@ class Session:
         return cls(rec)
 
     @classmethod
-    def load(cls, data: Any) -> "Session":
+    def load(cls, data: Any, *, watch: bool = False) -> "Session":
         """A session from a record (``GameRecord``, dict or JSON text). ``RecordError`` with a
-        clear message for a damaged record, an unknown game or a newer format."""
+        clear message for a damaged record, an unknown game or a newer format. ``watch``: see
+        the class doc."""
         record = data if isinstance(data, GameRecord) else parse_record(data)
         try:
             get_game(record.game)
@@ -110,11 +126,12 @@ class Session:
         except Exception as exc:  # a game package that fails to import
             raise RecordError(T("The game '{name}' cannot be loaded here ({reason}).", name=isolate(record.game),
                                 reason=str(exc))) from None
-        return cls(record)
+        return cls(record, watch=watch)
 
-    def _rebuild(self, upto: int) -> None:
+    def _rebuild(self, upto: int, opening: bool = False) -> None:
         """Replay the first ``upto`` record actions (``record.positions``), collecting the log
-        and who acted."""
+        and who acted; then deal the chance the position is at (``opening``: the record was
+        just opened, see ``_cut_chance``)."""
         lines: list[tuple[int | None, Text | str, list[Text | str]]] = []
         state, before_last = start(self.game, self.record), None
         for p in positions(self.game, self.record, state, upto=upto, before=True):
@@ -125,6 +142,45 @@ class Session:
         self.state, self.lines, self._before_last = state, lines, before_last
         self.actors = [seat for seat, _text, _events in lines]
         del self.record.actions[upto:]
+        self._cut_chance(opening)
+        self._deal()
+
+    def _cut_chance(self, opening: bool) -> None:
+        """Keep in ``record.chance`` only the outcomes dealt up to the position now. Those
+        beyond it: a game watched from its start keeps them to deal (``coming``); after an
+        undo they are dropped (the moves that needed them are gone); a record opened to play
+        with outcomes its moves do not need is refused."""
+        dealt = getattr(self.state, "dealt", None)
+        if dealt is None or dealt >= len(self.record.chance):
+            return
+        extra = self.record.chance[dealt:]
+        self.record.chance = self.record.chance[:dealt]  # a new list: a copy of the record may share the old
+        if opening and self._watch:
+            self.coming = extra
+        elif opening:
+            raise RecordError(texts("core")("The game record is damaged: it holds {n} draws more than its moves need.",
+                                n=len(extra)))
+
+    def all_chance(self) -> list[dict]:
+        """The outcomes dealt so far and those still coming: a watched link's whole list."""
+        return self.record.chance + self.coming
+
+    def _deal(self) -> list:
+        """Deal the chance nodes the game is at now: the watched link's outcomes first
+        (``coming``), then the system's entropy; each outcome is written in ``record.chance``."""
+        if not self.game.is_chance(self.state):
+            return []
+        dealt = []
+        if self.coming:
+            tape = Tape(self.coming)
+            try:
+                dealt = self.game.deal(self.state, tape)
+            except Exception:  # a watched link whose outcomes do not fit: the rest from entropy
+                tape.next = len(self.coming)
+            del self.coming[:tape.next]
+        dealt += self.game.deal(self.state, ENTROPY)
+        self.record.chance = self.record.chance + [self.game.dump_action(o) for o in dealt]
+        return dealt
 
     # ---- seats --------------------------------------------------------------------------
     @property
@@ -305,6 +361,7 @@ class Session:
         before = self.state.clone()
         self.game.apply(self.state, action)  # raises IllegalAction, state unchanged
         self.record.actions.append(self.game.dump_action(action))
+        self._deal()  # the chance the move leads to, drawn now
         events = self._events(before, action, self.state)
         self.lines.append((seat, text, events))
         self.actors.append(seat)

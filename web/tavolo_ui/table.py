@@ -525,8 +525,8 @@ class TableScreen:
     def restart(self, s: Session) -> None:
         """Restart: the watched game from its start (its fork, for a forked game)."""
         floor = s.fork_floor()
-        start = s.record.model_copy(update={"actions": self.watch_actions[:floor]})
-        session = Session.load(start)
+        start = s.record.model_copy(update={"actions": self.watch_actions[:floor], "chance": s.all_chance()})
+        session = Session.load(start, watch=True)
         session.spectate = True
         self.open_session(session, None, "", mode="watch", watch_actions=self.watch_actions)
 
