@@ -17,6 +17,7 @@ from typing import Callable
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
+from engines.core.game import Chance
 from engines.core.i18n import texts
 
 from .bidi import Isolated
@@ -60,8 +61,13 @@ class Dialogs:
         base = str(js.location.href).split("#", 1)[0]
         play = make_link(base, s.record, "play")
         watch = make_link(base, s.record, "watch")
-        about = L("The link holds the whole game (no server involved). Whoever opens it continues from this "
-                  "position — hidden cards included, so share it with care.")
+        if s.game.chance is Chance.EXPLICIT:  # the record holds what was dealt, nothing to come
+            about = L("The link holds the whole game so far (no server involved). Whoever opens it continues "
+                      "from this position. It holds the hidden cards already dealt, so share it with care; it "
+                      "holds no draw to come: cards and dice are drawn when they happen.")
+        else:
+            about = L("The link holds the whole game (no server involved). Whoever opens it continues from this "
+                      "position — hidden cards included, so share it with care.")
         self.modal(f"""<h2>{h(L("Share this game"))}</h2>
 <p>{h(about)}</p>
 <label>{h(L("Play from here"))}<textarea id="share-play" readonly rows="3">{h(play)}</textarea></label>
