@@ -25,7 +25,7 @@ def play_game(game: Game, players: int, seed: int, bots: list[Bot] | list[str] |
     seat_bots: list[Bot] = [get_bot(game, b) if isinstance(b, str) else b for b in bots]
     kinds = [f"bot:{b}" if isinstance(b, str) else "bot:custom" for b in bots]
     record = new_record(game, players, seed, options,
-                        [{"name": f"Bot {i + 1}", "kind": kinds[i]} for i in range(players)])
+                        [{"name": f"Bot {i + 1}", "kind": kinds[i]} for i in range(players)], outcomes=True)
     state = game.new_game(players, seed, options, deal=False)
     record.chance += [game.dump_action(o) for o in game.deal(state)]
     rngs = [Rng.from_seed(seed * 1000 + 17 + i) for i in range(players)]

@@ -370,12 +370,15 @@ def replay(record: GameRecord | dict | str, upto: int | None = None) -> GameStat
 
 
 def new_record(game: Game, players: int, seed: int, options: dict | None = None,
-               seats: list[dict] | None = None) -> GameRecord:
-    """An empty record (no action yet) in the format of ``game``: the second where its chance
-    is explicit (its outcomes to be written in ``chance``), else the first."""
+               seats: list[dict] | None = None, *, outcomes: bool = False) -> GameRecord:
+    """An empty record (no action yet). The first format by default: (seed, actions), the
+    game rebuilt from its seed (tests, tools, the CLI write records so). With ``outcomes``,
+    where the game's chance is explicit, the second: the outcomes dealt are to be written in
+    ``chance`` (the page's games, and ``play_game``'s)."""
     seats = seats or [{"name": f"Player {i + 1}", "kind": "human"} for i in range(players)]
     opts = game.validate_options(options).model_dump(mode="json")
-    return GameRecord(format=FORMAT_2 if game.chance is Chance.EXPLICIT else FORMAT, game=game.name,
+    second = outcomes and game.chance is Chance.EXPLICIT
+    return GameRecord(format=FORMAT_2 if second else FORMAT, game=game.name,
                       engine_version=_version.__version__, players=players, seed=seed,
                       options=opts, seats=[Seat.model_validate(s) for s in seats])
 

@@ -43,7 +43,7 @@ def play(game, state, plan: list[str]) -> list[dict]:
 
 
 def as_record(game, players: int, seed: int, actions: list[dict], chance: list[dict] | None = None) -> GameRecord:
-    record = new_record(game, players, seed)
+    record = new_record(game, players, seed, outcomes=chance is not None)
     record.actions = list(actions)
     if chance is not None:
         record.chance = list(chance)

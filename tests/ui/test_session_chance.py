@@ -111,10 +111,24 @@ def test_the_bot_worker_follows_other_outcomes_after_the_same_moves():
     """An undo over a draw a seat did not see, then the move again: the same moves, other
     outcomes. The worker's kept state must not be the old one."""
     thinker = Thinker()
-    a = new_record(chance_toy.GAME, 2, 9)
+    a = new_record(chance_toy.GAME, 2, 9, outcomes=True)
     a.actions, a.chance = [{"type": "draw"}], [{"type": "card", "value": 3}]
     b = a.model_copy(update={"chance": [{"type": "card", "value": 5}]})
     assert thinker.state_of(a).hands[0] == [3]
     b.actions.append({"type": "stop"})
     a.actions = [{"type": "draw"}, {"type": "stop"}]
     assert thinker.state_of(b).hands[0] == [5]
+
+
+def test_a_guided_game_is_dealt_by_its_seed_until_its_script_ends():
+    seeded = chance_toy.GAME.new_game(2, 5)
+    s = Session.start("chance_toy", SEATS, 5, seeded_until=3)
+    s.apply({"type": "draw"})
+    chance_toy.GAME.apply(seeded, {"type": "draw"})
+    assert s.record.format == FORMAT and s.state.hands == seeded.hands  # the script's draws
+    s.apply({"type": "draw"})
+    s.apply({"type": "draw"})
+    assert s.record.format == FORMAT_2 and s.state.dealer is None and len(s.record.chance) == 3
+    s2 = Session.start("chance_toy", SEATS, 5, seeded_until=3)
+    s2.unseed()  # the learner leaves the guide
+    assert s2.record.format == FORMAT_2 and s2.state.dealer is None

@@ -70,6 +70,8 @@ class TableGuide:
         """Leave the guide (or close its last word): a normal game against the bots from here."""
         if self.run is not None:
             self.run.left = True
+            if self.page.session is not None:
+                self.page.session.unseed()  # a normal game: its draws from entropy from here
         self.refused = None
         self.table.refresh()
 

@@ -46,7 +46,9 @@ class GuidedGame:
         guide = load_guide(game, lang)
         if guide is None:
             raise ValueError(f"{game} has no guide")
-        return cls(game), Session.start(game, guide.seat_dicts(), guide.seed, guide.options)
+        # the script's moves need its seed's draws: the seed deals until the script's end
+        return cls(game), Session.start(game, guide.seat_dicts(), guide.seed, guide.options,
+                                        seeded_until=len(guide.steps))
 
     def script(self, lang: str) -> Guide:
         """The guide's script in ``lang`` (every language has the same moves)."""

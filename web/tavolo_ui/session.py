@@ -79,11 +79,15 @@ class Session:
     ``watch=True`` (a game watched from a link) keeps the outcomes the record holds beyond
     its moves (``coming``) and deals them, in order, before any from entropy; a game played on
     refuses a record with outcomes its moves do not need (they would be a future known).
+    ``seeded_until=n`` (a guided first game, whose script needs the draws of its seed): the
+    record stays in the first format and its seed deals, until ``n`` moves are played or
+    ``unseed`` is called; from then on, entropy.
     """
 
-    def __init__(self, record: GameRecord, *, watch: bool = False):
+    def __init__(self, record: GameRecord, *, watch: bool = False, seeded_until: int = 0):
         self.game = get_game(record.game)
-        self.record = upgrade(record)
+        self._seeded_until = seeded_until if seeded_until > len(record.actions) else 0
+        self.record = record if self._seeded_until else upgrade(record)
         self.coming: list[dict] = []  # outcomes known beyond the moves (a watched link's): dealt first
         self._watch = watch
         self.at_device: int | None = None  # the human seat at the device (after a handoff)
@@ -103,15 +107,25 @@ class Session:
 
     # ---- creation -----------------------------------------------------------------------
     @classmethod
-    def start(cls, game_name: str, seats: list[dict], seed: int, options: dict | None = None) -> "Session":
+    def start(cls, game_name: str, seats: list[dict], seed: int, options: dict | None = None, *,
+              seeded_until: int = 0) -> "Session":
         game = get_game(game_name)
         for s in seats:
             lvl = seat_level(s["kind"])
             if lvl is not None and lvl not in bot_levels(game):
                 raise ValueError(T("{game} has no bot '{level}'", game=game.title, level=lvl))
         game.new_game(len(seats), seed, options)  # validates player count and options
-        rec = new_record(game, len(seats), seed, options, seats)
-        return cls(rec)
+        rec = new_record(game, len(seats), seed, options, seats, outcomes=not seeded_until)  # the page deals from entropy
+        return cls(rec, seeded_until=seeded_until)
+
+    def unseed(self) -> None:
+        """From now on the chance comes from entropy, not from the record's seed (the end of a
+        guided game's script): the record upgraded to the second format, the dealer dropped."""
+        if not self._seeded_until:
+            return
+        self._seeded_until = 0
+        self.record = upgrade(self.record)
+        self._rebuild(len(self.record.actions))
 
     @classmethod
     def load(cls, data: Any, *, watch: bool = False) -> "Session":
@@ -371,6 +385,8 @@ class Session:
             self.state, self._before_last = after, None
         if self.is_human(seat):
             self.at_device = seat
+        if self._seeded_until and len(self.record.actions) >= self._seeded_until:
+            self.unseed()  # a guided game's script is over: entropy from here
         return self.show(text)
 
     def apply_index(self, index: int) -> str:
