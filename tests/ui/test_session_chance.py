@@ -28,7 +28,7 @@ def copy_of(session: Session) -> Session:
 
 def next_cards(game_name: str, tries: int = 6) -> set[int]:
     """The card Anna draws next in a copy of one game in progress, over several copies."""
-    s = Session.start(game_name, SEATS, 2024)
+    s = Session.start(game_name, SEATS, 2024, entropy=True)
     s.apply({"type": "draw"})
     s.apply({"type": "stop"})  # Bea stops; Anna is to move
     cards = set()
@@ -48,7 +48,7 @@ def test_a_copy_of_a_game_with_chance_nodes_does_not():
 
 
 def test_every_draw_is_written_in_the_record_and_replays():
-    s = Session.start("chance_toy", SEATS, 7)
+    s = Session.start("chance_toy", SEATS, 7, entropy=True)
     assert s.record.format == FORMAT_2 and s.record.chance == []
     s.apply({"type": "draw"})
     assert len(s.record.chance) == 1 and s.to_move() == 1  # dealt at once: never left at a chance node
@@ -75,16 +75,16 @@ def test_an_old_record_is_upgraded_and_its_seed_deals_nothing_more():
 
 
 def test_undo_stops_at_a_card_you_saw_and_not_at_a_stop():
-    s = Session.start("chance_toy", [SEATS[0], {"name": "Bot", "kind": "bot:random"}], 3)
+    s = Session.start("chance_toy", [SEATS[0], {"name": "Bot", "kind": "bot:random"}], 3, entropy=True)
     s.apply({"type": "draw"})
     assert not s.can_undo()  # the card drawn was seen: no redraw by undo
-    s2 = Session.start("chance_toy", [SEATS[0], {"name": "Bot", "kind": "bot:random"}], 3)
+    s2 = Session.start("chance_toy", [SEATS[0], {"name": "Bot", "kind": "bot:random"}], 3, entropy=True)
     s2.apply({"type": "stop"})
     assert s2.can_undo()
 
 
 def test_a_watched_link_deals_its_own_outcomes_in_order():
-    s = Session.start("chance_toy", SEATS, 5)
+    s = Session.start("chance_toy", SEATS, 5, entropy=True)
     for a in ["draw", "draw", "draw", "stop", "draw", "stop"]:
         if s.is_over():
             break
@@ -99,7 +99,7 @@ def test_a_watched_link_deals_its_own_outcomes_in_order():
 
 
 def test_a_record_opened_to_play_with_draws_its_moves_do_not_need_is_refused():
-    s = Session.start("chance_toy", SEATS, 5)
+    s = Session.start("chance_toy", SEATS, 5, entropy=True)
     s.apply({"type": "draw"})
     data = s.record.model_dump()
     data["chance"] = data["chance"] + [{"type": "card", "value": 3}]
@@ -132,3 +132,14 @@ def test_a_guided_game_is_dealt_by_its_seed_until_its_script_ends():
     s2 = Session.start("chance_toy", SEATS, 5, seeded_until=3)
     s2.unseed()  # the learner leaves the guide
     assert s2.record.format == FORMAT_2 and s2.state.dealer is None
+
+
+def test_a_seed_typed_on_the_new_game_form_deals_the_same_game():
+    hands = set()
+    for _ in range(3):
+        s = Session.start("chance_toy", SEATS, 77)  # entropy=False: the seed deals
+        for a in ["draw", "draw", "draw"]:
+            s.apply({"type": a})
+        hands.add(str(s.state.hands))
+        assert s.record.format == FORMAT
+    assert len(hands) == 1

@@ -158,7 +158,8 @@ class NewGameScreen:
             page.flash(T("The seed must be a whole number."))
             return
         try:
-            session = Session.start(name, seats, seed, options)
+            # no seed typed: every draw from entropy when it happens; a seed typed deals the game
+            session = Session.start(name, seats, seed, options, entropy=not seed_text)
         except (ValueError, IllegalAction) as exc:
             page.flash(exc)
             return

@@ -402,13 +402,14 @@ class ReviewScreen:
         """Start the game played on from the current position: the record cut there, the same
         game, seed and options, the seats as chosen; a new save named after the old one."""
         from engines import new_record
-        from engines.core.record import Fork
+        from engines.core.record import FORMAT, Fork
 
         r = self.review
         if r is None or not r.can_fork():
             return
         seats = read_seats()
-        record = new_record(r.game, r.record.players, r.record.seed, r.record.options, seats)
+        record = new_record(r.game, r.record.players, r.record.seed, r.record.options, seats,
+                            outcomes=r.record.format != FORMAT)  # the reviewed game's own format
         record.actions = [dict(a) for a in r.record.actions[:r.at]]
         record.chance = [dict(o) for o in r.record.chance[:getattr(r.state_at(r.at), "dealt", 0)]]
         record.forks = [f.model_copy() for f in r.record.forks if f.at <= r.at]

@@ -65,6 +65,8 @@ def seat_order_from_text(text: str) -> list[int] | None:
     return [n - 1 for n in seats]
 
 
+SEEDED = 1 << 62  # ``Session(seeded_until=SEEDED)``: the seed deals for the whole game
+
 bot_rng = decision_rng  # the bot's generator for one decision (the worker uses the same rule)
 
 
@@ -79,9 +81,11 @@ class Session:
     ``watch=True`` (a game watched from a link) keeps the outcomes the record holds beyond
     its moves (``coming``) and deals them, in order, before any from entropy; a game played on
     refuses a record with outcomes its moves do not need (they would be a future known).
-    ``seeded_until=n`` (a guided first game, whose script needs the draws of its seed): the
-    record stays in the first format and its seed deals, until ``n`` moves are played or
-    ``unseed`` is called; from then on, entropy.
+    ``seeded_until=n``: the record stays in the first format and its seed deals, until ``n``
+    moves are played (``SEEDED``: for good) or ``unseed`` is called; from then on, entropy.
+    A guided first game is dealt so while its script lasts (the script's moves need its
+    seed's draws), and so is a game whose seed a person typed on the New game form ("the
+    same seed deals the same game") or a test chose (``start``'s default).
     """
 
     def __init__(self, record: GameRecord, *, watch: bool = False, seeded_until: int = 0):
@@ -108,15 +112,17 @@ class Session:
     # ---- creation -----------------------------------------------------------------------
     @classmethod
     def start(cls, game_name: str, seats: list[dict], seed: int, options: dict | None = None, *,
-              seeded_until: int = 0) -> "Session":
+              entropy: bool = False, seeded_until: int = 0) -> "Session":
+        """A new game. Its chance: from the system's entropy with ``entropy`` (the page's new
+        games), else dealt by ``seed`` (for ``seeded_until`` moves, else for good)."""
         game = get_game(game_name)
         for s in seats:
             lvl = seat_level(s["kind"])
             if lvl is not None and lvl not in bot_levels(game):
                 raise ValueError(T("{game} has no bot '{level}'", game=game.title, level=lvl))
         game.new_game(len(seats), seed, options)  # validates player count and options
-        rec = new_record(game, len(seats), seed, options, seats, outcomes=not seeded_until)  # the page deals from entropy
-        return cls(rec, seeded_until=seeded_until)
+        rec = new_record(game, len(seats), seed, options, seats, outcomes=entropy)
+        return cls(rec, seeded_until=0 if entropy else (seeded_until or SEEDED))
 
     def unseed(self) -> None:
         """From now on the chance comes from entropy, not from the record's seed (the end of a
