@@ -1,6 +1,7 @@
 """Watching a bot-only game on a phone (issue 27, "Phone"): at 390 px the header keeps Pause in
 its one row and Step in the ⋯ panel. Paused, no move is played; Step plays exactly one (the
-game stays paused); Resume lets the moves go on by themselves.
+game stays paused); Resume lets the moves go on by themselves. A bot-only game started from
+the New game form pauses the same way, the ⋯ panel opened and closed meanwhile.
 
 A watch link is the page's watch mode (``bot_loop.watch_loop``: a move every ``WATCH_PAUSE``
 seconds); the game watched is a whole Citadels game played by bots on CPython.
@@ -13,7 +14,7 @@ import pytest
 import engines
 from tavolo_ui.links import make_fragment
 from tests.web.conftest import app_errors, open_app, shot
-from tests.web.pagedriver import body
+from tests.web.pagedriver import body, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -87,4 +88,33 @@ def test_pause_step_and_resume_a_watched_bot_game_on_a_phone(page, base_url):
     page.wait_for_function("() => document.getElementById('more-btn').getAttribute('aria-expanded') === 'true'")
     assert step.is_disabled()  # Step only while paused
     shot(page, "phone_watch_resumed")
+    assert not app_errors(page), page.console_errors
+
+
+def test_pause_and_the_more_menu_in_a_bot_only_game_on_a_phone(page, base_url):
+    """A game of bots only, started from the New game form at 390 px: Pause sits in the
+    header's row; paused, no bot moves, even while the ⋯ panel is opened and closed; Resume
+    lets the bots go on. (Step belongs to a watch link only: a bot-only game has none.)"""
+    page.set_viewport_size(PHONE)
+    open_app(page, base_url)
+    page.evaluate("localStorage.setItem('tavolo:pace', 'fast')")
+    start_game(page, "citadels", [("Bot Ada", "bot:heuristic"), ("Bot Bruno", "bot:heuristic")], 4)
+    page.wait_for_function("() => Number(document.body.dataset.actions) >= 2", timeout=30_000)
+    pause, more = page.locator("#pause"), page.locator("#more-btn")
+    assert pause.is_visible() and more.is_visible() and page.locator("#step").count() == 0
+    pause.click()
+    page.wait_for_function("() => document.getElementById('pause').textContent === 'Resume'")
+    page.wait_for_timeout(1500)  # a move already thought out may still land
+    n = moves(page)
+    still(page, n, 3)
+    more.click()
+    page.wait_for_function("() => document.getElementById('more-btn').getAttribute('aria-expanded') === 'true'")
+    assert page.locator("#review-btn").is_visible() and page.locator("#share-btn").is_visible()
+    shot(page, "phone_bots_paused_more")
+    more.click()  # closed again: the game stays paused
+    page.wait_for_function("() => document.getElementById('more-btn').getAttribute('aria-expanded') === 'false'")
+    still(page, n, 2)
+    pause.click()
+    page.wait_for_function(f"() => Number(document.body.dataset.actions) >= {n + 2}", timeout=30_000)
+    assert pause.inner_text() == "Pause"
     assert not app_errors(page), page.console_errors
