@@ -153,8 +153,9 @@ class Citadels(Game[CitadelsState, Action]):
 
         - ``reveals_information`` for everyone, except a district built by ``seat`` himself:
           the card comes out of his own hand, which he saw already, so his Undo may take the
-          build back (the others saw it too, but Undo is his and no one has acted since);
-          a district built by another seat is new to him;
+          build back (the others saw it, but Undo never passes another person's move, and
+          bots that moved since decide again from the record); a district built by another
+          seat is new to him;
         - a draft choice that hands the cards left to ``seat``: he now sees them, which tells
           him something of what the earlier choosers took. Without this, a player alone with
           bots could pick, let the bots pick, see what came back to him, undo it all and pick
