@@ -25,7 +25,7 @@ from typing import Any
 from engines.core.i18n import Text, player
 
 from . import texts as tx
-from .components import ARCHITECT, KING, MERCHANT, RANKS, THIEF, WARLORD, C
+from .components import ARCHITECT, KING, MAGICIAN, MERCHANT, RANKS, THIEF, WARLORD, C, kind
 from .rules import (GRAVEYARD_PRICE, active_seat, destroy_cost, district_income, graveyard_owner, income_colour,
                     threshold)
 from .scoring import breakdown, winners
@@ -200,4 +200,36 @@ def _final_lines(after: CitadelsState) -> list[Text]:
     for seat in best:
         out.append(T("{player} wins the game", player=player(seat)) if len(best) == 1
                    else T("{player} shares the victory", player=player(seat)))
+    return out
+
+
+# ---- what a move showed a seat (the greyed Undo's words, ``Game.revealed_texts``) ------------
+def revealed_texts(before: CitadelsState, action: Any, after: CitadelsState, seat: int) -> list[Text]:
+    """What the move from ``before`` to ``after`` showed ``seat`` that was hidden from him, most
+    telling first, by the cases of ``reveals_information`` and ``reveals_to``: the final
+    scores, a new round's characters, a character revealed at its call, the characters passed
+    on to ``seat`` in the draft, a Magician's exchange, cards drawn, a district built by
+    another seat. Public words, like the log: no card drawn or exchanged and no character
+    handed on is named."""
+    out: list[Text] = []
+    if after.phase == "over" and before.phase != "over":
+        out.append(T("the final scores"))
+    elif after.round != before.round or after.rng != before.rng:
+        out.append(T("round {n}: the characters shuffled and dealt again", n=after.round))
+    elif after.called != before.called or after.revealed != before.revealed:
+        rank = after.called
+        out.append(T("{player} reveals {character}", player=player(after.holder[rank]), character=tx.the_char(rank)))
+    drafting = before.phase == "draft" and after.phase == "draft"
+    if drafting and active_seat(after) == seat != active_seat(before):
+        out.append(T("the characters {player} passed on to you", player=player(active_seat(before))))
+    if after.swaps != before.swaps:
+        out.append(T("the hands {magician} and {player} exchanged", magician=tx.who(active_seat(before), MAGICIAN),
+                     player=player(action.target)))
+    if after.draws != before.draws:
+        out.append(T("{player} drew {cards} from the deck", player=player(active_seat(before)),
+                     cards=tx.cards(after.draws - before.draws)))
+    out += [T("{player} builds {district} from a hand no one else could see", player=player(builder),
+              district=tx.the_district(kind(city[-1])))
+            for builder, city in enumerate(after.cities)
+            if builder != seat and len(city) > len(before.cities[builder])]
     return out

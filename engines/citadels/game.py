@@ -20,7 +20,7 @@ from . import texts as tx
 from .actions import ACTION_ADAPTER, Action
 from .public import CitadelsView
 from .evaluate import evaluate as _evaluate
-from .events import event_texts as _event_texts
+from .events import event_texts as _event_texts, revealed_texts as _revealed
 from .playout import playout_action as _playout, playout_bot
 from .state import CitadelsOptions, CitadelsState
 from .view import log_text as _log_text, view as _view
@@ -134,7 +134,7 @@ class Citadels(Game[CitadelsState, Action]):
           Thief's target learns it is robbed, and the crown passes, at that reveal; the heir
           of a killed King (V2) is shown at the end of the round;
         - a district was built: the card leaves the builder's hidden hand and is shown to
-          everyone (as Euphoria counts its own-hand cards going face up);
+          everyone else (not to the builder, who knew it: ``reveals_to``);
         - the game ended (the final scores).
 
         Not reveals, after an audit of every hidden part: naming the Assassin's or the
@@ -145,22 +145,33 @@ class Citadels(Game[CitadelsState, Action]):
         Laboratory (face down), destroying (a city everyone sees), and
         drawing from an empty deck (its size is public).
         """
-        return (before.rng != after.rng or before.draws != after.draws
-                or before.revealed != after.revealed or before.round != after.round
-                or before.called != after.called
-                or any(len(a) > len(b) for a, b in zip(after.cities, before.cities))  # a build
-                or before.swaps != after.swaps or before.phase != after.phase and after.phase == "over")
+        return _shown(before, after)
 
     def reveals_to(self, before: CitadelsState, action: Action, after: CitadelsState, seat: int) -> bool:
-        """``reveals_information``, and a draft choice that hands the cards left to ``seat``:
-        he now sees them, which tells him something of what the earlier choosers took.
-        Without this, a player alone with bots could pick, let the bots pick, see what came
-        back to him, undo it all and pick again knowing (the bots decide the same way from
-        the same position). Handing the cards to someone else shows this seat nothing, so a
-        player may still take back his own choice while the next one has not acted."""
-        return (self.reveals_information(before, action, after)
+        """Whether ``action`` showed ``seat`` anything new, by the rule "Undo takes a player's
+        moves back only over actions that revealed nothing to him":
+
+        - ``reveals_information`` for everyone, except a district built by ``seat`` himself:
+          the card comes out of his own hand, which he saw already, so his Undo may take the
+          build back (the others saw it, but Undo never passes another person's move, and
+          bots that moved since decide again from the record); a district built by another
+          seat is new to him;
+        - a draft choice that hands the cards left to ``seat``: he now sees them, which tells
+          him something of what the earlier choosers took. Without this, a player alone with
+          bots could pick, let the bots pick, see what came back to him, undo it all and pick
+          again knowing (the bots decide the same way from the same position). Handing the
+          cards to someone else shows this seat nothing, so a player may still take back his
+          own choice while the next one has not acted."""
+        return (_shown(before, after, seat)
                 or before.phase == "draft" and after.phase == "draft"
                 and self.to_move(after) == seat != self.to_move(before))
+
+    def revealed_texts(self, before: CitadelsState, action: Action, after: CitadelsState,
+                       seat: int) -> list[Text | str]:
+        """What ``action`` showed ``seat``, in words (``events.revealed_texts``)."""
+        if isinstance(action, dict):
+            action = self.parse_action(action)
+        return list(_revealed(before, action, after, seat))
 
     def playout_action(self, state: CitadelsState, rng: Rng) -> Action:
         """The playout policy: the heuristic's judgement without its repeated scans, a
@@ -200,3 +211,13 @@ EASY_MISTAKES = 0.3  # how often the "easy" bot plays a random legal action
 
 
 GAME = Citadels()
+
+
+def _shown(before: CitadelsState, after: CitadelsState, builder: int = -1) -> bool:
+    """The move from ``before`` to ``after`` showed something hidden (``reveals_information``);
+    a district built by ``builder`` does not count (it came from his own hand)."""
+    return (before.rng != after.rng or before.draws != after.draws
+            or before.revealed != after.revealed or before.round != after.round
+            or before.called != after.called
+            or any(len(a) > len(b) for i, (a, b) in enumerate(zip(after.cities, before.cities)) if i != builder)
+            or before.swaps != after.swaps or before.phase != after.phase and after.phase == "over")

@@ -571,6 +571,14 @@ class Game(Generic[StateT, ActionT]):
             return True
         return self.reveals_information(before, action, after)
 
+    def revealed_texts(self, before: StateT, action: ActionT, after: StateT, seat: int) -> list[Text | str]:
+        """What playing ``action`` showed ``seat`` that was hidden from him, in words, most
+        telling first ("Player 2 drew 2 cards from the deck"): the greyed Undo quotes the
+        first. Public words only, like the log: never the hidden card itself. Empty when
+        ``reveals_to`` is False for ``seat``. Default: none (the page then quotes the
+        move's first log event)."""
+        return []
+
     def bots(self) -> dict[str, Any]:
         """The game's own bots by level name ("heuristic": a ``choose`` function)."""
         return {}

@@ -13,6 +13,13 @@ c. on the English page, no Italian catalogue text;
 and on the Italian page no common English word of the page's shell ("Undo", "Share", "Review",
 "Save", "Replay", "round", "turn", "player", "choose", "Your", "the"...), outside the names the Italian
 edition keeps.
+
+A second walk (``test_the_dialogs_end_screen_and_coach_speak_one_language``) reaches what the
+first does not: a finished game imported from a file (the import's banner, a refused file's
+banner, the saved games' list), its end screen (the score table and the statistics opened), the
+Share dialog, Save copy, Rename and Delete (the browser's own prompt and confirm boxes: their
+message and proposed text), and the guided first game's coach panel (its first step, a refused
+choice, and leaving it).
 """
 
 from __future__ import annotations
@@ -21,9 +28,13 @@ import re
 
 import pytest
 
+import json
+
 from tests.ui.test_language_scan import GAMES, italian_in, raw_ids, raw_problems, without_names
-from tests.web.conftest import app_errors, open_app
+from tests.web.conftest import app_errors, open_app, shot
 from tests.web.pagedriver import fill_seed, play_one_move, wait_my_choices
+from tests.web.test_guide import refuse_a_wrong_choice
+from tests.web.test_review import finished_game
 
 pytestmark = pytest.mark.browser
 
@@ -93,18 +104,22 @@ def scan_points(page, lang: str):
         page.wait_for_function("() => document.body.dataset.screen === 'home'")
 
 
-@pytest.mark.parametrize("lang,locale", [("en", "en-GB"), ("it", "it-IT")])
-def test_the_page_speaks_one_language(new_context, base_url, lang, locale):
+def opened(new_context, base_url, locale: str):
+    """The app opened in a browser of ``locale``, at the laptop size."""
     ctx = new_context(locale=locale, viewport={"width": 1280, "height": 800})
     page = ctx.new_page()
     page.console_errors = []
     page.on("console", lambda m: m.type == "error" and page.console_errors.append(m.text))
     page.on("pageerror", lambda e: page.console_errors.append(str(e)))
     open_app(page, base_url)
-    assert page.evaluate("document.documentElement.lang") == lang
+    return page
+
+
+def check(points, lang: str) -> None:
+    """Checks a and c (and the shell's English words on the Italian page) over ``points``."""
     ids = [i for g in GAMES for i in raw_ids(g)]
     raw, wrong = set(), set()
-    for where, texts in scan_points(page, lang):
+    for where, texts in points:
         for text in texts:
             if found := raw_problems(text, ids):
                 raw.add((where, text[:160], tuple(found)))
@@ -113,4 +128,90 @@ def test_the_page_speaks_one_language(new_context, base_url, lang, locale):
                 wrong.add((where, text[:160], tuple(found)))
     assert not raw, sorted(raw)[:40]
     assert not wrong, sorted(wrong)[:40]
+
+
+@pytest.mark.parametrize("lang,locale", [("en", "en-GB"), ("it", "it-IT")])
+def test_the_page_speaks_one_language(new_context, base_url, lang, locale):
+    page = opened(new_context, base_url, locale)
+    assert page.evaluate("document.documentElement.lang") == lang
+    check(scan_points(page, lang), lang)
+    assert not app_errors(page), app_errors(page)
+
+
+FINISHED = ("citadels", 3, 12)
+"""The finished game imported (a whole heuristic game, seat 0 "Ada")."""
+
+
+def dialog_points(page, lang: str):
+    """(where, texts) over the import, the saved games, the end screen, the dialogs and the
+    guide's coach. The browser's own boxes (prompt, confirm) are answered as they come, their
+    message and proposed text kept in ``boxes``."""
+    boxes: list[str] = []
+    accept = {"prompt": False}  # Save copy's prompt is accepted, the others dismissed
+
+    def answer(dialog) -> None:
+        boxes.extend(t for t in (dialog.message, dialog.default_value) if t)
+        if dialog.type == "prompt" and accept["prompt"]:
+            dialog.accept(dialog.default_value)
+        else:
+            dialog.dismiss()
+
+    page.on("dialog", answer)
+    record = finished_game(*FINISHED).model_dump(mode="json")
+    page.set_input_files("#import-file", files=[{"name": "Ada.json", "mimeType": "application/json",
+                                                 "buffer": json.dumps(record).encode()}])
+    page.wait_for_function("() => document.querySelectorAll('.save').length === 1")
+    yield "import: banner and saved games", page_texts(page)
+    page.set_input_files("#import-file", files=[{"name": "broken.json", "mimeType": "application/json",
+                                                 "buffer": b"{not json"}])
+    page.wait_for_function("() => document.getElementById('banner').className.includes('error')")
+    yield "import: a refused file", page_texts(page)
+
+    page.locator("#finished button[data-cmd='resume']").first.click()
+    page.wait_for_function("() => document.body.dataset.screen === 'table'"
+                           " && Number(document.body.dataset.endChart) > 1")
+    page.click("#results details.end-stats > summary")
+    assert page.locator("#results details.end-stats tr[data-stat]").count() > 0  # the statistics, open
+    shot(page, f"language_scan_end_{lang}")
+    yield "end screen", page_texts(page)
+
+    page.click("#share-btn")
+    page.wait_for_selector("#modal:not([hidden])")
+    assert page.locator("#modal #share-watch").is_visible()
+    yield "share dialog", page_texts(page)
+    page.click("#modal button[data-cmd='close-modal']")
+    page.wait_for_selector("#modal", state="hidden")
+
+    accept["prompt"] = True
+    page.click("#savecopy")  # a prompt (its name accepted), then the banner
+    page.wait_for_function("() => !document.getElementById('banner').hidden")
+    accept["prompt"] = False
+    yield "save copy", page_texts(page)
+
+    page.click("header button.brand")
+    page.wait_for_function("() => document.body.dataset.screen === 'home'")
+    yield "home with saved games", page_texts(page)
+    page.locator(".save button[data-cmd='rename']").first.click()  # a prompt, dismissed
+    page.locator(".save button[data-cmd='delete']").first.click()  # a confirm, dismissed
+    page.wait_for_function("() => document.body.dataset.screen === 'home'")
+    yield "browser boxes: prompts and confirm", list(boxes)
+    assert len(boxes) >= 4, boxes  # Save copy's and Rename's prompts (message, name), Delete's confirm
+
+    page.click("#learn-citadels")
+    page.wait_for_function("() => document.body.dataset.screen === 'table'"
+                           " && document.body.dataset.guide === 'learner'", timeout=30_000)
+    assert page.locator("#coach-say").is_visible() and page.locator("#coach-rule").is_visible()
+    yield "guide: the coach's first step", page_texts(page)
+    refuse_a_wrong_choice(page, lang)
+    yield "guide: a choice refused", page_texts(page)
+    page.click("#guide-leave")
+    page.wait_for_function("() => document.body.dataset.guide === ''")
+    yield "guide: left", page_texts(page)
+
+
+@pytest.mark.parametrize("lang,locale", [("en", "en-GB"), ("it", "it-IT")])
+def test_the_dialogs_end_screen_and_coach_speak_one_language(new_context, base_url, lang, locale):
+    page = opened(new_context, base_url, locale)
+    assert page.evaluate("document.documentElement.lang") == lang
+    check(dialog_points(page, lang), lang)
     assert not app_errors(page), app_errors(page)

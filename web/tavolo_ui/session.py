@@ -103,7 +103,11 @@ class Session:
         self.lines: list[tuple[int | None, Text | str, list[Text | str]]] = []
         self.actors: list[int | None] = []
         self._before_last: GameState | None = None  # state before the last action (for reveals_information)
-        self._undo_cache: tuple[int, int, int | None] | None = None  # (actions, undo_count, stop) past bots
+        # (the actions and seat it was worked out for, undo_count, stop) past bots; keyed on the
+        # whole list, since Undo then other moves can bring back the same length
+        self._undo_cache: tuple[list, int | None, int, int | None] | None = None
+        # (the actions and seat, the index, what it showed that seat) for the greyed Undo's words
+        self._revealed_cache: tuple[list, int | None, int, list[Text | str]] | None = None
         self._rebuild(len(self.record.actions), opening=True)
         humans = self.humans()
         if len(humans) == 1:
@@ -487,8 +491,8 @@ class Session:
                 return 0, None
             return (1, None) if quiet else (0, n - 1)
         cached = self._undo_cache
-        if cached is not None and cached[0] == n:
-            return cached[1], cached[2]
+        if cached is not None and cached[:2] == (actions, me):
+            return cached[2], cached[3]
         count, stop = n - i, None
         try:
             state = start(self.game, self.record)
@@ -500,7 +504,7 @@ class Session:
                     break
         except Exception:
             count = 0
-        self._undo_cache = (n, count, stop)
+        self._undo_cache = (list(actions), me, count, stop)
         return count, stop
 
     def can_undo(self) -> bool:
@@ -533,11 +537,35 @@ class Session:
         something new (Bot 2 reveals the Magician): Undo stops there."). Only the public log
         is quoted, never a card the log does not name."""
         _seat, line, events = self.lines[index]
-        what = events[0] if events else T("a card, a die, a hidden choice")
+        shown = self._revealed_at(index)
+        what = shown[0] if shown else events[0] if events else T("a card, a die, a hidden choice")
         if index == len(self.lines) - 1 and self.actors[index] == self.me():
             return T("Your last move, “{move}”, revealed something new ({what}): Undo stops there.",
                      move=line, what=what)
         return T("“{move}” revealed something new ({what}): Undo stops there.", move=line, what=what)
+
+    def _revealed_at(self, index: int) -> list[Text | str]:
+        """What action ``index`` showed you, in the game's words (``Game.revealed_texts``),
+        from the positions just before and after it (kept until the record changes)."""
+        me, actions = self.me(), self.record.actions
+        if me is None:
+            return []
+        cached = self._revealed_cache
+        if cached is not None and cached[:3] == (actions, me, index):
+            return cached[3]
+        shown: list[Text | str] = []
+        try:
+            if index == len(actions) - 1 and self._before_last is not None:
+                shown = self.game.revealed_texts(self._before_last, self.game.parse_action(actions[-1]),
+                                                 self.state, me)
+            else:
+                for p in positions(self.game, self.record, None, first=0, upto=index + 1, before=True):
+                    if p.index == index:
+                        shown = self.game.revealed_texts(p.before, p.action, p.played, me)
+        except Exception:  # words only: a game's bug must not stop the table
+            shown = []
+        self._revealed_cache = (list(actions), me, index, shown)
+        return shown
 
     def undo_reason(self) -> str:
         """Why undo is not possible (for the button's tooltip, in ``lang``, with the seats'
