@@ -23,7 +23,7 @@ from engines.core.errors import IllegalAction
 from engines.core.game import Chance, ChanceState, Game
 from engines.core.rng import Rng
 
-from .toy import Draw, Stop, ToyOptions
+from .toy import Draw, Stop, Toy, ToyOptions
 
 
 class Card(BaseModel):
@@ -53,7 +53,10 @@ class ChanceToyState(ChanceState):
     dealer: ToyDealer | None = None
 
 
-class ChanceToy(Game[ChanceToyState, Action]):
+class ChanceToy(Toy):
+    """``Toy`` with its chance explicit: the set-up, the moves and the view of a deck with no
+    order; the scores, the winners and the log lines are ``Toy``'s."""
+
     name = "chance_toy"
     title = "Draw to 21 (chance nodes)"
     min_players, max_players = 1, 4
@@ -95,7 +98,7 @@ class ChanceToy(Game[ChanceToyState, Action]):
     def check(self, state, action):
         if isinstance(action, Draw) and not any(state.left):
             raise IllegalAction("The deck is empty: you can only stop.")
-        super().check(state, action)
+        Game.check(self, state, action)  # the contract's (``Toy.check`` reads a deck in order)
 
     def play(self, state, action):
         p = state.current
@@ -110,29 +113,17 @@ class ChanceToy(Game[ChanceToyState, Action]):
                 state.done[p] = True
         else:
             state.done[p] = True
-        for k in range(1, state.players + 1):
-            q = (p + k) % state.players
-            if not state.done[q]:
-                state.current = q
-                break
+        self.pass_turn(state)
 
     def is_over(self, state):
         return all(state.done) and not state.pending
-
-    def scores(self, state):
-        return [s if (s := sum(h)) <= 21 else 0 for h in state.hands]
-
-    def winners(self, state):
-        best = max(self.scores(state))
-        return [i for i, s in enumerate(self.scores(state)) if s == best]
 
     def view(self, state, player):
         return {"deck": sum(state.left),
                 "hands": [h if i == player else len(h) for i, h in enumerate(state.hands)],
                 "done": state.done, "current": state.current}
 
-    def log_text(self, state, action):
-        return f"Player {state.current + 1} {'draws' if isinstance(action, Draw) else 'stops'}"
+    reveals_information = Game.reveals_information  # the core's: from the outcomes seen, not Toy's
 
     def determinize(self, state, player, rng):
         """The other hands re-dealt from the cards ``player`` has not seen (``toy.Toy``'s

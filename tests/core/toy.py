@@ -74,6 +74,12 @@ class Toy(Game[ToyState, Action]):
                 state.done[p] = True
         else:
             state.done[p] = True
+        self.pass_turn(state)
+
+    @staticmethod
+    def pass_turn(state) -> None:
+        """The turn to the next seat still playing."""
+        p = state.current
         for k in range(1, state.players + 1):
             q = (p + k) % state.players
             if not state.done[q]:
