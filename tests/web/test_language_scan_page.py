@@ -130,12 +130,6 @@ def check(points, lang: str) -> None:
     assert not wrong, sorted(wrong)[:40]
 
 
-@pytest.mark.parametrize("lang,locale", [("en", "en-GB"), ("it", "it-IT")])
-def test_the_page_speaks_one_language(new_context, base_url, lang, locale):
-    page = opened(new_context, base_url, locale)
-    assert page.evaluate("document.documentElement.lang") == lang
-    check(scan_points(page, lang), lang)
-    assert not app_errors(page), app_errors(page)
 
 
 FINISHED = ("citadels", 3, 12)
@@ -210,8 +204,11 @@ def dialog_points(page, lang: str):
 
 
 @pytest.mark.parametrize("lang,locale", [("en", "en-GB"), ("it", "it-IT")])
-def test_the_dialogs_end_screen_and_coach_speak_one_language(new_context, base_url, lang, locale):
+@pytest.mark.parametrize("points", ["table", "dialogs"])
+def test_the_page_speaks_one_language(new_context, base_url, lang, locale, points):
+    """The home, the form, the table, the review, How to play (``scan_points``); then the
+    dialogs, a finished game's end screen and the guide's coach (``dialog_points``)."""
     page = opened(new_context, base_url, locale)
     assert page.evaluate("document.documentElement.lang") == lang
-    check(dialog_points(page, lang), lang)
+    check((scan_points if points == "table" else dialog_points)(page, lang), lang)
     assert not app_errors(page), app_errors(page)
