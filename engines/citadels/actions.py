@@ -125,10 +125,27 @@ class GraveyardDecline(_A):
     type: Literal["graveyard_decline"] = "graveyard_decline"
 
 
+# ---- chance outcomes (``engines.core.chance``): played at a chance node, by nobody ------------
+class DrawDistrict(_A):
+    """Chance: the district card ``card`` comes off the top of the deck (§2, §7.2, §8.3, §8.7,
+    §9.3). One outcome per card of the deck's shuffled part: a card's id shows in the hand and
+    the city, so two copies of one district are two outcomes (weight 1 each)."""
+    type: Literal["draw_district"] = "draw_district"
+    card: str
+
+
+class RemoveCharacter(_A):
+    """Chance: the character ``rank`` is set aside for the round (§4.1 face down, §4.2 face up)."""
+    type: Literal["remove_character"] = "remove_character"
+    rank: int
+    face_up: bool
+
+
 Action = Annotated[Union[
     ChooseCharacter, DiscardCharacter, TakeGold, DrawCards, KeepCard, PutBottom, Build,
     CollectIncome, EndTurn, Assassinate, Rob, MagicianExchange, MagicianDiscard, MagicianDraw,
     ArchitectDraw, Destroy, NoDestroy, Laboratory, Smithy, GraveyardTake, GraveyardDecline,
+    DrawDistrict, RemoveCharacter,
 ], Field(discriminator="type")]
 
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.catalog import about
+from engines.core.chance import CHANCE
 from engines.core.errors import IllegalAction, Refusal
 from engines.core.game import Chance, Game, Information, Options
 from engines.core.i18n import Text
@@ -22,6 +23,7 @@ from .public import CitadelsView
 from .evaluate import evaluate as _evaluate
 from .events import event_texts as _event_texts
 from .playout import playout_action as _playout, playout_bot
+from .dealer import CitadelsDealer
 from .state import CitadelsOptions, CitadelsState
 from .view import log_text as _log_text, view as _view
 
@@ -31,7 +33,7 @@ class Citadels(Game[CitadelsState, Action]):
     title, description = about("citadels")["title"], about("citadels")["description"]  # engines/catalog.json
     min_players = 2
     max_players = 7
-    chance, information = Chance.SAMPLED, Information.IMPERFECT  # shuffles inside apply; hands and deck face down
+    chance, information = Chance.EXPLICIT, Information.IMPERFECT  # draws and removals are chance nodes; hands face down
     options_model = CitadelsOptions
     state_model = CitadelsState
     action_adapter = ACTION_ADAPTER
@@ -42,6 +44,23 @@ class Citadels(Game[CitadelsState, Action]):
 
     def to_move(self, state: CitadelsState) -> int | None:
         return rules.to_move(state)
+
+    # ---- chance (``engines.core.chance``; the nodes are in ``rules``) ----------------------
+    def chance_weights(self, state: CitadelsState) -> list[tuple[Action, int]]:
+        """A district card drawn from the deck's shuffled part (the set-up deal §2, the income
+        draw §7.2, the Magician §8.3, the Architect §8.7, the Smithy §9.3), or a character set
+        aside face down (§4.1) or face up (§4.2): ``rules.chance_weights``."""
+        return rules.chance_weights(state)
+
+    def sample_chance(self, state: CitadelsState, rng: Rng) -> Action:
+        return rules.sample_chance(state, rng)
+
+    def chance_seen_by(self, state: CitadelsState, outcome: Action) -> tuple[int, ...] | None:
+        return rules.chance_seen_by(state, outcome)
+
+    def seeded_dealer(self, state: CitadelsState) -> CitadelsDealer:
+        """The old set-up's generator and deck order (``dealer.py``)."""
+        return CitadelsDealer.from_seed(state.seed)
 
     def legal_actions(self, state: CitadelsState) -> list[Action]:
         return rules.legal_actions(state)
@@ -98,7 +117,10 @@ class Citadels(Game[CitadelsState, Action]):
         characters and cards). Every legal action gets a clear, distinct label."""
         if isinstance(action, dict):
             action = self.parse_action(action)
-        return labels.label(_view(state, rules.to_move(state)), action, lang)
+        seat = rules.to_move(state)
+        if seat == CHANCE:   # an outcome: its public line (a face-down character stays unnamed)
+            return _log_text(state, action).render(lang)
+        return labels.label(_view(state, seat), action, lang)
 
     def score_categories(self, lang: str = "en") -> dict[str, str]:
         """The names of the ``score_breakdown`` keys in ``lang`` (the end-of-game table)."""
@@ -124,7 +146,7 @@ class Citadels(Game[CitadelsState, Action]):
         """True when the move showed something new, or looked at something hidden whatever it
         found (undo is then refused):
 
-        - the PRNG moved (a new round's character shuffle) or a new round began;
+        - a new round began (its characters set aside);
         - cards were drawn from the deck (income, Observatory, Architect, Smithy, Magician);
         - the Magician saw another hand (an exchange, even with an empty hand);
         - characters were called (``called`` moved): every call asks who holds that rank,
@@ -145,20 +167,21 @@ class Citadels(Game[CitadelsState, Action]):
         Laboratory (face down), destroying (a city everyone sees), and
         drawing from an empty deck (its size is public).
         """
-        return (before.rng != after.rng or before.draws != after.draws
+        return (before.draws != after.draws
                 or before.revealed != after.revealed or before.round != after.round
                 or before.called != after.called
                 or any(len(a) > len(b) for a, b in zip(after.cities, before.cities))  # a build
                 or before.swaps != after.swaps or before.phase != after.phase and after.phase == "over")
 
     def reveals_to(self, before: CitadelsState, action: Action, after: CitadelsState, seat: int) -> bool:
-        """``reveals_information``, and a draft choice that hands the cards left to ``seat``:
+        """``reveals_information``, a chance outcome ``seat`` saw (the core's rule), and a
+        draft choice that hands the cards left to ``seat``:
         he now sees them, which tells him something of what the earlier choosers took.
         Without this, a player alone with bots could pick, let the bots pick, see what came
         back to him, undo it all and pick again knowing (the bots decide the same way from
         the same position). Handing the cards to someone else shows this seat nothing, so a
         player may still take back his own choice while the next one has not acted."""
-        return (self.reveals_information(before, action, after)
+        return (super().reveals_to(before, action, after, seat)
                 or before.phase == "draft" and after.phase == "draft"
                 and self.to_move(after) == seat != self.to_move(before))
 

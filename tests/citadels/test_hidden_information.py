@@ -24,7 +24,7 @@ def hidden_twin(state, p: int | None, seed: int):
     """A copy of ``state`` with everything hidden from ``p`` reshuffled (p=None: spectator)."""
     rng = Rng.from_seed(seed)
     twin = state.clone()
-    twin.rng = Rng.from_seed(seed + 1)
+    twin.dealer = None                          # the future is nobody's to see
     rng.shuffle(twin.deck)
     # other players' hands (and another player's pending income draw), sizes kept
     drawer = twin.holder[twin.called] if twin.drawn and twin.phase == "turn" else None

@@ -6,6 +6,7 @@ import pytest
 from engines import RecordError, get_game, list_games, new_record, parse_record, replay
 from engines.core.bots import get_bot
 from engines.core.record import Fork
+from engines.core.chance import Sampler
 from engines.core.rng import Rng
 from engines.core.thinking import Thinker
 
@@ -15,19 +16,21 @@ GAME = get_game("citadels")
 def played(seed: int, steps: int, players: int = 3, game=GAME):
     """A record of ``steps`` heuristic moves of ``game``, and the state after them."""
     record = new_record(game, players, seed)
-    state = game.new_game(players, seed)
+    state = game.new_game(players, seed, deal=False)
+    record.chance += [game.dump_action(o) for o in game.deal(state)]
     bot = get_bot(game, "heuristic")
     rng = Rng.from_seed(seed)
     for _ in range(steps):
         action = bot(game, state, rng)
         record.actions.append(game.dump_action(action))
-        game.apply(state, action)
+        record.chance += [game.dump_action(o) for o in game.apply(state, action)]
     return record, state
 
 
 def forked(record, at: int, seat: int, seed: int):
     copy = record.model_copy(deep=True)
     copy.actions = copy.actions[:at]
+    copy.chance = copy.chance[:getattr(replay(record, upto=at), "dealt", 0)]  # the outcomes dealt so far
     copy.forks = [*copy.forks, Fork(at=at, seat=seat, seed=seed)]
     return copy
 
@@ -75,7 +78,9 @@ def test_a_forked_game_plays_on_and_replays_and_a_fork_of_a_fork_too(name):
             break
         action = bot(game, state, Rng.from_seed(len(fork.actions)))
         fork.actions.append(game.dump_action(action))
-        game.apply(state, action)
+        fork.chance += [game.dump_action(o) for o in game.apply(state, action)]
+        # a fork deals its future afresh (its world has no seeded dealer): here from a seeded sampler
+        fork.chance += [game.dump_action(o) for o in game.deal(state, Sampler(Rng.from_seed(len(fork.actions))))]
     assert replay(parse_record(fork.model_dump_json())).model_dump() == state.model_dump()
     twice = forked(fork, len(fork.actions), 2, 10)  # the same position may be forked again
     twice2 = forked(fork, 20, 1, 11)

@@ -107,11 +107,12 @@ def test_inflate_raises_only_input_error(data):
 def citadels_record(actions: int = 6) -> dict:
     game = get_game("citadels")
     rec = new_record(game, 4, 7)
-    state = game.new_game(4, 7)
+    state = game.new_game(4, 7, deal=False)
+    rec.chance += [game.dump_action(o) for o in game.deal(state)]
     for _ in range(actions):
         action = game.legal_actions(state)[0]
         rec.actions.append(game.dump_action(action))
-        game.apply(state, action)
+        rec.chance += [game.dump_action(o) for o in game.apply(state, action)]
     return rec.model_dump(mode="json")
 
 

@@ -9,6 +9,7 @@ import pytest
 import engines
 from engines.core.i18n import MISSING, Text, render
 from engines.core.record import Fork, GameRecord, new_record, replay
+from engines.core.chance import Sampler
 from engines.core.rng import Rng
 from engines.core.statistics import StatRow, steps
 
@@ -19,13 +20,14 @@ def finished(name: str, players: int, seed: int, options: dict | None = None) ->
     """The record of a seeded game played to its end by uniformly random moves."""
     game = engines.get_game(name)
     record = new_record(game, players, seed, options)
-    state = game.new_game(players, seed, options)
+    state = game.new_game(players, seed, options, deal=False)
+    record.chance += [game.dump_action(o) for o in game.deal(state)]
     rng = Rng.from_seed(seed + 1000)
     while not game.is_over(state):
         actions = game.legal_actions(state)
         action = actions[rng.below(len(actions))]
         record.actions.append(game.dump_action(action))
-        game.apply(state, action)
+        record.chance += [game.dump_action(o) for o in game.apply(state, action)]
     return record
 
 
@@ -47,7 +49,8 @@ def test_steps_follow_a_fork_like_replay():
     game = engines.get_game("citadels")
     played = finished("citadels", 4, 8)
     at = len(played.actions) // 2
-    record = played.model_copy(update={"actions": played.actions[:at], "forks": [Fork(at=at, seat=1, seed=99)]})
+    record = played.model_copy(update={"actions": played.actions[:at], "forks": [Fork(at=at, seat=1, seed=99)],
+                                       "chance": played.chance[:getattr(replay(played, upto=at), "dealt", 0)]})
     state = replay(record)
     assert state != replay(played, upto=at)  # the fork dealt the unseen cards again
     rng = Rng.from_seed(3)
@@ -57,7 +60,9 @@ def test_steps_follow_a_fork_like_replay():
         actions = game.legal_actions(state)
         action = actions[rng.below(len(actions))]
         record.actions.append(game.dump_action(action))
-        game.apply(state, action)
+        record.chance += [game.dump_action(o) for o in game.apply(state, action)]
+        # the fork's world has no seeded dealer: its chance from a seeded sampler
+        record.chance += [game.dump_action(o) for o in game.deal(state, Sampler(rng))]
     walked = list(steps(game, record))
     assert walked[at].before == replay(record, upto=at) != walked[at - 1].after
     assert walked[-1].after == state

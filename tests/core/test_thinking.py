@@ -19,7 +19,8 @@ def _record(name, players, seed, levels):
 def test_decisions_from_records_match_the_bot_on_the_live_state(name):
     game = get_game(name)
     record = _record(name, 3, 11, ["heuristic"] * 3)
-    state = game.new_game(3, 11)
+    state = game.new_game(3, 11, deal=False)
+    record.chance += [game.dump_action(o) for o in game.deal(state)]
     thinker = Thinker()
     for _ in range(40):
         seat = game.to_move(state)
@@ -29,18 +30,19 @@ def test_decisions_from_records_match_the_bot_on_the_live_state(name):
         got = thinker.decide(parse_record(record.model_dump_json()), seat, "heuristic")
         assert got == expected
         record.actions.append(game.dump_action(expected))
-        game.apply(state, expected)
+        record.chance += [game.dump_action(o) for o in game.apply(state, expected)]
     assert thinker.replays == 1  # one replay; every later record only added moves
 
 
 def test_a_shorter_or_different_record_is_replayed_from_the_start():
     game = get_game("citadels")
     record = _record("citadels", 3, 5, ["random"] * 3)
-    state = game.new_game(3, 5)
+    state = game.new_game(3, 5, deal=False)
+    record.chance += [game.dump_action(o) for o in game.deal(state)]
     for _ in range(6):
         a = game.legal_actions(state)[0]
         record.actions.append(game.dump_action(a))
-        game.apply(state, a)
+        record.chance += [game.dump_action(o) for o in game.apply(state, a)]
     thinker = Thinker()
     seat = game.to_move(state)
     thinker.decide(record, seat, "random")
@@ -77,11 +79,12 @@ def test_a_search_bot_decides_in_slices_with_its_progress_and_the_same_action(na
     with no estimated value."""
     game = get_game(name)
     record = _record(name, 2, 21, [level, level])
-    state = game.new_game(2, 21)
+    state = game.new_game(2, 21, deal=False)
+    record.chance += [game.dump_action(o) for o in game.deal(state)]
     while len(record.actions) < 3 or len(game.search_actions(state)) < 2:  # a choice to search
         a = game.legal_actions(state)[0]
         record.actions.append(game.dump_action(a))
-        game.apply(state, a)
+        record.chance += [game.dump_action(o) for o in game.apply(state, a)]
     seat = game.to_move(state)
     expected = get_bot(game, level)(game, state.clone(), decision_rng(21, len(record.actions), seat))
     begin_json(record.model_dump_json(), seat, level)
@@ -154,12 +157,13 @@ def test_the_worker_answer_carries_the_explanation_and_a_forced_move_says_so():
 
     game = get_game("myraclia")
     record = _record("myraclia", 2, 3, ["normal", "normal"])
-    replayed = game.new_game(2, 3)
+    replayed = game.new_game(2, 3, deal=False)
+    record.chance += [game.dump_action(o) for o in game.deal(replayed)]
     bot, rng = get_bot(game, "heuristic"), decision_rng(3, 0, 0)
     while len(record.actions) < 3 or len(game.search_actions(replayed)) < 2:  # a choice to search
         a = bot(game, replayed.clone(), rng)
         record.actions.append(game.dump_action(a))
-        game.apply(replayed, a)
+        record.chance += [game.dump_action(o) for o in game.apply(replayed, a)]
     begin_json(record.model_dump_json(), game.to_move(replayed), "normal")
     answer = json.loads(step_json(60.0))
     while not answer["done"]:
