@@ -10,6 +10,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from .components import ALL_CARDS, RANKS
+
 
 class _A(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -149,3 +151,8 @@ Action = Annotated[Union[
 ], Field(discriminator="type")]
 
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)
+
+#: every chance outcome, made once (actions are immutable: the rules and the dealer hand these out)
+DRAW_DISTRICT = {c: DrawDistrict(card=c) for c in ALL_CARDS}
+REMOVE_DOWN = {r: RemoveCharacter(rank=r, face_up=False) for r in RANKS}
+REMOVE_UP = {r: RemoveCharacter(rank=r, face_up=True) for r in RANKS}

@@ -21,6 +21,7 @@ removals are then dealt one by one).
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from pydantic import BaseModel
@@ -50,19 +51,19 @@ class CitadelsDealer(BaseModel):
         rng = Rng.from_seed(seed)
         order = list(ALL_CARDS)
         rng.shuffle(order)
-        return cls(rng=rng, order=order)
+        return cls.model_construct(rng=rng, order=order, next=0, removals=[])  # valid as made
 
     def pick(self, game: Any, state: "CitadelsState") -> A.DrawDistrict | A.RemoveCharacter:
+        d = self.__dict__   # the fields set as the state sets its own (no pydantic dispatch: speed)
         if state.pending in ("down", "up"):
             if not self.removals:
-                self.removals = round_removals(self.rng, state.players)
-            return A.RemoveCharacter(rank=self.removals.pop(0), face_up=state.pending == "up")
-        deck = state.deck
-        while self.order[self.next] not in deck:   # a card taken out of the deck by hand (tests)
-            self.next += 1
-        card = self.order[self.next]
-        self.next += 1
-        return A.DrawDistrict(card=card)
+                d["removals"] = round_removals(self.rng, state.players)
+            return (A.REMOVE_UP if state.pending == "up" else A.REMOVE_DOWN)[self.removals.pop(0)]
+        deck, order, k = state.deck, self.order, self.next
+        while not _holds(deck, order[k]):   # a card taken out of the deck by hand (tests)
+            k += 1
+        d["next"] = k + 1
+        return A.DRAW_DISTRICT[order[k]]
 
     def clone(self) -> "CitadelsDealer":
         """A fast independent copy (the order is shared: it is never changed in place)."""
@@ -70,6 +71,12 @@ class CitadelsDealer(BaseModel):
         d["rng"] = Rng.model_construct(s=self.rng.s[:])
         d["removals"] = self.removals[:]
         return self.model_construct(_fields_set=set(self.model_fields_set), **d)
+
+
+def _holds(deck: list[str], card: str) -> bool:
+    """Whether the sorted list ``deck`` holds ``card``."""
+    i = bisect_left(deck, card)
+    return i < len(deck) and deck[i] == card
 
 
 def round_removals(rng: Rng, players: int) -> list[int]:

@@ -188,8 +188,13 @@ def _start_draw(state: CitadelsState, pending: Pending, seat: int, n: int,
     order, without a node (nothing is left to chance). ``pending`` says where they go ("deal":
     the set-up, "hand": ``seat``'s hand, "income": the income draw, §7.2 b); ``then``, what
     the draw interrupted, goes on once it is done (``_finish_draw``)."""
-    state.pending, state.pending_seat, state.pending_left, state.pending_then = pending, seat, n, then
+    d = state.__dict__   # stored as the state's own __setattr__ stores them (speed)
+    d["pending"], d["pending_seat"], d["pending_left"], d["pending_then"] = pending, seat, n, then
+    state.__pydantic_fields_set__.update(_PENDING_FIELDS)
     _advance_draw(state)
+
+
+_PENDING_FIELDS = frozenset(("pending", "pending_seat", "pending_left", "pending_then"))
 
 
 def draw_seat(state: CitadelsState) -> int:
@@ -204,18 +209,22 @@ def draw_seat(state: CitadelsState) -> int:
 
 
 def _give(state: CitadelsState, card: str) -> None:
-    if state.pending == "income":
-        state.drawn.append(card)
+    d = state.__dict__   # the counters as the state's own __setattr__ stores them (speed)
+    if d["pending"] == "income":
+        d["drawn"].append(card)
     else:
         state.hands[draw_seat(state)].append(card)
-    state.draws += 1
-    state.pending_left -= 1
+    d["draws"] += 1
+    d["pending_left"] -= 1
 
 
 def _draw_district(state: CitadelsState, a: A.DrawDistrict) -> None:
     """Chance: ``a.card`` comes off the shuffled part of the deck."""
-    state.deck.remove(a.card)
+    deck = state.deck
+    deck.remove(a.card)
     _give(state, a.card)
+    if deck and state.pending_left > 0:   # the next card is chance's again (the usual case)
+        return
     _advance_draw(state)
 
 
@@ -233,8 +242,9 @@ def _advance_draw(state: CitadelsState) -> None:
 
 
 def _finish_draw(state: CitadelsState) -> None:
-    pending, then = state.pending, state.pending_then
-    state.pending, state.pending_seat, state.pending_then = "", -1, ""
+    d = state.__dict__
+    pending, then = d["pending"], d["pending_then"]
+    d["pending"], d["pending_seat"], d["pending_then"] = "", -1, ""
     if pending == "deal":
         start_round(state)
     elif pending == "income":
@@ -393,9 +403,7 @@ _EXCHANGE = {p: A.MagicianExchange(target=p) for p in range(C.players_max)}
 _DRAW = {n: A.DrawCards(count=n) for n in range(1, 6)}
 _TAKE_GOLD, _COLLECT, _END_TURN = A.TakeGold(), A.CollectIncome(), A.EndTurn()
 _MAG_DRAW, _ARCHITECT_DRAW, _SMITHY = A.MagicianDraw(), A.ArchitectDraw(), A.Smithy()
-_DRAW_DISTRICT = {c: A.DrawDistrict(card=c) for c in ALL_CARDS}
-_REMOVE_DOWN = {r: A.RemoveCharacter(rank=r, face_up=False) for r in RANKS}
-_REMOVE_UP = {r: A.RemoveCharacter(rank=r, face_up=True) for r in RANKS}
+_DRAW_DISTRICT, _REMOVE_DOWN, _REMOVE_UP = A.DRAW_DISTRICT, A.REMOVE_DOWN, A.REMOVE_UP
 _FACE_UP = {p: removal(p).face_up for p in range(C.players_min, C.players_max + 1)}
 _NO_DESTROY, _GRAVE_TAKE, _GRAVE_DECLINE = A.NoDestroy(), A.GraveyardTake(), A.GraveyardDecline()
 # the lists and figures ``_turn_actions`` reads at every call, made once
@@ -458,9 +466,7 @@ GRAVEYARD_PRICE = effect("graveyard", "pay_gold")
 # Playing an action
 # ======================================================================================
 def play(state: CitadelsState, action) -> None:
-    t = action.type
-    handler = _HANDLERS[t]
-    handler(state, action)
+    _HANDLERS[action.type](state, action)
 
 
 # ---- selection (§5) ----------------------------------------------------------------------
