@@ -10,6 +10,8 @@ from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from .components import ALL_CARDS, RANKS
+
 
 class _A(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -125,10 +127,32 @@ class GraveyardDecline(_A):
     type: Literal["graveyard_decline"] = "graveyard_decline"
 
 
+# ---- chance outcomes (``engines.core.chance``): played at a chance node, by nobody ------------
+class DrawDistrict(_A):
+    """Chance: the district card ``card`` comes off the top of the deck (§2, §7.2, §8.3, §8.7,
+    §9.3). One outcome per card of the deck's shuffled part: a card's id shows in the hand and
+    the city, so two copies of one district are two outcomes (weight 1 each)."""
+    type: Literal["draw_district"] = "draw_district"
+    card: str
+
+
+class RemoveCharacter(_A):
+    """Chance: the character ``rank`` is set aside for the round (§4.1 face down, §4.2 face up)."""
+    type: Literal["remove_character"] = "remove_character"
+    rank: int
+    face_up: bool
+
+
 Action = Annotated[Union[
     ChooseCharacter, DiscardCharacter, TakeGold, DrawCards, KeepCard, PutBottom, Build,
     CollectIncome, EndTurn, Assassinate, Rob, MagicianExchange, MagicianDiscard, MagicianDraw,
     ArchitectDraw, Destroy, NoDestroy, Laboratory, Smithy, GraveyardTake, GraveyardDecline,
+    DrawDistrict, RemoveCharacter,
 ], Field(discriminator="type")]
 
 ACTION_ADAPTER: TypeAdapter = TypeAdapter(Action)
+
+#: every chance outcome, made once (actions are immutable: the rules and the dealer hand these out)
+DRAW_DISTRICT = {c: DrawDistrict(card=c) for c in ALL_CARDS}
+REMOVE_DOWN = {r: RemoveCharacter(rank=r, face_up=False) for r in RANKS}
+REMOVE_UP = {r: RemoveCharacter(rank=r, face_up=True) for r in RANKS}

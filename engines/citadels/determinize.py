@@ -6,8 +6,9 @@ face-down ranks put down by others, the initial face-down rank (unless he saw it
 the cards handed to another drafting seat.
 
 Re-dealt:
-* cards: the other hands, the deck and another seat's ``drawn`` are pooled, sorted, shuffled
-  with ``rng`` and dealt back with the same sizes;
+* cards: the other hands, the deck (its shuffled part and the cards put under it) and another
+  seat's ``drawn`` are pooled, sorted, shuffled with ``rng`` and dealt back with the same
+  sizes; the cards left make the world's deck, all of it shuffled (a multiset, nothing under);
 * characters: every rank ``player`` cannot place (not revealed, not removed face up, not his,
   not his face-down card, not the one he saw) is pooled, sorted and shuffled into the same
   slots (other seats' unrevealed holdings, others' face-down cards, the initial face-down
@@ -18,12 +19,20 @@ Approximations (never contradicting ``view(…, player)``): what ``player`` lear
 Magician exchange (the hand he gave) or cards he put at the bottom of the deck is forgotten;
 the draft hints (which ranks were offered to him, ``handed``) do not constrain the other
 seats' characters; the other seats' ``handed`` lists are left as they were.
+
+The future is not in the state, so nothing of it is re-dealt. Where the state has a seeded
+dealer (a game made from a seed: tests, an old record's fork), the world gets one re-seeded as
+the engine re-seeded its generator before chance was explicit (``rng.fork()``, after the
+shuffles above), whose deck order is the order the shuffle left the world's deck in; so a fork
+of an old record deals what it dealt. Else the world has no dealer. ``rng`` is consumed the
+same way in both cases.
 """
 
 from __future__ import annotations
 
 from engines.core.rng import Rng
 
+from .dealer import CitadelsDealer
 from .rules import active_seat
 from .state import CitadelsState
 
@@ -39,7 +48,7 @@ def determinize(state: CitadelsState, player: int, rng: Rng) -> CitadelsState:
     # ---- cards --------------------------------------------------------------------------
     others = [p for p in range(s.players) if p != player]
     mine_drawn = s.drawn and s.phase == "turn" and s.holder[s.called] == player
-    pool = list(s.deck)
+    pool = s.deck + s.bottom
     for p in others:
         pool += s.hands[p]
     if not mine_drawn:
@@ -55,7 +64,9 @@ def determinize(state: CitadelsState, player: int, rng: Rng) -> CitadelsState:
         n = len(s.drawn)
         s.drawn = pool[k:k + n]
         k += n
-    s.deck = pool[k:]
+    order = pool[k:]
+    s.deck = sorted(order)
+    s.bottom = []
     # ---- characters ---------------------------------------------------------------------
     if s.phase != "over":
         called = s.called if s.phase != "draft" else 0
@@ -83,5 +94,6 @@ def determinize(state: CitadelsState, player: int, rng: Rng) -> CitadelsState:
         if drafting:
             s.draft_cards = sorted(rest)
             rest = []
-    s.rng = rng.fork()
+    fork = rng.fork()
+    s.dealer = CitadelsDealer(rng=fork, order=order) if state.dealer is not None else None
     return s

@@ -26,17 +26,24 @@ from engines.core.i18n import Text, player
 
 from . import texts as tx
 from .components import ARCHITECT, KING, MAGICIAN, MERCHANT, RANKS, THIEF, WARLORD, C, kind
-from .rules import (GRAVEYARD_PRICE, active_seat, destroy_cost, district_income, graveyard_owner, income_colour,
+from .rules import (GRAVEYARD_PRICE, active_seat, deck_size, destroy_cost, district_income, graveyard_owner,
+                    income_colour,
                     threshold)
 from .scoring import breakdown, winners
 from .state import CitadelsState
 from .texts import T
 
 
+_CHANCE = frozenset(("draw_district", "remove_character"))
+
+
 def event_texts(before: CitadelsState, action: Any, after: CitadelsState) -> list[Text]:
     """The automatic events of ``action`` played in ``before`` and giving ``after``, in the
-    order the rules make them."""
+    order the rules make them. A chance outcome has none of its own: what follows it is told
+    with the player's move it follows (the page reads ``after`` with that move's chance dealt)."""
     t = action.type
+    if t in _CHANCE:
+        return []
     if t == "draw_cards":
         return _income_draw_lines(before, action, after)
     if t in ("keep_card", "put_bottom"):
@@ -108,7 +115,7 @@ def _end_of_turn_lines(before: CitadelsState, after: CitadelsState) -> list[Text
         out.append(T("{player} collects {gold} of district income", player=tx.who(seat, rank),
                      gold=tx.gold(income)))
     if rank == ARCHITECT and not before.architect_drawn:
-        n = min(C.architect_extra_draw, len(before.deck))
+        n = min(C.architect_extra_draw, deck_size(before))
         out.append(T("{player} draws {cards} extra", player=tx.who(seat, ARCHITECT), cards=tx.cards(n)) if n
                    else T("{player} draws no extra cards: the deck is empty", player=tx.who(seat, ARCHITECT)))
     if after.phase == "warlord":
@@ -214,7 +221,7 @@ def revealed_texts(before: CitadelsState, action: Any, after: CitadelsState, sea
     out: list[Text] = []
     if after.phase == "over" and before.phase != "over":
         out.append(T("the final scores"))
-    elif after.round != before.round or after.rng != before.rng:
+    elif after.round != before.round:
         out.append(T("round {n}: the characters shuffled and dealt again", n=after.round))
     elif after.called != before.called or after.revealed != before.revealed:
         rank = after.called

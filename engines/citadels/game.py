@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.catalog import about
+from engines.core.chance import CHANCE
 from engines.core.errors import IllegalAction, Refusal
-from engines.core.game import Chance, Game, Information, Options
+from engines.core.game import Chance, Game, Information, Options, saw_chance
 from engines.core.i18n import Text
 from engines.core.rng import Rng
 
@@ -22,6 +23,7 @@ from .public import CitadelsView
 from .evaluate import evaluate as _evaluate
 from .events import event_texts as _event_texts, revealed_texts as _revealed
 from .playout import playout_action as _playout, playout_bot
+from .dealer import CitadelsDealer
 from .state import CitadelsOptions, CitadelsState
 from .view import log_text as _log_text, view as _view
 
@@ -31,7 +33,7 @@ class Citadels(Game[CitadelsState, Action]):
     title, description = about("citadels")["title"], about("citadels")["description"]  # engines/catalog.json
     min_players = 2
     max_players = 7
-    chance, information = Chance.SAMPLED, Information.IMPERFECT  # shuffles inside apply; hands and deck face down
+    chance, information = Chance.EXPLICIT, Information.IMPERFECT  # draws and removals are chance nodes; hands face down
     options_model = CitadelsOptions
     state_model = CitadelsState
     action_adapter = ACTION_ADAPTER
@@ -40,11 +42,39 @@ class Citadels(Game[CitadelsState, Action]):
         assert isinstance(options, CitadelsOptions)  # new_game validates with options_model
         return rules.setup(players, seed, options)
 
-    def to_move(self, state: CitadelsState) -> int | None:
-        return rules.to_move(state)
+    # the verbs a playout calls at every move and chance outcome go straight to the rules'
+    # functions, without a method's extra call (speed; they take the state alone)
+    to_move = staticmethod(rules.to_move)  # type: ignore[assignment]
+    legal_actions = staticmethod(rules.legal_actions)  # type: ignore[assignment]
+    sample_chance = staticmethod(rules.sample_chance)  # type: ignore[assignment]
+    play_legal = staticmethod(rules.play)  # type: ignore[assignment]
 
-    def legal_actions(self, state: CitadelsState) -> list[Action]:
-        return rules.legal_actions(state)
+    # ---- chance (``engines.core.chance``; the nodes are in ``rules``) ----------------------
+    def chance_weights(self, state: CitadelsState) -> list[tuple[Action, int]]:
+        """A district card drawn from the deck's shuffled part (the set-up deal §2, the income
+        draw §7.2, the Magician §8.3, the Architect §8.7, the Smithy §9.3), or a character set
+        aside face down (§4.1) or face up (§4.2): ``rules.chance_weights``."""
+        return rules.chance_weights(state)
+
+    def chance_seen_by(self, state: CitadelsState, outcome: Action) -> tuple[int, ...] | None:
+        return rules.chance_seen_by(state, outcome)
+
+    def play_chance(self, state: CitadelsState, outcome: Action) -> None:
+        """``Game.play_chance`` (the outcome played, ``dealt`` and ``seen`` counted) without
+        its generic calls: every game made from a seed deals its set-up through it (speed)."""
+        seen = rules.chance_seen_by(state, outcome)
+        rules.play(state, outcome)
+        d = state.__dict__
+        d["dealt"] += 1
+        counts = d["seen"] or [0] * state.players
+        d["seen"] = counts
+        for seat in (range(state.players) if seen is None else seen):
+            counts[seat] += 1
+        state.__pydantic_fields_set__.update(_COUNTED)
+
+    def seeded_dealer(self, state: CitadelsState) -> CitadelsDealer:
+        """The old set-up's generator and deck order (``dealer.py``)."""
+        return CitadelsDealer.from_seed(state.seed)
 
     def check(self, state: CitadelsState, action: Action) -> None:
         reason = reasons.reason(state, action)
@@ -62,6 +92,7 @@ class Citadels(Game[CitadelsState, Action]):
 
     def play(self, state: CitadelsState, action: Action) -> None:
         rules.play(state, action)
+
 
     def is_over(self, state: CitadelsState) -> bool:
         return state.phase == "over"
@@ -98,7 +129,10 @@ class Citadels(Game[CitadelsState, Action]):
         characters and cards). Every legal action gets a clear, distinct label."""
         if isinstance(action, dict):
             action = self.parse_action(action)
-        return labels.label(_view(state, rules.to_move(state)), action, lang)
+        seat = rules.to_move(state)
+        if seat == CHANCE:   # an outcome: its public line (a face-down character stays unnamed)
+            return _log_text(state, action).render(lang)
+        return labels.label(_view(state, seat), action, lang)
 
     def score_categories(self, lang: str = "en") -> dict[str, str]:
         """The names of the ``score_breakdown`` keys in ``lang`` (the end-of-game table)."""
@@ -124,7 +158,7 @@ class Citadels(Game[CitadelsState, Action]):
         """True when the move showed something new, or looked at something hidden whatever it
         found (undo is then refused):
 
-        - the PRNG moved (a new round's character shuffle) or a new round began;
+        - a new round began (its characters set aside);
         - cards were drawn from the deck (income, Observatory, Architect, Smithy, Magician);
         - the Magician saw another hand (an exchange, even with an empty hand);
         - characters were called (``called`` moved): every call asks who holds that rank,
@@ -156,13 +190,14 @@ class Citadels(Game[CitadelsState, Action]):
           build back (the others saw it, but Undo never passes another person's move, and
           bots that moved since decide again from the record); a district built by another
           seat is new to him;
+        - a chance outcome ``seat`` saw (a card drawn into his hand: the core's rule);
         - a draft choice that hands the cards left to ``seat``: he now sees them, which tells
           him something of what the earlier choosers took. Without this, a player alone with
           bots could pick, let the bots pick, see what came back to him, undo it all and pick
           again knowing (the bots decide the same way from the same position). Handing the
           cards to someone else shows this seat nothing, so a player may still take back his
           own choice while the next one has not acted."""
-        return (_shown(before, after, seat)
+        return (saw_chance(before, after, seat) or _shown(before, after, seat)
                 or before.phase == "draft" and after.phase == "draft"
                 and self.to_move(after) == seat != self.to_move(before))
 
@@ -203,6 +238,8 @@ class Citadels(Game[CitadelsState, Action]):
                 "heuristic": choose}
 
 
+_COUNTED = frozenset(("dealt", "seen"))
+
 #: search budgets (about 0.3 s and 1.2 s a decision on CPython at 3 players)
 NORMAL_ITERATIONS = 500
 HARD_ITERATIONS = 2000
@@ -216,7 +253,7 @@ GAME = Citadels()
 def _shown(before: CitadelsState, after: CitadelsState, builder: int = -1) -> bool:
     """The move from ``before`` to ``after`` showed something hidden (``reveals_information``);
     a district built by ``builder`` does not count (it came from his own hand)."""
-    return (before.rng != after.rng or before.draws != after.draws
+    return (before.draws != after.draws
             or before.revealed != after.revealed or before.round != after.round
             or before.called != after.called
             or any(len(a) > len(b) for i, (a, b) in enumerate(zip(after.cities, before.cities)) if i != builder)

@@ -28,7 +28,7 @@ from engines.core.i18n import Text, player
 from . import actions as A
 from . import texts as tx
 from .components import ARCHITECT, ASSASSIN, DISTRICTS, MAGICIAN, RANKS, THIEF, WARLORD, C, effect, kind, removal
-from .rules import (SMITHY_PRICE, bishop_protects, build_limit, destroy_cost, income_colour, legal_actions, owns,
+from .rules import (SMITHY_PRICE, bishop_protects, build_limit, deck_size, destroy_cost, income_colour, legal_actions, owns,
                     threshold, to_move)
 from .state import CitadelsState
 from .texts import T
@@ -120,6 +120,10 @@ def _draft_character_reason(state: CitadelsState, seat: int, rank: int, keep: bo
 def _refusal(state: CitadelsState, action, legal: list) -> Text:
     """The rule that forbids ``action`` (not in ``legal``), by the moment of the round."""
     t = getattr(action, "type", "?")
+    if state.pending:
+        return T("Chance decides now: a district card is drawn or a character set aside.")
+    if t in ("draw_district", "remove_character"):
+        return T("Only chance draws a district card or sets a character aside.")
     seat = to_move(state)
     assert seat is not None  # the callers answer "the game is over" first: a seat moves
     if t in ("graveyard_take", "graveyard_decline") and state.phase != "graveyard":
@@ -262,14 +266,14 @@ def _build_reason(state: CitadelsState, seat: int, k: str) -> Text:
 @refuses("character-turn")
 def _draw_reason(state: CitadelsState, seat: int, count: int) -> Text:
     """§7.2 (b), D-07, D-15: the income draw of ``count`` cards (2, or 3 with the Observatory)."""
-    if not state.deck:
+    if not deck_size(state):
         return T("The deck is empty: take 2 gold.")
     more = C.income_draw + effect("observatory", "extra_draw")
     if count not in (C.income_draw, more):
         return ruled("observatory", T("You draw {n} cards ({m} with the Observatory).", n=C.income_draw, m=more))
     if not owns(state, seat, "observatory"):
         return ruled("observatory", T("Only the Observatory lets you draw {n} cards.", n=more))
-    return T("The deck holds only {cards}: draw {n}.", cards=tx.cards(len(state.deck)), n=C.income_draw)
+    return T("The deck holds only {cards}: draw {n}.", cards=tx.cards(deck_size(state)), n=C.income_draw)
 
 
 _POWER_OF = {"assassinate": "assassin", "rob": "thief"}
@@ -338,7 +342,7 @@ def _purple_text(state: CitadelsState, seat: int, action) -> Text:
         return T("You have no Smithy in your city.")
     if state.smithy_used:
         return T("You have already used the Smithy this turn.")
-    if not state.deck:
+    if not deck_size(state):
         return T("The deck is empty: the Smithy has nothing to draw.")
     return T("The Smithy costs {cost}: you have only {have}.", cost=tx.gold(SMITHY_PRICE),
              have=tx.gold(state.gold[seat]))

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from typing import Any, Callable, Literal, cast
 
+from engines.core.chance import CHANCE
 from engines.core.rng import Rng
 
 from . import actions as A
 from .components import (_KIND, ALL_CARDS, ARCHITECT, ASSASSIN, BISHOP, CHARACTERS, DISTRICTS, KING,
                          MAGICIAN, MERCHANT, RANKS, THIEF, WARLORD, C, effect, kind, removal)
-from .state import CitadelsOptions, CitadelsState
+from .state import CitadelsOptions, CitadelsState, Pending
 from .texts import T
 
 DraftOp = Literal["keep", "discard"]
@@ -37,23 +38,24 @@ def threshold(state: CitadelsState) -> int:
 
 
 def setup(players: int, seed: int, options: CitadelsOptions) -> CitadelsState:
-    """§2: shuffle the 65 districts, deal 4 cards and 2 gold each, give the crown, start round 1."""
+    """§2: the 65 districts shuffled (the deck, a multiset), 2 gold each, the crown given;
+    the state is at the set-up deal's first chance node (4 cards to each seat in turn, from
+    seat 0), after which round 1 starts (``start_round``)."""
     if options.first_crown >= players:
         raise ValueError(T("The first crown must go to a seat from 1 to {last}, not {seat}.",
                            last=players, seat=options.first_crown + 1))  # seats counted from 1 for people
-    rng = Rng.from_seed(seed)
-    deck = list(ALL_CARDS)
-    rng.shuffle(deck)
-    hands = []
-    for _ in range(players):
-        hands.append(deck[:C.start_cards_per_player])
-        del deck[:C.start_cards_per_player]
     state = CitadelsState(
-        players=players, seed=seed, rng=rng, options=options, crown=options.first_crown,
-        deck=deck, hands=hands, cities=[[] for _ in range(players)],
-        built_round=[[] for _ in range(players)], gold=[C.start_gold_per_player] * players)
-    start_round(state)
+        players=players, seed=seed, options=options, crown=options.first_crown,
+        deck=sorted(ALL_CARDS), hands=[[] for _ in range(players)], cities=[[] for _ in range(players)],
+        built_round=[[] for _ in range(players)], gold=[C.start_gold_per_player] * players,
+        seen=[0] * players)
+    _start_draw(state, "deal", -1, C.start_cards_per_player * players)
     return state
+
+
+def deck_size(state: CitadelsState) -> int:
+    """How many cards the deck holds: its shuffled part and the cards put under it."""
+    return len(state.deck) + len(state.bottom)
 
 
 def draft_schedule(players: int) -> list[tuple[int, DraftOp]]:
@@ -90,8 +92,10 @@ def _seat_of_step(state: CitadelsState, step: int) -> int:
 
 
 def start_round(state: CitadelsState) -> None:
-    """§3-§4: clear the round, remove characters (1 face down first, then face up; the King
-    is never face up, §4.2) and hand the rest to the crown holder (§5)."""
+    """§3-§4: clear the round, then the chance nodes that remove characters (1 face down
+    first, then face up; the King is never face up, §4.2: ``_remove_character``), after
+    which the rest go to the crown holder (§5). Until then ``draft_cards`` holds the
+    characters not set aside yet."""
     state.phase = "draft"
     state.holder = [-1] * 9
     state.face_down, state.face_down_by = [], []
@@ -99,26 +103,29 @@ def start_round(state: CitadelsState) -> None:
     state.killed = state.robbed = 0
     state.thief_seat = -1
     state.seen_down_by = -1
-    row = removal(state.players)
-    chars = list(RANKS)
-    state.rng.shuffle(chars)
-    down = chars[:row.face_down]
-    rest = chars[row.face_down:]
-    state.removed_down = down[0] if down else 0
-    up: list[int] = []
-    while len(up) < row.face_up:
-        card = rest.pop(0)
-        if card == KING:          # §4.2: put it back, reshuffle the cards still to draw, draw again
-            rest.append(card)
-            state.rng.shuffle(rest)
-            continue
-        up.append(card)
-    state.removed_up = sorted(up)
-    state.draft_cards = sorted(rest)
+    state.removed_down = 0
+    state.removed_up = []
+    state.draft_cards = list(RANKS)
     state.draft_step = 0
     state.handed = [[] for _ in range(state.players)]
-    _note_handed(state)
     _reset_turn(state)
+    state.pending = "down"
+
+
+def _remove_character(state: CitadelsState, a: A.RemoveCharacter) -> None:
+    """Chance (§4.1, §4.2): ``a.rank`` set aside face down (nobody sees it) or face up (a
+    King is never drawn face up: the rules put it back and draw again, so it is no outcome).
+    Once every removal of the player count is made, the selection begins (§5)."""
+    state.draft_cards.remove(a.rank)
+    if a.face_up:
+        state.removed_up = sorted([*state.removed_up, a.rank])
+    else:
+        state.removed_down = a.rank
+    if len(state.removed_up) < _FACE_UP[state.players]:
+        state.pending = "up"
+        return
+    state.pending = ""
+    _note_handed(state)
 
 
 def _note_handed(state: CitadelsState) -> None:
@@ -164,6 +171,8 @@ def graveyard_owner(state: CitadelsState) -> int:
 
 
 def to_move(state: CitadelsState) -> int | None:
+    if state.pending:
+        return CHANCE
     if state.phase == "over":
         return None
     if state.phase == "graveyard":
@@ -171,13 +180,83 @@ def to_move(state: CitadelsState) -> int | None:
     return active_seat(state)
 
 
-def _draw(state: CitadelsState, n: int) -> list[str]:
-    """§10.1, D-07: take up to ``n`` cards from the top of the deck."""
-    n = min(n, len(state.deck))
-    cards = state.deck[:n]
-    del state.deck[:n]
-    state.draws += n
-    return cards
+# ---- drawing district cards (§10.1, D-07): chance nodes ----------------------------------------
+def _start_draw(state: CitadelsState, pending: Pending, seat: int, n: int,
+                then: Literal["", "end_turn"] = "") -> None:
+    """§10.1, D-07: draw up to ``n`` cards from the top of the deck, one chance node each
+    while the shuffled part lasts (``_draw_district``), then the cards put under it, in their
+    order, without a node (nothing is left to chance). ``pending`` says where they go ("deal":
+    the set-up, "hand": ``seat``'s hand, "income": the income draw, §7.2 b); ``then``, what
+    the draw interrupted, goes on once it is done (``_finish_draw``)."""
+    d = state.__dict__   # stored as the state's own __setattr__ stores them (speed)
+    d["pending"], d["pending_seat"], d["pending_left"], d["pending_then"] = pending, seat, n, then
+    state.__pydantic_fields_set__.update(_PENDING_FIELDS)
+    _advance_draw(state)
+
+
+_PENDING_FIELDS = frozenset(("pending", "pending_seat", "pending_left", "pending_then"))
+
+
+def draw_seat(state: CitadelsState) -> int:
+    """The seat whose hand (or income draw) the card being drawn goes to."""
+    if state.pending == "deal":   # §2: 4 cards to each seat in turn, from seat 0
+        for seat, hand in enumerate(state.hands):
+            if len(hand) < C.start_cards_per_player:
+                return seat
+    if state.pending == "income":
+        return active_seat(state)
+    return state.pending_seat
+
+
+def _give(state: CitadelsState, card: str) -> None:
+    d = state.__dict__   # the counters as the state's own __setattr__ stores them (speed)
+    if d["pending"] == "income":
+        d["drawn"].append(card)
+    else:
+        state.hands[draw_seat(state)].append(card)
+    d["draws"] += 1
+    d["pending_left"] -= 1
+
+
+def _draw_district(state: CitadelsState, a: A.DrawDistrict) -> None:
+    """Chance: ``a.card`` comes off the shuffled part of the deck."""
+    deck = state.deck
+    deck.remove(a.card)
+    _give(state, a.card)
+    if deck and state.pending_left > 0:   # the next card is chance's again (the usual case)
+        return
+    _advance_draw(state)
+
+
+def _advance_draw(state: CitadelsState) -> None:
+    """Draw the cards due that chance does not decide (the shuffled part is used up: the
+    cards put under it come next, in order; none left: the draw stops short, D-07), and
+    finish the draw once no card is due."""
+    while state.pending_left > 0 and not state.deck:
+        if not state.bottom:
+            state.pending_left = 0
+            break
+        _give(state, state.bottom.pop(0))
+    if state.pending_left == 0:
+        _finish_draw(state)
+
+
+def _finish_draw(state: CitadelsState) -> None:
+    d = state.__dict__
+    pending, then = d["pending"], d["pending_then"]
+    d["pending"], d["pending_seat"], d["pending_then"] = "", -1, ""
+    if pending == "deal":
+        start_round(state)
+    elif pending == "income":
+        seat = active_seat(state)
+        keep = C.income_keep + (effect("library", "extra_keep") if owns(state, seat, "library") else 0)
+        if len(state.drawn) <= keep:    # nothing to choose: keep them all (D-07: 1 card is kept)
+            state.hands[seat] += state.drawn
+            state.drawn = []
+        else:
+            state.keep_left = keep
+    if then == "end_turn":
+        _end_turn_rest(state)
 
 
 def _take_kind(cards: list[str], kind_id: str) -> str:
@@ -229,6 +308,8 @@ def build_limit(state: CitadelsState) -> int:
 # Legal actions
 # ======================================================================================
 def legal_actions(state: CitadelsState) -> list:
+    if state.pending:
+        return [o for o, _ in chance_weights(state)]
     phase = state.phase
     if phase == "over":
         return []
@@ -273,11 +354,11 @@ def _turn_actions(state: CitadelsState) -> list:
     city_kinds = {_KIND_OF(c) or kind(c) for c in state.cities[seat]}
     if not state.income_taken:                       # §7.2
         out.append(_TAKE_GOLD)
-        if state.deck:
+        if state.deck or state.bottom:
             out.append(_DRAW_INCOME)
             # Observatory (D-15): offered only when the deck holds more than 2 cards; with
             # fewer both declarations draw the same cards (D-07), so they are one choice
-            if "observatory" in city_kinds and len(state.deck) > C.income_draw:
+            if "observatory" in city_kinds and deck_size(state) > C.income_draw:
                 out.append(_DRAW_OBSERVATORY)
     if not state.ability_used:                       # §8.1-8.3
         if rank == ASSASSIN:
@@ -300,7 +381,7 @@ def _turn_actions(state: CitadelsState) -> list:
                 out.append(_BUILD[k])
     if hand and not state.laboratory_used and "laboratory" in city_kinds:   # §9.3
         out += [_LABORATORY[k] for k in _kinds(hand)]
-    if (not state.smithy_used and state.deck and state.gold[seat] >= SMITHY_PRICE
+    if (not state.smithy_used and (state.deck or state.bottom) and state.gold[seat] >= SMITHY_PRICE
             and "smithy" in city_kinds):
         out.append(_SMITHY)
     if state.income_taken:                           # §7.6
@@ -322,6 +403,8 @@ _EXCHANGE = {p: A.MagicianExchange(target=p) for p in range(C.players_max)}
 _DRAW = {n: A.DrawCards(count=n) for n in range(1, 6)}
 _TAKE_GOLD, _COLLECT, _END_TURN = A.TakeGold(), A.CollectIncome(), A.EndTurn()
 _MAG_DRAW, _ARCHITECT_DRAW, _SMITHY = A.MagicianDraw(), A.ArchitectDraw(), A.Smithy()
+_DRAW_DISTRICT, _REMOVE_DOWN, _REMOVE_UP = A.DRAW_DISTRICT, A.REMOVE_DOWN, A.REMOVE_UP
+_FACE_UP = {p: removal(p).face_up for p in range(C.players_min, C.players_max + 1)}
 _NO_DESTROY, _GRAVE_TAKE, _GRAVE_DECLINE = A.NoDestroy(), A.GraveyardTake(), A.GraveyardDecline()
 # the lists and figures ``_turn_actions`` reads at every call, made once
 _DRAW_INCOME = _DRAW[C.income_draw]
@@ -330,6 +413,45 @@ _ASSASSIN_TARGETS = [_ASSASSINATE[r] for r in RANKS if r != ASSASSIN]
 _THIEF_TARGETS = {killed: [_ROB[r] for r in RANKS if r not in (ASSASSIN, THIEF, killed)] for killed in (0, *RANKS)}
 _HAS_INCOME = {r: CHARACTERS[r].income_color is not None for r in RANKS}  # type: ignore[union-attr]
 _COST = {k: d.cost for k, d in DISTRICTS.items()}
+
+
+# ======================================================================================
+# Chance nodes (``engines.core.chance``)
+# ======================================================================================
+def chance_weights(state: CitadelsState) -> list[tuple[Any, int]]:
+    """The outcomes of the chance node ``state`` is at, each with weight 1: a character to
+    set aside face down (§4.1: any of the eight) or face up (§4.2: any left but the King),
+    or a district card from the deck's shuffled part (one outcome per card: the ids of two
+    copies differ in the hand and the city)."""
+    p = state.pending
+    if p == "down":
+        return [(_REMOVE_DOWN[r], 1) for r in state.draft_cards]
+    if p == "up":
+        return [(_REMOVE_UP[r], 1) for r in state.draft_cards if r != KING]
+    if p:
+        return [(_DRAW_DISTRICT[c], 1) for c in state.deck]
+    return []
+
+
+def sample_chance(state: CitadelsState, rng: Rng) -> Any:
+    """One outcome of ``chance_weights`` drawn with ``rng``, without listing them (playouts)."""
+    p = state.pending
+    if p == "down":
+        cards = state.draft_cards
+        return _REMOVE_DOWN[cards[rng.below(len(cards))]]
+    if p == "up":
+        ranks = [r for r in state.draft_cards if r != KING]
+        return _REMOVE_UP[ranks[rng.below(len(ranks))]]
+    deck = state.deck
+    return _DRAW_DISTRICT[deck[rng.below(len(deck))]]
+
+
+def chance_seen_by(state: CitadelsState, outcome: Any) -> tuple[int, ...] | None:
+    """Who sees the outcome: a character set aside face down nobody, face up everyone
+    (§4.1, §4.2); a district card the seat it is dealt to (his hand, or his income draw)."""
+    if outcome.type == "remove_character":
+        return None if outcome.face_up else ()
+    return (draw_seat(state),)
 
 
 #: the purple districts' figures (§9.3), read from data.json
@@ -344,9 +466,7 @@ GRAVEYARD_PRICE = effect("graveyard", "pay_gold")
 # Playing an action
 # ======================================================================================
 def play(state: CitadelsState, action) -> None:
-    t = action.type
-    handler = _HANDLERS[t]
-    handler(state, action)
+    _HANDLERS[action.type](state, action)
 
 
 # ---- selection (§5) ----------------------------------------------------------------------
@@ -434,16 +554,11 @@ def _take_gold(state: CitadelsState, a: A.TakeGold) -> None:
 
 
 def _draw_cards(state: CitadelsState, a: A.DrawCards) -> None:
-    """§7.2 (b), Observatory, Library, D-07, D-14, D-15."""
-    seat = active_seat(state)
+    """§7.2 (b), Observatory, Library, D-07, D-14, D-15: the cards drawn (chance nodes) wait
+    in ``drawn`` for the keep choices, or go to the hand when there is nothing to choose
+    (``_finish_draw``)."""
     state.income_taken = True
-    keep = C.income_keep + (effect("library", "extra_keep") if owns(state, seat, "library") else 0)
-    cards = _draw(state, a.count)
-    if len(cards) <= keep:              # nothing to choose: keep them all (D-07: 1 card is kept)
-        state.hands[seat] += cards
-        return
-    state.drawn = cards
-    state.keep_left = keep
+    _start_draw(state, "income", -1, a.count)
 
 
 def _keep_card(state: CitadelsState, a: A.KeepCard) -> None:
@@ -454,14 +569,14 @@ def _keep_card(state: CitadelsState, a: A.KeepCard) -> None:
 
 
 def _put_bottom(state: CitadelsState, a: A.PutBottom) -> None:
-    state.deck.append(_take_kind(state.drawn, a.district))
+    state.bottom.append(_take_kind(state.drawn, a.district))
     _settle_drawn(state)
 
 
 def _settle_drawn(state: CitadelsState) -> None:
     """Once the keeps are chosen, a single card left goes to the bottom with no choice."""
     if state.keep_left == 0 and len(state.drawn) == 1:
-        state.deck.append(state.drawn.pop())
+        state.bottom.append(state.drawn.pop())
 
 
 # ---- building and income (§7.3, §7.4) -----------------------------------------------------
@@ -487,11 +602,19 @@ def _collect_income(state: CitadelsState, a: A.CollectIncome) -> None:
 
 
 def _end_turn(state: CitadelsState, a: A.EndTurn) -> None:
-    """§7.6: auto-collect income (D-11), the Architect's draw (D-10), then the Warlord."""
+    """§7.6: auto-collect income (D-11), the Architect's draw (D-10: its chance nodes
+    interrupt the end of the turn, which goes on after them), then the Warlord."""
     if income_colour(state.called) is not None and not state.district_income_taken:
         _collect_income(state, _COLLECT)
     if state.called == ARCHITECT and not state.architect_drawn:
-        _architect_draw(state, _ARCHITECT_DRAW)
+        state.architect_drawn = True
+        _start_draw(state, "hand", active_seat(state), C.architect_extra_draw, then="end_turn")
+        return
+    _end_turn_rest(state)
+
+
+def _end_turn_rest(state: CitadelsState) -> None:
+    """§7.6, §8.8: the Warlord's destruction is the last act of his turn; else the turn ends."""
     if state.called == WARLORD and destroy_targets(state):
         state.phase = "warlord"          # §8.8: the destruction is the last act of the turn
         return
@@ -522,20 +645,21 @@ def _magician_discard(state: CitadelsState, a: A.MagicianDiscard) -> None:
     if state.magician_redraw < 0:
         state.magician_redraw = 0
         state.ability_used = True
-    state.deck.append(_take_kind(state.hands[seat], a.district))
+    state.bottom.append(_take_kind(state.hands[seat], a.district))
     state.magician_redraw += 1
 
 
 def _magician_draw(state: CitadelsState, a: A.MagicianDraw) -> None:
-    seat = active_seat(state)
-    state.hands[seat] += _draw(state, state.magician_redraw)
+    """§8.3 (b): draw as many cards as were put at the bottom (chance nodes)."""
+    n = state.magician_redraw
     state.magician_redraw = -1
+    _start_draw(state, "hand", active_seat(state), n)
 
 
 def _architect_draw(state: CitadelsState, a: A.ArchitectDraw) -> None:
-    seat = active_seat(state)
-    state.hands[seat] += _draw(state, C.architect_extra_draw)
+    """§8.7: two extra cards (chance nodes)."""
     state.architect_drawn = True
+    _start_draw(state, "hand", active_seat(state), C.architect_extra_draw)
 
 
 def _destroy(state: CitadelsState, a: A.Destroy) -> None:
@@ -552,7 +676,7 @@ def _destroy(state: CitadelsState, a: A.Destroy) -> None:
         state.destroyed = card
         state.destroyed_from = a.target
         return
-    state.deck.append(card)                          # D-06
+    state.bottom.append(card)                        # D-06
     _finish_turn(state)
 
 
@@ -563,7 +687,7 @@ def _no_destroy(state: CitadelsState, a: A.NoDestroy) -> None:
 # ---- purple districts (§9.3) -----------------------------------------------------------------
 def _laboratory(state: CitadelsState, a: A.Laboratory) -> None:
     seat = active_seat(state)
-    state.deck.append(_take_kind(state.hands[seat], a.district))
+    state.bottom.append(_take_kind(state.hands[seat], a.district))
     state.gold[seat] += LABORATORY_GOLD
     state.laboratory_used = True
 
@@ -571,8 +695,8 @@ def _laboratory(state: CitadelsState, a: A.Laboratory) -> None:
 def _smithy(state: CitadelsState, a: A.Smithy) -> None:
     seat = active_seat(state)
     state.gold[seat] -= SMITHY_PRICE
-    state.hands[seat] += _draw(state, SMITHY_DRAW)
     state.smithy_used = True
+    _start_draw(state, "hand", seat, SMITHY_DRAW)
 
 
 def _graveyard_take(state: CitadelsState, a: A.GraveyardTake) -> None:
@@ -584,7 +708,7 @@ def _graveyard_take(state: CitadelsState, a: A.GraveyardTake) -> None:
 
 
 def _graveyard_decline(state: CitadelsState, a: A.GraveyardDecline) -> None:
-    state.deck.append(state.destroyed)
+    state.bottom.append(state.destroyed)
     state.phase = "turn"
     _finish_turn(state)
 
@@ -599,4 +723,5 @@ _HANDLERS: dict[str, Callable[[CitadelsState, Any], None]] = {
     "magician_draw": _magician_draw, "architect_draw": _architect_draw, "destroy": _destroy,
     "no_destroy": _no_destroy, "laboratory": _laboratory, "smithy": _smithy,
     "graveyard_take": _graveyard_take, "graveyard_decline": _graveyard_decline,
+    "draw_district": _draw_district, "remove_character": _remove_character,
 }

@@ -9,10 +9,15 @@ from typing import Literal
 
 from pydantic import Field
 
-from engines.core.game import Options, SampledState
-from engines.core.rng import Rng
+from engines.core.game import ChanceState, Options
+
+from .dealer import CitadelsDealer
 
 Phase = Literal["draft", "turn", "warlord", "graveyard", "over"]
+#: the chance node the state is at (``rules.chance_weights``): "" none; a district card to
+#: draw for the set-up deal (§2), into a hand (Magician, Architect, Smithy) or into the
+#: income draw (§7.2); a character to set aside face down (§4.1) or face up (§4.2)
+Pending = Literal["", "deal", "hand", "income", "down", "up"]
 
 
 class CitadelsOptions(Options):
@@ -27,8 +32,9 @@ class CitadelsOptions(Options):
                              json_schema_extra={"ui": "seat"})  # from 0; the New game form shows it from 1
 
 
-class CitadelsState(SampledState):
-    """Everything about a game in progress.
+class CitadelsState(ChanceState):
+    """Everything about a game in progress, and nothing of what is still to come: the deck's
+    shuffled part is a multiset (``deck``, sorted), each card drawn from it is a chance node.
 
     Round data (characters) is reset by each new round; turn data by each character turn.
     """
@@ -39,7 +45,8 @@ class CitadelsState(SampledState):
     crown: int = 0                       # seat holding the crown
 
     # ---- cards (§1.1, §10) ---------------------------------------------------------------
-    deck: list[str]                      # index 0 is the top
+    deck: list[str]                      # the shuffled part, on top: a multiset (sorted), order unknown
+    bottom: list[str] = []               # cards put under it since, in order (index 0 drawn first)
     hands: list[list[str]]
     cities: list[list[str]]              # in build order
     built_round: list[list[int]]         # parallel to ``cities``: the round each was built (§7.3)
@@ -84,6 +91,13 @@ class CitadelsState(SampledState):
     first_complete: int = -1             # seat that first built its N-th district
     crown_heir_revealed: int = -1        # V2: seat revealed as the killed King at the end of last round
 
+    # ---- the chance node the state is at (``Pending``) ------------------------------------------
+    pending: Pending = ""
+    pending_seat: int = -1               # "hand": the seat the cards go to
+    pending_left: int = 0                # district cards still to draw
+    pending_then: Literal["", "end_turn"] = ""   # what the draw interrupted ("end_turn": §7.6, D-10)
+    dealer: CitadelsDealer | None = None
+
     # ---- bookkeeping for reveals_information ------------------------------------------------
     draws: int = 0                       # cards ever drawn from the top of the deck
     swaps: int = 0                       # Magician exchanges (each shows a hidden hand)
@@ -98,6 +112,16 @@ class CitadelsState(SampledState):
         else:
             super().__setattr__(name, value)
 
+    def __eq__(self, other: object) -> bool:
+        """The same position: every field but the seeded dealer, which is a source of chance
+        kept beside the state, not part of it (a record replayed from its outcomes has none)."""
+        if type(other) is not type(self):
+            return NotImplemented
+        mine, theirs = self.__dict__, other.__dict__
+        return all(mine[k] == theirs[k] for k in _COMPARED)
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as pydantic's models
+
     def clone(self) -> "CitadelsState":
         """A fast independent copy (the default dump/validate is much slower): every list is
         copied (lists of lists one level down), ints, strings and the options are shared."""
@@ -106,15 +130,17 @@ class CitadelsState(SampledState):
             d[k] = d[k][:]
         for k in _NESTED_LISTS:
             d[k] = [x[:] for x in d[k]]
-        rng = self.rng
-        d["rng"] = _fast(Rng, {"s": rng.s[:]}, rng)
+        dealer = self.dealer
+        if dealer is not None:
+            d["dealer"] = dealer.clone()
         return _fast(type(self), d, self)
 
 
 _FIELDS = frozenset(CitadelsState.model_fields)
+_COMPARED = tuple(k for k in CitadelsState.model_fields if k != "dealer")
 #: the state's list fields: lists of ints or strings, and lists of such lists
 _NESTED_LISTS = ("hands", "cities", "built_round", "handed")
-_FLAT_LISTS = ("deck", "gold", "removed_up", "face_down", "face_down_by", "holder", "draft_cards",
+_FLAT_LISTS = ("deck", "bottom", "seen", "gold", "removed_up", "face_down", "face_down_by", "holder", "draft_cards",
                "revealed", "drawn")
 assert {k for k, f in CitadelsState.model_fields.items() if "list" in str(f.annotation)} == {
     *_NESTED_LISTS, *_FLAT_LISTS}, "a list field of the state is missing from clone()"

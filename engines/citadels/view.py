@@ -15,7 +15,7 @@ from . import texts as tx
 from .components import (_KIND, ARCHITECT, ASSASSIN, BISHOP, CHARACTERS, DISTRICTS, MAGICIAN, THIEF, WARLORD, C,
                          effect, kind)
 from .public import Breakdown, CharacterRow, CitadelsView, CityDistrict, OptionValues, Private, Seat
-from .rules import active_seat, build_limit, destroy_cost, district_income, draft_schedule_step, threshold, to_move
+from .rules import active_seat, build_limit, deck_size, destroy_cost, draw_seat, district_income, draft_schedule_step, threshold, to_move
 from .scoring import breakdown, scores, winners
 from .state import CitadelsState
 from .texts import T
@@ -79,7 +79,7 @@ def view(state: CitadelsState, player: int | None) -> CitadelsView:
         })
     v: CitadelsView = {
         "game": "citadels", "players": state.players, "round": state.round, "phase": state.phase,
-        "crown": state.crown, "threshold": n, "deck_size": len(state.deck),
+        "crown": state.crown, "threshold": n, "deck_size": deck_size(state),
         "to_move": to_move(state), "called": state.called if state.phase != "draft" else 0,
         "characters": character_table(state), "seats": seats,
         "face_down_count": len(state.face_down) + (1 if state.removed_down else 0),
@@ -114,7 +114,8 @@ def view(state: CitadelsState, player: int | None) -> CitadelsView:
                     "characters": [r for r in range(1, 9) if holder[r] == player],
                     "face_down": [r for r, by in zip(state.face_down, state.face_down_by) if by == player],
                     "handed": list(state.handed[player]) if state.handed else []}
-        if state.phase == "draft" and active_seat(state) == player:
+        if state.phase == "draft" and active_seat(state) == player and not state.pending:
+            # (while characters are being set aside, the ones left are in nobody's hands yet)
             me["draft_cards"] = list(state.draft_cards)
         if state.seen_down_by == player and state.removed_down:
             me["seen_face_down"] = state.removed_down
@@ -132,13 +133,19 @@ def card_text(kind_id: str, lang: str = "en") -> str:
 
 def log_text(state: CitadelsState, action: Any) -> Text:
     """The public line of ``action`` played in ``state`` (``Game.log_text``): it shows
-    nothing hidden (no kept card, no chosen character)."""
+    nothing hidden (no kept card, no chosen character, no card drawn, no character set aside
+    face down)."""
+    t = action.type
+    if t == "draw_district":
+        return T("{player} receives a card from the deck", player=player(draw_seat(state)))
+    if t == "remove_character":
+        return (T("{character} is set aside face up", character=tx.the_char(action.rank)) if action.face_up
+                else T("A character is set aside face down"))
     seat = to_move(state)
     p = player(seat) if seat is not None else T("Nobody")
-    t = action.type
     me = tx.who(seat, state.called) if (seat is not None and state.phase != "draft" and state.called
                                         and state.phase != "graveyard") else p
-    deck = len(state.deck)
+    deck = deck_size(state)
     if t == "choose_character":
         return T("{player} chooses a character", player=p)
     if t == "discard_character":

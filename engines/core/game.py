@@ -567,9 +567,7 @@ class Game(Generic[StateT, ActionT]):
         outcome ``seat`` saw; a game where something is shown to one player only
         (Citadels' draft hands the cards left to the next chooser) adds that case.
         """
-        if isinstance(after, ChanceState) and _seen(before, after, (seat,), any):
-            return True
-        return self.reveals_information(before, action, after)
+        return saw_chance(before, after, seat) or self.reveals_information(before, action, after)
 
     def revealed_texts(self, before: StateT, action: ActionT, after: StateT, seat: int) -> list[Text | str]:
         """What playing ``action`` showed ``seat`` that was hidden from him, in words, most
@@ -608,6 +606,12 @@ class Game(Generic[StateT, ActionT]):
         field = self.options_model.model_fields.get(name)
         return (field.description if field is not None and field.description
                 else name.replace("_", " ").capitalize())
+
+
+def saw_chance(before: GameState, after: GameState, seat: int) -> bool:
+    """Whether ``seat`` saw a chance outcome played from ``before`` to ``after`` (its count of
+    outcomes seen grew: ``ChanceState.seen``); False where chance is not explicit."""
+    return isinstance(after, ChanceState) and _seen(before, after, (seat,), any)
 
 
 def _seen(before: GameState, after: ChanceState, seats: Any, agg: Any) -> bool:

@@ -44,7 +44,7 @@ def give(state: CitadelsState, seat: int, hand: list[str] | None = None,
          city: list[str] | None = None, gold: int | None = None, city_round: int = 1) -> None:
     """Move named card ids from wherever they are into ``seat``'s hand / city."""
     def pull(card: str) -> None:
-        for zone in [state.deck, *state.hands, state.drawn]:
+        for zone in [state.deck, state.bottom, *state.hands, state.drawn]:
             if card in zone:
                 zone.remove(card)
                 return
@@ -58,14 +58,14 @@ def give(state: CitadelsState, seat: int, hand: list[str] | None = None,
     if hand is not None:
         for c in list(state.hands[seat]):
             state.hands[seat].remove(c)
-            state.deck.append(c)
+            state.bottom.append(c)
         for c in hand:
             pull(c)
             state.hands[seat].append(c)
     if city is not None:
         for c in list(state.cities[seat]):
             state.cities[seat].remove(c)
-            state.deck.append(c)
+            state.bottom.append(c)
         state.built_round[seat] = []
         for c in city:
             pull(c)
@@ -76,11 +76,25 @@ def give(state: CitadelsState, seat: int, hand: list[str] | None = None,
 
 
 def put_on_top(state: CitadelsState, cards: list[str]) -> None:
+    """The next draws deal ``cards``, in this order: they go into the deck's shuffled part,
+    and the state's seeded dealer deals them first."""
     for c in cards:
-        for zone in [state.deck, *state.hands]:
+        for zone in [state.deck, state.bottom, *state.hands]:
             if c in zone:
                 zone.remove(c)
-    state.deck[:0] = cards
+    dealer = state.dealer
+    assert dealer is not None, "put_on_top needs a state with its seeded dealer"
+    rest = [c for c in dealer.order[dealer.next:] if c in state.deck]
+    state.deck = sorted(state.deck + cards)
+    dealer.order, dealer.next = cards + rest, 0
+
+
+def deck_order(state: CitadelsState) -> list[str]:
+    """The deck as the seeded dealer will deal it, top first: the shuffled part in the
+    dealer's order, then the cards put under it."""
+    dealer = state.dealer
+    assert dealer is not None
+    return [c for c in dealer.order[dealer.next:] if c in state.deck] + state.bottom
 
 
 def play(state: CitadelsState, **action) -> None:
@@ -93,7 +107,7 @@ def types(state: CitadelsState) -> set[str]:
 
 def components_census(state: CitadelsState) -> None:
     """Every district card in exactly one place; every character in exactly one place."""
-    places = [*state.deck, *state.drawn, *(c for h in state.hands for c in h),
+    places = [*state.deck, *state.bottom, *state.drawn, *(c for h in state.hands for c in h),
               *(c for city in state.cities for c in city)]
     if state.destroyed:
         places.append(state.destroyed)

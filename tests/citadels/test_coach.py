@@ -252,7 +252,7 @@ def test_districts_with_abilities_in_your_city():
     assert _why(s, {"type": "laboratory"}) == "You have already used the Laboratory this turn."
     play(s, type="smithy")
     assert _why(s, {"type": "smithy"}) == "You have already used the Smithy this turn."
-    s.deck = s.deck[:2]
+    s.deck, s.bottom = s.deck[:2], []
     assert _why(s, {"type": "draw_cards", "count": 3}) == "The deck holds only 2 cards: draw 2."
     # the Warlord's own Graveyard does not take what he destroys
     s = at_turn(new(4), W, {W: 0})

@@ -80,12 +80,12 @@ def test_decision_d24_once_per_turn_means_once_per_character_turn():
 def test_decision_d27_magician_may_redraw_his_own_discards_when_the_deck_is_short():
     s = at_turn(new(4), MAG, {MAG: 0})
     give(s, 0, hand=["castle-1", "manor-1"])
-    s.hands[1] += s.deck
-    s.deck = []
+    s.hands[1] += s.deck + s.bottom
+    s.deck, s.bottom = [], []
     play(s, type="magician_discard", district="castle")
     play(s, type="magician_discard", district="manor")
     play(s, type="magician_draw")
-    assert sorted(s.hands[0]) == ["castle-1", "manor-1"] and s.deck == []
+    assert sorted(s.hands[0]) == ["castle-1", "manor-1"] and s.deck == s.bottom == []
 
 
 def test_decision_d29_completion_counted_once_at_the_nth_district():

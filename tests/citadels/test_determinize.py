@@ -6,6 +6,7 @@ import json
 from collections import Counter
 
 from engines.citadels.bot import choose
+from engines.citadels.dealer import CitadelsDealer
 from engines.citadels.determinize import _shuffle
 from engines.core.rng import Rng
 
@@ -13,7 +14,7 @@ from .helpers import GAME, new
 
 
 def _cards(s):
-    out = Counter(s.deck) + Counter(s.drawn) + Counter([s.destroyed] if s.destroyed else [])
+    out = Counter(s.deck) + Counter(s.bottom) + Counter(s.drawn) + Counter([s.destroyed] if s.destroyed else [])
     for h in s.hands:
         out += Counter(h)
     for c in s.cities:
@@ -66,12 +67,12 @@ def _redeal_hidden(st, p, seed):
     s = st.clone()
     rng = Rng.from_seed(10_000 + seed)
     others = [q for q in range(s.players) if q != p]
-    pool = list(s.deck) + [c for q in others for c in s.hands[q]]
+    pool = s.deck + s.bottom + [c for q in others for c in s.hands[q]]
     _shuffle(pool, rng)
     for q in others:
         n = len(s.hands[q])
         s.hands[q], pool = pool[:n], pool[n:]
-    s.deck = pool
+    s.deck, s.bottom = sorted(pool), []
     called = s.called if s.phase != "draft" else 0
     hold = [r for r in range(1, 9) if r > called and r not in s.revealed
             and s.holder[r] not in (-1, p)]
@@ -79,7 +80,7 @@ def _redeal_hidden(st, p, seed):
         r = hold[rng.below(len(hold))]
         s.holder[s.removed_down], s.holder[r] = s.holder[r], -1
         s.removed_down = r
-    s.rng = rng.fork()
+    s.dealer = CitadelsDealer.from_seed(10_000 + seed)   # another future: the world must not read it
     return s
 
 
@@ -102,9 +103,9 @@ def test_coverage():
         for q in range(1, 4):
             for c in det.hands[q]:
                 places.setdefault(c, set()).add(q)
-        for c in det.deck:
+        for c in det.deck + det.bottom:
             places.setdefault(c, set()).add("deck")
-    unseen = set(st.deck)
+    unseen = set(st.deck + st.bottom)
     for q in range(1, 4):
         unseen |= set(st.hands[q])
     wanted = {q for q in range(1, 4) if st.hands[q]} | {"deck"}

@@ -36,7 +36,7 @@ def test_example_2_merchant_collects_first_draws_then_builds_and_ends_with_no_go
     play(s, type="build", district="docks")
     play(s, type="end_turn")
     assert s.gold[0] == 0 and s.hands[0] == ["palace-1"]
-    assert s.deck[-1] == "temple-1"                          # the other card at the bottom
+    assert s.bottom[-1] == "temple-1"                          # the other card at the bottom
 
 
 def test_example_3_magician_builds_schloss_then_swaps_an_empty_hand_for_three_cards():

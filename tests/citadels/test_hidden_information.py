@@ -4,7 +4,7 @@ For sampled positions of random games at every player count, a second state is m
 differs only in what ``p`` must not know (§11.2, §11.3): the deck order, the other players'
 hands and pending draws, which unrevealed character each other player holds, the
 characters others put face down, the initial face-down character, the cards being handed to
-another chooser, and the PRNG. Both states must give ``p`` exactly the same view. The killed
+another chooser, and what is still to come (the seeded dealer). Both states must give ``p`` exactly the same view. The killed
 character's holder is part of what is shuffled (D-22).
 """
 
@@ -24,7 +24,7 @@ def hidden_twin(state, p: int | None, seed: int):
     """A copy of ``state`` with everything hidden from ``p`` reshuffled (p=None: spectator)."""
     rng = Rng.from_seed(seed)
     twin = state.clone()
-    twin.rng = Rng.from_seed(seed + 1)
+    twin.dealer = None                          # the future is nobody's to see
     rng.shuffle(twin.deck)
     # other players' hands (and another player's pending income draw), sizes kept
     drawer = twin.holder[twin.called] if twin.drawn and twin.phase == "turn" else None

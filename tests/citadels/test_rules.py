@@ -11,7 +11,7 @@ from engines.citadels import rules
 from engines.citadels.components import (ALL_CARDS, CHARACTERS, DATA, DISTRICTS, kind, removal)
 from engines.core.testing import assert_illegal_leaves_state
 
-from .helpers import GAME, at_turn, components_census, give, new, play, put_on_top, types
+from .helpers import GAME, at_turn, components_census, give, new, play, deck_order, put_on_top, types
 
 A, T, MAG, K, B, M, AR, W = range(1, 9)
 
@@ -283,7 +283,7 @@ def test_rule_7_2_income_take_gold_or_draw_two_keep_one_other_to_bottom():
     play(s, type="draw_cards", count=2)
     assert s.drawn == ["palace-1", "tavern-1"] and types(s) == {"keep_card"}
     play(s, type="keep_card", district="palace")
-    assert s.hands[0] == hand + ["palace-1"] and s.deck[-1] == "tavern-1" and not s.drawn
+    assert s.hands[0] == hand + ["palace-1"] and s.bottom[-1] == "tavern-1" and not s.drawn
     assert "take_gold" not in types(s) and "draw_cards" not in types(s)
     reason = assert_illegal_leaves_state(GAME, s, {"type": "take_gold"})
     assert "already" in reason
@@ -298,7 +298,7 @@ def test_rule_7_2_observatory_library_and_both():
     play(s, type="keep_card", district="castle")
     assert types(s) == {"put_bottom"}                    # D-31: the order at the bottom is chosen
     play(s, type="put_bottom", district="tavern")
-    assert s.deck[-2:] == ["tavern-1", "palace-1"]
+    assert s.bottom[-2:] == ["tavern-1", "palace-1"]
     s = at_turn(new(4), K, {K: 0})
     give(s, 0, city=["library-1"])
     put_on_top(s, ["palace-1", "tavern-1"])
@@ -310,7 +310,7 @@ def test_rule_7_2_observatory_library_and_both():
     play(s, type="draw_cards", count=3)
     play(s, type="keep_card", district="castle")
     play(s, type="keep_card", district="palace")
-    assert s.deck[-1] == "tavern-1" and {"castle-1", "palace-1"} <= set(s.hands[0])
+    assert s.bottom[-1] == "tavern-1" and {"castle-1", "palace-1"} <= set(s.hands[0])
 
 
 def test_rule_7_3_building_limit_payment_and_build_round():
@@ -446,12 +446,12 @@ def test_rule_8_3_magician_exchange_and_redraw():
     assert not any(a.type.startswith("magician") for a in GAME.legal_actions(s))
     s = at_turn(new(4), MAG, {MAG: 0})
     give(s, 0, hand=["castle-1", "manor-1", "tavern-1"])
-    top = s.deck[:2]
+    top = deck_order(s)[:2]
     play(s, type="magician_discard", district="tavern")
     assert "take_gold" not in types(s) and "magician_draw" in types(s)
     play(s, type="magician_discard", district="castle")
     play(s, type="magician_draw")
-    assert s.hands[0] == ["manor-1", *top] and s.deck[-2:] == ["tavern-1", "castle-1"]
+    assert s.hands[0] == ["manor-1", *top] and s.bottom[-2:] == ["tavern-1", "castle-1"]
     assert s.ability_used and "magician_exchange" not in types(s)
 
 
@@ -505,7 +505,7 @@ def test_rule_8_6_merchant_green_income():
 
 def test_rule_8_7_architect_draws_two_any_moment_and_builds_three():
     s = at_turn(new(4), AR, {AR: 0})
-    top = s.deck[:2]
+    top = deck_order(s)[:2]
     play(s, type="architect_draw")
     assert s.hands[0][-2:] == top and "architect_draw" not in types(s)
     give(s, 0, hand=["tavern-1", "tavern-2", "tavern-3", "tavern-4"], gold=10)
@@ -530,7 +530,7 @@ def test_rule_8_8_warlord_costs_targets_and_limits():
     reason = assert_illegal_leaves_state(GAME, s, {"type": "destroy", "target": 2, "district": "manor"})
     assert "complete" in reason
     play(s, type="destroy", target=1, district="university")
-    assert s.gold[0] == 1 and "university-1" not in s.cities[1] and s.deck[-1] == "university-1"
+    assert s.gold[0] == 1 and "university-1" not in s.cities[1] and s.bottom[-1] == "university-1"
     assert s.phase == "over"            # the destruction was the last act; seat 2's city is complete
 
 
@@ -586,9 +586,9 @@ def test_rule_9_3_keep_laboratory_smithy():
     s = at_turn(new(4), MAG, {MAG: 0})
     give(s, 0, city=["laboratory-1", "smithy-1"], hand=["tavern-1", "castle-1"], gold=3)
     play(s, type="laboratory", district="tavern")
-    assert s.gold[0] == 4 and s.deck[-1] == "tavern-1" and s.hands[0] == ["castle-1"]
+    assert s.gold[0] == 4 and s.bottom[-1] == "tavern-1" and s.hands[0] == ["castle-1"]
     assert "laboratory" not in types(s)
-    top = s.deck[:2]
+    top = deck_order(s)[:2]
     play(s, type="smithy")
     assert s.gold[0] == 1 and s.hands[0] == ["castle-1", *top] and "smithy" not in types(s)
     s = at_turn(new(4), MAG, {MAG: 0})
@@ -614,7 +614,7 @@ def test_rule_9_3_graveyard_owner_decides_out_of_turn():
     play(s, type="take_gold"); play(s, type="end_turn")
     play(s, type="destroy", target=1, district="castle")
     play(s, type="graveyard_decline")
-    assert s.deck[-1] == "castle-1"
+    assert s.bottom[-1] == "castle-1"
 
 
 def test_rule_9_3_graveyard_not_for_the_warlord_nor_itself_nor_without_gold():
@@ -623,13 +623,13 @@ def test_rule_9_3_graveyard_not_for_the_warlord_nor_itself_nor_without_gold():
     give(s, 1, city=["castle-1"])
     play(s, type="take_gold"); play(s, type="end_turn")
     play(s, type="destroy", target=1, district="castle")
-    assert s.phase != "graveyard" and s.deck[-1] == "castle-1"
+    assert s.phase != "graveyard" and s.bottom[-1] == "castle-1"
     s = at_turn(new(4), W, {W: 0})
     give(s, 1, city=["graveyard-1"], gold=5)
     give(s, 0, gold=10)
     play(s, type="take_gold"); play(s, type="end_turn")
     play(s, type="destroy", target=1, district="graveyard")    # D-13: cannot recover itself
-    assert s.phase != "graveyard" and s.deck[-1] == "graveyard-1"
+    assert s.phase != "graveyard" and s.bottom[-1] == "graveyard-1"
     s = at_turn(new(4), W, {W: 0})
     give(s, 2, city=["graveyard-1"], gold=0)
     give(s, 1, city=["castle-1"])
@@ -671,11 +671,11 @@ def test_rule_9_4_new_purple_districts_work_at_once():
 # ---- §10 The deck ---------------------------------------------------------------------------------------
 def test_rule_10_1_and_10_2_draw_from_top_return_to_bottom():
     s = at_turn(new(4), K, {K: 0})
-    top2 = s.deck[:2]
+    top2 = deck_order(s)[:2]
     play(s, type="draw_cards", count=2)
     assert s.drawn == top2
     play(s, type="keep_card", district=kind(top2[1]))
-    assert s.deck[-1] == top2[0] or kind(top2[0]) == kind(top2[1])
+    assert s.bottom[-1] == top2[0] or kind(top2[0]) == kind(top2[1])
 
 
 def test_rule_10_3_deck_exhaustion_d07():
@@ -945,7 +945,7 @@ def test_a_draft_choice_reveals_the_cards_left_to_the_next_chooser_only():
             before = s.clone()
             action = GAME.legal_actions(s)[0]
             GAME.apply(s, action)
-            if s.phase != "draft" or before.rng != s.rng:
+            if s.phase != "draft" or before.round != s.round:
                 break
             chooser, nxt = GAME.to_move(before), GAME.to_move(s)
             assert not GAME.reveals_information(before, action, s)

@@ -38,13 +38,20 @@ def test_clone_is_an_equal_independent_copy(players):
         assert copy.model_dump_json() == state.model_dump_json()
         assert copy.model_fields_set == state.model_fields_set
         assert CitadelsState.model_validate_json(copy.model_dump_json()) == state
+        text = state.model_dump_json()
         copy.hands[0].append("castle-1")
         copy.cities[-1].append("castle-2")
         copy.gold[0] += 1
         copy.deck.clear()
-        copy.rng.next_u32()
+        copy.bottom.append("castle-3")
+        copy.seen.append(0)
+        if copy.dealer is not None:   # the seeded dealer is copied too (it deals as it goes)
+            copy.dealer.rng.next_u32()
+            copy.dealer.removals.append(1)
+            copy.dealer.next += 1
         copy.holder[1] = 5
         assert copy.model_dump_json() != state.model_dump_json()
+        assert state.model_dump_json() == text
         assert state == CitadelsState.model_validate_json(state.model_dump_json())
 
 

@@ -30,7 +30,7 @@ from engines.core.i18n import PLAYER_RE
 from engines.core.rng import Rng
 from tavolo_ui.canvas import MIN_TEXT, SQUEEZE, Canvas
 from tavolo_ui.renderers import get_renderer
-from tavolo_ui.session import Session
+from tavolo_ui.session import SEEDED, Session
 
 BOARDS = [(918, 660), (378, 704)]
 """(board width, the height the page offers) for a 1280 x 800 window and a 390 x 844 phone."""
@@ -59,13 +59,13 @@ def positions(game_name: str, players: int, seed: int = 11) -> list[Session]:
     cuts: list[int] = []
     for k in range(SNAPSHOTS):
         cut = moves * k // SNAPSHOTS
-        probe = Session.load({**record, "actions": record["actions"][:cut]})
+        probe = Session.load({**record, "actions": record["actions"][:cut]}, seeded_until=SEEDED)  # the seed deals on
         while cut < moves and probe.to_move() != 0:  # a position where the person acts
             probe.apply(record["actions"][cut])
             cut += 1
         cuts.append(cut)
     cuts.append(moves)
-    return [Session.load({**record, "actions": record["actions"][:c]}) for c in sorted(set(cuts))]
+    return [Session.load({**record, "actions": record["actions"][:c]}, seeded_until=SEEDED) for c in sorted(set(cuts))]
 
 
 def paint(s: Session, width: float, height: float, lang: str) -> Canvas:

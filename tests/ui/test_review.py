@@ -201,7 +201,7 @@ def test_a_forked_game_watched_move_by_move_crosses_its_fork_as_a_replay_does():
     for _ in range(10):
         fork.apply(bot(game, fork.state.clone(), Rng.from_seed(len(fork.record.actions))))
     actions = list(fork.record.actions)
-    watch = Session(fork.record.model_copy(update={"actions": actions[:20]}))
+    watch = Session(fork.record.model_copy(update={"actions": actions[:20]}), watch=True)  # as a watch link opens
     for data in actions[20:]:
         watch.apply(data)
     assert watch.state.model_dump() == replay(fork.record).model_dump() == fork.state.model_dump()

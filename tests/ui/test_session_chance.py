@@ -143,3 +143,19 @@ def test_a_seed_typed_on_the_new_game_form_deals_the_same_game():
         hands.add(str(s.state.hands))
         assert s.record.format == FORMAT
     assert len(hands) == 1
+
+
+def test_save_copy_of_citadels_gives_no_look_ahead():
+    """Issue 28's case: Citadels, 4 players, seed 2024. Before chance was explicit, a copy
+    resumed from Save copy drew exactly what the real game drew next (manor-5, library-1).
+    Now each copy, and the game itself, draws from entropy when it draws."""
+    seats = [{"name": n, "kind": "human"} for n in ("Anna", "Bea", "Carlo", "Dino")]
+    s = Session.start("citadels", seats, 2024, entropy=True)
+    while not any(a.type == "draw_cards" for a in s.legal_actions()):
+        s.apply(s.legal_actions()[0])
+    drawn = set()
+    for _ in range(6):
+        copy = copy_of(s)
+        copy.apply(next(a for a in copy.legal_actions() if a.type == "draw_cards"))
+        drawn.add(tuple(copy.state.drawn))
+    assert len(drawn) > 1

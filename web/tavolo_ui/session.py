@@ -138,10 +138,10 @@ class Session:
         self._rebuild(len(self.record.actions))
 
     @classmethod
-    def load(cls, data: Any, *, watch: bool = False) -> "Session":
+    def load(cls, data: Any, *, watch: bool = False, seeded_until: int = 0) -> "Session":
         """A session from a record (``GameRecord``, dict or JSON text). ``RecordError`` with a
-        clear message for a damaged record, an unknown game or a newer format. ``watch``: see
-        the class doc."""
+        clear message for a damaged record, an unknown game or a newer format. ``watch`` and
+        ``seeded_until`` (a first-format record whose seed goes on dealing): see the class doc."""
         record = data if isinstance(data, GameRecord) else parse_record(data)
         try:
             get_game(record.game)
@@ -150,7 +150,7 @@ class Session:
         except Exception as exc:  # a game package that fails to import
             raise RecordError(T("The game '{name}' cannot be loaded here ({reason}).", name=isolate(record.game),
                                 reason=str(exc))) from None
-        return cls(record, watch=watch)
+        return cls(record, watch=watch, seeded_until=seeded_until)
 
     def _rebuild(self, upto: int, opening: bool = False) -> None:
         """Replay the first ``upto`` record actions (``record.positions``), collecting the log
