@@ -5,7 +5,7 @@ import pytest
 
 from engines import RecordError, get_game, list_games, new_record, parse_record, replay
 from engines.core.bots import get_bot
-from engines.core.record import Fork
+from engines.core.record import FORMAT, Fork
 from engines.core.rng import Rng
 from engines.core.thinking import Thinker
 
@@ -13,8 +13,9 @@ GAME = get_game("citadels")
 
 
 def played(seed: int, steps: int, players: int = 3, game=GAME):
-    """A record of ``steps`` heuristic moves of ``game``, and the state after them."""
-    record = new_record(game, players, seed)
+    """A record of ``steps`` heuristic moves of ``game``, and the state after them (in the
+    first format, whose seed deals the chance: the game's seeded dealer, as ``new_game``'s)."""
+    record = new_record(game, players, seed).model_copy(update={"format": FORMAT})
     state = game.new_game(players, seed)
     bot = get_bot(game, "heuristic")
     rng = Rng.from_seed(seed)

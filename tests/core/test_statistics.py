@@ -8,7 +8,7 @@ import pytest
 
 import engines
 from engines.core.i18n import MISSING, Text, render
-from engines.core.record import Fork, GameRecord, new_record, replay
+from engines.core.record import FORMAT, Fork, GameRecord, new_record, replay
 from engines.core.rng import Rng
 from engines.core.statistics import StatRow, steps
 
@@ -16,9 +16,10 @@ from .toy import Toy
 
 
 def finished(name: str, players: int, seed: int, options: dict | None = None) -> GameRecord:
-    """The record of a seeded game played to its end by uniformly random moves."""
+    """The record of a seeded game played to its end by uniformly random moves (in the first
+    format, whose seed deals the chance: the game's seeded dealer, as ``new_game``'s)."""
     game = engines.get_game(name)
-    record = new_record(game, players, seed, options)
+    record = new_record(game, players, seed, options).model_copy(update={"format": FORMAT})
     state = game.new_game(players, seed, options)
     rng = Rng.from_seed(seed + 1000)
     while not game.is_over(state):

@@ -7,12 +7,16 @@ import pytest
 
 from engines import get_game, new_record, parse_record
 from engines.core.bots import get_bot
+from engines.core.record import FORMAT
 from engines.core.thinking import Thinker, begin_json, decide_json, decision_rng, step_json
 
 
 def _record(name, players, seed, levels):
+    """An empty record in the first format (its seed deals the chance: the game's seeded
+    dealer, as ``new_game``'s, so it replays to the live state)."""
     game = get_game(name)
-    return new_record(game, players, seed, None, [{"name": f"B{i}", "kind": f"bot:{lvl}"} for i, lvl in enumerate(levels)])
+    seats = [{"name": f"B{i}", "kind": f"bot:{lvl}"} for i, lvl in enumerate(levels)]
+    return new_record(game, players, seed, None, seats).model_copy(update={"format": FORMAT})
 
 
 @pytest.mark.parametrize("name", ["citadels", "spyrium", "myraclia", "euphoria"])
