@@ -65,24 +65,35 @@ class MyracliaDealer(BaseModel):
         if what == "offer":
             dark_in_offer = any(TILES[o].darkness for o in state.offer)
             while True:
-                t = self.tiles.pop()
+                t = self._top(self.tiles, state.tile_bag)
                 if dark_in_offer and TILES[t].darkness:  # §14.2: put back, shuffle, draw again
                     self.tiles.append(t)
                     self.rng.shuffle(self.tiles)
                     continue
                 return DRAW_TILES[t]
         if what == "surface" or what == "setup_offer":
-            return DRAW_TILES[self.tiles.pop()]
+            return DRAW_TILES[self._top(self.tiles, state.tile_bag)]
         if what == "token":
             if self.tokens is None:
                 self._shuffle_tokens(state)
             assert self.tokens is not None  # the Eternity expansion is on: its bag is shuffled
-            return DRAW_TOKENS[self.tokens.pop()]
+            return DRAW_TOKENS[self._top(self.tokens, state.eternity_bag)]
         if what == "youngest":
             perm = list(range(state.players))
             self.rng.shuffle(perm)
             return youngest_first(tuple(perm))
         raise ValueError(f"no chance node here ({what!r})")
+
+    @staticmethod
+    def _top(order: list[str], bag: list[str]) -> str:
+        """The next of ``order`` (taken from its end) that is still in the state's ``bag``:
+        always the last one while every draw comes from this dealer; one dealt by another
+        source (a test, a hand-made position) is passed over, so no impossible outcome is
+        ever dealt."""
+        while True:
+            t = order.pop()
+            if t in bag:
+                return t
 
     def _shuffle_tokens(self, state: "MyracliaState") -> None:
         """The set-up's shuffle of the Eternity bag (§13.2), where the old set-up made it."""

@@ -151,3 +151,26 @@ def test_what_is_still_in_the_bags_is_in_no_view_and_no_log_line():
         legal = GAME.legal_actions(state)
         GAME.apply(state, legal[rng.below(len(legal))])
     assert named > 10
+
+
+def test_the_seeded_dealer_passes_over_what_another_source_dealt():
+    """Draws dealt now by the seeded dealer, now by another source (a sampler, a test): the
+    dealer still deals only what the bags hold, never an impossible draw."""
+    state = GAME.new_game(3, 12, {"eternity": True, "darkness": True}, deal=False)
+    dealer, state.dealer = state.dealer, None  # the draws are dealt by hand below
+    assert dealer is not None
+    rng = Rng.from_seed(4)
+    mixed = 0
+    for _ in range(3000):
+        if GAME.is_over(state):
+            break
+        if GAME.is_chance(state):
+            other = rng.below(2) == 0
+            mixed += other
+            outcome = GAME.sample_chance(state, rng) if other else dealer.pick(GAME, state)
+            assert any(outcome == o for o, _ in GAME.chance_weights(state))
+            GAME.apply(state, outcome)
+            continue
+        legal = GAME.legal_actions(state)
+        GAME.apply(state, legal[rng.below(len(legal))])
+    assert GAME.is_over(state) and mixed > 50
