@@ -70,9 +70,6 @@ def measure(game_name: str, players: int, seconds: float, metrics: tuple[str, ..
         while True:
             for _ in range(50):
                 mover = game.to_move(state)
-                if mover is None:
-                    seed += 1
-                    state = game.new_game(players, seed)
                 while mover == -1:  # a chance node (explicit chance): sampled as the search does, not a step
                     play(state, game.sample_chance(state, rng))
                     mover = game.to_move(state)

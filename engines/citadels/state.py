@@ -112,16 +112,6 @@ class CitadelsState(ChanceState):
         else:
             super().__setattr__(name, value)
 
-    def __eq__(self, other: object) -> bool:
-        """The same position: every field but the seeded dealer, which is a source of chance
-        kept beside the state, not part of it (a record replayed from its outcomes has none)."""
-        if type(other) is not type(self):
-            return NotImplemented
-        mine, theirs = self.__dict__, other.__dict__
-        return all(mine[k] == theirs[k] for k in _COMPARED)
-
-    __hash__ = None  # type: ignore[assignment]  # mutable, as pydantic's models
-
     def clone(self) -> "CitadelsState":
         """A fast independent copy (the default dump/validate is much slower): every list is
         copied (lists of lists one level down), ints, strings and the options are shared."""
@@ -137,7 +127,6 @@ class CitadelsState(ChanceState):
 
 
 _FIELDS = frozenset(CitadelsState.model_fields)
-_COMPARED = tuple(k for k in CitadelsState.model_fields if k != "dealer")
 #: the state's list fields: lists of ints or strings, and lists of such lists
 _NESTED_LISTS = ("hands", "cities", "built_round", "handed")
 _FLAT_LISTS = ("deck", "bottom", "seen", "gold", "removed_up", "face_down", "face_down_by", "holder", "draft_cards",

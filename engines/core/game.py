@@ -84,6 +84,18 @@ class ChanceState(GameState):
     dealt: int = 0
     seen: list[int] = []
 
+    def __eq__(self, other: object) -> bool:
+        """The same position: every field but the seeded dealer, a source of chance kept
+        beside the state, not part of it (a record replayed from its outcomes has none)."""
+        if type(other) is not type(self):
+            return NotImplemented
+        mine, theirs = dict(self.__dict__), dict(other.__dict__)
+        mine.pop("dealer", None)
+        theirs.pop("dealer", None)
+        return mine == theirs
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as pydantic's models
+
 
 class Options(BaseModel):
     """Base of every game's options model (variants, expansions). All fields have defaults."""

@@ -27,7 +27,8 @@ def assert_clone_independent(game: Game, state: GameState) -> None:
 
 
 def assert_replay_matches(game: Game, record, state: GameState) -> None:
-    """Replaying the record gives the same state."""
+    """Replaying the record gives the same state (the same position: a seeded dealer is not
+    compared, ``ChanceState.__eq__``)."""
     again = replay(record)
     assert again == state, "replay of the record differs from the played game"
 

@@ -20,8 +20,9 @@ from typing import Annotated, Literal, Union, cast
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from .components import COLOURS, DRAFT_COLUMNS, NCOL, TILES, ColourName
-from .state import built
+from engines.core.fastmodel import built
+
+from .components import COLOURS, DRAFT_COLUMNS, NCOL, TILES, TOKEN_IDS, ColourName
 
 
 class _Action(BaseModel):
@@ -94,11 +95,42 @@ class PlaceToken(_Action):
     tile: str
 
 
+# ---- chance outcomes (``engines.core.chance``): what a draw gives, played at a chance node ----
+class DrawTile(_Action):
+    """A chance outcome: ``tile`` is drawn from the tile bag (§4.3 onto the surface, §4.4 and
+    §8.11 step 3 into the tile offer)."""
+    type: Literal["draw_tile"] = "draw_tile"
+    tile: str
+
+
+class DrawElement(_Action):
+    """A chance outcome: an element of ``colour`` is drawn from the element bag (§4.6 a
+    starting element, §6.2 one for the Draft board)."""
+    type: Literal["draw_element"] = "draw_element"
+    colour: ColourName
+
+
+class DrawToken(_Action):
+    """A chance outcome: the Eternity token ``token`` is drawn from the Eternity bag (§13.3)."""
+    type: Literal["draw_token"] = "draw_token"
+    token: str
+
+
+class YoungestFirst(_Action):
+    """A chance outcome: the seats from youngest to oldest, drawn at random when the game's
+    options do not give them (§4.7 start-order ties, D11)."""
+    type: Literal["youngest_first"] = "youngest_first"
+    seats: list[int]
+
+
 Action = Annotated[
     Union[Take, Pass, Terraform, Reserve, ChangeReservation, AddElements, Trade, EndTurn,
-          PlaceTile, PlaceToken],
+          PlaceTile, PlaceToken, DrawTile, DrawElement, DrawToken, YoungestFirst],
     Field(discriminator="type"),
 ]
+Outcome = Union[DrawTile, DrawElement, DrawToken, YoungestFirst]
+"""The chance outcomes (``rules.chance_weights``)."""
+OUTCOME_TYPES = frozenset({"draw_tile", "draw_element", "draw_token", "youngest_first"})
 
 
 # ---- shared instances ----------------------------------------------------------------------
@@ -120,6 +152,24 @@ TRADES: list[list[Trade | None]] = [
 #: ``PlaceToken`` by tile id
 PLACE_TOKENS: dict[str, PlaceToken] = {
     t: built(PlaceToken, {"type": "place_token", "tile": t}, {"tile"}) for t in TILES}
+
+#: the chance outcomes: ``DrawTile`` by tile id, ``DrawElement`` of colour ``c`` at index ``c``,
+#: ``DrawToken`` by token id
+DRAW_TILES: dict[str, DrawTile] = {t: built(DrawTile, {"type": "draw_tile", "tile": t}, {"tile"}) for t in TILES}
+DRAW_ELEMENTS: list[DrawElement] = [built(DrawElement, {"type": "draw_element", "colour": COLOURS[c]}, {"colour"})
+                                    for c in range(NCOL)]
+DRAW_TOKENS: dict[str, DrawToken] = {t: built(DrawToken, {"type": "draw_token", "token": t}, {"token"})
+                                     for t in TOKEN_IDS}
+_ORDERS: dict[tuple[int, ...], YoungestFirst] = {}
+
+
+def youngest_first(seats: tuple[int, ...]) -> YoungestFirst:
+    """The shared ``YoungestFirst`` of the order ``seats``."""
+    a = _ORDERS.get(seats)
+    if a is None:
+        a = _ORDERS[seats] = built(YoungestFirst, {"type": "youngest_first", "seats": list(seats)}, {"seats"})
+    return a
+
 
 #: the other shared actions, made when first needed, by kind and fields: ("reserve" or
 #: "change", tile, place), ("add", place), (tile, q, r) for ``PlaceTile``

@@ -16,6 +16,7 @@ from typing import Any
 
 from engines.core.i18n import Text, player
 
+from .actions import OUTCOME_TYPES
 from .components import COLOURS, NCOL, SETUP, STALL_ROUNDS, TILES
 from .rules import to_move
 from .scoring import final_bonuses
@@ -145,6 +146,8 @@ def event_texts(before: MyracliaState, action: Any, after: MyracliaState) -> lis
     assert mover is not None  # an action was played: the game was not over
     k = action.type
     out: list[Text | str] = []
+    if k in OUTCOME_TYPES:  # a chance outcome: its own line says it all (``view.chance_text``)
+        return out
     if k in ("take", "pass"):
         if after.phase != "draft":
             out += _end_of_draft(before, after, 1 if k == "take" else 0)

@@ -20,11 +20,13 @@ from engines.core.rng import Rng
 from engines.core.statistics import StatRow
 
 from . import reasons, rules, scoring
+from .rules import EFFECTS
 from .actions import Action
 from .public import MyracliaView
 from .determinize import determinize as _determinize
 from .evaluate import evaluate as _evaluate
 from .playout import playout_action as _playout_action, search_actions as _search_actions
+from .dealer import MyracliaDealer, seeded as seeded_dealer
 from .state import MyracliaOptions, MyracliaState
 from .texts import OPTION_LABELS, SCORE_CATEGORIES
 from .view import log_text, view
@@ -37,7 +39,7 @@ class Myraclia(Game[MyracliaState, Action]):
     title, description = about("myraclia")["title"], about("myraclia")["description"]  # engines/catalog.json
     min_players = 2
     max_players = 5
-    chance, information = Chance.SAMPLED, Information.IMPERFECT  # bag draws inside apply; the bags' order hidden
+    chance, information = Chance.EXPLICIT, Information.IMPERFECT  # draws are chance nodes; what comes out next is hidden
     options_model = MyracliaOptions
     state_model = MyracliaState
     action_adapter = TypeAdapter(Action)
@@ -46,8 +48,28 @@ class Myraclia(Game[MyracliaState, Action]):
         assert isinstance(options, MyracliaOptions)  # validate_options gives the options_model
         return rules.setup(players, seed, options)
 
-    def to_move(self, state: MyracliaState) -> int | None:
-        return rules.to_move(state)
+    to_move = staticmethod(rules.to_move)
+    """``rules.to_move`` (bound directly: asked before every move and every draw)."""
+
+    # ---- chance (``rules``, module docstring: the chance nodes) ---------------------------
+    def seeded_dealer(self, state: MyracliaState) -> MyracliaDealer:
+        """The dealer of a game made from ``state.seed``: it deals what the game drew from
+        that seed before its chance was explicit (``dealer``)."""
+        return seeded_dealer(state.players, state.seed, state.options)
+
+    def chance_weights(self, state: MyracliaState) -> list[tuple[Action, int]]:
+        """The draw's outcomes with their weights (``rules.chance_weights``)."""
+        return rules.chance_weights(state)
+
+    sample_chance = staticmethod(rules.sample_chance)
+    """One outcome by the weights, without listing them (``rules.sample_chance``; bound
+    directly: the search's playouts sample thousands of draws)."""
+
+    def chance_seen_by(self, state: MyracliaState, outcome: Action) -> tuple[int, ...] | None:
+        """Everyone: every draw of Myraclia is face up (tiles onto the surface and into the
+        offer, elements into a reserve or onto the Draft board, the Eternity token, the
+        order of ages), and nothing else is ever hidden (spec §16)."""
+        return None
 
     def legal_actions(self, state: MyracliaState) -> list[Action]:
         return rules.legal_actions(state)
@@ -72,6 +94,12 @@ class Myraclia(Game[MyracliaState, Action]):
 
     def play(self, state: MyracliaState, action: Action) -> None:
         rules.play(state, action)
+
+    def play_legal(self, state: MyracliaState, action: Action) -> None:
+        """``Game.play_legal``: the rules' effect of the action at once (``rules.EFFECTS``),
+        without the calls between; the search and its playouts play every move and every
+        draw through it."""
+        EFFECTS[action.type](state, action)
 
     def is_over(self, state: MyracliaState) -> bool:
         return state.phase == "over"
@@ -130,26 +158,14 @@ class Myraclia(Game[MyracliaState, Action]):
             return (field.description or name) if field else name
         return text.render(lang)
 
-    def reveals_information(self, before: MyracliaState, action: Action, after: MyracliaState) -> bool:
-        """True when chance moved, or a tile or an Eternity token came out of its bag.
-
-        Hidden in Myraclia is only what lies in the three bags (the view gives their sizes).
-        Audit of every look into them:
-
-        - an element drawn from the element bag (set-up, the Draft board) is random: the
-          PRNG moves;
-        - an element of a named colour taken from the bag (the released element of §8.3
-          when the discard pile has none, an Eternity element) is no reveal: the bag's
-          content is known to everyone, since the cubes of each colour are counted (§2.1)
-          and every cube outside the bag is on the table; whether one is found follows;
-        - the tile bag: a refill draws from it (its size changes), or puts back a second
-          Darkness tile and reshuffles (the PRNG moves); D24 (a Darkness tile put back, the
-          bag holding only Darkness tiles) follows from the public count of the tiles;
-        - the Eternity bag: a token is drawn face up (its size changes); an empty bag is
-          seen by its size.
-        """
-        return (before.rng != after.rng or len(before.tile_bag) != len(after.tile_bag)
-                or len(before.eternity_bag) != len(after.eternity_bag))
+    # ``reveals_information`` / ``reveals_to``: the core's (an outcome seen is a reveal). Hidden
+    # in Myraclia is only what lies in the three bags, and every look into them is a draw,
+    # a chance node seen by everyone: a tile out of the tile bag, an element drawn at random
+    # from the element bag, the Eternity token. An element of a named colour taken from the
+    # bag (the released element of §8.3 when the discard pile has none, an Eternity element)
+    # is no reveal: the bag's content is known to everyone, since the cubes of each colour are
+    # counted (§2.1) and every cube outside the bag is on the table; D24 (no tile drawn, the
+    # bag holding only Darkness tiles) follows from the public count of the tiles.
 
     def bots(self) -> dict[str, Any]:
         """"easy": the heuristic with deliberate mistakes; "playout": the playout policy as a
@@ -167,8 +183,8 @@ class Myraclia(Game[MyracliaState, Action]):
                 "heuristic": choose}
 
     def determinize(self, state: MyracliaState, player: int, rng: Rng) -> MyracliaState:
-        """The bags re-dealt from what ``player`` knows of them, the generator re-seeded
-        (``determinize``: their content is public, only their order is hidden)."""
+        """The same state, its dealer (if it has one) re-seeded (``determinize``: the bags'
+        content is public, and what comes out of them is chance)."""
         return _determinize(state, player, rng)
 
     def evaluate(self, state: MyracliaState, player: int) -> float:

@@ -15,9 +15,11 @@ from typing import Any, Sequence
 
 from engines.core.i18n import Text
 
+from .actions import OUTCOME_TYPES
 from .components import COLOURS, DRAFT_COLUMNS, MISC, TILES, ColourName
 from .state import MyracliaState
 from .texts import T, an_element, colour, colour_n, colours, join, space_name, tile_name, token_text
+from .view import chance_text
 
 NEIGHBOURS = ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))
 
@@ -101,6 +103,8 @@ def _touching(state: MyracliaState, q: int, r: int) -> int:
 
 def action_label(state: MyracliaState, action: Any, player: int) -> Text:
     k = action.type
+    if k in OUTCOME_TYPES:  # a chance outcome: what is drawn (``view.chance_text``)
+        return chance_text(state, action)
     seat = state.seats[player]
     if k == "take":
         col = action.column - 1

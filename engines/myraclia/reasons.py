@@ -54,6 +54,10 @@ def reason(state: MyracliaState, action: Action) -> Text | None:
 def _reason(state: MyracliaState, action: Any, partial: bool = False) -> Text | None:
     """``reason``; with ``partial`` the choices left open by ``_partial_move`` (the payment,
     the position, the element given and taken) are any that a legal action has."""
+    if state.drawing is not None:  # a chance node: only one of its outcomes
+        if any(action == o for o, _ in rules.chance_weights(state)):
+            return None
+        return T("A draw is being made: only what may come out of the bag can be played now.")
     if state.phase == "over":
         return T("The game is over.")
     ph = state.phase

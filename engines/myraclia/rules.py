@@ -5,6 +5,11 @@ three verbs the game class (``game.Myraclia``) hands over to them: ``to_move``,
 ``legal_actions`` and ``play``. Final scoring lives in ``scoring``; why a move is refused,
 in ``reasons``.
 
+Longer than 800 lines because the chance nodes stop a rule midway (the set-up, the Draft
+board, the refill of the tile offer, the end of a round) and the outcome dealt continues it:
+each continuation sits beside the rule it continues, which a split would scatter over
+modules importing each other.
+
 Section numbers (§) refer to the rules specification ``myraclia.md``; D-numbers to its
 "Ambiguities and decisions" section, which this engine follows throughout.
 
@@ -13,12 +18,30 @@ Engine decisions where the spec leaves the mechanics open (none changes a rule):
 * Released element (§8.3 step 2): the player always takes one element of the released
   colour from the discard pile, else the bag, else nothing. When it was paid directly or lay
   on the tile it has just been discarded, so this is exactly "one comes back".
-* Start-order ties without ``youngest_first`` (§4.7, D11): a permutation of the seats is
-  drawn from the game's PRNG right after the starting elements.
+* Start-order ties without ``youngest_first`` (§4.7, D11): the seats from youngest to oldest
+  are drawn at random right after the starting elements.
 * Adding tiles (§8.11): each ``PlaceTile`` names the offer tile and the position together,
   so the player still chooses the order of the tiles and every position, one tile at a time.
 * Eternity (§13.3): the token is drawn (face up, visible to all) when the placement step
   starts; the placing player then chooses the free tile.
+* A second Darkness tile drawn for the offer is put back and the bag reshuffled (§14.2): the
+  draw is then one among the Myraclia tiles of the bag, each as likely.
+
+Chance (``engines.core.chance``): every random event is a chance node, where ``to_move`` is
+``CHANCE`` and the state's ``drawing`` names the draw; ``chance_weights`` lists its outcomes
+(``actions.DrawTile``, ``DrawElement``, ``DrawToken``, ``YoungestFirst``), and ``play`` plays
+the one dealt, which continues the rule that called for it. Every outcome is face up (seen
+by everyone). The nodes, in the order a game meets them:
+
+* set-up: a tile for each space of the layout (``surface``, §4.3), then three for the
+  offer (``setup_offer``, §4.4); the starting elements, seat by seat (``start``, §4.6); the
+  seats from youngest to oldest when the options do not give them (``youngest``, §4.7);
+* each round: the Draft board's elements, one at a time (``draft``, §6.2);
+* each turn's end: the tiles refilling the offer, one at a time (``offer``, §8.11 step 3);
+* each round's end, with Eternity: the token to place (``token``, §13.3).
+
+The shuffles nobody looks at (the tile bag's, the Eternity bag's) are no chance nodes: the
+bags are multisets, drawn from at random.
 * Darkness tiles (§14) are named DARK1..DARK3 (the data file gives only their number).
 * In the final round (§9 step 1) nothing more happens: unused elements stay where they are,
   which changes no score.
@@ -30,11 +53,15 @@ from collections import Counter
 from itertools import chain, combinations
 from typing import Any, Callable, Iterable, Literal, Sequence
 
+from itertools import permutations
+
+from engines.core.chance import CHANCE
 from engines.core.rng import Rng
 
 from . import actions as shared
-from .actions import (Action, AddElements, ChangeReservation, EndTurn, Pass, PlaceTile, PlaceToken,
-                      Reserve, Take, Terraform, Trade)
+from .actions import (DRAW_ELEMENTS, DRAW_TILES, DRAW_TOKENS, Action, AddElements, ChangeReservation,
+                      DrawElement, DrawTile, DrawToken, EndTurn, Pass, PlaceTile, PlaceToken, Reserve,
+                      Take, Terraform, Trade, YoungestFirst)
 from .components import (BASE_TILE_IDS, COLOUR_INDEX, COLOURS, CUBE_COUNTS, DARKNESS_IDS,
                          DRAFT_COLUMNS, KICKSTARTER_IDS, MAX_ACTIONS, MISC, NCOL, RARITY, SETUP,
                          STALL_ROUNDS, TILES, TOKEN_IDS, TOKENS)
@@ -161,24 +188,16 @@ def near_terraformed(state: MyracliaState) -> set[Pos]:
 
 
 # ---- the element supply (§12) ----------------------------------------------------------------
-def draw_element(state: MyracliaState) -> int | None:
-    """A random element from the bag; §12.1/D26 refill from the discard pile when empty."""
+def element_ready(state: MyracliaState) -> bool:
+    """Whether an element can be drawn from the bag: §12.1/D26 the discard pile refills the
+    bag when it is empty; §12.2 none when both are empty."""
     bag = state.element_bag
-    total = sum(bag)
-    if total == 0:
-        for c in range(NCOL):
-            bag[c] += state.discard[c]
-            state.discard[c] = 0
-        total = sum(bag)
-        if total == 0:
-            return None  # §12.2
-    x = state.rng.below(total)
+    if any(bag):
+        return True
     for c in range(NCOL):
-        if x < bag[c]:
-            bag[c] -= 1
-            return c
-        x -= bag[c]
-    raise AssertionError("unreachable")
+        bag[c] += state.discard[c]
+        state.discard[c] = 0
+    return any(bag)
 
 
 def take_element(state: MyracliaState, c: int) -> bool:
@@ -193,47 +212,79 @@ def take_element(state: MyracliaState, c: int) -> bool:
 
 # ---- set-up (§4) -----------------------------------------------------------------------------
 def setup(players: int, seed: int, options: MyracliaOptions) -> MyracliaState:
-    """§4: the surface and the tile offer from the shuffled bag, the starting elements, the
-    start order, the Eternity bag, then the first round's Draft board."""
+    """§4: the state before the set-up's draws, at its first chance node: the surface's
+    tiles are drawn first (``play`` goes on with the offer, the starting elements, the
+    start order and the first round's Draft board). ``seed`` only names the game."""
     if options.youngest_first is not None and sorted(options.youngest_first) != list(range(players)):
         raise ValueError(T("The youngest-to-oldest order must name every seat exactly once."))
-    rng = Rng.from_seed(seed)
     cfg = SETUP.by_players[players]
-    bag = list(BASE_TILE_IDS) + (list(KICKSTARTER_IDS) if options.kickstarter else [])  # §4.2, §11
-    rng.shuffle(bag)
-    surface = [SurfaceTile(id=bag.pop(), q=q, r=r)  # §4.3, D31: draw order onto the layout
-               for q, r in SETUP.recommended_layouts[players]]
-    offer = [bag.pop() for _ in range(SETUP.tile_offer_size)]  # §4.4
-    if options.darkness:  # §4.9, §14.1: shuffled in after the surface and the offer
-        bag += DARKNESS_IDS
-        rng.shuffle(bag)
-    state = MyracliaState(
-        players=players, seed=seed, rng=rng, options=options,
+    bag = sorted(list(BASE_TILE_IDS) + (list(KICKSTARTER_IDS) if options.kickstarter else []))  # §4.2, §11
+    return MyracliaState(
+        players=players, seed=seed, options=options, seen=[0] * players,
         seats=[PlayerState(reserve=[0] * NCOL, discs=cfg.discs) for _ in range(players)],
         drafting_order=list(range(players)), passed=[False] * players,
-        surface=surface, offer=offer, tile_bag=bag, element_bag=list(CUBE_COUNTS),  # §4.5
+        tile_bag=bag, element_bag=list(CUBE_COUNTS),  # §4.5
+        eternity_bag=sorted(TOKEN_IDS) if options.eternity else [],  # §13.2
+        drawing="surface", to_draw=len(SETUP.recommended_layouts[players]),  # §4.3, D31
     )
-    start = SETUP.starting_elements_beginner if options.beginner else SETUP.starting_elements
-    for p in range(players):  # §4.6: drawn in seat order
-        for _ in range(start):
-            c = draw_element(state)
-            if c is not None:
-                state.seats[p].reserve[c] += 1
-    # §4.7 start order: rarity ranks rarest first, lexicographically ascending; ties by
-    # age (youngest first), given as an option or else a seeded random order (D11)
-    if options.youngest_first is not None:
-        age = {p: i for i, p in enumerate(options.youngest_first)}
-    else:
-        perm = list(range(players))
-        rng.shuffle(perm)
-        age = {p: i for i, p in enumerate(perm)}
 
+
+def _setup_tile(state: MyracliaState, tile: str) -> None:
+    """§4.3, D31: the tile drawn goes onto the next space of the layout; §4.4 then three
+    into the offer; §4.9, §14.1 then the Darkness tiles go into the bag, and the starting
+    elements are drawn."""
+    if state.drawing == "surface":
+        q, r = SETUP.recommended_layouts[state.players][len(state.surface)]
+        state.surface.append(new_tile(tile, q, r))
+        state.to_draw -= 1
+        if state.to_draw == 0:
+            state.drawing, state.to_draw = "setup_offer", SETUP.tile_offer_size
+        return
+    state.offer.append(tile)
+    state.to_draw -= 1
+    if state.to_draw:
+        return
+    if state.options.darkness:
+        state.tile_bag = sorted(state.tile_bag + DARKNESS_IDS)
+    state.drawing, state.to_draw = "start", _starting_elements(state) * state.players
+    if not element_ready(state):
+        _start_order(state)
+
+
+def _starting_elements(state: MyracliaState) -> int:
+    """§4.6: how many elements each player draws at set-up."""
+    return SETUP.starting_elements_beginner if state.options.beginner else SETUP.starting_elements
+
+
+def _start_element(state: MyracliaState, c: int) -> None:
+    """§4.6: a starting element, drawn in seat order; after the last, the start order."""
+    state.seats[start_seat(state)].reserve[c] += 1
+    state.to_draw -= 1
+    if state.to_draw == 0 or not element_ready(state):
+        _start_order(state)
+
+
+def start_seat(state: MyracliaState) -> int:
+    """The seat the starting element being drawn goes to (§4.6: seat by seat)."""
+    start = _starting_elements(state)
+    return (start * state.players - state.to_draw) // start
+
+
+def _start_order(state: MyracliaState) -> None:
+    """§4.7: the start order from the ages the options give, else a chance node draws them."""
+    state.to_draw = 0
+    if state.options.youngest_first is None:
+        state.drawing = "youngest"
+        return
+    state.drawing = None
+    _first_round(state, state.options.youngest_first)
+
+
+def _first_round(state: MyracliaState, youngest_first: Sequence[int]) -> None:
+    """§4.7 the start order (ties: ``youngest_first``), then §6.2 the first Draft board."""
+    age = {p: i for i, p in enumerate(youngest_first)}
     state.drafting_order = start_order([s.reserve for s in state.seats], age)
-    if options.eternity:  # §13.2
-        state.eternity_bag = list(TOKEN_IDS)
-        rng.shuffle(state.eternity_bag)
     prepare_draft(state)
-    return state
 
 
 def start_order(reserves: list[list[int]], age: dict[int, int]) -> list[int]:
@@ -248,18 +299,30 @@ def start_order(reserves: list[list[int]], age: dict[int, int]) -> list[int]:
 
 # ---- the draft (§6) --------------------------------------------------------------------------
 def prepare_draft(state: MyracliaState) -> None:
-    """§6.2: draw 5 per player (4 in a 5-player first round), group by colour, sort the
-    groups by size then commonness into columns 1, 2, ..."""
+    """§6.2: draw 5 per player (4 in a 5-player first round), one element at a time (chance
+    nodes, ``draft``), then ``fill_draft_board``."""
     cfg = SETUP.by_players[state.players]
     per = cfg.draft_cubes_per_player
     if state.round == 1 and cfg.first_round_draft_cubes_per_player is not None:
         per = cfg.first_round_draft_cubes_per_player
-    drawn = [0] * NCOL
-    for _ in range(per * state.players):
-        c = draw_element(state)
-        if c is None:
-            break  # §12.2, D35
-        drawn[c] += 1
+    state.drawn = [0] * NCOL
+    state.drawing, state.to_draw = "draft", per * state.players
+    _next_draft_element(state)
+
+
+def _next_draft_element(state: MyracliaState) -> None:
+    """The next draw for the Draft board, or the board filled when none is left to draw or
+    the bag and the discard pile are empty (§12.2, D35)."""
+    if state.to_draw > 0 and element_ready(state):
+        return
+    state.drawing, state.to_draw = None, 0
+    fill_draft_board(state)
+
+
+def fill_draft_board(state: MyracliaState) -> None:
+    """§6.2: group the elements drawn by colour, sort the groups by size then commonness
+    into columns 1, 2, ...; the draft begins."""
+    drawn = state.drawn
     groups = sorted((c for c in range(NCOL) if drawn[c]), key=lambda c: (-drawn[c], RARITY[c]))
     state.draft_colour = [-1] * DRAFT_COLUMNS
     state.draft_count = [0] * DRAFT_COLUMNS
@@ -635,28 +698,42 @@ def _place_tile(state: MyracliaState, a: PlaceTile) -> None:
 
 
 def finish_turn(state: MyracliaState) -> None:
-    """§8.11 step 3 refill, then the next player or the end of the round."""
-    refill_offer(state)
+    """§8.11 step 3 refill (chance nodes, ``offer``), then ``next_turn``."""
+    if _offer_draw(state):
+        state.drawing = "offer"
+        return
+    next_turn(state)
+
+
+def _offer_draw(state: MyracliaState) -> bool:
+    """Whether the offer takes another tile from the bag (§8.11 step 3): it is short of 3,
+    and the bag holds a tile that may enter it (§14.2: at most one Darkness tile in the
+    offer; D24: with only Darkness tiles left in the bag the offer stays short)."""
+    if len(state.offer) >= SETUP.tile_offer_size or not state.tile_bag:
+        return False
+    return not _dark_in_offer(state) or not all(_DARK[t] for t in state.tile_bag)
+
+
+def _dark_in_offer(state: MyracliaState) -> bool:
+    """Whether the offer holds a Darkness tile (§14.2)."""
+    return any(_DARK[o] for o in state.offer)
+
+
+def _offer_tile(state: MyracliaState, tile: str) -> None:
+    """A tile drawn into the offer (§8.11 step 3); the next draw, or ``next_turn``."""
+    state.offer.append(tile)
+    if not _offer_draw(state):
+        state.drawing = None
+        next_turn(state)
+
+
+def next_turn(state: MyracliaState) -> None:
+    """The next player's turn, or the end of the round."""
     state.turn_pos += 1
     if state.turn_pos < state.players:
         start_turn(state)
     else:
         end_round(state)
-
-
-def refill_offer(state: MyracliaState) -> None:
-    """§8.11 step 3 / §14.2: refill to 3; at most one Darkness tile in the offer."""
-    bag = state.tile_bag
-    while len(state.offer) < SETUP.tile_offer_size and bag:
-        t = bag.pop()
-        if TILES[t].darkness and any(TILES[o].darkness for o in state.offer):
-            if all(TILES[x].darkness for x in bag):
-                bag.append(t)  # D24: only Darkness left, the offer stays short
-                break
-            bag.append(t)
-            state.rng.shuffle(bag)
-            continue
-        state.offer.append(t)
 
 
 # ---- the end of a round (§9) and the Eternity token (§13.3) ----------------------------------
@@ -696,8 +773,8 @@ def end_round(state: MyracliaState) -> None:
         low = min(s.score for s in state.seats)
         placer = [p for p in state.terraforming_order if state.seats[p].score == low][-1]  # D27
         state.eternity_placer = placer
-        state.eternity_drawn = state.eternity_bag.pop()
         state.phase = "eternity"
+        state.drawing = "token"  # the token is drawn face up (a chance node)
         return
     start_round(state)
 
@@ -727,8 +804,11 @@ def start_round(state: MyracliaState) -> None:
 
 # ---- the verbs of the game class -------------------------------------------------------------
 def to_move(state: MyracliaState) -> int | None:
-    """The drafting player, the player whose terraforming turn it is (adding tiles
-    included), the player placing the Eternity token; None once the game is over."""
+    """``CHANCE`` at a chance node (``state.drawing``); else the drafting player, the player
+    whose terraforming turn it is (adding tiles included), the player placing the Eternity
+    token; None once the game is over."""
+    if state.drawing is not None:
+        return CHANCE
     ph = state.phase
     if ph == "over":
         return None
@@ -741,7 +821,9 @@ def to_move(state: MyracliaState) -> int | None:
 
 def legal_actions(state: MyracliaState) -> list[Action]:
     """Every legal action of ``to_move``, in a fixed order; the actions are the shared
-    objects of ``actions`` ("Shared instances")."""
+    objects of ``actions`` ("Shared instances"); at a chance node, the outcomes."""
+    if state.drawing is not None:
+        return [o for o, _ in chance_weights(state)]
     ph = state.phase
     if ph == "terraform":
         return _turn_actions(state)
@@ -760,14 +842,102 @@ def legal_actions(state: MyracliaState) -> list[Action]:
     return [make(t, q, r) for t in placeable(state) for q, r in spots]
 
 
+# ---- chance nodes (see the module docstring) --------------------------------------------------
+def chance_weights(state: MyracliaState) -> list[tuple[Action, int]]:
+    """The outcomes of the chance node ``state`` is at, each with its weight: a tile of the
+    bag each (every tile differs; a refill with a Darkness tile in the offer: only the
+    Myraclia tiles, §14.2), an element of each colour in the bag weighted by how many are
+    left, a token of the Eternity bag each, every order of the seats (youngest first)."""
+    what = state.drawing
+    if what is None:
+        return []
+    if what == "start" or what == "draft":
+        return [(DRAW_ELEMENTS[c], n) for c, n in enumerate(state.element_bag) if n]
+    if what == "token":
+        return [(DRAW_TOKENS[t], 1) for t in state.eternity_bag]
+    if what == "youngest":
+        return [(shared.youngest_first(p), 1) for p in permutations(range(state.players))]
+    return [(DRAW_TILES[t], 1) for t in _tile_choices(state)]
+
+
+def _tile_choices(state: MyracliaState) -> list[str]:
+    """The tiles a tile draw may give: any of the bag; for a refill with a Darkness tile in
+    the offer, any but a Darkness tile (§14.2)."""
+    if state.drawing == "offer" and _dark_in_offer(state):
+        return [t for t in state.tile_bag if not _DARK[t]]
+    return state.tile_bag
+
+
+def sample_chance(state: MyracliaState, rng: Rng) -> Action:
+    """An outcome of the chance node drawn with ``rng``, by the weights of ``chance_weights``."""
+    what = state.drawing
+    if what == "start" or what == "draft":
+        bag = state.element_bag
+        x = rng.below(sum(bag))
+        for c, n in enumerate(bag):
+            if x < n:
+                return DRAW_ELEMENTS[c]
+            x -= n
+        raise AssertionError("unreachable")
+    if what == "token":
+        tokens = state.eternity_bag
+        return DRAW_TOKENS[tokens[rng.below(len(tokens))]]
+    if what == "youngest":
+        perm = list(range(state.players))
+        rng.shuffle(perm)
+        return shared.youngest_first(tuple(perm))
+    tiles = _tile_choices(state)
+    return DRAW_TILES[tiles[rng.below(len(tiles))]]
+
+
+def _draw_tile(state: MyracliaState, a: DrawTile) -> None:
+    """A tile out of the bag: onto the surface or into the offer, at set-up or a refill."""
+    state.tile_bag.remove(a.tile)
+    if state.drawing == "offer":
+        _offer_tile(state, a.tile)
+    else:
+        _setup_tile(state, a.tile)
+
+
+def _draw_element(state: MyracliaState, a: DrawElement) -> None:
+    """An element out of the bag: a starting element (``_start_element``), or one for the
+    Draft board (§6.2), counted here, the next draw or ``_next_draft_element`` when none is
+    left (written out: the search's playouts draw thousands of them)."""
+    c = COLOUR_INDEX[a.colour]
+    bag = state.element_bag
+    bag[c] -= 1
+    if state.drawing == "start":
+        _start_element(state, c)
+        return
+    state.drawn[c] += 1
+    state.to_draw -= 1
+    if state.to_draw <= 0 or not any(bag):
+        _next_draft_element(state)
+
+
+def _draw_token(state: MyracliaState, a: DrawToken) -> None:
+    """§13.3: the Eternity token drawn face up, for the placer to put on a free tile."""
+    state.eternity_bag.remove(a.token)
+    state.eternity_drawn = a.token
+    state.drawing = None
+
+
+def _youngest_first(state: MyracliaState, a: YoungestFirst) -> None:
+    """§4.7, D11: the seats from youngest to oldest, drawn; then the first round."""
+    state.drawing = None
+    _first_round(state, a.seats)
+
+
 #: what each kind of action does (``play``)
 #: (each takes its own kind of action: ``Any``, as ``play`` dispatches on ``action.type``)
-_EFFECTS: dict[str, Callable[[MyracliaState, Any], None]] = {
+EFFECTS: dict[str, Callable[[MyracliaState, Any], None]] = {
     "take": _take, "pass": _pass, "terraform": _terraform, "reserve": _reserve,
             "change": _change, "add": _add, "trade": _trade, "end_turn": _end_turn,
-            "place_tile": _place_tile, "place_token": _place_token}
+            "place_tile": _place_tile, "place_token": _place_token,
+            "draw_tile": _draw_tile, "draw_element": _draw_element, "draw_token": _draw_token,
+            "youngest_first": _youngest_first}
 
 
 def play(state: MyracliaState, action: Action) -> None:
     """Carry out ``action``, known to be legal, for ``to_move``."""
-    _EFFECTS[action.type](state, action)
+    EFFECTS[action.type](state, action)

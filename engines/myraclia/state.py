@@ -11,11 +11,14 @@ from typing import Literal, Optional
 from pydantic import BaseModel, Field
 
 from engines.core.fastmodel import built, plain_setattr
-from engines.core.game import Options, SampledState
+from engines.core.game import ChanceState, Options
 
 from .components import DRAFT_COLUMNS, NCOL
+from .dealer import MyracliaDealer
 
 Phase = Literal["draft", "terraform", "place", "eternity", "over"]
+Drawing = Literal["surface", "setup_offer", "start", "youngest", "draft", "offer", "token"]
+"""The draw a chance node is for (``MyracliaState.drawing``, see ``rules.chance_weights``)."""
 LEDGER_KEYS = ("tiles", "adjacency", "neighbours", "eternity", "reservations")
 
 
@@ -61,8 +64,16 @@ def _no_discs() -> list[int]:
     return []
 
 
-class MyracliaState(SampledState):
+class MyracliaState(ChanceState):
+    """The whole game (§16). The bags are multisets: the tile and Eternity bags as sorted
+    lists, the element bag as counts by colour; nothing in the state says what comes out
+    next. ``drawing`` names the draw the game is stopped at (a chance node, ``rules``), with
+    ``to_draw`` draws of it left, and ``drawn`` the elements drawn so far for the Draft board."""
     options: MyracliaOptions
+    dealer: Optional[MyracliaDealer] = None
+    drawing: Optional[Drawing] = None
+    to_draw: int = 0
+    drawn: list[int] = Field(default_factory=lambda: [0] * NCOL)
     phase: Phase = "draft"
     round: int = 1
     founding: bool = True
@@ -113,7 +124,8 @@ for _cls in (PlayerState, SurfaceTile, MyracliaState):
 
 
 _LISTS = ("drafting_order", "terraforming_order", "draft_colour", "draft_count", "passed",
-          "pool", "offer", "tile_bag", "element_bag", "discard", "eternity_bag", "eternity_used")
+          "pool", "offer", "tile_bag", "element_bag", "discard", "eternity_bag", "eternity_used",
+          "seen", "drawn")
 
 
 def _clone(s: MyracliaState) -> MyracliaState:
@@ -128,8 +140,9 @@ def _clone(s: MyracliaState) -> MyracliaState:
     ``SurfaceTile``. ``tests/myraclia/test_speed.py`` checks that no game changes one.
     """
     d = s.__dict__.copy()
-    rng = s.rng
-    d["rng"] = built(type(rng), {"s": rng.s[:]}, set(rng.__pydantic_fields_set__))
+    dealer = s.dealer
+    if dealer is not None:
+        d["dealer"] = dealer.clone()
     o = s.options
     od = o.__dict__.copy()
     if od.get("youngest_first") is not None:

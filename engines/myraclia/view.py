@@ -13,14 +13,14 @@ from typing import Any, cast
 
 from engines.core.i18n import Text, player
 
-from .actions import Action
+from .actions import OUTCOME_TYPES, Action
 from .components import COLOURS, DRAFT_COLUMNS, SETUP, TILES, TOKENS
 from .public import Breakdown, Colour, Ledger, MyracliaView, OfferTile, OptionValues, Seat, TokenFace
 from .public import SurfaceTile as SurfaceFace
-from .rules import to_move
+from .rules import start_seat, to_move
 from .scoring import breakdown, scores, winners
 from .state import MyracliaOptions, MyracliaState
-from .texts import T, an_element, colours, space_name, tile_name, token_text
+from .texts import T, an_element, colours, join, space_name, tile_name, token_text
 
 
 def colour_dict(counts: list[int]) -> dict[Colour, int]:
@@ -150,6 +150,8 @@ def view(state: MyracliaState, player: int | None) -> MyracliaView:
 def log_text(state: MyracliaState, action: Action) -> Text:
     """The public log line of ``action`` played in ``state`` (before it is applied);
     everything it names is on the table (spec §16)."""
+    if action.type in OUTCOME_TYPES:
+        return chance_text(state, action)
     # (a cast: only an "over" game has nobody to move)
     who = player(cast(int, to_move(state))) if state.phase != "over" else T("Nobody")
     if action.type == "take":
@@ -183,3 +185,21 @@ def log_text(state: MyracliaState, action: Action) -> Text:
         return T("{player} places {token} on the {tile}", player=who,
                  token=token_text(tok) if tok else T("the Eternity token"), tile=tile_name(action.tile))
     return T("{player} plays an unknown action", player=who)
+
+
+def chance_text(state: MyracliaState, outcome: Any) -> Text:
+    """The log line (and the label) of a chance outcome dealt at the chance node ``state`` is
+    at: every draw of Myraclia is face up, so the line names what was drawn."""
+    if outcome.type == "draw_tile":
+        if state.drawing == "surface":
+            return T("Set-up: the {tile} is drawn for the surface", tile=tile_name(outcome.tile))
+        return T("The {tile} is drawn from the tile bag into the tile offer", tile=tile_name(outcome.tile))
+    if outcome.type == "draw_element":
+        if state.drawing == "start":
+            return T("{player} draws {element} from the element bag", player=player(start_seat(state)),
+                     element=an_element(outcome.colour))
+        return T("Drawn from the element bag for the Draft board: {element}", element=an_element(outcome.colour))
+    if outcome.type == "draw_token":
+        return T("Drawn from the Eternity bag: {token}", token=token_text(outcome.token))
+    return T("Drawn at random, the seats from youngest to oldest: {order}",
+             order=join([player(p) for p in outcome.seats]))

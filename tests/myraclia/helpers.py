@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from engines.myraclia import GAME
+from engines.core.rng import Rng
+from engines.myraclia import GAME, rules
 from engines.myraclia.components import (BASE_TILE_IDS, COLOUR_INDEX, DARKNESS_IDS, KICKSTARTER_IDS,
                                          NCOL, SETUP, TILES, TOKEN_IDS, TOTAL_CUBES)
+from engines.myraclia.dealer import MyracliaDealer
 from engines.myraclia.state import LEDGER_KEYS, MyracliaState, SurfaceTile
 
 
@@ -102,3 +104,32 @@ def terraform_position(players: int = 2, tiles: list[tuple] = (), reserves: dict
     for p, v in (reserves or {}).items():
         s.seats[p].reserve = list(v)
     return s
+
+
+# ---- chance (``rules``: every draw is a chance node) -------------------------------------------
+def redeal(state: MyracliaState, tiles: list[str] | None = None) -> MyracliaState:
+    """After a test has changed the bags by hand: the bags sorted again (multisets), and a
+    seeded dealer drawing from what they now hold, the tiles in the order ``tiles`` (the
+    last drawn first; default: the bag's sorted order)."""
+    state.tile_bag = sorted(state.tile_bag)
+    state.eternity_bag = sorted(state.eternity_bag)
+    state.dealer = MyracliaDealer(rng=Rng.from_seed(state.seed), tiles=list(tiles or state.tile_bag),
+                                  tokens=list(state.eternity_bag))
+    return state
+
+
+def prepare_draft(state: MyracliaState) -> None:
+    """§6.2 the Draft board drawn and filled (``rules.prepare_draft``, its draws dealt by
+    the state's dealer)."""
+    rules.prepare_draft(state)
+    GAME.deal(state)
+
+
+def refill_offer(state: MyracliaState) -> None:
+    """§8.11 step 3 at the end of a turn: the offer refilled by the state's dealer, then the
+    next turn, as after any turn (``rules.finish_turn``); a state still in the draft is
+    taken to be at the first player's terraforming turn."""
+    if not state.terraforming_order:
+        state.phase, state.terraforming_order, state.turn_pos = "terraform", list(range(state.players)), 0
+    rules.finish_turn(state)
+    GAME.deal(state)

@@ -1,7 +1,8 @@
 """Determinization, evaluation and the search levels (the "strong, fair bots" issue).
 
-Hidden in Myraclia is only the order of the tile bag and of the Eternity bag, and which
-element the next draw brings (the generator): see ``engines.myraclia.determinize``.
+Hidden in Myraclia is only what comes out of the bags next, which is chance (the bags are
+multisets in the state); a seeded game's dealer knows it, and is re-dealt: see
+``engines.myraclia.determinize``.
 """
 
 from __future__ import annotations
@@ -9,12 +10,14 @@ from __future__ import annotations
 import json
 
 from engines.core.rng import Rng
+from engines.core.chance import Sampler
 from engines.core.search import ismcts
 from engines.myraclia import GAME
 from engines.myraclia.bot import choose as heuristic
+from engines.myraclia.components import COLOURS
 from engines.myraclia.determinize import determinize
 from engines.myraclia.evaluate import evaluate
-from engines.myraclia.rules import draw_element
+from engines.myraclia.dealer import MyracliaDealer
 
 from .helpers import components_census
 
@@ -41,13 +44,14 @@ def _dump(state) -> str:
 
 
 def _redeal(state, seed: int):
-    """A twin of ``state`` differing only in what nobody can see: the bags' order and the
-    generator."""
+    """A twin of ``state`` differing only in what nobody can see: its seeded dealer (the
+    bags' order and the generator)."""
     twin = state.clone()
     rng = Rng.from_seed(seed)
-    rng.shuffle(twin.tile_bag)
-    rng.shuffle(twin.eternity_bag)
-    twin.rng = rng.fork()
+    tiles, tokens = list(twin.tile_bag), list(twin.eternity_bag)
+    rng.shuffle(tiles)
+    rng.shuffle(tokens)
+    twin.dealer = MyracliaDealer(rng=rng.fork(), tiles=tiles, tokens=tokens)
     return twin
 
 
@@ -64,9 +68,10 @@ def test_view_kept_components_conserved_state_untouched():
                 det = GAME.determinize(state, p, Rng.from_seed(1000 * n + p))
                 assert GAME.view(det, p) == GAME.view(state, p), (players, seed, n, p)
                 assert components_census(det) == census
-                assert sorted(det.tile_bag) == sorted(state.tile_bag)
-                assert sorted(det.eternity_bag) == sorted(state.eternity_bag)
-                assert det.rng != state.rng
+                assert det.tile_bag == state.tile_bag and det.eternity_bag == state.eternity_bag
+                assert det.dealer is not None and state.dealer is not None
+                assert det.dealer.rng != state.dealer.rng  # the dealer is re-seeded
+                assert sorted(det.dealer.tiles) == state.tile_bag
                 checked += 1
             assert _dump(state) == before
     assert checked > 1500
@@ -76,7 +81,7 @@ def test_depends_only_on_what_the_player_sees():
     for players, seed, options in GAMES[:4]:
         for n, state in _positions(players, seed, options, every=9):
             twin = _redeal(state, n + 1)
-            assert _dump(twin) != _dump(state) or not (state.tile_bag or state.eternity_bag)
+            assert _dump(twin) != _dump(state)
             for p in range(players):
                 assert GAME.view(twin, p) == GAME.view(state, p)
                 a = GAME.determinize(state, p, Rng.from_seed(n))
@@ -85,21 +90,32 @@ def test_depends_only_on_what_the_player_sees():
 
 
 def test_every_unseen_tile_and_token_can_come_next():
-    """Over many samples every tile still in the bag is the next one drawn in some sample, and
-    every token still in the Eternity bag the next one drawn; the next element from the
-    element bag takes every colour the bag holds."""
+    """Over many samples the re-seeded dealer's next tile is every tile still in the bag in
+    some sample, and its next token every token still in the Eternity bag; the next element
+    a search samples from the element bag takes every colour the bag holds."""
     for players, seed, options, at in ((3, 21, ALL, 0), (4, 22, ALL, 60)):
         state = next(s for n, s in _positions(players, seed, options) if n >= at)
         tops, tokens, firsts = set(), set(), set()
         rng = Rng.from_seed(5)
         for _ in range(500):
             det = determinize(state, 1, rng)
-            tops.add(det.tile_bag[-1])  # the refill pops from the end
-            tokens.add(det.eternity_bag[-1])
-            firsts.add(draw_element(det))
+            assert det.dealer is not None and det.dealer.tokens is not None
+            tops.add(det.dealer.tiles[-1])  # the dealer draws from the end
+            tokens.add(det.dealer.tokens[-1])
+            det.drawing, det.to_draw = "draft", 1  # a draw for the Draft board
+            firsts.add(GAME.sample_chance(det, rng).colour)
         assert tops == set(state.tile_bag)
         assert tokens == set(state.eternity_bag)
-        assert firsts == {c for c, n in enumerate(state.element_bag) if n}
+        assert firsts == {COLOURS[c] for c, n in enumerate(state.element_bag) if n}
+
+
+def test_a_world_has_a_dealer_only_where_the_state_has_one():
+    """A state dealt by the page (no seeded dealer) gives worlds without one: the search
+    samples their chance (``sample_chance``), and nothing in them fixes what comes next."""
+    state = GAME.new_game(3, 23, ALL, dealer=False, deal=False)
+    GAME.deal(state, Sampler(Rng.from_seed(1)))
+    world = determinize(state, 0, Rng.from_seed(2))
+    assert world.dealer is None and GAME.view(world, 0) == GAME.view(state, 0)
 
 
 def test_determinizations_play_to_the_end():

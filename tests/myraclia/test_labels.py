@@ -12,10 +12,9 @@ from engines.core.rng import Rng
 from engines.myraclia import GAME
 from engines.myraclia.actions import AddElements, EndTurn, Pass, Reserve, Take, Terraform
 from engines.myraclia.components import TILES
-from engines.myraclia.rules import refill_offer
 from engines.myraclia.texts import space_name, tile_name
 
-from .helpers import cv, terraform_position
+from .helpers import cv, refill_offer, terraform_position
 from .test_rules import draft_state
 
 OPTIONS = [{}, {"kickstarter": True, "eternity": True, "darkness": True}]

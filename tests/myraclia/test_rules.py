@@ -7,16 +7,15 @@ import pytest
 
 from engines.core import testing
 from engines.core.errors import IllegalAction
-from engines.myraclia import GAME
+from engines.myraclia import GAME, rules
 from engines.myraclia.actions import (AddElements, ChangeReservation, EndTurn, Pass, PlaceTile, PlaceToken,
                                       Reserve, Take, Terraform, Trade)
 from engines.myraclia.components import (BASE_TILE_IDS, COLOURS, CUBE_COUNTS, DARKNESS_IDS, DATA, RARITY,
                                          SETUP, TILES, TOKEN_IDS, TOTAL_CUBES)
-from engines.myraclia.rules import (NEIGHBOURS, compact_positions, find_tile, prepare_draft, refill_offer,
-                                    terraforming_order)
+from engines.myraclia.rules import NEIGHBOURS, compact_positions, find_tile, terraforming_order
 from engines.myraclia.state import SurfaceTile
 
-from .helpers import components_census, cv, terraform_position
+from .helpers import components_census, cv, prepare_draft, redeal, refill_offer, terraform_position
 
 
 def kinds(state, kind):
@@ -764,7 +763,7 @@ def _token_position(token):
     s = terraform_position(tiles=tiles, reserves={0: cv(green=1, yellow=1)}, options={"eternity": True})
     s.eternity_bag.remove(token)
     find_tile(s, "F01").tokens = [token]
-    return s
+    return redeal(s)
 
 
 def test_rule_13_4_point_and_released_tokens():
@@ -808,9 +807,12 @@ def test_rule_14_2_at_most_one_darkness_in_offer():
     s = GAME.new_game(2, 3, {"darkness": True})
     s.tile_bag = [t for t in s.tile_bag if t != "DARK1"] + s.offer
     s.offer = ["DARK1"]
-    s.tile_bag.remove("DARK2")
-    s.tile_bag.append("DARK2")  # next draw would be a second Darkness tile
-    refill_offer(s)
+    order = [t for t in s.tile_bag if t != "DARK2"] + ["DARK2"]
+    redeal(s, tiles=order)  # the seeded dealer's next draw would be a second Darkness tile
+    s.phase, s.terraforming_order, s.turn_pos = "terraform", [0, 1], 0
+    rules.finish_turn(s)
+    assert GAME.is_chance(s) and all(not TILES[o.tile].darkness for o, _ in GAME.chance_weights(s))
+    GAME.deal(s)
     assert len(s.offer) == 3 and sum(t.startswith("DARK") for t in s.offer) == 1
     components_census(s)
 
