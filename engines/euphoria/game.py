@@ -76,7 +76,7 @@ class Euphoria(Game[EuphoriaState, Action]):
 
     def check(self, state: EuphoriaState, action: Action) -> None:
         """Accepts exactly ``legal_actions``: the pending choice's own options, or the turn's
-        actions, with precise reasons (``reasons.reason``)."""
+        actions, with precise reasons (``reasons.reason``); at a chance node, its outcomes."""
         if state.tasks and state.tasks[-1]["p"] == CHANCE:
             return super().check(state, action)  # exactly the node's outcomes
         why = reasons.reason(state, action)

@@ -344,31 +344,34 @@ def outcome_label(a: Any) -> Text | None:
 
 def outcome_log(s, a: Any) -> Text:
     """The public log line of the chance outcome ``a`` at the node on top of ``s``: a die or a
-    random player named, a card or tile drawn never (only whose it is)."""
+    random player named, a card or tile drawn never (only whose it is). An outcome of another
+    node than this one (a refused one) reads as a plain move."""
     t = s.tasks[-1]
     k = t["k"]
     who = player(t.get("to", 0))
-    if k == "die":
-        return T("{player} rolls {value}", player=who, value=a.value)
-    if k == "rolloff":
-        return T("{player} rolls {value} in the roll-off", player=who, value=a.value)
-    if k == "first_player":
+    if isinstance(a, Roll):
+        if k == "die":
+            return T("{player} rolls {value}", player=who, value=a.value)
+        if k == "rolloff":
+            return T("{player} rolls {value} in the roll-off", player=who, value=a.value)
+    elif isinstance(a, FirstPlayer):
         return T("{player} wins the tie for first player", player=player(a.player))
-    if k == "placement_start":
+    elif isinstance(a, PlacementStart):
         return T("{player} places the first track token", player=player(a.player))
-    if k == "deal_dilemma":
+    elif isinstance(a, DrawDilemma):
         return T("{player} is dealt an ethical dilemma card", player=who)
-    if k == "art":
+    elif isinstance(a, DrawArtifact):
         return T("{player} draws an artifact card", player=who)
-    if k == "deal_recruit":
-        return T("{player} is dealt a recruit", player=who)
-    if k == "fight_recruit":
-        return T("{player} draws a recruit", player=who)
-    if k == "deal_tile":
-        return T("{player} is dealt a market tile", player=who)
-    if k == "six_tile":
-        return T("A market tile is set aside face down")
-    return T("A market tile is dealt face down")
+    elif isinstance(a, DrawRecruit):
+        return (T("{player} is dealt a recruit", player=who) if k == "deal_recruit"
+                else T("{player} draws a recruit", player=who))
+    elif isinstance(a, DrawMarket):
+        if k == "deal_tile":
+            return T("{player} is dealt a market tile", player=who)
+        if k == "six_tile":
+            return T("A market tile is set aside face down")
+        return T("A market tile is dealt face down")
+    return T("{player} plays", player=who)
 
 
 def label(s, a: Any) -> Text:

@@ -93,7 +93,7 @@ def log_text(s: EuphoriaState, a: Action) -> Text:
     chance node, the outcome's (``labels.outcome_log``: never names a card drawn)."""
     if s.tasks and s.tasks[-1]["p"] == CHANCE:
         return outcome_log(s, a)
-    who = player((s.tasks[-1]["p"] if s.phase != "over" and s.tasks else None) or 0)
+    who = player(max(0, (s.tasks[-1]["p"] if s.phase != "over" and s.tasks else None) or 0))
     if isinstance(a, Place):
         v = s.p[s.current].dice[a.die]
         return T("{player} places a worker showing {value} on {space}", player=who, value=v,
