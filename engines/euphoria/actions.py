@@ -9,6 +9,11 @@
 - ``Choose``: answer the decision pending now (a payment, an ability, a discard...): ``option``
   is one of the keys the engine offers.
 
+The outcomes of the chance nodes (``rules/chance.py``), played like actions: ``Roll`` (a die
+shows ``value``), ``DrawArtifact``, ``DrawRecruit``, ``DrawDilemma``, ``DrawMarket`` (the card
+or tile drawn or dealt), ``FirstPlayer`` (the tie for first player, §4.9, D-21) and
+``PlacementStart`` (who places the first track token, §22, D-21).
+
 Every action refuses fields it does not have (``extra="forbid"``), like the other games'
 actions: a dict with a stray key is not read as some other action (``Game.parse_action``).
 """
@@ -55,7 +60,53 @@ class Choose(_Action):
     option: str
 
 
-Action = Annotated[Union[Place, Retrieve, ResolveDilemma, Trade, EndTurn, Choose], Field(discriminator="type")]
+class Roll(_Action):
+    """Chance: a die shows ``value``."""
+    type: Literal["roll"] = "roll"
+    value: int = Field(ge=1, le=6)
+
+
+class DrawArtifact(_Action):
+    """Chance: the artifact card drawn is a ``card``."""
+    type: Literal["draw_artifact"] = "draw_artifact"
+    card: str
+
+
+class DrawRecruit(_Action):
+    """Chance: the recruit card drawn or dealt."""
+    type: Literal["draw_recruit"] = "draw_recruit"
+    recruit: str
+
+
+class DrawDilemma(_Action):
+    """Chance: the ethical dilemma card dealt."""
+    type: Literal["draw_dilemma"] = "draw_dilemma"
+    dilemma: str
+
+
+class DrawMarket(_Action):
+    """Chance: the market tile dealt (to a player, to the set of six, or to a site)."""
+    type: Literal["draw_market"] = "draw_market"
+    tile: str
+
+
+class FirstPlayer(_Action):
+    """Chance: the tie for first player goes to ``player``."""
+    type: Literal["first_player"] = "first_player"
+    player: int = Field(ge=0)
+
+
+class PlacementStart(_Action):
+    """Chance: ``player`` places the first track token (the variant's "oldest player")."""
+    type: Literal["placement_start"] = "placement_start"
+    player: int = Field(ge=0)
+
+
+OUTCOMES = (Roll, DrawArtifact, DrawRecruit, DrawDilemma, DrawMarket, FirstPlayer, PlacementStart)
+"""The chance outcomes' models."""
+
+Action = Annotated[Union[Place, Retrieve, ResolveDilemma, Trade, EndTurn, Choose, Roll, DrawArtifact, DrawRecruit,
+                         DrawDilemma, DrawMarket, FirstPlayer, PlacementStart], Field(discriminator="type")]
 ACTION_ADAPTER = TypeAdapter(Action)
 
 
@@ -153,3 +204,25 @@ def resolve_dilemma() -> ResolveDilemma:
 _TRADES: dict[int, Trade] = {}
 _END_TURN = _made(EndTurn, {"type": "end_turn"}, frozenset())
 _RESOLVE_DILEMMA = _made(ResolveDilemma, {"type": "dilemma"}, frozenset())
+
+
+# the chance outcomes, one shared object per (model, value), made without validation
+_OUTCOME_FIELD: dict[type[_Action], str] = {Roll: "value", DrawArtifact: "card", DrawRecruit: "recruit", DrawDilemma: "dilemma",
+                  DrawMarket: "tile", FirstPlayer: "player", PlacementStart: "player"}
+_OUTCOMES: dict[tuple, _Action] = {}
+
+
+def outcome(cls: type[_Action], value) -> _Action:
+    """The outcome ``cls`` (one of ``OUTCOMES``) with its one field ``value``, shared."""
+    key = (cls, value)
+    a = _OUTCOMES.get(key)
+    if a is None:
+        name = _OUTCOME_FIELD[cls]
+        a = _OUTCOMES[key] = _made(cls, {"type": cls.model_fields["type"].default, name: value},
+                                   frozenset((name,)))
+    return a
+
+
+def outcome_value(a: _Action):
+    """The one field of the outcome ``a``."""
+    return getattr(a, _OUTCOME_FIELD[type(a)])

@@ -27,7 +27,8 @@ in a canonical order (sorted by id) then shuffled with ``rng``, every slot keepi
   the unbuilt sites; the other players' ``kept_tile`` notes are then re-drawn among the site
   tiles (the rules no longer read them).
 * **dilemmas**: the other players' unresolved dilemma cards and the dilemma deck.
-* **the generator**: ``rng.fork()``, so dice to roll and reshuffles to come are new.
+* **the chance to come**: nothing of it is in the state (draws and dice are chance nodes); a
+  state with a seeded dealer gets a new one, from ``rng.fork()`` and the re-dealt decks.
 
 Another player's pending choice (only when ``player`` is not the one to move: the search
 always determinizes for the mover) gets its options recomputed by the rules' own step from the
@@ -49,6 +50,7 @@ from __future__ import annotations
 from engines.core.rng import Rng
 
 from .components import FACTIONS, RECRUITS, SITES
+from .dealer import EuphoriaDealer
 from .effects import faction_revealed
 from .rules import STEP
 from .state import EuphoriaState
@@ -90,8 +92,23 @@ def determinize(state: EuphoriaState, player: int, rng: Rng) -> EuphoriaState:
         _deal_artifacts(s, rest, _artifact_pool(s, rest, top), rng)
         _deal_dilemmas(s, rest, _dilemma_pool(s, rest), rng)
         _reopen(s, theirs)
-    s.rng = rng.fork()
+    _redeal_chance(s, state, rng)
     return s
+
+
+def _redeal_chance(s: EuphoriaState, state: EuphoriaState, rng: Rng) -> None:
+    """The world's chance source: ``rng.fork()`` (drawn whether or not it is used, as the
+    generator the state once held was re-seeded here), a dealer dealing the re-dealt decks in
+    the order they were dealt (their ends first) if ``state`` has a dealer, else none; then
+    the decks made multisets again (sorted)."""
+    fork = rng.fork()
+    if state.dealer is not None:
+        s.dealer = EuphoriaDealer(rng=fork, tiles=list(s.market_pile), recruits=list(s.recruit_deck),
+                                  arts=list(s.art_deck), dilemmas=list(s.dilemma_deck))
+    else:
+        s.dealer = None
+    for deck in (s.art_deck, s.recruit_deck, s.dilemma_deck, s.market_pile, s.markets_out):
+        deck.sort()
 
 
 # ---- artifacts ------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.catalog import about
+from engines.core.chance import CHANCE
 from engines.core.errors import IllegalAction, Refusal
 from engines.core.game import Chance, Game, Information, Options
 from engines.core.i18n import Text, render
@@ -15,9 +16,11 @@ from engines.core.rng import Rng
 from engines.core.statistics import StatRow
 
 from . import events, reasons, rules
+from .rules import chance as _chance
 from .actions import ACTION_ADAPTER, Action, Trade
 from .public import EuphoriaView
 from .components import FACTIONS
+from .dealer import EuphoriaDealer
 from .effects import faction_revealed
 from .labels import action_steps, label
 from .playout import playout_action as _playout
@@ -32,7 +35,7 @@ class Euphoria(Game[EuphoriaState, Action]):
     name = "euphoria"
     title, description = about("euphoria")["title"], about("euphoria")["description"]  # engines/catalog.json
     min_players, max_players = 2, 6
-    chance, information = Chance.SAMPLED, Information.IMPERFECT  # dice and draws inside apply; hands, recruits, decks hidden
+    chance, information = Chance.EXPLICIT, Information.IMPERFECT  # dice and draws are chance nodes; hands, recruits, decks hidden
     options_model = EuphoriaOptions
     state_model = EuphoriaState
     action_adapter = ACTION_ADAPTER
@@ -42,16 +45,40 @@ class Euphoria(Game[EuphoriaState, Action]):
         return rules.setup(players, seed, options)
 
     def to_move(self, state: EuphoriaState) -> int | None:
+        """The player of the task on top, ``CHANCE`` at a chance node (``rules/chance.py``)."""
         if state.phase == "over" or not state.tasks:
             return None
         return state.tasks[-1]["p"]
+
+    # ---- chance (``rules/chance.py``: the nodes, their pools and who sees them) ----------
+    def chance_weights(self, state: EuphoriaState) -> list[tuple[Action, int]]:
+        """At a chance node, one outcome per kind of item left in its pool (a card kind, a
+        tile, a die's face, a player), weighted by how many there are."""
+        if not self.is_chance(state):
+            return []
+        return _chance.weights(state)
+
+    def sample_chance(self, state: EuphoriaState, rng: Rng) -> Action:
+        """A uniform item of the node's pool: the weights' distribution, without counting."""
+        return _chance.sample(state, rng)
+
+    def chance_seen_by(self, state: EuphoriaState, outcome: Action) -> tuple[int, ...] | None:
+        """Dice and random players: everyone; a card or tile into a hand: its owner; a
+        market tile face down: nobody."""
+        return _chance.seen_by(state, outcome)
+
+    def seeded_dealer(self, state: EuphoriaState) -> EuphoriaDealer:
+        """The dealer of ``state.seed``: the old set-up's shuffles and generator (``dealer.py``)."""
+        return EuphoriaDealer.new(state.seed)
 
     def legal_actions(self, state: EuphoriaState) -> list[Action]:
         return rules.legal_actions(state)
 
     def check(self, state: EuphoriaState, action: Action) -> None:
         """Accepts exactly ``legal_actions``: the pending choice's own options, or the turn's
-        actions, with precise reasons (``reasons.reason``)."""
+        actions, with precise reasons (``reasons.reason``); at a chance node, its outcomes."""
+        if state.tasks and state.tasks[-1]["p"] == CHANCE:
+            return super().check(state, action)  # exactly the node's outcomes
         why = reasons.reason(state, action)
         if why:
             raise IllegalAction(why)
@@ -148,8 +175,8 @@ class Euphoria(Game[EuphoriaState, Action]):
         """True when the move showed anything new to anyone, or *looked* at something hidden,
         whatever it found (undo is then refused).
 
-        - chance: the PRNG moved (a roll, a shuffle), or the phase changed (set-up to play,
-          the end);
+        - chance: an outcome everyone saw (a roll, a random player: ``Game.reveals_information``),
+          or the phase changed (set-up to play, the end);
         - a deck was drawn from (artifacts, recruits), or cards of a secret hand went face up
           (a payment, a discard, the Gambler's shown hand), a recruit turned face up, a market
           tile was turned over;
@@ -160,7 +187,7 @@ class Euphoria(Game[EuphoriaState, Action]):
         - a secret choice was made (keeping recruits or a tile, a draft pick, answering a
           trade), or the decision belonged to another player than the one whose turn it is.
         """
-        if before.rng != after.rng or before.phase != after.phase:
+        if before.phase != after.phase or super().reveals_information(before, action, after):
             return True
         if any(faction_revealed(before, f) != faction_revealed(after, f) for f in FACTIONS):
             return True  # the reveal check ran, whether or not anybody held such a recruit
@@ -171,12 +198,14 @@ class Euphoria(Game[EuphoriaState, Action]):
         if any(a.active != b.active for a, b in zip(before.p, after.p)) or before.built != after.built:
             return True
         t = before.tasks[-1] if before.tasks else {}
+        if t.get("p") == CHANCE:
+            return False  # a chance outcome alone: what it showed is counted above
         return t.get("p") != before.current or t.get("k") in ("keep", "draft", "mkt_keep", "trade_answer")
 
     def determinize(self, state: EuphoriaState, player: int, rng: Rng) -> EuphoriaState:
         """The cards, recruits, tiles and dilemmas ``player`` cannot see re-dealt from the pool
-        of those he cannot place, the generator re-seeded (``determinize.py``: what is hidden,
-        how it is re-dealt, what is approximated)."""
+        of those he cannot place, a dealer re-seeded if ``state`` has one (``determinize.py``:
+        what is hidden, how it is re-dealt, what is approximated)."""
         from .determinize import determinize
         return determinize(state, player, rng)
 

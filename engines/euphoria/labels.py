@@ -20,7 +20,8 @@ from typing import Any, cast
 
 from engines.core.i18n import Text, player
 
-from .actions import Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
+from .actions import (Choose, DrawArtifact, DrawDilemma, DrawMarket, DrawRecruit, EndTurn, FirstPlayer, Place,
+                      PlacementStart, ResolveDilemma, Retrieve, Roll, Trade)
 from .components import MARKETS, RECRUITS, SPACES
 from .rules.roll_events import _role
 from . import texts
@@ -322,8 +323,59 @@ def trade_line(s, who: Text, o: str) -> Text:
             else T("{player} asks for {what}", player=who, what=_good(item)))
 
 
+def outcome_label(a: Any) -> Text | None:
+    """What the chance outcome ``a`` is, naming what was drawn (None: ``a`` is no outcome)."""
+    if isinstance(a, Roll):
+        return T("Roll: {value}", value=a.value)
+    if isinstance(a, DrawArtifact):
+        return T("Artifact drawn: {artifact}", artifact=texts.artifact(a.card))
+    if isinstance(a, DrawRecruit):
+        return T("Recruit drawn: {recruit}", recruit=texts.recruit(a.recruit))
+    if isinstance(a, DrawDilemma):
+        return T("Ethical dilemma card dealt: {dilemma}", dilemma=texts.dilemma(a.dilemma))
+    if isinstance(a, DrawMarket):
+        return T("Market tile dealt: {market}", market=texts.market(a.tile))
+    if isinstance(a, FirstPlayer):
+        return T("First player: {player}", player=player(a.player))
+    if isinstance(a, PlacementStart):
+        return T("First to place a track token: {player}", player=player(a.player))
+    return None
+
+
+def outcome_log(s, a: Any) -> Text:
+    """The public log line of the chance outcome ``a`` at the node on top of ``s``: a die or a
+    random player named, a card or tile drawn never (only whose it is). An outcome of another
+    node than this one (a refused one) reads as a plain move."""
+    t = s.tasks[-1]
+    k = t["k"]
+    who = player(t.get("to", 0))
+    if isinstance(a, Roll):
+        if k == "die":
+            return T("{player} rolls {value}", player=who, value=a.value)
+        if k == "rolloff":
+            return T("{player} rolls {value} in the roll-off", player=who, value=a.value)
+    elif isinstance(a, FirstPlayer):
+        return T("{player} wins the tie for first player", player=player(a.player))
+    elif isinstance(a, PlacementStart):
+        return T("{player} places the first track token", player=player(a.player))
+    elif isinstance(a, DrawDilemma):
+        return T("{player} is dealt an ethical dilemma card", player=who)
+    elif isinstance(a, DrawArtifact):
+        return T("{player} draws an artifact card", player=who)
+    elif isinstance(a, DrawRecruit):
+        return (T("{player} is dealt a recruit", player=who) if k == "deal_recruit"
+                else T("{player} draws a recruit", player=who))
+    elif isinstance(a, DrawMarket):
+        if k == "deal_tile":
+            return T("{player} is dealt a market tile", player=who)
+        if k == "six_tile":
+            return T("A market tile is set aside face down")
+        return T("A market tile is dealt face down")
+    return T("{player} plays", player=who)
+
+
 def label(s, a: Any) -> Text:
-    """The private button text of ``a`` for the player to move."""
+    """The private button text of ``a`` for the player to move (a chance outcome: what it is)."""
     if isinstance(a, Place):
         v = s.p[s.current].dice[a.die]
         return T("Place your {value} on {space}", value=v, space=short_space(s, a.space))
@@ -338,7 +390,7 @@ def label(s, a: Any) -> Text:
         return T("End your turn")
     if isinstance(a, Choose):
         return choice_words(s, a.option, True)
-    return T("choice")
+    return outcome_label(a) or T("choice")
 
 
 # ---- the step-by-step picker (``Game.action_steps``) -------------------------------------

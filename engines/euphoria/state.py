@@ -14,9 +14,10 @@ from typing import Any, Optional
 from pydantic import BaseModel, Field
 
 from engines.core.fastmodel import built, plain_setattr
-from engines.core.game import Options, SampledState
+from engines.core.game import ChanceState, Options
 
 from .components import GOODS
+from .dealer import EuphoriaDealer
 
 
 class EuphoriaOptions(Options):
@@ -55,7 +56,12 @@ class PlayerState(BaseModel):
     placed_tokens: list[str] = []   # morale/knowledge placement variant
 
 
-class EuphoriaState(SampledState):
+class EuphoriaState(ChanceState):
+    """The whole game. Nothing of the future: the decks (``art_deck``, ``recruit_deck``,
+    ``dilemma_deck``) and the unseen market tiles (``markets_out``, ``market_pile``) are sorted
+    lists, multisets whose order nobody knows; what is drawn from them is decided at a chance
+    node (``rules/chance.py``) by a chance source, ``dealer`` for a game made from a seed."""
+    dealer: EuphoriaDealer | None = None
     options: EuphoriaOptions = EuphoriaOptions()
     phase: str = "setup"            # setup | play | over
     current: int = 0                # the active player
@@ -139,14 +145,13 @@ _STATE_FIELDS: frozenset = frozenset()
 _PLAYER_FIELDS: frozenset = frozenset()
 _ALL_STATE: set = set()
 _ALL_PLAYER: set = set()
-_ALL_RNG: set = {"s"}
 _ALL_OPTIONS: dict[type, set] = {}
 _ANY = ("turn", "pl", "ret", "trade", "shown")
 
 
 def _clone(s: "EuphoriaState") -> "EuphoriaState":
     """The fast clone. The models it makes share one set of fields given per class
-    (``_ALL_STATE``, ``_ALL_PLAYER``, ``_ALL_RNG``, ``_ALL_OPTIONS``: every field, as after
+    (``_ALL_STATE``, ``_ALL_PLAYER``, ``_ALL_OPTIONS``: every field, as after
     validating a full dump): pydantic
     only ever adds a field's name to that set when the field is assigned, which changes nothing
     in a set that holds them all, and nothing else writes to it."""
@@ -156,11 +161,14 @@ def _clone(s: "EuphoriaState") -> "EuphoriaState":
         _PLAYER_FIELDS = frozenset(PlayerState.model_fields)
         _ALL_STATE.update(_STATE_FIELDS)
         _ALL_PLAYER.update(_PLAYER_FIELDS)
-    d = s.__dict__.copy()
+    o0 = s.__dict__
+    d = o0.copy()
     if type(d["players"]) is not int or type(d["seed"]) is not int or type(d["current"]) is not int:
         raise _Unusual
-    rng = s.rng
-    d["rng"] = built(type(rng), {"s": rng.s[:]}, _ALL_RNG)
+    dealer = s.dealer
+    if dealer is not None:
+        d["dealer"] = dealer.copy_fast()
+    d["seen"] = o0["seen"][:]
     opts = s.options
     fields = _ALL_OPTIONS.get(type(opts))
     if fields is None:

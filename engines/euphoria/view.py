@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from typing import Literal, Optional, cast
 
+from engines.core.chance import CHANCE
 from engines.core.i18n import Text, player
 
 from .actions import Action, Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
 from .components import FACTIONS, SITES
-from .labels import HIDDEN_CHOICES, choice_words, retrieve_parts, space_words, trade_line
+from .labels import HIDDEN_CHOICES, outcome_log, choice_words, retrieve_parts, space_words, trade_line
 from .public import (Empty, EuphoriaView, Factions, Goods, Miners, OptionValues, Pending, Player, ShownHand, Site,
                      Sites, Territory, TradeOffer, TurnCounts)
 from .rules import occupancy
@@ -48,7 +49,7 @@ def view(s: EuphoriaState, me: Optional[int]) -> EuphoriaView:
                        "tile": s.site_tile.get(site) if built else None,
                        "stars": list(s.tile_stars[site])}
     pending: Optional[Pending] = None
-    if s.tasks and s.phase != "over":
+    if s.tasks and s.phase != "over" and s.tasks[-1]["p"] != CHANCE:  # no decision at a chance node
         t = s.tasks[-1]
         pending = {"player": t["p"], "kind": t["k"]}
         if t["p"] == me and t["k"] != "turn":
@@ -88,8 +89,11 @@ def _options(o: EuphoriaOptions) -> OptionValues:
 
 def log_text(s: EuphoriaState, a: Action) -> Text:
     """The public log line of ``a``, played by the seat whose task is on top (``to_move``), in
-    the words of the button's ``labels`` (never names a hidden card or a kept tile)."""
-    who = player((s.tasks[-1]["p"] if s.phase != "over" and s.tasks else None) or 0)
+    the words of the button's ``labels`` (never names a hidden card or a kept tile); at a
+    chance node, the outcome's (``labels.outcome_log``: never names a card drawn)."""
+    if s.tasks and s.tasks[-1]["p"] == CHANCE:
+        return outcome_log(s, a)
+    who = player(max(0, (s.tasks[-1]["p"] if s.phase != "over" and s.tasks else None) or 0))
     if isinstance(a, Place):
         v = s.p[s.current].dice[a.die]
         return T("{player} places a worker showing {value} on {space}", player=who, value=v,

@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 
 from engines.core.rng import Rng
+from engines.euphoria.dealer import EuphoriaDealer
 from engines.core.search import SearchBot, ismcts
 from engines.euphoria import GAME
 from engines.euphoria.bot import choose as heuristic
@@ -81,7 +82,9 @@ def _redeal(state, p: int, seed: int):
         for x in unbuilt:
             twin.site_tile[x] = tiles.pop()
         twin.markets_out = tiles
-    twin.rng = rng.fork()
+    for deck in (twin.art_deck, twin.recruit_deck, twin.dilemma_deck, twin.markets_out):
+        deck.sort()  # multisets, as the rules keep them
+    twin.dealer = EuphoriaDealer.new(seed)  # another future: unseen, like the rest
     return twin
 
 
@@ -98,7 +101,7 @@ def test_view_kept_components_conserved_state_untouched():
                 det = GAME.determinize(state, p, Rng.from_seed(1000 * n + p))
                 assert GAME.view(det, p) == GAME.view(state, p), (players, seed, n, p)
                 assert components_census(det) == census
-                assert det.rng != state.rng
+                assert det.dealer is not None and det.dealer != state.dealer
                 if not GAME.is_over(det):
                     assert GAME.legal_actions(det)
                 checked += 1

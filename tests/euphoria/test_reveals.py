@@ -18,6 +18,7 @@ import json
 import pytest
 
 from engines.core.rng import Rng
+from engines.euphoria.dealer import EuphoriaDealer
 from engines.euphoria import GAME
 from engines.euphoria.bot import choose as heuristic
 from engines.euphoria.components import RECRUITS
@@ -47,7 +48,7 @@ def _place_on_generator(allegiance: int, hidden_holder: int | None = None):
 def test_allegiance_reaching_the_reveal_tier_with_no_hidden_recruit_is_a_reveal():
     s, reveals = _place_on_generator(7)
     assert s.allegiance["euphorian"] == 8 and all(not pl.active and not pl.hidden for pl in s.p)
-    assert s.rng == blank(2).rng and len(s.recruit_deck) == len(blank(2).recruit_deck)  # no roll, no draw
+    assert s.dealt == blank(2).dealt and len(s.recruit_deck) == len(blank(2).recruit_deck)  # no roll, no draw
     assert reveals, "everyone learned that nobody hides a Euphorian recruit: no undo"
 
 
@@ -79,7 +80,7 @@ def hidden_twin(s, p: int, seed: int):
     gives a position the rules never make (a hidden recruit of a revealed faction)."""
     rng = Rng.from_seed(seed)
     t = s.clone()
-    t.rng = Rng.from_seed(seed + 1)
+    t.dealer = EuphoriaDealer.new(seed + 1)
     others = [q for q in range(t.players) if q != p]
     pool = [r for q in others for r in t.p[q].hidden] + t.recruit_deck + t.recruits_out
     rng.shuffle(pool)
@@ -94,6 +95,8 @@ def hidden_twin(s, p: int, seed: int):
         n = len(t.p[q].hand)
         t.p[q].hand, cards = cards[:n], cards[n:]
     t.art_deck = cards
+    for deck in (t.art_deck, t.recruit_deck):
+        deck.sort()  # multisets, as the rules keep them
     if any(faction_revealed(t, RECRUITS[r].faction) for pl in t.p for r in pl.hidden):
         return None
     return t

@@ -54,10 +54,13 @@ def test_rule_4_4_empty_deck_reshuffles_discards_and_both_empty_skips_draw():
     s.art_discard, s.art_deck = s.art_deck, []
     push(s, task("draw", 0, n=1, plain=True))
     run(s)
+    assert GAME.is_chance(s)  # the draw: a card of the discards, reshuffled into the deck
+    GAME.deal(s)
     assert len(s.p[0].hand) == 1 and len(s.art_deck) == 35 and s.art_discard == []
     s.p[1].hand, s.art_deck = s.art_deck, []
     push(s, task("draw", 0, n=1, plain=True))
     run(s)
+    assert not GAME.is_chance(s)  # nothing to draw: skipped
     assert len(s.p[0].hand) == 1
     components_census(s)
 
@@ -647,7 +650,13 @@ def test_rule_21_tie_breaks_in_order():
     s.territory["euphorian"][2] = 1
     assert tie_break(s, [0, 1, 2]) == [2]
     s.territory["euphorian"][1] = 1
-    assert len(tie_break(s, [1, 2])) == 1  # roll-off
+    assert tie_break(s, [1, 2]) == [1, 2]  # still tied: roll-offs
+    s.p[1].stars = s.p[2].stars = 0
+    push(s, task("end_check", 0))
+    run(s)
+    assert GAME.is_chance(s) and s.tasks[-1]["k"] == "rolloff"  # a die of the roll-off
+    GAME.deal(s)
+    assert s.phase == "over" and len(s.winners) == 1 and s.winners[0] in (1, 2)
 
 
 # ---- §22 Variants ---------------------------------------------------------------------------

@@ -12,7 +12,9 @@
 - ``abilities``: recruits' abilities in play (§18.1; their table is ``recruits.py``);
 - ``retrieval``: retrieving workers (§11, §23.4);
 - ``dilemma``: the ethical dilemma (§19);
-- ``trading``: trading between players (§23.5).
+- ``trading``: trading between players (§23.5);
+- ``chance``: the chance nodes, every draw, die and random choice of the rules above, as
+  outcomes dealt by a chance source (``engines.core.chance``).
 
 What the rules share with the recruits' abilities (tracks, allegiance, miners, scheduling a
 task) is ``effects.py``; the market tiles' penalties are ``markets.py``; why a move is not legal

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..components import RECRUITS
 from ..effects import gain, note, order_from, push, task
 from ..recruits import card, triggered
-from .artifacts import draw_one
+from .chance import draw_artifact
 from .tasks import done, resolve, step
 
 
@@ -46,7 +46,11 @@ def _bradley(s, t):
     """Bradley the Futurist: draw 2, then discard 1 of those 2."""
     p = t["p"]
     if "drawn" not in t:
-        t["drawn"] = [c for c in (draw_one(s, p), draw_one(s, p)) if c is not None]
+        t["drawn"], t["todo"] = [], 2
+    while t["todo"]:  # one draw (a chance node) at a time, each card told to this task
+        t["todo"] -= 1
+        if draw_artifact(s, p, tell=True):
+            return None
     if not t["drawn"]:
         done(s)
         return None
@@ -76,9 +80,15 @@ def _gamble(s, t):
 @step("gamble_v1")
 def _gamble_v1(s, t):
     """Jonathan the Gambler, 1st printing: of the three cards drawn keep only those that match."""
-    done(s)
     p = t["p"]
-    drawn = [c for c in (draw_one(s, p), draw_one(s, p), draw_one(s, p)) if c is not None]
+    if "drawn" not in t:
+        t["drawn"], t["todo"] = [], 3
+    while t["todo"]:  # one draw (a chance node) at a time, each card told to this task
+        t["todo"] -= 1
+        if draw_artifact(s, p, tell=True):
+            return None
+    done(s)
+    drawn = t["drawn"]
     keep = next((a for a in drawn if drawn.count(a) >= 2), None)
     for c in drawn:
         if c != keep:

@@ -1,30 +1,15 @@
-"""Artifact cards: drawing them (one card a draw, D-61; an empty deck is rebuilt from the
-discards, §4.4), discarding, and the hand limit (§8: morale is the hand limit, enforced for
+"""Artifact cards: drawing them (one card a draw, D-61, each a chance node, ``chance.py``: an
+empty deck is rebuilt from the discards, §4.4), discarding, and the hand limit (§8: morale is the hand limit, enforced for
 every player at P7/R8, D-40).
 """
 
 from __future__ import annotations
 
-from typing import Optional
-
 from ..components import RECRUITS
 from ..effects import note, order_from, push, task
 from ..recruits import card, triggered
-from ..state import EuphoriaState
+from .chance import draw_artifact
 from .tasks import done, resolve, step
-
-
-def draw_one(s: EuphoriaState, p: int) -> Optional[str]:
-    """Draw 1 card; an empty deck is rebuilt from the discards (§4.4); both empty: skipped (D-45)."""
-    if not s.art_deck:
-        if not s.art_discard:
-            return None
-        s.art_deck = s.art_discard
-        s.art_discard = []
-        s.rng.shuffle(s.art_deck)
-    c = s.art_deck.pop()
-    s.p[p].hand.append(c)
-    return c
 
 
 @step("draw")
@@ -38,8 +23,8 @@ def _draw(s, t):
         mods = [f"{rid}|{o}" for rid, opts in triggered(s, p, "draw", t) for o in opts]
         if mods:
             return ["draw"] + mods
-    draw_one(s, p)
     t["n"] -= 1
+    draw_artifact(s, p)
     return None
 
 
@@ -48,7 +33,7 @@ def _draw_r(s, t, o):
     t.pop("opts", None)
     t["n"] -= 1
     if o == "draw":
-        draw_one(s, t["p"])
+        draw_artifact(s, t["p"])
         return
     rid, choice = o.split("|")
     note(s, f"Player {t['p'] + 1} uses {RECRUITS[rid].name}")

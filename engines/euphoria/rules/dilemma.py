@@ -10,6 +10,7 @@ from __future__ import annotations
 from ..components import DILEMMAS, RECRUITS
 from ..effects import activate, faction_revealed, note, push, task
 from ..state import EuphoriaState
+from .chance import chance
 from .payment import artifact_set_options, pay
 from .tasks import done, resolve, step
 
@@ -58,13 +59,17 @@ def _dil_side_r(s, t, o):
         push(s, task("star", p, where="dilemma"))
     else:
         n = min(2, len(s.recruit_deck))
-        drawn = [s.recruit_deck.pop() for _ in range(n)]
-        if drawn:
-            push(s, task("dil_keep", p, drawn=drawn))
+        if n:
+            push(s, task("dil_keep", p, drawn=[], todo=n))
 
 
 @step("dil_keep")
 def _dil_keep(s, t):
+    """Draw the recruits (each a chance node, told to this task), then keep one."""
+    if t["todo"]:
+        t["todo"] -= 1
+        push(s, chance("fight_recruit", to=t["p"]))
+        return None
     return [f"keep:{r}" for r in sorted(t["drawn"])]
 
 

@@ -13,23 +13,31 @@ from ..effects import available, lose_worker, note, order_from, push, task
 from ..markets import roll_penalty_values
 from ..recruits import hook
 from ..state import EuphoriaState
+from .chance import chance
 from .tasks import done, resolve, step
 from .turn import follow_up_dice
 
 
 @step("roll")
 def _roll(s, t):
-    """E1-E4: values, roll penalties, knowledge check, other players' roll triggers."""
-    done(s)
+    """E1-E4: values (each die not preset is a chance node, ``chance.py``), roll penalties,
+    knowledge check, other players' roll triggers."""
     p = t["p"]
     pl = s.p[p]
-    pens = roll_penalty_values(s, p)
-    losses = 0
-    for d in t["dice"]:
+    dice = t["dice"]
+    i = t.get("i", 0)
+    while i < len(dice):
+        d = dice[i]
+        i += 1
         v = t["preset"].get(str(d))
-        pl.dice[d] = v if v is not None else s.rng.randint(1, 6)
-        if pl.dice[d] in pens:
-            losses += 1
+        if v is None:
+            t["i"] = i
+            push(s, chance("die", to=p, die=d))
+            return None
+        pl.dice[d] = v
+    done(s)
+    pens = roll_penalty_values(s, p)
+    losses = sum(1 for d in dice if pl.dice[d] in pens)
     push(s, *[task("lose_good", p) for _ in range(losses)], task("kcheck", p), task("ben", p))
     return None
 

@@ -10,79 +10,86 @@ first player's turn.
 
 from __future__ import annotations
 
-from engines.core.rng import Rng
-
 from ..components import (ARTIFACT_DECK, DILEMMA_IDS, FACTIONS, KNOW_START, MARKET_IDS,
                           MORALE_START, RECRUITS, RECRUITS_DEALT, RECRUIT_IDS, SITES, STARS,
                           TUNNELS, WORKERS_MAX, WORKERS_START)
 from ..effects import note, order_from, push, task
 from ..state import EuphoriaOptions, EuphoriaState, PlayerState
+from .chance import chance
 from .tasks import done, resolve, run, step
 from .turn import begin_turn
 
 
 def setup(players: int, seed: int, options: EuphoriaOptions) -> EuphoriaState:
-    """§4: tracks, markets, decks, dilemmas, dice and the first player; the players' set-up
-    choices (recruits, and the variants' choices) are pending tasks."""
-    rng = Rng.from_seed(seed)
-    tiles = list(MARKET_IDS)
-    rng.shuffle(tiles)
-    recruits = list(RECRUIT_IDS)
-    rng.shuffle(recruits)
-    arts = list(ARTIFACT_DECK)
-    rng.shuffle(arts)
-    dilemmas = list(DILEMMA_IDS)
-    rng.shuffle(dilemmas)
+    """§4: tracks, markets, decks, dilemmas, dice and the first player. The decks are sorted
+    (nobody knows their order); what is dealt from them, the dice and the random choices are
+    chance nodes (``chance.py``), in this order: the dilemma cards (§4.5), the 2 dice of each
+    player (§4.9), the first player (``setup_first``), the market tiles (§4.2, or two to each
+    player, §22), 4 recruits to each player (§4.7), the start of the track placement (§22);
+    then the players' set-up choices are pending tasks (``setup_tasks``)."""
     ps = []
     for i in range(players):
         ps.append(PlayerState(dice=[1] * WORKERS_MAX,
                               where=["avail"] * WORKERS_START + ["pool"] * (WORKERS_MAX - WORKERS_START),
-                              morale=MORALE_START, knowledge=KNOW_START, stars=STARS,
-                              dilemma=dilemmas.pop()))
-    s = EuphoriaState(players=players, seed=seed, rng=rng, options=options, p=ps,
+                              morale=MORALE_START, knowledge=KNOW_START, stars=STARS))
+    tiles = sorted(MARKET_IDS)
+    s = EuphoriaState(players=players, seed=seed, options=options, p=ps,
                       allegiance={f: 0 for f in FACTIONS}, miners={f: 0 for f in TUNNELS.values()},
                       site_tile={}, built={site: 0 for site in SITES},
                       tile_stars={site: [] for site in SITES},
                       territory={f: [0] * players for f in FACTIONS},
-                      art_deck=arts, recruit_deck=[], dilemma_deck=dilemmas)
-    # §4.9: first player by the highest 2-dice total; ties at random (D-21); not a roll event (D-35).
-    totals = []
-    for pl in ps:
-        for d in range(WORKERS_START):
-            pl.dice[d] = rng.randint(1, 6)
-        totals.append(sum(pl.dice[:WORKERS_START]))
-    best = [i for i, t in enumerate(totals) if t == max(totals)]
-    s.first_player = s.current = best[0] if len(best) == 1 else rng.choice(best)
-    tasks = []
-    # §4.2 (or §22 market selection).
+                      art_deck=sorted(ARTIFACT_DECK), recruit_deck=sorted(RECRUIT_IDS),
+                      dilemma_deck=sorted(DILEMMA_IDS), seen=[0] * players,
+                      market_pile=tiles if options.market_selection else [],
+                      markets_out=[] if options.market_selection else tiles)
+    nodes = [chance("deal_dilemma", to=i) for i in range(players)]
+    nodes += [chance("die", to=i, die=d) for i in range(players) for d in range(WORKERS_START)]
+    nodes.append(task("setup_first", 0))
     if options.market_selection:
-        for pl in ps:
-            pl.tiles_dealt = [tiles.pop(), tiles.pop()]
-        s.market_pile = tiles
-        tasks += [task("mkt_keep", i) for i in range(players)] + [task("mkt_deal", 0)]
+        nodes += [chance("deal_tile", to=i) for i in range(players) for _ in range(2)]
     else:
-        for site in SITES:
-            s.site_tile[site] = tiles.pop()
-        s.markets_out = tiles
-    # §4.7 (or §22 recruit draft).
-    for pl in ps:
-        hand = [recruits.pop() for _ in range(RECRUITS_DEALT)]
-        if options.recruit_draft:
-            pl.pack = hand
-        else:
-            pl.dealt = hand
-    s.recruit_deck = recruits
-    if options.recruit_draft:
+        nodes += [chance("site_tile", site=site) for site in SITES]
+    nodes += [chance("deal_recruit", to=i, pack=options.recruit_draft)
+              for i in range(players) for _ in range(RECRUITS_DEALT)]
+    if options.morale_knowledge_placement:
+        nodes.append(chance("placement_start"))  # D-21: "oldest player" -> a random player
+    push(s, *nodes, task("setup_tasks", 0))
+    run(s)
+    return s
+
+
+@step("setup_first")
+def _setup_first(s, t):
+    """§4.9: first player by the highest 2-dice total; ties at random (D-21, a chance node);
+    not a roll event (D-35)."""
+    done(s)
+    totals = [sum(pl.dice[:WORKERS_START]) for pl in s.p]
+    best = [i for i, v in enumerate(totals) if v == max(totals)]
+    if len(best) == 1:
+        s.first_player = s.current = best[0]
+    else:
+        push(s, chance("first_player", among=best))
+    return None
+
+
+@step("setup_tasks")
+def _setup_tasks(s, t):
+    """The players' set-up choices: keep market tiles (§22), draft (§22), keep recruits (§4.7),
+    place the track tokens (§22, from ``start``, the chance node's player), then the game."""
+    done(s)
+    players = s.players
+    tasks = []
+    if s.options.market_selection:
+        tasks += [task("mkt_keep", i) for i in range(players)] + [task("mkt_deal", 0)]
+    if s.options.recruit_draft:
         for _ in range(RECRUITS_DEALT):
             tasks += [task("draft", i) for i in range(players)] + [task("draft_pass", 0)]
     tasks += [task("keep", i) for i in range(players)]
-    if options.morale_knowledge_placement:
-        start = rng.below(players)  # D-21: "oldest player" -> a random player
-        tasks += [task("track_place", q) for _ in range(2) for q in order_from(s, start)]
+    if s.options.morale_knowledge_placement:
+        tasks += [task("track_place", q) for _ in range(2) for q in order_from(s, t["start"])]
     tasks.append(task("start_game", s.first_player))
     push(s, *tasks)
-    run(s)
-    return s
+    return None
 
 
 @step("mkt_keep")
@@ -101,16 +108,18 @@ def _mkt_keep_r(s, t, o):
 
 @step("mkt_deal")
 def _mkt_deal(s, t):
-    """§22 market selection: kept tiles + set-aside tiles up to 6, shuffled onto the sites."""
+    """§22 market selection: the kept tiles and tiles of the set-aside pile (each a chance
+    node, face down) up to 6, which go face down onto the sites (chance nodes); the rest of
+    the pile is out of the game."""
+    if "six" not in t:
+        t["six"] = [pl.kept_tile for pl in s.p]
+    if len(t["six"]) < len(SITES):
+        push(s, chance("six_tile"))
+        return None
     done(s)
-    six = [pl.kept_tile for pl in s.p]
-    while len(six) < len(SITES):
-        six.append(s.market_pile.pop())
     s.markets_out += s.market_pile
-    s.market_pile = []
-    s.rng.shuffle(six)
-    for site in SITES:
-        s.site_tile[site] = six.pop()
+    s.market_pile = sorted(t["six"])  # the six, to be dealt onto the sites
+    push(s, *[chance("site_tile", site=site) for site in SITES])
     return None
 
 

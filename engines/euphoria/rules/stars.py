@@ -12,6 +12,7 @@ from ..components import FACTIONS, MARKETS, RECRUITS, SITES, SITE_FACTION
 from ..effects import controlled, knowledge, note, push, task
 from ..markets import KIND, suffers_kind
 from ..state import EuphoriaState
+from .chance import chance
 from .tasks import done, resolve, step
 
 
@@ -84,29 +85,61 @@ def _star(s, t):
 
 @step("end_check")
 def _end_check(s, t):
-    """P8/R8 (§21, D-50): players with no stars left have won; several: tie-breaks."""
+    """P8/R8 (§21, D-50): players with no stars left have won; several: tie-breaks, and if
+    they leave a tie, roll-offs (``rolloff``)."""
     done(s)
     finished = [q for q in range(s.players) if s.p[q].stars == 0]
     if finished:
-        s.winners = tie_break(s, finished)
-        s.phase = "over"
-        s.tasks = []
-        note(s, "The game is over")
+        tied = tie_break(s, finished)
+        if len(tied) == 1:
+            _game_over(s, tied)
+        else:
+            push(s, task("rolloff", s.current, tied=tied, rolls=[], i=0, left=None))
     return None
+
+
+def _game_over(s: EuphoriaState, winners: list[int]) -> None:
+    s.winners = winners
+    s.phase = "over"
+    s.tasks = []
+    note(s, "The game is over")
 
 
 def tie_break(s: EuphoriaState, tied: list[int]) -> list[int]:
     """§21: morale (high), knowledge (low), market tiles with a star (most), territories with a
-    star (most), then roll-offs of all controlled dice + knowledge, lowest wins (D-22)."""
+    star (most): the players still tied after these (one: the winner; else roll-offs)."""
     def key(q: int):
         pl = s.p[q]
         tiles = sum(1 for site in SITES if q in s.tile_stars[site])
         terrs = sum(1 for f in FACTIONS if s.territory[f][q] > 0)
         return (-pl.morale, pl.knowledge, -tiles, -terrs)
     best = min(key(q) for q in tied)
-    tied = [q for q in tied if key(q) == best]
-    while len(tied) > 1:
-        rolls = {q: sum(s.rng.randint(1, 6) for _ in range(controlled(s, q))) + s.p[q].knowledge for q in tied}
-        low = min(rolls.values())
-        tied = [q for q in tied if rolls[q] == low]
-    return tied
+    return [q for q in tied if key(q) == best]
+
+
+@step("rolloff")
+def _rolloff(s, t):
+    """§21 (D-22): each tied player rolls all his controlled dice (each a chance node,
+    ``chance.py``), plus his knowledge; the lowest total wins; a tie rolls off again among the
+    tied. ``rolls``: the totals so far, one per player of ``tied`` who has begun; ``i``: the
+    player rolling; ``left``: his dice still to roll."""
+    tied = t["tied"]
+    while t["i"] < len(tied):
+        q = tied[t["i"]]
+        if t["left"] is None:
+            t["left"] = controlled(s, q)
+            t["rolls"].append(s.p[q].knowledge)
+        if t["left"] > 0:
+            t["left"] -= 1
+            push(s, chance("rolloff", to=q))
+            return None
+        t["i"] += 1
+        t["left"] = None
+    low = min(t["rolls"])
+    tied = [q for q, r in zip(tied, t["rolls"]) if r == low]
+    if len(tied) == 1:
+        done(s)
+        _game_over(s, tied)
+    else:
+        t.update(tied=tied, rolls=[], i=0, left=None)
+    return None

@@ -42,9 +42,12 @@ def resolve(kind: str):
 
 
 def run(s: EuphoriaState) -> None:
-    """Perform tasks until a player must choose or the game is over."""
+    """Perform tasks until a player must choose, a chance node is reached (a task for
+    ``CHANCE``, -1: ``chance.py``) or the game is over."""
     while s.tasks and s.phase != "over":
         t = s.tasks[-1]
+        if t["p"] == -1:  # CHANCE
+            return
         opts = STEP[t["k"]](s, t)
         if opts is None:
             continue

@@ -11,11 +11,14 @@ from __future__ import annotations
 
 from typing import Any, cast
 
+from engines.core.chance import CHANCE
+
 from ..actions import Action, Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
 from ..actions import choose, end_turn, places, resolve_dilemma
 from ..effects import available, push, task
 from ..markets import suffers_kind
 from ..state import EuphoriaState
+from .chance import play_outcome, weights
 from .dilemma import can_resolve_dilemma
 from .placement import legal_spaces, start_placement
 from .retrieval import retrieve_actions, start_retrieval
@@ -24,22 +27,28 @@ from .trading import trade_actions
 
 
 def legal_actions(s: EuphoriaState) -> list[Action]:
-    """The answers to the decision pending: the turn's actions (``turn_actions``) or the pending
-    task's option keys, as ``Choose``; none once the game is over."""
+    """The answers to the decision pending: the turn's actions (``turn_actions``), the outcomes
+    of a chance node (``chance.weights``) or the pending task's option keys, as ``Choose``;
+    none once the game is over."""
     if s.phase == "over" or not s.tasks:
         return []
     t = s.tasks[-1]
     if t["k"] == "turn":
         return turn_actions(s)
+    if t["p"] == CHANCE:
+        return [o for o, _ in weights(s)]
     return [choose(o) for o in t["opts"]]
 
 
 def play(s: EuphoriaState, a: Action) -> None:
-    """Carry out ``a``, one of ``legal_actions``: a turn's action, or the key chosen for the
-    pending task; then run until the next decision."""
+    """Carry out ``a``, one of ``legal_actions``: a turn's action, a chance outcome, or the key
+    chosen for the pending task; then run until the next decision or chance node."""
     t = s.tasks[-1]
     if t["k"] == "turn":
         play_turn_action(s, a)
+    elif t["p"] == CHANCE:
+        play_outcome(s, a)
+        run(s)
     else:
         # any pending task but the turn is answered with a Choose (its only legal actions)
         RESOLVE[t["k"]](s, t, cast(Choose, a).option)
