@@ -4,7 +4,6 @@ had not seen dealt again (``GameRecord.forks``, ``engines.core.record.redeal``).
 import pytest
 
 from engines import RecordError, get_game, list_games, new_record, parse_record, replay
-from engines.core.record import FORMAT
 from engines.core.bots import get_bot
 from engines.core.record import Fork
 from engines.core.rng import Rng
@@ -16,7 +15,6 @@ GAME = get_game("citadels")
 def played(seed: int, steps: int, players: int = 3, game=GAME):
     """A record of ``steps`` heuristic moves of ``game``, and the state after them."""
     record = new_record(game, players, seed)
-    record.format = FORMAT  # the seed's record (first format): its chance dealt by the seeded dealer, as played here
     state = game.new_game(players, seed)
     bot = get_bot(game, "heuristic")
     rng = Rng.from_seed(seed)

@@ -6,16 +6,13 @@ import json
 import pytest
 
 from engines import get_game, new_record, parse_record
-from engines.core.record import FORMAT
 from engines.core.bots import get_bot
 from engines.core.thinking import Thinker, begin_json, decide_json, decision_rng, step_json
 
 
 def _record(name, players, seed, levels):
     game = get_game(name)
-    record = new_record(game, players, seed, None, [{"name": f"B{i}", "kind": f"bot:{lvl}"} for i, lvl in enumerate(levels)])
-    record.format = FORMAT  # the seed's record (first format): its chance dealt by the seeded dealer, as played here
-    return record
+    return new_record(game, players, seed, None, [{"name": f"B{i}", "kind": f"bot:{lvl}"} for i, lvl in enumerate(levels)])
 
 
 @pytest.mark.parametrize("name", ["citadels", "spyrium", "myraclia", "euphoria"])
