@@ -14,6 +14,8 @@ from typing import Annotated, Literal, Optional, Union
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from .components import ALL_CARDS, EVENT_IDS, MAX_PLAYERS, TOKEN_VALUES
+
 Residence = Optional[Literal["advance", "vp"]]
 """The Residence action choice (§9.3): move the disc right, or gain its current value in VP."""
 
@@ -117,5 +119,47 @@ class ChooseBonus(_Action):
     bonus: Literal["worker", "money"]
 
 
+# ---- chance outcomes (``engines.core.chance``): played at the chance nodes of ``rules`` -----
+
+
+class RevealEvent(_Action):
+    """Chance (§2.7, §4.2): ``event``, one of the face-down events, is turned face up as the
+    next event (the preview)."""
+    type: Literal["reveal_event"] = "reveal_event"
+    event: str
+
+
+class DrawToken(_Action):
+    """Chance (§2.7, §4.2, §4.3, §11.5): a numbered token of value ``value`` is drawn face up
+    from the reserve (the discard pile reshuffled into it first when it is empty)."""
+    type: Literal["draw_token"] = "draw_token"
+    value: int
+
+
+class DealCard(_Action):
+    """Chance (§4.3, D-51): ``card``, from the face-down deck of the round's period, is dealt
+    face up to the next market position (row-major)."""
+    type: Literal["deal_card"] = "deal_card"
+    card: str
+
+
+class FirstPlayer(_Action):
+    """Chance (§2.8): ``seat`` is given the first player card at set-up."""
+    type: Literal["first_player"] = "first_player"
+    seat: int
+
+
+Outcome = Union[RevealEvent, DrawToken, DealCard, FirstPlayer]
+"""The chance outcomes (never a player's move)."""
+OUTCOMES = (RevealEvent, DrawToken, DealCard, FirstPlayer)
+
+# One object per outcome, made once and shared (the models are frozen): chance nodes are
+# dealt thousands of times a second in the search's playouts.
+REVEAL = {e: RevealEvent(event=e) for e in EVENT_IDS}
+DRAW = {v: DrawToken(value=v) for v in TOKEN_VALUES}
+DEAL = {c: DealCard(card=c) for c in ALL_CARDS}
+FIRST = [FirstPlayer(seat=seat) for seat in range(MAX_PLAYERS)]
+
 Action = Annotated[Union[PlaceWorker, SwitchPhase, EarnMoney, Hire, Build, Patent, UseBuilding,
-                         UseTaylorism, UseEvent, Pass, ChooseBonus], Field(discriminator="type")]
+                         UseTaylorism, UseEvent, Pass, ChooseBonus, RevealEvent, DrawToken,
+                         DealCard, FirstPlayer], Field(discriminator="type")]

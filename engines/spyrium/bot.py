@@ -85,8 +85,9 @@ def state_from_view(v: dict, rng: Rng) -> SpyriumState:
     hidden = [e for e in EVENT_IDS if e not in known]
     rng.shuffle(hidden)
     future = ([v["next_event"]["id"]] if v["next_event"] else []) + hidden[:v["hidden_events"]]
+    rng.next_u32()  # the guess once seeded a generator of its own here: drawn still, so the draws stay the same
     return SpyriumState(
-        players=len(ps), seed=0, rng=Rng.from_seed(rng.next_u32()), round=v["round"],
+        players=len(ps), seed=0, round=v["round"],
         over=v["over"], first_player=v["first_player"],
         current=v["to_move"] if v["to_move"] is not None else 0,
         continuing=v["continuing"], pending_bonus=v["pending_bonus"], decks=decks,
@@ -163,8 +164,9 @@ def guess_state(state: SpyriumState, rng: Rng) -> SpyriumState:
         known.add(future[0])
     hidden = [e for e in EVENT_IDS if e not in known]
     rng.shuffle(hidden)
+    rng.next_u32()  # as state_from_view
     return _model(SpyriumState, {
-        "players": len(ps), "seed": 0, "rng": Rng.from_seed(rng.next_u32()), "round": state.round,
+        "players": len(ps), "seed": 0, "dealer": None, "dealt": 0, "seen": [], "round": state.round,
         "over": state.over, "first_player": state.first_player,
         "current": 0 if state.over else state.current,
         "continuing": state.continuing, "pending_bonus": state.pending_bonus,
@@ -178,7 +180,7 @@ def guess_state(state: SpyriumState, rng: Rng) -> SpyriumState:
         "turn_event_token": state.turn_event_token if state.turn_event is not None else None,
         "past_events": list(state.past_events), "token_reserve": tokens,
         "token_discard": sorted(state.token_discard), "removed": list(state.removed),
-        "players_": ps})
+        "players_": ps, "dealing": None, "dealing_pos": 0, "dealing_left": 0})
 
 
 _DECKS = {period: deck_cards(period) for period in "ABC"}
@@ -252,7 +254,7 @@ def _twin(state: SpyriumState, seat: int) -> SpyriumState:
     move can change (the market, its tokens and slots, the token discard pile, the removed
     cards, the turn, the mover's own pieces) is copied, the rest shared. Such a move never
     ends the round (the mover has not passed, so the turn comes back at worst to them), so
-    the decks, the events, the token reserve, the PRNG and the other players stay untouched
+    the decks, the events, the token reserve, the dealer and the other players stay untouched
     (the rules replace none of them in place either)."""
     if state.players_[seat].passed or state.over:
         return state.clone()

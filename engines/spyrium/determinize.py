@@ -18,8 +18,11 @@ simultaneous hidden choices, D-52), so ``player`` changes nothing in the sample.
 - **The events below the preview** (``future_events[1:]``): the events not yet seen (every
   event is either past, the turn event, the preview or below it). The preview
   (``future_events[0]``) is face up and stays where it is; the rest are sorted and shuffled.
-- **The generator** (``state.rng``): ``rng.fork()``. The rules draw from it only to reshuffle
-  the token discard pile into an empty reserve, so those reshuffles are new too.
+- **The chance to come**: the state holds none (its piles are multisets, chance is dealt at
+  chance nodes). A state with a seeded dealer (``dealer.py``) gives a world with a dealer
+  re-seeded: its generator ``rng.fork()`` and its orders the ones shuffled here, exactly the
+  deck orders and the generator this function gave the world before chance was explicit, so
+  a fork of an old record replays as it did. A state without a dealer gives a world without.
 
 The sample is exactly consistent with the view: no approximation. ``seed`` (the game's
 identity) is kept; the rules read it only at set-up.
@@ -29,6 +32,7 @@ from __future__ import annotations
 
 from engines.core.rng import Rng
 
+from .dealer import SpyriumDealer
 from .state import SpyriumState
 
 
@@ -36,16 +40,19 @@ def determinize(state: SpyriumState, player: int, rng: Rng) -> SpyriumState:
     """A state ``player`` cannot tell from ``state`` (see the module docstring); ``state`` is
     not changed. The result depends only on what ``player`` sees and on ``rng``."""
     world = state.clone()
+    decks = {}
     for period in sorted(world.decks):  # canonical order: a deck's content is public
         deck = sorted(world.decks[period])
         rng.shuffle(deck)
-        world.decks[period] = deck
+        decks[period] = deck
     tokens = sorted(world.token_reserve)
     rng.shuffle(tokens)
-    world.token_reserve = tokens
-    if len(world.future_events) > 2:
-        below = sorted(world.future_events[1:])
+    events = world.future_events
+    first = 0 if state.dealing == "event" else 1  # at an "event" node no event is face up
+    below = sorted(events[first:])
+    if len(events) > first + 1:
         rng.shuffle(below)
-        world.future_events = [world.future_events[0], *below]
-    world.rng = rng.fork()
+    fork = rng.fork()
+    world.dealer = (SpyriumDealer.model_construct(rng=fork, decks=decks, events=below, tokens=tokens)
+                    if state.dealer is not None else None)  # built from valid parts: no validation
     return world

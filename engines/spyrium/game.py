@@ -9,6 +9,7 @@ from typing import Any, cast
 from pydantic import TypeAdapter
 
 from engines.core.catalog import about
+from engines.core.chance import CHANCE, Source
 from engines.core.errors import IllegalAction, Refusal
 from engines.core.game import Chance, Game, Information, Options
 from engines.core.i18n import Text
@@ -16,8 +17,10 @@ from engines.core.record import GameRecord
 from engines.core.rng import Rng
 from engines.core.statistics import StatRow
 
-from . import events, reasons, rules, scoring
-from .actions import Action
+from . import chance, events, reasons, rules, scoring
+from .actions import OUTCOMES, Action
+from .chance import sample_chance as _sample_chance
+from .dealer import SpyriumDealer, seeded
 from .public import SpyriumView
 from .components import MAX_PLAYERS, MIN_PLAYERS
 from .determinize import determinize as _determinize
@@ -37,21 +40,71 @@ class Spyrium(Game[SpyriumState, Action]):
     name = "spyrium"
     title, description = about("spyrium")["title"], about("spyrium")["description"]  # engines/catalog.json
     min_players, max_players = MIN_PLAYERS, MAX_PLAYERS
-    chance, information = Chance.SAMPLED, Information.IMPERFECT  # shuffles inside apply; decks and reserve face down
+    chance, information = Chance.EXPLICIT, Information.IMPERFECT  # chance nodes; decks and reserve face down
     options_model = SpyriumOptions
     state_model = SpyriumState
     action_adapter = TypeAdapter(Action)
 
     def setup(self, players: int, seed: int, options: Options) -> SpyriumState:
+        """§2: every pile face down, at the first chance node (the preview event)."""
         return rules.setup(players, seed)
 
+    def seeded_dealer(self, state: SpyriumState) -> SpyriumDealer:
+        """The dealer of ``state.seed`` (``dealer.py``): the old set-up's shuffles and draws."""
+        return seeded(state.seed)
+
     def to_move(self, state: SpyriumState) -> int | None:
+        if state.dealing is not None:
+            return CHANCE
         return None if state.over else state.current
 
+    def chance_weights(self, state: SpyriumState) -> list[tuple[Action, int]]:
+        """The outcomes of the chance node with their weights (``chance``):
+        an event or a card (weight 1 each), a token (weight: how many of that value are
+        left), the first player (weight 1 a seat)."""
+        return chance.chance_weights(state)
+
+    # A uniform item of the pile drawn from, the weights of ``chance_weights`` (the search's
+    # and the playouts' chance: the function itself, one call less)
+    sample_chance = staticmethod(_sample_chance)
+
+    def chance_seen_by(self, state: SpyriumState, outcome: Action) -> tuple[int, ...] | None:
+        """Everyone: every event, card and token is drawn face up, the first player is public.
+        So a move reveals something to every seat exactly when chance follows it (it starts a
+        round): the core's ``reveals_information`` / ``reveals_to`` read it from ``seen``."""
+        return None
+
+    def deal(self, state: SpyriumState, source: Source | None = None) -> list[Action]:
+        """``Game.deal``, faster from the state's own seeded dealer (a new game, every
+        ``apply`` of a seeded game): the same outcomes played the same way, each counted in
+        ``dealt`` and seen by every seat (``chance_seen_by``), without the per-outcome calls."""
+        dealer = state.dealer
+        if source is not None or dealer is None:
+            return super().deal(state, source)
+        dealt: list[Action] = []
+        while state.dealing is not None:
+            outcome = dealer.pick(self, state)
+            chance.play_outcome(state, outcome)
+            dealt.append(outcome)
+        if dealt:
+            n = len(dealt)
+            state.dealt += n
+            state.seen = [k + n for k in state.seen] if state.seen else [n] * state.players
+        return dealt
+
     def legal_actions(self, state: SpyriumState) -> list[Action]:
+        if state.dealing is not None:
+            return [o for o, _ in chance.chance_weights(state)]
         return rules.legal_actions(state)
 
     def check(self, state: SpyriumState, action: Action) -> None:
+        if state.dealing is not None:
+            if any(action == o for o, _ in chance.chance_weights(state)):
+                return
+            raise IllegalAction(T("That cannot be drawn now.") if isinstance(action, OUTCOMES)
+                                else T("The table is being dealt: wait for the draw."))
+        if isinstance(action, OUTCOMES):
+            raise IllegalAction(T("That is a draw, not a move."))
         if state.over:
             raise IllegalAction(T("The game is over."))
         if rules.is_legal(state, action):
@@ -72,7 +125,13 @@ class Spyrium(Game[SpyriumState, Action]):
         return super().why_not(state, action)
 
     def play(self, state: SpyriumState, action: Action) -> None:
-        rules.play(state, action)
+        """A player's move (``rules.play``), or at a chance node its outcome (``chance``)."""
+        if state.dealing is None:
+            rules.play(state, action)
+        else:
+            chance.play_outcome(state, action)
+
+    play_legal = play  # what ``Game.play_legal`` does, one call less (the search's hot path)
 
     def is_over(self, state: SpyriumState) -> bool:
         return state.over
@@ -127,28 +186,15 @@ class Spyrium(Game[SpyriumState, Action]):
         from .reference import reference
         return reference(lang)
 
-    def reveals_information(self, before: SpyriumState, action: Action, after: SpyriumState) -> bool:
-        """A new round deals cards and draws tokens from face-down piles (§4).
-
-        Spyrium hides only the order of the three decks, the numbered tokens of the reserve
-        and the events below the preview. The rules look at them only at the start of a round
-        (the deal, the tokens, the next event and its token, a reshuffle of the token discard
-        pile) and at set-up, so a move reveals something exactly when it starts a round (or
-        moves the PRNG). Everything else a move touches (the market, the tokens on it, the
-        players' money, workers and cards) is on the table; the last move of the game starts
-        no round and shows nothing hidden.
-        """
-        return before.round != after.round or before.rng != after.rng
-
     def playout_action(self, state: SpyriumState, rng: Rng) -> Action:
         """The playout policy: the heuristic's worths without copies or lookahead
         (``playout.py``); an object of the list ``legal_actions`` returns."""
         return _playout(state, rng, self.legal_actions(state))
 
     def determinize(self, state: SpyriumState, player: int, rng: Rng) -> SpyriumState:
-        """The decks, the token reserve and the events below the preview re-shuffled, the
-        generator re-seeded (``determinize``: their content is public, only their order is
-        hidden)."""
+        """The order of the decks, the token reserve and the events below the preview dealt
+        again for a seeded dealer re-seeded (``determinize``: their content is public, only
+        their order is hidden)."""
         return _determinize(state, player, rng)
 
     def evaluate(self, state: SpyriumState, player: int) -> float:

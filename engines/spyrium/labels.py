@@ -26,7 +26,7 @@ from .components import (BONUS_LOW, BONUS_MONEY, BONUS_WORKERS, CAPITALIZATION_B
 from .rules import (LAST_RESIDENCE, activation_cost, earnings, engineering_vp, event_cost,
                     has_tech, market_surcharge, shares_symbol, use_workers)
 from .state import Player, SpyriumState
-from .texts import T, amount, event_name, join, next_to, place, side_of, slot_text, your_card
+from .texts import T, amount, event_name, join, next_to, outcome_text, place, side_of, slot_text, your_card
 
 
 
@@ -160,7 +160,10 @@ def _worker(a: Any) -> Text:
 
 
 def label(state: SpyriumState, a: Any) -> Text:
-    """The button text of the legal action ``a`` for the player to move."""
+    """The button text of the legal action ``a`` for the player to move (at a chance node,
+    the outcome's line)."""
+    if state.dealing is not None:
+        return outcome_text(state, a)
     seat = state.current
     p = state.players_[seat]
     if isinstance(a, PlaceWorker):
@@ -253,8 +256,11 @@ def steps(state: SpyriumState, a: Any) -> list[Text]:
     declarations that change it, last the Residence choice. The turn event: its name, then
     its option (the slot, the building re-used and its option, the payment). Each list is a
     handful; the steps of one kind of action on one card always have the same length, so no
-    action's steps begin another's. Joined, the steps say what ``label`` says.
+    action's steps begin another's. Joined, the steps say what ``label`` says. A chance
+    outcome is one step, its line.
     """
+    if state.dealing is not None:
+        return [outcome_text(state, a)]
     seat = state.current
     p = state.players_[seat]
     if isinstance(a, PlaceWorker):

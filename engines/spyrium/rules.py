@@ -20,18 +20,16 @@ from __future__ import annotations
 
 from typing import Any, Literal, Optional, cast
 
-from engines.core.rng import Rng
-
 from .actions import (Build, ChooseBonus, EarnMoney, Hire, Pass, Patent, PlaceWorker,
                       SwitchPhase, UseBuilding, UseEvent, UseTaylorism)
 from .components import (BONUS_HIGH, BONUS_LOW, BONUS_MONEY, BONUS_WORKERS, CAPITALIZATION_BONUS,
                          CARD_TYPES, COMMERCE_KEEP_CAP, CRANE_DISCOUNT, EARN_PER_WORKER,
-                         ENGINEERING_VP_PER_WORKER, EVENT_IDS, EVENTS, MARKET_SIZE,
-                         PERIOD_BY_ROUND, POSITION_SLOTS, POSITIONS, REPLACE_DISCOUNT,
+                         ENGINEERING_VP_PER_WORKER, EVENT_IDS, EVENTS, POSITION_SLOTS, POSITIONS,
+                         REPLACE_DISCOUNT,
                          RESIDENCE_INCOME, RESIDENCE_VP, ROUNDS, SLOT_IDS, SLOT_INDEX,
                          SLOT_POSITIONS, SPACE_FEE_PER_BUILDING, START, SURCHARGE_PER_WORKER,
                          TECHNIQUES, TOKEN_SUPPLY, TOKEN_VALUES, WORKERS_PER_COLOUR, UseOption,
-                         deck_cards, tokens_for, type_of)
+                         deck_cards, type_of)
 from .state import Building, Player, SpyriumState, Technique
 
 LAST_RESIDENCE = len(RESIDENCE_INCOME) - 1
@@ -182,68 +180,36 @@ def _amount(x: Any, token: Optional[int], p: Player) -> int:
     return int(x)
 
 
-def draw_token(state: SpyriumState) -> Optional[int]:
-    """Draw a numbered token face up (§11.1, §11.5): reshuffle the discard pile when the
-    reserve is empty; None when both are empty (D-26)."""
-    if not state.token_reserve:
-        if not state.token_discard:
-            return None
-        state.token_reserve = state.token_discard
-        state.token_discard = []
-        state.rng.shuffle(state.token_reserve)
-    return state.token_reserve.pop()
-
-
 # ---- set-up and rounds ----------------------------------------------------------------------
+# (the chance nodes they stop at, and their outcomes: ``chance``)
+
+
+_SORTED_DECKS = {period: sorted(deck_cards(period)) for period in "ABC"}
 
 
 def setup(players: int, seed: int) -> SpyriumState:
-    """§2 Setup, then the start of round 1 (§4)."""
-    rng = Rng.from_seed(seed)
-    decks = {}
-    for period in "ABC":
-        deck = deck_cards(period)
-        rng.shuffle(deck)
-        decks[period] = deck  # the top of a deck is its last card
-    events = list(EVENT_IDS)
-    rng.shuffle(events)
-    tokens = list(TOKEN_SUPPLY)
-    rng.shuffle(tokens)
+    """§2 Setup: the components in place, every pile face down; then the chance nodes of
+    set-up (the preview event, its token, the first player) and round 1 (``start_round``)."""
     ps = [Player(money=START.money, spyrium=START.spyrium, vp=START.score,
                  residence=START.residence_index, reserve=START.workers_in_reserve,
                  active=START.workers_active, bonuses_left=list(START.bonus_markers))
           for _ in range(players)]
-    state = SpyriumState(players=players, seed=seed, rng=rng, decks=decks,
-                         market=[None] * POSITIONS, market_tokens=[[] for _ in range(POSITIONS)],
-                         slots=[[] for _ in SLOT_IDS], future_events=events,
-                         token_reserve=tokens, players_=ps)
-    if EVENTS[events[0]].token_on_reveal:  # §2.7
-        state.future_token = draw_token(state)
-    state.first_player = rng.below(players)  # §2.8
-    start_round(state)
-    return state
+    return SpyriumState(players=players, seed=seed, decks={period: deck[:] for period, deck in _SORTED_DECKS.items()},
+                        market=[None] * POSITIONS, market_tokens=[[] for _ in range(POSITIONS)],
+                        slots=[[] for _ in SLOT_IDS], future_events=sorted(EVENT_IDS),
+                        token_reserve=sorted(TOKEN_SUPPLY), players_=ps, seen=[0] * players,
+                        dealing="event")
 
 
 def start_round(state: SpyriumState) -> None:
-    """§4 Round start: income, turn event, market and tokens, activate workers."""
+    """§4 Round start: income, the preview becomes the turn event, workers activated; then the
+    chance nodes: the next preview and its token, the market's cards and their tokens."""
     state.round += 1
     for p in state.players_:
         p.money += RESIDENCE_INCOME[p.residence]  # §4.1, §9.2
     state.turn_event = state.future_events.pop(0)  # §4.2
     state.turn_event_token = state.future_token
     state.future_token = None
-    if state.future_events and EVENTS[state.future_events[0]].token_on_reveal:
-        state.future_token = draw_token(state)
-    deck = state.decks[PERIOD_BY_ROUND[state.round]]  # §4.3, D-51: row-major deal
-    for pos in range(MARKET_SIZE):
-        state.market[pos] = deck.pop()
-    for pos in range(MARKET_SIZE):
-        dealt = state.market[pos]
-        assert dealt is not None  # just dealt above
-        for _ in range(tokens_for(dealt, state.players)):
-            t = draw_token(state)
-            if t is not None:
-                state.market_tokens[pos].append(t)
     for p in state.players_:  # §4.4, §4.5
         p.active += p.spent + sum(b.workers for b in p.buildings)
         p.spent = 0
@@ -254,6 +220,8 @@ def start_round(state: SpyriumState) -> None:
         p.event_used = False
     state.current = state.first_player
     state.continuing = False
+    # the chance nodes (``chance``): the next preview (§4.2), then the market (§4.3)
+    state.dealing, state.dealing_pos = ("event", 0) if state.future_events else ("card", 0)
 
 
 def end_round(state: SpyriumState) -> None:

@@ -2,15 +2,20 @@
 
 Where every component is (the census the tests check):
 
-- cards: ``decks[period]`` (face down), ``market[pos]``, a player's ``buildings`` /
+- cards: ``decks[period]`` (face down: the cards left, sorted, their order unknown), ``market[pos]``, a player's ``buildings`` /
   ``techniques``, or ``removed`` (left the game: leftover market cards, replaced buildings).
-- events: ``future_events`` (face-up pile, index 0 is the visible preview), ``turn_event``,
-  ``past_events``.
-- tokens: ``token_reserve`` (face down), ``token_discard``, ``market_tokens[pos]``,
+- events: ``future_events`` (index 0 is the visible preview, face up; the others, face down,
+  sorted: their order is unknown), ``turn_event``, ``past_events``.
+- tokens: ``token_reserve`` (face down: sorted, its order unknown), ``token_discard`` (in the
+  order discarded), ``market_tokens[pos]``,
   ``future_token`` (on the preview event), ``turn_event_token``, a player's ``kept_tokens``.
 - workers (7 per colour): ``reserve``, ``active`` (on the start card), ``spent`` (beside
   the start card), on one of the player's ``buildings`` (``Building.workers``), or in a
   market slot (``slots[i]`` lists the seats of the workers standing in slot ``i``).
+
+Chance is explicit (``engines.core.chance``, ``rules`` "Chance nodes"): the state holds
+nothing of what is still to be drawn (no generator, no order of a face-down pile); while
+``dealing`` is set the game is at a chance node and an outcome is dealt next.
 """
 
 from __future__ import annotations
@@ -20,8 +25,9 @@ from typing import Literal, Optional
 from pydantic import BaseModel
 
 from engines.core.fastmodel import plain_setattr
-from engines.core.game import SampledState
-from engines.core.rng import Rng
+from engines.core.game import ChanceState
+
+from .dealer import SpyriumDealer
 
 
 class Building(BaseModel):
@@ -62,7 +68,12 @@ class Player(BaseModel):
     it always adds up to ``vp`` (the running score check)."""
 
 
-class SpyriumState(SampledState):
+Dealing = Literal["event", "event_token", "first_player", "card", "token"]
+"""The chance node a state is at (``rules``): the next event revealed, the token on it, the
+first player, a market card, a token on a market card."""
+
+
+class SpyriumState(ChanceState):
     round: int = 0
     over: bool = False
     first_player: int = 0
@@ -85,19 +96,23 @@ class SpyriumState(SampledState):
     token_discard: list[int] = []
     removed: list[str] = []
     players_: list[Player]
+    dealing: Optional[Dealing] = None
+    """The chance node the game is at (None: a player is to move; see ``rules``)."""
+    dealing_pos: int = 0
+    """At a "card" node, the market position the card goes to; at a "token" node, the market
+    position whose tokens are being drawn."""
+    dealing_left: int = 0
+    """At a "token" node, how many tokens that card still takes (this one included)."""
+    dealer: SpyriumDealer | None = None
 
     def clone(self) -> "SpyriumState":
         """A fast independent copy (no re-validation): plain lists copied one level down, each
         model rebuilt from a copy of its fields (and of its set of fields given, as pydantic
         keeps it), the immutable parts (strings, ints) shared."""
         d = self.__dict__.copy()
-        rng = self.rng
-        r = _new(Rng)
-        _set_dict(r, {"s": rng.s[:]})
-        _set_fields(r, rng.__pydantic_fields_set__.copy())
-        _set_extra(r, None)
-        _set_private(r, None)
-        d["rng"] = r
+        if self.dealer is not None:
+            d["dealer"] = self.dealer.copy_dealer()
+        d["seen"] = self.seen[:]
         d["decks"] = {k: v[:] for k, v in self.decks.items()}
         d["market"] = self.market[:]
         d["market_tokens"] = [t[:] for t in self.market_tokens]

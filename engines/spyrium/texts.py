@@ -310,3 +310,18 @@ def event_tip(event: str) -> Text:
 
 def event_effect(event: str) -> Text:
     return T(EVENTS[event].text)
+
+
+def outcome_text(state, a: Any) -> Text:
+    """The line of a chance outcome ``a`` dealt at the node ``state`` is at (its log line and
+    its label): everything Spyrium draws is face up, so it names what was drawn."""
+    kind = state.dealing
+    if kind == "event":
+        return T("The next event is turned face up: {name}", name=event_name(a.event))
+    if kind == "first_player":
+        return T("{player} receives the first player card", player=player(a.seat))
+    if kind == "card":
+        return T("{card} is dealt {at}", card=the_card(a.card), at=AT_POS[state.dealing_pos])
+    if kind == "event_token":
+        return T("Token {t} is drawn for the next event", t=a.value)
+    return T("Token {t} is drawn for {card}", t=a.value, card=place(state, state.dealing_pos))

@@ -21,7 +21,7 @@ from .public import Breakdown, Building, Event, MarketCard, Player, SpyriumView,
 from .rules import activation_cost, earnings, event_cost
 from .scoring import CATEGORIES, building_vp, technique_vp
 from .state import SpyriumState
-from .texts import (T, amount, and_list, event_name, join, next_to, place, player, side_of, slot_text,
+from .texts import (T, amount, and_list, event_name, join, next_to, outcome_text, place, player, side_of, slot_text,
                     the_card)
 
 
@@ -127,8 +127,10 @@ def view(state: SpyriumState, player: Optional[int]) -> SpyriumView:
         "slots": [{"id": SLOT_IDS[i], "positions": list(SLOT_POSITIONS[i]), "workers": list(s)}
                   for i, s in enumerate(state.slots)],
         "turn_event": _event(state.turn_event, state.turn_event_token),
-        "next_event": _event(state.future_events[0], state.future_token) if state.future_events else None,
-        "hidden_events": max(0, len(state.future_events) - 1),
+        "next_event": (_event(state.future_events[0], state.future_token)
+                       if state.future_events and state.dealing != "event" else None),
+        "hidden_events": (max(0, len(state.future_events) - 1) if state.dealing != "event"
+                          else len(state.future_events)),  # at an "event" node none is face up
         "past_events": [_event(e, None) for e in state.past_events],
         "removed": list(state.removed),
         "players": players,
@@ -166,6 +168,8 @@ def _cost(money: int, spy: int):
 
 def log_text(state: SpyriumState, a):
     """The public log line of ``a`` played in ``state`` (before it is applied)."""
+    if state.dealing is not None:
+        return outcome_text(state, a)
     who = player(state.current)
     p = state.players_[state.current]
     if isinstance(a, PlaceWorker):

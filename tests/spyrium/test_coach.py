@@ -298,6 +298,9 @@ def test_the_greyed_pass_button_and_the_session_explain(players):
     from tavolo_ui.session import Session
     seats = [{"name": f"P{i}", "kind": "human"} for i in range(players)]
     session = Session.start("spyrium", seats, 7)
+    # A page that leaves the set-up's chance undealt (before it deals chance itself, issue
+    # 28): the set-up is dealt here from the seed's dealer; on a page that deals, nothing.
+    G.deal(session.state, G.seeded_dealer(session.state))
     session.confirm_handoff()
     state = session.state
     cv = _table(state)

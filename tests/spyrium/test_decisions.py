@@ -96,7 +96,11 @@ def test_d26_token_shortage_fills_visible_event_first():
         s.turn_event = None if s.turn_event == "ev-token-bounty" else s.turn_event
     else:
         fe.insert(1, fe.pop(k))
+    assert s.dealer is not None  # it reveals the token event next, and reshuffles the [2] left
+    s.dealer.events = ["ev-token-bounty"] + [e for e in s.dealer.events if e != "ev-token-bounty"]
+    s.dealer.tokens = []
     rules.end_round(s)
+    G.deal(s)
     assert s.future_events[0] == "ev-token-bounty" and s.future_token == 2
     assert all(t == [] for t in s.market_tokens)  # no token left for the market cards
     assert not any(isinstance(a, Hire) and a.token is not None for a in G.legal_actions(s))

@@ -1,8 +1,8 @@
 """Determinization, evaluation and the search levels (the "strong, fair bots" issue).
 
 Hidden in Spyrium is only the order of the three period decks, of the token reserve and of
-the events below the preview, and the generator (which reshuffles the token discard pile):
-see ``engines.spyrium.determinize`` (the search judges a cut-off position with
+the events below the preview: the state holds none of them (chance nodes), a seeded dealer
+holds them and its generator (which reshuffles the token discard pile): see ``engines.spyrium.determinize`` (the search judges a cut-off position with
 ``engines.spyrium.evaluate``).
 """
 
@@ -38,24 +38,23 @@ def _dump(state) -> str:
 
 
 def _redeal(state, seed: int):
-    """A twin of ``state`` differing only in what nobody can see: the decks' order, the
-    token reserve's order, the order of the events below the preview, the generator."""
+    """A twin of ``state`` differing only in what nobody can see: its seeded dealer's orders
+    (the decks', the token reserve's, the events' below the preview) and generator."""
     twin = state.clone()
     rng = Rng.from_seed(10_000 + seed)
-    for deck in twin.decks.values():
+    dealer = twin.dealer
+    for deck in dealer.decks.values():
         rng.shuffle(deck)
-    rng.shuffle(twin.token_reserve)
-    below = twin.future_events[1:]
-    rng.shuffle(below)
-    twin.future_events = twin.future_events[:1] + below
-    twin.rng = rng.fork()
+    rng.shuffle(dealer.tokens)
+    rng.shuffle(dealer.events)
+    dealer.rng = rng.fork()
     return twin
 
 
 def test_view_kept_components_conserved_state_untouched():
     """At every few positions of seeded heuristic games (every player count), for every seat:
     the view is the same, every component is in one place, the hidden piles hold the same
-    content, the generator is new, the real state is unchanged."""
+    content, the dealer is new, the real state is unchanged."""
     checked = 0
     for players in range(2, 6):
         for n, state in _positions(players, players, every=3):
@@ -68,7 +67,8 @@ def test_view_kept_components_conserved_state_untouched():
                     assert sorted(det.decks[period]) == sorted(deck)
                 assert sorted(det.token_reserve) == sorted(state.token_reserve)
                 assert det.future_events[:1] == state.future_events[:1]
-                assert det.rng != state.rng
+                assert det.dealer is not None and det.dealer != state.dealer
+                assert sorted(det.dealer.tokens) == det.token_reserve
                 checked += 1
             assert _dump(state) == before
     assert checked > 500
@@ -97,10 +97,10 @@ def test_every_unseen_card_token_and_event_can_come_next():
     rng = Rng.from_seed(5)
     for _ in range(600):
         det = determinize(state, 1, rng)
-        for period, deck in det.decks.items():
-            tops[period].add(deck[-1])  # the deal pops from the end
-        tokens.add(det.token_reserve[-1])
-        events.add(det.future_events[1])
+        for period, deck in det.dealer.decks.items():
+            tops[period].add(deck[-1])  # the dealer deals from the end
+        tokens.add(det.dealer.tokens[-1])
+        events.add(det.dealer.events[0])
     for period, deck in state.decks.items():
         assert tops[period] == set(deck), period
     assert tokens == set(state.token_reserve)

@@ -20,8 +20,8 @@ import pytest
 
 from engines.core.play import play_game
 from engines.core.rng import Rng
-from engines.core.testing import (assert_clone_independent, assert_json_round_trip,
-                                  assert_replay_matches, assert_view_json)
+from engines.core.record import replay
+from engines.core.testing import assert_clone_independent, assert_json_round_trip, assert_view_json
 from engines.spyrium import GAME as G
 from engines.spyrium import scoring
 from engines.spyrium.bot import choose as heuristic
@@ -90,7 +90,11 @@ def _run(players: int, seed: int) -> int:
     assert [sum(b.values()) for b in G.score_breakdown(state)] == G.scores(state)
     assert G.winners(state) and all(G.scores(state)[w] == max(G.scores(state)) for w in G.winners(state))
     if seed % 4 == 0:
-        assert_replay_matches(G, record, state)
+        # the record replays from its own outcomes, without the seeded dealer the game had
+        # (``engines.core.testing.assert_replay_matches`` compares the dealer too)
+        played = state.clone()
+        played.dealer = None
+        assert replay(record) == played
     return step
 
 

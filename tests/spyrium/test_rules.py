@@ -8,7 +8,7 @@ import pytest
 
 from engines.core.errors import IllegalAction
 from engines.core.testing import assert_illegal_leaves_state
-from engines.spyrium import rules
+from engines.spyrium import chance, rules
 from engines.spyrium.actions import (Build, ChooseBonus, EarnMoney, Hire, Pass, Patent,
                                      PlaceWorker, SwitchPhase, UseBuilding, UseEvent, UseTaylorism)
 from engines.spyrium.components import (ALL_CARDS, CARD_TYPES, DATA, EVENTS, POSITION_SLOTS,
@@ -69,7 +69,9 @@ def test_rule_2_1_decks_by_period_and_shuffled():
         for period in "ABC":
             seen = list(s.decks[period]) + ([c for c in s.market if c] if period == "A" else [])
             assert sorted(seen) == sorted(deck_cards(period))
-    assert a.decks["B"] != b.decks["B"]
+            assert s.decks[period] == sorted(s.decks[period])  # a multiset: no order in the state
+    assert a.dealer is not None and b.dealer is not None
+    assert a.dealer.decks["B"] != b.dealer.decks["B"]  # the seeded dealers shuffled differently
 
 
 def test_rule_2_2_events_face_up_preview_visible():
@@ -171,7 +173,7 @@ def test_rule_4_1_income_from_residence():
 def test_rule_4_2_turn_event_moves_with_its_token():
     s = fresh(2)
     nxt, tok = s.future_events[0], s.future_token
-    after = s.future_events[1]
+    after = s.dealer.events[0]  # the next event the seeded dealer reveals
     _finish_round(s)
     assert (s.turn_event, s.turn_event_token) == (nxt, tok)
     assert s.future_events[0] == after
@@ -180,9 +182,9 @@ def test_rule_4_2_turn_event_moves_with_its_token():
 
 def test_rule_4_3_market_dealt_row_major_then_tokens():
     s = fresh(4)
-    deck = list(s.decks["A"])
-    reserve = list(s.token_reserve)
-    future = s.future_events[1] if len(s.future_events) > 1 else None
+    deck = list(s.dealer.decks["A"])  # the orders the seeded dealer deals in
+    reserve = list(s.dealer.tokens)
+    future = s.dealer.events[0] if s.dealer.events else None
     _finish_round(s)
     assert s.market == list(reversed(deck[-9:]))  # top of the deck (its end) goes to (0,0)
     draws = list(reversed(reserve))
@@ -882,10 +884,17 @@ def test_rule_11_5_reshuffle_discard_when_reserve_empty():
     s.token_discard = s.token_discard + s.token_reserve
     s.token_reserve = []
     n = len(s.token_discard)
-    t = rules.draw_token(s)
-    assert t in (1, 2, 3) and len(s.token_reserve) == n - 1 and s.token_discard == []
+    s.dealer = None
+    s.market_tokens[8] = []
+    s.dealing, s.dealing_pos, s.dealing_left = "token", 8, 1  # one token for the last card
+    weights = G.chance_weights(s)
+    assert dict((o.value, w) for o, w in weights) == Counter(s.token_discard)  # the discard pile's
+    G.apply(s, weights[0][0])
+    assert len(s.token_reserve) == n - 1 and s.token_discard == [] and s.market_tokens[8] == [1]
+    assert s.token_reserve == sorted(s.token_reserve) and s.dealing is None
     s.token_reserve = []
-    assert rules.draw_token(s) is None
+    chance._next_tokens(s, 8, 1)
+    assert s.dealing is None  # no token left anywhere: no draw (D-26)
 
 
 def test_rule_11_6_commerce_never_keeps_event_tokens_and_cap_seven():
