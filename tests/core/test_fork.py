@@ -5,7 +5,7 @@ import pytest
 
 from engines import RecordError, get_game, list_games, new_record, parse_record, replay
 from engines.core.bots import get_bot
-from engines.core.record import FORMAT, Fork
+from engines.core.record import Fork
 from engines.core.rng import Rng
 from engines.core.thinking import Thinker
 
@@ -13,11 +13,8 @@ GAME = get_game("citadels")
 
 
 def played(seed: int, steps: int, players: int = 3, game=GAME):
-    """A record of ``steps`` heuristic moves of ``game``, and the state after them. The record
-    is of the first format (the seed deals every draw, through the seeded dealer where chance
-    is explicit), so a fork of it plays on with its dealer re-seeded."""
+    """A record of ``steps`` heuristic moves of ``game``, and the state after them."""
     record = new_record(game, players, seed)
-    record.format = FORMAT
     state = game.new_game(players, seed)
     bot = get_bot(game, "heuristic")
     rng = Rng.from_seed(seed)

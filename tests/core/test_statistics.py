@@ -8,7 +8,7 @@ import pytest
 
 import engines
 from engines.core.i18n import MISSING, Text, render
-from engines.core.record import FORMAT, Fork, GameRecord, new_record, replay
+from engines.core.record import Fork, GameRecord, new_record, replay
 from engines.core.rng import Rng
 from engines.core.statistics import StatRow, steps
 
@@ -19,7 +19,6 @@ def finished(name: str, players: int, seed: int, options: dict | None = None) ->
     """The record of a seeded game played to its end by uniformly random moves."""
     game = engines.get_game(name)
     record = new_record(game, players, seed, options)
-    record.format = FORMAT  # (seed, actions): the seed deals every draw, where chance is explicit too
     state = game.new_game(players, seed, options)
     rng = Rng.from_seed(seed + 1000)
     while not game.is_over(state):

@@ -7,7 +7,6 @@ import pytest
 
 from engines import get_game, new_record, parse_record
 from engines.core.bots import get_bot
-from engines.core.record import FORMAT
 from engines.core.thinking import Thinker, begin_json, decide_json, decision_rng, step_json
 
 
@@ -20,7 +19,6 @@ def _record(name, players, seed, levels):
 def test_decisions_from_records_match_the_bot_on_the_live_state(name):
     game = get_game(name)
     record = _record(name, 3, 11, ["heuristic"] * 3)
-    record.format = FORMAT  # (seed, actions): the seed deals every draw, where chance is explicit too
     state = game.new_game(3, 11)
     thinker = Thinker()
     for _ in range(40):
