@@ -223,6 +223,14 @@ def option_text(ct, o, workers: Optional[int] = None) -> Text:
              gain=join(_gain_list(o.gain)))
 
 
+def workers_when_built(n: int) -> Text:
+    """"When built: +1 worker, active" (the Working-Class Neighborhood): one sentence for one
+    worker and one for several, so that Italian agrees ("+1 lavoratore, attivo", "+2
+    lavoratori, attivi")."""
+    return (T("When built: +{n} worker, active", n=n) if n == 1
+            else T("When built: +{n} workers, active", n=n))
+
+
 @lru_cache(maxsize=None)
 def card_effects(t: str) -> tuple[Text, ...]:
     """What a card does, one short Text per ability (the card face)."""
@@ -235,7 +243,7 @@ def card_effects(t: str) -> tuple[Text, ...]:
             out.append(option_text(ct, o))
         for b in ct.on_build:
             if b.gain_workers:
-                out.append(T("When built: +{workers}, active", workers=amount("workers", b.gain_workers)))
+                out.append(workers_when_built(b.gain_workers))
             if b.residence_action:
                 out.append(T("When built: one Residence action"))
             if b.gain_spyrium_equal_token:

@@ -83,7 +83,8 @@ def test_collecting_no_district_income_says_why_it_is_offered():
     assert GAME.action_label(s, collect) == ("Collect gold for your yellow (noble) districts (you have none "
                                              "yet: 0 gold now, more if you build one first)")
     it = GAME.action_label(s, collect, "it")
-    assert it.startswith("Incassa le monete d’oro per i tuoi edifici gialli (nobiltà) (non ne hai ancora")
+    assert it.startswith("Incassa le monete d’oro per i tuoi edifici gialli (nobiltà): non ne hai ancora")
+    assert ") (" not in it  # one bracket after another read as a list of asides
     assert all("Collect 0" not in GAME.action_label(s, a) for a in GAME.legal_actions(s))
 
 

@@ -338,11 +338,17 @@ class TableScreen:
         self.show_guide_spot()
 
     def show_guide_spot(self) -> None:
-        """In a guided game, the spot the coach points at brought into sight in the board's
-        box (on a phone the board scrolls in it)."""
+        """The spots the player acts on brought into sight in the board's box (on a phone the
+        board scrolls in it): in a guided game the spot the coach points at; else, on the
+        player's turn, the spots of their choices, so a turn never opens on a part of the
+        board where nothing can be chosen (the box stays put while one of them shows)."""
+        if self.cv is None:
+            return
         index = self.guide.expected_index()
-        if index is not None and self.cv is not None:
+        if index is not None:
             self.access.bring_into_box([t for t in self.cv.hits if index in t.actions])
+        else:
+            self.access.bring_into_box([t for t in self.cv.hits if t.actions])
 
     def mark_board(self, cv) -> None:
         """The marks added to a freshly rendered board: the guide's ring, then the suggestion

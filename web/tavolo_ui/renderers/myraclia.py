@@ -219,7 +219,7 @@ def _legend(cv: Canvas, eternity: bool = True) -> list[str]:
     """What the letters and abbreviations of the board mean (the Eternity tokens' only in a
     game played with them)."""
     items = [T("{letter} {name}", letter=_initial(cv, s), name=surface(s)) for s in LAND]
-    items += [T("VP: victory points"), T("+: a free space where a tile of the offer can go")]
+    items += [T("VP: victory points"), T("+ in an empty hex: a free space for a tile of the offer")]
     if eternity:
         items.append(T("Eternity tokens: {r} released element, {f} free element, +N points",
                        r=_t(cv, T("Released"))[:1].upper(), f=_t(cv, T("Free"))[:1].upper()))

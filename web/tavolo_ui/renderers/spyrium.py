@@ -599,7 +599,7 @@ def render(cv: Canvas, view: SpyriumView, actions: list[dict], me: int | None) -
             _button(cv, bx, y, bw, 30, label, idx, tip, probe=probe, ref=ref)
             bx += bw + 8
     if bx == left_x:
-        msg = _t(T("Waiting for another player")) if tm is not None and tm != me else ""
+        msg = _t(T("Waiting for {player}", player=player(tm))) if tm is not None and tm != me else ""
         if view["pending_bonus"] and tm is not None:
             msg = _t(T("{player} chooses a bonus", player=player(tm)))
         if msg:
