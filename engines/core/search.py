@@ -16,10 +16,15 @@ for states. Each iteration:
    world (ISMCTS's "subset-armed bandit").
 3. **Expand** one action not tried yet at that node, chosen at random.
 4. **Play out** with the game's playout policy (``Game.playout_action``, the heuristic's
-   judgement made cheap) for at most ``playout_steps`` actions, then **evaluate** the
+   judgement made cheap) for at most ``playout_steps`` players' actions (the chance nodes
+   on the way sampled with ``Game.sample_chance``, and not counted), then **evaluate** the
    position for every player (``Game.evaluate``: 1 a sure win, 0 a sure loss), so a playout
    costs bounded time even in games whose random play lasts very long.
 5. **Back up**: each node on the path adds the value of the player who chose its action.
+
+Chance nodes are never nodes of the tree: wherever a world reaches one, in the tree or in the
+playout, its outcome is sampled (``sample_chance``), as the determinization samples the hidden
+present, so the search reads no future from anywhere (open-loop ISMCTS over chance).
 
 The actions searched at a node are ``game.search_actions(state)``: by default every legal
 action; a game may narrow it to a subset of ``legal_actions(state)``, in its order, that leaves
@@ -267,13 +272,15 @@ def _iterate(game: Game, world: GameState, root: Node, rng: Rng, exploration: fl
         assert best is not None  # keyed is never empty: the game is not over
         node = best
         path.append(node)
-    steps = 0
+    steps = 0  # the players' moves played out (a chance node is not a step: the horizon is in moves)
     while steps < playout_steps:
         mover = game.to_move(world)
         if mover is None:
             break
-        game.play_legal(world, game.sample_chance(world, rng) if mover == CHANCE
-                        else game.playout_action(world, rng))
+        if mover == CHANCE:
+            game.play_legal(world, game.sample_chance(world, rng))
+            continue
+        game.play_legal(world, game.playout_action(world, rng))
         steps += 1
     values = [game.evaluate(world, p) for p in range(world.players)]
     for n in path:
