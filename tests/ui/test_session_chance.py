@@ -6,6 +6,8 @@ stops at a card seen, and the bot worker's cache follows a redraw."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from engines import RecordError
@@ -56,7 +58,13 @@ def test_every_draw_is_written_in_the_record_and_replays():
     assert rebuilt.hands == s.state.hands
 
 
-def test_an_old_record_is_upgraded_and_its_seed_deals_nothing_more():
+def test_a_first_format_record_from_elsewhere_is_upgraded_and_its_seed_deals_nothing_more():
+    """An old link or file (seed and moves): opened, it replays to the same position, and
+    the draws after it come from entropy (an imported file is stored upgraded; a link and
+    Save copy go through the same ``upgrade``). The device's own first-format save, a game
+    whose seed a person typed, goes on dealt by its seed."""
+    from tavolo_ui.saves import DictStorage, Saves
+
     old = new_record(toy.GAME, 2, 31)
     old.actions = [{"type": "draw"}, {"type": "draw"}]
     data = old.model_dump()
@@ -64,10 +72,15 @@ def test_an_old_record_is_upgraded_and_its_seed_deals_nothing_more():
     seeded = replay(parse_record(data))
     dealer_next = seeded.dealer.order[-1]  # what the seed would deal next
     assert parse_record(data).format == FORMAT
+    own = Session.load(data)
+    own.apply({"type": "draw"})
+    assert own.record.format == FORMAT and own.state.hands[0][-1] == dealer_next
+    saves = Saves(DictStorage())
     firsts = set()
     for _ in range(8):
-        s = Session.load(data)
-        assert s.record.format == FORMAT_2 and len(s.record.chance) == 2
+        stored = saves.get(saves.import_text(json.dumps(data)))
+        assert stored.record["format"] == FORMAT_2 and len(stored.record["chance"]) == 2
+        s = Session.load(stored.record)
         assert s.state.hands == seeded.hands and s.state.dealer is None
         s.apply({"type": "draw"})
         firsts.add(s.state.hands[0][-1])

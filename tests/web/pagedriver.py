@@ -12,7 +12,7 @@ import time
 import zlib
 
 from engines.core.game import Game
-from engines.core.record import parse_record
+from engines.core.record import parse_record, replay
 
 from tavolo_ui.bidi import isolate
 from tavolo_ui.choices import level
@@ -58,26 +58,25 @@ def saved_record(page) -> dict:
 
 
 def state_hash(state) -> str:
-    return f"{zlib.crc32(state.model_dump_json().encode()) & 0xFFFFFFFF:08x}"
+    """The page's ``data-state-hash``: the position's JSON (a seeded dealer left out)."""
+    return f"{zlib.crc32(state.model_dump_json(exclude={'dealer'}).encode()) & 0xFFFFFFFF:08x}"
 
 
 class Mirror:
-    """The page's game, replayed on CPython from its autosave."""
+    """The page's game, replayed on CPython from its autosave (its moves and the chance
+    outcomes the page dealt: ``replay``)."""
 
     def __init__(self, game: Game, record: dict):
-        rec = parse_record(record)
         self.game = game
-        self.state = game.new_game(rec.players, rec.seed, rec.options)
-        self.applied = 0
+        self.state = replay(parse_record(record))
+        self.applied = len(record["actions"])  # the moves replayed so far
 
     def sync(self, page, timeout_s: float = 30) -> None:
         """Catch up with the page's autosave until the state hashes agree."""
         deadline = time.monotonic() + timeout_s
         while True:
-            actions = saved_record(page)["actions"]
-            for a in actions[self.applied:]:
-                self.game.apply(self.state, a)
-            self.applied = len(actions)
+            record = saved_record(page)
+            self.state, self.applied = replay(parse_record(record)), len(record["actions"])
             if state_hash(self.state) == body(page, "stateHash"):
                 return
             assert time.monotonic() < deadline, "the autosave does not match the page's state"

@@ -19,6 +19,7 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from engines.core.game import Chance
 from engines.core.i18n import texts
+from engines.core.record import upgrade
 
 from .bidi import Isolated
 from .guard import IMPORT
@@ -210,5 +211,6 @@ class Dialogs:
         name = js.window.prompt(L("Name of the copy:"), L("{name} (copy)", name=self.table.save_name))
         if isinstance(name, str) and name.strip():
             sid = self.page.saves.new_id()
-            problem = self.page.saves.put(sid, name.strip(), s.record.model_dump(mode="json"), over=s.is_over())
+            copy = upgrade(s.record)  # a copy's draws are its own: never its seed's, never the original's
+            problem = self.page.saves.put(sid, name.strip(), copy.model_dump(mode="json"), over=s.is_over())
             self.page.flash(problem or T("Saved a copy as “{name}”.", name=Isolated(name.strip())), "error" if problem else "info")

@@ -96,6 +96,7 @@ class OpenLinks:
             self.page.banner = None
             self.table.open_session(session, None, "", mode="watch", watch_actions=actions)
         else:
+            record = upgrade(record)  # a link from elsewhere: whatever its seed, fresh draws from here
             session = Session.load(record)
             earlier = self.page.saves.continuing(record.model_dump(mode="json"))
             if earlier is not None:  # this link was opened before: go on with that game

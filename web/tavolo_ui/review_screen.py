@@ -402,16 +402,19 @@ class ReviewScreen:
         """Start the game played on from the current position: the record cut there, the same
         game, seed and options, the seats as chosen; a new save named after the old one."""
         from engines import new_record
-        from engines.core.record import FORMAT, Fork
+        from engines.core.record import FORMAT, Fork, upgrade
 
         r = self.review
         if r is None or not r.can_fork():
             return
         seats = read_seats()
-        record = new_record(r.game, r.record.players, r.record.seed, r.record.options, seats,
-                            outcomes=r.record.format != FORMAT)  # the reviewed game's own format
+        # the new game deals its draws from entropy: the reviewed game's outcomes up to here
+        # (written out if its seed dealt them), none of what came after
+        record = new_record(r.game, r.record.players, r.record.seed, r.record.options, seats, outcomes=True)
         record.actions = [dict(a) for a in r.record.actions[:r.at]]
-        record.chance = [dict(o) for o in r.record.chance[:getattr(r.state_at(r.at), "dealt", 0)]]
+        if record.format != FORMAT:
+            dealt = upgrade(r.record).chance if r.record.format == FORMAT else r.record.chance
+            record.chance = [dict(o) for o in dealt[:getattr(r.state_at(r.at), "dealt", 0)]]
         record.forks = [f.model_copy() for f in r.record.forks if f.at <= r.at]
         if r.fork_redeals() and r.viewer is not None:  # a game in progress (``can_fork``: a seat's
             # view): what the viewer had not seen is dealt again

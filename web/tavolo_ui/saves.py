@@ -49,6 +49,7 @@ from engines import RecordError, about, get_game, parse_record, replay
 from engines.core.errors import LowerFirst
 from engines.core.i18n import Text, render, texts
 from engines.core.inbound import MAX_JSON_CHARS, InputError, read_json
+from engines.core.record import upgrade
 
 from .bidi import isolate
 
@@ -673,6 +674,7 @@ class Saves:
         if problem:
             raise SaveError(IMPORT_REFUSED.format(reason=problem))
         try:  # every action replayed now, so a bad file is refused here and not when opened
+            rec = upgrade(rec)  # a file from elsewhere: whatever its seed, fresh draws once opened
             state = replay(rec)
             over = bool(get_game(rec.game).is_over(state))
         except RecordError as exc:

@@ -24,7 +24,7 @@ from engines.core.bots import bot_levels, get_bot
 from engines.core.i18n import PLAYER_RE as _PLAYER_RE, Text, fit_preposition, render, texts
 from engines.core.chance import ENTROPY, Tape
 from engines.core.game import GameState
-from engines.core.record import GameRecord, positions, redeal, start, upgrade
+from engines.core.record import FORMAT, GameRecord, positions, redeal, start, upgrade
 from engines.core.thinking import decision_rng
 
 from .bidi import isolate
@@ -76,20 +76,26 @@ class Session:
     Chance. Where a game's chance is explicit, the session deals every chance node the
     moment the game reaches it, from the system's entropy (``engines.core.chance.ENTROPY``),
     and writes the outcome in ``record.chance``: nothing in the record, a save, a copy or a
-    link decides a draw to come. A record of the first format is upgraded when it is opened
-    (``engines.core.record.upgrade``), so the seed it carried deals nothing after that.
+    link decides a draw to come. A record of the first format (seed and moves) is a game the
+    seed deals: one whose seed a person typed, a guided game, a save of this device from
+    before chance was explicit; it goes on so. Everything that comes from elsewhere or makes
+    a copy upgrades it first (``engines.core.record.upgrade``: a link, an imported file, Save
+    copy, Play from here), so there the seed deals nothing more.
     ``watch=True`` (a game watched from a link) keeps the outcomes the record holds beyond
     its moves (``coming``) and deals them, in order, before any from entropy; a game played on
     refuses a record with outcomes its moves do not need (they would be a future known).
-    ``seeded_until=n``: the record stays in the first format and its seed deals, until ``n``
-    moves are played (``SEEDED``: for good) or ``unseed`` is called; from then on, entropy.
-    A guided first game is dealt so while its script lasts (the script's moves need its
-    seed's draws), and so is a game whose seed a person typed on the New game form ("the
-    same seed deals the same game") or a test chose (``start``'s default).
+    ``seeded_until=n``: a first-format record stays so and its seed deals, until ``n`` moves
+    are played or ``unseed`` is called; from then on, entropy. By default (None) a record of
+    the first format is dealt by its seed for good (``SEEDED``), and 0 upgrades it at once.
+    A guided first game is dealt by its seed while its script lasts (the script's moves need
+    its seed's draws), a game whose seed a person typed on the New game form for good ("the
+    same seed deals the same game").
     """
 
-    def __init__(self, record: GameRecord, *, watch: bool = False, seeded_until: int = 0):
+    def __init__(self, record: GameRecord, *, watch: bool = False, seeded_until: int | None = None):
         self.game = get_game(record.game)
+        if seeded_until is None:
+            seeded_until = SEEDED if record.format == FORMAT else 0
         self._seeded_until = seeded_until if seeded_until > len(record.actions) else 0
         self.record = record if self._seeded_until else upgrade(record)
         self.coming: list[dict] = []  # outcomes known beyond the moves (a watched link's): dealt first
@@ -138,7 +144,7 @@ class Session:
         self._rebuild(len(self.record.actions))
 
     @classmethod
-    def load(cls, data: Any, *, watch: bool = False, seeded_until: int = 0) -> "Session":
+    def load(cls, data: Any, *, watch: bool = False, seeded_until: int | None = None) -> "Session":
         """A session from a record (``GameRecord``, dict or JSON text). ``RecordError`` with a
         clear message for a damaged record, an unknown game or a newer format. ``watch`` and
         ``seeded_until`` (a first-format record whose seed goes on dealing): see the class doc."""
