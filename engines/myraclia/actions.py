@@ -21,6 +21,7 @@ from typing import Annotated, Literal, Union, cast
 from pydantic import BaseModel, ConfigDict, Field
 
 from engines.core.fastmodel import built
+from engines.core.rng import Rng
 
 from .components import COLOURS, DRAFT_COLUMNS, NCOL, TILES, TOKEN_IDS, ColourName
 
@@ -231,3 +232,14 @@ def place_tile(tile: str, q: int, r: int) -> PlaceTile:
         a = _remember(key, built(PlaceTile, {"type": "place_tile", "tile": tile, "q": q, "r": r},
                                  {"tile", "q", "r"}))
     return cast(PlaceTile, a)  # a cast: the key (a tile and a position) is a PlaceTile's
+
+
+def draw_element(bag: list[int], rng: Rng) -> DrawElement:
+    """An element drawn from ``bag`` (counts by colour) with ``rng``: one ``below`` of the
+    bag's size, as the set-up and the draft always drew (the seeded dealer makes the same call)."""
+    x = rng.below(sum(bag))
+    for c, n in enumerate(bag):
+        if x < n:
+            return DRAW_ELEMENTS[c]
+        x -= n
+    raise AssertionError("unreachable")

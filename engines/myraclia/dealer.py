@@ -31,7 +31,7 @@ from pydantic import BaseModel
 from engines.core.fastmodel import built
 from engines.core.rng import Rng
 
-from .actions import DRAW_ELEMENTS, DRAW_TILES, DRAW_TOKENS, youngest_first
+from .actions import DRAW_TILES, DRAW_TOKENS, draw_element, youngest_first
 from .components import BASE_TILE_IDS, DARKNESS_IDS, KICKSTARTER_IDS, SETUP, TILES, TOKEN_IDS
 
 if TYPE_CHECKING:
@@ -55,13 +55,7 @@ class MyracliaDealer(BaseModel):
         if what == "start" or what == "draft":
             if what == "draft" and self.tokens is None:
                 self._shuffle_tokens(state)
-            bag = state.element_bag
-            x = self.rng.below(sum(bag))
-            for c, n in enumerate(bag):
-                if x < n:
-                    return DRAW_ELEMENTS[c]
-                x -= n
-            raise AssertionError("unreachable")
+            return draw_element(state.element_bag, self.rng)
         if what == "offer":
             dark_in_offer = any(TILES[o].darkness for o in state.offer)
             while True:

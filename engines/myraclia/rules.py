@@ -59,7 +59,7 @@ from engines.core.chance import CHANCE
 from engines.core.rng import Rng
 
 from . import actions as shared
-from .actions import (DRAW_ELEMENTS, DRAW_TILES, DRAW_TOKENS, Action, AddElements, ChangeReservation,
+from .actions import (DRAW_ELEMENTS, DRAW_TILES, draw_element, DRAW_TOKENS, Action, AddElements, ChangeReservation,
                       DrawElement, DrawTile, DrawToken, EndTurn, Pass, PlaceTile, PlaceToken, Reserve,
                       Take, Terraform, Trade, YoungestFirst)
 from .components import (BASE_TILE_IDS, COLOUR_INDEX, COLOURS, CUBE_COUNTS, DARKNESS_IDS,
@@ -872,13 +872,7 @@ def sample_chance(state: MyracliaState, rng: Rng) -> Action:
     """An outcome of the chance node drawn with ``rng``, by the weights of ``chance_weights``."""
     what = state.drawing
     if what == "start" or what == "draft":
-        bag = state.element_bag
-        x = rng.below(sum(bag))
-        for c, n in enumerate(bag):
-            if x < n:
-                return DRAW_ELEMENTS[c]
-            x -= n
-        raise AssertionError("unreachable")
+        return draw_element(state.element_bag, rng)
     if what == "token":
         tokens = state.eternity_bag
         return DRAW_TOKENS[tokens[rng.below(len(tokens))]]

@@ -194,24 +194,6 @@ def finish_choices(s, prefer=None) -> None:
         choose(s, pick)
 
 
-def finished_record(players: int, seed: int, options: dict | None = None):
-    """The record (format 2: with its chance outcomes) of a seeded game played to its end by
-    uniformly random moves, as ``tests.core.test_statistics.finished`` plays it."""
-    from engines.core.record import new_record
-    from engines.core.rng import Rng
-    game = GAME
-    record = new_record(game, players, seed, options)
-    state = game.new_game(players, seed, options, deal=False)
-    record.chance += [game.dump_action(o) for o in game.deal(state)]
-    rng = Rng.from_seed(seed + 1000)
-    while not game.is_over(state):
-        actions = game.legal_actions(state)
-        action = actions[rng.below(len(actions))]
-        record.actions.append(game.dump_action(action))
-        record.chance += [game.dump_action(o) for o in game.apply(state, action)]
-    return record
-
-
 def without_dealer(state):
     """``state`` without its seeded dealer: what a record with its outcomes replays to."""
     twin = state.clone()

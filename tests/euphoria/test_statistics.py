@@ -8,7 +8,7 @@ import pytest
 from engines import get_game
 from engines.core.record import replay
 from engines.euphoria.scoring import breakdown, stars_placed
-from .helpers import finished_record as finished
+from tests.core.test_statistics import finished as _finished
 
 GAME = get_game("euphoria")
 SEEDS = [(2, 41), (3, 42), (4, 43)]
@@ -19,7 +19,7 @@ STARS = ("stars_visits", "stars_artifacts", "stars_nimbus", "stars_building", "s
 @pytest.fixture(scope="module", params=SEEDS, ids=[f"{p}p-seed{s}" for p, s in SEEDS])
 def game(request):
     players, seed = request.param
-    record = finished(players, seed)
+    record = _finished("euphoria", players, seed)
     return record, replay(record), {r.key: r.values for r in GAME.statistics(record)}
 
 

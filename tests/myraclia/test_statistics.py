@@ -7,29 +7,15 @@ from __future__ import annotations
 import pytest
 
 from engines import get_game
-from engines.core.record import GameRecord, new_record, replay
-from engines.core.rng import Rng
+from engines.core.record import replay
 from engines.myraclia.components import SCORING, SURFACES, surface_points
 from engines.myraclia.scoring import breakdown
+
+from tests.core.test_statistics import finished  # a seeded random game's record (its seed deals)
 
 GAME = get_game("myraclia")
 
 
-def finished(name: str, players: int, seed: int, options: dict | None = None) -> GameRecord:
-    """The record of a seeded game played to its end by uniformly random moves, with the
-    chance outcomes its dealer dealt (``tests.core.test_statistics.finished`` keeps only the
-    actions, which a game with chance nodes cannot replay from)."""
-    game = get_game(name)
-    record = new_record(game, players, seed, options)
-    state = game.new_game(players, seed, options, deal=False)
-    record.chance += [game.dump_action(o) for o in game.deal(state)]
-    rng = Rng.from_seed(seed + 1000)
-    while not game.is_over(state):
-        actions = game.legal_actions(state)
-        action = actions[rng.below(len(actions))]
-        record.actions.append(game.dump_action(action))
-        record.chance += [game.dump_action(o) for o in game.apply(state, action)]
-    return record
 SEEDS = [(2, 51, {}), (3, 52, {}), (4, 53, {"eternity": True})]
 
 
