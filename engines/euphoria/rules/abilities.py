@@ -41,16 +41,24 @@ def _hooks_r(s, t, o):
     h.apply(s, t["p"], t, choice)
 
 
+def _drawing(s, t, p: int, n: int) -> bool:
+    """Draw the task's ``n`` artifacts for ``p`` one at a time (each a chance node, the card
+    told to the task in ``t["drawn"]``); True while a draw waits for its outcome."""
+    if "drawn" not in t:
+        t["drawn"], t["todo"] = [], n
+    while t["todo"]:
+        t["todo"] -= 1
+        if draw_artifact(s, p, tell=True):
+            return True
+    return False
+
+
 @step("bradley")
 def _bradley(s, t):
     """Bradley the Futurist: draw 2, then discard 1 of those 2."""
     p = t["p"]
-    if "drawn" not in t:
-        t["drawn"], t["todo"] = [], 2
-    while t["todo"]:  # one draw (a chance node) at a time, each card told to this task
-        t["todo"] -= 1
-        if draw_artifact(s, p, tell=True):
-            return None
+    if _drawing(s, t, p, 2):
+        return None
     if not t["drawn"]:
         done(s)
         return None
@@ -81,12 +89,8 @@ def _gamble(s, t):
 def _gamble_v1(s, t):
     """Jonathan the Gambler, 1st printing: of the three cards drawn keep only those that match."""
     p = t["p"]
-    if "drawn" not in t:
-        t["drawn"], t["todo"] = [], 3
-    while t["todo"]:  # one draw (a chance node) at a time, each card told to this task
-        t["todo"] -= 1
-        if draw_artifact(s, p, tell=True):
-            return None
+    if _drawing(s, t, p, 3):
+        return None
     done(s)
     drawn = t["drawn"]
     keep = next((a for a in drawn if drawn.count(a) >= 2), None)
