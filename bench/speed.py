@@ -73,7 +73,9 @@ def measure(game_name: str, players: int, seconds: float, metrics: tuple[str, ..
                 while mover == -1:  # a chance node (explicit chance): sampled as the search does, not a step
                     play(state, game.sample_chance(state, rng))
                     mover = game.to_move(state)
-                if mover is None:  # the chance ended the game (Citadels: the Architect's draw ends a turn)
+                if mover is None:  # the game is over (a chance outcome may end it): the next one
+                    seed += 1
+                    state = game.new_game(players, seed)
                     continue
                 play(state, choose(state, rng))
                 steps += 1
