@@ -225,21 +225,24 @@ def test_in_a_guided_game_the_coach_the_spot_and_the_first_choice_are_in_view(pa
     assert not app_errors(page)
 
 
-def test_focusing_or_hovering_a_choice_rings_its_spot(page, base_url):
-    on_phone(page, base_url, "spyrium")
+def choice_with_a_spot(page):
+    """The first choice button of the list whose actions have a spot on the board: (the
+    button, its actions with a spot, its index in the list)."""
     hits = json.loads(page.get_attribute("#board", "data-hits") or "[]")
     on_board = {i for h in hits for i in h[4]}
     buttons = page.locator("#actions button.act")
-    target, index = None, -1
     for k in range(buttons.count()):
         b = buttons.nth(k)
         raw = (b.get_attribute("data-acts") if b.get_attribute("data-cmd") == "pick" else b.get_attribute("data-arg")) or ""
         acts = {int(x) for x in raw.split()}
         if acts & on_board:
-            target, index = (b, acts & on_board), k
-            break
-    assert target is not None, "no choice in the list has a spot on the board"
-    button, acts = target
+            return b, acts & on_board, k
+    raise AssertionError("no choice in the list has a spot on the board")
+
+
+def test_focusing_or_hovering_a_choice_rings_its_spot(page, base_url):
+    on_phone(page, base_url, "spyrium")
+    button, acts, index = choice_with_a_spot(page)
     page.mouse.move(2, 2)
     page.evaluate("document.activeElement && document.activeElement.blur()")
     page.wait_for_function("() => (document.body.dataset.ringed || '') === ''")
@@ -265,4 +268,24 @@ def test_focusing_or_hovering_a_choice_rings_its_spot(page, base_url):
     page.wait_for_function("() => (document.body.dataset.ringed || '') !== ''")
     page.mouse.move(2, 2)
     page.wait_for_function("() => (document.body.dataset.ringed || '') === ''")
+    assert not app_errors(page)
+
+
+def test_a_choice_pointed_at_keeps_its_ring_when_the_table_is_drawn_anew(page, base_url):
+    """The pointer resting on a choice while the table is drawn again under it (the window
+    resized; the whole table drawn anew, as after a language switch, a bot's banner or another
+    tab's change): its spots stay ringed, though no new ``mouseover`` comes."""
+    on_phone(page, base_url, "spyrium")
+    button, acts, _ = choice_with_a_spot(page)
+    button.hover()
+    page.wait_for_function("() => (document.body.dataset.ringed || '') !== ''")
+    page.evaluate("window.dispatchEvent(new Event('resize'))")
+    page.wait_for_timeout(600)
+    assert {int(x) for x in (page.evaluate("document.body.dataset.ringed") or "").split()} == acts
+    # the whole table drawn anew, the pointer not moved: the language switched by a script
+    page.evaluate("document.querySelector(\"header.top button[data-cmd='lang'][data-arg='it']\").click()")
+    page.wait_for_function("() => document.documentElement.lang === 'it'")
+    page.wait_for_timeout(300)
+    assert page.evaluate("document.querySelector('#actions button.act:hover') !== null"), "the pointer left the list"
+    assert {int(x) for x in (page.evaluate("document.body.dataset.ringed") or "").split()} == acts
     assert not app_errors(page)

@@ -341,6 +341,18 @@ class TableAccess:
         if self.pointed() != before and self.page.screen == "table":
             self.draw_focus_ring()
 
+    def repoint(self) -> None:
+        """The table was drawn anew (a bot's move, a hint, another tab) while the pointer rests
+        on a choice or a choice keeps the keyboard's focus: ring its spots again, though no
+        ``mouseover`` or ``focusin`` comes for the new list's buttons."""
+        hovered = self.choice_actions(js.document.querySelector("#actions button.act:hover"))
+        active = js.document.activeElement
+        try:
+            shown = bool(active and active.matches(":focus-visible"))
+        except Exception:  # an old browser without :focus-visible
+            shown = False
+        self.point(hovered=hovered, focused=self.choice_actions(active) if shown else [])
+
     def on_choice_hover(self, event) -> None:
         """``mouseover``/``mouseout`` anywhere on the page: the pointer entered or left a
         choice button (leaving for another part of the same button changes nothing)."""

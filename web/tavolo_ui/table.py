@@ -120,6 +120,7 @@ class TableScreen:
         handoff = self.page.on_table().handoff_to() if self.mode == "play" else None
         self.paint(blank=handoff is not None)
         self.access.fit_board_box()
+        self.access.repoint()
         if self.page.on_table().is_over():
             self.end.paint_end_chart(self.page.on_table())
 
@@ -238,6 +239,7 @@ class TableScreen:
         self.show_guide_spot()
         self.access.announce_changes()
         self.access.restore_focus()
+        self.access.repoint()
         self.loop.schedule_loop()
 
     def update_controls(self) -> None:
