@@ -1,12 +1,14 @@
-"""Share-link length of a whole 4-player game per title, in the first record format (seed
-and moves: the future in the seed) and in the second (the moves and every chance outcome).
+"""Share-link length of a whole 4-player game per title: today's link before chance was
+explicit (a ``t1`` link of a first-format record: the seed and the moves, the future in the
+seed), the second-format record (the moves and every chance outcome) in a ``t1`` link, and
+the same in a ``t2`` link (moves and draws packed), which is what the page writes now.
 
     python bench/link_length.py                  # every game, seeds 1..5, heuristic bots
     python bench/link_length.py citadels --seeds 10
 
-The same game is written both ways (a game of explicit chance played from a seed has both:
-``upgrade`` writes the outcomes of the first into the second), encoded with the page's own
-link encoder (``tavolo_ui.links``), and the median lengths and their ratio are printed.
+The same game is written each way (a game of explicit chance played from a seed has both),
+encoded with the page's own link encoder (``tavolo_ui.links``); the median lengths and the
+ratio of the page's link to today's are printed.
 """
 
 from __future__ import annotations
@@ -23,16 +25,26 @@ sys.path.insert(0, str(ROOT / "web"))
 from engines import get_game, list_games  # noqa: E402
 from engines.core.play import play_game  # noqa: E402
 from engines.core.record import FORMAT  # noqa: E402
-from tavolo_ui.links import encode_record  # noqa: E402
+from tavolo_ui import links  # noqa: E402
 
 
-def lengths(name: str, seed: int) -> tuple[int, int, int, int]:
-    """(moves, outcomes, first-format link length, second-format link length)."""
+def t1_link(record) -> str:
+    """A ``t1`` link's payload (the record's JSON as it is), as the page wrote it before."""
+    packed, links.PACKED = links.PACKED, ()
+    try:
+        return "t1" + links.encode_record(record)[2:]
+    finally:
+        links.PACKED = packed
+
+
+def lengths(name: str, seed: int) -> tuple[int, int, int, int, int]:
+    """(moves, outcomes, today's link, the second format in a t1 link, the page's t2 link)."""
     game = get_game(name)
     players = min(4, game.max_players)
     _state, record = play_game(game, players, seed, "heuristic", max_steps=20_000)
     first = record.model_copy(update={"format": FORMAT, "chance": []})
-    return len(record.actions), len(record.chance), len(encode_record(first)), len(encode_record(record))
+    return (len(record.actions), len(record.chance), len(t1_link(first)), len(t1_link(record)),
+            len(links.encode_record(record)))
 
 
 def main() -> None:
@@ -40,11 +52,11 @@ def main() -> None:
     parser.add_argument("games", nargs="*")
     parser.add_argument("--seeds", type=int, default=5)
     args = parser.parse_args()
-    print(f"{'game':10} {'moves':>6} {'draws':>6} {'tavolo/1':>9} {'tavolo/2':>9} {'ratio':>6}")
+    print(f"{'game':10} {'moves':>6} {'draws':>6} {'today':>7} {'v2 in t1':>9} {'v2 in t2':>9} {'ratio':>6}")
     for name in args.games or list_games():
         rows = [lengths(name, seed) for seed in range(1, args.seeds + 1)]
-        med = [statistics.median(r[k] for r in rows) for k in range(4)]
-        print(f"{name:10} {med[0]:6.0f} {med[1]:6.0f} {med[2]:9.0f} {med[3]:9.0f} {med[3] / med[2]:6.2f}")
+        med = [statistics.median(r[k] for r in rows) for k in range(5)]
+        print(f"{name:10} {med[0]:6.0f} {med[1]:6.0f} {med[2]:7.0f} {med[3]:9.0f} {med[4]:9.0f} {med[4] / med[2]:6.2f}")
 
 
 if __name__ == "__main__":

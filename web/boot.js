@@ -99,8 +99,8 @@
     return {game: game, mode: mode, names: names};
   }
   function linkFrame(hash) {
-    // a Promise of the frame of the share link ``hash`` (#play=t1.N.CRC.DATA), null for none
-    var m = /^#(play|watch)=t1\.\d{1,8}\.[0-9a-fA-F]{8}\.([A-Za-z0-9_-]+)$/.exec(hash);
+    // a Promise of the frame of the share link ``hash`` (#play=t2.N.CRC.DATA), null for none
+    var m = /^#(play|watch)=t[12]\.\d{1,8}\.[0-9a-fA-F]{8}\.([A-Za-z0-9_-]+)$/.exec(hash);
     if (!m || m[2].length > MAX_LINK_CHARS || typeof DecompressionStream !== "function") return Promise.resolve(null);
     var data = m[2].replace(/-/g, "+").replace(/_/g, "/");
     var bin = atob(data + "==".slice(0, (4 - data.length % 4) % 4));

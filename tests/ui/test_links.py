@@ -18,7 +18,7 @@ def record():
 def test_round_trip_play_and_watch():
     rec = record()
     link = make_link("http://127.0.0.1:8000/index.html#old", rec)
-    assert link.startswith("http://127.0.0.1:8000/index.html#play=t1.")
+    assert link.startswith("http://127.0.0.1:8000/index.html#play=t2.")
     mode, back = parse_fragment(link.split("#", 1)[1])
     assert mode == "play" and back == rec
     mode, back = parse_fragment("#" + make_link("x", rec, "watch").split("#", 1)[1])
@@ -84,13 +84,13 @@ def test_link_with_newer_record_format():
 
 # ---- hostile links (issue 10): only LinkError, whatever the fragment holds ----------------------
 
-def link_of(raw: bytes) -> str:
+def link_of(raw: bytes, version: str = "t1") -> str:
     """A well-formed link (right length and checksum) around any bytes."""
     import base64
     import zlib
     comp = zlib.compress(raw, 9)
     b64 = base64.urlsafe_b64encode(comp).decode().rstrip("=")
-    return f"#play=t1.{len(b64)}.{zlib.crc32(comp) & 0xFFFFFFFF:08x}.{b64}"
+    return f"#play={version}.{len(b64)}.{zlib.crc32(comp) & 0xFFFFFFFF:08x}.{b64}"
 
 
 def test_the_55_character_nested_link_is_a_link_error():
@@ -112,11 +112,12 @@ def test_an_oversize_link_is_refused_before_decoding():
         parse_fragment("#play=t1.3000000.00000000." + "A" * 3_000_000)
 
 
-@pytest.mark.parametrize("raw", [b'{"format":"tavolo/1","seed":NaN}', b'{"actions":1e999}', b"\xff\xfe",
+@pytest.mark.parametrize("version", ["t1", "t2"])
+@pytest.mark.parametrize("raw", [b'{"format":"tavolo/1","seed":NaN}', b'{"actions":1e999}', b"\xff\xfe", b"[1,2]",
                                  b'{"format":"tavolo/1","game":"toy","engine_version":"0.1.0","players":"2"}'])
-def test_links_holding_bad_json_are_link_errors(raw):
+def test_links_holding_bad_json_are_link_errors(raw, version):
     with pytest.raises(LinkError):
-        parse_fragment(link_of(raw))
+        parse_fragment(link_of(raw, version))
 
 
 from hypothesis import given, settings, strategies as st  # noqa: E402
@@ -166,3 +167,53 @@ def test_a_hostile_fragment_gives_none_a_record_or_a_link_error(fragment):
         parse_fragment(fragment)
     except LinkError as exc:
         assert str(exc)
+
+
+# ---- packed moves (t2 links) -------------------------------------------------------------------
+
+def real_record(name: str):
+    """A whole 4-player game of ``name`` (or as many as it seats), with its draws."""
+    from engines import get_game
+    from engines.core.play import play_game
+    game = get_game(name)
+    return play_game(game, min(4, game.max_players), 3, "heuristic", max_steps=20_000)[1]
+
+
+@pytest.mark.parametrize("name", ["spyrium", "citadels", "euphoria", "myraclia"])
+def test_a_packed_link_gives_back_the_same_record_and_is_shorter(name):
+    import json
+    from tavolo_ui.links import pack_items, unpack_items
+    rec = real_record(name)
+    assert rec.chance, "a second-format record carries its draws"
+    data = rec.model_dump(mode="json")
+    for field in ("actions", "chance"):
+        packed = pack_items(data[field])
+        assert len(packed["v"]) == len(data[field]) and len(packed["k"]) < len(data[field]) / 3
+        assert unpack_items(packed, field) == data[field]
+    payload = encode_record(rec)
+    assert payload.startswith("t2.")
+    assert decode_payload(payload) == rec
+    old = link_of(json.dumps(data, separators=(",", ":")).encode())  # the same record in a t1 link
+    assert parse_fragment(old)[1] == rec
+    assert len(payload) < len(old.split("=", 1)[1]) * 0.95
+
+
+def test_a_t1_link_of_today_still_opens():
+    import json
+    rec = record()
+    back = parse_fragment(link_of(json.dumps(rec.model_dump(mode="json")).encode()))
+    assert back == ("play", rec)
+
+
+@pytest.mark.parametrize("packed", [
+    [1, 2], {"k": [], "v": [[0]]}, {"k": [["stop", []]], "v": [[1]]}, {"k": [["stop", []]], "v": [[0, 5]]},
+    {"k": [["stop", ["type"]]], "v": []}, {"k": [["stop", ["a", "a"]]], "v": []}, {"k": [[3, []]], "v": []},
+    {"k": [["stop", []]], "v": [[True]]}, {"k": [["stop", []]], "v": [[]]}, {"k": [], "v": [], "x": 1},
+])
+def test_damaged_packing_is_a_link_error_naming_the_moves(packed):
+    import json
+    data = record().model_dump(mode="json")
+    data["actions"] = packed
+    with pytest.raises(LinkError, match="moves cannot be read") as info:
+        parse_fragment(link_of(json.dumps(data).encode(), "t2"))
+    assert "actions" in info.value.detail

@@ -128,7 +128,7 @@ def test_hot_seat_game_played_by_clicks_then_reload_and_share(page, context, new
     page.click("#share-btn")
     page.wait_for_selector("#share-play")
     link = page.input_value("#share-play")
-    assert "#play=t1." in link
+    assert "#play=t2." in link
     shot(page, "shell_08_share")
     other = new_context().new_page()
     other.goto(link)
