@@ -13,8 +13,8 @@ from tavolo_ui import new_game
 from tavolo_ui.review import _option_text
 
 GAMES = ["spyrium", "citadels", "euphoria", "myraclia"]
-SHOWN = {"en": ["Human", "Bot (Easy)", "Bot (Normal)", "Bot (Hard)"],
-         "it": ["Umano", "Bot (Facile)", "Bot (Normale)", "Bot (Difficile)"]}
+SHOWN = {"en": ["Human", "Bot (Easy)", "Bot (Normal)", "Bot (Hard)", "Friend at a distance"],
+         "it": ["Umano", "Bot (Facile)", "Bot (Normale)", "Bot (Difficile)", "Amico a distanza"]}
 STYLE = Path(__file__).resolve().parents[2] / "web" / "style.css"
 
 

@@ -99,8 +99,18 @@ def save_row(e: SaveEntry, lang: str, when: Callable[[float], str]) -> str:
             f'{retry}{export}{delete}</div></li>')
 
 
-def home_html(lang: str, rows: Sequence[str] = (), finished: Sequence[str] = (), banner: str = NO_BANNER) -> str:
-    """The home screen's markup (what goes into ``#app``): the games' cards, the saved games
+def inbox_html(far: Sequence[str], lang: str) -> str:
+    """The home screen's inbox: the games at a distance (nothing when there is none)."""
+    if not far:
+        return ""
+    return (f'<section id="inbox-box"><h2>{h(L("Games at a distance", lang))}</h2>'
+            f'<ul class="saves" id="inbox">{"".join(far)}</ul></section>')
+
+
+def home_html(lang: str, rows: Sequence[str] = (), finished: Sequence[str] = (), banner: str = NO_BANNER,
+              far: Sequence[str] = ()) -> str:
+    """The home screen's markup (what goes into ``#app``): the games' cards, the games at a
+    distance (``far``: the inbox, ``distance_screen.AtADistance.inbox_row``), the saved games
     in play (``rows``, from ``save_row``) and the finished ones, and ``banner`` (its HTML).
     With saved games in play they come first and the games below them."""
     cards = "".join(game_card(name, lang) for name in engines.list_games())
@@ -121,7 +131,7 @@ def home_html(lang: str, rows: Sequence[str] = (), finished: Sequence[str] = (),
 <main class="home">
 {banner}
 {games_html if not rows else ""}
-<section><h2>{h(L("Continue a game", lang) if rows else L("Saved games", lang))}</h2><ul class="saves" id="saves">{saves}</ul>
+{inbox_html(far, lang)}<section><h2>{h(L("Continue a game", lang) if rows else L("Saved games", lang))}</h2><ul class="saves" id="saves">{saves}</ul>
 </section>
 {finished_html}
 {games_html if rows else ""}

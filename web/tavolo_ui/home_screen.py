@@ -16,6 +16,7 @@ from engines.core.i18n import texts
 
 from . import home
 from .bidi import Isolated
+from .distance import Distance
 from .guard import SAVE
 from .page import Page, _error_detail, tx
 from .review_screen import ReviewScreen
@@ -59,13 +60,17 @@ class HomeScreen:
         except Exception as exc:  # never: Saves.list is total; still, the games stay reachable
             entries = [SaveEntry("?", name=tx(SAVES_UNLISTED), error=SAVES_UNLISTED, detail=_error_detail(exc))]
         finished: list[str] = []
+        far: list[str] = []
         for e in entries:
             try:
+                if e.ok and e.distance and not e.over and Distance.from_json(e.distance) is not None:
+                    far.append(self.table.distance.inbox_row(e))
+                    continue
                 (finished if e.ok and e.over else rows).append(self.save_row(e))
             except Exception as exc:  # one entry that cannot be shown never hides the others
                 rows.append(self.save_row(SaveEntry(e.id, name=e.id, error=ROW_FAILED, detail=_error_detail(exc),
                                                     raw="")))
-        page.set_screen("home", home.home_html(page.lang, rows, finished, page.banner_html()))
+        page.set_screen("home", home.home_html(page.lang, rows, finished, page.banner_html(), far))
 
     def save_row(self, e: SaveEntry) -> str:
         """One saved game on the home screen (``home.save_row``)."""
@@ -95,9 +100,10 @@ class HomeScreen:
             if not review:
                 self.table.open_session(session, sid, entry.name, known=stamp(entry.record))
                 return
-            humans = session.humans()
-            # one human: that seat's eyes; hot-seat or bots only: the public view (any seat
-            # once the game is over)
+            far = Distance.from_json(entry.distance)
+            humans = far.mine if far is not None and far.mine else session.humans()
+            # one human here (alone, or at a distance): that seat's eyes; hot-seat or bots
+            # only: the public view (any seat once the game is over)
             viewer = humans[0] if len(humans) == 1 or (humans and session.is_over()) else None
             self.review.open_review(session, viewer, back="home", name=entry.name)
 

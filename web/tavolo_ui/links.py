@@ -85,7 +85,7 @@ def unpack_items(packed: Any, field: str) -> list[dict[str, Any]]:
                 and len(set(shape[1])) == len(shape[1]) and (shape[0] is None or "type" not in shape[1])):
             raise damaged(f"shape {len(read)} is not [type, [field, ...]]")
         read.append((shape[0], shape[1]))
-    items = []
+    items: list[dict[str, Any]] = []
     for row in rows:
         if not (isinstance(row, list) and row and type(row[0]) is int and 0 <= row[0] < len(read)):
             raise damaged(f"row {len(items)} does not start with a shape's number")

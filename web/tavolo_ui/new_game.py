@@ -64,13 +64,21 @@ def bot_level_name(level: str, lang: str) -> str:
     return LEVEL_NAMES[level].render(lang) if level in LEVEL_NAMES else level.replace("_", " ").capitalize()
 
 
-def seat_kind_options(levels: list[str], selected: str, lang: str, game=None) -> str:
-    """The ``<option>``s of a seat's kind: a person, or a bot of one of ``levels``. The
+FRIEND = "friend"
+"""The New game form's seat kind of a friend at a distance: a "human" seat in the record, not
+played on this device (``distance``)."""
+
+
+def seat_kind_options(levels: list[str], selected: str, lang: str, game=None, far: bool = False) -> str:
+    """The ``<option>``s of a seat's kind: a person here, a friend at a distance (``far``:
+    the New game form), or a bot of one of ``levels``. The
     game's other levels follow with class "advanced": the style sheet shows them only while
     the form's Advanced disclosure (``#advanced``) is open, and a seat that already has one
     (a fork of a game with a random bot, a test) shows it as its choice."""
     kinds = [("human", L("Human", lang), False)] + [
         (f"bot:{lv}", L("Bot ({level})", lang, level=bot_level_name(lv, lang)), False) for lv in levels]
+    if far:
+        kinds.append((FRIEND, L("Friend at a distance", lang), False))
     others = advanced_levels(game, levels)
     kinds += [(f"bot:{lv}", L("Bot ({level})", lang, level=bot_level_name(lv, lang)), True) for lv in others]
     if selected not in {k for k, _t, _x in kinds}:
@@ -181,7 +189,7 @@ def default_seat(i: int, level: str, lang: str) -> dict:
 
 def seat_row(i: int, seat: dict, levels: list[str], lang: str, game=None) -> str:
     """One seat of the form: its colour, its name and whether a person or a bot plays it."""
-    opts = seat_kind_options(levels, seat["kind"], lang, game)
+    opts = seat_kind_options(levels, seat["kind"], lang, game, far=True)
     return (f'<div class="seat"><span class="dot p{i}"></span>'
             f'<input class="seat-name" maxlength="40" value="{h(seat["name"])}"'
             f' aria-label="{h(L("Name of seat {n}", lang, n=i + 1))}">'

@@ -157,6 +157,12 @@ class NewGameScreen:
         except ValueError:
             page.flash(T("The seed must be a whole number."))
             return
+        far = [i for i, seat in enumerate(seats) if seat["kind"] == new_game.FRIEND]
+        mine = [i for i, seat in enumerate(seats) if seat["kind"] == "human"]
+        if far and not mine:
+            page.flash(T("A game with friends at a distance needs a seat played on this device (“Human”)."))
+            return
+        seats = [dict(seat, kind="human") if i in far else seat for i, seat in enumerate(seats)]
         try:
             # no seed typed: every draw from entropy when it happens; a seed typed deals the game
             session = Session.start(name, seats, seed, options, entropy=not seed_text)
@@ -166,6 +172,9 @@ class NewGameScreen:
         sid = page.saves.new_id()
         when = page.when()
         page.banner = None
-        self.table.open_session(session, sid, f"{session.game.title} · {when}")
-        self.table.autosave()
+        if far:  # friends play their seats on their own devices, by move links
+            self.table.distance.start(session, sid, f"{session.game.title} · {when}", mine)
+        else:
+            self.table.open_session(session, sid, f"{session.game.title} · {when}")
+            self.table.autosave()
         self.table.access.focus_table()

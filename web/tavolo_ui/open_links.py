@@ -4,7 +4,8 @@ One object, ``OpenLinks``, built by ``App`` (``app.py``) with the page (``page.P
 the table; ``App.start`` opens the link the page was opened with
 (``open_fragment(..., at_boot=True)``); a link pasted into the address bar later opens the
 same way (``on_hashchange``). The link is taken out of the URL before it is read, so a reload
-never meets it again. A "play" link opens its game to play on, in a new save (or in the save
+never meets it again. A move link of a game at a distance goes to the table's
+``distance`` part (``distance_screen``). A "play" link opens its game to play on, in a new save (or in the save
 of the same link opened before); a "watch" link opens it to watch move by move (``bot_loop``),
 without a save. A link that cannot be opened says why on the home screen.
 """
@@ -20,6 +21,7 @@ from engines.core.i18n import texts
 from engines.core.record import upgrade
 
 from .bidi import Isolated
+from .distance import is_move_fragment
 from .guard import LINK, Opening, link_digest
 from .links import MODES, LinkError, parse_fragment
 from .page import SOMETHING_WRONG, L, Page, _error_detail
@@ -38,7 +40,7 @@ def _is_link(fragment: Any) -> bool:
     if not isinstance(fragment, str):
         return False
     frag = fragment[1:] if fragment.startswith("#") else fragment
-    return "=" in frag and frag.split("=", 1)[0] in MODES
+    return "=" in frag and (frag.split("=", 1)[0] in MODES or is_move_fragment(frag))
 
 
 class OpenLinks:
@@ -77,6 +79,8 @@ class OpenLinks:
         return None
 
     def _open_link(self, fragment: str, at_boot: bool) -> bool:
+        if is_move_fragment(fragment):  # a move of a game at a distance (``distance_screen``)
+            return self.table.distance.open_move(fragment)
         parsed = parse_fragment(fragment)
         if parsed is None:
             return False

@@ -6,7 +6,7 @@ Layout, version 1 (every key starts with ``tavolo:``):
                               bumps it; this version then only reads (see below).
 - ``tavolo:v1:save:<id>`` -> one saved game, JSON:
     ``{"layout": 1, "id", "name", "game", "created", "updated", "actions": n, "over": bool,
-       "record": {<the game record, format "tavolo/1">}}``
+       "record": {<the game record>}[, "distance": {<a game at a distance: distance.Distance>}]}``
 - ``tavolo:v1:last``      -> the id of the game that was on the table (reload resumes it).
 - ``tavolo:v1:trouble``   -> saves that could not be opened, remembered (``mark_trouble``):
     ``{<id>: {"why": "stopped" | "replay", "stamp": <the record's stamp>, "detail": str}}``;
@@ -192,6 +192,7 @@ class SaveEntry:
     newer: bool = False  # written by a newer Tavolo: read-only
     raw: str | None = field(default=None, repr=False)  # the stored text (None: no such entry)
     retry: bool = False  # it stopped the page when last opened: it may be tried again
+    distance: dict | None = None  # a game at a distance: its ``distance.Distance`` as stored
 
     @property
     def ok(self) -> bool:
@@ -444,6 +445,7 @@ class Saves:
             return entry
         entry.game = rec.game
         entry.record = record
+        entry.distance = data.get("distance") if isinstance(data.get("distance"), dict) else None
         entry.actions = len(rec.actions)
         mark = marks.get(sid)
         if mark is not None and mark.get("stamp") == stamp(record):  # the same record that failed
@@ -517,13 +519,16 @@ class Saves:
         return raw if raw and len(raw) <= 200 else None
 
     # ---- writing ------------------------------------------------------------------------
-    def put(self, sid: str, name: str, record: dict, over: bool = False) -> str | None:
+    def put(self, sid: str, name: str, record: dict, over: bool = False, distance: dict | None = None) -> str | None:
         """Write (create or update) a save; returns None, or a message when nothing was
-        written (newer layout, an entry from a newer Tavolo under this id, storage full)."""
-        problem, _ = self._put(sid, name, record, over)
+        written (newer layout, an entry from a newer Tavolo under this id, storage full).
+        ``distance``: what makes it a game at a distance (``distance.Distance.to_json``);
+        None keeps what the save held."""
+        problem, _ = self._put(sid, name, record, over, distance)
         return problem
 
-    def _put(self, sid: str, name: str, record: dict, over: bool) -> tuple[str | None, str | None]:
+    def _put(self, sid: str, name: str, record: dict, over: bool,
+             distance: dict | None = None) -> tuple[str | None, str | None]:
         problem = self.layout_problem()
         if problem:
             return problem, None
@@ -535,6 +540,10 @@ class Saves:
         entry = {"layout": LAYOUT, "id": sid, "name": str(name)[:80], "game": record.get("game", ""),
                  "created": created, "updated": now, "actions": len(record.get("actions", [])),
                  "over": bool(over), "record": record}
+        if distance is None and old is not None and isinstance(old.get("distance"), dict):
+            distance = old["distance"]  # an autosave keeps the game's seats at a distance
+        if distance is not None:
+            entry["distance"] = distance
         try:
             text = json.dumps(entry, separators=(",", ":"), allow_nan=False)
         except (TypeError, ValueError, RecursionError):
@@ -548,7 +557,8 @@ class Saves:
         stored = self.get(sid)
         return compare(known, stored, mine), stored
 
-    def autosave(self, sid: str, name: str, record: dict, over: bool, known: str | None) -> Autosave:
+    def autosave(self, sid: str, name: str, record: dict, over: bool, known: str | None,
+                 distance: dict | None = None) -> Autosave:
         """Write this tab's game into its save only if the save still holds the version this
         tab knows (``known``, a ``stamp``) or this very game: another tab's progress is never
         overwritten, even when its ``storage`` event was missed. The save keeps its stored
@@ -558,7 +568,7 @@ class Saves:
             return Autosave(outcome, known, name, stored)
         if stored.ok and stored.raw is not None:
             name = stored.name
-        problem = self.put(sid, name, record, over)
+        problem = self.put(sid, name, record, over, distance)
         if problem:
             return Autosave("failed", stamp(stored.record) if outcome == SAME else known, name, stored, problem)
         return Autosave("saved", stamp(record), name, stored)

@@ -101,6 +101,12 @@ class Session:
         self.coming: list[dict] = []  # outcomes known beyond the moves (a watched link's): dealt first
         self._watch = watch
         self.at_device: int | None = None  # the human seat at the device (after a handoff)
+        # a game at a distance (``distance``): the human seats played on this device (None:
+        # every human seat is here, hot-seat); Undo never goes back below ``sent_floor``
+        # actions (those that left this device in a move link, or came in one)
+        self.here: list[int] | None = None
+        self.sent_floor = 0
+        self.link_for: int | None = None  # a move link opened for this seat: hidden until its player confirms
         self.spectate = False  # watching a game: the table is the spectator's view
         self.state: GameState  # the position now: set by ``_rebuild``, below
         self.lang = "en"  # the language of the texts this session gives (the page sets it)
@@ -232,6 +238,29 @@ class Session:
 
     def bot_only(self) -> bool:
         return not self.humans()
+
+    def is_here(self, seat: int | None) -> bool:
+        """Whether ``seat`` is a person playing on this device (at a distance: one of ``here``)."""
+        return self.is_human(seat) and (self.here is None or seat in self.here)
+
+    def here_humans(self) -> list[int]:
+        """The human seats played on this device."""
+        return [i for i in self.humans() if self.is_here(i)]
+
+    def play_here(self, seats: list[int]) -> None:
+        """A game at a distance: only ``seats`` are played on this device; the table is
+        drawn for the first of them until another is to move."""
+        self.here = sorted(set(seats))
+        if self.at_device not in self.here:
+            self.at_device = self.here[0] if self.here else None
+
+    def away_to_move(self) -> int | None:
+        """The friend at a distance whose move the game waits for (a human seat not played on
+        this device), or None."""
+        seat = self.to_move()
+        if seat is None or self.is_over() or not self.is_human(seat) or self.is_here(seat):
+            return None
+        return seat
 
     # ---- the game -----------------------------------------------------------------------
     def to_move(self) -> int | None:
@@ -368,8 +397,10 @@ class Session:
     def handoff_to(self) -> int | None:
         """The human seat who must take the device now (the table stays hidden until
         ``confirm_handoff``), or None. Only when more than one seat is human."""
+        if self.link_for is not None:
+            return self.link_for
         seat = self.to_move()
-        if seat is None or not self.is_human(seat) or len(self.humans()) < 2:
+        if seat is None or not self.is_here(seat) or len(self.here_humans()) < 2:
             return None
         return None if seat == self.at_device else seat
 
@@ -377,6 +408,7 @@ class Session:
         seat = self.handoff_to()
         if seat is not None:
             self.at_device = seat
+        self.link_for = None
 
     # ---- playing ------------------------------------------------------------------------
     def apply(self, action: Any) -> str:
@@ -399,7 +431,7 @@ class Session:
         after = redeal(self.game, self.record, self.state, len(self.record.actions))
         if after is not self.state:  # a watched forked game reaching its fork: the re-dealt table
             self.state, self._before_last = after, None
-        if self.is_human(seat):
+        if self.is_here(seat):
             self.at_device = seat
         if self._seeded_until and len(self.record.actions) >= self._seeded_until:
             self.unseed()  # a guided game's script is over: entropy from here
@@ -444,9 +476,10 @@ class Session:
         return self.show(why.text), why.rule or ref
 
     def fork_floor(self) -> int:
-        """The position this game was last forked at (0 if never): undo stops there, since
-        the positions before it belong to the game it was forked from."""
-        return self.record.forks[-1].at if self.record.forks else 0
+        """The position Undo never goes back past: where this game was last forked (the
+        positions before it belong to the game it was forked from), or, at a distance, the
+        moves that left this device in a move link or came in one (``sent_floor``)."""
+        return max(self.record.forks[-1].at if self.record.forks else 0, self.sent_floor)
 
     def undo_count(self) -> int:
         """How many actions Undo takes back now (0: none); never past a fork
@@ -525,6 +558,8 @@ class Session:
             return None
         if len(self.record.actions) <= self.fork_floor() or (
                 self._undo_span() and len(self.record.actions) - self._undo_span() < self.fork_floor()):
+            if self.sent_floor >= (self.record.forks[-1].at if self.record.forks else 0):
+                return T("That move has left this device in a move link: it cannot be taken back.")
             return T("This game was played on from another one here: undo cannot go back past that point.")
         me = self.me()
         mine = [i for i, a in enumerate(self.actors) if a == me]

@@ -39,6 +39,8 @@ from .access import TableAccess
 from .bot_loop import BotLoop
 from .canvas import Canvas, popup_left
 from .choices_panel import ChoicesPanel
+from .distance import Distance
+from .distance_screen import AtADistance
 from .end_screen import EndOfGame
 from .guide import TableGuide
 from .guide_script import GuidedGame
@@ -96,6 +98,7 @@ class TableScreen:
         self.access = TableAccess(self)
         self.end = EndOfGame(self)
         self.guide = TableGuide(self)
+        self.distance = AtADistance(self)
 
     # ---- the screen ---------------------------------------------------------------------
     def redraw(self) -> None:
@@ -136,11 +139,13 @@ class TableScreen:
     # ---- the table ----------------------------------------------------------------------
     def open_session(self, session: Session, sid: str | None, name: str, mode: str = "play",
                      watch_actions: list[dict] | None = None, known: str | None = None,
-                     guided: GuidedGame | None = None) -> None:
+                     guided: GuidedGame | None = None, distance: Distance | None = None) -> None:
         """Show ``session`` on the table; it autosaves into save ``sid`` (None: not saved),
         whose stored record has the stamp ``known`` (None: not written yet); ``guided``: the
-        guide leading it (a guided first game)."""
+        guide leading it (a guided first game); ``distance``: what makes it a game at a
+        distance (None: whatever its save says)."""
         self.loop.stop_loop()
+        self.distance.attach(session, sid if mode == "play" else None, distance)
         self.guide.run, self.guide.refused = guided, None
         self.page.session, self.sid, self.save_name, self.mode = session, sid, name, mode
         self.known, self.conflict = known, None
@@ -214,8 +219,11 @@ class TableScreen:
             undo = (f'<button data-cmd="undo">{h(L("Undo my last move"))}</button>' if s.can_undo() else "")
             prev = (h(L("{name} has played.", name=s.name(s.at_device))) + " ") if s.at_device is not None else ""
             note = self.tabs.handoff_note()  # another tab changed this game (``two_tabs``)
-            pass_to = h(L("Pass the device to {name}", name="\x00")).replace(
-                "\x00", f'<span id="handoff-name">{h(s.name(handoff))}</span>')
+            heading = (L("This move is for {name}", name="\x00") if s.link_for is not None
+                       else L("Pass the device to {name}", name="\x00"))
+            pass_to = h(heading).replace("\x00", f'<span id="handoff-name">{h(s.name(handoff))}</span>')
+            if s.link_for is not None:  # a move link opened: only its seat may look
+                prev, undo = "", (f'<button data-cmd="not-my-link">{h(L("This link is not for me"))}</button>')
             ho.innerHTML = (f'<div class="handoff-box">{note}<p class="muted">{prev}{h(L("The table is hidden."))}</p>'
                             f'<h2>{pass_to}</h2>'
                             f'<button class="primary big" data-cmd="handoff">'
@@ -276,7 +284,7 @@ class TableScreen:
         if self.mode == "watch":
             move = L("Move {n} of {total}", n=len(s.record.actions), total=len(self.watch_actions))
             status.append(f'<div class="muted">{h(move)}{h(" · " + L("paused")) if self.paused else ""}</div>')
-        elif me is not None and len(s.humans()) > 1:
+        elif me is not None and len(s.here_humans()) > 1:
             status.append(f'<div class="muted">{h(L("Table shown to {name}", name=s.name(me)))}</div>')
         elif me is None and s.bot_only():
             status.append(f'<div class="muted">{h(L("Spectator view: bots only."))}</div>')
@@ -298,6 +306,8 @@ class TableScreen:
 
         self.guide.render()
         self.choices.render_actions()
+        if self.distance.waiting_for() is not None:  # a friend at a distance to move: their link
+            _el("actions").innerHTML = self.distance.send_box_html()
 
         self.end.show_results(s)
 
@@ -443,7 +453,7 @@ class TableScreen:
         if s is None or self.mode != "play" or not self.sid or self.conflict:
             return
         result = self.page.saves.autosave(self.sid, self.save_name, s.record.model_dump(mode="json"), s.is_over(),
-                                     self.known)
+                                          self.known, distance=self.distance.stored())
         self.known, self.save_name = result.known, result.name
         if result.outcome not in ("saved", "failed"):
             self.tabs.follow_other_tab(result.outcome, result.stored)
@@ -460,7 +470,7 @@ class TableScreen:
     def commands(self) -> dict[str, Callable[[str], None]]:
         """The table's buttons (``data-cmd``), each given its ``data-arg``; those about the
         game on the table do nothing when there is none."""
-        return {**self.guide.commands(),
+        return {**self.guide.commands(), **self.distance.commands(),
                 "conflict-copy": lambda _arg: self.tabs.save_conflict_copy(),
                 "conflict-load": lambda _arg: self.tabs.load_other_tab(),
                 "more": more_menu_toggle,
@@ -498,6 +508,7 @@ class TableScreen:
     def handoff(self, s: Session) -> None:
         """"I am ...": the hot-seat table shown to the player at the device."""
         s.confirm_handoff()
+        self.distance.confirmed()
         self.refresh()
 
     def undo(self, s: Session) -> None:

@@ -1,0 +1,176 @@
+"""Games at a distance (issue 29), without a browser: move links, how two copies of a game
+relate, the seats a device plays, Undo after a link has left, the save's ``Distance``.
+
+Each "device" is a ``Session`` of its own, given only the move links the other sends, as the
+page's are (``tests/web/test_distance_page.py`` drives the page itself).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tavolo_ui.distance import (FORKED, NEWER, OLDER, OTHER, SAME, Distance, common_moves, invitation,
+                                move_fragment, new_game_id, parse_move, relate)
+from tavolo_ui.links import LinkError
+from tavolo_ui.saves import DictStorage, Saves, stamp
+from tavolo_ui.session import Session
+
+SEATS = [{"name": "Ada", "kind": "human"}, {"name": "Bea", "kind": "human"}, {"name": "Bot", "kind": "bot:random"}]
+
+
+def device(record, seat: int) -> Session:
+    """A device that plays ``seat`` of the game in ``record`` (as the page sets one up)."""
+    s = Session.load(record.model_copy(deep=True))
+    s.play_here([seat])
+    return s
+
+
+def play_mine(s: Session, rng_pick: int = 0) -> None:
+    """Play on this device until a friend is to move or the game ends: its own seat's moves
+    (the ``rng_pick``-th legal one, wrapped) and any bot's."""
+    while not s.is_over() and s.away_to_move() is None:
+        if s.bot_to_move() is not None:
+            s.bot_step()
+            continue
+        assert s.handoff_to() is None and s.me() == s.to_move()
+        legal = s.legal_actions()
+        s.apply(legal[rng_pick % len(legal)])
+
+
+def test_a_whole_game_passed_by_move_links_between_two_devices():
+    ada = Session.start("citadels", SEATS, seed=5, entropy=True)
+    ada.play_here([0])
+    gid, devices, links = new_game_id(), {0: ada}, 0
+    here = ada
+    while True:
+        play_mine(here)
+        if here.is_over():
+            break
+        to = here.away_to_move()
+        assert to is not None and to != here.me()
+        fragment = move_fragment(here.record, gid, to)
+        assert len(fragment) < 8000
+        link = parse_move(fragment)
+        assert (link.gid, link.seat) == (gid, to) and link.record == here.record
+        if to in devices:
+            assert relate(devices[to].record, link.record) == NEWER
+        devices[to] = here = device(link.record, to)
+        links += 1
+    assert links > 20 and here.is_over()
+    # both devices end with the same game: the other one's copy is a position of it
+    other = devices[1 - here.me()]
+    assert relate(other.record, here.record) in (NEWER, SAME)
+
+
+def test_only_the_seats_of_this_device_are_played_here():
+    s = Session.start("citadels", SEATS, seed=5, entropy=True)
+    s.play_here([1])
+    assert s.me() == 1 and s.here_humans() == [1] and s.is_here(1) and not s.is_here(0)
+    play_mine(s)
+    assert s.away_to_move() == 0 or s.is_over()
+    assert s.handoff_to() is None  # one seat here: no hot-seat hand-off
+
+
+def test_a_move_link_shows_nothing_before_its_player_confirms():
+    s = Session.start("citadels", SEATS, seed=5, entropy=True)
+    s.play_here([0])
+    play_mine(s)
+    to = s.away_to_move()
+    b = device(parse_move(move_fragment(s.record, "abcdefgh1234", to)).record, to)
+    b.link_for = to
+    assert b.handoff_to() == to  # the table stays hidden ...
+    b.confirm_handoff()
+    assert b.handoff_to() is None and b.me() == to  # ... until Bea says she is Bea
+
+
+def test_undo_never_takes_back_a_move_that_left_in_a_link():
+    s = Session.start("toy", [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}], seed=3, entropy=True)
+    s.play_here([0])
+    s.apply({"type": "stop"})  # a move that reveals nothing: Undo may take it back ...
+    assert s.away_to_move() == 1
+    assert s.can_undo(), (s.undo_reason(), s.me(), s.actors)
+    s.sent_floor = len(s.record.actions)  # ... until its link was made (``AtADistance.send``)
+    assert not s.can_undo()
+    assert "left this device" in s.undo_reason()
+
+
+def test_relate_same_newer_older_forked_other():
+    a = Session.start("citadels", SEATS, seed=9, entropy=True)
+    a.play_here([0])
+    play_mine(a)
+    base = a.record.model_copy(deep=True)
+    assert relate(base, a.record) == SAME
+    b = device(base, a.away_to_move())
+    play_mine(b, 0)
+    c = device(base.model_copy(deep=True), a.away_to_move())
+    play_mine(c, 1)
+    assert relate(base, b.record) == NEWER and relate(b.record, base) == OLDER
+    if b.record.actions != c.record.actions:
+        assert relate(b.record, c.record) == FORKED
+        assert common_moves(b.record, c.record) >= len(base.actions)
+    # the same moves with other draws are two games
+    redealt = b.record.model_copy(deep=True)
+    if redealt.chance:
+        redealt.chance[-1] = dict(redealt.chance[-1], **{"x": 1})
+        assert relate(b.record, redealt) == FORKED
+    other = base.model_copy(update={"seed": base.seed + 1})
+    assert relate(base, other) == OTHER
+
+
+@pytest.mark.parametrize("change", ["moves", "crc", "seat-bot", "seat-out", "gid", "cut"])
+def test_a_changed_move_link_is_refused(change):
+    s = Session.start("citadels", SEATS, seed=5, entropy=True)
+    s.play_here([0])
+    play_mine(s)
+    frag = move_fragment(s.record, "abcdefgh1234", 1)
+    head, gid, seat, moves, crc, payload = frag.split("=", 1)[0], *frag.split("=", 1)[1].split(".", 4)
+    bad = {"moves": f"{gid}.{seat}.{int(moves) + 1}.{crc}.{payload}",
+           "crc": f"{gid}.{seat}.{moves}.{'0' * 8 if crc != '0' * 8 else '1' * 8}.{payload}",
+           "seat-bot": f"{gid}.2.{moves}.{crc}.{payload}",
+           "seat-out": f"{gid}.7.{moves}.{crc}.{payload}",
+           "gid": f"a b.{seat}.{moves}.{crc}.{payload}",
+           "cut": f"{gid}.{seat}.{moves}"}[change]
+    with pytest.raises(LinkError):
+        parse_move(f"{head}={bad}")
+
+
+def test_the_save_keeps_the_distance_through_autosaves():
+    saves = Saves(DictStorage(), clock=lambda: 1000.0)
+    s = Session.start("citadels", SEATS, seed=5, entropy=True)
+    info = Distance(new_game_id(), [0])
+    rec = s.record.model_dump(mode="json")
+    assert saves.put("g1", "far", rec, False, info.to_json()) is None
+    s.play_here([0])
+    s.apply(s.legal_actions()[0]) if s.to_move() == 0 else s.bot_step()
+    done = saves.autosave("g1", "far", s.record.model_dump(mode="json"), False, stamp(rec))
+    assert done.outcome == "saved"
+    entry = saves.get("g1")
+    back = Distance.from_json(entry.distance)
+    assert back is not None and back.gid == info.gid and back.mine == [0]
+    # a save copy is an ordinary game
+    saves.put("g2", "copy", rec)
+    assert saves.get("g2").distance is None
+
+
+@pytest.mark.parametrize("junk", [None, 3, [], {"gid": "x", "mine": [0]}, {"gid": "abcdefgh1234", "mine": "0"},
+                                  {"gid": "abcdefgh1234", "mine": [True]}, {"gid": "abcdefgh1234", "mine": [-1]}])
+def test_a_damaged_distance_is_no_distance(junk):
+    assert Distance.from_json(junk) is None
+
+
+def test_odd_fields_of_a_stored_distance_fall_back():
+    d = Distance.from_json({"gid": "abcdefgh1234", "mine": [1, 1, 0], "floor": "9", "sent": {"to": "x", "moves": 4},
+                            "came": "now", "turn": 500})
+    assert d is not None and d.mine == [0, 1] and d.floor == 0 and d.sent == {"moves": 4} and d.came == 0.0
+    assert d.turn == -1
+
+
+def test_the_invitation_names_the_game_and_the_players():
+    assert invitation("Citadels", ["Anna", "Bea"]).render("en") == "Your turn in Citadels with Anna and Bea"
+    assert invitation("Citadels", ["Anna", "Bea", "Carlo"]).render("it") == "Tocca a te in Citadels con Anna, Bea e Carlo"
+    assert invitation("Citadels", ["Anna"]).render("en") == "Your turn in Citadels"
+
+
+def test_game_ids_are_fresh():
+    ids = {new_game_id() for _ in range(200)}
+    assert len(ids) == 200 and all(len(i) == 12 for i in ids)

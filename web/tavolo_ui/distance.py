@@ -1,0 +1,189 @@
+"""Games at a distance: friends on their own devices, a move link passed after each turn.
+
+Pure Python (no browser), so CPython tests drive it as the page does.
+
+A game at a distance is an ordinary saved game with a ``Distance`` beside its record: the
+game's id (``gid``, fresh entropy when it is created), the seats played on this device
+(``mine``) and what Undo may no longer take back (``floor``: the moves that left in a link or
+came in one). The record knows nothing of devices: a friend's seat is a "human" seat, one this
+device does not play (``Session.here``). Bots move on whichever device reaches their turn.
+
+A move link is the whole record, with what the receiving device needs before it reads it:
+
+    https://host/path/#move=<gid>.<seat>.<moves>.<crc>.<t2 link payload>
+
+``seat`` is the seat the link is for (from 0), ``moves`` the number of moves in the record
+and ``crc`` the checksum of the record (``saves.stamp``); the payload is a share link's
+(``links.encode_record``). A link whose header does not match its record is refused as
+damaged. Two copies of one game (the device's and a link's) relate as ``relate`` says: the
+same, one further on than the other, or two continuations of one position (a fork the
+person resolves: ``DistanceLinks``, ``distance_screen``).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.core.i18n import Text, texts
+from engines.core.record import GameRecord
+
+from .links import LinkError, decode_payload, encode_record
+from .saves import stamp
+
+T = texts("ui")
+
+MODE = "move"
+"""A move link's fragment starts with ``#move=``."""
+
+_GID_RE = re.compile(r"^[A-Za-z0-9_-]{8,24}$")
+
+# How two copies of one game relate (``relate``)
+SAME = "same"        # the same moves and draws
+NEWER = "newer"      # the link's game is this device's played on
+OLDER = "older"      # this device's game is the link's played on
+FORKED = "forked"    # both played on from one position, differently
+OTHER = "other"      # not the same game (other players, seed or options)
+
+_SETUP = ("game", "players", "seed", "options", "seats")
+
+
+def new_game_id() -> str:
+    """A fresh game id: 12 characters of the system's entropy (``crypto.getRandomValues`` in
+    the browser), so no two devices ever make the same one."""
+    return secrets.token_urlsafe(9)
+
+
+@dataclass
+class Distance:
+    """What this device knows of a game at a distance, besides its record (stored in the save
+    as ``to_json`` writes it)."""
+
+    gid: str
+    mine: list[int]
+    """The seats played on this device."""
+    floor: int = 0
+    """Undo never goes back below this many moves: they left in a link, or came in one."""
+    sent: dict[str, int] = field(default_factory=dict)
+    """The last move link made here: ``{"to": seat, "moves": n, "at": ms}`` ({}: none yet)."""
+    came: float = 0.0
+    """When the last move link was opened here (ms since 1970; 0: never)."""
+    turn: int = -1
+    """The seat to move when the game was last saved (-1: none, the game is over), for the
+    home screen's inbox, which does not replay every game."""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"gid": self.gid, "mine": list(self.mine), "floor": self.floor, "sent": dict(self.sent),
+                "came": self.came, "turn": self.turn}
+
+    @classmethod
+    def from_json(cls, data: Any) -> "Distance | None":
+        """The ``Distance`` a save holds; None when it holds none, or one that cannot be read
+        (the save is then an ordinary game on this device)."""
+        if not isinstance(data, dict):
+            return None
+        gid, mine = data.get("gid"), data.get("mine")
+        if not (isinstance(gid, str) and _GID_RE.match(gid) and isinstance(mine, list)
+                and all(type(m) is int and 0 <= m < 99 for m in mine)):
+            return None
+        floor = data.get("floor")
+        sent = data.get("sent")
+        sent = ({k: v for k, v in sent.items() if k in ("to", "moves", "at") and isinstance(v, (int, float))}
+                if isinstance(sent, dict) else {})
+        came, turn = data.get("came"), data.get("turn")
+        return cls(gid, sorted(set(mine)), floor if type(floor) is int and floor >= 0 else 0,
+                   {k: int(v) for k, v in sent.items()}, float(came) if isinstance(came, (int, float)) else 0.0,
+                   turn if type(turn) is int and -1 <= turn < 99 else -1)
+
+
+@dataclass
+class MoveLink:
+    """A move link read: the game's id, the seat it is for, and the game."""
+
+    gid: str
+    seat: int
+    record: GameRecord
+
+
+def move_fragment(record: GameRecord, gid: str, seat: int) -> str:
+    """The URL fragment of the move link that hands ``record`` to ``seat``."""
+    data = record.model_dump(mode="json")
+    moves, crc = stamp(data).split(":")
+    return f"#{MODE}={gid}.{seat}.{moves}.{crc}.{encode_record(record)}"
+
+
+def move_link(base_url: str, record: GameRecord, gid: str, seat: int) -> str:
+    return base_url.split("#", 1)[0] + move_fragment(record, gid, seat)
+
+
+def is_move_fragment(fragment: Any) -> bool:
+    """Whether a URL fragment is a move link (what ``parse_move`` reads)."""
+    return isinstance(fragment, str) and fragment.lstrip("#").startswith(MODE + "=")
+
+
+def parse_move(fragment: str) -> MoveLink:
+    """The move link in a URL fragment; ``LinkError`` saying what is wrong with it."""
+    body = fragment.lstrip("#")[len(MODE) + 1:]
+    parts = body.split(".", 4)
+    if len(parts) < 5:
+        raise LinkError(T("This link is incomplete: it was cut off. Copy the whole link and try again."),
+                        "a move link has five parts before its data")
+    gid, seat_text, moves_text, crc, payload = parts
+    if not (_GID_RE.match(gid) and seat_text.isdigit() and len(seat_text) <= 2 and moves_text.isdigit()
+            and len(moves_text) <= 8 and re.fullmatch(r"[0-9a-f]{8}", crc)):
+        raise LinkError(T("This link is damaged: its header was changed."), f"move header {body[:60]!r}")
+    record = decode_payload(payload)
+    seat = int(seat_text)
+    if stamp(record.model_dump(mode="json")) != f"{int(moves_text)}:{crc}":
+        raise LinkError(T("This link is damaged: its checksum does not match, so it was changed "
+                          "after it was made. Ask for the link again."), "the move header does not match its game")
+    if not 0 <= seat < record.players or record.seats[seat].kind != "human":
+        raise LinkError(T("This link is damaged: its header was changed."), f"seat {seat} is not a person's")
+    return MoveLink(gid, seat, record)
+
+
+def common_moves(a: GameRecord, b: GameRecord) -> int:
+    """How many moves two records of one game share from the start."""
+    n = 0
+    for x, y in zip(a.actions, b.actions):
+        if x != y:
+            break
+        n += 1
+    return n
+
+
+def _prefix(short: list, long: list) -> bool:
+    return len(short) <= len(long) and long[:len(short)] == short
+
+
+def relate(here: GameRecord, link: GameRecord) -> str:
+    """How a link's game relates to this device's copy of it: ``SAME``, ``NEWER`` (the link
+    played on from this device's position), ``OLDER``, ``FORKED`` or ``OTHER``. Moves and
+    draws both count: the same moves with other draws are two games (a position dealt twice)."""
+    if any(getattr(here, k) != getattr(link, k) for k in _SETUP):
+        return OTHER
+    if here.actions == link.actions and here.chance == link.chance:
+        return SAME
+    if _prefix(here.actions, link.actions) and _prefix(here.chance, link.chance):
+        return NEWER
+    if _prefix(link.actions, here.actions) and _prefix(link.chance, here.chance):
+        return OLDER
+    return FORKED
+
+
+def invitation(game_title: str, names: list[str]) -> Text:
+    """The message sent with a move link, for its receiver: "Your turn in Citadels with
+    Anna and Bea" (``names``: every player's, as the page writes them)."""
+    if len(names) < 2:
+        return T("Your turn in {game}", game=game_title)
+    return T("Your turn in {game} with {names}", game=game_title,
+             names=T("{first} and {last}", first=", ".join(names[:-1]), last=names[-1]))
+
+
+PRIVACY = T("A game at a distance: after each of your turns the table gives a move link; send it to the friend "
+            "whose turn it is (by message or mail). A link opens only at its player's seat, and the page never "
+            "shows another seat's hidden cards; but the link holds the whole game, so someone who decodes it by "
+            "hand could see them. It holds no draw to come: cards and dice are drawn when they happen.")
+"""What a game at a distance shares and what it does not: said once, when one is created."""

@@ -1,0 +1,335 @@
+"""Games at a distance in the page: created from the New game form, the move link offered
+when a friend is to move, a move link opened (with the hand-off that names its seat), two
+continuations of one position resolved, and the inbox on the home screen.
+
+One object, ``AtADistance``, a part of the table (``table.distance``); the rules of links and
+records are ``distance``'s (pure Python). What this device stores of each game is a
+``distance.Distance`` beside the save's record (``Saves.put``).
+"""
+
+from __future__ import annotations
+
+from html import escape as h
+from typing import Callable
+
+import js  # type: ignore[import-not-found]
+
+import engines
+from engines import RecordError
+from engines.core.i18n import texts
+
+from .bidi import Isolated
+from .distance import (FORKED, NEWER, OLDER, OTHER, PRIVACY, SAME, Distance, MoveLink, common_moves,
+                       invitation, move_link, new_game_id, parse_move, relate)
+from .page import L, _el, tx
+from .saves import SaveEntry, stamp
+from .session import Session
+
+T = texts("ui")
+
+
+def _now_ms() -> float:
+    return float(js.Date.now())
+
+
+def _base_url() -> str:
+    return str(js.location.href).split("#", 1)[0]
+
+
+class AtADistance:
+    """The table's part for games at a distance (see the module doc)."""
+
+    def __init__(self, table) -> None:
+        self.table = table
+        self.page = table.page
+        self.info: Distance | None = None  # the game on the table's, when it is one
+        self.fork: tuple[str, Session, Session, Distance] | None = None  # (save id, here, link, info)
+
+    def commands(self) -> dict[str, Callable[[str], None]]:
+        return {"send-move": lambda _arg: self.send(share=True),
+                "copy-move": lambda _arg: self.send(share=False),
+                "not-my-link": lambda _arg: self.not_mine(),
+                "fork-keep": self.keep,
+                "inbox-resend": self.resend}
+
+    # ---- creating one ---------------------------------------------------------------------
+    def start(self, session: Session, sid: str, name: str, mine: list[int]) -> None:
+        """A new game at a distance: ``mine`` played here, the other human seats by friends."""
+        self.page.banner = (PRIVACY, "info")
+        session.play_here(mine)
+        self.table.open_session(session, sid, name, distance=Distance(new_game_id(), mine))
+        self.table.autosave()
+
+    def attach(self, session: Session, sid: str | None, info: Distance | None) -> None:
+        """The game just put on the table: its ``Distance`` (``info``, else its save's), applied
+        to the session (the seats played here, what Undo may not take back)."""
+        if info is None and sid:
+            info = Distance.from_json(self.page.saves.get(sid).distance)
+        self.info = info
+        if info is not None:
+            session.play_here(info.mine)
+            session.sent_floor = max(session.sent_floor, min(info.floor, len(session.record.actions)))
+
+    def stored(self) -> dict | None:
+        """What the save keeps of the game at a distance on the table (None: not one)."""
+        s = self.page.session
+        if self.info is None or s is None:
+            return None
+        seat = s.to_move()
+        self.info.turn = -1 if seat is None or s.is_over() else seat
+        return self.info.to_json()
+
+    # ---- a friend to move: the move link ---------------------------------------------------
+    def waiting_for(self) -> int | None:
+        """The friend whose move the game on the table waits for, or None."""
+        s = self.page.session
+        if self.info is None or s is None or self.table.mode != "play":
+            return None
+        return s.away_to_move()
+
+    def link_for(self, seat: int) -> str:
+        s = self.page.on_table()
+        assert self.info is not None
+        return move_link(_base_url(), s.record, self.info.gid, seat)
+
+    def message(self, session: Session, seat: int) -> str:
+        """The words sent with the link to ``seat``: "Your turn in Citadels with Anna and Bea"."""
+        others = [session.name(i) for i in range(session.record.players) if i != seat]
+        return tx(invitation(session.game.title, others))
+
+    def send_box_html(self) -> str:
+        """In place of the choices, when a friend is to move: the link for them, to send."""
+        seat = self.waiting_for()
+        if seat is None:
+            return ""
+        s = self.page.on_table()
+        name = s.name(seat)
+        link = self.link_for(seat)
+        sent = self.info is not None and self.info.sent.get("moves") == len(s.record.actions) \
+            and self.info.sent.get("to") == seat
+        share = (f'<button class="primary" data-cmd="send-move">{h(L("Send to {name}", name=name))}</button>'
+                 if hasattr(js.navigator, "share") else "")
+        state = (f'<p class="muted" id="move-sent">{h(L("Link made: when {name} has played, open the link they send back.", name=name))}</p>'
+                 if sent else "")
+        return (f'<section class="send-box" id="send-box"><h3>{h(L("It is {name}’s turn", name=name))}</h3>'
+                f'<p>{h(L("Send {name} this link: it opens the game at their seat, with your move.", name=name))}</p>'
+                f'<textarea id="move-link" readonly rows="3" aria-label="{h(L("Move link for {name}", name=name))}">'
+                f'{h(link)}</textarea>'
+                f'<div class="buttons">{share}'
+                f'<button{"" if share else " class=primary"} data-cmd="copy-move">{h(L("Copy link"))}</button></div>'
+                f'{state}</section>')
+
+    def send(self, share: bool) -> None:
+        """Send the move link: the phone's share sheet (``share``, where there is one), else
+        copied. From then on Undo cannot take those moves back: they have left the device."""
+        seat = self.waiting_for()
+        if seat is None or self.info is None:
+            return
+        s = self.page.on_table()
+        link, text = self.link_for(seat), self.message(s, seat)
+        if share and hasattr(js.navigator, "share"):
+            try:
+                js.navigator.share(js.Object.fromEntries([["title", text], ["text", text], ["url", link]]))
+            except Exception:
+                share = False
+        if not share:
+            el = _el("move-link")
+            if el:
+                el.select()
+            try:
+                js.navigator.clipboard.writeText(f"{text}\n{link}")
+            except Exception:
+                try:
+                    js.document.execCommand("copy")
+                except Exception:
+                    pass
+            self.page.flash(T("Link copied: send it to {name}.", name=Isolated(s.name(seat))), "info")
+        self.info.sent = {"to": seat, "moves": len(s.record.actions), "at": int(_now_ms())}
+        self.info.floor = len(s.record.actions)
+        s.sent_floor = self.info.floor
+        self.table.autosave()
+        self.table.refresh()
+
+    # ---- a move link opened -----------------------------------------------------------------
+    def open_move(self, fragment: str) -> bool:
+        """Open a move link (``LinkError`` when it cannot be read): this device's copy of its
+        game brought up to date, after the hand-off that names its seat."""
+        link = parse_move(fragment)
+        entry = self.find(link.gid)
+        if entry is None:
+            return self.first_move(link)
+        info = Distance.from_json(entry.distance)
+        assert info is not None
+        if link.seat not in info.mine:
+            here = ", ".join(entry.record["seats"][i]["name"] for i in info.mine
+                             if i < len(entry.record.get("seats", [])))
+            self.page.banner = (T("This move link is for {name}; on this device you play {mine} in this game. "
+                                  "Your game is kept as it is.", name=Isolated(link.record.seats[link.seat].name),
+                                  mine=Isolated(here)), "info")
+            self.page.show_home()
+            return True
+        here_record = Session.load(entry.record).record
+        relation = relate(here_record, link.record)
+        if relation == OTHER:
+            self.page.banner = (T("This link names a game of this device but holds other players or options: "
+                                  "it was changed. Your game is kept as it is."), "error")
+            self.page.show_home()
+            return True
+        if relation == FORKED:
+            self.show_fork(entry, info, link)
+            return True
+        if relation == OLDER:
+            self.page.banner = (T("This link is older than your game ({n} moves; this device has {m}): the newer "
+                                  "game is kept.", n=len(link.record.actions), m=len(here_record.actions)), "info")
+            session = Session.load(entry.record)
+        else:
+            session = Session.load(link.record)
+            self.page.banner = (T("You already have this move.") if relation == SAME else None)
+            if relation == NEWER:
+                info.came = _now_ms()
+                info.floor = max(info.floor, len(link.record.actions))
+        session.play_here(info.mine)
+        session.link_for = link.seat
+        self.table.open_session(session, entry.id, entry.name, known=stamp(entry.record), distance=info)
+        if relation == NEWER:
+            self.table.autosave()
+        return True
+
+    def first_move(self, link: MoveLink) -> bool:
+        """A game this device has not seen: shown after its player confirms the hand-off,
+        saved only then (``confirmed``)."""
+        session = Session.load(link.record)
+        session.play_here([link.seat])
+        session.link_for = link.seat
+        info = Distance(link.gid, [link.seat], floor=len(link.record.actions), came=_now_ms())
+        names = ", ".join(s.name for s in link.record.seats)
+        name = L("{game} with {names}", game=session.game.title, names=names)
+        self.page.banner = None
+        self.table.open_session(session, None, name, distance=info)
+        return True
+
+    def confirmed(self) -> None:
+        """The hand-off of a move link confirmed: a game new to this device gets its save."""
+        if self.info is not None and self.table.sid is None and self.table.mode == "play":
+            self.table.sid = self.page.saves.new_id()
+            self.page.saves.set_last(self.table.sid)
+            self.table.autosave()
+
+    def not_mine(self) -> None:
+        """"This link is not for me": nothing of it is shown or kept."""
+        self.table.loop.stop_loop()
+        self.page.session = None
+        self.info = None
+        self.page.banner = (T("Nothing of that link was shown or kept."), "info")
+        self.page.show_home()
+
+    def find(self, gid: str) -> SaveEntry | None:
+        """This device's save of game ``gid`` (the newest, should there be two)."""
+        for entry in self.page.saves.list():
+            if entry.ok and entry.distance and entry.distance.get("gid") == gid:
+                return entry
+        return None
+
+    # ---- two continuations of one position ----------------------------------------------------
+    def show_fork(self, entry: SaveEntry, info: Distance, link: MoveLink) -> None:
+        """The device's game and the link's went on differently from one position: both shown
+        with their moves since, the person chooses which stands (the other is kept as a save)."""
+        here = Session.load(entry.record)
+        there = Session.load(link.record)
+        for s in (here, there):
+            s.lang = self.page.lang
+            s.play_here(info.mine)
+        self.fork = (entry.id, here, there, info)
+        at = common_moves(here.record, there.record)
+
+        def moves(s: Session) -> str:
+            """The public log lines of ``s``'s moves after the two games part."""
+            shown = [s.show(text) for _seat, text, _events in s.lines[at:]]
+            return "".join(f"<li>{h(t)}</li>" for t in shown) or f'<li class="muted">{h(L("No moves yet."))}</li>'
+
+        cols = "".join(
+            f'<section class="fork-side"><h3>{h(title)}</h3><p class="muted">{h(L("{n} moves", n=len(s.record.actions)))}</p>'
+            f'<ol class="log">{moves(s)}</ol>'
+            f'<button class="primary" data-cmd="fork-keep" data-arg="{arg}">{h(keep)}</button></section>'
+            for title, keep, arg, s in ((L("The game on this device"), L("Keep this device’s game"), "here", here),
+                                        (L("The game in the link"), L("Keep the link’s game"), "link", there)))
+        self.page.set_screen("fork", f"""
+{self.page.header(L("Two continuations"))}
+<main class="form fork">
+{self.page.banner_html()}
+<h2>{h(L("This game went on in two different ways"))}</h2>
+<p>{h(L("After move {n}, the game on this device and the game in the link differ (a move link answered twice, "
+        "or a move taken back after it was sent). Choose the one that stands; the other is kept as a save.", n=at))}</p>
+<div class="fork-sides">{cols}</div>
+</main>""")
+
+    def keep(self, which: str) -> None:
+        """The person chose which continuation stands: it goes on in the game's save, the other
+        is kept as an ordinary save."""
+        if self.fork is None or which not in ("here", "link"):
+            return
+        sid, here, there, info = self.fork
+        self.fork = None
+        keep, other = (here, there) if which == "here" else (there, here)
+        saves = self.page.saves
+        entry = saves.get(sid)
+        copy = saves.new_id()
+        saves.put(copy, L("{name} (the other continuation)", name=entry.name or keep.game.title),
+                  other.record.model_dump(mode="json"), other.is_over())
+        info.floor = max(info.floor, len(keep.record.actions)) if which == "link" else info.floor
+        info.came = _now_ms()
+        saves.put(sid, entry.name, keep.record.model_dump(mode="json"), keep.is_over(), info.to_json())
+        keep.play_here(info.mine)
+        keep.sent_floor = min(info.floor, len(keep.record.actions))
+        self.page.banner = (T("The other continuation is kept as a save: “{name}”.",
+                              name=Isolated(saves.get(copy).name)), "info")
+        self.table.open_session(keep, sid, entry.name, known=stamp(keep.record.model_dump(mode="json")),
+                                distance=info)
+
+    # ---- the inbox ---------------------------------------------------------------------------
+    def inbox_row(self, e: SaveEntry) -> str:
+        """One game at a distance on the home screen: its players, whose turn it is, when the
+        last move came; Open, and Resend the last link while a friend is to move."""
+        info = Distance.from_json(e.distance)
+        assert info is not None
+        seats = e.record.get("seats", [])
+        title = engines.about(e.game)["title"]
+        names = ", ".join((f"<b>{h(s['name'])}</b>" if i in info.mine else h(s["name"])) for i, s in enumerate(seats))
+        turn = info.turn
+        if e.over:
+            whose = L("Game over")
+        elif turn in info.mine:
+            whose = L("Your turn")
+        elif 0 <= turn < len(seats) and seats[turn].get("kind") == "human":
+            whose = L("Waiting for {name}", name=seats[turn]["name"])
+        else:
+            whose = L("{n} moves", n=e.actions)
+        last = max(e.updated * 1000, info.came)
+        when = self.page.when(last) if last > 0 else ""
+        resend = (f'<button data-cmd="inbox-resend" data-arg="{h(e.id)}">{h(L("Resend the link"))}</button>'
+                  if not e.over and 0 <= turn < len(seats) and turn not in info.mine
+                  and seats[turn].get("kind") == "human" else "")
+        return (f'<li class="save far" data-sid="{h(e.id)}" data-gid="{h(info.gid)}"><div class="save-main">'
+                f'<b class="save-name">{h(title)}</b><span>{names}</span>'
+                f'<span class="muted"><span class="whose">{h(whose)}</span> · {h(L("last move: {when}", when=when))}</span>'
+                f'</div><div class="save-btns"><button class="primary" data-cmd="resume" data-arg="{h(e.id)}">'
+                f'{h(L("Open"))}</button>{resend}'
+                f'<button class="danger" data-cmd="delete" data-arg="{h(e.id)}">{h(L("Delete"))}</button></div></li>')
+
+    def resend(self, sid: str) -> None:
+        """Resend the last link of a game at a distance: its table opens with the link to send."""
+        entry = self.page.saves.get(sid)
+        if not entry.ok:
+            self.page.flash(entry.error or T("This save cannot be opened."), detail=entry.detail)
+            return
+        try:
+            session = Session.load(entry.record)
+        except RecordError as exc:
+            self.page.flash(exc.reason, detail=exc.detail)
+            return
+        self.page.banner = None
+        self.table.open_session(session, sid, entry.name, known=stamp(entry.record))
+        box = _el("move-link")
+        if box:
+            box.focus()
+
