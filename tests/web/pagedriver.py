@@ -12,7 +12,7 @@ import time
 import zlib
 
 from engines.core.game import Game
-from engines.core.record import parse_record, replay
+from engines.core.record import deal_from, parse_record, positions, replay
 
 from tavolo_ui.bidi import isolate
 from tavolo_ui.choices import level
@@ -68,15 +68,30 @@ class Mirror:
 
     def __init__(self, game: Game, record: dict):
         self.game = game
-        self.state = replay(parse_record(record))
+        self.record = parse_record(record)
+        self.state = replay(self.record)
         self.applied = len(record["actions"])  # the moves replayed so far
+
+    def catch_up(self, record: dict) -> None:
+        """The mirror brought to ``record``: only its new moves and draws played when it goes
+        on from the mirror's (a long game is not replayed from its start at every move)."""
+        new = parse_record(record)
+        old, n = self.record, self.applied
+        dealt = getattr(self.state, "dealt", 0)
+        if (new.model_dump(exclude={"actions", "chance"}) == old.model_dump(exclude={"actions", "chance"})
+                and new.actions[:n] == old.actions[:n] and new.chance[:dealt] == old.chance[:dealt]):
+            deal_from(self.game, new, self.state)  # the draws dealt since at the mirror's position
+            for p in positions(self.game, new, self.state, first=n):
+                self.state = p.after
+        else:
+            self.state = replay(new)
+        self.record, self.applied = new, len(new.actions)
 
     def sync(self, page, timeout_s: float = 30) -> None:
         """Catch up with the page's autosave until the state hashes agree."""
         deadline = time.monotonic() + timeout_s
         while True:
-            record = saved_record(page)
-            self.state, self.applied = replay(parse_record(record)), len(record["actions"])
+            self.catch_up(saved_record(page))
             if state_hash(self.state) == body(page, "stateHash"):
                 return
             assert time.monotonic() < deadline, "the autosave does not match the page's state"

@@ -46,8 +46,8 @@ class AtADistance:
         self.fork: tuple[str, Session, Session, Distance] | None = None  # (save id, here, link, info)
 
     def commands(self) -> dict[str, Callable[[str], None]]:
-        return {"send-move": lambda _arg: self.send(share=True),
-                "copy-move": lambda _arg: self.send(share=False),
+        return {"send-move": lambda arg: self.send(True, arg),
+                "copy-move": lambda arg: self.send(False, arg),
                 "not-my-link": lambda _arg: self.not_mine(),
                 "fork-keep": self.keep,
                 "inbox-resend": self.resend}
@@ -87,6 +87,17 @@ class AtADistance:
             return None
         return s.away_to_move()
 
+    def to_send(self) -> list[int]:
+        """The friends a link is for now: the one to move; once the game is over, every
+        friend (each gets the final table)."""
+        s = self.page.session
+        if self.info is None or s is None or self.table.mode != "play":
+            return []
+        if s.is_over():
+            return [i for i in s.humans() if not s.is_here(i)]
+        seat = s.away_to_move()
+        return [] if seat is None else [seat]
+
     def link_for(self, seat: int) -> str:
         s = self.page.on_table()
         assert self.info is not None
@@ -98,32 +109,40 @@ class AtADistance:
         return tx(invitation(session.game.title, others))
 
     def send_box_html(self) -> str:
-        """In place of the choices, when a friend is to move: the link for them, to send."""
-        seat = self.waiting_for()
-        if seat is None:
+        """In place of the choices (beside the final scores once the game is over): the link
+        for each friend it is for now, to send."""
+        seats = self.to_send()
+        if not seats or self.info is None:
             return ""
         s = self.page.on_table()
-        name = s.name(seat)
-        link = self.link_for(seat)
-        sent = self.info is not None and self.info.sent.get("moves") == len(s.record.actions) \
-            and self.info.sent.get("to") == seat
-        share = (f'<button class="primary" data-cmd="send-move">{h(L("Send to {name}", name=name))}</button>'
-                 if hasattr(js.navigator, "share") else "")
-        state = (f'<p class="muted" id="move-sent">{h(L("Link made: when {name} has played, open the link they send back.", name=name))}</p>'
-                 if sent else "")
-        return (f'<section class="send-box" id="send-box"><h3>{h(L("It is {name}’s turn", name=name))}</h3>'
-                f'<p>{h(L("Send {name} this link: it opens the game at their seat, with your move.", name=name))}</p>'
-                f'<textarea id="move-link" readonly rows="3" aria-label="{h(L("Move link for {name}", name=name))}">'
-                f'{h(link)}</textarea>'
-                f'<div class="buttons">{share}'
-                f'<button{"" if share else " class=primary"} data-cmd="copy-move">{h(L("Copy link"))}</button></div>'
-                f'{state}</section>')
+        over = s.is_over()
+        if over:
+            heading = L("The game is over: send each friend the final table")
+        else:
+            heading = L("It is {name}’s turn", name=s.name(seats[0]))
+        parts = [f'<section class="send-box" id="send-box"><h3>{h(heading)}</h3>']
+        for seat in seats:
+            name, link = s.name(seat), self.link_for(seat)
+            sent = self.info.sent.get("moves") == len(s.record.actions) and self.info.sent.get("to") == seat
+            share = (f'<button class="primary" data-cmd="send-move" data-arg="{seat}">{h(L("Send to {name}", name=name))}</button>'
+                     if hasattr(js.navigator, "share") else "")
+            what = (L("Send {name} this link: it opens the final table at their seat.", name=name) if over else
+                    L("Send {name} this link: it opens the game at their seat, with your move.", name=name))
+            state = ("" if not sent else
+                     f'<p class="muted move-sent">{h(L("Link made.") if over else L("Link made: when {name} has played, open the link they send back.", name=name))}</p>')
+            parts.append(f'<p>{h(what)}</p>'
+                         f'<textarea class="move-link" id="move-link-{seat}" readonly rows="3"'
+                         f' aria-label="{h(L("Move link for {name}", name=name))}">{h(link)}</textarea>'
+                         f'<div class="buttons">{share}<button{"" if share else " class=primary"}'
+                         f' data-cmd="copy-move" data-arg="{seat}">{h(L("Copy link"))}</button></div>{state}')
+        return "".join(parts) + "</section>"
 
-    def send(self, share: bool) -> None:
-        """Send the move link: the phone's share sheet (``share``, where there is one), else
-        copied. From then on Undo cannot take those moves back: they have left the device."""
-        seat = self.waiting_for()
-        if seat is None or self.info is None:
+    def send(self, share: bool, arg: str) -> None:
+        """Send the move link for seat ``arg``: the phone's share sheet (``share``, where
+        there is one), else copied. From then on Undo cannot take those moves back: they have
+        left the device."""
+        seat = int(arg) if arg.isdigit() else -1
+        if seat not in self.to_send() or self.info is None:
             return
         s = self.page.on_table()
         link, text = self.link_for(seat), self.message(s, seat)
@@ -133,7 +152,7 @@ class AtADistance:
             except Exception:
                 share = False
         if not share:
-            el = _el("move-link")
+            el = _el(f"move-link-{seat}")
             if el:
                 el.select()
             try:
@@ -184,7 +203,7 @@ class AtADistance:
             session = Session.load(entry.record)
         else:
             session = Session.load(link.record)
-            self.page.banner = (T("You already have this move.") if relation == SAME else None)
+            self.page.banner = (T("You already have this move."), "info") if relation == SAME else None
             if relation == NEWER:
                 info.came = _now_ms()
                 info.floor = max(info.floor, len(link.record.actions))
@@ -241,6 +260,7 @@ class AtADistance:
             s.play_here(info.mine)
         self.fork = (entry.id, here, there, info)
         at = common_moves(here.record, there.record)
+        self.page.banner = None
 
         def moves(s: Session) -> str:
             """The public log lines of ``s``'s moves after the two games part."""
@@ -294,7 +314,8 @@ class AtADistance:
         assert info is not None
         seats = e.record.get("seats", [])
         title = engines.about(e.game)["title"]
-        names = ", ".join((f"<b>{h(s['name'])}</b>" if i in info.mine else h(s["name"])) for i, s in enumerate(seats))
+        names = ", ".join((f"<b><bdi>{h(L('{name} (you)', name=s['name']))}</bdi></b>" if i in info.mine else f"<bdi>{h(s['name'])}</bdi>")
+                          for i, s in enumerate(seats))
         turn = info.turn
         if e.over:
             whose = L("Game over")

@@ -130,8 +130,9 @@ def home_html(lang: str, rows: Sequence[str] = (), finished: Sequence[str] = (),
 {header(lang, "", import_btn)}
 <main class="home">
 {banner}
+{inbox_html(far, lang)}
 {games_html if not rows else ""}
-{inbox_html(far, lang)}<section><h2>{h(L("Continue a game", lang) if rows else L("Saved games", lang))}</h2><ul class="saves" id="saves">{saves}</ul>
+<section><h2>{h(L("Continue a game", lang) if rows else L("Saved games", lang))}</h2><ul class="saves" id="saves">{saves}</ul>
 </section>
 {finished_html}
 {games_html if rows else ""}

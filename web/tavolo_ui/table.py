@@ -306,7 +306,7 @@ class TableScreen:
 
         self.guide.render()
         self.choices.render_actions()
-        if self.distance.waiting_for() is not None:  # a friend at a distance to move: their link
+        if self.distance.to_send():  # a friend at a distance to move (or to tell the end): their link
             _el("actions").innerHTML = self.distance.send_box_html()
 
         self.end.show_results(s)

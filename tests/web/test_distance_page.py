@@ -1,0 +1,259 @@
+"""Games at a distance in the page (issue 29): one browser context per player (its own
+storage, as its own device), the game passed only by move links between them.
+
+- A whole 3-player game of each title: Ada plays on one device, Bea on another, a bot in the
+  third seat moves on whichever device reaches its turn. Every move of a person is chosen by
+  the game's heuristic bot on CPython (on a replay of that device's autosave) and played by
+  clicking; the link the table offers is read from its box and opened on the other device,
+  whose hand-off screen names the seat and shows nothing of the game until it is confirmed.
+- A link opened twice, an older link opened after a newer one, a fork (one link answered
+  twice) detected and resolved, a link opened on a device that plays another seat.
+
+Needs ``python build.py`` first.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import time
+
+import pytest
+
+from engines import get_game
+from engines.core.rng import Rng
+from tavolo_ui.bidi import isolate
+from tests.web.conftest import app_errors, shot, wait_ready
+from tests.web.pagedriver import Mirror, body, click_action, saved_record
+
+pytestmark = pytest.mark.browser
+
+LAPTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 390, "height": 844}
+SEATS = [("Ada", "human"), ("Bea", "friend"), ("Bot Carlo", "bot:easy")]
+
+
+class Device:
+    """One player's browser (a context of its own: its own storage, its language from the
+    browser's locale) showing the page: opened on its home screen, or on a link."""
+
+    def __init__(self, new_context, base_url: str, viewport: dict, lang: str, seat: int, link: str | None = None):
+        locale = {"en": "en-GB", "it": "it-IT"}[lang]
+        self.page = new_context(viewport=viewport, locale=locale).new_page()
+        self.page.console_errors = []
+        self.page.on("console", lambda m: m.type == "error" and self.page.console_errors.append(m.text))
+        self.seat = seat
+        self.mirror: Mirror | None = None
+        self.page.goto(link or base_url + "index.html")
+        wait_ready(self.page)
+        assert self.page.evaluate("document.documentElement.lang") == lang
+
+
+def start_far_game(device: Device, game: str, seats=SEATS) -> None:
+    """From the home screen: the New game form with a friend at a distance, no seed typed
+    (every draw from entropy), started."""
+    page = device.page
+    page.click(f".game-card[data-game='{game}'] button[data-cmd='new']")
+    page.wait_for_function("() => document.body.dataset.screen === 'new'")
+    page.select_option("#players", str(len(seats)))
+    page.wait_for_function(f"() => document.querySelectorAll('.seat').length === {len(seats)}")
+    for i, (name, kind) in enumerate(seats):
+        page.locator(".seat-name").nth(i).fill(name)
+        page.locator(".seat-kind").nth(i).select_option(kind)
+    page.click("#start")
+    page.wait_for_function("() => document.body.dataset.screen === 'table'")
+
+
+def nothing_shown(page) -> None:
+    """The table is hidden: no choice, a blank board, no log line."""
+    assert page.locator("#actions button.act").count() == 0, "choices shown behind the hand-off"
+    assert page.get_attribute("#board", "data-hits") in (None, "", "[]"), "board drawn behind the hand-off"
+    assert page.locator("#send-box").count() == 0
+
+
+def open_link(device: Device, link: str, name: str, confirm: bool = True, go: bool = True) -> None:
+    """Open a move link on ``device`` (``go``: the page is sent to it; else it was opened on
+    it): the hand-off names ``name``, nothing of the game shows until it is confirmed
+    (``confirm``)."""
+    page = device.page
+    if go:
+        page.goto(link)
+    page.wait_for_function("() => document.body.dataset.handoff !== undefined && document.body.dataset.handoff !== ''"
+                           " && document.getElementById('handoff-name')", timeout=60_000)
+    assert page.inner_text("#handoff-name") == isolate(name)
+    nothing_shown(page)
+    if confirm:
+        page.click("#handoff button[data-cmd='handoff']")
+        page.wait_for_function("() => document.body.dataset.handoff === ''")
+
+
+def send_link(page, seat: int) -> str:
+    """The move link the table offers for ``seat``, copied (as a person sends it)."""
+    link = page.input_value(f"#move-link-{seat}")
+    page.click(f"#send-box button[data-cmd='copy-move'][data-arg='{seat}']")
+    page.wait_for_selector("#send-box .move-sent")
+    return link
+
+
+def play_until_link(device: Device, game, rng, clicks: dict) -> str | None:
+    """Play ``device``'s seat (the heuristic's choice, clicked) until a friend is to move:
+    the link the table offers for them (None: the game is over)."""
+    page = device.page
+    choose = importlib.import_module(f"engines.{game.name}.bot").choose
+    while True:
+        page.wait_for_function(
+            "() => document.body.dataset.over === '1' || document.querySelector('#send-box .move-link')"
+            " || document.querySelectorAll('#actions button.act').length > 0", timeout=90_000)
+        if body(page, "over") == "1":
+            return None
+        if page.locator("#send-box .move-link").count():
+            return send_link(page, 1 - device.seat)
+        if device.mirror is None:
+            device.mirror = Mirror(game, saved_record(page))
+        device.mirror.sync(page)
+        state = device.mirror.state
+        assert game.to_move(state) == device.seat and body(page, "toMove") == str(device.seat)
+        legal = game.legal_actions(state)
+        click_action(page, legal.index(choose(game, state, rng)), clicks)
+
+
+def far_game(new_context, base_url, name: str, viewport: dict, lang: str, budget_s: float) -> dict:
+    """A whole game of ``name`` between two devices passed by move links (see the module doc)."""
+    game = get_game(name)
+    ada = Device(new_context, base_url, viewport, lang, 0)
+    start_far_game(ada, name)
+    assert ada.page.locator("#banner").is_visible()  # what a link holds, said once at creation
+    shot(ada.page, f"far_{name}_created")
+    rng, clicks = Rng.from_seed(7), {"board": 0, "button": 0}
+    devices: list[Device] = [ada]
+    now, links, t0 = ada, 0, time.monotonic()
+    link_lengths = []
+    while time.monotonic() - t0 < budget_s:
+        link = play_until_link(now, game, rng, clicks)
+        if link is None:
+            break
+        if links == 0:
+            shot(now.page, f"far_{name}_send_box")
+        link_lengths.append(len(link))
+        booted = len(devices) == 1
+        if booted:  # Bea opens her first link in a browser that had no Tavolo page open
+            devices.append(Device(new_context, base_url, viewport, lang, 1, link=link))
+        nxt = devices[1 - now.seat]
+        nxt.mirror = None  # the device's save jumps by the other's moves
+        open_link(nxt, link, ["Ada", "Bea"][nxt.seat], confirm=False, go=not booted)
+        if links < 2:
+            shot(nxt.page, f"far_{name}_handoff_{links}")
+        nxt.page.click("#handoff button[data-cmd='handoff']")
+        nxt.page.wait_for_function("() => document.body.dataset.handoff === ''")
+        links += 1
+        now = nxt
+    over = body(now.page, "over") == "1"
+    if over:  # the last mover's device sends the final table to the other
+        shot(now.page, f"far_{name}_end")
+        other = devices[1 - now.seat]
+        final = send_link(now.page, other.seat)
+        open_link(other, final, ["Ada", "Bea"][other.seat])
+        other.page.wait_for_function("() => document.body.dataset.over === '1'")
+        assert body(other.page, "stateHash") == body(now.page, "stateHash")
+    for d in devices:
+        assert not app_errors(d.page), d.page.console_errors
+    return {"over": over, "links": links, "longest": max(link_lengths or [0]), "clicks": clicks,
+            "seconds": round(time.monotonic() - t0)}
+
+
+CASES = [("citadels", PHONE, "it", 400), ("myraclia", LAPTOP, "en", 400),
+         ("spyrium", LAPTOP, "en", 600), ("euphoria", LAPTOP, "en", 700)]
+
+
+@pytest.mark.parametrize("name, viewport, lang, budget_s", CASES, ids=[c[0] for c in CASES])
+def test_a_whole_game_between_two_devices_by_move_links(new_context, base_url, name, viewport, lang, budget_s):
+    result = far_game(new_context, base_url, name, viewport, lang, budget_s)
+    print(f"{name} at a distance: {result}")
+    assert result["over"], result
+    assert result["links"] >= 6, result
+
+
+def saves_in(page) -> list[dict]:
+    """The saved games of this device (its storage)."""
+    raw = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('tavolo:v1:save:'))"
+                        ".map(k => localStorage.getItem(k))")
+    return [json.loads(r) for r in raw]
+
+
+def play_first_choices(device: Device, pick: int) -> str:
+    """Play this device's seat by pressing its ``pick``-th choice (the first if there are
+    fewer) until a friend is to move: the link for them."""
+    page = device.page
+    while True:
+        page.wait_for_function(
+            "() => document.querySelector('#send-box .move-link')"
+            " || document.querySelectorAll('#actions .act-list > button').length > 0", timeout=90_000)
+        if page.locator("#send-box .move-link").count():
+            return send_link(page, 1 - device.seat)
+        before = int(body(page, "actions"))
+        buttons = page.locator("#actions .act-list > button")
+        buttons.nth(min(pick, buttons.count() - 1)).click()
+        page.wait_for_function(f"() => Number(document.body.dataset.actions) > {before}"
+                               " || document.querySelectorAll('#actions .act-list > button').length > 0")
+
+
+def test_twice_older_forked_and_wrong_seat_links(new_context, base_url):
+    ada = Device(new_context, base_url, LAPTOP, "en", 0)
+    bea = Device(new_context, base_url, LAPTOP, "en", 1)
+    bea2 = Device(new_context, base_url, PHONE, "en", 1)  # Bea's second device (her phone)
+    start_far_game(ada, "citadels")
+    l1 = play_first_choices(ada, 0)
+
+    # a link opened by someone it is not for: nothing shown, nothing kept
+    open_link(bea2, l1, "Bea", confirm=False)
+    bea2.page.click("#handoff button[data-cmd='not-my-link']")
+    bea2.page.wait_for_function("() => document.body.dataset.screen === 'home'")
+    assert saves_in(bea2.page) == []
+
+    # the same link opened twice: harmless
+    open_link(bea, l1, "Bea")
+    first = body(bea.page, "stateHash")
+    open_link(bea, l1, "Bea")
+    assert "already have this move" in bea.page.inner_text("#banner")
+    assert body(bea.page, "stateHash") == first and len(saves_in(bea.page)) == 1
+
+    # Bea answers on her laptop, and again, otherwise, on her phone: two continuations
+    l2 = play_first_choices(bea, 0)
+    open_link(bea2, l1, "Bea")
+    l2b = play_first_choices(bea2, 1)
+    assert l2b != l2
+
+    # Ada takes the laptop's answer and plays on
+    open_link(ada, l2, "Ada")
+    l3 = play_first_choices(ada, 0)
+    after_l3 = body(ada.page, "stateHash")
+    # an older link after a newer one: said, and the newer game kept
+    open_link(ada, l2, "Ada")
+    assert "older than your game" in ada.page.inner_text("#banner")
+    assert body(ada.page, "stateHash") == after_l3
+    del l3
+
+    # the phone's answer: two continuations, shown side by side; Ada keeps the link's
+    ada.page.goto(l2b)
+    ada.page.wait_for_function("() => document.body.dataset.screen === 'fork'")
+    sides = ada.page.locator(".fork-side")
+    assert sides.count() == 2 and all(sides.nth(i).locator("ol.log li").count() >= 1 for i in range(2))
+    shot(ada.page, "far_fork")
+    ada.page.click("button[data-cmd='fork-keep'][data-arg='link']")
+    ada.page.wait_for_function("() => document.body.dataset.screen === 'table'")
+    assert "other continuation is kept" in ada.page.inner_text("#banner")
+    assert body(ada.page, "stateHash") == body(bea2.page, "stateHash")
+    kept = saves_in(ada.page)
+    assert len(kept) == 2 and sum(1 for s in kept if "distance" in s) == 1
+
+    # a link for Bea opened on Ada's device: told it is someone else's, nothing changes
+    ada.page.goto(l1)
+    ada.page.wait_for_function("() => document.body.dataset.screen === 'home'")
+    assert "is for" in ada.page.inner_text("#banner")
+    # the inbox: Bea's laptop waits for Ada, with the link to send again
+    bea.page.click("header .brand")
+    bea.page.wait_for_selector("#inbox li.far")
+    assert "Waiting for" in bea.page.inner_text("#inbox") and bea.page.locator("#inbox [data-cmd='inbox-resend']").count()
+    shot(bea.page, "far_inbox")
+    for d in (ada, bea, bea2):
+        assert not app_errors(d.page), d.page.console_errors
