@@ -174,3 +174,21 @@ def test_the_invitation_names_the_game_and_the_players():
 def test_game_ids_are_fresh():
     ids = {new_game_id() for _ in range(200)}
     assert len(ids) == 200 and all(len(i) == 12 for i in ids)
+
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(st.text(max_size=120), st.integers(0, 4))
+def test_any_move_fragment_gives_a_link_or_a_link_error(text, cut):
+    """Whatever follows ``#move=`` (a real link's parts, changed), only a ``LinkError``."""
+    real = move_fragment(Session.start("toy", [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}],
+                                       seed=1, entropy=True).record, "abcdefgh1234", 1)
+    parts = real.split("=", 1)[1].split(".", 4)
+    parts[cut] = text
+    for fragment in ("#move=" + ".".join(parts), "#move=" + text):
+        try:
+            parse_move(fragment)
+        except LinkError as exc:
+            assert str(exc)

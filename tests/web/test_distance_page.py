@@ -37,9 +37,12 @@ class Device:
     """One player's browser (a context of its own: its own storage, its language from the
     browser's locale) showing the page: opened on its home screen, or on a link."""
 
-    def __init__(self, new_context, base_url: str, viewport: dict, lang: str, seat: int, link: str | None = None):
+    def __init__(self, new_context, base_url: str, viewport: dict, lang: str, seat: int, link: str | None = None,
+                 share_sheet: bool = False):
         locale = {"en": "en-GB", "it": "it-IT"}[lang]
         self.page = new_context(viewport=viewport, locale=locale).new_page()
+        if share_sheet:  # a phone's share sheet (Web Share API), which remembers what it was given
+            self.page.add_init_script("navigator.share = data => { window.__shared = data; return Promise.resolve(); };")
         self.page.console_errors = []
         self.page.on("console", lambda m: m.type == "error" and self.page.console_errors.append(m.text))
         self.seat = seat
@@ -198,11 +201,24 @@ def play_first_choices(device: Device, pick: int) -> str:
 
 
 def test_twice_older_forked_and_wrong_seat_links(new_context, base_url):
-    ada = Device(new_context, base_url, LAPTOP, "en", 0)
+    ada = Device(new_context, base_url, PHONE, "en", 0, share_sheet=True)
     bea = Device(new_context, base_url, LAPTOP, "en", 1)
     bea2 = Device(new_context, base_url, PHONE, "en", 1)  # Bea's second device (her phone)
     start_far_game(ada, "citadels")
-    l1 = play_first_choices(ada, 0)
+    # Ada's phone has a share sheet: "Send to Bea" hands it the link and the message
+    while not ada.page.locator("#send-box").count():
+        before = int(body(ada.page, "actions"))
+        ada.page.locator("#actions .act-list > button").first.click()
+        ada.page.wait_for_function(f"() => Number(document.body.dataset.actions) > {before}")
+    l1 = ada.page.input_value("#move-link-1")
+    shot(ada.page, "far_send_box_phone")
+    ada.page.click("#send-box button[data-cmd='send-move'][data-arg='1']")
+    ada.page.wait_for_selector("#send-box .move-sent")
+    shared = ada.page.evaluate("window.__shared")
+    assert shared["url"] == l1 and shared["text"] == "Your turn in Citadels with \u2068Ada\u2069 and \u2068Bot Carlo\u2069"
+    # the move has left: Undo says so
+    ada.page.click("#undo", force=True)  # force: Playwright counts aria-disabled as not enabled
+    assert "left this device" in ada.page.inner_text("#banner")
 
     # a link opened by someone it is not for: nothing shown, nothing kept
     open_link(bea2, l1, "Bea", confirm=False)

@@ -224,7 +224,7 @@ class App:
     def showing(self) -> Screen | None:
         """The screen showing now (None before the first)."""
         screens: dict[str, Screen] = {"home": self.home, "new": self.new_game, "table": self.table,
-                                      "watch": self.table, "review": self.review}
+                                      "watch": self.table, "review": self.review, "fork": self.table.distance}
         return screens.get(self.page.screen)
 
     def redraw(self) -> None:

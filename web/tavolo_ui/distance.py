@@ -38,7 +38,7 @@ T = texts("ui")
 MODE = "move"
 """A move link's fragment starts with ``#move=``."""
 
-_GID_RE = re.compile(r"^[A-Za-z0-9_-]{8,24}$")
+_GID_RE = re.compile(r"[A-Za-z0-9_-]{8,24}")
 
 # How two copies of one game relate (``relate``)
 SAME = "same"        # the same moves and draws
@@ -85,7 +85,7 @@ class Distance:
         if not isinstance(data, dict):
             return None
         gid, mine = data.get("gid"), data.get("mine")
-        if not (isinstance(gid, str) and _GID_RE.match(gid) and isinstance(mine, list)
+        if not (isinstance(gid, str) and _GID_RE.fullmatch(gid) and isinstance(mine, list)
                 and all(type(m) is int and 0 <= m < 99 for m in mine)):
             return None
         floor = data.get("floor")
@@ -131,8 +131,8 @@ def parse_move(fragment: str) -> MoveLink:
         raise LinkError(T("This link is incomplete: it was cut off. Copy the whole link and try again."),
                         "a move link has five parts before its data")
     gid, seat_text, moves_text, crc, payload = parts
-    if not (_GID_RE.match(gid) and seat_text.isdigit() and len(seat_text) <= 2 and moves_text.isdigit()
-            and len(moves_text) <= 8 and re.fullmatch(r"[0-9a-f]{8}", crc)):
+    if not (_GID_RE.fullmatch(gid) and re.fullmatch(r"[0-9]{1,2}", seat_text) and re.fullmatch(r"[0-9]{1,8}", moves_text)
+            and re.fullmatch(r"[0-9a-f]{8}", crc)):
         raise LinkError(T("This link is damaged: its header was changed."), f"move header {body[:60]!r}")
     record = decode_payload(payload)
     seat = int(seat_text)

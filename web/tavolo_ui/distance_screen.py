@@ -15,10 +15,11 @@ from typing import Callable
 import js  # type: ignore[import-not-found]
 
 import engines
-from engines import RecordError
+from engines import RecordError, parse_record
+from engines.core.record import upgrade
 from engines.core.i18n import texts
 
-from .bidi import Isolated
+from .bidi import Isolated, isolate
 from .distance import (FORKED, NEWER, OLDER, OTHER, PRIVACY, SAME, Distance, MoveLink, common_moves,
                        invitation, move_link, new_game_id, parse_move, relate)
 from .page import L, _el, tx
@@ -103,6 +104,11 @@ class AtADistance:
         assert self.info is not None
         return move_link(_base_url(), s.record, self.info.gid, seat)
 
+    @staticmethod
+    def seats_name(session: Session, seat: int) -> str:
+        """A seat's name as typed (``deliver`` isolates it in its sentence)."""
+        return session.seats[seat].name
+
     def message(self, session: Session, seat: int) -> str:
         """The words sent with the link to ``seat``: "Your turn in Citadels with Anna and Bea"."""
         others = [session.name(i) for i in range(session.record.players) if i != seat]
@@ -145,24 +151,11 @@ class AtADistance:
         if seat not in self.to_send() or self.info is None:
             return
         s = self.page.on_table()
-        link, text = self.link_for(seat), self.message(s, seat)
-        if share and hasattr(js.navigator, "share"):
-            try:
-                js.navigator.share(js.Object.fromEntries([["title", text], ["text", text], ["url", link]]))
-            except Exception:
-                share = False
-        if not share:
-            el = _el(f"move-link-{seat}")
-            if el:
-                el.select()
-            try:
-                js.navigator.clipboard.writeText(f"{text}\n{link}")
-            except Exception:
-                try:
-                    js.document.execCommand("copy")
-                except Exception:
-                    pass
-            self.page.flash(T("Link copied: send it to {name}.", name=Isolated(s.name(seat))), "info")
+        el = _el(f"move-link-{seat}")
+        if el and not share:
+            el.select()
+        self.deliver(self.message(s, seat), self.link_for(seat), self.seats_name(s, seat),
+                     share=share and hasattr(js.navigator, "share"))
         self.info.sent = {"to": seat, "moves": len(s.record.actions), "at": int(_now_ms())}
         self.info.floor = len(s.record.actions)
         s.sent_floor = self.info.floor
@@ -187,7 +180,7 @@ class AtADistance:
                                   mine=Isolated(here)), "info")
             self.page.show_home()
             return True
-        here_record = Session.load(entry.record).record
+        here_record = upgrade(parse_record(entry.record))  # the record alone: no replay needed here
         relation = relate(here_record, link.record)
         if relation == OTHER:
             self.page.banner = (T("This link names a game of this device but holds other players or options: "
@@ -259,8 +252,12 @@ class AtADistance:
             s.lang = self.page.lang
             s.play_here(info.mine)
         self.fork = (entry.id, here, there, info)
-        at = common_moves(here.record, there.record)
         self.page.banner = None
+        self._draw_fork(here, there)
+
+    def _draw_fork(self, here: Session, there: Session) -> None:
+        """The two continuations side by side, each with its moves since they parted."""
+        at = common_moves(here.record, there.record)
 
         def moves(s: Session) -> str:
             """The public log lines of ``s``'s moves after the two games part."""
@@ -282,6 +279,18 @@ class AtADistance:
         "or a move taken back after it was sent). Choose the one that stands; the other is kept as a save.", n=at))}</p>
 <div class="fork-sides">{cols}</div>
 </main>""")
+
+    def redraw(self) -> None:
+        """The screen of two continuations drawn again (a language switch)."""
+        if self.fork is None or self.page.screen != "fork":
+            return
+        _sid, here, there, _info = self.fork
+        for s in (here, there):
+            s.lang = self.page.lang
+        self._draw_fork(here, there)
+
+    def leave(self, screen: str) -> None:
+        """Nothing to put away: the choice between two continuations waits in ``fork``."""
 
     def keep(self, which: str) -> None:
         """The person chose which continuation stands: it goes on in the game's save, the other
@@ -338,19 +347,36 @@ class AtADistance:
                 f'<button class="danger" data-cmd="delete" data-arg="{h(e.id)}">{h(L("Delete"))}</button></div></li>')
 
     def resend(self, sid: str) -> None:
-        """Resend the last link of a game at a distance: its table opens with the link to send."""
+        """Resend the last link of a game at a distance, from the inbox: the link for the
+        friend to move, shared or copied at once (the game is not opened)."""
         entry = self.page.saves.get(sid)
-        if not entry.ok:
+        info = Distance.from_json(entry.distance) if entry.ok else None
+        if info is None or not 0 <= info.turn < len(entry.record.get("seats", [])):
             self.page.flash(entry.error or T("This save cannot be opened."), detail=entry.detail)
             return
         try:
-            session = Session.load(entry.record)
+            record = Session.load(entry.record).record
         except RecordError as exc:
             self.page.flash(exc.reason, detail=exc.detail)
             return
-        self.page.banner = None
-        self.table.open_session(session, sid, entry.name, known=stamp(entry.record))
-        box = _el("move-link")
-        if box:
-            box.focus()
+        seat = info.turn
+        name = record.seats[seat].name
+        link = move_link(_base_url(), record, info.gid, seat)
+        others = [isolate(s.name) for i, s in enumerate(record.seats) if i != seat]
+        text = tx(invitation(engines.about(record.game)["title"], others))
+        self.deliver(text, link, name, share=hasattr(js.navigator, "share"))
 
+    def deliver(self, text: str, link: str, name: str, share: bool) -> None:
+        """Hand ``link`` (with ``text``) on: the phone's share sheet (``share``), else the
+        clipboard, and the banner says so."""
+        if share:
+            try:
+                js.navigator.share(js.Object.fromEntries([["title", text], ["text", text], ["url", link]]))
+                return
+            except Exception:
+                pass
+        try:
+            js.navigator.clipboard.writeText(f"{text}\n{link}")
+        except Exception:
+            pass
+        self.page.flash(T("Link copied: send it to {name}.", name=Isolated(name)), "info")
