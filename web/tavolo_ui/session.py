@@ -476,16 +476,22 @@ class Session:
         return self.show(why.text), why.rule or ref
 
     def fork_floor(self) -> int:
-        """The position Undo never goes back past: where this game was last forked (the
-        positions before it belong to the game it was forked from), or, at a distance, the
-        moves that left this device in a move link or came in one (``sent_floor``)."""
-        return max(self.record.forks[-1].at if self.record.forks else 0, self.sent_floor)
+        """The position this game was last forked at (0 if never): undo stops there, and the
+        review starts there, since the positions before it belong to the game it was forked
+        from."""
+        return self.record.forks[-1].at if self.record.forks else 0
+
+    def undo_floor(self) -> int:
+        """The position Undo never goes back past: the fork (``fork_floor``), or, at a
+        distance, the moves that left this device in a move link or came in one
+        (``sent_floor``)."""
+        return max(self.fork_floor(), self.sent_floor)
 
     def undo_count(self) -> int:
         """How many actions Undo takes back now (0: none); never past a fork
-        (``fork_floor``). See ``_undo_span``."""
+        (``undo_floor``). See ``_undo_span``."""
         count = self._undo_span()
-        return count if len(self.record.actions) - count >= self.fork_floor() else 0
+        return count if len(self.record.actions) - count >= self.undo_floor() else 0
 
     def _undo_span(self) -> int:
         """How many actions Undo would take back, forks aside (``_undo_scan``)."""
@@ -556,9 +562,9 @@ class Session:
             return T("Nothing to undo yet.")
         if self.can_undo():
             return None
-        if len(self.record.actions) <= self.fork_floor() or (
-                self._undo_span() and len(self.record.actions) - self._undo_span() < self.fork_floor()):
-            if self.sent_floor >= (self.record.forks[-1].at if self.record.forks else 0):
+        if len(self.record.actions) <= self.undo_floor() or (
+                self._undo_span() and len(self.record.actions) - self._undo_span() < self.undo_floor()):
+            if self.sent_floor > self.fork_floor():
                 return T("That move has left this device in a move link: it cannot be taken back.")
             return T("This game was played on from another one here: undo cannot go back past that point.")
         me = self.me()
