@@ -102,12 +102,17 @@ def parser_depth(text: str) -> int:
 # ---- share links and stored saves -------------------------------------------------------------
 
 
-def fragment_of_text(text: str, mode: str = "play") -> str:
+def fragment_of_text(text: str, mode: str = "play", version: str = "t1") -> str:
     """A share-link fragment whose header (length, checksum) is right for ``text``: what a
-    hostile person makes to reach the record parser (tavolo_ui.links' format)."""
+    hostile person makes to reach the record parser (tavolo_ui.links' format; ``t2``: its
+    moves then read as packed). Mode "move": a move link of a game at a distance around it
+    (tavolo_ui.distance's format), its own header made up."""
     comp = zlib.compress(text.encode("utf-8", "surrogatepass"), 9)
     b64 = base64.urlsafe_b64encode(comp).decode().rstrip("=")
-    return f"#{mode}=t1.{len(b64)}.{zlib.crc32(comp) & 0xFFFFFFFF:08x}.{b64}"
+    payload = f"{version}.{len(b64)}.{zlib.crc32(comp) & 0xFFFFFFFF:08x}.{b64}"
+    if mode == "move":
+        return f"#move=abcdefgh1234.1.0.00000000.{payload}"
+    return f"#{mode}={payload}"
 
 
 def _cut(text: str, at: int) -> str:
@@ -119,10 +124,13 @@ link_bodies = st.one_of(json_like_text, gate_walkers(), nested, json_values.map(
 hostile_fragments = st.one_of(
     link_bodies.map(fragment_of_text),
     link_bodies.map(lambda t: fragment_of_text(t, "watch")),
+    link_bodies.map(lambda t: fragment_of_text(t, "play", "t2")),
+    link_bodies.map(lambda t: fragment_of_text(t, "move", "t2")),
     st.builds(_cut, link_bodies.map(fragment_of_text), st.integers(0, 400)),
     any_text.map(lambda t: "#play=" + t),
     st.sampled_from(["#play=", "#watch=t1", "#play=t9.1.00000000.AA", "#play=t1.99999999.zzzzzzzz.A", "#=",
-                     "#play=t1.4.00000000.%%%%", "#rules=x", "#" + "=" * 500]),
+                     "#play=t1.4.00000000.%%%%", "#rules=x", "#" + "=" * 500, "#move=", "#move=a.b.c.d.e",
+                     "#move=abcdefgh1234.9.0.00000000.t2.1.00000000.A"]),
 )
 """URL fragments that look like share links (or almost), carrying hostile records."""
 
@@ -135,9 +143,12 @@ def hostile_storage(draw) -> dict[str, str]:
     """localStorage content with one hostile save that the page resumes at start (named by
     ``tavolo:v1:last``), its record any of the hostile bodies, or the entry itself hostile."""
     body = draw(link_bodies)
-    entry = draw(st.sampled_from(["record", "record", "entry", "name"]))
+    entry = draw(st.sampled_from(["record", "record", "entry", "name", "far"]))
     if entry == "record":
         text = '{"layout":1,"name":"x","record":' + body + "}"
+    elif entry == "far":  # a game at a distance (the home screen's inbox): its record, or what it knows, hostile
+        far = draw(st.sampled_from(['{"gid":"abcdefgh1234","mine":[0,5],"turn":7,"sent":{"to":9}}', body]))
+        text = '{"layout":1,"name":"x","distance":' + far + ',"record":' + body + "}"
     elif entry == "name":
         text = '{"layout":1,"name":' + json.dumps(body) + ',"record":' + body + "}"
     else:

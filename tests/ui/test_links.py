@@ -163,8 +163,9 @@ def test_the_link_that_walked_around_the_nesting_gate_is_a_link_error():
 @LINK_FUZZ
 @given(hostile_fragments)
 def test_a_hostile_fragment_gives_none_a_record_or_a_link_error(fragment):
+    from tavolo_ui.distance import is_move_fragment, parse_move
     try:
-        parse_fragment(fragment)
+        parse_move(fragment) if is_move_fragment(fragment) else parse_fragment(fragment)
     except LinkError as exc:
         assert str(exc)
 

@@ -33,8 +33,9 @@ def fill_seed(page, seed) -> None:
     page.fill("#seed", str(seed))
 
 
-def start_game(page, game: str, seats: list[tuple[str, str]], seed: int) -> None:
-    """From the home screen: the new-game form filled with ``seats`` (name, kind), started."""
+def start_game(page, game: str, seats: list[tuple[str, str]], seed: int | None) -> None:
+    """From the home screen: the new-game form filled with ``seats`` (name, kind), started;
+    ``seed`` typed (None: none, every draw from entropy)."""
     page.click(f".game-card[data-game='{game}'] button[data-cmd='new']")
     page.wait_for_function("() => document.body.dataset.screen === 'new'")
     page.select_option("#players", str(len(seats)))
@@ -42,7 +43,8 @@ def start_game(page, game: str, seats: list[tuple[str, str]], seed: int) -> None
     for i, (name, kind) in enumerate(seats):
         page.locator(".seat-name").nth(i).fill(name)
         page.locator(".seat-kind").nth(i).select_option(kind)
-    fill_seed(page, seed)
+    if seed is not None:
+        fill_seed(page, seed)
     shot(page, f"{game}_page_01_new_game")
     page.click("#start")
     page.wait_for_function("() => document.body.dataset.screen === 'table'")

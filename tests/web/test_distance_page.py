@@ -24,7 +24,7 @@ from engines import get_game
 from engines.core.rng import Rng
 from tavolo_ui.bidi import isolate
 from tests.web.conftest import app_errors, shot, wait_ready
-from tests.web.pagedriver import Mirror, body, click_action, saved_record
+from tests.web.pagedriver import Mirror, body, click_action, saved_record, start_game
 
 pytestmark = pytest.mark.browser
 
@@ -55,16 +55,7 @@ class Device:
 def start_far_game(device: Device, game: str, seats=SEATS) -> None:
     """From the home screen: the New game form with a friend at a distance, no seed typed
     (every draw from entropy), started."""
-    page = device.page
-    page.click(f".game-card[data-game='{game}'] button[data-cmd='new']")
-    page.wait_for_function("() => document.body.dataset.screen === 'new'")
-    page.select_option("#players", str(len(seats)))
-    page.wait_for_function(f"() => document.querySelectorAll('.seat').length === {len(seats)}")
-    for i, (name, kind) in enumerate(seats):
-        page.locator(".seat-name").nth(i).fill(name)
-        page.locator(".seat-kind").nth(i).select_option(kind)
-    page.click("#start")
-    page.wait_for_function("() => document.body.dataset.screen === 'table'")
+    start_game(device.page, game, seats, None)
 
 
 def nothing_shown(page) -> None:
@@ -158,6 +149,11 @@ def far_game(new_context, base_url, name: str, viewport: dict, lang: str, budget
         open_link(other, final, ["Ada", "Bea"][other.seat])
         other.page.wait_for_function("() => document.body.dataset.over === '1'")
         assert body(other.page, "stateHash") == body(now.page, "stateHash")
+        # Play again: the same friend, still at a distance, on the New game form
+        now.page.click("#results button[data-cmd='again']")
+        now.page.wait_for_function("() => document.body.dataset.screen === 'new'")
+        kinds = [now.page.locator(".seat-kind").nth(i).input_value() for i in range(3)]
+        assert kinds[1 - now.seat] == "friend" and kinds[now.seat] == "human", kinds
     for d in devices:
         assert not app_errors(d.page), d.page.console_errors
     return {"over": over, "links": links, "longest": max(link_lengths or [0]), "clicks": clicks,

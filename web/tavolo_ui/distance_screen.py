@@ -45,6 +45,7 @@ class AtADistance:
         self.page = table.page
         self.info: Distance | None = None  # the game on the table's, when it is one
         self.fork: tuple[str, Session, Session, Distance] | None = None  # (save id, here, link, info)
+        self.to_save = False  # a move link's game on the table, saved once its player confirms the hand-off
 
     def commands(self) -> dict[str, Callable[[str], None]]:
         return {"send-move": lambda arg: self.send(True, arg),
@@ -67,6 +68,7 @@ class AtADistance:
         if info is None and sid:
             info = Distance.from_json(self.page.saves.get(sid).distance)
         self.info = info
+        self.to_save = False
         if info is not None:
             session.play_here(info.mine)
             session.sent_floor = max(session.sent_floor, min(info.floor, len(session.record.actions)))
@@ -203,13 +205,12 @@ class AtADistance:
         session.play_here(info.mine)
         session.link_for = link.seat
         self.table.open_session(session, entry.id, entry.name, known=stamp(entry.record), distance=info)
-        if relation == NEWER:
-            self.table.autosave()
+        self.to_save = relation == NEWER
         return True
 
     def first_move(self, link: MoveLink) -> bool:
         """A game this device has not seen: shown after its player confirms the hand-off,
-        saved only then (``confirmed``)."""
+        saved only then (``confirmed``), as a newer position of a game it has is."""
         session = Session.load(link.record)
         session.play_here([link.seat])
         session.link_for = link.seat
@@ -218,14 +219,19 @@ class AtADistance:
         name = L("{game} with {names}", game=session.game.title, names=names)
         self.page.banner = None
         self.table.open_session(session, None, name, distance=info)
+        self.to_save = True
         return True
 
     def confirmed(self) -> None:
-        """The hand-off of a move link confirmed: a game new to this device gets its save."""
-        if self.info is not None and self.table.sid is None and self.table.mode == "play":
+        """The hand-off of a move link confirmed: its game saved (a game new to this device
+        gets its save); before, "This link is not for me" leaves nothing of it behind."""
+        if not self.to_save or self.info is None or self.table.mode != "play":
+            return
+        self.to_save = False
+        if self.table.sid is None:
             self.table.sid = self.page.saves.new_id()
             self.page.saves.set_last(self.table.sid)
-            self.table.autosave()
+        self.table.autosave()
 
     def not_mine(self) -> None:
         """"This link is not for me": nothing of it is shown or kept."""

@@ -63,7 +63,7 @@ class HomeScreen:
         far: list[str] = []
         for e in entries:
             try:
-                if e.ok and e.distance and not e.over and Distance.from_json(e.distance) is not None:
+                if e.ok and e.distance and Distance.from_json(e.distance) is not None:  # finished ones too
                     far.append(self.table.distance.inbox_row(e))
                     continue
                 (finished if e.ok and e.over else rows).append(self.save_row(e))

@@ -45,6 +45,7 @@ from .end_screen import EndOfGame
 from .guide import TableGuide
 from .guide_script import GuidedGame
 from .more_menu import close as more_menu_close, more_menu, toggle as more_menu_toggle
+from .new_game import FRIEND
 from .page import L, Page, _el, tx
 from .renderers import generic, get_renderer
 from .rules_screen import RulesScreen
@@ -558,8 +559,11 @@ class TableScreen:
         self.autosave()
 
     def again(self, s: Session) -> None:
-        """Play again: the New game form of the same game, with the same seats."""
-        self.page.screens["new"].show(s.game.name, s.record.players, [seat.model_dump() for seat in s.seats])
+        """Play again: the New game form of the same game, with the same seats (a friend at a
+        distance still one)."""
+        seats = [dict(seat.model_dump(), **({"kind": FRIEND} if s.is_human(i) and not s.is_here(i) else {}))
+                 for i, seat in enumerate(s.seats)]
+        self.page.screens["new"].show(s.game.name, s.record.players, seats)
 
     # ---- popups on the canvas ---------------------------------------------------------
     def hide_popups(self) -> None:
