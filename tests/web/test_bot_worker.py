@@ -172,3 +172,22 @@ def test_suggest_a_move_shows_the_normal_bots_choice_for_the_person(page, base_u
     page.wait_for_function(f"() => Number(document.body.dataset.actions) > {n}")
     assert saved_record(page)["actions"][n] == game.dump_action(expected)
     assert not app_errors(page)
+
+
+def test_a_link_opened_at_boot_with_a_bot_to_move_uses_the_worker(page, base_url):
+    """A share link whose game has a bot to move, opened as the page starts (before the page
+    had started the worker by itself): the bot thinks in the worker, and no banner says the
+    worker is not working (it did, before the bot loop started the worker itself)."""
+    from tavolo_ui.links import make_link
+    from tavolo_ui.session import Session
+
+    s = Session.start("citadels", [{"name": "Bot Ada", "kind": "bot:heuristic"}, {"name": "Bea", "kind": "human"},
+                                   {"name": "Bot Carla", "kind": "bot:heuristic"}], seed=4, entropy=True)
+    assert s.bot_to_move() is not None
+    page.set_viewport_size({"width": 1280, "height": 800})
+    open_app(page, base_url, "index.html" + "#" + make_link("x", s.record).split("#", 1)[1])
+    page.wait_for_function("() => Number(document.body.dataset.actions || 0) >= 1", timeout=90_000)
+    assert body(page, "botThread") == "worker"  # "page" before: the worker was never asked
+    banner = page.locator("#banner")
+    assert not (banner.is_visible() and "worker" in banner.inner_text()), banner.inner_text()
+    assert not app_errors(page)

@@ -119,7 +119,9 @@ class BotLoop:
                      progress) -> tuple[Any, float | None, Explanation | None]:
         """A ``level`` bot's action for ``seat``, its estimated win chance and why
         (``search.Explanation``; both None when the bot does not search): from the worker,
-        else on the main thread in slices (said once)."""
+        else on the main thread in slices (said once). A game opened before the worker was
+        started (a link opened at boot) starts it here and waits for it."""
+        self.bots.start()  # once: it does nothing when started already or known not to work
         if self.bots.usable():
             try:
                 answer = await self.bots.decide(s.record.model_dump_json(), seat, level, progress=progress,
