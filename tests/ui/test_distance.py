@@ -117,7 +117,7 @@ def test_relate_same_newer_older_forked_other():
     assert relate(base, other) == OTHER
 
 
-@pytest.mark.parametrize("change", ["moves", "crc", "seat-bot", "seat-out", "gid", "cut"])
+@pytest.mark.parametrize("change", ["moves", "crc", "seat-bot", "seat-out", "gid", "cut", "seat-other", "gid-other"])
 def test_a_changed_move_link_is_refused(change):
     s = Session.start("citadels", SEATS, seed=5, entropy=True)
     s.play_here([0])
@@ -129,7 +129,9 @@ def test_a_changed_move_link_is_refused(change):
            "seat-bot": f"{gid}.2.{moves}.{crc}.{payload}",
            "seat-out": f"{gid}.7.{moves}.{crc}.{payload}",
            "gid": f"a b.{seat}.{moves}.{crc}.{payload}",
-           "cut": f"{gid}.{seat}.{moves}"}[change]
+           "cut": f"{gid}.{seat}.{moves}",
+           "seat-other": f"{gid}.0.{moves}.{crc}.{payload}",  # Ada's seat: her hand, were it accepted
+           "gid-other": f"zyxwvuts9876.{seat}.{moves}.{crc}.{payload}"}[change]
     with pytest.raises(LinkError):
         parse_move(f"{head}={bad}")
 
@@ -168,7 +170,8 @@ def test_odd_fields_of_a_stored_distance_fall_back():
 def test_the_invitation_names_the_game_and_the_players():
     assert invitation("Citadels", ["Anna", "Bea"]).render("en") == "Your turn in Citadels with Anna and Bea"
     assert invitation("Citadels", ["Anna", "Bea", "Carlo"]).render("it") == "Tocca a te in Citadels con Anna, Bea e Carlo"
-    assert invitation("Citadels", ["Anna"]).render("en") == "Your turn in Citadels"
+    assert invitation("Citadels", ["Anna"]).render("en") == "Your turn in Citadels with Anna"
+    assert invitation("Citadels", []).render("en") == "Your turn in Citadels"
 
 
 def test_game_ids_are_fresh():
@@ -192,3 +195,20 @@ def test_any_move_fragment_gives_a_link_or_a_link_error(text, cut):
             parse_move(fragment)
         except LinkError as exc:
             assert str(exc)
+
+
+def test_two_seats_on_one_device_and_a_friend_take_turns_at_the_device():
+    """Two people share this device, a third plays at a distance: a resumed game shows no
+    hand until the one to move takes the device (as hot-seat does), never the first seat's."""
+    three = [{"name": "Ada", "kind": "human"}, {"name": "Bea", "kind": "human"}, {"name": "Cleo", "kind": "human"}]
+    s = Session.start("citadels", three, seed=5, entropy=True)
+    resumed = Session.load(s.record.model_copy(deep=True))
+    resumed.play_here([0, 1])
+    assert resumed.me() is None
+    seat = resumed.to_move()
+    if seat in (0, 1):
+        assert resumed.handoff_to() == seat
+        resumed.confirm_handoff()
+        assert resumed.me() == seat
+    else:
+        assert resumed.away_to_move() == seat and resumed.handoff_to() is None

@@ -63,6 +63,7 @@ def nothing_shown(page) -> None:
     assert page.locator("#actions button.act").count() == 0, "choices shown behind the hand-off"
     assert page.get_attribute("#board", "data-hits") in (None, "", "[]"), "board drawn behind the hand-off"
     assert page.locator("#send-box").count() == 0
+    assert page.locator("#log li").count() == 0, "log lines shown behind the hand-off"
 
 
 def open_link(device: Device, link: str, name: str, confirm: bool = True, go: bool = True) -> None:
@@ -225,6 +226,11 @@ def test_twice_older_forked_and_wrong_seat_links(new_context, base_url):
     # the same link opened twice: harmless
     open_link(bea, l1, "Bea")
     first = body(bea.page, "stateHash")
+    # Share offers no play or watch link of a game at a distance (one would seat everyone here)
+    bea.page.click("#share-btn")
+    bea.page.wait_for_selector("#modal:not([hidden]) .modal-box")
+    assert bea.page.locator("#modal textarea").count() == 0 and "No other link" in bea.page.inner_text("#modal")
+    bea.page.click("#modal button[data-cmd='close-modal']")
     open_link(bea, l1, "Bea")
     assert "already have this move" in bea.page.inner_text("#banner")
     assert body(bea.page, "stateHash") == first and len(saves_in(bea.page)) == 1
@@ -254,9 +260,16 @@ def test_twice_older_forked_and_wrong_seat_links(new_context, base_url):
     ada.page.click("button[data-cmd='fork-keep'][data-arg='link']")
     ada.page.wait_for_function("() => document.body.dataset.screen === 'table'")
     assert "other continuation is kept" in ada.page.inner_text("#banner")
+    assert body(ada.page, "handoff") == "0"  # the kept game opens at the link's seat, after its hand-off
+    nothing_shown(ada.page)
+    ada.page.click("#handoff button[data-cmd='handoff']")
+    ada.page.wait_for_function("() => document.body.dataset.handoff === ''")
     assert body(ada.page, "stateHash") == body(bea2.page, "stateHash")
+    # the other continuation is kept as a game of its own, still played at a distance (a new
+    # game id): Bea's seat never becomes a person at Ada's device
     kept = saves_in(ada.page)
-    assert len(kept) == 2 and sum(1 for s in kept if "distance" in s) == 1
+    assert len(kept) == 2 and all(s["distance"]["mine"] == [0] for s in kept)
+    assert len({s["distance"]["gid"] for s in kept}) == 2
 
     # a link for Bea opened on Ada's device: told it is someone else's, nothing changes
     ada.page.goto(l1)

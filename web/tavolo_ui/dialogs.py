@@ -60,6 +60,14 @@ class Dialogs:
         if s is None:
             return
         base = str(js.location.href).split("#", 1)[0]
+        if self.table.distance.info is not None:
+            # at a distance no other link is offered: a play or watch link opened elsewhere
+            # could be played on with every seat at one device, hands shown
+            self.modal(f"""<h2>{h(L("Share this game"))}</h2>
+<p>{h(L("This game is played at a distance: each move goes to its player in the move link the table "
+        "gives, which opens only at that player's seat. No other link to it is offered."))}</p>
+<div class="buttons"><button class="primary" data-cmd="close-modal">{h(L("Close"))}</button></div>""")
+            return
         play = make_link(base, s.record, "play")
         watch = make_link(base, s.record, "watch")
         if s.game.chance is Chance.EXPLICIT:  # the record holds what was dealt, nothing to come
@@ -212,5 +220,8 @@ class Dialogs:
         if isinstance(name, str) and name.strip():
             sid = self.page.saves.new_id()
             copy = upgrade(s.record)  # a copy's draws are its own: never its seed's, never the original's
-            problem = self.page.saves.put(sid, name.strip(), copy.model_dump(mode="json"), over=s.is_over())
+            # a copy of a game at a distance stays one (a game of its own): friends' seats
+            # never become people at this device, whose hands it would show
+            problem = self.page.saves.put(sid, name.strip(), copy.model_dump(mode="json"), over=s.is_over(),
+                                          distance=self.table.distance.copied(s))
             self.page.flash(problem or T("Saved a copy as “{name}”.", name=Isolated(name.strip())), "error" if problem else "info")

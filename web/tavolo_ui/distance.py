@@ -13,9 +13,9 @@ A move link is the whole record, with what the receiving device needs before it 
     https://host/path/#move=<gid>.<seat>.<moves>.<crc>.<t2 link payload>
 
 ``seat`` is the seat the link is for (from 0), ``moves`` the number of moves in the record
-and ``crc`` the checksum of the record (``saves.stamp``); the payload is a share link's
-(``links.encode_record``). A link whose header does not match its record is refused as
-damaged. Two copies of one game (the device's and a link's) relate as ``relate`` says: the
+and ``crc`` the checksum of the game's id, the seat and the record (``saves.stamp``); the
+payload is a share link's (``links.encode_record``). A link whose header does not match its
+record (its seat changed by hand, say) is refused as damaged. Two copies of one game (the device's and a link's) relate as ``relate`` says: the
 same, one further on than the other, or two continuations of one position (a fork the
 person resolves: ``DistanceLinks``, ``distance_screen``).
 """
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -107,11 +108,16 @@ class MoveLink:
     record: GameRecord
 
 
+def _header_crc(gid: str, seat: int, record: GameRecord) -> str:
+    """The checksum of a move link's header: over the game's id, the seat and the record's
+    stamp, so a link whose seat (or game) was changed by hand is refused as damaged."""
+    text = f"{gid}.{seat}.{stamp(record.model_dump(mode='json'))}"
+    return f"{zlib.crc32(text.encode()) & 0xFFFFFFFF:08x}"
+
+
 def move_fragment(record: GameRecord, gid: str, seat: int) -> str:
     """The URL fragment of the move link that hands ``record`` to ``seat``."""
-    data = record.model_dump(mode="json")
-    moves, crc = stamp(data).split(":")
-    return f"#{MODE}={gid}.{seat}.{moves}.{crc}.{encode_record(record)}"
+    return f"#{MODE}={gid}.{seat}.{len(record.actions)}.{_header_crc(gid, seat, record)}.{encode_record(record)}"
 
 
 def move_link(base_url: str, record: GameRecord, gid: str, seat: int) -> str:
@@ -136,7 +142,7 @@ def parse_move(fragment: str) -> MoveLink:
         raise LinkError(T("This link is damaged: its header was changed."), f"move header {body[:60]!r}")
     record = decode_payload(payload)
     seat = int(seat_text)
-    if stamp(record.model_dump(mode="json")) != f"{int(moves_text)}:{crc}":
+    if int(moves_text) != len(record.actions) or _header_crc(gid, seat, record) != crc:
         raise LinkError(T("This link is damaged: its checksum does not match, so it was changed "
                           "after it was made. Ask for the link again."), "the move header does not match its game")
     if not 0 <= seat < record.players or record.seats[seat].kind != "human":
@@ -176,10 +182,10 @@ def relate(here: GameRecord, link: GameRecord) -> str:
 def invitation(game_title: str, names: list[str]) -> Text:
     """The message sent with a move link, for its receiver: "Your turn in Citadels with
     Anna and Bea" (``names``: every player's, as the page writes them)."""
-    if len(names) < 2:
+    if not names:
         return T("Your turn in {game}", game=game_title)
-    return T("Your turn in {game} with {names}", game=game_title,
-             names=T("{first} and {last}", first=", ".join(names[:-1]), last=names[-1]))
+    together = names[0] if len(names) == 1 else T("{first} and {last}", first=", ".join(names[:-1]), last=names[-1])
+    return T("Your turn in {game} with {names}", game=game_title, names=together)
 
 
 PRIVACY = T("A game at a distance: after each of your turns the table gives a move link; send it to the friend "

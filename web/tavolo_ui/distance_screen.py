@@ -9,6 +9,7 @@ records are ``distance``'s (pure Python). What this device stores of each game i
 
 from __future__ import annotations
 
+import asyncio
 from html import escape as h
 from typing import Callable
 
@@ -44,7 +45,7 @@ class AtADistance:
         self.table = table
         self.page = table.page
         self.info: Distance | None = None  # the game on the table's, when it is one
-        self.fork: tuple[str, Session, Session, Distance] | None = None  # (save id, here, link, info)
+        self.fork: tuple[str, Session, Session, Distance, int] | None = None  # (save id, here, link, info, its seat)
         self.to_save = False  # a move link's game on the table, saved once its player confirms the hand-off
 
     def commands(self) -> dict[str, Callable[[str], None]]:
@@ -97,7 +98,10 @@ class AtADistance:
         if self.info is None or s is None or self.table.mode != "play":
             return []
         if s.is_over():
-            return [i for i in s.humans() if not s.is_here(i)]
+            # only the device whose move (or bots' moves) ended the game tells the others: one
+            # that received the final table has nothing new to send
+            ended_here = len(s.record.actions) > self.info.floor or self.info.sent.get("moves") == len(s.record.actions)
+            return [i for i in s.humans() if not s.is_here(i)] if ended_here else []
         seat = s.away_to_move()
         return [] if seat is None else [seat]
 
@@ -147,20 +151,25 @@ class AtADistance:
 
     def send(self, share: bool, arg: str) -> None:
         """Send the move link for seat ``arg``: the phone's share sheet (``share``, where
-        there is one), else copied. From then on Undo cannot take those moves back: they have
-        left the device."""
+        there is one), else copied (``_send``, once the browser has said it did)."""
         seat = int(arg) if arg.isdigit() else -1
         if seat not in self.to_send() or self.info is None:
             return
-        s = self.page.on_table()
         el = _el(f"move-link-{seat}")
         if el and not share:
-            el.select()
-        self.deliver(self.message(s, seat), self.link_for(seat), self.seats_name(s, seat),
-                     share=share and hasattr(js.navigator, "share"))
-        self.info.sent = {"to": seat, "moves": len(s.record.actions), "at": int(_now_ms())}
-        self.info.floor = len(s.record.actions)
-        s.sent_floor = self.info.floor
+            el.select()  # should the browser refuse to copy, the person copies it from there
+        asyncio.ensure_future(self._send(self.page.on_table(), seat, share and hasattr(js.navigator, "share")))
+
+    async def _send(self, s: Session, seat: int, share: bool) -> None:
+        """Hand the link on; once it has left, Undo cannot take those moves back. A share
+        sheet closed without sending, or a copy refused, leaves everything as it was."""
+        moves = len(s.record.actions)
+        sent = await self.deliver(self.message(s, seat), self.link_for(seat), self.seats_name(s, seat), share)
+        if not sent or self.info is None or self.page.session is not s or len(s.record.actions) != moves:
+            return
+        self.info.sent = {"to": seat, "moves": moves, "at": int(_now_ms())}
+        self.info.floor = moves
+        s.sent_floor = moves
         self.table.autosave()
         self.table.refresh()
 
@@ -244,7 +253,8 @@ class AtADistance:
     def find(self, gid: str) -> SaveEntry | None:
         """This device's save of game ``gid`` (the newest, should there be two)."""
         for entry in self.page.saves.list():
-            if entry.ok and entry.distance and entry.distance.get("gid") == gid:
+            info = Distance.from_json(entry.distance) if entry.ok else None
+            if info is not None and info.gid == gid:
                 return entry
         return None
 
@@ -257,7 +267,7 @@ class AtADistance:
         for s in (here, there):
             s.lang = self.page.lang
             s.play_here(info.mine)
-        self.fork = (entry.id, here, there, info)
+        self.fork = (entry.id, here, there, info, link.seat)
         self.page.banner = None
         self._draw_fork(here, there)
 
@@ -268,7 +278,8 @@ class AtADistance:
         def moves(s: Session) -> str:
             """The public log lines of ``s``'s moves after the two games part."""
             shown = [s.show(text) for _seat, text, _events in s.lines[at:]]
-            return "".join(f"<li>{h(t)}</li>" for t in shown) or f'<li class="muted">{h(L("No moves yet."))}</li>'
+            return "".join(f"<li>{h(t)}</li>" for t in shown) or \
+                f'<li class="muted">{h(L("The same moves; the cards or dice drawn differ."))}</li>'
 
         cols = "".join(
             f'<section class="fork-side"><h3>{h(title)}</h3><p class="muted">{h(L("{n} moves", n=len(s.record.actions)))}</p>'
@@ -290,7 +301,7 @@ class AtADistance:
         """The screen of two continuations drawn again (a language switch)."""
         if self.fork is None or self.page.screen != "fork":
             return
-        _sid, here, there, _info = self.fork
+        _sid, here, there, _info, _seat = self.fork
         for s in (here, there):
             s.lang = self.page.lang
         self._draw_fork(here, there)
@@ -303,23 +314,47 @@ class AtADistance:
         is kept as an ordinary save."""
         if self.fork is None or which not in ("here", "link"):
             return
-        sid, here, there, info = self.fork
-        self.fork = None
+        sid, here, there, info, seat = self.fork
         keep, other = (here, there) if which == "here" else (there, here)
         saves = self.page.saves
         entry = saves.get(sid)
         copy = saves.new_id()
-        saves.put(copy, L("{name} (the other continuation)", name=entry.name or keep.game.title),
-                  other.record.model_dump(mode="json"), other.is_over())
-        info.floor = max(info.floor, len(keep.record.actions)) if which == "link" else info.floor
-        info.came = _now_ms()
-        saves.put(sid, entry.name, keep.record.model_dump(mode="json"), keep.is_over(), info.to_json())
+        # the other continuation first: if it cannot be written, nothing is overwritten
+        problem = saves.put(copy, L("{name} (the other continuation)", name=entry.name or keep.game.title),
+                            other.record.model_dump(mode="json"), other.is_over(), self.copied(other, info))
+        if problem:
+            self.page.flash(T("Neither continuation was changed: {reason}", reason=problem))
+            return
+        if which == "link":
+            info.floor = max(info.floor, len(keep.record.actions))
+            info.came = _now_ms()
+        seat_now = keep.to_move()
+        info.turn = -1 if seat_now is None or keep.is_over() else seat_now
+        problem = saves.put(sid, entry.name, keep.record.model_dump(mode="json"), keep.is_over(), info.to_json())
+        if problem:
+            saves.delete(copy)
+            self.page.flash(T("Neither continuation was changed: {reason}", reason=problem))
+            return
+        self.fork = None
         keep.play_here(info.mine)
         keep.sent_floor = min(info.floor, len(keep.record.actions))
+        keep.link_for = seat  # its player takes the device, as for any move link
         self.page.banner = (T("The other continuation is kept as a save: “{name}”.",
                               name=Isolated(saves.get(copy).name)), "info")
         self.table.open_session(keep, sid, entry.name, known=stamp(keep.record.model_dump(mode="json")),
                                 distance=info)
+
+    def copied(self, session: Session, info: Distance | None = None) -> dict | None:
+        """What a copy of a game at a distance (``info``; by default the table's) keeps of it
+        (Save copy, the other continuation of a fork): this device's seats, under a game id
+        of its own, so its friends' seats never become people at this device whose hands it
+        would show. None: not a game at a distance."""
+        info = info or self.info
+        if info is None:
+            return None
+        turn = session.to_move()
+        return Distance(new_game_id(), list(info.mine), floor=len(session.record.actions),
+                        turn=-1 if turn is None or session.is_over() else turn).to_json()
 
     # ---- the inbox ---------------------------------------------------------------------------
     def inbox_row(self, e: SaveEntry) -> str:
@@ -329,15 +364,15 @@ class AtADistance:
         assert info is not None
         seats = e.record.get("seats", [])
         title = engines.about(e.game)["title"]
-        names = ", ".join((f"<b><bdi>{h(L('{name} (you)', name=s['name']))}</bdi></b>" if i in info.mine else f"<bdi>{h(s['name'])}</bdi>")
-                          for i, s in enumerate(seats))
+        names = ", ".join(f"<b><bdi>{h(L('{name} (you)', name=s['name']))}</bdi></b>" if i in info.mine
+                          else f"<bdi>{h(s['name'])}</bdi>" for i, s in enumerate(seats))
         turn = info.turn
         if e.over:
             whose = L("Game over")
         elif turn in info.mine:
             whose = L("Your turn")
         elif 0 <= turn < len(seats) and seats[turn].get("kind") == "human":
-            whose = L("Waiting for {name}", name=seats[turn]["name"])
+            whose = L("Waiting for {name}", name=isolate(seats[turn]["name"]))
         else:
             whose = L("{n} moves", n=e.actions)
         last = max(e.updated * 1000, info.came)
@@ -345,11 +380,12 @@ class AtADistance:
         resend = (f'<button data-cmd="inbox-resend" data-arg="{h(e.id)}">{h(L("Resend the link"))}</button>'
                   if not e.over and 0 <= turn < len(seats) and turn not in info.mine
                   and seats[turn].get("kind") == "human" else "")
+        review = (f'<button data-cmd="review-save" data-arg="{h(e.id)}">{h(L("Review"))}</button>' if e.over else "")
         return (f'<li class="save far" data-sid="{h(e.id)}" data-gid="{h(info.gid)}"><div class="save-main">'
                 f'<b class="save-name">{h(title)}</b><span>{names}</span>'
                 f'<span class="muted"><span class="whose">{h(whose)}</span> · {h(L("last move: {when}", when=when))}</span>'
                 f'</div><div class="save-btns"><button class="primary" data-cmd="resume" data-arg="{h(e.id)}">'
-                f'{h(L("Open"))}</button>{resend}'
+                f'{h(L("Open"))}</button>{resend}{review}'
                 f'<button class="danger" data-cmd="delete" data-arg="{h(e.id)}">{h(L("Delete"))}</button></div></li>')
 
     def resend(self, sid: str) -> None:
@@ -370,19 +406,32 @@ class AtADistance:
         link = move_link(_base_url(), record, info.gid, seat)
         others = [isolate(s.name) for i, s in enumerate(record.seats) if i != seat]
         text = tx(invitation(engines.about(record.game)["title"], others))
-        self.deliver(text, link, name, share=hasattr(js.navigator, "share"))
+        asyncio.ensure_future(self._resend(sid, info, entry, text, link, name))
 
-    def deliver(self, text: str, link: str, name: str, share: bool) -> None:
+    async def _resend(self, sid: str, info: Distance, entry: SaveEntry, text: str, link: str, name: str) -> None:
+        """Once the link has left, Undo cannot take its moves back on this device either."""
+        if not await self.deliver(text, link, name, share=hasattr(js.navigator, "share")):
+            return
+        moves = len(entry.record.get("actions", []))
+        info.sent = {"to": info.turn, "moves": moves, "at": int(_now_ms())}
+        info.floor = max(info.floor, moves)
+        self.page.saves.put(sid, entry.name, entry.record, entry.over, info.to_json())
+
+    async def deliver(self, text: str, link: str, name: str, share: bool) -> bool:
         """Hand ``link`` (with ``text``) on: the phone's share sheet (``share``), else the
-        clipboard, and the banner says so."""
+        clipboard; the banner says what happened. False when it did not leave: the share sheet
+        closed without sending, or the browser refused to copy."""
         if share:
             try:
-                js.navigator.share(js.Object.fromEntries([["title", text], ["text", text], ["url", link]]))
-                return
-            except Exception:
-                pass
+                await js.navigator.share(js.Object.fromEntries([["title", text], ["text", text], ["url", link]]))
+                return True
+            except Exception as exc:
+                if "AbortError" in str(exc):  # closed by the person: nothing sent, nothing said
+                    return False
         try:
-            js.navigator.clipboard.writeText(f"{text}\n{link}")
+            await js.navigator.clipboard.writeText(f"{text}\n{link}")
         except Exception:
-            pass
+            self.page.flash(T("The browser did not let the page copy the link: select it in its box and copy it."))
+            return False
         self.page.flash(T("Link copied: send it to {name}.", name=Isolated(name)), "info")
+        return True

@@ -164,8 +164,9 @@ class NewGameScreen:
             return
         seats = [dict(seat, kind="human") if i in far else seat for i, seat in enumerate(seats)]
         try:
-            # no seed typed: every draw from entropy when it happens; a seed typed deals the game
-            session = Session.start(name, seats, seed, options, entropy=not seed_text)
+            # no seed typed: every draw from entropy when it happens; a seed typed deals the game,
+            # except at a distance, where a link must never carry the draws to come
+            session = Session.start(name, seats, seed, options, entropy=not seed_text or bool(far))
         except (ValueError, IllegalAction) as exc:
             page.flash(exc)
             return

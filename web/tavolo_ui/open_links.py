@@ -79,16 +79,17 @@ class OpenLinks:
         return None
 
     def _open_link(self, fragment: str, at_boot: bool) -> bool:
-        if is_move_fragment(fragment):  # a move of a game at a distance (``distance_screen``)
-            return self.table.distance.open_move(fragment)
-        parsed = parse_fragment(fragment)
-        if parsed is None:
+        move = is_move_fragment(fragment)  # a move of a game at a distance (``distance_screen``)
+        parsed = None if move else parse_fragment(fragment)
+        if parsed is None and not move:
             return False
-        mode, record = parsed
         if self.table.unsaved and self.page.session is not None and self.table.mode == "play" and not at_boot:
             if not js.window.confirm(L("Your current game could not be saved (storage is full). "
                                        "Open the link anyway and lose it?")):
                 return False
+        if parsed is None:
+            return self.table.distance.open_move(fragment)
+        mode, record = parsed
         if mode == "watch":
             record = upgrade(record)  # an old link: its outcomes written out, the whole game's
             actions = list(record.actions)

@@ -248,11 +248,14 @@ class Session:
         return [i for i in self.humans() if self.is_here(i)]
 
     def play_here(self, seats: list[int]) -> None:
-        """A game at a distance: only ``seats`` are played on this device; the table is
-        drawn for the first of them until another is to move."""
+        """A game at a distance: only ``seats`` are played on this device. With one, the
+        table is drawn for it; with several, as in hot-seat, for none of them until one is to
+        move and takes the device (``handoff_to``)."""
         self.here = sorted(set(seats))
-        if self.at_device not in self.here:
-            self.at_device = self.here[0] if self.here else None
+        if len(self.here) == 1:
+            self.at_device = self.here[0]
+        elif self.at_device not in self.here:
+            self.at_device = None
 
     def away_to_move(self) -> int | None:
         """The friend at a distance whose move the game waits for (a human seat not played on
