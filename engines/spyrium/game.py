@@ -220,8 +220,11 @@ class Spyrium(Game[SpyriumState, Action]):
         of 16 (c = 0.1: 5.5 of 16, too greedy), the policy's opponents 13 of 16, both 12 of
         16, and 40 playout steps instead of 20 gave nothing (10 of 16, a mean margin of -0.4 VP)
         at twice the time. These settings at 800 iterations won 9 of 10 against Normal on the
-        same seeds (a mean margin of 15 VP); the confirmation on other seeds is at
-        ``HARD_ITERATIONS``."""
+        same seeds (a mean margin of 15 VP); cut to 600 iterations for the worker's time
+        (``HARD_ITERATIONS``), Hard won 20 of 30 against Normal on seeds not tuned on
+        (``bench/arena.py spyrium --players 2 --bots hard,normal --games 30 --seed0 30001
+        --jobs 1``: 66.7%, 95% interval 48.8-80.8%; median 680 ms a decision, Normal 225 ms,
+        on a loaded CPython)."""
         from engines.core.bots import Bot, with_mistakes
         from engines.core.search import search_bot
 
@@ -235,9 +238,12 @@ class Spyrium(Game[SpyriumState, Action]):
                 "heuristic": choose}
 
 
-#: the search levels' budgets (iterations a decision): 0.24 s and about 1 s of CPU a decision
-#: on CPython at 3 players (measured: 0.235 s mean at 250, 0.78 s at 800); the playout
-#: length (actions) is about two thirds of a round at 3 players (a game is ~180 actions)
+#: the search levels' budgets (iterations a decision): Normal 0.24 s of CPU a decision on
+#: CPython at 3 players (0.235 s mean at 250); Hard's 600 iterations, with the opponents played
+#: by the policy, cost 3.25 times Normal's decision (medians over the 16 positions of
+#: ``bench/bot_times.py`` at 3 players, 1.36 s against 0.42 s on a loaded machine: about 0.8 s
+#: unloaded, the old 1000 iterations 4.1 times); the playout length (actions) is about two
+#: thirds of a round at 3 players (a game is ~180 actions)
 NORMAL_ITERATIONS = 250
 HARD_ITERATIONS = 600
 #: Hard's exploration constant (Normal keeps the search's 0.7): the root actions' values differ
