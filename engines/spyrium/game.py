@@ -223,8 +223,11 @@ class Spyrium(Game[SpyriumState, Action]):
         same seeds (a mean margin of 15 VP); cut to 600 iterations for the worker's time
         (``HARD_ITERATIONS``), Hard won 20 of 30 against Normal on seeds not tuned on
         (``bench/arena.py spyrium --players 2 --bots hard,normal --games 30 --seed0 30001
-        --jobs 1``: 66.7%, 95% interval 48.8-80.8%; median 680 ms a decision, Normal 225 ms,
-        on a loaded CPython)."""
+        --jobs 1``; median 680 ms a decision, Normal 225 ms, on a loaded CPython) but only 4.5
+        of the next 12 (``--games 12 --seed0 30031``): 24.5 of 42, 58% (95% interval 43-72%),
+        not yet clearly stronger at 2 players. At 4 players it won 8 of 8 against three
+        heuristic bots (``--players 4 --bots hard,heuristic,heuristic,heuristic --games 8
+        --seed0 30001``)."""
         from engines.core.bots import Bot, with_mistakes
         from engines.core.search import search_bot
 
