@@ -206,7 +206,28 @@ class Spyrium(Game[SpyriumState, Action]):
         """"playout" (the playout policy as a level for the CLI and the arena), "easy" (the
         heuristic, a random legal move ``EASY_MISTAKES`` of the time), "normal" and "hard"
         (ISMCTS, ``engines.core.search``, on ``determinize``) and "heuristic" (``bot.py``),
-        kept last as in every game."""
+        kept last as in every game.
+
+        Hard is Normal's search with more iterations, a smaller exploration constant
+        (``HARD_EXPLORATION``) and the other seats played by the playout policy
+        (``opponents="policy"``: the tree holds only Hard's own choices). With Normal's
+        settings and four times its budget it was not measurably stronger (5.5 of 10 games),
+        because ``evaluate``'s values of the root actions lie within a few hundredths of each
+        other while the exploration term at c = 0.7 is ten times that: the visits were spread
+        almost evenly and the most visited action was close to a draw among them. Measured
+        with ``bench/arena.py spyrium --players 2 --games 16 --seed0 20001 --jobs 1`` at an
+        equal 100 iterations against c = 0.7 with the tree over every seat: c = 0.2 won 13
+        of 16 (c = 0.1: 5.5 of 16, too greedy), the policy's opponents 13 of 16, both 12 of
+        16, and 40 playout steps instead of 20 gave nothing (10 of 16, a mean margin of -0.4 VP)
+        at twice the time. These settings at 800 iterations won 9 of 10 against Normal on the
+        same seeds (a mean margin of 15 VP); cut to 600 iterations for the worker's time
+        (``HARD_ITERATIONS``), Hard won 20 of 30 against Normal on seeds not tuned on
+        (``bench/arena.py spyrium --players 2 --bots hard,normal --games 30 --seed0 30001
+        --jobs 1``; median 680 ms a decision, Normal 225 ms, on a loaded CPython) but only 4.5
+        of the next 12 (``--games 12 --seed0 30031``): 24.5 of 42, 58% (95% interval 43-72%),
+        not yet clearly stronger at 2 players. At 4 players it won 8 of 8 against three
+        heuristic bots (``--players 4 --bots hard,heuristic,heuristic,heuristic --games 8
+        --seed0 30001``)."""
         from engines.core.bots import Bot, with_mistakes
         from engines.core.search import search_bot
 
@@ -215,15 +236,22 @@ class Spyrium(Game[SpyriumState, Action]):
                 # cast: this game hands its bots only its own states (a SpyriumState)
                 "easy": with_mistakes(cast(Bot, choose), EASY_MISTAKES),
                 "normal": search_bot(NORMAL_ITERATIONS, playout_steps=PLAYOUT_STEPS),
-                "hard": search_bot(HARD_ITERATIONS, playout_steps=PLAYOUT_STEPS),
+                "hard": search_bot(HARD_ITERATIONS, exploration=HARD_EXPLORATION,
+                                   playout_steps=PLAYOUT_STEPS, opponents="policy"),
                 "heuristic": choose}
 
 
-#: the search levels' budgets (iterations a decision): 0.24 s and about 1 s of CPU a decision
-#: on CPython at 3 players (measured: 0.235 s mean at 250, 0.78 s at 800); the playout
-#: length (actions) is about two thirds of a round at 3 players (a game is ~180 actions)
+#: the search levels' budgets (iterations a decision): Normal 0.24 s of CPU a decision on
+#: CPython at 3 players (0.235 s mean at 250); Hard's 600 iterations, with the opponents played
+#: by the policy, cost 3.25 times Normal's decision (medians over the 16 positions of
+#: ``bench/bot_times.py`` at 3 players, 1.36 s against 0.42 s on a loaded machine: about 0.8 s
+#: unloaded, the old 1000 iterations 4.1 times); the playout length (actions) is about two
+#: thirds of a round at 3 players (a game is ~180 actions)
 NORMAL_ITERATIONS = 250
-HARD_ITERATIONS = 1000
+HARD_ITERATIONS = 600
+#: Hard's exploration constant (Normal keeps the search's 0.7): the root actions' values differ
+#: by a few hundredths, so a smaller term lets the visits follow the values (``bots``)
+HARD_EXPLORATION = 0.2
 PLAYOUT_STEPS = 20
 #: how often the "easy" bot plays a random legal action instead of the heuristic's choice
 EASY_MISTAKES = 0.3

@@ -186,6 +186,36 @@ def test_search_decision_ignores_hidden_information():
     assert checked >= 8
 
 
+def _movers(node) -> set[int]:
+    """The seats whose choices are nodes of the tree below ``node``."""
+    out: set[int] = set()
+    for child in node.children.values():
+        out |= {child.mover} | _movers(child)
+    return out
+
+
+def test_hard_searches_only_its_own_choices_and_follows_the_values_closer_than_normal():
+    """Hard's tree holds only the decider's choices (the others play the policy), and its
+    smaller exploration constant gives the chosen action a larger share of the root's visits
+    than Normal's settings do with the same iterations (Normal's spread them almost evenly)."""
+    bots = GAME.bots()
+    hard, normal = bots["hard"], bots["normal"]
+    shares = {"hard": [], "normal": []}
+    for n, state in _positions(2, 77, every=29):
+        if GAME.is_over(state) or len(GAME.legal_actions(state)) < 3:
+            continue
+        me = GAME.to_move(state)
+        for name, bot in (("hard", hard), ("normal", normal)):
+            search = bot.start(GAME, state, Rng.from_seed(n))
+            search.run(150)
+            if name == "hard":
+                assert _movers(search.root) == {me}
+            result = search.result()
+            shares[name].append(max(v for _a, v, _m in result.stats) / 150)
+    assert len(shares["hard"]) >= 4
+    assert sum(shares["hard"]) > 1.5 * sum(shares["normal"])
+
+
 def test_levels():
     bots = GAME.bots()
     assert list(bots)[-1] == "heuristic"
