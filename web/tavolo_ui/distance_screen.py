@@ -38,6 +38,12 @@ def _base_url() -> str:
     return str(js.location.href).split("#", 1)[0]
 
 
+def _message(title: str, names: list[str], seat: int) -> str:
+    """The words sent with a move link to ``seat``: "Your turn in Citadels with Anna and Bea"
+    (``names``: every seat's name as typed)."""
+    return tx(invitation(title, [isolate(n) for i, n in enumerate(names) if i != seat]))
+
+
 class AtADistance:
     """The table's part for games at a distance (see the module doc)."""
 
@@ -110,15 +116,9 @@ class AtADistance:
         assert self.info is not None
         return move_link(_base_url(), s.record, self.info.gid, seat)
 
-    @staticmethod
-    def seats_name(session: Session, seat: int) -> str:
-        """A seat's name as typed (``deliver`` isolates it in its sentence)."""
-        return session.seats[seat].name
-
     def message(self, session: Session, seat: int) -> str:
         """The words sent with the link to ``seat``: "Your turn in Citadels with Anna and Bea"."""
-        others = [session.name(i) for i in range(session.record.players) if i != seat]
-        return tx(invitation(session.game.title, others))
+        return _message(session.game.title, [s.name for s in session.seats], seat)
 
     def send_box_html(self) -> str:
         """In place of the choices (beside the final scores once the game is over): the link
@@ -164,7 +164,7 @@ class AtADistance:
         """Hand the link on; once it has left, Undo cannot take those moves back. A share
         sheet closed without sending, or a copy refused, leaves everything as it was."""
         moves = len(s.record.actions)
-        sent = await self.deliver(self.message(s, seat), self.link_for(seat), self.seats_name(s, seat), share)
+        sent = await self.deliver(self.message(s, seat), self.link_for(seat), s.seats[seat].name, share)
         if not sent or self.info is None or self.page.session is not s or len(s.record.actions) != moves:
             return
         self.info.sent = {"to": seat, "moves": moves, "at": int(_now_ms())}
@@ -404,8 +404,7 @@ class AtADistance:
         seat = info.turn
         name = record.seats[seat].name
         link = move_link(_base_url(), record, info.gid, seat)
-        others = [isolate(s.name) for i, s in enumerate(record.seats) if i != seat]
-        text = tx(invitation(engines.about(record.game)["title"], others))
+        text = _message(engines.about(record.game)["title"], [s.name for s in record.seats], seat)
         asyncio.ensure_future(self._resend(sid, info, entry, text, link, name))
 
     async def _resend(self, sid: str, info: Distance, entry: SaveEntry, text: str, link: str, name: str) -> None:
