@@ -214,10 +214,18 @@ class Citadels(Game[CitadelsState, Action]):
         ``legal_actions`` returns, which the search plays with ``play_legal``, unchecked."""
         return _playout(state, rng, self.legal_actions(state))
 
+    #: 2: the characters re-dealt by a replay of the draft (``determinize.py``); 1: shuffled
+    redeal = 2
+
     def determinize(self, state: CitadelsState, player: int, rng: Rng) -> CitadelsState:
         """See ``determinize.py`` (what is hidden, how it is re-dealt, what is approximated)."""
         from .determinize import determinize
         return determinize(state, player, rng)
+
+    def determinize_as(self, redeal: int, state: CitadelsState, player: int, rng: Rng) -> CitadelsState:
+        """Re-deal 1, of forks made before the draft was replayed, shuffled every hidden rank."""
+        from .determinize import determinize
+        return determinize(state, player, rng, replay_draft=redeal >= 2)
 
     def evaluate(self, state: CitadelsState, player: int) -> float:
         """The true win share at the end; before, a softmax of estimated final scores

@@ -108,6 +108,8 @@ def start_round(state: CitadelsState) -> None:
     state.draft_cards = list(RANKS)
     state.draft_step = 0
     state.handed = [[] for _ in range(state.players)]
+    state.offers = []
+    state.draft_crown = state.crown
     _reset_turn(state)
     state.pending = "down"
 
@@ -132,6 +134,7 @@ def _note_handed(state: CitadelsState) -> None:
     """Remember which characters the chooser has seen (private to him, §5.5, §11.2)."""
     seat = _seat_of_step(state, state.draft_step)
     state.handed[seat] = sorted(set(state.handed[seat]) | set(state.draft_cards))
+    state.offers.append(sorted(state.draft_cards))
 
 
 _TURN_RESET = {"income_taken": False, "builds": 0, "ability_used": False, "district_income_taken": False,

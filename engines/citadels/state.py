@@ -62,6 +62,8 @@ class CitadelsState(ChanceState):
     draft_step: int = 0                  # index in the round's draft schedule
     draft_cards: list[int] = []          # ranks handed to the player now choosing
     handed: list[list[int]] = []         # per seat: every rank handed to him this round (§11.2)
+    offers: list[list[int]] = []         # per draft step so far: the ranks handed to its chooser (he alone saw them)
+    draft_crown: int = -1                # the crown's seat when this round's draft began (the King may take it since)
 
     # ---- calling (§6) ---------------------------------------------------------------------
     called: int = 0                      # the rank being called now (0 before rank 1)
@@ -128,7 +130,7 @@ class CitadelsState(ChanceState):
 
 _FIELDS = frozenset(CitadelsState.model_fields)
 #: the state's list fields: lists of ints or strings, and lists of such lists
-_NESTED_LISTS = ("hands", "cities", "built_round", "handed")
+_NESTED_LISTS = ("hands", "cities", "built_round", "handed", "offers")
 _FLAT_LISTS = ("deck", "bottom", "seen", "gold", "removed_up", "face_down", "face_down_by", "holder", "draft_cards",
                "revealed", "drawn")
 assert {k for k, f in CitadelsState.model_fields.items() if "list" in str(f.annotation)} == {

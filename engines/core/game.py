@@ -454,6 +454,16 @@ class Game(Generic[StateT, ActionT]):
         """
         raise NotImplementedError(f"{self.title} has no determinize(): its bots cannot search")
 
+    #: the number of ``determinize``'s way of sampling, raised when a game changes it: a fork
+    #: (``engines.core.record.Fork``) records the one that dealt it, and is replayed with it
+    redeal: int = 1
+
+    def determinize_as(self, redeal: int, state: StateT, player: int, rng: Rng) -> StateT:
+        """``determinize`` as re-deal number ``redeal`` sampled (``redeal <= self.redeal``): how a
+        record's fork is dealt again, so an old record replays as it did. A game that raised
+        ``redeal`` keeps its older ways here; by default there is only the one."""
+        return self.determinize(state, player, rng)
+
     def search_actions(self, state: StateT) -> list[ActionT]:
         """The actions a search considers in ``state``: objects of ``legal_actions(state)``,
         in its order, never empty while the game goes on. A game leaves out actions it knows

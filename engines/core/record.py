@@ -86,12 +86,23 @@ class Seat(BaseModel):
 
 
 class Fork(BaseModel):
-    """After ``at`` actions, what ``seat`` could not see was dealt again with ``seed``."""
+    """After ``at`` actions, what ``seat`` could not see was dealt again with ``seed``, by the
+    game's re-deal number ``redeal`` (``Game.redeal``: a game that learns to sample better
+    still replays its older forks as they were dealt). A fork of the first re-deal is written
+    without it, as forks always were."""
     model_config = _STRICT
 
     at: int = Field(ge=0)
     seat: int = Field(ge=0, le=98)
     seed: int = Field(ge=0, le=MAX_SEED)
+    redeal: int = Field(default=1, ge=1, le=99)
+
+    @model_serializer(mode="wrap")
+    def _without_first_redeal(self, handler):
+        data = handler(self)
+        if isinstance(data, dict) and data.get("redeal") == 1:
+            data.pop("redeal")
+        return data
 
 
 class GameRecord(BaseModel):
@@ -236,12 +247,15 @@ def check_forks(record: GameRecord) -> None:
 def redeal(game: Game, record: GameRecord, state: GameState, count: int) -> GameState:
     """The state after ``count`` actions: ``state`` itself, or, where the record was forked
     after ``count`` actions, a new state with what the fork's seat could not see dealt again
-    (``Game.determinize``, from the fork's seed). Call it after every action (and with 0
+    (``Game.determinize_as`` the fork's re-deal, from its seed). Call it after every action (and with 0
     for the starting state) whenever a record is rebuilt; ``state`` is not changed."""
     for fork in record.forks:
         if fork.at == count:  # forks at the same position re-deal one after the other
+            if fork.redeal > game.redeal:
+                raise RecordError(_T("The game record is damaged: {what} cannot be read.", what=_FIELD_NAMES["forks"]),
+                                  detail=f"fork at {fork.at}: re-deal {fork.redeal}, this engine has up to {game.redeal}")
             try:
-                state = game.determinize(state, fork.seat, Rng.from_seed(fork.seed))
+                state = game.determinize_as(fork.redeal, state, fork.seat, Rng.from_seed(fork.seed))
             except NotImplementedError:
                 raise RecordError(_T("This game cannot be played on from a position with its unseen parts "
                                      "dealt again.")) from None

@@ -165,3 +165,63 @@ def test_levels_and_fairness():
     st = new(3, 1)
     a = bots["easy"](GAME, st, Rng.from_seed(2))
     assert a in GAME.legal_actions(st)
+
+
+def _seats_of_steps(s):
+    from engines.citadels.rules import draft_schedule
+    return [(s.draft_crown + offset) % s.players for offset, _op in draft_schedule(s.players)]
+
+
+def test_every_world_replays_the_draft_as_the_player_saw_it(monkeypatch):
+    """At every count and moment of a round, each world's draft agrees with every hand the
+    player was handed (``offers`` at his steps), and once he has been handed one the replay
+    never needs the plain shuffle (before, he knows nothing of the draft: the shuffle is right)."""
+    import engines.citadels.determinize as D
+
+    def no_fallback(s, player, _rng):
+        assert player not in [seat for t, seat in enumerate(_seats_of_steps(s)) if t < len(s.offers)], \
+            "the draft could not be replayed"
+    monkeypatch.setattr(D, "_shuffle_characters", no_fallback)
+    n = 0
+    for players in range(2, 8):
+        for st in _positions(players, 60 + players, every=3):
+            if st.phase == "over" or not st.offers:
+                continue
+            seats = _seats_of_steps(st)
+            for p in range(players):
+                det = GAME.determinize(st, p, Rng.from_seed(n))
+                n += 1
+                assert GAME.view(det, p) == GAME.view(st, p)
+                for t, offer in enumerate(st.offers):
+                    if seats[t] == p:
+                        assert det.offers[t] == offer
+    assert n > 500
+
+
+def test_two_players_the_first_chooser_narrows_the_other_seat_to_what_it_was_handed():
+    """Two players, after the draft: the crown's seat saw 7 ranks (so it knows the one set
+    aside face down), then 4 (so the other seat took one of the 2 ranks gone in between and
+    put the other face down), then 3 (it kept one, put one down, and passed 2: the other seat
+    kept one of those). Every world agrees, and every agreeing world turns up."""
+    for seed in range(1, 40):
+        st = new(2, seed)
+        rng = Rng.from_seed(seed)
+        while st.phase == "draft" or GAME.to_move(st) < 0:
+            GAME.apply(st, choose(GAME, st, rng) if GAME.to_move(st) >= 0 else GAME.sample_chance(st, rng))
+        if not st.revealed and st.phase == "turn":
+            break
+    a = st.draft_crown
+    b = 1 - a
+    assert not [r for r in st.revealed if st.holder[r] == b]  # nothing of b's shown yet
+    first_gone = set(st.offers[0]) - set(st.offers[3]) - {r for r in range(9) if st.holder[r] == a}
+    second_gone = set(st.offers[5])
+    b_first, b_second = {r for r in first_gone if st.holder[r] == b}, {r for r in second_gone if st.holder[r] == b}
+    assert len(first_gone) == 2 and len(second_gone) == 2 and len(b_first) == len(b_second) == 1
+    worlds = set()
+    for k in range(200):
+        det = GAME.determinize(st, a, Rng.from_seed(k))
+        assert det.removed_down == st.removed_down                      # the one rank a never saw
+        held = {r for r in range(1, 9) if det.holder[r] == b}
+        assert len(held & first_gone) == 1 and len(held & second_gone) == 1, (held, first_gone, second_gone)
+        worlds.add(tuple(sorted(held)))
+    assert len(worlds) == 4                                            # 2 choices at each of b's keeps

@@ -107,6 +107,7 @@ def test_a_game_without_determinize_cannot_be_forked(monkeypatch):
     record, _ = played(7, 4)
     fork = forked(record, 4, 0, 1)
     monkeypatch.setattr(type(GAME), "determinize", Game.determinize)  # as a game without one
+    monkeypatch.setattr(type(GAME), "determinize_as", Game.determinize_as)
     with pytest.raises(RecordError):
         replay(parse_record(fork.model_dump_json()))
 
@@ -126,3 +127,39 @@ def test_the_bot_worker_keeps_up_with_a_forked_game():
         GAME.apply(state, action)
     assert thinker.state_of(fork).model_dump() == state.model_dump()
     assert thinker.replays == 1
+
+
+def test_a_fork_names_its_re_deal_only_past_the_first_and_a_re_deal_unknown_here_is_refused():
+    record, _ = played(8, 12)
+    old = forked(record, 12, 0, 3)
+    assert old.model_dump()["forks"] == [{"at": 12, "seat": 0, "seed": 3}]   # as forks always were
+    new = old.model_copy(update={"forks": [Fork(at=12, seat=0, seed=3, redeal=GAME.redeal)]})
+    assert new.model_dump()["forks"] == [{"at": 12, "seat": 0, "seed": 3, "redeal": 2}]
+    assert parse_record(new.model_dump_json()).forks[0].redeal == 2
+    data = new.model_dump(mode="json")
+    data["forks"][0]["redeal"] = GAME.redeal + 1                         # from a newer engine
+    with pytest.raises(RecordError) as err:
+        replay(parse_record(data))
+    assert "fork" in str(err.value).lower()
+
+
+def test_a_citadels_fork_of_the_second_re_deal_keeps_what_the_draft_showed_the_seat():
+    """Two players, the crown's seat after the draft: it saw 7 of the 8 characters, so it
+    knows the one set aside face down. Re-deal 2 keeps it there in every fork; re-deal 1 (of
+    forks made before) shuffled it with the other seat's characters, and still does."""
+    record, state = played(9, 0, players=2)
+    bot, rng = get_bot(GAME, "heuristic"), Rng.from_seed(9)
+    while state.phase == "draft" or GAME.to_move(state) != state.draft_crown:
+        action = bot(GAME, state, rng)
+        record.actions.append(GAME.dump_action(action))
+        GAME.apply(state, action)
+    seat, at = state.draft_crown, len(record.actions)
+    moved = {1: 0, 2: 0}
+    for seed in range(12):
+        for redeal in (1, 2):
+            copy = forked(record, at, seat, seed)
+            copy.forks[-1] = Fork(at=at, seat=seat, seed=seed, redeal=redeal)
+            again = replay(copy)
+            assert GAME.view(again, seat) == GAME.view(state, seat)
+            moved[redeal] += again.removed_down != state.removed_down
+    assert moved == {1: moved[1], 2: 0} and moved[1] > 0

@@ -418,7 +418,7 @@ class ReviewScreen:
         record.forks = [f.model_copy() for f in r.record.forks if f.at <= r.at]
         if r.fork_redeals() and r.viewer is not None:  # a game in progress (``can_fork``: a seat's
             # view): what the viewer had not seen is dealt again
-            record.forks.append(Fork(at=r.at, seat=r.viewer, seed=new_seed()))
+            record.forks.append(Fork(at=r.at, seat=r.viewer, seed=new_seed(), redeal=r.game.redeal))
         try:
             session = Session(record)
         except Exception as exc:  # never expected: the positions of a review all replay
