@@ -6,4 +6,4 @@ engines does not go through ``importlib.metadata`` (which costs most of a second
 browser: it imports and compiles ``email`` and friends).
 """
 
-__version__ = "0.4.2"
+__version__ = "0.5.0"
