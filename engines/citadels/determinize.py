@@ -38,7 +38,7 @@ from __future__ import annotations
 from engines.core.rng import Rng
 
 from .dealer import CitadelsDealer
-from .rules import _OFFER_DOWN, _SCHEDULE, DISCARD, KEEP, active_seat
+from .rules import _OFFER_DOWN, _SCHEDULE, KEEP, active_seat
 from .state import CitadelsState
 
 #: how many replays of the draft are tried before the plain shuffle (``_shuffle_characters``)
@@ -196,10 +196,10 @@ def _replay_draft(s: CitadelsState, player: int, rng: Rng) -> bool:
         down += [(r, seats[last]) for r in sorted(hand)]
         if any(r in revealed for r in hand):
             return False
-    if [by for _r, by in down] != s.face_down_by or any(
-            r in revealed and holder[r] != q for r, q in kept) or len(
-            [r for r, q in kept if q != player and r in revealed]) != sum(
-            1 for r in revealed if holder[r] != player):
+    # every other seat's revealed character was kept (by its holder: the pools allow no other)
+    others_revealed = sum(1 for r in revealed if holder[r] != player)
+    if [by for _r, by in down] != s.face_down_by or sum(
+            1 for r, q in kept if q != player and r in revealed) != others_revealed:
         return False
     # ---- the replay agrees: its characters are the world's -------------------------------------
     for r in range(1, 9):
