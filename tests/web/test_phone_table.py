@@ -83,6 +83,16 @@ def test_the_header_is_one_row_with_a_more_menu(page, base_url, lang):
     page.wait_for_function("() => document.getElementById('more-btn').getAttribute('aria-expanded') === 'false'")
     assert page.evaluate("document.activeElement.id") == "more-btn"
     assert not page.locator("#share-btn").is_visible()
+    # the focus leaving it by Tab closes it: Shift+Tab from its first control reaches ⋯ (still
+    # open), once more a control before ⋯ (closed, nothing hidden keeps the focus)
+    page.keyboard.press("Enter")
+    page.wait_for_function("() => document.getElementById('more-btn').getAttribute('aria-expanded') === 'true'")
+    page.keyboard.press("Shift+Tab")
+    assert page.evaluate("document.activeElement.id") == "more-btn"
+    assert more.get_attribute("aria-expanded") == "true"
+    page.keyboard.press("Shift+Tab")
+    page.wait_for_function("() => document.getElementById('more-btn').getAttribute('aria-expanded') === 'false'")
+    assert not page.locator("#share-btn").is_visible()
     # a tap elsewhere (the status box) closes it
     page.click("#more-btn")
     page.wait_for_function("() => document.getElementById('more-btn').getAttribute('aria-expanded') === 'true'")

@@ -9,7 +9,8 @@ header does not change.
 
 The ⋯ button is a real button (keyboard reachable) with ``aria-expanded`` and
 ``aria-controls``; the panel closes on a second press, on any other click (a control in it runs
-its command and closes it) and on Escape (the focus goes back to ⋯ when it was inside).
+its command and closes it), on Escape (the focus goes back to ⋯ when it was inside) and when
+the focus moves by keyboard to a control outside ⋯ and the panel (``on_focusout``).
 """
 
 from __future__ import annotations
@@ -62,6 +63,21 @@ def close(refocus: bool = False) -> None:
     js.document.body.dataset.more = ""
     if refocus and panel and panel.contains(js.document.activeElement):
         btn.focus()
+
+
+def on_focusout(event) -> None:
+    """The focus left ⋯ or a control of the open panel: close the panel when the focus went to
+    something outside both (Tab past its last control, Shift+Tab past ⋯). A focus that goes
+    nowhere (a tap on the board, the window left) is the click handler's or nobody's."""
+    if not is_open():
+        return
+    to = getattr(event, "relatedTarget", None)
+    if to is None:
+        return
+    btn, panel = _el(BUTTON_ID), _el(PANEL_ID)
+    if (btn and btn.contains(to)) or (panel and panel.contains(to)):
+        return
+    close()
 
 
 def reachable(el):
