@@ -77,6 +77,7 @@ def label_text(view: Mapping[str, Any], action: Any) -> Text:
         return T("Collect {gold} for {districts}", gold=gold(income), districts=YOUR_COLOUR_DISTRICTS[colour])
     if t == "end_turn":
         income = CHARACTERS[rank].income_color and not turn.get("district_income_taken")  # type: ignore[union-attr]
+        income = income and _income(view, seat, rank) > 0  # no district of the colour: nothing to name
         draw = rank == ARCHITECT and not turn.get("architect_drawn")
         if income and rank == WARLORD:
             return T("End your turn (collect {gold} of district income; then you may destroy a district)",

@@ -86,6 +86,10 @@ def test_collecting_no_district_income_says_why_it_is_offered():
     assert it.startswith("Incassa le monete d’oro per i tuoi edifici gialli (nobiltà): non ne hai ancora")
     assert ") (" not in it  # one bracket after another read as a list of asides
     assert all("Collect 0" not in GAME.action_label(s, a) for a in GAME.legal_actions(s))
+    play(s, type="take_gold")  # ending the turn collects nothing either: the button does not say "collect 0"
+    end = next(a for a in GAME.legal_actions(s) if a.type == "end_turn")
+    assert GAME.action_label(s, end) == "End your turn"
+    assert GAME.action_label(s, end, "it") == "Termina il turno"
 
 
 def test_label_of_the_draft_names_the_character_describe_does_not():
