@@ -220,8 +220,8 @@ class Euphoria(Game[EuphoriaState, Action]):
         may see, the public board and its own mat), "easy" (the heuristic with deliberate
         mistakes), "normal" (ISMCTS, ``engines.core.search``, on ``determinize``, among the
         heuristic's best ``SEARCH_WIDTH`` actions: ``search_actions``), "hard" (the same search
-        with four times the iterations, its tree holding only its own choices: the other seats
-        play the playout policy, ``opponents="policy"``), "search" (Normal, the name the arena
+        with fourteen times the iterations, its tree holding only its own choices: the other
+        seats play the playout policy, ``opponents="policy"``), "search" (Normal, the name the arena
         used before) and "heuristic", kept last.
 
         The search searched every legal action at first and won 1 of 14 games against the
@@ -245,11 +245,13 @@ class Euphoria(Game[EuphoriaState, Action]):
                 "search": normal, "heuristic": choose}
 
 
-#: the normal level's budget in iterations: a median 228 ms a decision on CPython at 2 players
-#: (the arena, on a loaded machine; about 1 s in the browser)
-NORMAL_ITERATIONS = 80
-#: the hard level's budget: four times Normal's, as in the other games
-HARD_ITERATIONS = 320
+#: the search levels' budgets in iterations (issue 30). Hard at 320 against Normal at 80 won
+#: only 18 of 30 at 2 players. Normal at 40 still beats the heuristic (22 of 30, ``bench/arena.py
+#: euphoria --players 2 --bots normal,heuristic --games 30 --seed0 71001``) and Hard at 560
+#: beats it clearly (25 of 30, ``--bots hard,normal --seed0 72001``). In the page's worker at 3
+#: players (``bench/bot_times.py``, 16 positions) the medians were Normal 89 ms, Hard 1,739 ms.
+NORMAL_ITERATIONS = 40
+HARD_ITERATIONS = 560
 #: playout actions before ``evaluate`` (about a round at 3 players)
 PLAYOUT_STEPS = 20
 #: the actions a search node considers: the heuristic's best few (``search_actions``)
