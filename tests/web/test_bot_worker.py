@@ -140,8 +140,8 @@ def test_leaving_the_table_cancels_a_bot_that_is_thinking(page, base_url):
     assert not app_errors(page)
 
 
-def test_suggest_a_move_shows_the_normal_bots_choice_for_the_person(page, base_url):
-    """Hints are off until the person turns them on; then "Suggest a move" asks the Normal
+def test_suggest_a_move_shows_the_hard_bots_choice_for_the_person(page, base_url):
+    """Hints are off until the person turns them on; then "Suggest a move" asks the Hard
     bot for the person's seat, shows its choice with an estimated win chance, one sentence of
     why (the worker's explanation) and a ring on the board, and "Play it" plays exactly that
     action."""
@@ -164,7 +164,7 @@ def test_suggest_a_move_shows_the_normal_bots_choice_for_the_person(page, base_u
     for a in record.actions:
         game.apply(state, a)
     seat = game.to_move(state)
-    expected = get_bot(game, "normal")(game, state.clone(), decision_rng(record.seed, len(record.actions), seat))
+    expected = get_bot(game, "hard")(game, state.clone(), decision_rng(record.seed, len(record.actions), seat))
     assert game.legal_actions(state)[index] == expected
     shot(page, "suggest_a_move")
     n = len(record.actions)

@@ -1,9 +1,11 @@
-""""Suggest a move": the Normal bot's choice for a person, from that person's own view.
+""""Suggest a move": the Hard bot's choice for a person, from that person's own view.
 
 A part of the table screen (``table.TableScreen.hints``). Hints are off by default: the
 table's **Hints** toggle (remembered in this browser, ``tavolo:hints``) adds a **Suggest a
-move** button under the person's choices. Pressing it asks the game's Normal bot (the same
-search the bots use, in the worker when it runs) to decide for the person's seat. The search
+move** button under the person's choices. Pressing it asks the game's Hard bot (the same
+search the bots use, in the worker when it runs) to decide for the person's seat: the best
+advice the table has, at about 2 s a suggestion in the worker (issue 30: Normal is now a
+cheaper search, and a hint is worth the wait). The search
 samples what the seat cannot see (``Game.determinize``), so a suggestion knows nothing the
 person does not.
 The answer is shown in the panel, with the search's estimated win chance, one sentence of
@@ -31,7 +33,7 @@ from engines.core.search import Explanation
 from .words import L
 
 HINTS_KEY = "tavolo:hints"  # a preference, like the language: not a save
-SUGGEST_LEVEL = "normal"  # the bot that suggests
+SUGGEST_LEVEL = "hard"  # the bot that suggests
 MARK_COLOUR = "#1d4f91"  # the suggestion's ring: dark blue, unlike the orange of the legal spots
 
 T = texts("ui")
