@@ -220,8 +220,9 @@ class Euphoria(Game[EuphoriaState, Action]):
         may see, the public board and its own mat), "easy" (the heuristic with deliberate
         mistakes), "normal" (ISMCTS, ``engines.core.search``, on ``determinize``, among the
         heuristic's best ``SEARCH_WIDTH`` actions: ``search_actions``), "hard" (the same search
-        with fourteen times the iterations, its tree holding only its own choices: the other
-        seats play the playout policy, ``opponents="policy"``), "search" (Normal, the name the arena
+        with fourteen times the iterations and less exploration, ``HARD_EXPLORATION``, its tree
+        holding only its own choices: the other seats play the playout policy,
+        ``opponents="policy"``), "search" (Normal, the name the arena
         used before) and "heuristic", kept last.
 
         The search searched every legal action at first and won 1 of 14 games against the
@@ -241,17 +242,26 @@ class Euphoria(Game[EuphoriaState, Action]):
         normal = search_bot(NORMAL_ITERATIONS, playout_steps=PLAYOUT_STEPS)
         return {"playout": _playout_bot, "easy": with_mistakes(choose, EASY_MISTAKES),
                 "normal": normal,
-                "hard": search_bot(HARD_ITERATIONS, playout_steps=PLAYOUT_STEPS, opponents="policy"),
+                "hard": search_bot(HARD_ITERATIONS, exploration=HARD_EXPLORATION, playout_steps=PLAYOUT_STEPS,
+                                   opponents="policy"),
                 "search": normal, "heuristic": choose}
 
 
 #: the search levels' budgets in iterations (issue 30). Hard at 320 against Normal at 80 won
 #: only 18 of 30 at 2 players. Normal at 40 still beats the heuristic (22 of 30, ``bench/arena.py
-#: euphoria --players 2 --bots normal,heuristic --games 30 --seed0 71001``) and Hard at 560
-#: beats it clearly (25 of 30, ``--bots hard,normal --seed0 72001``). In the page's worker at 3
-#: players (``bench/bot_times.py``, 16 positions) the medians were Normal 89 ms, Hard 1,739 ms.
+#: euphoria --players 2 --bots normal,heuristic --games 30 --seed0 71001``), and Hard at 560
+#: beat it 25 of 30 (``--bots hard,normal --seed0 72001``, with the default exploration). In the
+#: page's worker at 3 players (``bench/bot_times.py``, 16 positions) the medians were Normal
+#: 95 ms and Hard 1,738 ms.
 NORMAL_ITERATIONS = 40
 HARD_ITERATIONS = 560
+#: Hard's exploration constant. At 4 players a position's win share is about a quarter, so the
+#: differences between Hard's candidates are small, and the default 0.7 spread its iterations
+#: almost evenly over them: one Hard won 2 of 9 games against three heuristic bots (``--players
+#: 4 --bots hard,heuristic,heuristic,heuristic --seed0 73001``, stopped). At 0.2, as Spyrium's
+#: Hard, it won 18 of 30 there (``--seed0 75001``); at 2 players against Normal, see issue 30's
+#: closing note (``--bots hard,normal --seed0 76001``).
+HARD_EXPLORATION = 0.2
 #: playout actions before ``evaluate`` (about a round at 3 players)
 PLAYOUT_STEPS = 20
 #: the actions a search node considers: the heuristic's best few (``search_actions``)

@@ -17,7 +17,7 @@ from engines.euphoria.bot import choose as heuristic
 from engines.euphoria.components import FACTIONS, RECRUITS, SITES
 from engines.euphoria.determinize import _COMMITTED, determinize
 from engines.euphoria.evaluate import evaluate
-from engines.euphoria.game import HARD_ITERATIONS, NORMAL_ITERATIONS
+from engines.euphoria.game import HARD_EXPLORATION, HARD_ITERATIONS, NORMAL_ITERATIONS
 from engines.euphoria.effects import faction_revealed
 
 from .helpers import components_census
@@ -257,9 +257,10 @@ def test_levels():
     assert bots["normal"] is bots["search"] and bots["normal"] is not bots["heuristic"]
     assert isinstance(bots["normal"], SearchBot) and bots["normal"].iterations > 0
     # hard searches longer, its tree over its own choices only (the worker's slices get the setting)
-    assert bots["hard"] == SearchBot(iterations=HARD_ITERATIONS, exploration=0.7,
+    assert bots["hard"] == SearchBot(iterations=HARD_ITERATIONS, exploration=HARD_EXPLORATION,
                                      playout_steps=bots["normal"].playout_steps, opponents="policy")
     assert bots["normal"].iterations == NORMAL_ITERATIONS < HARD_ITERATIONS
+    assert HARD_EXPLORATION < bots["normal"].exploration  # Hard's iterations go to its best candidates
     state = GAME.new_game(3, 41, ALL)
     rng = Rng.from_seed(3)
     mistakes = steps = 0
