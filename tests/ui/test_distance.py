@@ -94,6 +94,39 @@ def test_undo_never_takes_back_a_move_that_left_in_a_link():
     assert "left this device" in s.undo_reason()
 
 
+@pytest.mark.parametrize("game", ["citadels", "myraclia"])
+def test_undo_takes_back_a_bot_s_reply_with_the_move_while_nothing_has_left(game):
+    """A bot between Ada and Bea answers Ada's move on Ada's device; before the link to Bea
+    has left, Undo takes back Ada's move and the bot's reply (the bot answers the same
+    position the same way again); once the link has left, nothing."""
+    s = Session.start(game, [SEATS[0], SEATS[2], SEATS[1]], seed=3)  # Ada, the bot, then Bea
+    s.play_here([0])
+    s.apply(s.legal_actions()[0])
+    s.bot_step()
+    assert s.actors == [0, 1] and s.away_to_move() == 2
+    assert s.undo_count() == 2, s.undo_reason()
+    replied = s.record.actions[1]
+    s.undo()
+    assert s.record.actions == [] and s.to_move() == 0 and s.me() == 0
+    s.apply(s.legal_actions()[0])
+    s.bot_step()
+    assert s.record.actions[1] == replied
+    s.sent_floor = len(s.record.actions)  # the link to Bea made (``AtADistance.mark_sent``)
+    assert s.undo_count() == 0 and "left this device" in s.undo_reason()
+
+
+def test_a_friend_s_move_is_never_taken_back_with_a_bot_s():
+    """Bea's move, come in a link, then the bot's: Ada's Undo takes back neither (nothing of
+    hers since), and says another seat has acted."""
+    s = Session.start("citadels", [SEATS[0], SEATS[2], SEATS[1]], seed=3)
+    s.play_here([2])  # Bea's device: Ada is the friend here
+    s.apply(s.legal_actions()[0])  # Ada's move, come in a link
+    s.sent_floor = 1
+    s.bot_step()
+    assert s.to_move() == 2 and s.undo_count() == 0
+    assert "Another seat has acted" in s.undo_reason()
+
+
 def test_relate_same_newer_older_forked_other():
     a = Session.start("citadels", SEATS, seed=9, entropy=True)
     a.play_here([0])

@@ -343,7 +343,8 @@ class App:
         for ev, fn in (("click", self.on_click), ("change", self.on_change), ("input", self.on_input),
                        ("pointermove", self.table.on_pointermove), ("pointerdown", self.table.on_pointerdown),
                        ("pointerup", self.table.on_pointerup), ("pointerleave", self.table.on_pointerup),
-                       ("contextmenu", self.table.on_contextmenu), ("focusin", self.table.access.on_focus_change),
+                       ("contextmenu", self.table.on_contextmenu), ("copy", self.table.distance.on_copy),
+                       ("focusin", self.table.access.on_focus_change),
                        ("focusout", self.table.access.on_focus_change), ("focusout", more_menu.on_focusout),
                        ("mouseover", self.table.access.on_choice_hover), ("mouseout", self.table.access.on_choice_hover)):
             p = create_proxy(fn)

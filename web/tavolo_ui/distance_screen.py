@@ -24,7 +24,7 @@ from .bidi import Isolated, isolate
 from .distance import (FORKED, NEWER, OLDER, OTHER, PRIVACY, SAME, Distance, MoveLink, common_moves,
                        invitation, move_link, new_game_id, parse_move, relate)
 from .page import L, _el, tx
-from .saves import SaveEntry, stamp
+from .saves import FULL_MESSAGE, OURS, SaveEntry, stamp
 from .session import Session
 
 T = texts("ui")
@@ -40,8 +40,10 @@ def _base_url() -> str:
 
 def _message(title: str, names: list[str], seat: int) -> str:
     """The words sent with a move link to ``seat``: "Your turn in Citadels with Anna and Bea"
-    (``names``: every seat's name as typed)."""
-    return tx(invitation(title, [isolate(n) for i, n in enumerate(names) if i != seat]))
+    (``names``: every seat's name as typed). The names go as typed, without the invisible
+    marks that isolate a name in the page (``bidi``): the text leaves the page, and where it is
+    pasted (a chat, a mail) they would be stray characters."""
+    return tx(invitation(title, [n for i, n in enumerate(names) if i != seat]))
 
 
 class AtADistance:
@@ -57,6 +59,7 @@ class AtADistance:
     def commands(self) -> dict[str, Callable[[str], None]]:
         return {"send-move": lambda arg: self.send(True, arg),
                 "copy-move": lambda arg: self.send(False, arg),
+                "save-again": lambda _arg: self.save_again(),
                 "not-my-link": lambda _arg: self.not_mine(),
                 "fork-keep": self.keep,
                 "inbox-resend": self.resend}
@@ -120,9 +123,37 @@ class AtADistance:
         """The words sent with the link to ``seat``: "Your turn in Citadels with Anna and Bea"."""
         return _message(session.game.title, [s.name for s in session.seats], seat)
 
+    def not_kept(self) -> bool:
+        """Whether this device does not keep the game on the table as it is: its save holds
+        another version (another tab changed it: ``table.conflict``) or its last autosave
+        failed (``table.unsaved``: the storage full, say). Then no move link is made: a link
+        only carries moves this device keeps, since one that left unkept would be missing here
+        after a reload, and another move made in its place would make two games of one."""
+        return bool(self.table.conflict or self.table.unsaved)
+
+    def kept(self) -> bool:
+        """Whether this device keeps the game on the table as it is, checked in its storage
+        now, just before a link leaves: another tab's write may not have reached this one
+        yet (its ``storage`` event comes a little later). When the save holds another
+        version, the table learns it now (``TwoTabs.follow_other_tab``: it stops saving and
+        says so); when it holds an older one of this tab's, the game is saved first."""
+        s, sid = self.page.session, self.table.sid
+        if s is None or not sid or self.not_kept():
+            return False
+        mine = s.record.model_dump(mode="json")
+        outcome, stored = self.page.saves.check(sid, self.table.known, mine)
+        if stored.ok and stamp(stored.record) == stamp(mine):
+            return True
+        if outcome == OURS:
+            self.table.autosave()
+            return not self.not_kept()
+        self.table.tabs.follow_other_tab(outcome, stored)
+        return False
+
     def send_box_html(self) -> str:
         """In place of the choices (beside the final scores once the game is over): the link
-        for each friend it is for now, to send."""
+        for each friend it is for now, to send; while this device does not keep the game as
+        it is (``not_kept``), why no link is made and what to do instead."""
         seats = self.to_send()
         if not seats or self.info is None:
             return ""
@@ -133,6 +164,8 @@ class AtADistance:
         else:
             heading = L("It is {name}’s turn", name=s.name(seats[0]))
         parts = [f'<section class="send-box" id="send-box"><h3>{h(heading)}</h3>']
+        if self.not_kept():
+            return parts[0] + self.no_link_html() + "</section>"
         for seat in seats:
             name, link = s.name(seat), self.link_for(seat)
             sent = self.info.sent.get("moves") == len(s.record.actions) and self.info.sent.get("to") == seat
@@ -149,11 +182,45 @@ class AtADistance:
                          f' data-cmd="copy-move" data-arg="{seat}">{h(L("Copy link"))}</button></div>{state}')
         return "".join(parts) + "</section>"
 
+    def no_link_html(self) -> str:
+        """The send box's words and buttons while no link is made (``not_kept``), as HTML:
+        another tab changed the save (load its version, or keep this tab's as a copy), or
+        the game could not be saved (make room, then Try again)."""
+        if self.table.conflict:
+            why = L("This tab’s game is not the one saved: it was changed in another tab. So no link is made "
+                    "here, as a link may only carry moves this device keeps.")
+            what = L("Load the other tab’s version to send its link, or save this tab’s game as a copy.")
+            buttons = "".join(f'<button data-cmd="{h(c)}">{h(tx(t))}</button>'
+                              for c, t in self.table.tabs.conflict_buttons())
+        else:
+            why = L("Your move could not be saved, so no link is made: a link may only carry moves this device "
+                    "keeps (after a reload, one not saved would be missing here).")
+            reason = self.table.unsaved_why
+            what = (L("The browser’s storage for this page is full: delete old games on the home screen of another "
+                      "Tavolo tab, then try again.") if reason is None or reason == FULL_MESSAGE else tx(reason))
+            buttons = f'<button class="primary" data-cmd="save-again">{h(L("Try again"))}</button>'
+        return (f'<p class="warn" id="no-link">{h(why)}</p><p>{h(what)}</p>'
+                f'<div class="buttons">{buttons}</div>')
+
+    def save_again(self) -> None:
+        """"Try again" in the send box: the game on the table saved again (once room was
+        made); its link is offered as soon as it is kept, else the reason is said again."""
+        if self.page.session is None or not self.table.unsaved:
+            return
+        self.table.autosave()
+        if self.table.unsaved:
+            self.page.flash(self.table.unsaved_why or FULL_MESSAGE)
+        self.table.refresh()
+
     def send(self, share: bool, arg: str) -> None:
         """Send the move link for seat ``arg``: the phone's share sheet (``share``, where
-        there is one), else copied (``_send``, once the browser has said it did)."""
+        there is one), else copied (``_send``, once the browser has said it did). Nothing
+        while this device does not keep the game as it is (``not_kept``)."""
         seat = int(arg) if arg.isdigit() else -1
         if seat not in self.to_send() or self.info is None:
+            return
+        if not self.kept():  # the send box says why no link is made, and what to do
+            self.table.refresh()
             return
         el = _el(f"move-link-{seat}")
         if el and not share:
@@ -164,8 +231,34 @@ class AtADistance:
         """Hand the link on; once it has left, Undo cannot take those moves back. A share
         sheet closed without sending, or a copy refused, leaves everything as it was."""
         moves = len(s.record.actions)
-        sent = await self.deliver(self.message(s, seat), self.link_for(seat), s.seats[seat].name, share)
-        if not sent or self.info is None or self.page.session is not s or len(s.record.actions) != moves:
+        if await self.deliver(self.message(s, seat), self.link_for(seat), s.seats[seat].name, share):
+            self.mark_sent(s, seat, moves)
+
+    def on_copy(self, event) -> None:
+        """The browser's ``copy`` event: a move link copied from its box by hand (Ctrl+C, the
+        browser's menu, as the page says to do when the browser refuses the Copy button) has
+        left as surely as one the button copied, so Undo can no longer take its moves back.
+        The table is drawn again only after the copy is done (``call_soon``): drawing it now
+        would take the selection away before the browser copies it."""
+        box = str(getattr(event.target, "id", "") or "")
+        s = self.page.session
+        if not box.startswith("move-link-") or not box[len("move-link-"):].isdigit() or s is None:
+            return
+        seat = int(box[len("move-link-"):])
+        if seat not in self.to_send() or self.info is None:
+            return
+        if not self.kept():  # the link stays here: the send box says why, and what to do
+            event.preventDefault()
+            self.table.refresh()
+            return
+        moves = len(s.record.actions)
+        self.page.flash(T("Link copied: send it to {name}.", name=Isolated(s.seats[seat].name)), "info")
+        asyncio.get_event_loop().call_soon(self.mark_sent, s, seat, moves)
+
+    def mark_sent(self, s: Session, seat: int, moves: int) -> None:
+        """The link to ``seat`` with the first ``moves`` moves of ``s`` has left this device:
+        Undo no longer takes them back, and the send box says the link is made."""
+        if self.info is None or self.page.session is not s or len(s.record.actions) != moves:
             return
         self.info.sent = {"to": seat, "moves": moves, "at": int(_now_ms())}
         self.info.floor = moves

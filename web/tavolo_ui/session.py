@@ -513,10 +513,17 @@ class Session:
         Your own last action, when it revealed nothing new to you (a card, a die, a hidden
         choice, a hidden hand passed to you: ``Game.reveals_to``) and no other seat has acted
         since. In a game where you
-        are the only human, also the bots' moves after your last action, when none of them
+        are the only human on this device, also the bots' moves after your last action, when none of them
         revealed anything either: undoing goes back to your move and the bots decide again
         from there (the same way, as their decisions come from the record). Undo redraws the
         position from the record, so an action that draws always draws the same thing again.
+
+        At a distance (``here``) the friends' seats do not count as people here: a bot that
+        answered your move before the friend's turn is taken back with it, as long as
+        nothing has left this device (``sent_floor``). The bot is not held back until the
+        link is sent instead, because the link is only made once the friend is to move, and
+        it carries the bots' replies: holding them would leave a move link with no friend
+        to move yet. A friend's move, which came in a link, is never taken back.
         """
         actions = self.record.actions
         n, me = len(actions), self.me()
@@ -524,7 +531,7 @@ class Session:
             return 0, None
         i = n - 1
         while i >= 0 and self.actors[i] != me:  # bots' moves after yours, if you are alone
-            if self.is_human(self.actors[i]) or len(self.humans()) > 1:
+            if self.is_human(self.actors[i]) or len(self.here_humans()) > 1:
                 return 0, None
             i -= 1
         if i < 0:
@@ -572,7 +579,8 @@ class Session:
             return T("This game was played on from another one here: undo cannot go back past that point.")
         me = self.me()
         mine = [i for i, a in enumerate(self.actors) if a == me]
-        if not mine or (self.actors[-1] != me and len(self.humans()) > 1):
+        since = self.actors[mine[-1] + 1:] if mine else []
+        if not mine or any(self.is_human(a) for a in since) or (since and len(self.here_humans()) > 1):
             return T("Another seat has acted since your last action.")
         stop = self.undo_stop()
         if stop is not None and stop < len(self.lines):

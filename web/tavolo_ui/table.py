@@ -81,6 +81,7 @@ class TableScreen:
         self.conflict: str | None = None  # another tab changed that save (saves.DIVERGED or GONE)
         self.save_name = ""
         self.unsaved = False  # the last autosave failed
+        self.unsaved_why: Any = None  # why it failed (``saves.FULL_MESSAGE``, ...), for the send box
         self.mode = "play"  # or "watch"
         self.watch_actions: list[dict] = []
         self.paused = False
@@ -461,7 +462,7 @@ class TableScreen:
         elif result.outcome == "failed":
             if not self.unsaved:
                 self.page.flash(result.message)
-            self.unsaved = True
+            self.unsaved, self.unsaved_why = True, result.message
         else:
             if self.unsaved and self.page.banner and self.page.banner[0] == FULL_MESSAGE:
                 self.page.clear_banner()

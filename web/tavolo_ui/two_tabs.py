@@ -20,6 +20,7 @@ from engines import RecordError
 from engines.core.i18n import Text, texts
 
 from .bidi import Isolated
+from .distance import Distance
 from .page import COMMAND_FAILED, _el, _error_detail, tx
 from .saves import AHEAD, GONE, OURS, SAME, SAVE_PREFIX, Msg, SaveEntry, stamp
 from .session import Session
@@ -115,16 +116,23 @@ class TwoTabs:
         return ""
 
     def save_conflict_copy(self) -> None:
+        """"Save as a copy": this tab's game saved beside the other tab's, and saved there
+        from now on. A copy of a game at a distance stays one, a game of its own
+        (``AtADistance.copied``): its friends' seats never become people at this device, whose
+        hands it would show."""
         s = self.page.session
         if s is None:
             return
         record = s.record.model_dump(mode="json")
         sid = self.page.saves.new_id()
         name = COPY_NAME.format(name=self.table.save_name)
-        problem = self.page.saves.put(sid, name, record, over=s.is_over())
+        distance = self.table.distance.copied(s)
+        problem = self.page.saves.put(sid, name, record, over=s.is_over(), distance=distance)
         if problem:
             self.page.flash(problem)
             return
+        if distance is not None:  # the table goes on in the copy: its own game at a distance
+            self.table.distance.attach(s, None, Distance.from_json(distance))
         self.table.sid, self.table.known, self.table.save_name, self.table.conflict = sid, stamp(record), name, None
         self.page.saves.set_last(sid)
         self.tab_note = COPY_SAVED.format(name=Isolated(name))
