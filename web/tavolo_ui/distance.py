@@ -188,8 +188,11 @@ def invitation(game_title: str, names: list[str]) -> Text:
     return T("Your turn in {game} with {names}", game=game_title, names=together)
 
 
-PRIVACY = T("A game at a distance: after each of your turns the table gives a move link; send it to the friend "
-            "whose turn it is (by message or mail). A link opens only at its player's seat, and the page never "
-            "shows another seat's hidden cards; but the link holds the whole game, so someone who decodes it by "
-            "hand could see them. It holds no draw to come: cards and dice are drawn when they happen.")
-"""What a game at a distance shares and what it does not: said once, when one is created."""
+PRIVACY = T("A game at a distance: after each of your turns, send the move link the table gives to the friend "
+            "whose turn it is (by message or mail).")
+"""How a game at a distance is played: said once, when one is created, short enough for a phone's
+screen; what a link holds is behind "Read more" (``PRIVACY_MORE``)."""
+PRIVACY_MORE = T("A link opens only at its player's seat, and the page never shows another seat's hidden cards; "
+                 "but the link holds the whole game, so someone who decodes it by hand could see them. It holds "
+                 "no draw to come: cards and dice are drawn when they happen.")
+"""What a move link shares and what it does not (``PRIVACY``'s "Read more")."""

@@ -21,7 +21,7 @@ from engines.core.record import upgrade
 from engines.core.i18n import texts
 
 from .bidi import Isolated, isolate
-from .distance import (FORKED, NEWER, OLDER, OTHER, PRIVACY, SAME, Distance, MoveLink, common_moves,
+from .distance import (FORKED, NEWER, OLDER, OTHER, PRIVACY, PRIVACY_MORE, SAME, Distance, MoveLink, common_moves,
                        invitation, move_link, new_game_id, parse_move, relate)
 from .page import L, _el, tx
 from .saves import FULL_MESSAGE, OURS, SaveEntry, stamp
@@ -67,7 +67,7 @@ class AtADistance:
     # ---- creating one ---------------------------------------------------------------------
     def start(self, session: Session, sid: str, name: str, mine: list[int]) -> None:
         """A new game at a distance: ``mine`` played here, the other human seats by friends."""
-        self.page.banner = (PRIVACY, "info")
+        self.page.banner = (PRIVACY, "info", PRIVACY_MORE)  # the rest behind "Read more": compact on a phone
         session.play_here(mine)
         self.table.open_session(session, sid, name, distance=Distance(new_game_id(), mine))
         self.table.autosave()
@@ -186,21 +186,21 @@ class AtADistance:
         """The send box's words and buttons while no link is made (``not_kept``), as HTML:
         another tab changed the save (load its version, or keep this tab's as a copy), or
         the game could not be saved (make room, then Try again)."""
-        if self.table.conflict:
-            why = L("This tab’s game is not the one saved: it was changed in another tab. So no link is made "
-                    "here, as a link may only carry moves this device keeps.")
-            what = L("Load the other tab’s version to send its link, or save this tab’s game as a copy.")
+        if self.table.conflict:  # the banner and the status line say more: said once here, short
+            why = L("No link is made in this tab: its move is not the one saved (the game was changed in another "
+                    "tab), and only a saved move may leave this device.")
+            what = ""
             buttons = "".join(f'<button data-cmd="{h(c)}">{h(tx(t))}</button>'
                               for c, t in self.table.tabs.conflict_buttons())
         else:
-            why = L("Your move could not be saved, so no link is made: a link may only carry moves this device "
-                    "keeps (after a reload, one not saved would be missing here).")
+            why = L("No link is made: your move could not be saved, and only a saved move may leave this device "
+                    "(after a reload, one not saved would be missing here).")
             reason = self.table.unsaved_why
             what = (L("The browser’s storage for this page is full: delete old games on the home screen of another "
                       "Tavolo tab, then try again.") if reason is None or reason == FULL_MESSAGE else tx(reason))
+            what = f"<p>{h(what)}</p>"
             buttons = f'<button class="primary" data-cmd="save-again">{h(L("Try again"))}</button>'
-        return (f'<p class="warn" id="no-link">{h(why)}</p><p>{h(what)}</p>'
-                f'<div class="buttons">{buttons}</div>')
+        return f'<p id="no-link">{h(why)}</p>{what}<div class="buttons">{buttons}</div>'
 
     def save_again(self) -> None:
         """"Try again" in the send box: the game on the table saved again (once room was

@@ -19,7 +19,7 @@ from typing import Any, Callable, Protocol
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
-from engines.core.i18n import language, texts
+from engines.core.i18n import Text, language, texts
 
 from . import home
 from .guard import OpenGuard
@@ -168,8 +168,9 @@ class Page:
 
     # ---- the banner ---------------------------------------------------------------------
     def banner_html(self) -> str:
-        """``banner`` as HTML: the detail goes behind a "Details" toggle, buttons are
-        (command, text) pairs."""
+        """``banner`` as HTML: the detail goes behind a "Details" toggle (a technical reason,
+        a ``str``) or a "Read more" one (the rest of the message, a ``Text`` for a person),
+        buttons are (command, text) pairs."""
         if not self.banner:
             return '<div id="banner" hidden></div>'
         msg, kind, detail, buttons = (tuple(self.banner) + ("", ()))[:4]
@@ -177,7 +178,9 @@ class Page:
         if buttons:
             more += ('<div class="banner-btns">' + "".join(f'<button data-cmd="{h(c)}">{h(tx(t))}</button>'
                                                            for c, t in buttons) + "</div>")
-        if detail:
+        if isinstance(detail, Text):
+            more += f'<details class="more"><summary>{h(L("Read more"))}</summary><p>{h(tx(detail))}</p></details>'
+        elif detail:
             more += f'<details class="details"><summary>{h(L("Details"))}</summary><pre>{h(str(detail))}</pre></details>'
         return (f'<div id="banner" class="banner {h(kind)}" role="alert"><div class="banner-body">'
                 f'<span class="banner-msg">{h(tx(msg))}</span>{more}</div>'

@@ -308,8 +308,10 @@ class TableScreen:
 
         self.guide.render()
         self.choices.render_actions()
-        if self.distance.to_send():  # a friend at a distance to move (or to tell the end): their link
+        sending = bool(self.distance.to_send())
+        if sending:  # a friend at a distance to move (or to tell the end): their link
             _el("actions").innerHTML = self.distance.send_box_html()
+        _el("actions").classList.toggle("sending", sending)  # on a phone, above the board
 
         self.end.show_results(s)
 
