@@ -7,7 +7,8 @@ Citadels at a distance (Ada here, Bea a friend, a bot) and plays only Ada's firs
   hold offers no link, and its "Save as a copy" stays a game at a distance: reopened, it shows
   Ada's table and her link for Bea, never a hand-off to Bea with Bea's hand.
 
-Each runs twice, (English, 1280 px) and (Italian, 390 px), and looks at the other width too.
+Each runs twice, (English, 1280 px) and (Italian, 390 px), and looks at the other width too
+(with reduced motion: no move's fade caught half way in a screenshot).
 Needs ``python build.py`` first. Screenshots: test-output/screens/far_send_*.png
 """
 
@@ -50,15 +51,16 @@ def in_view(page, selector: str) -> bool:
 
 
 def check_width(page, size: dict) -> None:
-    """At ``size``: nothing wider than the window."""
+    """At ``size`` (once the board is painted again for it): nothing wider than the window."""
     page.set_viewport_size(size)
-    page.wait_for_function(f"() => innerWidth === {size['width']}")
+    page.wait_for_function(f"() => innerWidth === {size['width']} && document.getElementById('board')"
+                           f" && parseFloat(document.getElementById('board').style.width) <= innerWidth")
     assert page.evaluate("() => document.documentElement.scrollWidth") <= size["width"] + 1
 
 
 @pytest.mark.parametrize("lang, first, second", CASES, ids=IDS)
 def test_hand_copy_of_the_move_link_locks_undo(new_context, base_url, lang, first, second):
-    ada = Device(new_context, base_url, first, lang, 0)
+    ada = Device(lambda **kw: new_context(reduced_motion="reduce", **kw), base_url, first, lang, 0)
     page = ada.page
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
     start_game(page, "citadels", SEATS, SEED)
@@ -93,7 +95,7 @@ def test_hand_copy_of_the_move_link_locks_undo(new_context, base_url, lang, firs
 
 @pytest.mark.parametrize("lang, first, second", CASES, ids=IDS)
 def test_two_tabs_conflict_copy_stays_at_a_distance(new_context, base_url, lang, first, second):
-    context = new_context(viewport=first, locale=LOCALE[lang])
+    context = new_context(viewport=first, locale=LOCALE[lang], reduced_motion="reduce")
     one = watch_errors(context.new_page())
     open_app(one, base_url)
     start_game(one, "citadels", SEATS, SEED)
