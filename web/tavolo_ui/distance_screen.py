@@ -189,18 +189,16 @@ class AtADistance:
         if self.table.conflict:  # the banner and the status line say more: said once here, short
             why = L("No link is made in this tab: its move is not the one saved (the game was changed in another "
                     "tab), and only a saved move may leave this device.")
-            what = ""
             buttons = "".join(f'<button data-cmd="{h(c)}">{h(tx(t))}</button>'
                               for c, t in self.table.tabs.conflict_buttons())
-        else:
-            why = L("No link is made: your move could not be saved, and only a saved move may leave this device "
-                    "(after a reload, one not saved would be missing here).")
-            reason = self.table.unsaved_why
-            what = (L("The browser’s storage for this page is full: delete old games on the home screen of another "
-                      "Tavolo tab, then try again.") if reason is None or reason == FULL_MESSAGE else tx(reason))
-            what = f"<p>{h(what)}</p>"
-            buttons = f'<button class="primary" data-cmd="save-again">{h(L("Try again"))}</button>'
-        return f'<p id="no-link">{h(why)}</p>{what}<div class="buttons">{buttons}</div>'
+            return f'<p id="no-link">{h(why)}</p><div class="buttons">{buttons}</div>'
+        why = L("No link is made: your move could not be saved, and only a saved move may leave this device "
+                "(after a reload, one not saved would be missing here).")
+        reason = self.table.unsaved_why
+        what = (L("The browser’s storage for this page is full: delete old games on the home screen of another "
+                  "Tavolo tab, then try again.") if reason is None or reason == FULL_MESSAGE else tx(reason))
+        return (f'<p id="no-link">{h(why)}</p><p>{h(what)}</p><div class="buttons">'
+                f'<button class="primary" data-cmd="save-again">{h(L("Try again"))}</button></div>')
 
     def save_again(self) -> None:
         """"Try again" in the send box: the game on the table saved again (once room was

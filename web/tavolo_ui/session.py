@@ -512,11 +512,11 @@ class Session:
 
         Your own last action, when it revealed nothing new to you (a card, a die, a hidden
         choice, a hidden hand passed to you: ``Game.reveals_to``) and no other seat has acted
-        since. In a game where you
-        are the only human on this device, also the bots' moves after your last action, when none of them
-        revealed anything either: undoing goes back to your move and the bots decide again
-        from there (the same way, as their decisions come from the record). Undo redraws the
-        position from the record, so an action that draws always draws the same thing again.
+        since. In a game where you are the only human on this device, also the bots' moves
+        after your last action, when none of them revealed anything either: undoing goes back
+        to your move and the bots decide again from there (the same way, as their decisions
+        come from the record). Undo redraws the position from the record, so an action that
+        draws always draws the same thing again.
 
         At a distance (``here``) the friends' seats do not count as people here: a bot that
         answered your move before the friend's turn is taken back with it, as long as
