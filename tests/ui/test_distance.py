@@ -262,6 +262,10 @@ def test_a_continuation_not_kept_is_a_saved_game_to_review_not_a_game_at_a_dista
     assert "not kept: review only" in row and 'data-cmd="review-save"' in row
     assert 'data-cmd="resume"' not in row  # it never goes back on the table, so it never sends a link
     assert 'data-cmd="resume"' in home.save_row(_entry(None), "en", lambda ms: "today")
+    # alone, it is a saved game, not one to continue: "Saved games", the games' cards first
+    page = home.home_html("en", aside=[row])
+    assert "<h2>Saved games</h2>" in page and "Continue a game" not in page and row in page
+    assert page.index('class="games"') < page.index(row)
 
 
 def test_the_name_of_a_continuation_not_kept_says_which_one_and_fits():

@@ -344,7 +344,7 @@ class AtADistance:
 <main class="form fork">
 {self.page.banner_html()}
 <h2>{h(L("This game went on in two different ways"))}</h2>
-<p id="fork-cause">{h(L("After move {n}: {cause}", n=at, cause=cause))}</p>
+<p id="fork-cause">{h(L("After move {n}: {cause}", n=at, cause=cause) if at else L("From the first move: {cause}", cause=cause))}</p>
 <p>{h(L("Choose the one that stands. The other is set aside under Saved games, to look at or delete: "
         "no one plays it any more."))}</p>
 {hidden}

@@ -129,11 +129,12 @@ def inbox_html(far: Sequence[str], lang: str) -> str:
 
 
 def home_html(lang: str, rows: Sequence[str] = (), finished: Sequence[str] = (), banner: str = NO_BANNER,
-              far: Sequence[str] = ()) -> str:
+              far: Sequence[str] = (), aside: Sequence[str] = ()) -> str:
     """The home screen's markup (what goes into ``#app``): the games' cards, the games at a
     distance (``far``: the inbox, ``distance_screen.AtADistance.inbox_row``), the saved games
-    in play (``rows``, from ``save_row``) and the finished ones, and ``banner`` (its HTML).
-    With saved games in play they come first and the games below them."""
+    in play (``rows``, from ``save_row``), those set aside to review (``aside``: listed after
+    them, under "Saved games" when none is in play) and the finished ones, and ``banner`` (its
+    HTML). With saved games in play they come first and the games below them."""
     cards = "".join(game_card(name, lang) for name in engines.list_games())
     games_html = (f'<section><h2>{h(L("New game", lang) if rows else L("Games", lang))}</h2>'
                   f'<div class="games">{cards}</div></section>')
@@ -141,7 +142,7 @@ def home_html(lang: str, rows: Sequence[str] = (), finished: Sequence[str] = (),
                      f'{"".join(finished)}</ul></section>' if finished else "")
     empty = (L("No game in progress.", lang) if finished else
              L("No saved games yet. Every game you start is saved here as you play.", lang))
-    saves = ("".join(rows) if rows else f'<li class="muted empty">{h(empty)}</li>')
+    saves = ("".join([*rows, *aside]) if rows or aside else f'<li class="muted empty">{h(empty)}</li>')
     # the file input is out of the Tab order and of the accessibility tree: "Import…", a
     # button, opens its picker (boot.js, at any time, in the click itself)
     import_btn = (f'<input type="file" id="import-file" class="sr-only" tabindex="-1" aria-hidden="true"'

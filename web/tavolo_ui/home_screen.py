@@ -61,17 +61,19 @@ class HomeScreen:
             entries = [SaveEntry("?", name=tx(SAVES_UNLISTED), error=SAVES_UNLISTED, detail=_error_detail(exc))]
         finished: list[str] = []
         far: list[str] = []
+        aside: list[str] = []
         for e in entries:
             try:
                 where = home.listed_under(e)
                 if where == home.INBOX:
                     far.append(self.table.distance.inbox_row(e))
                 else:
-                    (finished if where == home.FINISHED else rows).append(self.save_row(e, where == home.ASIDE))
+                    {home.FINISHED: finished, home.ASIDE: aside}.get(where, rows).append(
+                        self.save_row(e, where == home.ASIDE))
             except Exception as exc:  # one entry that cannot be shown never hides the others
                 rows.append(self.save_row(SaveEntry(e.id, name=e.id, error=ROW_FAILED, detail=_error_detail(exc),
                                                     raw="")))
-        page.set_screen("home", home.home_html(page.lang, rows, finished, page.banner_html(), far))
+        page.set_screen("home", home.home_html(page.lang, rows, finished, page.banner_html(), far, aside))
 
     def save_row(self, e: SaveEntry, aside: bool = False) -> str:
         """One saved game on the home screen (``home.save_row``)."""
