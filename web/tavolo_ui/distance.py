@@ -18,6 +18,17 @@ payload is a share link's (``links.encode_record``). A link whose header does no
 record (its seat changed by hand, say) is refused as damaged. Two copies of one game (the device's and a link's) relate as ``relate`` says: the
 same, one further on than the other, or two continuations of one position (a fork the
 person resolves: ``DistanceLinks``, ``distance_screen``).
+
+The continuation the person does not keep is no game anyone plays: it is set aside
+(``Distance.aside``), an ordinary save under Saved games named after which one it is
+(``aside_name``: "Citadels with Ada, Bea, Bot Carlo · the link’s version, not kept, from move
+61"), that opens only in the review, through this device's seats' eyes; it is never in the
+inbox, never goes back on the table, so it never sends a link nor hands a friend's seat over.
+
+A move link opens behind a hand-off ("I am Bea: show my table") where it may be someone
+else's to look at: a first link (a seat this device has never played), or a device that
+holds more than one person's seats. On a device of one person, who plays only that seat in
+the game, it opens at once (``needs_handoff``).
 """
 
 from __future__ import annotations
@@ -300,7 +311,7 @@ def seen_moves(session: Session, first: int, seat: int | None) -> list[str]:
     gets its own choice added, in the words of its button, which only that seat saw ("Ada
     chooses a character (your choice: Keep the King)"). Never another seat's."""
     lines = [session.show(text) for _seat, text, _events in session.lines[first:]]
-    if seat is None:
+    if seat is None or seat not in session.actors[first:]:
         return lines
     game = session.game
     try:
