@@ -245,3 +245,122 @@ def test_two_seats_on_one_device_and_a_friend_take_turns_at_the_device():
         assert resumed.me() == seat
     else:
         assert resumed.away_to_move() == seat and resumed.handoff_to() is None
+
+
+# ---- issue 38: a game at a distance as a person lives it -------------------------------------
+from tavolo_ui import home  # noqa: E402
+from tavolo_ui.distance import (aside_name, fork_cause, inviter, movers, needs_handoff, parted_by,  # noqa: E402
+                                people_here, seen_moves)
+from tavolo_ui.saves import SaveEntry  # noqa: E402
+from tavolo_ui.words import ago  # noqa: E402
+
+MIN, HOUR, DAY = 60_000, 3_600_000, 86_400_000
+NOON = 1_796_990_400_000  # 2026-12-10 12:00 UTC
+
+
+@pytest.mark.parametrize("back, offset, en, it", [
+    (10_000, 0, "just now", "adesso"),
+    (MIN, 0, "1 minute ago", "1 minuto fa"),
+    (25 * MIN, 0, "25 minutes ago", "25 minuti fa"),
+    (HOUR + 5 * MIN, 0, "1 hour ago", "1 ora fa"),
+    (2 * HOUR + 59 * MIN, 0, "2 hours ago", "2 ore fa"),
+    (13 * HOUR, 0, "yesterday", "ieri"),          # 23:00 the day before, in UTC
+    (13 * HOUR, 120, "13 hours ago", "13 ore fa"),  # 01:00 the same day, two hours east
+    (3 * DAY, 0, "3 days ago", "3 giorni fa"),
+])
+def test_the_inbox_says_when_as_people_do_in_both_languages(back, offset, en, it):
+    said = ago(NOON - back, NOON, offset)
+    assert said is not None and said.render("en") == en and said.render("it") == it
+
+
+def test_a_week_back_or_a_clock_ahead_gives_the_date():
+    assert ago(NOON - 8 * DAY, NOON) is None and ago(NOON + HOUR, NOON) is None
+
+
+def _entry(distance: dict | None, over: bool = False) -> SaveEntry:
+    s = Session.start("citadels", SEATS, seed=5, entropy=True)
+    return SaveEntry("s1", name="Citadels with Ada, Bea, Bot", game="citadels", updated=1.0, actions=0, over=over,
+                     record=s.record.model_dump(mode="json"), distance=distance)
+
+
+def test_a_continuation_not_kept_is_a_saved_game_to_review_not_a_game_at_a_distance():
+    live = Distance(new_game_id(), [0]).to_json()
+    aside = Distance(new_game_id(), [0], aside=True).to_json()
+    assert Distance.from_json(aside).aside and not Distance.from_json(live).aside
+    assert home.listed_under(_entry(live)) == home.INBOX
+    assert home.listed_under(_entry(aside)) == home.ASIDE
+    assert home.listed_under(_entry(aside, over=True)) == home.ASIDE
+    assert home.listed_under(_entry(None, over=True)) == home.FINISHED
+    row = home.save_row(_entry(aside), "en", lambda ms: "today", aside=True)
+    assert "not kept: review only" in row and 'data-cmd="review-save"' in row
+    assert 'data-cmd="resume"' not in row  # it never goes back on the table, so it never sends a link
+    assert 'data-cmd="resume"' in home.save_row(_entry(None), "en", lambda ms: "today")
+    # alone, it is a saved game, not one to continue: "Saved games", the games' cards first
+    page = home.home_html("en", aside=[row])
+    assert "<h2>Saved games</h2>" in page and "Continue a game" not in page and row in page
+    assert page.index('class="games"') < page.index(row)
+
+
+def test_the_name_of_a_continuation_not_kept_says_which_one_and_fits():
+    names = ["Ada", "Bea", "Bot Carlo"]
+    assert aside_name("Citadels", names, True, 60, "en") == \
+        "Citadels with Ada, Bea, Bot Carlo · the link’s version, not kept, from move 61"
+    assert aside_name("Citadels", names, False, 60, "en") == \
+        "Citadels with Ada, Bea, Bot Carlo · the version here, not kept, from move 61"
+    assert aside_name("Citadels", names, False, 60, "it") == \
+        "Citadels con Ada, Bea, Bot Carlo · versione locale scartata, dalla mossa 61"
+    long = aside_name("Citadels", ["Annamaria", "Bernadette", "Bot Carlo", "Dorotea"], True, 9, "it")
+    assert len(long) <= 80 and long.endswith(" · versione del link scartata, dalla mossa 10") and "…" in long
+
+
+def test_the_hand_off_is_skipped_on_a_device_of_one_person_only():
+    names = ["Ada", "Bea", "Bot"]
+    assert not needs_handoff([0], 0, names, people_here([(names, [0])]))
+    assert not needs_handoff([0], 0, names, people_here([(names, [0]), (["ada ", "Cleo"], [0])]))
+    # another person has a seat on this device (here or in another game): the hand-off stays
+    assert needs_handoff([0], 0, names, people_here([(names, [0]), (["Cleo", "Bea"], [1])]))
+    assert needs_handoff([0, 1], 0, names, people_here([(names, [0, 1])]))
+    # a seat this game does not play here
+    assert needs_handoff([0], 1, names, people_here([(names, [0])]))
+
+
+def test_the_first_link_names_who_invites():
+    kinds = ["human", "human", "bot:easy"]
+    assert inviter([0, 2, 2, 0, 2], kinds, 1) == 0
+    assert inviter([], kinds, 1) == 0  # no move yet: the only other person
+    assert inviter([], ["human", "human", "human"], 1) is None
+
+
+def _fork_of(seat_here: int):
+    """Two continuations of one Citadels position: the seat to move there chose one
+    character on one side, another on the other (a link answered twice)."""
+    a = Session.start("citadels", SEATS, seed=9, entropy=True)
+    a.play_here([seat_here])
+    while not (a.to_move() in (0, 1) and len({a.label(x) for x in a.legal_actions()}) == 1
+               and len(a.legal_actions()) > 1):
+        a.bot_step() if a.bot_to_move() is not None else a.apply(a.legal_actions()[0])
+    base = a.record.model_copy(deep=True)
+    sides = []
+    for pick in (0, 1):
+        s = Session.load(base.model_copy(deep=True))
+        s.play_here([seat_here])
+        s.apply(s.legal_actions()[pick])
+        sides.append(s)
+    return len(base.actions), sides
+
+
+def test_the_fork_shows_this_devices_own_hidden_choice_and_never_another_seats():
+    at, (one, two) = _fork_of(0)
+    mover = one.actors[at]
+    own = [seen_moves(s, at, mover) for s in (one, two)]
+    assert own[0] != own[1] and all("(your choice: Keep the " in lines[0] for lines in own), own
+    other = 1 - mover
+    theirs = [seen_moves(s, at, other) for s in (one, two)]
+    assert theirs[0] == theirs[1] and "your choice" not in theirs[0][0]  # the mover's choice stays hidden
+    assert seen_moves(one, at, None) == theirs[0]
+    seat = parted_by(one.actors, two.actors, at)
+    assert seat == mover and movers(one.actors, at) == [mover]
+    kinds = [x.kind for x in one.seats]
+    assert "answered the same link twice" in fork_cause(seat, kinds, [other], "Bea").render("en")
+    assert "played this position twice" in fork_cause(seat, kinds, [seat], "Ada").render("en")
+    assert "dice drawn differ" in fork_cause(None, kinds, [0], "").render("en")

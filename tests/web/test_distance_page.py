@@ -66,13 +66,20 @@ def nothing_shown(page) -> None:
     assert page.locator("#log li").count() == 0, "log lines shown behind the hand-off"
 
 
-def open_link(device: Device, link: str, name: str, confirm: bool = True, go: bool = True) -> None:
+def open_link(device: Device, link: str, name: str, confirm: bool = True, go: bool = True,
+              handoff: bool = True) -> None:
     """Open a move link on ``device`` (``go``: the page is sent to it; else it was opened on
     it): the hand-off names ``name``, nothing of the game shows until it is confirmed
-    (``confirm``)."""
+    (``confirm``). Without ``handoff`` (a device that has the game and plays only that
+    person: ``distance.needs_handoff``) the table opens at once with the link's moves."""
     page = device.page
     if go:
         page.goto(link)
+    if not handoff:
+        moves = link.split("#move=", 1)[1].split(".")[2]
+        page.wait_for_function(f"() => document.body.dataset.screen === 'table' && document.body.dataset.handoff === ''"
+                               f" && document.body.dataset.actions === '{moves}'", timeout=60_000)
+        return
     page.wait_for_function("() => document.body.dataset.handoff !== undefined && document.body.dataset.handoff !== ''"
                            " && document.getElementById('handoff-name')", timeout=60_000)
     assert page.inner_text("#handoff-name") == isolate(name)
@@ -135,11 +142,12 @@ def far_game(new_context, base_url, name: str, viewport: dict, lang: str, budget
             devices.append(Device(new_context, base_url, viewport, lang, 1, link=link))
         nxt = devices[1 - now.seat]
         nxt.mirror = None  # the device's save jumps by the other's moves
-        open_link(nxt, link, ["Ada", "Bea"][nxt.seat], confirm=False, go=not booted)
-        if links < 2:
+        # only Bea's first link has a hand-off: after it each device plays one person's seat
+        open_link(nxt, link, ["Ada", "Bea"][nxt.seat], confirm=False, go=not booted, handoff=booted)
+        if booted:
             shot(nxt.page, f"far_{name}_handoff_{links}")
-        nxt.page.click("#handoff button[data-cmd='handoff']")
-        nxt.page.wait_for_function("() => document.body.dataset.handoff === ''")
+            nxt.page.click("#handoff button[data-cmd='handoff']")
+            nxt.page.wait_for_function("() => document.body.dataset.handoff === ''")
         links += 1
         now = nxt
     over = body(now.page, "over") == "1"
@@ -147,7 +155,7 @@ def far_game(new_context, base_url, name: str, viewport: dict, lang: str, budget
         shot(now.page, f"far_{name}_end")
         other = devices[1 - now.seat]
         final = send_link(now.page, other.seat)
-        open_link(other, final, ["Ada", "Bea"][other.seat])
+        open_link(other, final, ["Ada", "Bea"][other.seat], handoff=False)
         other.page.wait_for_function("() => document.body.dataset.over === '1'")
         assert body(other.page, "stateHash") == body(now.page, "stateHash")
         # Play again: the same friend, still at a distance, on the New game form
@@ -231,7 +239,7 @@ def test_twice_older_forked_and_wrong_seat_links(new_context, base_url):
     bea.page.wait_for_selector("#modal:not([hidden]) .modal-box")
     assert bea.page.locator("#modal textarea").count() == 0 and "No other link" in bea.page.inner_text("#modal")
     bea.page.click("#modal button[data-cmd='close-modal']")
-    open_link(bea, l1, "Bea")
+    open_link(bea, l1, "Bea", handoff=False)  # her own device now: no hand-off
     assert "already have this move" in bea.page.inner_text("#banner")
     assert body(bea.page, "stateHash") == first and len(saves_in(bea.page)) == 1
 
@@ -242,12 +250,13 @@ def test_twice_older_forked_and_wrong_seat_links(new_context, base_url):
     assert l2b != l2
 
     # Ada takes the laptop's answer and plays on
-    open_link(ada, l2, "Ada")
+    open_link(ada, l2, "Ada", handoff=False)
     l3 = play_first_choices(ada, 0)
     after_l3 = body(ada.page, "stateHash")
     # an older link after a newer one: said, and the newer game kept
-    open_link(ada, l2, "Ada")
-    assert "older than your game" in ada.page.inner_text("#banner")
+    ada.page.goto(l2)
+    ada.page.wait_for_function("() => document.body.dataset.screen === 'table' && document.body.dataset.handoff === ''"
+                               " && (document.getElementById('banner') || {}).innerText.includes('older than your game')")
     assert body(ada.page, "stateHash") == after_l3
     del l3
 
@@ -259,17 +268,14 @@ def test_twice_older_forked_and_wrong_seat_links(new_context, base_url):
     shot(ada.page, "far_fork")
     ada.page.click("button[data-cmd='fork-keep'][data-arg='link']")
     ada.page.wait_for_function("() => document.body.dataset.screen === 'table'")
-    assert "other continuation is kept" in ada.page.inner_text("#banner")
-    assert body(ada.page, "handoff") == "0"  # the kept game opens at the link's seat, after its hand-off
-    nothing_shown(ada.page)
-    ada.page.click("#handoff button[data-cmd='handoff']")
-    ada.page.wait_for_function("() => document.body.dataset.handoff === ''")
+    assert "other continuation is set aside" in ada.page.inner_text("#banner")
+    assert body(ada.page, "handoff") == ""  # Ada's own device: the kept game opens at her seat at once
     assert body(ada.page, "stateHash") == body(bea2.page, "stateHash")
-    # the other continuation is kept as a game of its own, still played at a distance (a new
-    # game id): Bea's seat never becomes a person at Ada's device
+    # the other continuation is set aside (a new game id, this device's seats): Bea's seat
+    # never becomes a person at Ada's device
     kept = saves_in(ada.page)
     assert len(kept) == 2 and all(s["distance"]["mine"] == [0] for s in kept)
-    assert len({s["distance"]["gid"] for s in kept}) == 2
+    assert len({s["distance"]["gid"] for s in kept}) == 2 and sum(s["distance"].get("aside", False) for s in kept) == 1
 
     # a link for Bea opened on Ada's device: told it is someone else's, nothing changes
     ada.page.goto(l1)
@@ -281,4 +287,99 @@ def test_twice_older_forked_and_wrong_seat_links(new_context, base_url):
     assert "Waiting for" in bea.page.inner_text("#inbox") and bea.page.locator("#inbox [data-cmd='inbox-resend']").count()
     shot(bea.page, "far_inbox")
     for d in (ada, bea, bea2):
+        assert not app_errors(d.page), d.page.console_errors
+
+
+# ---- issue 38: a game at a distance as two new users live it ----------------------------------
+RUNS = [("en", LAPTOP, PHONE), ("it", PHONE, LAPTOP)]
+WORDS = {"en": {"invite": "{a} invites you to a game of Citadels with {a}, {b} and {c}", "mine": "(your choice: ",
+                "twice": "played this position twice", "aside": "the version here, not kept, from move 1",
+                "now": "last move: just now", "review": "not kept: review only"},
+         "it": {"invite": "{a} ti invita a una partita di Citadels con {a}, {b} e {c}", "mine": "(la tua scelta: ",
+                "twice": "ha giocato questa posizione due volte", "aside": "versione locale scartata, dalla mossa 1",
+                "now": "ultima mossa: adesso", "review": "non tenuta: solo da rivedere"}}
+
+
+def above_the_fold(page, selector: str) -> None:
+    """``selector`` is seen without scrolling: inside the viewport, with nothing cut off."""
+    box, view = page.locator(selector).bounding_box(), page.viewport_size
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= view["height"], (selector, box, view)
+    assert 0 <= box["x"] and box["x"] + box["width"] <= view["width"], (selector, box, view)
+
+
+def pick_until_link(page, pick: int) -> None:
+    """Press the ``pick``-th choice until the table offers a link (its box shown)."""
+    while not page.locator("#send-box .move-link").count():
+        before = int(body(page, "actions"))
+        page.locator("#actions .act-list > button").nth(pick).click()
+        page.wait_for_function(f"() => Number(document.body.dataset.actions) > {before}"
+                               " && (document.querySelector('#send-box .move-link')"
+                               " || document.querySelectorAll('#actions .act-list > button').length > 0)")
+
+
+@pytest.mark.parametrize("lang, viewport, other", RUNS, ids=["en-1280", "it-390"])
+def test_first_link_fork_sides_and_kept_continuation(new_context, base_url, lang, viewport, other):
+    """Ada picks a character, takes it back before pressing Send (the link was already in its
+    box) and picks another; Bea opens the first link: her hand-off says who invites her, to
+    what, and how it goes. Bea's answer comes back to Ada: the fork screen shows Ada's own two
+    picks (never Bea's), says Ada played the position twice; the version kept aside goes to
+    Saved games, named so, and opens only in the review."""
+    w = WORDS[lang]
+    ada = Device(new_context, base_url, viewport, lang, 0)
+    start_game(ada.page, "citadels", SEATS, 38)
+    pick_until_link(ada.page, 0)
+    l1 = ada.page.input_value("#move-link-1")  # seen in its box, not sent: Undo may still take it back
+    ada.page.click("#undo", force=True)
+    ada.page.wait_for_function("() => document.body.dataset.actions === '0'")
+    pick_until_link(ada.page, 1)
+    send_link(ada.page, 1)
+
+    # Bea's first link: who invites her, to which game, how it goes; nothing of the table
+    bea = Device(new_context, base_url, viewport, lang, 1, link=l1)
+    open_link(bea, l1, "Bea", confirm=False, go=False)
+    a, b, c = (isolate(n) for n in ("Ada", "Bea", "Bot Carlo"))
+    welcome = bea.page.inner_text("#welcome")
+    assert w["invite"].format(a=a, b=b, c=c) in welcome and "offline" in welcome
+    for size in (viewport, other):
+        bea.page.set_viewport_size(size)
+        for button in ("handoff", "not-my-link"):
+            above_the_fold(bea.page, f"#handoff button[data-cmd='{button}']")
+        shot(bea.page, f"far38_first_link_{lang}_{size['width']}")
+    bea.page.set_viewport_size(viewport)
+    bea.page.click("#handoff button[data-cmd='handoff']")
+    bea.page.wait_for_function("() => document.body.dataset.handoff === ''")
+    l2 = play_first_choices(bea, 0)
+
+    # Bea's answer on Ada's device: two continuations, each with Ada's own pick, never Bea's
+    ada.page.goto(l2)
+    ada.page.wait_for_function("() => document.body.dataset.screen === 'fork'")
+    assert w["twice"] in ada.page.inner_text("#fork-cause") and a in ada.page.inner_text("#fork-cause")
+    sides = [[li.inner_text() for li in ada.page.locator(f".fork-side[data-side='{side}'] ol.log li").all()]
+             for side in ("here", "link")]
+    assert all(w["mine"] in lines[0] for lines in sides) and sides[0][0] != sides[1][0], sides
+    assert all(line.startswith(a) for lines in sides for line in lines if w["mine"] in line), sides
+    assert any(line.startswith(b) for line in sides[1]), sides  # Bea's pick: its public line only
+    for size in (viewport, other):
+        ada.page.set_viewport_size(size)
+        above_the_fold(ada.page, ".fork-side[data-side='here'] h3")
+        shot(ada.page, f"far38_fork_sides_{lang}_{size['width']}")
+    ada.page.set_viewport_size(viewport)
+
+    # the link's version kept: Ada's own device opens it at once; the other is set aside
+    ada.page.click("button[data-cmd='fork-keep'][data-arg='link']")
+    ada.page.wait_for_function("() => document.body.dataset.screen === 'table' && document.body.dataset.handoff === ''")
+    ada.page.click("header .brand")
+    ada.page.wait_for_selector("#inbox li.far")
+    assert ada.page.locator("#inbox li").count() == 1 and w["now"] in ada.page.inner_text("#inbox")
+    row = ada.page.locator("#saves li.save.aside")
+    assert row.count() == 1 and w["aside"] in row.inner_text() and w["review"] in row.inner_text()
+    assert row.locator("[data-cmd='resume']").count() == 0
+    saved = ada.page.locator("section:has(#saves) h2").inner_text()
+    assert saved == {"en": "Saved games", "it": "Partite salvate"}[lang]  # no game to continue there
+    for size in (viewport, other):
+        ada.page.set_viewport_size(size)
+        shot(ada.page, f"far38_kept_continuation_{lang}_{size['width']}")
+    row.locator("[data-cmd='review-save']").click()
+    ada.page.wait_for_function("() => document.body.dataset.screen === 'review'")
+    for d in (ada, bea):
         assert not app_errors(d.page), d.page.console_errors

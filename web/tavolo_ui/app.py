@@ -50,6 +50,7 @@ from engines.core.i18n import LANGS, best_lang, texts
 
 from .bidi import Isolated
 from .dialogs import Dialogs
+from .distance import Distance
 from .guard import FRESH, IMPORT, LINK, SAVE, START, OpenGuard, Opening
 from .home_screen import HomeScreen
 from . import more_menu
@@ -378,7 +379,8 @@ class App:
         if not sid:
             return False
         entry = self.page.saves.get(sid)
-        if not entry.ok or entry.over:
+        far = Distance.from_json(entry.distance) if entry.ok else None
+        if not entry.ok or entry.over or (far is not None and far.aside):  # one set aside is only reviewed
             return False
         try:
             with self.page.guard.opening(SAVE, sid, entry.name):

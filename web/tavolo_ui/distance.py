@@ -18,6 +18,17 @@ payload is a share link's (``links.encode_record``). A link whose header does no
 record (its seat changed by hand, say) is refused as damaged. Two copies of one game (the device's and a link's) relate as ``relate`` says: the
 same, one further on than the other, or two continuations of one position (a fork the
 person resolves: ``DistanceLinks``, ``distance_screen``).
+
+The continuation the person does not keep is no game anyone plays: it is set aside
+(``Distance.aside``), an ordinary save under Saved games named after which one it is
+(``aside_name``: "Citadels with Ada, Bea, Bot Carlo · the link’s version, not kept, from move
+61"), that opens only in the review, through this device's seats' eyes; it is never in the
+inbox, never goes back on the table, so it never sends a link nor hands a friend's seat over.
+
+A move link opens behind a hand-off ("I am Bea: show my table") where it may be someone
+else's to look at: a first link (a seat this device has never played), or a device that
+holds more than one person's seats. On a device of one person, who plays only that seat in
+the game, it opens at once (``needs_handoff``).
 """
 
 from __future__ import annotations
@@ -28,11 +39,12 @@ import zlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core.i18n import Text, texts
-from engines.core.record import GameRecord
+from engines.core.i18n import Text, render, texts
+from engines.core.record import GameRecord, positions
 
 from .links import LinkError, decode_payload, encode_record
 from .saves import stamp
+from .session import Session
 
 T = texts("ui")
 
@@ -74,10 +86,17 @@ class Distance:
     turn: int = -1
     """The seat to move when the game was last saved (-1: none, the game is over), for the
     home screen's inbox, which does not replay every game."""
+    aside: bool = False
+    """A continuation of a fork that was not kept (``AtADistance.keep``): no game anyone
+    plays, so it opens for review only (through this device's seats' eyes), is listed under
+    Saved games, never in the inbox, and never sends a link."""
 
     def to_json(self) -> dict[str, Any]:
-        return {"gid": self.gid, "mine": list(self.mine), "floor": self.floor, "sent": dict(self.sent),
-                "came": self.came, "turn": self.turn}
+        out = {"gid": self.gid, "mine": list(self.mine), "floor": self.floor, "sent": dict(self.sent),
+               "came": self.came, "turn": self.turn}
+        if self.aside:
+            out["aside"] = True
+        return out
 
     @classmethod
     def from_json(cls, data: Any) -> "Distance | None":
@@ -96,7 +115,7 @@ class Distance:
         came, turn = data.get("came"), data.get("turn")
         return cls(gid, sorted(set(mine)), floor if type(floor) is int and floor >= 0 else 0,
                    {k: int(v) for k, v in sent.items()}, float(came) if isinstance(came, (int, float)) else 0.0,
-                   turn if type(turn) is int and -1 <= turn < 99 else -1)
+                   turn if type(turn) is int and -1 <= turn < 99 else -1, data.get("aside") is True)
 
 
 @dataclass
@@ -196,3 +215,119 @@ PRIVACY_MORE = T("A link opens only at its player's seat, and the page never sho
                  "but the link holds the whole game, so someone who decodes it by hand could see them. It holds "
                  "no draw to come: cards and dice are drawn when they happen.")
 """What a move link shares and what it does not (``PRIVACY``'s "Read more")."""
+
+
+# ---- who is at this device ------------------------------------------------------------------
+def inviter(actors: list[int | None], kinds: list[str], seat: int) -> int | None:
+    """Who sent a first move link to ``seat``: the last person (a human seat other than
+    ``seat``) who moved in the game (``actors``: the seat of each move); before anyone has,
+    the only other person, if there is one; else None."""
+    for actor in reversed(actors):
+        if actor is not None and actor != seat and 0 <= actor < len(kinds) and kinds[actor] == "human":
+            return actor
+    others = [i for i, kind in enumerate(kinds) if kind == "human" and i != seat]
+    return others[0] if len(others) == 1 else None
+
+
+def _person(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+def people_here(games: list[tuple[list[str], list[int]]]) -> set[str]:
+    """The people who play on this device, from its games at a distance (each: every seat's
+    name, the seats played here): their names, written alike ("Ada" and " ada" are one)."""
+    return {_person(names[i]) for names, mine in games for i in mine if 0 <= i < len(names)}
+
+
+def needs_handoff(mine: list[int], seat: int, names: list[str], people: set[str]) -> bool:
+    """Whether a move link for ``seat`` of a game this device has (``mine``: its seats here)
+    opens behind the hand-off ("I am Bea: show my table"). Not when this device plays only
+    that seat in the game and no one else has a seat on it (``people``: ``people_here``): it
+    is that person's own device. Kept where the device holds more than one person's seats
+    (two people share it), or a seat it has never played (a first link: ``first_move``)."""
+    if mine != [seat] or not 0 <= seat < len(names):
+        return True
+    return people != {_person(names[seat])}
+
+
+# ---- two continuations of one position ------------------------------------------------------
+NAME_MAX = 80
+"""A save's name is cut there (``Saves.put``): ``aside_name`` fits in it."""
+
+
+def aside_name(title: str, names: list[str], from_link: bool, at: int, lang: str) -> str:
+    """The name of a continuation not kept, which says which one it is: "Citadels with Ada,
+    Bea, Bot Carlo · the link’s version, not kept, from move 61" (``from_link``: the link's,
+    else "the version here", this device's; ``at``: the moves the two share). The players
+    are shortened ("…") so the whole name fits in ``NAME_MAX`` characters."""
+    def named(players: str) -> str:
+        if from_link:
+            text = T("{game} with {names} · the link’s version, not kept, from move {n}",
+                     game=title, names=players, n=at + 1)
+        else:
+            text = T("{game} with {names} · the version here, not kept, from move {n}",
+                     game=title, names=players, n=at + 1)
+        return text.render(lang)
+
+    players = ", ".join(names)
+    room = NAME_MAX - len(named(""))
+    if len(players) > room:
+        players = players[:max(room - 1, 0)].rstrip(", ") + "…"
+    return named(players)[:NAME_MAX]
+
+
+def parted_by(here: list[int | None], there: list[int | None], at: int) -> int | None:
+    """The seat whose move made two continuations part (``here``, ``there``: the seat of each
+    move on each side; ``at``: the moves they share): the seat to move at the parting point;
+    None when one side has no move after it (only the draws differ)."""
+    if at < len(here) and at < len(there):
+        return here[at]
+    return None
+
+
+def fork_cause(seat: int | None, kinds: list[str], mine: list[int], name: str) -> Text:
+    """Why the game went on in two ways, in a sentence naming who (``seat``: ``parted_by``;
+    ``name``: its name as shown): a friend answered the same link twice, this device's
+    player played the position again (a move taken back here after its link had left), or
+    the draws differed (a bot, or no move: bots choose alike in the same position)."""
+    if seat is None or not 0 <= seat < len(kinds) or kinds[seat] != "human":
+        return T("The cards or dice drawn differ, so the moves after them differ too.")
+    if seat in mine:
+        return T("{name} played this position twice, differently: once on this device and once in the link "
+                 "(a move taken back after its link had left, or played on another device).", name=name)
+    return T("{name} answered the same link twice, in two different ways.", name=name)
+
+
+def movers(actors: list[int | None], at: int) -> list[int]:
+    """The seats that moved after the first ``at`` moves, in the order they first did."""
+    out: list[int] = []
+    for seat in actors[at:]:
+        if seat is not None and seat not in out:
+            out.append(seat)
+    return out
+
+
+def seen_moves(session: Session, first: int, seat: int | None) -> list[str]:
+    """The log lines of ``session``'s moves after the first ``first``, in its language, as
+    ``seat`` saw them (None: the public lines only). The log hides a hidden choice ("Ada
+    chooses a character"); a move of ``seat`` whose public line stands for other choices too
+    gets its own choice added, in the words of its button, which only that seat saw ("Ada
+    chooses a character (your choice: Keep the King)"). Never another seat's."""
+    lines = [session.show(text) for _seat, text, _events in session.lines[first:]]
+    if seat is None or seat not in session.actors[first:]:
+        return lines
+    game = session.game
+    try:
+        for p in positions(game, session.record, None, first=0, before=True):
+            if p.index < first or p.seat != seat:
+                continue
+            public = render(game.log_text(p.before, p.action), "en")
+            label = game.action_label(p.before, p.action, session.lang)
+            if any(render(game.log_text(p.before, other), "en") == public
+                   and game.action_label(p.before, other, session.lang) != label
+                   for other in game.legal_actions(p.before)):
+                lines[p.index - first] = session.show(T("{line} (your choice: {choice})",
+                                                        line=session.lines[p.index][1], choice=label))
+    except Exception:  # words only: a game's bug leaves the public lines
+        return [session.show(text) for _seat, text, _events in session.lines[first:]]
+    return lines

@@ -21,8 +21,9 @@ from engines.core.record import upgrade
 from engines.core.i18n import texts
 
 from .bidi import Isolated, isolate
-from .distance import (FORKED, NEWER, OLDER, OTHER, PRIVACY, PRIVACY_MORE, SAME, Distance, MoveLink, common_moves,
-                       invitation, move_link, new_game_id, parse_move, relate)
+from .distance import (FORKED, NEWER, OLDER, OTHER, PRIVACY, PRIVACY_MORE, SAME, Distance, MoveLink, aside_name,
+                       common_moves, fork_cause, invitation, inviter, move_link, movers, needs_handoff, new_game_id,
+                       parse_move, parted_by, people_here, relate, seen_moves)
 from .page import L, _el, tx
 from .saves import FULL_MESSAGE, OURS, SaveEntry, stamp
 from .session import Session
@@ -55,6 +56,7 @@ class AtADistance:
         self.info: Distance | None = None  # the game on the table's, when it is one
         self.fork: tuple[str, Session, Session, Distance, int] | None = None  # (save id, here, link, info, its seat)
         self.to_save = False  # a move link's game on the table, saved once its player confirms the hand-off
+        self.first: Session | None = None  # a first move link's game (``first_move``): its hand-off welcomes
 
     def commands(self) -> dict[str, Callable[[str], None]]:
         return {"send-move": lambda arg: self.send(True, arg),
@@ -303,10 +305,24 @@ class AtADistance:
                 info.came = _now_ms()
                 info.floor = max(info.floor, len(link.record.actions))
         session.play_here(info.mine)
-        session.link_for = link.seat
+        if needs_handoff(info.mine, link.seat, [s.name for s in link.record.seats], self.people()):
+            session.link_for = link.seat
         self.table.open_session(session, entry.id, entry.name, known=stamp(entry.record), distance=info)
         self.to_save = relation == NEWER
+        if session.link_for is None:  # this person's own device: no hand-off to confirm
+            self.confirmed()
         return True
+
+    def people(self) -> set[str]:
+        """The people who play on this device (``distance.people_here``): the names of the
+        seats it plays in its games at a distance."""
+        games = []
+        for e in self.page.saves.list():
+            info = Distance.from_json(e.distance) if e.ok else None
+            if info is not None:
+                games.append(([str(seat.get("name", "")) for seat in e.record.get("seats", [])
+                               if isinstance(seat, dict)], info.mine))
+        return people_here(games)
 
     def first_move(self, link: MoveLink) -> bool:
         """A game this device has not seen: shown after its player confirms the hand-off,
@@ -318,9 +334,28 @@ class AtADistance:
         names = ", ".join(s.name for s in link.record.seats)
         name = L("{game} with {names}", game=session.game.title, names=names)
         self.page.banner = None
+        self.first = session
         self.table.open_session(session, None, name, distance=info)
         self.to_save = True
         return True
+
+    def welcome_html(self, s: Session) -> str:
+        """Above the hand-off of a first move link (a game this device has never seen): who
+        invites the friend to which game and with whom, how a game at a distance goes, and
+        that the page works offline with the game kept on this device. Nothing of the table."""
+        if self.first is not s or s.link_for is None:
+            return ""
+        who = inviter(s.actors, [seat.kind for seat in s.seats], s.link_for)
+        everyone = s.names(list(range(len(s.seats))))
+        invite = (L("You are invited to a game of {game} with {names}", game=s.game.title, names=everyone)
+                  if who is None else
+                  L("{name} invites you to a game of {game} with {names}", name=s.name(who), game=s.game.title,
+                    names=everyone))
+        how = L("Each of you plays on your own device. After your move the table gives you a link: send it to "
+                "whoever plays next; when it is your turn again, a link comes back to you.")
+        offline = L("Tavolo runs in this browser, offline too: no account, and the game stays on this device.")
+        return (f'<div class="welcome" id="welcome"><p class="welcome-invite">{h(invite)}</p>'
+                f'<p>{h(how)}</p><p>{h(offline)}</p></div>')
 
     def confirmed(self) -> None:
         """The hand-off of a move link confirmed: its game saved (a game new to this device
@@ -352,7 +387,8 @@ class AtADistance:
     # ---- two continuations of one position ----------------------------------------------------
     def show_fork(self, entry: SaveEntry, info: Distance, link: MoveLink) -> None:
         """The device's game and the link's went on differently from one position: both shown
-        with their moves since, the person chooses which stands (the other is kept as a save)."""
+        with their moves since, the person chooses which stands (the other is set aside, to
+        review or delete: ``keep``)."""
         here = Session.load(entry.record)
         there = Session.load(link.record)
         for s in (here, there):
@@ -360,31 +396,49 @@ class AtADistance:
             s.play_here(info.mine)
         self.fork = (entry.id, here, there, info, link.seat)
         self.page.banner = None
-        self._draw_fork(here, there)
+        self._draw_fork(here, there, info)
 
-    def _draw_fork(self, here: Session, there: Session) -> None:
-        """The two continuations side by side, each with its moves since they parted."""
+    def _draw_fork(self, here: Session, there: Session, info: Distance) -> None:
+        """The two continuations side by side: who played on each since they parted, their
+        moves as this device's seat saw them (its own hidden choices named, never another
+        seat's; public lines only where the device holds several people's seats), and why
+        they differ (a friend answered the same link twice, a move played again here)."""
         at = common_moves(here.record, there.record)
+        viewer = info.mine[0] if len(info.mine) == 1 else None
+        seen = {id(s): seen_moves(s, at, viewer) for s in (here, there)}
+        same = seen[id(here)] == seen[id(there)]
 
         def moves(s: Session) -> str:
-            """The public log lines of ``s``'s moves after the two games part."""
-            shown = [s.show(text) for _seat, text, _events in s.lines[at:]]
-            return "".join(f"<li>{h(t)}</li>" for t in shown) or \
+            return "".join(f"<li>{h(t)}</li>" for t in seen[id(s)]) or \
                 f'<li class="muted">{h(L("The same moves; the cards or dice drawn differ."))}</li>'
 
+        def by(s: Session) -> str:
+            """How many moves this side has since they parted, and whose."""
+            n, names = len(s.record.actions) - at, s.names(movers(s.actors, at))
+            if n == 0:
+                return L("No move since then")
+            return (L("1 move since then, by {names}", names=names) if n == 1 else
+                    L("{n} moves since then, by {names}", n=n, names=names))
+
         cols = "".join(
-            f'<section class="fork-side"><h3>{h(title)}</h3><p class="muted">{h(L("{n} moves", n=len(s.record.actions)))}</p>'
+            f'<section class="fork-side" data-side="{arg}"><h3>{h(title)}</h3><p class="muted fork-by">{h(by(s))}</p>'
             f'<ol class="log">{moves(s)}</ol>'
             f'<button class="primary" data-cmd="fork-keep" data-arg="{arg}">{h(keep)}</button></section>'
             for title, keep, arg, s in ((L("The game on this device"), L("Keep this device’s game"), "here", here),
                                         (L("The game in the link"), L("Keep the link’s game"), "link", there)))
+        seat = parted_by(here.actors, there.actors, at)
+        cause = fork_cause(seat, [x.kind for x in here.seats], info.mine, here.name(seat) if seat is not None else "")
+        hidden = (f'<p class="muted" id="fork-hidden">{h(L("The moves differ only in what was hidden from you."))}</p>'
+                  if same and seen[id(here)] else "")
         self.page.set_screen("fork", f"""
 {self.page.header(L("Two continuations"))}
 <main class="form fork">
 {self.page.banner_html()}
 <h2>{h(L("This game went on in two different ways"))}</h2>
-<p>{h(L("After move {n}, the game on this device and the game in the link differ (a move link answered twice, "
-        "or a move taken back after it was sent). Choose the one that stands; the other is kept as a save.", n=at))}</p>
+<p id="fork-cause">{h(L("After move {n}: {cause}", n=at, cause=cause) if at else L("From the first move: {cause}", cause=cause))}</p>
+<p>{h(L("Choose the one that stands. The other is set aside under Saved games, to look at or delete: "
+        "no one plays it any more."))}</p>
+{hidden}
 <div class="fork-sides">{cols}</div>
 </main>""")
 
@@ -392,17 +446,18 @@ class AtADistance:
         """The screen of two continuations drawn again (a language switch)."""
         if self.fork is None or self.page.screen != "fork":
             return
-        _sid, here, there, _info, _seat = self.fork
+        _sid, here, there, info, _seat = self.fork
         for s in (here, there):
             s.lang = self.page.lang
-        self._draw_fork(here, there)
+        self._draw_fork(here, there, info)
 
     def leave(self, screen: str) -> None:
         """Nothing to put away: the choice between two continuations waits in ``fork``."""
 
     def keep(self, which: str) -> None:
-        """The person chose which continuation stands: it goes on in the game's save, the other
-        is kept as an ordinary save."""
+        """The person chose which continuation stands: it goes on in the game's save; the
+        other is set aside (``aside_copy``), a save to review or delete, named after which
+        one it is, never a game in the inbox."""
         if self.fork is None or which not in ("here", "link"):
             return
         sid, here, there, info, seat = self.fork
@@ -410,9 +465,11 @@ class AtADistance:
         saves = self.page.saves
         entry = saves.get(sid)
         copy = saves.new_id()
+        at = common_moves(here.record, there.record)
+        name = aside_name(other.game.title, [x.name for x in other.seats], other is there, at, self.page.lang)
         # the other continuation first: if it cannot be written, nothing is overwritten
-        problem = saves.put(copy, L("{name} (the other continuation)", name=entry.name or keep.game.title),
-                            other.record.model_dump(mode="json"), other.is_over(), self.copied(other, info))
+        problem = saves.put(copy, name, other.record.model_dump(mode="json"), other.is_over(),
+                            self.aside_copy(other, info))
         if problem:
             self.page.flash(T("Neither continuation was changed: {reason}", reason=problem))
             return
@@ -429,17 +486,27 @@ class AtADistance:
         self.fork = None
         keep.play_here(info.mine)
         keep.sent_floor = min(info.floor, len(keep.record.actions))
-        keep.link_for = seat  # its player takes the device, as for any move link
-        self.page.banner = (T("The other continuation is kept as a save: “{name}”.",
-                              name=Isolated(saves.get(copy).name)), "info")
+        if needs_handoff(info.mine, seat, [x.name for x in keep.seats], self.people()):
+            keep.link_for = seat  # its player takes the device, as for any move link
+        self.page.banner = (T("The other continuation is set aside under Saved games, to look at or delete: "
+                              "“{name}”.", name=Isolated(saves.get(copy).name)), "info")
         self.table.open_session(keep, sid, entry.name, known=stamp(keep.record.model_dump(mode="json")),
                                 distance=info)
 
+    def aside_copy(self, session: Session, info: Distance) -> dict:
+        """What the continuation not kept keeps of the game at a distance: this device's
+        seats (it opens for review through their eyes: ``HomeScreen.open_save``) under a game
+        id of its own, marked set aside (``Distance.aside``), so no link finds it, it sends
+        none, and it is never listed as a game anyone plays."""
+        turn = session.to_move()
+        return Distance(new_game_id(), list(info.mine), floor=len(session.record.actions),
+                        turn=-1 if turn is None or session.is_over() else turn, aside=True).to_json()
+
     def copied(self, session: Session, info: Distance | None = None) -> dict | None:
         """What a copy of a game at a distance (``info``; by default the table's) keeps of it
-        (Save copy, the other continuation of a fork): this device's seats, under a game id
-        of its own, so its friends' seats never become people at this device whose hands it
-        would show. None: not a game at a distance."""
+        (Save copy): this device's seats, under a game id of its own, so its friends' seats
+        never become people at this device whose hands it would show. None: not a game at a
+        distance."""
         info = info or self.info
         if info is None:
             return None
@@ -467,7 +534,7 @@ class AtADistance:
         else:
             whose = L("{n} moves", n=e.actions)
         last = max(e.updated * 1000, info.came)
-        when = self.page.when(last) if last > 0 else ""
+        when = self.page.ago(last) if last > 0 else ""
         resend = (f'<button data-cmd="inbox-resend" data-arg="{h(e.id)}">{h(L("Resend the link"))}</button>'
                   if not e.over and 0 <= turn < len(seats) and turn not in info.mine
                   and seats[turn].get("kind") == "human" else "")

@@ -16,6 +16,7 @@ from engines.core.guide import has_guide
 from engines.core.i18n import LANG_NAMES, LANGS, texts
 
 from .bidi import bdi
+from .distance import Distance
 from .saves import SaveEntry, tr
 from .words import L
 
@@ -65,8 +66,10 @@ def learn_button(name: str, lang: str, ident: str = "") -> str:
             f'{h(L("Learn by playing", lang))}</button>')
 
 
-def save_row(e: SaveEntry, lang: str, when: Callable[[float], str]) -> str:
-    """One saved game on the home screen (``when(ms)`` writes a date). A damaged one says why
+def save_row(e: SaveEntry, lang: str, when: Callable[[float], str], aside: bool = False) -> str:
+    """One saved game on the home screen (``when(ms)`` writes a date). A continuation of a
+    game at a distance that was not kept (``aside``: ``distance.Distance.aside``) says so and
+    opens only in the review (no Resume, no Final table). A damaged one says why
     (the technical reason behind "Details") and offers Delete and "Export as is" (its stored
     text, unchanged), and "Try again" when opening it stopped the page last time (``guard``);
     one from a newer Tavolo only "Export as is"."""
@@ -76,11 +79,15 @@ def save_row(e: SaveEntry, lang: str, when: Callable[[float], str]) -> str:
         stamp = when(e.updated * 1000) if 0 < e.updated < 1e11 else ""
         state = (L("finished", lang) if e.over else
                  L("1 move", lang) if e.actions == 1 else L("{n} moves", lang, n=e.actions))
+        if aside:
+            state = f'{L("not kept: review only", lang)} · {state}'
         main_btn = (f'<button class="primary" data-cmd="review-save" data-arg="{sid}">{h(L("Review", lang))}</button>'
+                    if aside else
+                    f'<button class="primary" data-cmd="review-save" data-arg="{sid}">{h(L("Review", lang))}</button>'
                     f'<button data-cmd="resume" data-arg="{sid}">{h(L("Final table", lang))}</button>' if e.over else
                     f'<button class="primary" data-cmd="resume" data-arg="{sid}">{h(L("Resume", lang))}</button>'
                     f'<button data-cmd="review-save" data-arg="{sid}">{h(L("Review", lang))}</button>')
-        return (f'<li class="save" data-sid="{sid}"><div class="save-main"><b class="save-name">{bdi(tr(e.name, lang))}</b>'
+        return (f'<li class="save{" aside" if aside else ""}" data-sid="{sid}"><div class="save-main"><b class="save-name">{bdi(tr(e.name, lang))}</b>'
                 f'<span class="muted">{h(title)} · {h(state)} · {h(str(stamp))}</span></div><div class="save-btns">'
                 f'{main_btn}'
                 f'<button data-cmd="rename" data-arg="{sid}">{h(L("Rename", lang))}</button>'
@@ -99,6 +106,20 @@ def save_row(e: SaveEntry, lang: str, when: Callable[[float], str]) -> str:
             f'{retry}{export}{delete}</div></li>')
 
 
+INBOX, ASIDE, FINISHED, IN_PLAY = "inbox", "aside", "finished", "in play"
+
+
+def listed_under(e: SaveEntry) -> str:
+    """Where the home screen lists a save: a game at a distance in the inbox (``INBOX``,
+    finished ones too); a continuation of one that was not kept (``ASIDE``) among the saved
+    games, to review or delete, as no one plays it; else ``FINISHED`` or ``IN_PLAY`` (damaged
+    ones too)."""
+    info = Distance.from_json(e.distance) if e.ok and e.distance else None
+    if info is not None:
+        return ASIDE if info.aside else INBOX
+    return FINISHED if e.ok and e.over else IN_PLAY
+
+
 def inbox_html(far: Sequence[str], lang: str) -> str:
     """The home screen's inbox: the games at a distance (nothing when there is none)."""
     if not far:
@@ -108,11 +129,12 @@ def inbox_html(far: Sequence[str], lang: str) -> str:
 
 
 def home_html(lang: str, rows: Sequence[str] = (), finished: Sequence[str] = (), banner: str = NO_BANNER,
-              far: Sequence[str] = ()) -> str:
+              far: Sequence[str] = (), aside: Sequence[str] = ()) -> str:
     """The home screen's markup (what goes into ``#app``): the games' cards, the games at a
     distance (``far``: the inbox, ``distance_screen.AtADistance.inbox_row``), the saved games
-    in play (``rows``, from ``save_row``) and the finished ones, and ``banner`` (its HTML).
-    With saved games in play they come first and the games below them."""
+    in play (``rows``, from ``save_row``), those set aside to review (``aside``: listed after
+    them, under "Saved games" when none is in play) and the finished ones, and ``banner`` (its
+    HTML). With saved games in play they come first and the games below them."""
     cards = "".join(game_card(name, lang) for name in engines.list_games())
     games_html = (f'<section><h2>{h(L("New game", lang) if rows else L("Games", lang))}</h2>'
                   f'<div class="games">{cards}</div></section>')
@@ -120,7 +142,7 @@ def home_html(lang: str, rows: Sequence[str] = (), finished: Sequence[str] = (),
                      f'{"".join(finished)}</ul></section>' if finished else "")
     empty = (L("No game in progress.", lang) if finished else
              L("No saved games yet. Every game you start is saved here as you play.", lang))
-    saves = ("".join(rows) if rows else f'<li class="muted empty">{h(empty)}</li>')
+    saves = ("".join([*rows, *aside]) if rows or aside else f'<li class="muted empty">{h(empty)}</li>')
     # the file input is out of the Tab order and of the accessibility tree: "Import…", a
     # button, opens its picker (boot.js, at any time, in the click itself)
     import_btn = (f'<input type="file" id="import-file" class="sr-only" tabindex="-1" aria-hidden="true"'

@@ -61,20 +61,23 @@ class HomeScreen:
             entries = [SaveEntry("?", name=tx(SAVES_UNLISTED), error=SAVES_UNLISTED, detail=_error_detail(exc))]
         finished: list[str] = []
         far: list[str] = []
+        aside: list[str] = []
         for e in entries:
             try:
-                if e.ok and e.distance and Distance.from_json(e.distance) is not None:  # finished ones too
+                where = home.listed_under(e)
+                if where == home.INBOX:
                     far.append(self.table.distance.inbox_row(e))
-                    continue
-                (finished if e.ok and e.over else rows).append(self.save_row(e))
+                else:
+                    {home.FINISHED: finished, home.ASIDE: aside}.get(where, rows).append(
+                        self.save_row(e, where == home.ASIDE))
             except Exception as exc:  # one entry that cannot be shown never hides the others
                 rows.append(self.save_row(SaveEntry(e.id, name=e.id, error=ROW_FAILED, detail=_error_detail(exc),
                                                     raw="")))
-        page.set_screen("home", home.home_html(page.lang, rows, finished, page.banner_html(), far))
+        page.set_screen("home", home.home_html(page.lang, rows, finished, page.banner_html(), far, aside))
 
-    def save_row(self, e: SaveEntry) -> str:
+    def save_row(self, e: SaveEntry, aside: bool = False) -> str:
         """One saved game on the home screen (``home.save_row``)."""
-        return home.save_row(e, self.page.lang, self.page.when)
+        return home.save_row(e, self.page.lang, self.page.when, aside)
 
     def go_home(self, _arg: str = "") -> None:
         """The brand and the Home buttons: the home screen, the table's game put away."""
@@ -97,10 +100,10 @@ class HomeScreen:
             if session is None:
                 return
             page.banner = None
-            if not review:
+            far = Distance.from_json(entry.distance)
+            if not review and not (far is not None and far.aside):  # one set aside is only reviewed
                 self.table.open_session(session, sid, entry.name, known=stamp(entry.record))
                 return
-            far = Distance.from_json(entry.distance)
             humans = far.mine if far is not None and far.mine else session.humans()
             # one human here (alone, or at a distance): that seat's eyes; hot-seat or bots
             # only: the public view (any seat once the game is over)

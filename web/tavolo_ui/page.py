@@ -21,7 +21,7 @@ from pyodide.ffi import to_js  # type: ignore[import-not-found]
 
 from engines.core.i18n import Text, language, texts
 
-from . import home
+from . import home, words
 from .guard import OpenGuard
 from .saves import Msg, Saves, tr
 from .session import Session
@@ -253,3 +253,14 @@ class Page:
         d = js.Date.new() if ms is None else js.Date.new(ms)
         loc = self.locale()
         return str(d.toLocaleString(loc) if loc else d.toLocaleString())
+
+    def ago(self, ms: float) -> str:
+        """When ``ms`` (since 1970) was, as people say it in the page's language: "2 hours
+        ago", "yesterday" (``words.ago``); the date, a week back or more."""
+        now = js.Date.new()
+        said = words.ago(ms, float(now.getTime()), -float(now.getTimezoneOffset()))
+        if said is not None:
+            return said.render(self.lang)
+        loc = self.locale()
+        d = js.Date.new(ms)
+        return str(d.toLocaleDateString(loc) if loc else d.toLocaleDateString())

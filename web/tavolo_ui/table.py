@@ -226,7 +226,8 @@ class TableScreen:
             pass_to = h(heading).replace("\x00", f'<span id="handoff-name">{h(s.name(handoff))}</span>')
             if s.link_for is not None:  # a move link opened: only its seat may look
                 prev, undo = "", (f'<button data-cmd="not-my-link">{h(L("This link is not for me"))}</button>')
-            ho.innerHTML = (f'<div class="handoff-box">{note}<p class="muted">{prev}{h(L("The table is hidden."))}</p>'
+            ho.innerHTML = (f'<div class="handoff-box">{note}{self.distance.welcome_html(s)}'
+                            f'<p class="muted">{prev}{h(L("The table is hidden."))}</p>'
                             f'<h2>{pass_to}</h2>'
                             f'<button class="primary big" data-cmd="handoff">'
                             f'{h(L("I am {name}: show my table", name=s.name(handoff)))}</button>'

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from engines.core.i18n import texts
+from engines.core.i18n import Text, texts
 
 T = texts("ui")
 
@@ -37,3 +37,28 @@ def sentences(parts: Iterable[str]) -> str:
             text += "."
         said.append(text)
     return " ".join(said)
+
+
+_MINUTE, _HOUR, _DAY = 60_000, 3_600_000, 86_400_000
+
+
+def ago(then_ms: float, now_ms: float, offset_min: float = 0) -> Text | None:
+    """When something happened, as people say it: "just now", "5 minutes ago", "2 hours ago"
+    (the same day), "yesterday", "3 days ago" (``then_ms``, ``now_ms``: ms since 1970;
+    ``offset_min``: the local time's minutes ahead of UTC, for where a day begins). None a
+    week back or more, or in the future (another device's clock): the caller writes the date."""
+    diff = now_ms - then_ms
+    if diff < -_MINUTE:
+        return None
+    if diff < _MINUTE:
+        return T("just now")
+    if diff < _HOUR:
+        n = int(diff // _MINUTE)
+        return T("1 minute ago") if n == 1 else T("{n} minutes ago", n=n)
+    days = int((now_ms + offset_min * _MINUTE) // _DAY - (then_ms + offset_min * _MINUTE) // _DAY)
+    if days == 0:
+        n = int(diff // _HOUR)
+        return T("1 hour ago") if n == 1 else T("{n} hours ago", n=n)
+    if days == 1:
+        return T("yesterday")
+    return T("{n} days ago", n=days) if days < 7 else None
