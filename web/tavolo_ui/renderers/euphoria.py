@@ -530,8 +530,7 @@ def _player(cv: Canvas, view: EuphoriaView, q: int, me: int | None, x: float, y:
             cx += tw + 4
         y += 14
     else:
-        arts = tr(T("Artifact cards: {n}", n=hand) if not isinstance(hand, list) else
-                  T("Artifact cards: {cards}", cards=T("none")))
+        arts = tr(T("Artifact cards: {n}", n=hand) if not isinstance(hand, list) else T("Artifact cards: none"))
         for ln in (cv.wrap(arts, MIN_TEXT, w - 8) if Canvas.text_width(arts, MIN_TEXT) > w - 8 else [arts]):
             cv.text(x + 4, y + 10, ln, MIN_TEXT, max_width=w - 8)
             y += 14
