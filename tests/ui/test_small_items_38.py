@@ -7,10 +7,12 @@ the New game form's kinds of seat. (The form at 390 px and the busy Start button
 from __future__ import annotations
 
 from engines import get_game
+from tavolo_ui.canvas import Canvas
+from tavolo_ui.renderers import euphoria as euphoria_renderer
 from tavolo_ui.twin import euphoria as euphoria_twin
 from tavolo_ui.twin import spyrium as spyrium_twin
 
-from tests.euphoria.helpers import blank
+from tests.euphoria.helpers import blank, goods
 
 EUPHORIA = get_game("euphoria")
 
@@ -38,3 +40,38 @@ def test_spyrium_no_discarded_tokens_reads_none_not_empty():
     said = " ".join(line.render("it") for line in spyrium_twin.table(view))
     assert "gettoni scartati: nessuno ·" in said, said
     assert "discarded tokens: none ·" in " ".join(line.render("en") for line in spyrium_twin.table(view))
+
+
+# ---- Euphoria: the trade builder shows the offer so far --------------------------------------
+def _board_texts(state, me: int, lang: str) -> list[str]:
+    """Every text drawn on Euphoria's board for seat ``me``, as the page draws it."""
+    cv = Canvas(1280, 900, lang)
+    actions = [{"index": i, "action": EUPHORIA.dump_action(a), "label": EUPHORIA.action_label(state, a, lang)}
+               for i, a in enumerate(EUPHORIA.legal_actions(state))]
+    euphoria_renderer.render(cv, EUPHORIA.view(state, me), actions, me)
+    return [op[3] for op in cv.ops if op[0] == "text"]
+
+
+def _choose(state, option: str) -> None:
+    [action] = [a for a in EUPHORIA.legal_actions(state) if getattr(a, "option", None) == option]
+    EUPHORIA.apply(state, action)
+
+
+def test_the_trade_builder_shows_what_you_give_and_get_as_it_is_built():
+    s = blank(2, trading=True)
+    goods(s, 0, clay=2)
+    goods(s, 1, food=1)
+    [propose] = [a for a in EUPHORIA.legal_actions(s) if a.type == "trade"]
+    EUPHORIA.apply(s, propose)
+    assert "Your offer: you give nothing so far; you get nothing so far" in _board_texts(s, 0, "en")
+    _choose(s, "give:clay")
+    _choose(s, "give:clay")
+    assert "Your offer: you give 2 clay; you get nothing so far" in _board_texts(s, 0, "en")
+    _choose(s, "get:food")
+    assert "Your offer: you give 2 clay; you get 1 food" in _board_texts(s, 0, "en")
+    assert "La tua offerta: dai 2 argilla; ricevi 1 cibo" in _board_texts(s, 0, "it")
+    # the screen reader's words of the board say it too, first in the builder's own section
+    you = euphoria_twin.sections(EUPHORIA.view(s, 0), 0)[0][1]
+    assert you[0].render("en") == "Your offer: you give 2 clay; you get 1 food"
+    # only the builder's board says "Your offer" (the partner answers once it is proposed)
+    assert not [t for t in _board_texts(s, 1, "en") if t.startswith("Your offer")]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engines.core.i18n import Text, player
 from engines.euphoria import public as texts
-from engines.euphoria.public import FACTIONS, RECRUITS, SITES, T
+from engines.euphoria.public import FACTIONS, RECRUITS, SITES, T, offer_so_far
 
 Lines = list[Text]
 
@@ -121,11 +121,19 @@ def table(view: dict) -> Lines:
     return lines
 
 
+def offer_lines(view: dict, me: int) -> Lines:
+    """The trade ``me`` is building, as built so far (none when ``me`` builds none now)."""
+    pend = view.get("pending") or {}
+    if pend.get("kind") != "trade_build" or pend.get("player") != me or "trade" not in pend:
+        return []
+    return [offer_so_far(pend["trade"]["give"], pend["trade"]["get"])]
+
+
 def sections(view: dict, me: int | None) -> list[tuple[Text, Lines]]:
     """You (when ``me`` is a seat), the table, each other player."""
     out: list[tuple[Text, Lines]] = []
     if me is not None:
-        out.append((T("{player} (you)", player=player(me)), player_lines(view, me)))
+        out.append((T("{player} (you)", player=player(me)), offer_lines(view, me) + player_lines(view, me)))
     out.append((T("The table"), table(view)))
     out += [(player(q), player_lines(view, q)) for q in range(len(view["players"])) if q != me]
     return out
