@@ -6,9 +6,15 @@ the New game form's kinds of seat. (The form at 390 px and the busy Start button
 
 from __future__ import annotations
 
+import pytest
+
 from engines import get_game
+from engines.core.bots import get_bot
+from engines.core.rng import Rng
+from engines.myraclia import texts as myraclia_texts
 from tavolo_ui.canvas import Canvas
 from tavolo_ui.renderers import euphoria as euphoria_renderer
+from tavolo_ui.renderers import get_renderer
 from tavolo_ui.twin import euphoria as euphoria_twin
 from tavolo_ui.twin import spyrium as spyrium_twin
 
@@ -75,3 +81,44 @@ def test_the_trade_builder_shows_what_you_give_and_get_as_it_is_built():
     assert you[0].render("en") == "Your offer: you give 2 clay; you get 1 food"
     # only the builder's board says "Your offer" (the partner answers once it is proposed)
     assert not [t for t in _board_texts(s, 1, "en") if t.startswith("Your offer")]
+
+
+# ---- Myraclia: the tiles of the map named one way ---------------------------------------------
+def _myraclia_midgame():
+    """A seeded Myraclia game of 3 after 60 moves of its heuristic bots: terraformed and
+    reserved tiles, of one surface and of two, on the map."""
+    game = get_game("myraclia")
+    state = game.new_game(3, 5)
+    choose, rng = get_bot(game, "heuristic"), Rng.from_seed(104)
+    for _ in range(60):
+        game.apply(state, choose(game, state, rng))
+    return game, state
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+@pytest.mark.parametrize("width", [380, 1100])
+def test_myraclia_names_every_tile_of_the_map_the_same_way(lang, width):
+    """The map named some tiles in words ("Foresta") and others by letters ("Z", "M") on the
+    same phone screen: now every tile in words where they all fit, else every tile by its
+    letters, Italian's water by "A" (Acqua), not the "Z" of "Zona"."""
+    game, state = _myraclia_midgame()
+    me = game.to_move(state)
+    view = game.view(state, me)
+    tiles = [t for t in view["surface"] if not t.get("darkness")]
+    assert not any(t.get("tokens") for t in tiles)  # no Eternity token's letter to mistake for a tile's
+    words = {"/".join(myraclia_texts.surface(s).render(lang) for s in t["surfaces"]) for t in tiles}
+    letters = {"/".join(myraclia_texts.surface_letter(s).render(lang) for s in t["surfaces"]) for t in tiles}
+    cv = Canvas(width, 900, lang)
+    get_renderer("myraclia")(cv, view, [], me)
+    drawn = cv.texts()
+    in_words = [t for t in drawn if t in words]
+    in_letters = [t for t in drawn if t in letters]
+    assert len(in_words) + len(in_letters) == len(tiles), (in_words, in_letters)
+    assert not (in_words and in_letters), f"words {in_words} and letters {in_letters} on one map"
+    if width == 1100:
+        assert in_words  # room for the names: the game's own words
+    if in_letters:
+        assert "Z" not in drawn
+        legend = " · ".join(drawn)
+        water = {"en": "W water", "it": "A Zona d’Acqua"}[lang]
+        assert water in legend
