@@ -6,12 +6,15 @@ the New game form's kinds of seat. (The form at 390 px and the busy Start button
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engines import get_game
 from engines.core.bots import get_bot
 from engines.core.rng import Rng
 from engines.myraclia import texts as myraclia_texts
+from tavolo_ui import new_game
 from tavolo_ui.canvas import Canvas
 from tavolo_ui.renderers import euphoria as euphoria_renderer
 from tavolo_ui.renderers import get_renderer
@@ -122,3 +125,18 @@ def test_myraclia_names_every_tile_of_the_map_the_same_way(lang, width):
         legend = " · ".join(drawn)
         water = {"en": "W water", "it": "A Zona d’Acqua"}[lang]
         assert water in legend
+
+
+# ---- the New game form: the kinds of seat in two groups -------------------------------------
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_a_seat_is_a_person_here_or_a_friend_at_a_distance_or_a_bot(lang):
+    """"Friend at a distance" sat among the bot levels (after Hard, before the bots kept for
+    tests): now the seat's list has the people first (here, at a distance), then the bots."""
+    game = get_game("euphoria")
+    html = new_game.seat_kind_options(new_game.offered_levels(game), "human", lang, game, far=True)
+    groups = re.findall(r'<optgroup label="([^"]*)">(.*?)</optgroup>', html, re.S)
+    assert [label for label, _ in groups] == {"en": ["People", "Bots"], "it": ["Persone", "Bot"]}[lang]
+    values = [re.findall(r'<option value="([^"]*)"', inner) for _, inner in groups]
+    assert values[0] == ["human", new_game.FRIEND]
+    assert values[1][:3] == ["bot:easy", "bot:normal", "bot:hard"] and all(v.startswith("bot:") for v in values[1])
+    assert html.count("<option") == sum(len(v) for v in values)  # no option outside the two groups
