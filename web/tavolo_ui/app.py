@@ -451,9 +451,10 @@ class App:
     def run_busy(self, el, cmd: str, arg: str) -> None:
         """A slow command (``SLOW_COMMANDS``) of button ``el``: the button says at once that
         the table is being set up ("Starting…", ``aria-busy``, as before Python was ready:
-        ``boot.js``), and the command runs once that is painted (``after_paint``). A second
-        click on the busy button does nothing; a button the command leaves on the page (the
-        form refused, and the banner says why) is given back as it was."""
+        ``boot.js``), and the command runs once that is painted (``after_paint``), unless the
+        button's screen was left meanwhile. A second click on the busy button does nothing; a
+        button the command leaves on the page (the form refused, and the banner says why) is
+        given back as it was."""
         if str(el.getAttribute("aria-busy") or "") == "true":
             return
         label = str(el.textContent)
@@ -462,6 +463,8 @@ class App:
         el.textContent = L("Starting…")
 
         def run() -> None:
+            if not el.isConnected:  # another screen drawn before the paint: its form is gone
+                return
             try:
                 self.run_clicked(cmd, arg)
             finally:
