@@ -301,6 +301,15 @@ def _trade_sides(t: dict) -> tuple[Text, Text]:
     return gets, gives
 
 
+def offer_so_far(give: list[str], get: list[str]) -> Text:
+    """The trade being built, for the player building it (§23.5), as it grows item by item:
+    "You give 1 clay and 1 Bear; you get nothing so far" ("nothing so far" for a side still
+    empty; each side in the payment words of ``pay_words``)."""
+    gives = pay_words(",".join(give)) if give else T("nothing so far")
+    gets = pay_words(",".join(get)) if get else T("nothing so far")
+    return T("Your offer: you give {give}; you get {get}", give=gives, get=gets)
+
+
 def trade_line(s, who: Text, o: str) -> Text:
     """The log's plain sentence for a step of a trade (§23.5): "Ben offers 1 clay", "Ben
     proposes the trade to Ada: 1 clay for 1 food", "Ada accepts the trade: gets 1 clay and gives

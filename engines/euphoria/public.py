@@ -11,8 +11,8 @@ It offers:
 - the texts (catalogue "euphoria"): ``T``, the names ``artifact``, ``dilemma``, ``faction``,
   ``good``, ``market``, ``penalty``, ``qty``, ``recruit``, ``recruit_text``, ``region``,
   ``site``, ``space``; ``cost_words`` and ``join``; the reference texts ``allegiance_text``,
-  ``artifact_text``, ``dilemma_text``, ``space_text``; and ``pending_text`` (what a player with
-  a pending choice is doing);
+  ``artifact_text``, ``dilemma_text``, ``space_text``; ``pending_text`` (what a player with
+  a pending choice is doing) and ``offer_so_far`` (the trade being built, for its builder);
 - the components: ``FACTIONS``, ``SITES``, ``SITE_SPACES`` (each site's action spaces),
   ``SPACES``, ``MARKETS``, ``RECRUITS``, ``ARTIFACT_TYPES``, ``DILEMMA_IDS`` and the track bounds ``MORALE_MIN``, ``MORALE_MAX``,
   ``KNOW_MIN``, ``KNOW_MAX``, ``KNOWLEDGE_LIMIT``.
@@ -29,7 +29,7 @@ from engines.core.i18n import Text
 
 from .components import (ARTIFACT_TYPES, DILEMMA_IDS, FACTIONS, KNOW_MAX, KNOW_MIN, KNOWLEDGE_LIMIT, MARKETS,
                          MORALE_MAX, MORALE_MIN, RECRUITS, SITE_SPACES, SITES, SPACES)
-from .labels import cost_words, join
+from .labels import cost_words, join, offer_so_far
 from .reference import allegiance_text, artifact_text, dilemma_text, space_text
 from .texts import (PENDING, T, artifact, dilemma, faction, good, market, penalty, qty, recruit, recruit_text,
                     region, site, space)
@@ -39,7 +39,7 @@ __all__ = [
     "Pending", "TradeOffer", "ShownHand", "Empty", "OptionValues",
     "T", "artifact", "dilemma", "faction", "good", "market", "penalty", "qty", "recruit", "recruit_text",
     "region", "site", "space", "cost_words", "join", "allegiance_text", "artifact_text", "dilemma_text",
-    "space_text", "pending_text",
+    "space_text", "pending_text", "offer_so_far",
     "FACTIONS", "SITES", "SITE_SPACES", "SPACES", "MARKETS", "RECRUITS", "ARTIFACT_TYPES", "DILEMMA_IDS",
     "MORALE_MIN", "MORALE_MAX", "KNOW_MIN", "KNOW_MAX", "KNOWLEDGE_LIMIT",
 ]

@@ -11,8 +11,8 @@ It offers:
   Everything on the table is public: the view is the same for every player apart from ``me``;
   the bags are sizes;
 - the texts (catalogue "myraclia"): ``T``, ``colour``, ``colour_count``, ``counts_text``,
-  ``surface``, ``tile_name``, ``space_name``, ``tile_text``, ``token_name``, ``token_text``,
-  ``join`` and the score categories' names ``SCORE_CATEGORIES``.
+  ``surface``, ``surface_letter`` (its one-letter short form), ``tile_name``, ``space_name``, ``tile_text``,
+  ``token_name``, ``token_text``, ``join`` and the score categories' names ``SCORE_CATEGORIES``.
 
 The TypedDicts are closed (``closed=True``, PEP 728): a key the view does not declare is an
 error when a view is validated against them (``tests/core/test_public_views.py``).
@@ -22,14 +22,14 @@ from __future__ import annotations
 
 from typing_extensions import Literal, NotRequired, TypedDict
 
-from .texts import (SCORE_CATEGORIES, T, colour, colour_count, counts_text, join, space_name, surface, tile_name,
-                    tile_text, token_name, token_text)
+from .texts import (SCORE_CATEGORIES, T, colour, colour_count, counts_text, join, space_name, surface, surface_letter,
+                    tile_name, tile_text, token_name, token_text)
 
 __all__ = [
     "MyracliaView", "Seat", "Ledger", "Breakdown", "TurnCounters", "DraftColumn", "TileFace", "OfferTile",
     "SurfaceTile", "TokenFace", "PointsToken", "ReleasedToken", "FreeToken", "SurfaceToken", "OptionValues",
-    "T", "colour", "colour_count", "counts_text", "surface", "tile_name", "space_name", "tile_text", "token_name",
-    "token_text", "join", "SCORE_CATEGORIES", "Colour", "Surface",
+    "T", "colour", "colour_count", "counts_text", "surface", "surface_letter", "tile_name", "space_name", "tile_text",
+    "token_name", "token_text", "join", "SCORE_CATEGORIES", "Colour", "Surface",
 ]
 
 Colour = Literal["green", "yellow", "orange", "red", "blue", "black", "white"]

@@ -57,6 +57,16 @@ def surface(s: str) -> Text:
     return _SURFACE[s]
 
 
+_SURFACE_LETTER = {"plains": T("P"), "forest": T("F"), "water": T("W"), "mountains": T("M")}
+
+
+def surface_letter(s: str) -> Text:
+    """A surface's short form, one letter, where the map has no room for its name (and a
+    legend says it): "W" for water, "A" (Acqua) for the Italian "Zona d’Acqua", whose first
+    letter would be the "Z" of "Zona"."""
+    return _SURFACE_LETTER[s]
+
+
 def join(items: Iterable[Text | str | int], sep: str = ", ") -> Text:
     """Items joined by ", " (or " + ", "/"): one small template per separator."""
     items = list(items)

@@ -76,6 +76,7 @@ def app(monkeypatch):
         console=types.SimpleNamespace(error=errors.append))
     ffi = types.ModuleType("pyodide.ffi")
     ffi.create_proxy = lambda fn: fn
+    ffi.create_once_callable = lambda fn: fn
     ffi.to_js = lambda value, **_: value
     pyodide = types.ModuleType("pyodide")
     pyodide.ffi = ffi

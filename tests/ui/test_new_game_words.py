@@ -13,8 +13,8 @@ from tavolo_ui import new_game
 from tavolo_ui.review import _option_text
 
 GAMES = ["spyrium", "citadels", "euphoria", "myraclia"]
-SHOWN = {"en": ["Human", "Bot (Easy)", "Bot (Normal)", "Bot (Hard)", "Friend at a distance"],
-         "it": ["Umano", "Bot (Facile)", "Bot (Normale)", "Bot (Difficile)", "Amico a distanza"]}
+SHOWN = {"en": ["Person here", "Friend at a distance", "Bot (Easy)", "Bot (Normal)", "Bot (Hard)"],
+         "it": ["Persona presente", "Amico a distanza", "Bot (Facile)", "Bot (Normale)", "Bot (Difficile)"]}
 STYLE = Path(__file__).resolve().parents[2] / "web" / "style.css"
 
 

@@ -43,7 +43,7 @@ import asyncio
 from typing import Any, Callable
 
 import js  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
 from engines import RecordError
 from engines.core.i18n import LANGS, best_lang, texts
@@ -89,6 +89,23 @@ LEFTOVER = {
 }
 LEFTOVER_DETAIL = ("The last opening ({kind} {ref}) began at {at} and never finished: a fatal error of the "
                    "Python runtime, a page that froze, or a tab closed while it opened.")
+
+
+SLOW_COMMANDS = ("start", "learn")
+"""The commands that set up a table (Start game, Learn by playing): seconds of Python on a
+slow phone, so their button first says the page is busy (``App.run_busy``)."""
+
+
+def after_paint(fn: Callable[[], None]) -> None:
+    """Run ``fn`` once the browser has painted what the page shows now: Python's work holds
+    the page's only thread, so nothing changed before it shows until it ends. At the next
+    frame (``requestAnimationFrame``) a task is queued (``setTimeout``): tasks run after the
+    frame's paint. A hidden page paints no frames: there ``fn`` runs in the next task."""
+    run = create_once_callable(lambda *_: fn())
+    if js.document.hidden:
+        js.setTimeout(run, 0)
+    else:
+        js.requestAnimationFrame(create_once_callable(lambda *_: js.setTimeout(run, 0)))
 
 
 def mark_ready() -> None:
@@ -417,14 +434,49 @@ class App:
         self.page.clicked = str(el.id or "")  # the button pressed (the How to play view gives it the focus back)
         arg = el.getAttribute("data-arg")
         arg = arg if isinstance(arg, str) else ""
+        if cmd in SLOW_COMMANDS:
+            self.run_busy(el, cmd, arg)
+        else:
+            self.run_clicked(cmd, arg)
+
+    def run_clicked(self, cmd: str, arg: str) -> None:
+        """A button's command; one that fails is said in the banner (or, when it was drawing
+        a screen, the home screen says it): never a page left silently broken."""
         try:
             self.command(cmd, arg)
-        except Exception as exc:  # show it, never leave the page silently broken
+        except Exception as exc:
             js.console.error(f"command {cmd} failed: {_error_detail(exc)}")
             if cmd in ("resume", "home"):  # a screen half drawn: back to a home screen that works
                 self.page.fall_back_home(SOMETHING_WRONG, exc)
             else:
                 self.page.flash(COMMAND_FAILED, detail=_error_detail(exc))
+
+    def run_busy(self, el, cmd: str, arg: str) -> None:
+        """A slow command (``SLOW_COMMANDS``) of button ``el``: the button says at once that
+        the table is being set up ("Starting…", ``aria-busy``, as before Python was ready:
+        ``boot.js``), and the command runs once that is painted (``after_paint``), unless the
+        button's screen was left meanwhile. A second click on the busy button does nothing; a
+        button the command leaves on the page (the form refused, and the banner says why) is
+        given back as it was."""
+        if str(el.getAttribute("aria-busy") or "") == "true":
+            return
+        label = str(el.textContent)
+        el.setAttribute("aria-busy", "true")
+        el.classList.add("pending")
+        el.textContent = L("Starting…")
+
+        def run() -> None:
+            if not el.isConnected:  # another screen drawn before the paint: its form is gone
+                return
+            try:
+                self.run_clicked(cmd, arg)
+            finally:
+                if el.isConnected:
+                    el.removeAttribute("aria-busy")
+                    el.classList.remove("pending")
+                    el.textContent = label
+
+        after_paint(run)
 
     def on_change(self, event) -> None:
         target = event.target

@@ -1,5 +1,6 @@
-"""The New game form as HTML: players, seats (a person or a bot: Easy, Normal, Hard), the
-game's options and, under "Advanced", the seed and the bots kept for tests.
+"""The New game form as HTML: players, seats (a person here, a friend at a distance or a bot:
+Easy, Normal, Hard), the game's options and, under "Advanced", the seed and the bots kept for
+tests.
 
 Pure functions of plain data (a game object, the language, the seats): no ``js``, no
 ``pyodide``, so they run on CPython too. ``NewGameScreen.show`` calls them in the page, and
@@ -70,23 +71,29 @@ played on this device (``distance``)."""
 
 
 def seat_kind_options(levels: list[str], selected: str, lang: str, game=None, far: bool = False) -> str:
-    """The ``<option>``s of a seat's kind: a person here, a friend at a distance (``far``:
-    the New game form), or a bot of one of ``levels``. The
-    game's other levels follow with class "advanced": the style sheet shows them only while
+    """The ``<option>``s of a seat's kind, in two groups: the people ("Person here", played on
+    this device, and, with ``far`` (the New game form), "Friend at a distance", played on the
+    friend's own device), then the bots, one per level of ``levels``. The game's other levels
+    follow in the bots' group with class "advanced": the style sheet shows them only while
     the form's Advanced disclosure (``#advanced``) is open, and a seat that already has one
     (a fork of a game with a random bot, a test) shows it as its choice."""
-    kinds = [("human", L("Human", lang), False)] + [
-        (f"bot:{lv}", L("Bot ({level})", lang, level=bot_level_name(lv, lang)), False) for lv in levels]
+    people = [("human", L("Person here", lang), False)]
     if far:
-        kinds.append((FRIEND, L("Friend at a distance", lang), False))
-    others = advanced_levels(game, levels)
-    kinds += [(f"bot:{lv}", L("Bot ({level})", lang, level=bot_level_name(lv, lang)), True) for lv in others]
-    if selected not in {k for k, _t, _x in kinds}:
+        people.append((FRIEND, L("Friend at a distance", lang), False))
+    bots = [(f"bot:{lv}", L("Bot ({level})", lang, level=bot_level_name(lv, lang)), False) for lv in levels]
+    bots += [(f"bot:{lv}", L("Bot ({level})", lang, level=bot_level_name(lv, lang)), True)
+             for lv in advanced_levels(game, levels)]
+    if selected not in {k for k, _t, _x in people + bots}:
         name = L("Bot ({level})", lang, level=bot_level_name(selected[4:], lang)) if selected.startswith("bot:") else selected
-        kinds.append((selected, name, True))
-    advanced = ' class="advanced"'
-    return "".join(f'<option value="{h(k)}"{" selected" if k == selected else ""}{advanced if adv and k != selected else ""}>'
-                   f'{h(t)}</option>' for k, t, adv in kinds)
+        bots.append((selected, name, True))
+
+    def options(kinds: list[tuple[str, str, bool]]) -> str:
+        advanced = ' class="advanced"'
+        return "".join(f'<option value="{h(k)}"{" selected" if k == selected else ""}'
+                       f'{advanced if adv and k != selected else ""}>{h(t)}</option>' for k, t, adv in kinds)
+
+    return (f'<optgroup label="{h(L("People", lang))}">{options(people)}</optgroup>'
+            f'<optgroup label="{h(L("Bots", lang))}">{options(bots)}</optgroup>')
 
 
 def option_label(game, key: str, f, lang: str) -> str:

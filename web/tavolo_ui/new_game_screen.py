@@ -160,7 +160,7 @@ class NewGameScreen:
         far = [i for i, seat in enumerate(seats) if seat["kind"] == new_game.FRIEND]
         mine = [i for i, seat in enumerate(seats) if seat["kind"] == "human"]
         if far and not mine:
-            page.flash(T("A game with friends at a distance needs a seat played on this device (“Human”)."))
+            page.flash(T("A game with friends at a distance needs a seat played on this device (“Person here”)."))
             return
         seats = [dict(seat, kind="human") if i in far else seat for i, seat in enumerate(seats)]
         try:

@@ -25,8 +25,8 @@ from engines.core.i18n import Text, player, render as _render
 from engines.euphoria import public as texts
 from engines.euphoria.public import (ARTIFACT_TYPES, DILEMMA_IDS, KNOW_MAX, KNOW_MIN, KNOWLEDGE_LIMIT, MARKETS,
                                      MORALE_MAX, MORALE_MIN, RECRUITS, SITE_SPACES, SPACES, EuphoriaView, Player, T,
-                                     allegiance_text, artifact_text, cost_words, dilemma_text, join, pending_text,
-                                     space_text)
+                                     allegiance_text, artifact_text, cost_words, dilemma_text, join, offer_so_far,
+                                     pending_text, space_text)
 
 from ..canvas import FINGER, MIN_TEXT, PALETTE, Canvas, finger, ink_on, seat_colour, seat_text_colour
 
@@ -530,8 +530,7 @@ def _player(cv: Canvas, view: EuphoriaView, q: int, me: int | None, x: float, y:
             cx += tw + 4
         y += 14
     else:
-        arts = tr(T("Artifact cards: {n}", n=hand) if not isinstance(hand, list) else
-                  T("Artifact cards: {cards}", cards=T("none")))
+        arts = tr(T("Artifact cards: {n}", n=hand) if not isinstance(hand, list) else T("Artifact cards: none"))
         for ln in (cv.wrap(arts, MIN_TEXT, w - 8) if Canvas.text_width(arts, MIN_TEXT) > w - 8 else [arts]):
             cv.text(x + 4, y + 10, ln, MIN_TEXT, max_width=w - 8)
             y += 14
@@ -627,6 +626,15 @@ def _status(view: EuphoriaView, me: int | None, lang: str) -> str:
     return _render(T("{player} is {doing}", player=who, doing=doing), lang)
 
 
+def own_offer(view: EuphoriaView, me: int | None) -> Text | None:
+    """The trade ``me`` is building, as built so far (``offer_so_far``), or None when ``me``
+    builds none now: shown above its choices, so each item added is seen in the offer."""
+    pend = view.get("pending")
+    if not pend or pend["kind"] != "trade_build" or pend["player"] != me or "trade" not in pend:
+        return None
+    return offer_so_far(pend["trade"]["give"], pend["trade"]["get"])
+
+
 def _buttons(cv: Canvas, acts: _Acts, x: float, y: float, w: float, first_printing: bool = False,
              dilemma: str | None = None) -> float:
     """The "Your move" panel: a button per choice that has no space of its own (each with its
@@ -677,6 +685,11 @@ def render(cv: Canvas, view: EuphoriaView, actions: list[dict], me: int | None) 
     for line in cv.wrap(_status(view, me, lang), 15, room / 1.12):  # bold: the estimate runs short
         cv.text(PAD, y + 16, line, 15, PALETTE["ink"], bold=True, max_width=room)
         y += 20
+    offer = own_offer(view, me)
+    if offer is not None:  # the trade being built, under the status line
+        for line in cv.wrap(_render(offer, lang), 13, room):
+            cv.text(PAD, y + 14, line, 13, PALETTE["ink"], max_width=room)
+            y += 18
     if wide:
         cv.text(cv.width - PAD, PAD + 16, deck, 11, PALETTE["muted"], align="right")
     else:

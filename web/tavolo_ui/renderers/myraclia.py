@@ -27,8 +27,8 @@ from typing import Any, Mapping, Sequence, cast
 
 from engines.core.i18n import Text, player
 from engines.myraclia.public import (SCORE_CATEGORIES, Colour, MyracliaView, OfferTile, Seat, SurfaceTile, T, TokenFace,
-                                     colour_count, counts_text, join, space_name, surface, tile_name, tile_text,
-                                     token_text)
+                                     colour_count, counts_text, join, space_name, surface, surface_letter, tile_name,
+                                     tile_text, token_text)
 
 from ..canvas import MIN_TEXT, PALETTE, SQUEEZE, Canvas, finger, ink_on, seat_colour
 
@@ -55,21 +55,62 @@ def _name(p: int, lang: str = "en") -> str:
 
 
 def _initial(cv: Canvas, s: str) -> str:
-    """A surface's letter on the board: the first letter of its name in this language
-    (explained by the legend under the planet)."""
-    return _t(cv, surface(s))[:1].upper()
+    """A surface's letter on the board (``surface_letter``: "W", "A" for the Italian "Zona
+    d’Acqua"), explained by the legend under the planet."""
+    return _t(cv, surface_letter(s))
 
 
 def _initials(cv: Canvas, surfaces: Sequence[str]) -> str:
     return "/".join(_initial(cv, s) for s in surfaces)
 
 
-def _tile_label(cv: Canvas, t: SurfaceTile | OfferTile, room: float) -> str:
-    """A tile's label on the planet: its surface type in words ("forest", "Foresta"), the word
-    the labels and the log name it by, when it fits in ``room`` px; else its surface letters
-    ("F", explained by the legend). Never its id."""
-    words = "/".join(_t(cv, surface(s)) for s in t["surfaces"])
-    return words if cv.text_width(words, MIN_TEXT, bold=True) <= room else _initials(cv, t["surfaces"])
+def _words(cv: Canvas, t: SurfaceTile | OfferTile) -> str:
+    """A tile's surface type in words ("forest", "plains/water"), as the labels and the log name it."""
+    return "/".join(_t(cv, surface(s)) for s in t["surfaces"])
+
+
+def _tile_label(cv: Canvas, t: SurfaceTile | OfferTile, in_words: bool) -> str:
+    """A tile's label on the planet: its surface type in words ("forest", "Foresta") or, when
+    the map has no room for them (``in_words``: ``_map_in_words``), its surface letters ("F",
+    explained by the legend). Never its id."""
+    return _words(cv, t) if in_words else _initials(cv, t["surfaces"])
+
+
+DISC = 0.5, 0.42
+"""A reservation disc's offset from its hex's centre, in hex sizes: across at the top (beside
+the VP), across and down at the foot (beside the label)."""
+
+
+def _vp_beside_disc(cv: Canvas, t: SurfaceTile, size: float) -> tuple[bool, float, float, float]:
+    """Where a barren tile's reservation disc goes, and the room beside it: (the disc at the
+    top beside the VP, else at the foot beside the label; the left and the right edge of the
+    text beside the disc, from the hex's centre; the disc's radius). The room runs from the
+    hex's side (0.83 size from its centre at that height) to the disc, a little gap on both
+    sides."""
+    rr = max(8.0, size * 0.2)
+    disc = size * DISC[0], size * DISC[1]
+    left = -size * 0.83 + 3
+    vp = _t(cv, T("{n} VP", n=t["vp"]))
+    top = cv.text_width(vp, MIN_TEXT, bold=True) <= disc[0] - rr - 3 - left
+    return top, left, (disc[0] if top else disc[1]) - rr - 3, rr
+
+
+def _label_room(cv: Canvas, t: SurfaceTile, size: float) -> float:
+    """The width a tile's label may take in a hex of ``size``: less than the hex's at the
+    foot of a reserved tile whose disc went there (``_vp_beside_disc``)."""
+    if t["state"] == "reserved":
+        top, left, right, _rr = _vp_beside_disc(cv, t, size)
+        if not top:
+            return right - left
+    return size * 1.5
+
+
+def _map_in_words(cv: Canvas, tiles: Sequence[SurfaceTile], size: float) -> bool:
+    """Whether the map names its tiles in words: only when every tile's words fit in its
+    room, so that the whole map reads one way, in words or in letters (never "Foresta"
+    beside a "Z")."""
+    return all(cv.text_width(_words(cv, t), MIN_TEXT, bold=True) <= _label_room(cv, t, size)
+               for t in tiles if t["state"] != "darkness")
 
 
 def _pcol(p: int | None) -> str:
@@ -280,6 +321,7 @@ def _draw_surface(cv: Canvas, view: MyracliaView, groups: dict, x0: float, y0: f
 
     own_res = view["seats"][me]["reserved"] if me is not None else None
     small = MIN_TEXT
+    in_words = _map_in_words(cv, tiles, size)
     later: list[tuple] = []
     for t in tiles:
         cx, cy = centre(t["q"], t["r"])
@@ -295,7 +337,7 @@ def _draw_surface(cv: Canvas, view: MyracliaView, groups: dict, x0: float, y0: f
             if len(t["surfaces"]) > 1:
                 cv.poly(_hex(cx, cy, r * 0.55), LAND[t["surfaces"][1]], None)
             # the tile's surface type (in words or letters, also for colour-blind eyes)
-            cv.text(cx, cy - size * 0.5, _tile_label(cv, t, size * 1.5), small, "#2b2620", "center", "middle",
+            cv.text(cx, cy - size * 0.5, _tile_label(cv, t, in_words), small, "#2b2620", "center", "middle",
                     bold=True, max_width=size * 1.5)
             cv.seat_disc(cx, cy, max(8.0, size * 0.26), _holder(t), "#fff", 2)
             if t["free"]:  # the free element, with the word when it fits in the hex
@@ -322,21 +364,16 @@ def _draw_surface(cv: Canvas, view: MyracliaView, groups: dict, x0: float, y0: f
             # left) when they fit side by side, else beside the surface letters at the foot
             reserved = st == "reserved"
             vp = _t(cv, T("{n} VP", n=t["vp"]))
-            rr = max(8.0, size * 0.2)
-            disc = size * 0.5, size * 0.42  # the disc's offset from the centre, at the top or at the foot
-            # the room left of the disc: from the hex's side (0.83 size from its centre at that
-            # height) to the disc, a little gap on both sides
-            left = -size * 0.83 + 3
-            top = reserved and cv.text_width(vp, MIN_TEXT, bold=True) <= disc[0] - rr - 3 - left
+            on_top, left, right, rr = _vp_beside_disc(cv, t, size)
+            top = reserved and on_top
             foot = reserved and not top
-            right = (disc[0] if top else disc[1]) - rr - 3
             cv.text(cx + ((left + right) / 2 if top else 0), cy - size * 0.47, vp, MIN_TEXT, PALETTE["ink"], "center",
                     "middle", bold=True, max_width=right - left if top else size * 1.5)
             cv.text(cx + ((left + right) / 2 if foot else 0), cy + size * 0.47,
-                    _tile_label(cv, t, right - left if foot else size * 1.5), small,
+                    _tile_label(cv, t, in_words), small,
                     "#2b2620", "center", "middle", max_width=right - left if foot else size * 1.5)
             if reserved:
-                cv.seat_disc(cx + (disc[0] if top else disc[1]), cy + (-size * 0.47 if top else disc[1]), rr,
+                cv.seat_disc(cx + size * (DISC[0] if top else DISC[1]), cy + (-size * 0.47 if top else size * DISC[1]), rr,
                              _holder(t), "#222", 2.5)
         tr = max(8.0, size * 0.15)
         for j, tok in enumerate(t.get("tokens", [])):  # drawn after every tile, so none covers them
@@ -565,8 +602,8 @@ def _draw_players(cv: Canvas, view: MyracliaView, groups: dict, x: float, y: flo
 def _draw_offer(cv: Canvas, view: MyracliaView, x: float, y: float, w: float, me: int | None = None,
                 offer: set[str] | frozenset = frozenset()) -> float:
     """The tile offer; ``offer``: the tiles that can be added now (on a space marked "+": the
-    others carry the coach's probe). A tile shows its surface type (a word, or its letters
-    when the word does not fit), its VP and, when the tile is narrow, its required elements on
+    others carry the coach's probe). A tile shows its surface type (in words, or, when the
+    words of one of the three do not fit, every tile's in letters), its VP and, when the tile is narrow, its required elements on
     a second row."""
     title = _t(cv, T("Tile offer"))
     bags = _t(cv, T("tile bag {n} · element bag {m}", n=view["tile_bag"], m=view["element_bag"]))
@@ -574,9 +611,10 @@ def _draw_offer(cv: Canvas, view: MyracliaView, x: float, y: float, w: float, me
     beside = cv.text_width(bags, MIN_TEXT) <= room  # else the bags go under the title
     top = 24 if beside else 40
     tw = (w - 2 * PAD) / 3
-    labels = [_t(cv, T("{tile} {n} VP", n=t["vp"],  # the type in words when it fits beside the VP
-                       tile=_tile_label(cv, t, (tw - 16) / 1.12 - cv.text_width(f" {t['vp']} VP", MIN_TEXT))))
-              for t in view["offer"]]
+    # the types in words when each fits beside its VP, else all in letters, as on the map
+    in_words = all(cv.text_width(_words(cv, t), MIN_TEXT, bold=True)
+                   <= (tw - 16) / 1.12 - cv.text_width(f" {t['vp']} VP", MIN_TEXT) for t in view["offer"])
+    labels = [_t(cv, T("{tile} {n} VP", n=t["vp"], tile=_tile_label(cv, t, in_words))) for t in view["offer"]]
     two_rows = any(not t["darkness"] and cv.text_width(lb, MIN_TEXT) * 1.12 + 16 + 12 * len(t["requires"]) > tw - 4
                    for t, lb in zip(view["offer"], labels))
     th = 42 if two_rows else 28

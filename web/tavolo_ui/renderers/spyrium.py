@@ -551,7 +551,7 @@ def render(cv: Canvas, view: SpyriumView, actions: list[dict], me: int | None) -
         cv.text(m, y, ln, 15, INK, baseline="top", bold=True)
         y += 20
     decks = join([T("period {k}: {n}", k=k, n=v) for k, v in view["decks"].items()])
-    discard = join([str(t) for t in view["token_discard"]]) if view["token_discard"] else T("empty")
+    discard = join([str(t) for t in view["token_discard"]]) if view["token_discard"] else T("none")  # tokens: "nessuno"
     sub = _t(T("Cards left in the decks: {decks} · face-down tokens: {reserve} · discarded tokens: "
                "{discard} · events still hidden under the next one: {hidden}", decks=decks,
                reserve=view["token_reserve"], discard=discard, hidden=view["hidden_events"]))

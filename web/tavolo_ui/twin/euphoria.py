@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engines.core.i18n import Text, player
 from engines.euphoria import public as texts
-from engines.euphoria.public import FACTIONS, RECRUITS, SITES, T
+from engines.euphoria.public import FACTIONS, RECRUITS, SITES, T, offer_so_far
 
 Lines = list[Text]
 
@@ -21,9 +21,11 @@ GOOD_ORDER = ("energy", "water", "food", "bliss", "gold", "stone", "clay")
 
 
 def join(items: list) -> Text:
-    """Texts joined by ", " ("none" for none)."""
+    """Texts joined by ", " ("nothing" for none: a word without gender; a list that may be
+    empty says so in a sentence of its own, whose "none" agrees with what it counts, as
+    "Active recruits: none", "Specialisti attivi: nessuno")."""
     if not items:
-        return T("none")
+        return T("nothing")
     out = items[0]
     for item in items[1:]:
         out = T("{a}, {b}", a=out, b=item)
@@ -56,12 +58,15 @@ def player_lines(view: dict, q: int) -> Lines:
     if placed:
         lines.append(T("Workers on the board: {list}", list=join(placed)))
     hand = pl["hand"]
-    lines.append(T("Artifact cards: {cards}", cards=join([texts.artifact(a) for a in hand]))
-                 if isinstance(hand, list) else T("Artifact cards: {n}", n=hand))
+    if not isinstance(hand, list):
+        lines.append(T("Artifact cards: {n}", n=hand))
+    else:
+        lines.append(T("Artifact cards: {cards}", cards=join([texts.artifact(a) for a in hand])) if hand
+                     else T("Artifact cards: none"))
     if isinstance(pl["active"], list):
         active = [T("{recruit} (star placed)", recruit=recruit(r)) if r in pl["recruit_stars"]
                   else recruit(r) for r in pl["active"]]
-        lines.append(T("Active recruits: {list}", list=join(active)))
+        lines.append(T("Active recruits: {list}", list=join(active)) if active else T("Active recruits: none"))
     hidden = pl["hidden"]
     if isinstance(hidden, list):
         if hidden:
@@ -112,15 +117,23 @@ def table(view: dict) -> Lines:
     shown = view.get("shown") or {}
     if shown.get("hand") is not None and shown.get("player") is not None:
         lines.append(T("{player} showed: {cards}", player=player(shown["player"]),
-                       cards=join([texts.artifact(a) for a in shown["hand"]])))
+                       cards=join([texts.artifact(a) for a in shown["hand"]]) if shown["hand"] else T("no cards")))
     return lines
+
+
+def offer_lines(view: dict, me: int) -> Lines:
+    """The trade ``me`` is building, as built so far (none when ``me`` builds none now)."""
+    pend = view.get("pending") or {}
+    if pend.get("kind") != "trade_build" or pend.get("player") != me or "trade" not in pend:
+        return []
+    return [offer_so_far(pend["trade"]["give"], pend["trade"]["get"])]
 
 
 def sections(view: dict, me: int | None) -> list[tuple[Text, Lines]]:
     """You (when ``me`` is a seat), the table, each other player."""
     out: list[tuple[Text, Lines]] = []
     if me is not None:
-        out.append((T("{player} (you)", player=player(me)), player_lines(view, me)))
+        out.append((T("{player} (you)", player=player(me)), offer_lines(view, me) + player_lines(view, me)))
     out.append((T("The table"), table(view)))
     out += [(player(q), player_lines(view, q)) for q in range(len(view["players"])) if q != me]
     return out

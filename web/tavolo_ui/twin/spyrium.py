@@ -62,7 +62,7 @@ def _event(head: Text, ev: dict | None) -> Text | None:
 def table(view: dict) -> Lines:
     """The public board: round, events, the market cards with tokens, the workers placed."""
     decks = join([T("period {k}: {n}", k=k, n=v) for k, v in view["decks"].items()])
-    discard = join([str(t) for t in view["token_discard"]]) if view["token_discard"] else T("empty")
+    discard = join([str(t) for t in view["token_discard"]]) if view["token_discard"] else T("none")  # tokens: "nessuno"
     lines: Lines = [
         T("Spyrium · round {n} of {total} (period {period})", n=view["round"], total=view["rounds"],
           period=view["period"]),
