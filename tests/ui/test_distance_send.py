@@ -187,22 +187,28 @@ def test_try_again_while_the_storage_is_still_full_says_so_again(app):  # noqa: 
     assert app.table.unsaved and app.page.banner[0] == FULL_MESSAGE
 
 
-def test_a_conflict_copy_of_a_game_at_a_distance_stays_one(app):  # noqa: F811
+def test_a_conflict_copy_of_a_game_at_a_distance_is_set_aside(app):  # noqa: F811
     """"Save as a copy" in the tab whose move the save does not hold: the copy keeps Ada's
-    seat as this device's only one, under a game id of its own, and the table goes on in it."""
+    seat as this device's only one (never a hand-off to Bea's hand), under a game id of its
+    own, set aside (listed under Saved games, not in the inbox: no one plays it, and a link
+    from it would start a second game on Bea's device); the tab goes on with the saved game."""
+    from tavolo_ui.home import ASIDE, INBOX, listed_under
+
     storage = DictStorage()
-    s = far_table(app, storage)
+    far_table(app, storage)
     gid = app.table.distance.info.gid
     app.table.conflict = "diverged"
     first = app.table.sid
+    opened = []  # the table's drawing needs the page's elements: what it was asked to open is enough
+    app.table.open_session = lambda session, sid, name, **kw: opened.append((session.record, sid))
     app.command("conflict-copy", "")
-    copy = app.table.sid
-    assert copy != first and not app.table.conflict
+    (copy,) = [k[len(SAVE_PREFIX):] for k in storage.data if k.startswith(SAVE_PREFIX) and k != SAVE_PREFIX + first]
     kept = stored_distance(storage, copy)
-    assert kept["mine"] == [0] and kept["gid"] != gid
-    assert app.table.distance.info.gid == kept["gid"]
-    app.table.autosave()  # the copy keeps its own game id as it is played on
-    assert stored_distance(storage, copy)["gid"] == kept["gid"] and stored_distance(storage, first)["gid"] == gid
+    assert kept["mine"] == [0] and kept["gid"] != gid and kept.get("aside") is True
+    (record, sid), = opened  # the tab goes on with the game the save holds, a game at a distance
+    assert sid == first and record.model_dump(mode="json") == app.page.saves.get(first).record
+    saves = app.page.saves
+    assert listed_under(saves.get(copy)) == ASIDE and listed_under(saves.get(first)) == INBOX
 
 
 @pytest.mark.parametrize("lang", ["en", "it"])

@@ -4,8 +4,9 @@ Citadels at a distance (Ada here, Bea a friend, a bot) and plays only Ada's firs
 - A link copied by hand from its box (Ctrl+C, as the page says to do when the browser refuses
   the Copy button) locks Undo and says the link is made, as the button does.
 - Two tabs of Ada's game pick differently at one instant: the tab whose move the save does not
-  hold offers no link, and its "Save as a copy" stays a game at a distance: reopened, it shows
-  Ada's table and her link for Bea, never a hand-off to Bea with Bea's hand.
+  hold offers no link, and its "Save as a copy" is set aside: listed among the saved games (not
+  the inbox) and reviewed through Ada's eyes, never a hand-off to Bea with Bea's hand; the tab
+  goes on with the saved game, whose link is the winning tab's.
 
 Each runs twice, (English, 1280 px) and (Italian, 390 px), and looks at the other width too
 (with reduced motion: no move's fade caught half way in a screenshot).
@@ -131,24 +132,26 @@ def test_two_tabs_conflict_copy_stays_at_a_distance(new_context, base_url, lang,
     shot(lose, f"far_send_no link in the losing tab_{lang}_{second['width']}")
     check_width(lose, first)
 
-    # its game kept as a copy: still a game at a distance, Ada's seat the only one here
+    # its game kept as a copy, set aside (no one plays it): the tab goes on with the saved game
     lose.click("#send-box button[data-cmd='conflict-copy']")
     lose.wait_for_function("() => !document.querySelector('#send-box #no-link')")
     after = {s["id"]: s for s in saves_in(lose)}
     assert after[sid]["record"] == [s for s in saves_in(win) if s["id"] == sid][0]["record"]
     (copy,) = (s for k, s in after.items() if k != sid)
     assert copy["distance"]["mine"] == [0] and copy["distance"]["gid"] != started["distance"]["gid"]
-    assert lose.locator("#send-box .move-link").count() == 1  # the copy, saved, may send its own link
+    assert copy["distance"].get("aside") is True
+    assert lose.locator("#send-box .move-link").count() == 1  # the saved game, the one Bea may get
+    assert lose.input_value("#move-link-1") == win.input_value("#move-link-1")
 
-    # reopened from the home screen: Ada's table, never a hand-off to Bea with Bea's hand
+    # on the home screen the copy is among the saved games, not the inbox; opened, it is
+    # reviewed through Ada's eyes: never a hand-off to Bea with Bea's hand, no link
     lose.click("header .brand")
     lose.wait_for_function("() => document.body.dataset.screen === 'home'")
-    lose.click(f"button[data-cmd='resume'][data-arg='{copy['id']}']")
-    lose.wait_for_function("() => document.body.dataset.screen === 'table'")
-    lose.wait_for_selector("#send-box .move-link")
-    assert body(lose, "handoff") == "" and body(lose, "toMove") == "1"
-    assert lose.locator("#actions button.act").count() == 0, "Bea's choices shown on Ada's device"
-    hits = json.loads(lose.get_attribute("#board", "data-hits") or "[]")
-    assert all(not hit[4] for hit in hits), "Bea's choices on the board of Ada's device"
+    assert lose.locator(f"#inbox-box [data-sid='{copy['id']}']").count() == 0
+    assert lose.locator(f"#inbox-box [data-sid='{sid}']").count() == 1
+    lose.click(f"button[data-cmd='review-save'][data-arg='{copy['id']}']")
+    lose.wait_for_function("() => document.body.dataset.screen === 'review'")
+    assert body(lose, "handoff") in (None, "")
+    assert lose.locator("#send-box").count() == 0 and lose.locator("#actions button.act").count() == 0
     shot(lose, f"far_send_conflict copy reopened_{lang}_{first['width']}")
     assert app_errors(one) == [] and app_errors(two) == [], (one.console_errors, two.console_errors)

@@ -504,15 +504,14 @@ class AtADistance:
 
     def copied(self, session: Session, info: Distance | None = None) -> dict | None:
         """What a copy of a game at a distance (``info``; by default the table's) keeps of it
-        (Save copy): this device's seats, under a game id of its own, so its friends' seats
-        never become people at this device whose hands it would show. None: not a game at a
-        distance."""
+        (Save copy, another tab's version saved as a copy): set aside as the continuation not
+        kept is (``aside_copy``). A copy is no game anyone plays: the friends have only the
+        game itself, so a link from a copy would start a second game on their devices (a
+        ghost beside the real one). It keeps this device's seats, so it opens for review
+        through their eyes and its friends' seats never become people at this device whose
+        hands it would show. None: not a game at a distance."""
         info = info or self.info
-        if info is None:
-            return None
-        turn = session.to_move()
-        return Distance(new_game_id(), list(info.mine), floor=len(session.record.actions),
-                        turn=-1 if turn is None or session.is_over() else turn).to_json()
+        return None if info is None else self.aside_copy(session, info)
 
     # ---- the inbox ---------------------------------------------------------------------------
     def inbox_row(self, e: SaveEntry) -> str:

@@ -36,6 +36,8 @@ GONE_NOTE = Msg(T("This game was deleted or replaced in another tab. This tab st
              "save it as a copy to keep it."))
 COPY_NAME = Msg(T("{name} (this tab)"))
 COPY_SAVED = Msg(T("Saved this tab’s game as “{name}”; it is saved there from now on."))
+ASIDE_SAVED = Msg(T("This tab’s version is set aside under Saved games as “{name}”, to look at or delete; "
+                    "the game goes on here as the other tab saved it."))
 OTHER_LOADED = Msg(T("This is the other tab’s version of the game."))
 OTHER_UNAVAILABLE = Msg(T("The other tab’s version cannot be loaded: {reason}"))
 # the status line and the handoff screen while this tab does not save its game
@@ -117,9 +119,11 @@ class TwoTabs:
 
     def save_conflict_copy(self) -> None:
         """"Save as a copy": this tab's game saved beside the other tab's, and saved there
-        from now on. A copy of a game at a distance stays one, a game of its own
-        (``AtADistance.copied``): its friends' seats never become people at this device, whose
-        hands it would show."""
+        from now on. A game at a distance is the exception: its copy is set aside
+        (``AtADistance.copied``: to review or delete, never a game anyone plays, whose links
+        would start a second game on the friends' devices), and this tab goes on with the
+        version the save holds, the one its friends may have (or, when the save is gone, the
+        home screen)."""
         s = self.page.session
         if s is None:
             return
@@ -131,15 +135,25 @@ class TwoTabs:
         if problem:
             self.page.flash(problem)
             return
-        if distance is not None:  # the table goes on in the copy: its own game at a distance
-            self.table.distance.attach(s, None, Distance.from_json(distance))
+        if distance is not None:
+            note = ASIDE_SAVED.format(name=Isolated(name))
+            if self.table.conflict == GONE:
+                self.table.loop.stop_loop()
+                self.table.forget_game()
+                self.page.banner = (note, "info")
+                self.page.show_home()
+                return
+            self.load_other_tab(note)
+            return
         self.table.sid, self.table.known, self.table.save_name, self.table.conflict = sid, stamp(record), name, None
         self.page.saves.set_last(sid)
         self.tab_note = COPY_SAVED.format(name=Isolated(name))
         self.page.flash(self.tab_note, "info")
         self.table.refresh()
 
-    def load_other_tab(self) -> None:
+    def load_other_tab(self, note: Msg = OTHER_LOADED) -> None:
+        """The version of the game the save holds (the other tab's), on this table; the banner
+        says so (``note``)."""
         entry = self.page.saves.get(self.table.sid) if self.table.sid else SaveEntry("")
         try:
             session = Session.load(entry.record) if entry.ok else None
@@ -148,5 +162,5 @@ class TwoTabs:
         if session is None:
             self.page.flash(OTHER_UNAVAILABLE.format(reason=entry.error), detail=entry.detail)
             return
-        self.page.banner, self.tab_note = (OTHER_LOADED, "info"), OTHER_LOADED
+        self.page.banner, self.tab_note = (note, "info"), note
         self.table.open_session(session, self.table.sid, entry.name, known=stamp(entry.record))
