@@ -47,6 +47,7 @@ NEWER = "newer"      # the link's game is this device's played on
 OLDER = "older"      # this device's game is the link's played on
 FORKED = "forked"    # both played on from one position, differently
 OTHER = "other"      # not the same game (other players, seed or options)
+REDEALT = "redealt"  # the same game with other forks: unseen parts dealt again by hand
 
 _SETUP = ("game", "players", "seed", "options", "seats")
 
@@ -166,10 +167,28 @@ def _prefix(short: list, long: list) -> bool:
 
 def relate(here: GameRecord, link: GameRecord) -> str:
     """How a link's game relates to this device's copy of it: ``SAME``, ``NEWER`` (the link
-    played on from this device's position), ``OLDER``, ``FORKED`` or ``OTHER``. Moves and
-    draws both count: the same moves with other draws are two games (a position dealt twice)."""
+    played on from this device's position), ``OLDER``, ``FORKED``, ``REDEALT`` or ``OTHER``.
+    Moves and draws both count: the same moves with other draws are two games (a position
+    dealt twice).
+
+    Forks count too, and must be exactly this device's (else ``REDEALT``, which the page
+    refuses as it refuses ``OTHER``). A fork deals again, from a seed its writer picks, what
+    its seat had not seen, so a fork added to a link changes the game under the receiver:
+
+    - at a position this device already has, it changes what this device has shown (Bea's own
+      hand and the characters offered to her, when the fork is Ada's), or lets the sender pick
+      the seed until his own hand suits him: a different game, never the same one;
+    - past this device's moves, it would be legitimate only if the page made such forks in a
+      game at a distance, and it never does (the review's "Play from here" makes a new game of
+      this device only, under no game id), while the seat it names could still re-deal a hand
+      this device's player has already seen.
+
+    So a link can never add, drop or change a fork. A device that has no copy of the game (its
+    first link) has shown nothing of it, and takes the link's forks as the game's."""
     if any(getattr(here, k) != getattr(link, k) for k in _SETUP):
         return OTHER
+    if here.forks != link.forks:
+        return REDEALT
     if here.actions == link.actions and here.chance == link.chance:
         return SAME
     if _prefix(here.actions, link.actions) and _prefix(here.chance, link.chance):
@@ -177,6 +196,13 @@ def relate(here: GameRecord, link: GameRecord) -> str:
     if _prefix(link.actions, here.actions) and _prefix(link.chance, here.chance):
         return OLDER
     return FORKED
+
+
+REFUSED = {OTHER: T("This link names a game of this device but holds other players or options: "
+                    "it was changed. Your game is kept as it is."),
+           REDEALT: T("This link names a game of this device, but with hands or decks in it dealt again: "
+                      "it was changed. Your game is kept as it is.")}
+"""Why a move link of a game this device has is refused, by how it relates (``relate``)."""
 
 
 def invitation(game_title: str, names: list[str]) -> Text:

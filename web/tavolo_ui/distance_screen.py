@@ -21,7 +21,7 @@ from engines.core.record import upgrade
 from engines.core.i18n import texts
 
 from .bidi import Isolated, isolate
-from .distance import (FORKED, NEWER, OLDER, OTHER, PRIVACY, SAME, Distance, MoveLink, common_moves,
+from .distance import (FORKED, NEWER, OLDER, PRIVACY, REFUSED, SAME, Distance, MoveLink, common_moves,
                        invitation, move_link, new_game_id, parse_move, relate)
 from .page import L, _el, tx
 from .saves import SaveEntry, stamp
@@ -193,9 +193,8 @@ class AtADistance:
             return True
         here_record = upgrade(parse_record(entry.record))  # the record alone: no replay needed here
         relation = relate(here_record, link.record)
-        if relation == OTHER:
-            self.page.banner = (T("This link names a game of this device but holds other players or options: "
-                                  "it was changed. Your game is kept as it is."), "error")
+        if relation in REFUSED:  # not this game: nothing of the link is shown or kept
+            self.page.banner = (REFUSED[relation], "error")
             self.page.show_home()
             return True
         if relation == FORKED:
