@@ -13,9 +13,13 @@ A move link is the whole record, with what the receiving device needs before it 
     https://host/path/#move=<gid>.<seat>.<moves>.<crc>.<t2 link payload>
 
 ``seat`` is the seat the link is for (from 0), ``moves`` the number of moves in the record
-and ``crc`` the checksum of the game's id, the seat and the record (``saves.stamp``); the
-payload is a share link's (``links.encode_record``). A link whose header does not match its
-record (its seat changed by hand, say) is refused as damaged. Two copies of one game (the device's and a link's) relate as ``relate`` says: the
+(at most ``MAX_MOVES``) and ``crc`` the CRC-32 of the link's text ``<gid>.<seat>.<moves>.<payload>``
+in 8 upper-case hex digits, checked before the payload is decoded; the payload is a share
+link's (``links.encode_record``). A link whose header does not match its record (its seat
+changed by hand, say) is refused as damaged. Links made before issue 38 have the checksum in
+lower case, over the game's id, the seat and the record's stamp (``saves.stamp``): they still
+open, checked once their record is read (which ``decode_payload`` bounds as for any link, so
+a link that claims the old form buys no more work than any other). Two copies of one game (the device's and a link's) relate as ``relate`` says: the
 same, one further on than the other, or two continuations of one position (a fork the
 person resolves: ``DistanceLinks``, ``distance_screen``).
 """
@@ -29,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core.i18n import Text, texts
-from engines.core.record import GameRecord
+from engines.core.record import MAX_MOVES, GameRecord, too_many
 
 from .links import LinkError, decode_payload, encode_record
 from .saves import stamp
@@ -109,16 +113,24 @@ class MoveLink:
     record: GameRecord
 
 
-def _header_crc(gid: str, seat: int, record: GameRecord) -> str:
-    """The checksum of a move link's header: over the game's id, the seat and the record's
-    stamp, so a link whose seat (or game) was changed by hand is refused as damaged."""
+def _text_crc(head: str, payload: str) -> str:
+    """The checksum of a move link's header: the CRC-32 of its text (``head``:
+    ``<gid>.<seat>.<moves>``, then the payload), in upper case, so it is checked before the
+    payload is decoded and a link whose seat (or game) was changed by hand is refused as damaged."""
+    return f"{zlib.crc32(f'{head}.{payload}'.encode()) & 0xFFFFFFFF:08X}"
+
+
+def _stamp_crc(gid: str, seat: int, record: GameRecord) -> str:
+    """The checksum of a move link made before issue 38: over the game's id, the seat and
+    the record's stamp, in lower case (only checked once the record is read)."""
     text = f"{gid}.{seat}.{stamp(record.model_dump(mode='json'))}"
     return f"{zlib.crc32(text.encode()) & 0xFFFFFFFF:08x}"
 
 
 def move_fragment(record: GameRecord, gid: str, seat: int) -> str:
     """The URL fragment of the move link that hands ``record`` to ``seat``."""
-    return f"#{MODE}={gid}.{seat}.{len(record.actions)}.{_header_crc(gid, seat, record)}.{encode_record(record)}"
+    head, payload = f"{gid}.{seat}.{len(record.actions)}", encode_record(record)
+    return f"#{MODE}={head}.{_text_crc(head, payload)}.{payload}"
 
 
 def move_link(base_url: str, record: GameRecord, gid: str, seat: int) -> str:
@@ -131,7 +143,9 @@ def is_move_fragment(fragment: Any) -> bool:
 
 
 def parse_move(fragment: str) -> MoveLink:
-    """The move link in a URL fragment; ``LinkError`` saying what is wrong with it."""
+    """The move link in a URL fragment; ``LinkError`` saying what is wrong with it. What the
+    header alone shows is checked before the payload is decoded: its form, a number of moves
+    no game has, and (links made since issue 38) the checksum of the link's text."""
     body = fragment.lstrip("#")[len(MODE) + 1:]
     parts = body.split(".", 4)
     if len(parts) < 5:
@@ -139,16 +153,26 @@ def parse_move(fragment: str) -> MoveLink:
                         "a move link has five parts before its data")
     gid, seat_text, moves_text, crc, payload = parts
     if not (_GID_RE.fullmatch(gid) and re.fullmatch(r"[0-9]{1,2}", seat_text) and re.fullmatch(r"[0-9]{1,8}", moves_text)
-            and re.fullmatch(r"[0-9a-f]{8}", crc)):
+            and re.fullmatch(r"[0-9A-F]{8}|[0-9a-f]{8}", crc)):
         raise LinkError(T("This link is damaged: its header was changed."), f"move header {body[:60]!r}")
+    seat, moves = int(seat_text), int(moves_text)
+    if moves > MAX_MOVES:
+        raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=too_many("actions", moves)),
+                        f"the move header says {moves} moves")
+    on_text = _text_crc(f"{gid}.{seat_text}.{moves_text}", payload) == crc
+    if not on_text and not crc.islower() and not crc.isdigit():  # upper case: a link since issue 38
+        raise _changed()
     record = decode_payload(payload)
-    seat = int(seat_text)
-    if int(moves_text) != len(record.actions) or _header_crc(gid, seat, record) != crc:
-        raise LinkError(T("This link is damaged: its checksum does not match, so it was changed "
-                          "after it was made. Ask for the link again."), "the move header does not match its game")
+    if moves != len(record.actions) or not (on_text or _stamp_crc(gid, seat, record) == crc):
+        raise _changed()
     if not 0 <= seat < record.players or record.seats[seat].kind != "human":
         raise LinkError(T("This link is damaged: its header was changed."), f"seat {seat} is not a person's")
     return MoveLink(gid, seat, record)
+
+
+def _changed() -> LinkError:
+    return LinkError(T("This link is damaged: its checksum does not match, so it was changed "
+                       "after it was made. Ask for the link again."), "the move header does not match its game")
 
 
 def common_moves(a: GameRecord, b: GameRecord) -> int:
