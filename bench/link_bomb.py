@@ -24,7 +24,8 @@ the same bombs are decoded by the other revision's ``tavolo_ui`` and ``engines``
 taken with ``git archive`` into a temporary folder), alternating with this one, and the ratio printed: on a shared
 machine the ratio of one run is what counts. ``--page`` opens each bomb in the built page
 (``public/``; ``--against-public DIR`` another build, alternating) and times navigation to ready
-(``body[data-ready='1']``). Nothing here is a test: tests never time anything.
+(``body[data-ready='1']``; the median of ``--runs`` rounds). Nothing here is a test: tests
+never time anything.
 """
 
 from __future__ import annotations
@@ -107,8 +108,9 @@ def other_tree(rev: str, where: str) -> Path:
     return path
 
 
-def page_times(public: Path, cases: dict[str, str], timeout_ms: int, other: Path | None) -> None:
-    """Navigation to ready for each bomb in the built page (and ``other``'s build, alternating)."""
+def page_times(public: Path, cases: dict[str, str], timeout_ms: int, other: Path | None, runs: int) -> None:
+    """Navigation to ready for each bomb in the built page (and ``other``'s build, alternating),
+    each in a fresh browser context; the median of ``runs`` rounds."""
     sys.path.insert(0, str(ROOT))
     import build
     from playwright.sync_api import sync_playwright
@@ -119,25 +121,30 @@ def page_times(public: Path, cases: dict[str, str], timeout_ms: int, other: Path
         return f"http://127.0.0.1:{server.server_address[1]}/"
 
     sites = {"this": serve(public)} | ({"other": serve(other)} if other else {})
+    ready: dict[tuple[str, str], list[float]] = {}
+    said: dict[tuple[str, str], str] = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
                                     args=["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run"])
-        for name, fragment in {"none": "", **cases}.items():
-            row = []
-            for label, base in sites.items():
-                context = browser.new_context()
-                page = context.new_page()
-                page.goto(base + "index.html" + fragment)
-                try:
-                    page.wait_for_selector("body[data-ready='1']", state="attached", timeout=timeout_ms)
-                    ready = page.evaluate("performance.now()") / 1000
-                    said = page.evaluate("(document.querySelector('.banner, .flash') || {}).textContent || ''")
-                except Exception:
-                    ready, said = float("nan"), "not ready"
-                row.append(f"{label} {ready:6.1f} s  {said.strip()[:70]!r}")
-                context.close()
-            print(f"page start, {name:5}: " + " | ".join(row), flush=True)
+        for _ in range(runs):
+            for name, fragment in {"none": "", **cases}.items():
+                for label, base in sites.items():
+                    context = browser.new_context()
+                    page = context.new_page()
+                    page.goto(base + "index.html" + fragment)
+                    try:
+                        page.wait_for_selector("body[data-ready='1']", state="attached", timeout=timeout_ms)
+                        spent = page.evaluate("performance.now()") / 1000
+                        words = page.evaluate("(document.querySelector('.banner, .flash') || {}).textContent || ''")
+                    except Exception:
+                        spent, words = float("nan"), "not ready"
+                    ready.setdefault((name, label), []).append(spent)
+                    said[name, label] = words.strip()[:70]
+                    context.close()
         browser.close()
+    for name in {"none": "", **cases}:
+        row = [f"{label} {statistics.median(ready[name, label]):5.1f} s ({said[name, label]!r})" for label in sites]
+        print(f"page start, {name:5}: " + " | ".join(row), flush=True)
 
 
 def main(argv=None) -> int:
@@ -170,7 +177,7 @@ def main(argv=None) -> int:
                 line.append(f"other/this {ratio:7.1f}")
             print(f"{key:22} " + " | ".join(line))
         if args.page:
-            page_times(args.public, cases, args.timeout, args.against_public)
+            page_times(args.public, cases, args.timeout, args.against_public, args.runs)
     return 0
 
 
