@@ -117,6 +117,15 @@ def fragment_of_text(text: str, mode: str = "play", version: str = "t1") -> str:
     return f"#{mode}={payload}"
 
 
+def link_bombs() -> list[str]:
+    """The link bombs of issue 38 (built below): a move link of 950,000 moves, one of 250,000
+    draws more than its moves need, the share link of the first, and the most a link can make
+    the page read since (``MAX_MOVES`` moves, long enough for what it unpacks to). Kept out of
+    ``hostile_fragments``, whose derandomized examples the CI browser test takes a prefix of."""
+    return [move_bomb(moves=950_000), move_bomb(draws=250_000), "#play=" + share_bomb(moves=950_000),
+            move_bomb(moves=120_000, pad=16_000)]
+
+
 def _cut(text: str, at: int) -> str:
     return text[:max(8, at)]
 
@@ -130,9 +139,6 @@ hostile_fragments = st.one_of(
     link_bodies.map(lambda t: fragment_of_text(t, "move", "t2")),
     st.builds(_cut, link_bodies.map(fragment_of_text), st.integers(0, 400)),
     any_text.map(lambda t: "#play=" + t),
-    st.builds(lambda kind: {"rows": move_bomb(moves=950_000), "draws": move_bomb(draws=250_000),
-                            "share": "#play=" + share_bomb(moves=950_000)}[kind],
-              st.sampled_from(["rows", "draws", "share"])),
     st.sampled_from(["#play=", "#watch=t1", "#play=t9.1.00000000.AA", "#play=t1.99999999.zzzzzzzz.A", "#=",
                      "#play=t1.4.00000000.%%%%", "#rules=x", "#" + "=" * 500, "#move=", "#move=a.b.c.d.e",
                      "#move=abcdefgh1234.9.0.00000000.t2.1.00000000.A"]),
