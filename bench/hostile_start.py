@@ -4,7 +4,7 @@ became ready (twice: the start, and the start after it).
     python3 build.py && python3 bench/hostile_start.py [--links 60] [--storage 40] [--timeout 60000]
 
 The cases come from tests/hostile.py (the strategies the engine tests and the CI browser test
-use; derandomized, so the same cases every run, a prefix of them in CI). Each case: a fresh
+use; derandomized, so the same cases every run, a prefix of them in CI), and its link bombs. Each case: a fresh
 localStorage, the link in the URL or the entries in storage, a start, then a reload. A case
 fails when either start is not ready within ``--timeout`` ms, or ends on the fatal-error page.
 Prints one line per failure and the totals, with the slowest start.
@@ -22,7 +22,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "web")]
 import build  # noqa: E402
-from tests.hostile import hostile_fragments, hostile_storage, samples  # noqa: E402
+from tests.hostile import hostile_fragments, hostile_storage, link_bombs, samples  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -54,8 +54,8 @@ def main(argv=None) -> int:
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
-    cases = ([("link", f) for f in samples(hostile_fragments, args.links)]
-             + [("storage", s) for s in samples(hostile_storage(), args.storage)])
+    cases = ([("link", f) for f in (samples(hostile_fragments, args.links) if args.links else []) + link_bombs()]
+             + [("storage", s) for s in (samples(hostile_storage(), args.storage) if args.storage else [])])
     base = serve(args.public)
     failures, slowest, starts = [], 0.0, 0
     with sync_playwright() as p:

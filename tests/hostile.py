@@ -10,6 +10,8 @@ tests (tests/ui/), the browser test that starts the real page on generated input
 from __future__ import annotations
 
 import base64
+import functools
+import hashlib
 import json
 import json.decoder
 import json.scanner
@@ -115,6 +117,15 @@ def fragment_of_text(text: str, mode: str = "play", version: str = "t1") -> str:
     return f"#{mode}={payload}"
 
 
+def link_bombs() -> list[str]:
+    """The link bombs of issue 38 (built below): a move link of 950,000 moves, one of 250,000
+    draws more than its moves need, the share link of the first, and the most a link can make
+    the page read since (``MAX_MOVES`` moves, long enough for what it unpacks to). Kept out of
+    ``hostile_fragments``, whose derandomized examples the CI browser test takes a prefix of."""
+    return [move_bomb(moves=950_000), move_bomb(draws=250_000), "#play=" + share_bomb(moves=950_000),
+            move_bomb(moves=120_000, pad=16_000)]
+
+
 def _cut(text: str, at: int) -> str:
     return text[:max(8, at)]
 
@@ -171,3 +182,84 @@ def samples(strategy, n: int) -> list:
 
     collect()
     return out[:n]
+
+
+# ---- link bombs: a small link holding more moves or draws than any game has ---------------------
+
+BOMB_GID = "abcdefgh1234"
+
+
+@functools.lru_cache(maxsize=2)
+def _bomb_game(moves: int) -> str:
+    return json.dumps(_play_bomb_game(moves))
+
+
+def bomb_game(moves: int = 12) -> dict:
+    """A real record to wrap a bomb around: Citadels, four people's seats, dealt from seed 3,
+    its first ``moves`` moves chosen by the Rules of thumb bot (as JSON, second format)."""
+    return json.loads(_bomb_game(moves))
+
+
+def _play_bomb_game(moves: int) -> dict:
+    from engines import get_game, new_record
+    from engines.core.bots import get_bot
+    from engines.core.rng import Rng
+
+    game = get_game("citadels")
+    seats = [{"name": name, "kind": "human"} for name in ("Ada", "Bea", "Cleo", "Dan")]
+    record = new_record(game, 4, 3, None, seats, outcomes=True)
+    state = game.new_game(4, 3, None, deal=False)
+    record.chance += [game.dump_action(o) for o in game.deal(state)]
+    bot, rng = get_bot(game, "heuristic"), Rng.from_seed(3)
+    for _ in range(moves):
+        action = bot(game, state, rng)
+        record.actions.append(game.dump_action(action))
+        record.chance += [game.dump_action(o) for o in game.apply(state, action)]
+    return record.model_dump(mode="json")
+
+
+def _packed(items: list[dict]) -> dict:
+    """``items`` packed as a ``t2`` link packs them (tavolo_ui.links.pack_items, written out)."""
+    shapes: dict[tuple, int] = {}
+    rows = []
+    for item in items:
+        kind = item.get("type") if isinstance(item.get("type"), str) else None
+        fields = tuple(k for k in item if kind is None or k != "type")
+        rows.append([shapes.setdefault((kind, fields), len(shapes)), *(item[k] for k in fields)])
+    return {"k": [[kind, list(fields)] for kind, fields in shapes], "v": rows}
+
+
+@functools.lru_cache(maxsize=8)
+def share_bomb(*, moves: int = 0, draws: int = 0, real: bool = False, pad: int = 0) -> str:
+    """The payload of a ``t2`` share link (its length and checksum right) around ``bomb_game``:
+    its moves replaced by ``moves`` rows of one empty shape (``[0]``), or ``draws`` draws more
+    than its moves need (copies of its first); ``real``: the game as it is. ``pad``: that many
+    characters that do not compress (hex of a hash chain) in an option, so the link is long
+    enough for what it unpacks to (``tavolo_ui.links.INFLATE_RATIO``)."""
+    record = bomb_game()
+    if pad:
+        chain = [hashlib.sha256(b"tavolo").digest()]
+        while len(chain) * 64 < pad:
+            chain.append(hashlib.sha256(chain[-1]).digest())
+        record["options"] = {"pad": "".join(c.hex() for c in chain)[:pad]}
+    packed = {k: _packed(record[k]) for k in ("actions", "chance")}
+    if moves and not real:
+        packed["actions"] = {"k": [[None, []]], "v": [[0]] * moves}
+    if draws and not real:
+        packed["chance"]["v"] += [packed["chance"]["v"][0]] * draws
+    text = json.dumps(record | packed, separators=(",", ":"))
+    comp = zlib.compress(text.encode(), 9)
+    b64 = base64.urlsafe_b64encode(comp).decode().rstrip("=")
+    return f"t2.{len(b64)}.{zlib.crc32(comp) & 0xFFFFFFFF:08x}.{b64}"
+
+
+@functools.lru_cache(maxsize=8)
+def move_bomb(*, moves: int = 0, draws: int = 0, real: bool = False, seat: int = 1, pad: int = 0) -> str:
+    """A move link's fragment around ``share_bomb`` for ``seat``, its header made as a hostile
+    person makes it: the number of moves the bomb holds and the checksum of the link's text
+    (tavolo_ui.distance's header, written out), so only the bounds on what a link may unpack
+    to and on moves and draws stop it."""
+    payload = share_bomb(moves=moves, draws=draws, real=real, pad=pad)
+    count = moves if moves and not real else len(bomb_game()["actions"])
+    head = f"{BOMB_GID}.{seat}.{count}"
+    return f"#move={head}.{zlib.crc32(f'{head}.{payload}'.encode()) & 0xFFFFFFFF:08X}.{payload}"

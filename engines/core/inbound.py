@@ -118,6 +118,17 @@ def read_json(data: str | bytes, *, max_chars: int = MAX_JSON_CHARS, max_depth: 
     ``bytes`` must be UTF-8. Raises ``InputError`` ("not valid JSON", "too large", "nested
     too deeply") and nothing else.
     """
+    value = load_json(data, max_chars=max_chars, max_depth=max_depth)
+    check_json_value(value, max_depth=max_depth)
+    return value
+
+
+def load_json(data: str | bytes, *, max_chars: int = MAX_JSON_CHARS, max_depth: int = MAX_DEPTH) -> Any:
+    """``read_json`` without its last walk over every value parsed (``check_json_value``),
+    for a caller that first looks at how many items the value holds (a record's moves: see
+    ``engines.core.record.check_counts``) and walks it afterwards: what the text can hold is
+    bounded by its size and depth, checked before it is parsed, and by the JSON parser itself
+    (no other types, no non-finite number), so the walk only confirms it."""
     if isinstance(data, (bytes, bytearray)):
         if len(data) > max_chars * 4:  # cheap bound before decoding: UTF-8 is at most 4 bytes a char
             raise InputError(_T("The data is too large."), f"{len(data)} bytes (the limit is {max_chars} characters)")
@@ -133,13 +144,11 @@ def read_json(data: str | bytes, *, max_chars: int = MAX_JSON_CHARS, max_depth: 
     if depth > max_depth:
         raise InputError(_T("The data is nested too deeply."), f"more than {max_depth} levels")
     try:
-        value = json.loads(data, parse_constant=_refuse_constant, parse_float=_finite_float)
+        return json.loads(data, parse_constant=_refuse_constant, parse_float=_finite_float)
     except RecursionError:  # not reachable after nesting_depth (a property test says so); kept anyway
         raise InputError(_T("The data is nested too deeply."), "the JSON parser ran out of depth") from None
     except ValueError as exc:  # json.JSONDecodeError, a refused constant, an integer too long
         raise InputError(_T("The data is not valid JSON."), str(exc)) from None
-    check_json_value(value, max_depth=max_depth)
-    return value
 
 
 def check_json_value(value: Any, *, max_depth: int = MAX_DEPTH) -> None:

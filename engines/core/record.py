@@ -57,7 +57,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_serial
 
 from .errors import IllegalAction, LowerFirst, RecordError, reason_of
 from .i18n import texts
-from .inbound import InputError, check_json_value, read_json
+from .inbound import InputError, check_json_value, load_json
 from .chance import CHANCE, ChanceError, Tape
 from .game import Chance, Game, GameState
 from .registry import get_game
@@ -70,6 +70,18 @@ FORMAT_2: Literal["tavolo/2"] = "tavolo/2"
 """The format of games whose chance is explicit: the outcomes dealt are in ``chance``."""
 FORMATS = (FORMAT, FORMAT_2)
 
+
+MAX_MOVES = 120_000
+"""Most moves a record may hold: more than any save can keep. Games with people end in a few
+hundred moves (the longest measured with Rules of thumb bots: 793, Euphoria at 6); only Euphoria
+played by Random moves bots alone goes on for long (31,324 to 205,705 moves at 6 players, seeds
+1 to 8, one not over at 400,000), and a save of Euphoria, at 37 characters a move, holds at
+most about 107,000 within its 4 M characters (``inbound.MAX_JSON_CHARS``). Checked before the
+moves are read, so a small link cannot make the page read a million (issue 38)."""
+MAX_DRAWS = 10_000
+"""Most draws (chance outcomes) a record may hold: twice the most measured (4,250, in the
+205,705-move Euphoria of ``MAX_MOVES``; Spyrium's whole games draw about 110, Myraclia's
+about 300)."""
 
 MAX_SEED = 2**53 - 1
 """Largest seed a record may hold: every seed must survive a round trip through JavaScript,
@@ -187,15 +199,16 @@ def parse_record(data: str | bytes | dict) -> GameRecord:
     """A ``GameRecord`` from JSON text or a dict, or ``RecordError`` saying why it is not one.
 
     Everything from outside comes through here (saves, links, files, the CLI), so the checks
-    of ``engines.core.inbound`` run first (size, nesting depth, non-finite numbers), then the
+    of ``engines.core.inbound`` run first (size, nesting depth, non-finite numbers; the number
+    of moves and draws, ``check_counts``, before anything inside them is looked at), then the
     format tag and the engine version (a newer engine's record is refused: see the module
     doc), then the strict model. Nothing else than ``RecordError`` is raised.
     """
     try:
         if isinstance(data, (str, bytes, bytearray)):
-            data = read_json(data)
-        else:
-            check_json_value(data)
+            data = load_json(data)
+        check_counts(data)  # before any move is looked at
+        check_json_value(data)
     except RecordError:
         raise
     except InputError as exc:
@@ -230,6 +243,27 @@ def parse_record(data: str | bytes | dict) -> GameRecord:
                           detail="a tavolo/1 record has no chance outcomes")
     check_forks(record)
     return record
+
+
+def check_counts(data: Any) -> None:
+    """``RecordError`` when a record (as parsed JSON, not yet checked) holds more moves than
+    ``MAX_MOVES`` or more draws than ``MAX_DRAWS``: it was made by hand, and reading it would
+    only cost time. Looks at the lengths of the two lists, nothing inside them."""
+    if not isinstance(data, dict):
+        return
+    for field, most in (("actions", MAX_MOVES), ("chance", MAX_DRAWS)):
+        items = data.get(field)
+        if isinstance(items, list) and len(items) > most:
+            raise RecordError(too_many(field, len(items)), detail=f"{field}: {len(items)} items (at most {most})")
+
+
+def too_many(field: str, count: int):
+    """The reason for ``count`` moves (``field`` "actions") or draws ("chance") past the caps."""
+    if field == "actions":
+        return _T("The game record holds {n} moves: more than any game has (at most {most}).",
+                  n=count, most=MAX_MOVES)
+    return _T("The game record holds {n} draws: more than any game has (at most {most}).",
+              n=count, most=MAX_DRAWS)
 
 
 def check_forks(record: GameRecord) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from tavolo_ui.distance import (FORKED, NEWER, OLDER, OTHER, SAME, Distance, common_moves, invitation,
+from tavolo_ui.distance import (FORKED, NEWER, OLDER, OTHER, REDEALT, REFUSED, SAME, Distance, common_moves, invitation,
                                 move_fragment, new_game_id, parse_move, relate)
 from tavolo_ui.links import LinkError
 from tavolo_ui.saves import DictStorage, Saves, stamp
@@ -364,3 +364,68 @@ def test_the_fork_shows_this_devices_own_hidden_choice_and_never_another_seats()
     assert "answered the same link twice" in fork_cause(seat, kinds, [other], "Bea").render("en")
     assert "played this position twice" in fork_cause(seat, kinds, [seat], "Ada").render("en")
     assert "dice drawn differ" in fork_cause(None, kinds, [0], "").render("en")
+
+
+# ---- forks: a link's forks are part of its game (issue 38, item 6) -------------------------------
+
+
+def _forked(record, at: int, seat: int, seed: int):
+    """``record`` with a fork added by hand: at ``at`` moves, what ``seat`` had not seen dealt
+    again from ``seed`` (what a sender edits into a link to re-deal the receiver's hand)."""
+    from engines.core.record import Fork
+
+    return record.model_copy(deep=True, update={"forks": [*record.forks, Fork(at=at, seat=seat, seed=seed)]})
+
+
+def _bea_has_the_game(game: str, page_format: bool = True):
+    """Ada (seat 0) plays a few moves of ``game`` dealt from seed 11 and sends Bea (seat 1) the
+    move link; Bea's device opens it: (the link's record, Bea's device). ``page_format``: the
+    record in the second format, as the page writes it (Bea's own draws would then come from
+    entropy); else the first, whose seed goes on dealing Bea's draws."""
+    from engines.core.record import upgrade
+
+    ada = Session.start(game, SEATS, seed=11)
+    ada.play_here([0])
+    play_mine(ada)
+    assert ada.away_to_move() == 1 and len(ada.record.actions) > 0
+    record = upgrade(ada.record) if page_format else ada.record
+    return record, device(parse_move(move_fragment(record, "abcdefgh1234", 1)).record, 1)
+
+
+@pytest.mark.parametrize("game", ["citadels", "euphoria"])
+def test_a_link_with_a_fork_added_is_refused_as_another_deal(game):
+    """Issue 38: Ada edits a fork into the link she already sent, re-dealing at a position Bea's
+    device has (Bea's own hand, in Citadels; her hidden recruits and dilemma, in Euphoria):
+    the link still reads, and its game is not Bea's. Before, it passed as "the same" game."""
+    record, bea = _bea_has_the_game(game)
+    at = len(record.actions)
+    # a seed that re-deals what Bea's device shows her: the edit changes her game
+    mine = bea.game.view(bea.state, 1)
+    redealt = next(r for r in (_forked(record, at, 0, seed) for seed in range(1, 30))
+                   if Session.load(r).game.view(Session.load(r).state, 1) != mine)
+    link = parse_move(move_fragment(redealt, "abcdefgh1234", 1))  # its header made for it: it reads
+    assert relate(bea.record, link.record) == REDEALT
+    # earlier in the game, Ada's re-deal of what she had not seen (Bea's first hand) as well
+    assert relate(bea.record, _forked(record, 0, 0, 7)) == REDEALT
+    # the page's reason, in both languages
+    assert "dealt again" in REFUSED[REDEALT].render("en")
+    assert "ridistribuiti" in REFUSED[REDEALT].render("it")
+
+
+def test_a_newer_link_may_not_add_a_fork_past_this_devices_moves_either():
+    """Bea plays on and answers with a fork after her move (Ada's hand re-dealt to her liking):
+    refused on Ada's device, as one at a position Ada has."""
+    record, bea = _bea_has_the_game("citadels", page_format=False)
+    play_mine(bea)
+    answer = bea.record
+    assert relate(record, answer) == NEWER
+    assert relate(record, _forked(answer, len(answer.actions), 1, 5)) == REDEALT
+    assert relate(record, _forked(answer, len(record.actions) + 1, 1, 5)) == REDEALT
+
+
+def test_the_same_forks_on_both_sides_are_the_same_game():
+    """A game forked before it went at a distance keeps its fork in every link: no refusal."""
+    record, _bea = _bea_has_the_game("citadels")
+    forked = _forked(record, 1, 0, 3)
+    assert relate(forked, forked.model_copy(deep=True)) == SAME
+    assert relate(forked, record) == REDEALT and relate(record, forked) == REDEALT

@@ -2,6 +2,7 @@
 
 import pytest
 
+from tavolo_ui import links
 from tavolo_ui.links import LinkError, decode_payload, encode_record, make_link, parse_fragment
 from tavolo_ui.session import Session
 from engines import RecordError
@@ -152,10 +153,15 @@ def test_a_changed_character_in_a_real_link_is_detected(data):
 from tests.hostile import ISSUE_25_WALKER, fragment_of_text, hostile_fragments  # noqa: E402
 
 
-def test_the_link_that_walked_around_the_nesting_gate_is_a_link_error():
-    """Issue 25: 453 characters of link; in the browser the page never became ready."""
+def test_the_link_that_walked_around_the_nesting_gate_is_a_link_error(monkeypatch):
+    """Issue 25: 453 characters of link; in the browser the page never became ready. It
+    unpacks to 400 KB, far more than a real record of its length (``INFLATE_RATIO``, issue 38);
+    allowed to unpack, the nesting gate refuses it."""
     frag = fragment_of_text(ISSUE_25_WALKER)
     assert len(frag) < 500
+    with pytest.raises(LinkError, match="too large"):
+        parse_fragment(frag)
+    monkeypatch.setattr(links, "INFLATE_RATIO", 10_000)
     with pytest.raises(LinkError, match="nested too deeply"):
         parse_fragment(frag)
 

@@ -13,9 +13,13 @@ A move link is the whole record, with what the receiving device needs before it 
     https://host/path/#move=<gid>.<seat>.<moves>.<crc>.<t2 link payload>
 
 ``seat`` is the seat the link is for (from 0), ``moves`` the number of moves in the record
-and ``crc`` the checksum of the game's id, the seat and the record (``saves.stamp``); the
-payload is a share link's (``links.encode_record``). A link whose header does not match its
-record (its seat changed by hand, say) is refused as damaged. Two copies of one game (the device's and a link's) relate as ``relate`` says: the
+(at most ``MAX_MOVES``) and ``crc`` the CRC-32 of the link's text ``<gid>.<seat>.<moves>.<payload>``
+in 8 upper-case hex digits, checked before the payload is decoded; the payload is a share
+link's (``links.encode_record``). A link whose header does not match its record (its seat
+changed by hand, say) is refused as damaged. Links made before issue 38 have the checksum in
+lower case, over the game's id, the seat and the record's stamp (``saves.stamp``): they still
+open, checked once their record is read (which ``decode_payload`` bounds as for any link, so
+a link that claims the old form buys no more work than any other). Two copies of one game (the device's and a link's) relate as ``relate`` says: the
 same, one further on than the other, or two continuations of one position (a fork the
 person resolves: ``DistanceLinks``, ``distance_screen``).
 
@@ -40,7 +44,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core.i18n import Text, render, texts
-from engines.core.record import GameRecord, positions
+from engines.core.record import MAX_MOVES, GameRecord, positions, too_many
 
 from .links import LinkError, decode_payload, encode_record
 from .saves import stamp
@@ -59,6 +63,7 @@ NEWER = "newer"      # the link's game is this device's played on
 OLDER = "older"      # this device's game is the link's played on
 FORKED = "forked"    # both played on from one position, differently
 OTHER = "other"      # not the same game (other players, seed or options)
+REDEALT = "redealt"  # the same game with other forks: unseen parts dealt again by hand
 
 _SETUP = ("game", "players", "seed", "options", "seats")
 
@@ -127,16 +132,24 @@ class MoveLink:
     record: GameRecord
 
 
-def _header_crc(gid: str, seat: int, record: GameRecord) -> str:
-    """The checksum of a move link's header: over the game's id, the seat and the record's
-    stamp, so a link whose seat (or game) was changed by hand is refused as damaged."""
+def _text_crc(head: str, payload: str) -> str:
+    """The checksum of a move link's header: the CRC-32 of its text (``head``:
+    ``<gid>.<seat>.<moves>``, then the payload), in upper case, so it is checked before the
+    payload is decoded and a link whose seat (or game) was changed by hand is refused as damaged."""
+    return f"{zlib.crc32(f'{head}.{payload}'.encode()) & 0xFFFFFFFF:08X}"
+
+
+def _stamp_crc(gid: str, seat: int, record: GameRecord) -> str:
+    """The checksum of a move link made before issue 38: over the game's id, the seat and
+    the record's stamp, in lower case (only checked once the record is read)."""
     text = f"{gid}.{seat}.{stamp(record.model_dump(mode='json'))}"
     return f"{zlib.crc32(text.encode()) & 0xFFFFFFFF:08x}"
 
 
 def move_fragment(record: GameRecord, gid: str, seat: int) -> str:
     """The URL fragment of the move link that hands ``record`` to ``seat``."""
-    return f"#{MODE}={gid}.{seat}.{len(record.actions)}.{_header_crc(gid, seat, record)}.{encode_record(record)}"
+    head, payload = f"{gid}.{seat}.{len(record.actions)}", encode_record(record)
+    return f"#{MODE}={head}.{_text_crc(head, payload)}.{payload}"
 
 
 def move_link(base_url: str, record: GameRecord, gid: str, seat: int) -> str:
@@ -149,7 +162,9 @@ def is_move_fragment(fragment: Any) -> bool:
 
 
 def parse_move(fragment: str) -> MoveLink:
-    """The move link in a URL fragment; ``LinkError`` saying what is wrong with it."""
+    """The move link in a URL fragment; ``LinkError`` saying what is wrong with it. What the
+    header alone shows is checked before the payload is decoded: its form, a number of moves
+    no game has, and (links made since issue 38) the checksum of the link's text."""
     body = fragment.lstrip("#")[len(MODE) + 1:]
     parts = body.split(".", 4)
     if len(parts) < 5:
@@ -157,16 +172,26 @@ def parse_move(fragment: str) -> MoveLink:
                         "a move link has five parts before its data")
     gid, seat_text, moves_text, crc, payload = parts
     if not (_GID_RE.fullmatch(gid) and re.fullmatch(r"[0-9]{1,2}", seat_text) and re.fullmatch(r"[0-9]{1,8}", moves_text)
-            and re.fullmatch(r"[0-9a-f]{8}", crc)):
+            and re.fullmatch(r"[0-9A-F]{8}|[0-9a-f]{8}", crc)):
         raise LinkError(T("This link is damaged: its header was changed."), f"move header {body[:60]!r}")
+    seat, moves = int(seat_text), int(moves_text)
+    if moves > MAX_MOVES:
+        raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=too_many("actions", moves)),
+                        f"the move header says {moves} moves")
+    on_text = _text_crc(f"{gid}.{seat_text}.{moves_text}", payload) == crc
+    if not on_text and not crc.islower() and not crc.isdigit():  # upper case: a link since issue 38
+        raise _changed()
     record = decode_payload(payload)
-    seat = int(seat_text)
-    if int(moves_text) != len(record.actions) or _header_crc(gid, seat, record) != crc:
-        raise LinkError(T("This link is damaged: its checksum does not match, so it was changed "
-                          "after it was made. Ask for the link again."), "the move header does not match its game")
+    if moves != len(record.actions) or not (on_text or _stamp_crc(gid, seat, record) == crc):
+        raise _changed()
     if not 0 <= seat < record.players or record.seats[seat].kind != "human":
         raise LinkError(T("This link is damaged: its header was changed."), f"seat {seat} is not a person's")
     return MoveLink(gid, seat, record)
+
+
+def _changed() -> LinkError:
+    return LinkError(T("This link is damaged: its checksum does not match, so it was changed "
+                       "after it was made. Ask for the link again."), "the move header does not match its game")
 
 
 def common_moves(a: GameRecord, b: GameRecord) -> int:
@@ -185,10 +210,28 @@ def _prefix(short: list, long: list) -> bool:
 
 def relate(here: GameRecord, link: GameRecord) -> str:
     """How a link's game relates to this device's copy of it: ``SAME``, ``NEWER`` (the link
-    played on from this device's position), ``OLDER``, ``FORKED`` or ``OTHER``. Moves and
-    draws both count: the same moves with other draws are two games (a position dealt twice)."""
+    played on from this device's position), ``OLDER``, ``FORKED``, ``REDEALT`` or ``OTHER``.
+    Moves and draws both count: the same moves with other draws are two games (a position
+    dealt twice).
+
+    Forks count too, and must be exactly this device's (else ``REDEALT``, which the page
+    refuses as it refuses ``OTHER``). A fork deals again, from a seed its writer picks, what
+    its seat had not seen, so a fork added to a link changes the game under the receiver:
+
+    - at a position this device already has, it changes what this device has shown (Bea's own
+      hand and the characters offered to her, when the fork is Ada's), or lets the sender pick
+      the seed until his own hand suits him: a different game, never the same one;
+    - past this device's moves, it would be legitimate only if the page made such forks in a
+      game at a distance, and it never does (the review's "Play from here" makes a new game of
+      this device only, under no game id), while the seat it names could still re-deal a hand
+      this device's player has already seen.
+
+    So a link can never add, drop or change a fork. A device that has no copy of the game (its
+    first link) has shown nothing of it, and takes the link's forks as the game's."""
     if any(getattr(here, k) != getattr(link, k) for k in _SETUP):
         return OTHER
+    if here.forks != link.forks:
+        return REDEALT
     if here.actions == link.actions and here.chance == link.chance:
         return SAME
     if _prefix(here.actions, link.actions) and _prefix(here.chance, link.chance):
@@ -196,6 +239,13 @@ def relate(here: GameRecord, link: GameRecord) -> str:
     if _prefix(link.actions, here.actions) and _prefix(link.chance, here.chance):
         return OLDER
     return FORKED
+
+
+REFUSED = {OTHER: T("This link names a game of this device but holds other players or options: "
+                    "it was changed. Your game is kept as it is."),
+           REDEALT: T("This link names a game of this device, but with hands or decks in it dealt again: "
+                      "it was changed. Your game is kept as it is.")}
+"""Why a move link of a game this device has is refused, by how it relates (``relate``)."""
 
 
 def invitation(game_title: str, names: list[str]) -> Text:

@@ -21,9 +21,9 @@ from engines.core.record import upgrade
 from engines.core.i18n import texts
 
 from .bidi import Isolated, isolate
-from .distance import (FORKED, NEWER, OLDER, OTHER, PRIVACY, PRIVACY_MORE, SAME, Distance, MoveLink, aside_name,
-                       common_moves, fork_cause, invitation, inviter, move_link, movers, needs_handoff, new_game_id,
-                       parse_move, parted_by, people_here, relate, seen_moves)
+from .distance import (FORKED, NEWER, OLDER, PRIVACY, PRIVACY_MORE, REFUSED, SAME, Distance, MoveLink,
+                       aside_name, common_moves, fork_cause, invitation, inviter, move_link, movers, needs_handoff,
+                       new_game_id, parse_move, parted_by, people_here, relate, seen_moves)
 from .page import L, _el, tx
 from .saves import FULL_MESSAGE, OURS, SaveEntry, stamp
 from .session import Session
@@ -286,9 +286,8 @@ class AtADistance:
             return True
         here_record = upgrade(parse_record(entry.record))  # the record alone: no replay needed here
         relation = relate(here_record, link.record)
-        if relation == OTHER:
-            self.page.banner = (T("This link names a game of this device but holds other players or options: "
-                                  "it was changed. Your game is kept as it is."), "error")
+        if relation in REFUSED:  # not this game: nothing of the link is shown or kept
+            self.page.banner = (REFUSED[relation], "error")
             self.page.show_home()
             return True
         if relation == FORKED:

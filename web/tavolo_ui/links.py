@@ -15,8 +15,12 @@ same JSON written out, which matters since a record of the second format carries
 draw. ``t1`` links (the JSON written out) still open.
 
 A link is data from outside: its length is capped before anything is decoded
-(``MAX_LINK_CHARS``), it is unpacked with a cap on the result (``engines.core.inbound``), and
-the record inside goes through ``parse_record``'s checks. Whatever is wrong with a link,
+(``MAX_LINK_CHARS``), it is unpacked with a cap on the result (``engines.core.inbound``) that
+grows with the link (``inflate_cap``: no real record unpacks to more than about 26 times its
+compressed size, where a "zip bomb" unpacks to a thousand times), its moves and draws are
+counted before any is read (``MAX_MOVES``, ``MAX_DRAWS`` of ``engines.core.record``), and the
+record inside goes through ``parse_record``'s checks. So a link's work is bounded by its
+length and by the longest game, never by what it claims. Whatever is wrong with a link,
 ``decode_payload`` raises ``LinkError`` and nothing else.
 """
 
@@ -31,8 +35,8 @@ from typing import Any
 from engines import RecordError, parse_record
 from engines.core.errors import LowerFirst
 from engines.core.i18n import texts
-from engines.core.inbound import InputError, inflate, read_json
-from engines.core.record import GameRecord
+from engines.core.inbound import MAX_INFLATED_BYTES, InputError, inflate, load_json
+from engines.core.record import MAX_DRAWS, MAX_MOVES, GameRecord, too_many
 
 VERSION = "t2"
 VERSIONS = ("t1", "t2")
@@ -43,9 +47,23 @@ MODES = ("play", "watch")
 MAX_LINK_CHARS = 2_000_000
 """Longest link payload read (browsers keep URLs up to about 2 MB); longer ones are refused
 before they are decoded."""
+INFLATE_RATIO = 64
+"""Most bytes a link's data may unpack to per compressed byte: about twice the most any real
+record reaches (a ``t1`` link of a 161,865-move Euphoria of Random moves bots: 26.2; its ``t2``
+link 12.7; whole games with Rules of thumb bots 3 to 6). A link of 5.5 KB that unpacks to
+3.8 MB of moves (issue 38) stops at its first 350 KB."""
+INFLATE_FLOOR = 65_536
+"""A short link may always unpack to this many bytes (a new game's record is about 1 KB)."""
+MOST = {"actions": MAX_MOVES, "chance": MAX_DRAWS}
+"""Most rows of each packed field (``unpack_items``)."""
 
 
 T = texts("ui")
+
+
+def inflate_cap(compressed: int) -> int:
+    """Most bytes ``compressed`` bytes of a link's data may unpack to (``INFLATE_RATIO``)."""
+    return min(MAX_INFLATED_BYTES, max(INFLATE_FLOOR, INFLATE_RATIO * compressed))
 
 
 class LinkError(InputError):
@@ -67,9 +85,10 @@ def pack_items(items: list[dict[str, Any]]) -> dict[str, list]:
     return {"k": [[kind, list(fields)] for kind, fields in shapes], "v": rows}
 
 
-def unpack_items(packed: Any, field: str) -> list[dict[str, Any]]:
+def unpack_items(packed: Any, field: str, most: int | None = None) -> list[dict[str, Any]]:
     """The moves (or draws) ``pack_items`` packed; ``LinkError`` naming ``field`` when the
-    packing is not one ``pack_items`` could have written."""
+    packing is not one ``pack_items`` could have written, or holds more than ``most`` rows (by
+    default the record's cap for ``field``: ``MOST``), found before any row is read."""
     def damaged(detail: str) -> LinkError:
         return LinkError(T("This link is damaged: its moves cannot be read."), f"{field}: {detail}")
 
@@ -78,6 +97,12 @@ def unpack_items(packed: Any, field: str) -> list[dict[str, Any]]:
     shapes, rows = packed["k"], packed["v"]
     if not isinstance(shapes, list) or not isinstance(rows, list):
         raise damaged("shapes or rows are not lists")
+    most = MOST.get(field, MAX_MOVES) if most is None else most
+    if len(rows) > most:
+        raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=too_many(field, len(rows))),
+                        f"{field}: {len(rows)} rows (at most {most})")
+    if len(shapes) > len(rows):  # pack_items writes a shape only for a row of it
+        raise damaged(f"{len(shapes)} shapes for {len(rows)} rows")
     read: list[tuple[str | None, list[str]]] = []
     for shape in shapes:
         if not (isinstance(shape, list) and len(shape) == 2 and (shape[0] is None or isinstance(shape[0], str))
@@ -157,7 +182,7 @@ def decode_payload(payload: str) -> GameRecord:
         raise LinkError(T("This link is damaged: its checksum does not match, so it was changed "
                           "after it was made. Ask for the link again."))
     try:
-        raw = inflate(comp)
+        raw = inflate(comp, max_bytes=inflate_cap(len(comp)))
     except InputError as exc:
         raise LinkError(T("This link cannot be opened: {reason}", reason=LowerFirst(exc.reason)), exc.detail) from None
     if version != "t1":
@@ -170,9 +195,12 @@ def decode_payload(payload: str) -> GameRecord:
 
 def unpack_record(raw: bytes) -> Any:
     """The record of a ``t2`` link's JSON, its moves and draws unpacked; ``LinkError`` when
-    the JSON cannot be read (``parse_record`` checks the record itself afterwards)."""
+    the JSON cannot be read, or holds more moves or draws than any game (``unpack_items``).
+    ``parse_record`` checks the record itself afterwards, walking every value once
+    (``check_json_value``): here the JSON is only parsed (``load_json``), so a link's rows are
+    counted before anything walks them."""
     try:
-        data = read_json(raw)
+        data = load_json(raw)
     except InputError as exc:
         raise LinkError(T("This link cannot be opened: {reason}", reason=LowerFirst(exc.reason)), exc.detail) from None
     if not isinstance(data, dict):
