@@ -206,7 +206,7 @@ def chain(gid: str, record: GameRecord, transcript: Sequence[Segment]) -> list[b
 
 
 def seal_segment(record: GameRecord, transcript: Sequence[Segment], seat: int, key: SeatKey,
-                 a1: int, c1: int, *, gid: str) -> list[Segment]:
+                 a1: int, c1: int, *, gid: str, head: bytes | None = None) -> list[Segment]:
     """``transcript`` with one more segment, signed with ``key``: ``seat`` played the record's
     moves from where the transcript ends up to ``a1`` and dealt its outcomes up to ``c1``.
 
@@ -214,7 +214,11 @@ def seal_segment(record: GameRecord, transcript: Sequence[Segment], seat: int, k
     when another seat moves first. ``key`` is written in the segment when it is the seat's
     first. ``ValueError`` for a segment that the caller should never ask for (no moves past
     the first segment, a range backwards or past the record, or another key than the one
-    the transcript has bound to ``seat``). The transcript given is not changed."""
+    the transcript has bound to ``seat``). The transcript given is not changed.
+
+    ``head``: the transcript's last hash when the caller has it (``Sealed.head`` of the copy
+    it verified or sealed last), which saves hashing the whole chain again; a wrong one makes
+    a segment no device accepts."""
     a0, c0 = (transcript[-1]["a"][1], transcript[-1]["c"][1]) if transcript else (0, 0)
     if not (a0 <= a1 <= len(record.actions) and c0 <= c1 <= len(record.chance)) or (transcript and a1 == a0):
         raise ValueError(f"cannot seal moves {a0}..{a1} and outcomes {c0}..{c1} of this record")
@@ -224,7 +228,7 @@ def seal_segment(record: GameRecord, transcript: Sequence[Segment], seat: int, k
     segment: Segment = {"seat": seat, "a": [a0, a1], "c": [c0, c1]}
     if seat not in bound:
         segment["key"] = b64(key.public)
-    previous = chain(gid, record, transcript)[-1]
+    previous = head if head is not None else chain(gid, record, transcript)[-1]
     segment["sig"] = b64(key.sign(link_hash(previous, record, segment)))
     return [*transcript, segment]
 
@@ -262,11 +266,13 @@ class SealError(InputError):
 @dataclass(frozen=True)
 class Sealed:
     """What a transcript that checks tells: ``keys``, each seat's public key as bound by its
-    first segment (a device stores them, and its own), and ``head``, the last hash of the
-    chain (two copies with the same ``head`` are the same game up to there)."""
+    first segment (a device stores them, and its own); ``head``, the last hash of the chain
+    (two copies with the same ``head`` are the same game up to there); ``segments``, how many
+    segments it has. A device stores it, to pass as ``verify``'s ``known`` next time."""
 
     keys: dict[int, bytes]
     head: bytes
+    segments: int
 
 
 @dataclass(frozen=True)
@@ -314,7 +320,8 @@ def _move_text(n: int) -> int:
 
 
 def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: str,
-           drawn: Sequence[int] | None = None, own: Mapping[int, bytes] | None = None) -> Sealed:
+           drawn: Sequence[int] | None = None, own: Mapping[int, bytes] | None = None,
+           known: Sealed | None = None) -> Sealed:
     """Check that ``transcript`` seals the whole of ``record`` (a game at a distance ``gid``).
 
     ``movers[i]``: the seat to move before action ``i`` (``turns(record).movers``: the caller
@@ -323,7 +330,10 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
     with its moves (and the first, the set-up deal), so that no seat signs another's draws.
     ``own``: the public keys this device holds for the seats it plays; a transcript that
     binds one of those seats to another key is refused (someone signed in that seat's name
-    before its device did: see the module doc, trust on first use).
+    before its device did: see the module doc, trust on first use). ``known``: what this
+    device's own earlier ``verify`` of this game returned; the segments that chain to its
+    ``head`` with the same keys were checked then, so their signatures are not checked again
+    (opening a link then costs the signatures of the segments new since: about one lap).
 
     The checks, cheapest first, so hostile input costs little: a transcript with more
     segments than the record has moves (plus the set-up's) is refused before anything else;
@@ -339,15 +349,19 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
                         detail=f"{len(transcript) if isinstance(transcript, list) else 'no'} segments "
                                f"for {len(actions)} moves")
     keys = _check_layout(record, transcript, movers, drawn, own or {})
-    head = setup_hash(gid, record)
-    for k, segment in enumerate(transcript):
-        head = link_hash(head, record, segment)
+    hashes = chain(gid, record, transcript)
+    trusted = 0
+    if known is not None and known.segments < len(hashes) and hashes[known.segments] == known.head \
+            and all(keys.get(seat) == key for seat, key in known.keys.items()):
+        trusted = known.segments
+    for k, segment in enumerate(transcript[trusted:], start=trusted):
+        head = hashes[k + 1]
         seat, a0 = segment["seat"], segment["a"][0]
         signature = unb64(segment["sig"], SIG_BYTES)
         assert signature is not None  # _check_layout saw every signature well formed
         if not signed_by(keys[seat], head, signature):
             raise _bad_signature(keys, seat, a0, k, head, signature)
-    return Sealed(keys, head)
+    return Sealed(keys, hashes[-1], len(transcript))
 
 
 def _check_layout(record: GameRecord, transcript: list, movers: Sequence[int], drawn: Sequence[int] | None,

@@ -161,6 +161,34 @@ def test_importing_the_engines_does_not_need_the_signature_library():
     assert out.stdout.strip() == "seal needs ecdsa"
 
 
+def test_a_device_that_verified_the_game_before_checks_only_the_new_signatures(sealed, monkeypatch):
+    k = len(sealed.transcript) - 4
+    known = sealed.check(*sealed.upto(k))
+    assert known.segments == k + 1
+    checked = []
+    real = seal.signed_by
+    monkeypatch.setattr(seal, "signed_by", lambda *a: checked.append(a) or real(*a))
+    assert sealed.check(known=known).head == seal.chain(GID, sealed.record, sealed.transcript)[-1]
+    assert len(checked) == 3
+
+
+def test_tamper_an_earlier_move_is_refused_even_by_a_device_that_verified_the_game_before(sealed):
+    known = sealed.check(*sealed.upto(len(sealed.transcript) - 4))
+    segment = sealed.transcript[2]
+    sealed.record.actions[segment["a"][0]] = _another_action(sealed, segment["a"][0])
+    err = refused(sealed, known=known)
+    assert (err.seat, err.move) == (segment["seat"], segment["a"][0])
+
+
+def test_sealing_with_the_head_a_device_kept_gives_the_same_segment(sealed):
+    record, transcript = sealed.upto(len(sealed.transcript) - 1)
+    last = transcript[-1]
+    head = seal.chain(GID, record, transcript[:-1])[-1]
+    again = seal_segment(record, transcript[:-1], last["seat"], key_of(last["seat"]), last["a"][1], last["c"][1],
+                         gid=GID, head=head)
+    assert again == transcript
+
+
 # ---- moves made for another seat --------------------------------------------------------------
 
 def test_forged_move_claimed_by_the_forger_s_own_seat_is_refused(sealed):
