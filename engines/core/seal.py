@@ -335,7 +335,9 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
     ``head`` with the same keys were checked then, so their signatures are not checked again
     (opening a link then costs the signatures of the segments new since: about one lap).
 
-    The checks, cheapest first, so hostile input costs little: a transcript with more
+    A record with ``forks`` (unseen parts dealt again for one seat, ``engines.core.record``)
+    is refused: nothing signed covers a re-deal. The checks, cheapest first, so hostile input
+    costs little: a transcript with more
     segments than the record has moves (plus the set-up's) is refused before anything else;
     then each segment's shape, its ranges (contiguous, within the record, covering it all),
     that its moves are all its seat's, its key (bound in the seat's first segment, never
@@ -348,6 +350,9 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
         raise SealError(_T("The seals of this game are longer than its moves: they cannot be checked."),
                         detail=f"{len(transcript) if isinstance(transcript, list) else 'no'} segments "
                                f"for {len(actions)} moves")
+    if record.forks:  # a re-deal is no move and no outcome: no signature would cover it
+        raise SealError(_T("A sealed game cannot be played on with its unseen parts dealt again."),
+                        move=record.forks[0].at, detail="the record has forks")
     keys = _check_layout(record, transcript, movers, drawn, own or {})
     hashes = chain(gid, record, transcript)
     trusted = 0

@@ -19,7 +19,7 @@ from engines import get_game, list_games
 from engines.core import seal
 from engines.core.bots import get_bot
 from engines.core.inbound import InputError
-from engines.core.record import GameRecord, new_record, positions, start
+from engines.core.record import Fork, GameRecord, new_record, positions, start
 from engines.core.rng import Rng
 from engines.core.seal import SeatKey, SealError, b64, compare, seal_segment, turns, verify
 
@@ -342,6 +342,14 @@ def test_tamper_draws_moved_into_another_seat_s_segment_are_refused():
     game.check(record, moved, drawn=None)  # without the turns, only the signatures hold
     err = refused(game, record, moved)
     assert (err.seat, err.move) == (short["seat"], short["a"][1] - 1)
+
+
+def test_tamper_a_re_deal_added_to_a_sealed_record_is_refused(sealed):
+    """A fork entry (``record.forks``) re-deals what a seat has not seen: no signature covers
+    it, so a sealed game refuses it rather than let a sender re-deal the others' cards."""
+    sealed.record.forks = [Fork(at=len(sealed.record.actions), seat=1, seed=5)]
+    err = refused(sealed)
+    assert err.move == len(sealed.record.actions) and "dealt again" in str(err)
 
 
 def test_tamper_a_transcript_of_another_game_is_refused(sealed):
