@@ -128,9 +128,12 @@ def test_a_sealed_game_verifies_and_binds_each_seat_s_key(sealed):
 
 
 def test_every_link_in_flight_verifies_as_the_game_grows(sealed):
+    """Each link as it was sent, opened by a device that opened the one before (``known``)."""
+    known = None
     for k in range(len(sealed.transcript)):
         record, transcript = sealed.upto(k)
-        sealed.check(record, transcript)
+        known = sealed.check(record, transcript, known=known)
+        assert known.segments == k + 1
 
 
 def test_the_creator_not_moving_first_seals_the_set_up_alone():
