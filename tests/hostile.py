@@ -104,12 +104,14 @@ def parser_depth(text: str) -> int:
 # ---- share links and stored saves -------------------------------------------------------------
 
 
-def fragment_of_text(text: str, mode: str = "play", version: str = "t1") -> str:
+def fragment_of_text(text: str, mode: str = "play", version: str = "t1", level: int = 9) -> str:
     """A share-link fragment whose header (length, checksum) is right for ``text``: what a
     hostile person makes to reach the record parser (tavolo_ui.links' format; ``t2``: its
     moves then read as packed). Mode "move": a move link of a game at a distance around it
-    (tavolo_ui.distance's format), its own header made up."""
-    comp = zlib.compress(text.encode("utf-8", "surrogatepass"), 9)
+    (tavolo_ui.distance's format), its own header made up. ``level``: zlib's; 0 stores the
+    text without compressing it, so a text that compresses far better than any record (a
+    "zip bomb", which the page refuses as too large) still reaches the parser."""
+    comp = zlib.compress(text.encode("utf-8", "surrogatepass"), level)
     b64 = base64.urlsafe_b64encode(comp).decode().rstrip("=")
     payload = f"{version}.{len(b64)}.{zlib.crc32(comp) & 0xFFFFFFFF:08x}.{b64}"
     if mode == "move":

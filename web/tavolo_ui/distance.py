@@ -13,17 +13,22 @@ A move link is the whole record, with what the receiving device needs before it 
     https://host/path/#move=<gid>.<seat>.<moves>.<crc>.<t2 link payload>
 
 ``seat`` is the seat the link is for (from 0), ``moves`` the number of moves in the record
-(at most ``MAX_MOVES``) and ``crc`` the CRC-32 of the link's text ``<gid>.<seat>.<moves>.<payload>``
-in 8 upper-case hex digits, checked before the payload is decoded; the payload is a share
-link's (``links.encode_record``). A link whose header does not match its record (its seat
-changed by hand, say) is refused as damaged. Links made before issue 38 have the checksum in
-lower case, over the game's id, the seat and the record's stamp (``saves.stamp``): they still
-open, checked once their record is read (which ``decode_payload`` bounds as for any link, so
-a link that claims the old form buys no more work than any other). Two copies of one game (the device's and a link's) relate as ``relate`` says: the
-same, one further on than the other, or two continuations of one position (a fork the
-person resolves: ``DistanceLinks``, ``distance_screen``).
+(at most ``MAX_MOVES``) and ``crc`` the CRC-32 of the link's text
+``<gid>.<seat>.<moves>.<payload>`` in 8 upper-case hex digits, checked before the payload is
+decoded; the payload is a share link's (``links.encode_record``). A link whose header does not
+match its record (its seat changed by hand, say) is refused as damaged. Links made before
+issue 38 have the checksum in lower case, over the game's id, the seat and the record's stamp
+(``saves.stamp``): they still open, checked once their record is read (which
+``decode_payload`` bounds as for any link, so a link that claims the old form buys no more
+work than any other).
 
-The continuation the person does not keep is no game anyone plays: it is set aside
+Two copies of one game (the device's and a link's) relate as ``relate`` says: the same, one
+further on than the other, two continuations of one position (a fork the person resolves:
+``AtADistance.show_fork`` in ``distance_screen``), or not the same game (other players, or other
+forks: refused, ``REFUSED``).
+
+The continuation the person does not keep, like any copy of a game at a distance (Save copy,
+another tab's version saved as a copy), is no game anyone plays: it is set aside
 (``Distance.aside``), an ordinary save under Saved games named after which one it is
 (``aside_name``: "Citadels with Ada, Bea, Bot Carlo · the link’s version, not kept, from move
 61"), that opens only in the review, through this device's seats' eyes; it is never in the

@@ -51,7 +51,7 @@ INFLATE_RATIO = 64
 """Most bytes a link's data may unpack to per compressed byte: about twice the most any real
 record reaches (a ``t1`` link of a 161,865-move Euphoria of Random moves bots: 26.2; its ``t2``
 link 12.7; whole games with Rules of thumb bots 3 to 6). A link of 5.5 KB that unpacks to
-3.8 MB of moves (issue 38) stops at its first 350 KB."""
+3.8 MB of moves (issue 38) stops at its first 265 KB."""
 INFLATE_FLOOR = 65_536
 """A short link may always unpack to this many bytes (a new game's record is about 1 KB)."""
 MOST = {"actions": MAX_MOVES, "chance": MAX_DRAWS}
