@@ -95,7 +95,7 @@ def test_hand_copy_of_the_move_link_locks_undo(new_context, base_url, lang, firs
 
 
 @pytest.mark.parametrize("lang, first, second", CASES, ids=IDS)
-def test_two_tabs_conflict_copy_stays_at_a_distance(new_context, base_url, lang, first, second):
+def test_two_tabs_conflict_copy_is_set_aside(new_context, base_url, lang, first, second):
     context = new_context(viewport=first, locale=LOCALE[lang], reduced_motion="reduce")
     one = watch_errors(context.new_page())
     open_app(one, base_url)
