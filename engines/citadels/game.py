@@ -12,7 +12,7 @@ from typing import Any
 from engines.core.catalog import about
 from engines.core.chance import CHANCE
 from engines.core.errors import IllegalAction, Refusal
-from engines.core.game import Chance, Game, Information, Options, saw_chance
+from engines.core.game import Chance, Game, HiddenItem, Information, Options, saw_chance
 from engines.core.i18n import Text
 from engines.core.rng import Rng
 
@@ -25,7 +25,7 @@ from .events import event_texts as _event_texts, revealed_texts as _revealed
 from .playout import playout_action as _playout, playout_bot
 from .dealer import CitadelsDealer
 from .state import CitadelsOptions, CitadelsState
-from .view import log_text as _log_text, view as _view
+from .view import hidden_items as _hidden_items, log_text as _log_text, view as _view
 
 
 class Citadels(Game[CitadelsState, Action]):
@@ -109,6 +109,9 @@ class Citadels(Game[CitadelsState, Action]):
     def view(self, state: CitadelsState, player: int | None) -> CitadelsView:
         # the contract's plain dict: a CitadelsView (a TypedDict) is one at run time
         return _view(state, player)
+
+    def hidden_items(self, state: CitadelsState) -> list[HiddenItem]:
+        return _hidden_items(state)
 
     def log_text(self, state: CitadelsState, action: Action) -> Text:
         """The public line of the move (``view.log_text``)."""

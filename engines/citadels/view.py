@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Literal, cast
 
+from engines.core.game import HiddenItem
 from engines.core.i18n import Text, player
 
 from . import texts as tx
@@ -212,3 +213,34 @@ def log_text(state: CitadelsState, action: Any) -> Text:
     if t == "graveyard_decline":
         return T("{player} does not buy the destroyed district", player=p)
     return T("{player} makes an unknown move", player=p)
+
+
+def hidden_items(state: CitadelsState) -> list[HiddenItem]:
+    """Every hidden thing of the position (``Game.hidden_items``): each seat's hand (and the
+    cards of an income draw it has not kept yet), each character chosen and not yet called
+    or revealed (its holder's), the ranks handed to the seat choosing now (its own), the
+    characters put face down in the draft (their seat's, who alone knows them) and the
+    face-down removed character (nobody's: ``seat`` None)."""
+    items: list[HiddenItem] = []
+    for seat, hand in enumerate(state.hands):
+        items += [HiddenItem(seat=seat, kind="hand", item=card) for card in hand]
+    mover = to_move(state)
+    if state.drawn and mover is not None and mover >= 0:
+        items += [HiddenItem(seat=mover, kind="hand", item=card) for card in state.drawn]
+    for rank in range(1, len(state.holder)):
+        if state.holder[rank] >= 0 and rank not in state.revealed:
+            items.append(HiddenItem(seat=state.holder[rank], kind="character", item=_character_id(rank)))
+    if state.phase == "draft" and mover is not None and mover >= 0:
+        items += [HiddenItem(seat=mover, kind="character", item=_character_id(rank)) for rank in state.draft_cards]
+    for rank, seat in zip(state.face_down, state.face_down_by):
+        items.append(HiddenItem(seat=seat, kind="face_down", item=_character_id(rank)))
+    if state.removed_down:
+        items.append(HiddenItem(seat=None, kind="face_down", item=_character_id(state.removed_down)))
+    return items
+
+
+def _character_id(rank: int) -> str:
+    """The character's id in the game's data (``Character.id``)."""
+    character = CHARACTERS[rank]
+    assert character is not None
+    return character.id

@@ -28,7 +28,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypedDict, TypeVar
 
 from pydantic import BaseModel, ConfigDict, TypeAdapter, ValidationError
 
@@ -43,6 +43,21 @@ if TYPE_CHECKING:  # both import this module
 
 
 _CORE = texts("core")
+
+
+HiddenKind = Literal["hand", "character", "face_down", "recruit", "artifact", "dilemma"]
+"""What a hidden item is (``HiddenItem.kind``): a card in a hand, a chosen character not yet
+called, a face-down card, a face-down recruit, an artifact card, a dilemma card."""
+
+
+class HiddenItem(TypedDict):
+    """One hidden thing of a position (``Game.hidden_items``): the ``seat`` that may see it
+    (None: nobody yet), its ``kind`` and ``item``, the engine's own id of the card or
+    character (as in the game's data and records)."""
+
+    seat: int | None
+    kind: HiddenKind
+    item: str
 
 
 class GameState(BaseModel):
@@ -520,6 +535,14 @@ class Game(Generic[StateT, ActionT]):
         """JSON-able dict of what ``player`` may see (None: a spectator, public only). A game
         declares its own closed ``TypedDict`` as the return type (in its ``public.py``)."""
         raise NotImplementedError
+
+    def hidden_items(self, state: StateT) -> list[HiddenItem]:
+        """Every hidden thing of ``state``, each named by the engine's own id: what a seat
+        holds and no other seat may see (a hand's cards, a character chosen and not yet
+        called), and what no seat may see yet (a face-down card: ``seat`` None). Tools that
+        check a game at a distance (``tools/distance_game.py``'s ``truth.jsonl``) look for
+        these in what a link shows. Default: none (a game with no hidden information)."""
+        return []
 
     def log_text(self, state: StateT, action: ActionT) -> Text | str:
         """The log line for ``action`` played in ``state`` (before it is applied), as a

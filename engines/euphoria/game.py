@@ -9,7 +9,7 @@ from typing import Any
 from engines.core.catalog import about
 from engines.core.chance import CHANCE
 from engines.core.errors import IllegalAction, Refusal
-from engines.core.game import Chance, Game, Information, Options
+from engines.core.game import Chance, Game, HiddenItem, Information, Options
 from engines.core.i18n import Text, render
 from engines.core.record import GameRecord
 from engines.core.rng import Rng
@@ -28,7 +28,7 @@ from .playout import search_actions as _search_actions
 from .scoring import breakdown, stars_placed
 from .state import EuphoriaOptions, EuphoriaState
 from .texts import OPTION_LABELS, SCORE_CATEGORIES
-from .view import log_text as _log_text, view as _view
+from .view import hidden_items as _hidden_items, log_text as _log_text, view as _view
 
 
 class Euphoria(Game[EuphoriaState, Action]):
@@ -134,6 +134,9 @@ class Euphoria(Game[EuphoriaState, Action]):
 
     def view(self, state: EuphoriaState, player: int | None) -> EuphoriaView:
         return _view(state, player)
+
+    def hidden_items(self, state: EuphoriaState) -> list[HiddenItem]:
+        return _hidden_items(state)
 
     def log_text(self, state: EuphoriaState, action: Action) -> Text:
         """The public log line (never names a hidden recruit or kept tile): ``view``."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Literal, Optional, cast
 
 from engines.core.chance import CHANCE
+from engines.core.game import HiddenItem
 from engines.core.i18n import Text, player
 
 from .actions import Action, Choose, EndTurn, Place, ResolveDilemma, Retrieve, Trade
@@ -115,3 +116,20 @@ def log_text(s: EuphoriaState, a: Action) -> Text:
             return trade_line(s, who, a.option)
         return T("{player}: {what}", player=who, what=choice_words(s, a.option, False))
     return T("{player} plays", player=who)
+
+
+def hidden_items(s: EuphoriaState) -> list[HiddenItem]:
+    """Every hidden thing of the position (``Game.hidden_items``): each seat's face-down
+    recruits (and those dealt or passed to it in the set-up, not kept yet), its artifact
+    cards, its dilemma card until resolved, and the market tiles still face down on the
+    sites (nobody's: ``seat`` None)."""
+    items: list[HiddenItem] = []
+    for seat, p in enumerate(s.p):
+        items += [HiddenItem(seat=seat, kind="recruit", item=r) for r in [*p.hidden, *p.dealt, *p.pack]]
+        items += [HiddenItem(seat=seat, kind="artifact", item=card) for card in p.hand]
+        if p.dilemma and not p.dilemma_done:
+            items.append(HiddenItem(seat=seat, kind="dilemma", item=p.dilemma))
+    for site, tile in s.site_tile.items():
+        if tile and not s.built.get(site):
+            items.append(HiddenItem(seat=None, kind="face_down", item=tile))
+    return items
