@@ -100,12 +100,22 @@ class Distance:
     """A continuation of a fork that was not kept (``AtADistance.keep``): no game anyone
     plays, so it opens for review only (through this device's seats' eyes), is listed under
     Saved games, never in the inbox, and never sends a link."""
+    seal: "SealState | None" = None
+    """A sealed game (issue 39): this device's seat keys and the game's signed transcript
+    (``sealed``). None: a game made before sealed links, whose links are not signed."""
+
+    @property
+    def sealed(self) -> bool:
+        """Whether the game's links are sealed (the inbox marks the others "not sealed")."""
+        return self.seal is not None
 
     def to_json(self) -> dict[str, Any]:
-        out = {"gid": self.gid, "mine": list(self.mine), "floor": self.floor, "sent": dict(self.sent),
-               "came": self.came, "turn": self.turn}
+        out: dict[str, Any] = {"gid": self.gid, "mine": list(self.mine), "floor": self.floor, "sent": dict(self.sent),
+                               "came": self.came, "turn": self.turn}
         if self.aside:
             out["aside"] = True
+        if self.seal is not None:
+            out["seal"] = self.seal.to_json()
         return out
 
     @classmethod
@@ -125,7 +135,67 @@ class Distance:
         came, turn = data.get("came"), data.get("turn")
         return cls(gid, sorted(set(mine)), floor if type(floor) is int and floor >= 0 else 0,
                    {k: int(v) for k, v in sent.items()}, float(came) if isinstance(came, (int, float)) else 0.0,
-                   turn if type(turn) is int and -1 <= turn < 99 else -1, data.get("aside") is True)
+                   turn if type(turn) is int and -1 <= turn < 99 else -1, data.get("aside") is True,
+                   SealState.from_json(data["seal"]) if "seal" in data else None)
+
+
+_SECRET_RE = re.compile(r"[A-Za-z0-9_-]{43}")
+_PUBLIC_RE = _SECRET_RE
+
+
+@dataclass
+class SealState:
+    """What a device keeps of a sealed game at a distance (``Distance.seal``; the protocol is
+    ``engines.core.seal``, the links ``sealed``), as plain JSON for its storage.
+
+    Nothing here imports the signature library, so reading a save costs nothing: only
+    ``sealed`` (loaded when a game at a distance is opened) does."""
+
+    keys: dict[int, str]
+    """The secret key (``SeatKey.to_text``) of each seat this device signs for: its person's
+    seats, and on the device that created the game, the bots' (they sit there)."""
+    host: int
+    """The seat of the device that created the game and hosts its bots (it signed the set-up)."""
+    transcript: list[dict[str, Any]] = field(default_factory=list)
+    """The whole sealed transcript this device knows (``engines.core.seal``'s segments)."""
+    known: dict[str, Any] | None = None
+    """What this device's last ``verify`` (or its own last seal) said of the transcript, as
+    ``{"keys": {seat: public key}, "head": hash, "segments": n}`` (base64url texts): the
+    segments up to there are not checked again (``verify``'s ``known``). None: not yet."""
+    damaged: bool = False
+    """The stored seal could not be read: the game is sealed, but this device can neither
+    sign nor check its links (``sealed`` refuses them, saying so)."""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"keys": {str(k): v for k, v in self.keys.items()}, "host": self.host,
+                               "transcript": self.transcript}
+        if self.known is not None:
+            out["known"] = self.known
+        return out
+
+    @classmethod
+    def from_json(cls, data: Any) -> "SealState":
+        """The seal a save holds; one marked ``damaged`` when it cannot be read (the game
+        stays sealed: it is never played on unsigned)."""
+        try:
+            keys = {int(k): v for k, v in data["keys"].items()}
+            host, transcript, known = data["host"], data["transcript"], data.get("known")
+            if not (all(0 <= k < 99 and isinstance(v, str) and _SECRET_RE.fullmatch(v) for k, v in keys.items())
+                    and type(host) is int and 0 <= host < 99 and isinstance(transcript, list)
+                    and all(isinstance(segment, dict) for segment in transcript)
+                    and (known is None or _known_ok(known))):
+                raise ValueError("not a seal")
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return cls({}, 0, [], None, damaged=True)
+        return cls(keys, host, transcript, known)
+
+
+def _known_ok(known: Any) -> bool:
+    """Whether ``known`` has the shape ``SealState.known`` stores."""
+    return (isinstance(known, dict) and isinstance(known.get("head"), str) and type(known.get("segments")) is int
+            and isinstance(known.get("keys"), dict)
+            and all(isinstance(k, str) and k.isdigit() and isinstance(v, str) and _PUBLIC_RE.fullmatch(v)
+                    for k, v in known["keys"].items()))
 
 
 @dataclass
@@ -159,6 +229,21 @@ def move_fragment(record: GameRecord, gid: str, seat: int) -> str:
 
 def move_link(base_url: str, record: GameRecord, gid: str, seat: int) -> str:
     return base_url.split("#", 1)[0] + move_fragment(record, gid, seat)
+
+
+SEALED_VERSION = "t3"
+"""The payload of a sealed move link starts with ``t3.`` (``sealed``): a page from before
+sealed links reads it as a link of a newer Tavolo (``links.decode_payload``) and says so."""
+EVERY_SEAT = 99
+"""The seat of a sealed move link sent to every player (at the end of a game)."""
+
+
+def is_sealed_fragment(fragment: Any) -> bool:
+    """Whether a move link is a sealed one (``sealed.parse_sealed`` reads it)."""
+    if not is_move_fragment(fragment):
+        return False
+    parts = fragment.lstrip("#")[len(MODE) + 1:].split(".", 5)
+    return len(parts) == 6 and parts[4] == SEALED_VERSION
 
 
 def is_move_fragment(fragment: Any) -> bool:

@@ -1,0 +1,272 @@
+"""A whole game at a distance between simulated devices, passing only sealed move links.
+
+    python3 tools/distance_game.py GAME --players N --seed S --out DIR [--bots B] [--max-moves M]
+    python3 tools/distance_game.py --open DIR/devices/SEAT FILE
+    python3 tools/distance_game.py --decode FILE
+
+**Playing** (issue 39's headless tool). One device per person (seat), each with its own
+storage, JSON files under ``DIR/devices/SEAT/`` (``game.json``: the game's record and its
+``Distance``, with the seal: what the page saves; ``device.json``: the device's seeded
+generators), and its own seat keys. The last ``B`` seats are bots, hosted by the creator's
+device (seat 0), which holds their keys. Each person chooses with the game's heuristic bot
+(it reads its own seat's view), from its own seeded ``Rng``; each device deals the chance
+its moves meet from its own seeded dealer, and the seat keys are made from the seed too, so
+a run repeats exactly (a page uses the system's entropy for all three). Never the global
+``random``.
+
+Devices pass nothing but link texts: after its turn a device makes a sealed move link
+(``tavolo_ui.sealed.make_link``) for the device of the seat to move (a bot's turn goes to
+its host), which opens it (``open_link``: every link must be accepted) and plays on. At the
+end of the game the last link goes to every player. Each link is written in order to
+``DIR/links/NNNN.txt`` (first line ``from S to T``, T a seat or ``all``; last line the
+link), and ``DIR/truth.jsonl`` gets one line per link: every hidden item of every seat when
+it was made (``Game.hidden_items``: ``{"link": "NNNN.txt", "hidden": [{"seat": 0, "kind":
+"hand", "item": "temple-1"}, ...]}``; ``seat`` null for a face-down card nobody has seen).
+``--max-moves`` bounds the run: it stops at the first link opened past that many moves.
+
+**Opening** (``--open DEVICE FILE``): opens a link file on that device, as its page would,
+stores what it accepts, and prints ``{"accepted": bool, "reason": str}`` (reason in English,
+empty when accepted; a fork, two answers to one position, is not accepted and named).
+
+**Decoding** (``--decode FILE``): what a link holds, read with no device's keys, as JSON:
+its header, the game's record (without the constants every copy of the game has: the box's
+cards and their encodings are the engine's, never in a link) and its seals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "web"))
+
+from engines import get_game, list_games  # noqa: E402
+from engines.core.bots import get_bot  # noqa: E402
+from engines.core.chance import Sampler  # noqa: E402
+from engines.core.game import Game, GameState  # noqa: E402
+from engines.core.inbound import InputError  # noqa: E402
+from engines.core.record import GameRecord, new_record, parse_record, replay  # noqa: E402
+from engines.core.rng import Rng  # noqa: E402
+from engines.core.seal import SeatKey  # noqa: E402
+from tavolo_ui.distance import EVERY_SEAT, Distance, SealState  # noqa: E402
+from tavolo_ui.sealed import device_seat, device_seats, make_link, new_seal, open_link, parse_sealed, refusal  # noqa: E402
+
+BASE_URL = "https://tavolo.example/"
+LEVEL = "heuristic"
+
+
+def seeded_key(game: str, seed: int, seat: int) -> SeatKey:
+    """The key of ``seat`` in a run of the tool: from the seed, so that runs repeat (a page's
+    keys come from the system's entropy, ``SeatKey.new``)."""
+    return SeatKey(hashlib.sha256(f"tavolo distance_game {game} {seed} seat {seat}".encode()).digest())
+
+
+def game_id(game: str, seed: int) -> str:
+    """The game id of a run: from the seed (a page's comes from entropy, ``new_game_id``)."""
+    return hashlib.sha256(f"tavolo distance_game {game} {seed}".encode()).hexdigest()[:12]
+
+
+# ---- a device ----------------------------------------------------------------------------
+
+@dataclass
+class Device:
+    """A simulated device: one person's seat (and, on the creator's, the bots'), its copy of
+    the game (``record``, ``distance``) and its seeded generators, stored under ``folder``."""
+
+    folder: Path
+    seat: int
+    record: GameRecord | None
+    distance: Distance | None
+    bot_rng: Rng
+    dealer: Rng
+
+    @classmethod
+    def fresh(cls, folder: Path, seat: int, seed: int) -> "Device":
+        return cls(folder, seat, None, None, Rng.from_seed(seed * 1000 + 17 + seat), Rng.from_seed(seed * 1000 + 71 + seat))
+
+    @classmethod
+    def load(cls, folder: Path) -> "Device":
+        info = json.loads((folder / "device.json").read_text())
+        record = distance = None
+        if (folder / "game.json").exists():
+            saved = json.loads((folder / "game.json").read_text())
+            record, distance = parse_record(saved["record"]), Distance.from_json(saved["distance"])
+        return cls(folder, info["seat"], record, distance, Rng.model_validate(info["bot_rng"]),
+                   Rng.model_validate(info["dealer"]))
+
+    def save(self) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        (self.folder / "device.json").write_text(json.dumps(
+            {"seat": self.seat, "bot_rng": self.bot_rng.model_dump(mode="json"),
+             "dealer": self.dealer.model_dump(mode="json")}))
+        if self.record is not None and self.distance is not None:
+            (self.folder / "game.json").write_text(json.dumps(
+                {"record": self.record.model_dump(mode="json"), "distance": self.distance.to_json()}))
+
+    @property
+    def seal(self) -> SealState:
+        assert self.distance is not None and self.distance.seal is not None
+        return self.distance.seal
+
+    def open(self, fragment: str, seed_key: Any = None) -> tuple[bool, str]:
+        """Open a link as the page would: (accepted, reason in English). What is accepted
+        (a newer game) is stored."""
+        here = None if self.record is None else (self.record, self.seal)
+        try:
+            opened = open_link(fragment, here, make_key=seed_key)
+        except InputError as exc:
+            return False, refusal(exc)
+        if not opened.accepted:
+            reason = opened.reason()
+            return False, refusal_text(reason)
+        if opened.relation == "newer":
+            record = opened.link.record
+            if self.distance is None:  # a first link: this device joins the game
+                self.distance = Distance(opened.link.gid, device_seats(record, opened.seal.host, self.seat))
+            self.record = record
+            self.distance.seal = opened.seal
+            self.distance.floor = len(record.actions)
+        self.save()
+        return True, ""
+
+    def play_turn(self, game: Game, max_moves: int) -> GameState:
+        """Play this device's seats' moves until another device's seat is to move (or the
+        game ends, or ``max_moves``), dealing the chance its moves meet; returns the state."""
+        assert self.record is not None and self.distance is not None
+        state = replay(self.record)
+        bot = get_bot(game, LEVEL)
+        while len(self.record.actions) < max_moves:
+            seat = game.to_move(state)
+            if seat is None or seat not in self.distance.mine:
+                break
+            action = bot(game, state, self.bot_rng)
+            self.record.actions.append(game.dump_action(action))
+            game.apply(state, action)
+            dealt = game.deal(state, Sampler(self.dealer))
+            self.record.chance += [game.dump_action(o) for o in dealt]
+        return state
+
+
+def refusal_text(reason: Any) -> str:
+    from engines.core.i18n import render
+    return render(reason, "en") if reason is not None else "refused"
+
+
+# ---- a whole game ------------------------------------------------------------------------
+
+def play(name: str, players: int, seed: int, out: Path, *, bots: int = 0, max_moves: int = 10_000) -> dict:
+    """Play a game at a distance between simulated devices (see the module doc); returns a
+    summary: links made, moves, whether the game ended, every link accepted."""
+    game = get_game(name)
+    if out.exists():
+        shutil.rmtree(out)
+    (out / "links").mkdir(parents=True)
+    gid = game_id(name, seed)
+    people = players - bots
+    seats = [{"name": f"Person {i + 1}", "kind": "human"} for i in range(people)]
+    seats += [{"name": f"Bot {i + 1}", "kind": f"bot:{LEVEL}"} for i in range(bots)]
+    devices = {s: Device.fresh(out / "devices" / str(s), s, seed) for s in range(people)}
+    record = new_record(game, players, seed, seats=seats, outcomes=True)
+    creator = devices[0]
+    state = game.new_game(players, seed, record.options, dealer=False, deal=False)
+    record.chance += [game.dump_action(o) for o in game.deal(state, Sampler(creator.dealer))]
+    creator.record = record
+    creator.distance = Distance(gid, device_seats(record, 0, 0),
+                                seal=new_seal(record, [0], lambda s: seeded_key(name, seed, s)))
+    for device in devices.values():
+        device.save()
+    truth = (out / "truth.jsonl").open("w")
+    current, count, refused = creator, 0, []
+    try:
+        while True:
+            state = current.play_turn(game, max_moves)
+            assert current.record is not None and current.distance is not None
+            mover = game.to_move(state)
+            to = EVERY_SEAT if mover is None else device_seat(current.record, current.seal.host, mover)
+            fragment, seal = make_link(current.record, current.seal, gid=gid, to=to)
+            current.distance.seal = seal
+            current.distance.floor = len(current.record.actions)
+            current.save()
+            count += 1
+            link_name = f"{count:04d}.txt"
+            (out / "links" / link_name).write_text(
+                f"from {current.seat} to {'all' if to == EVERY_SEAT else to}\n{BASE_URL}{fragment}\n")
+            truth.write(json.dumps({"link": link_name, "hidden": game.hidden_items(state)}) + "\n")
+            receivers = [d for s, d in devices.items() if s != current.seat] if to == EVERY_SEAT else [devices[to]]
+            for device in receivers:
+                ok, reason = device.open(fragment, lambda s: seeded_key(name, seed, s))
+                if not ok:
+                    refused.append({"link": link_name, "device": device.seat, "reason": reason})
+            if mover is None or len(current.record.actions) >= max_moves or refused:
+                break
+            current = devices[to]
+    finally:
+        truth.close()
+    assert current.record is not None
+    return {"game": name, "links": count, "moves": len(current.record.actions), "over": mover is None,
+            "refused": refused}
+
+
+# ---- opening and decoding a link file ----------------------------------------------------
+
+def link_text(file: Path) -> str:
+    """The link of a link file (its last line), as a URL fragment."""
+    line = file.read_text().strip().splitlines()[-1]
+    return line[line.index("#"):] if "#" in line else line
+
+
+def open_file(folder: Path, file: Path) -> dict:
+    """Open a link file on the device stored in ``folder``: ``{"accepted", "reason"}``."""
+    device = Device.load(folder)
+    accepted, reason = device.open(link_text(file))
+    return {"accepted": accepted, "reason": reason}
+
+
+def decode_file(file: Path) -> dict:
+    """What a link file holds, read with no device's keys (see the module doc)."""
+    try:
+        link = parse_sealed(link_text(file))
+    except InputError as exc:
+        return {"error": refusal(exc)}
+    record = link.record.model_dump(mode="json")
+    return {"gid": link.gid, "to": "all" if link.seat == EVERY_SEAT else link.seat,
+            "moves": len(link.record.actions), "record": record,
+            "seals": {"first": link.first, "segments": link.segments}}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("game", nargs="?", choices=list_games())
+    ap.add_argument("--players", type=int, default=3)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--bots", type=int, default=0, help="how many of the seats are bots (the last ones)")
+    ap.add_argument("--out", type=Path)
+    ap.add_argument("--max-moves", type=int, default=10_000)
+    ap.add_argument("--open", nargs=2, metavar=("DEVICE", "FILE"), type=Path)
+    ap.add_argument("--decode", metavar="FILE", type=Path)
+    args = ap.parse_args(argv)
+    if args.open:
+        print(json.dumps(open_file(*args.open)))
+        return 0
+    if args.decode:
+        print(json.dumps(decode_file(args.decode), indent=1))
+        return 0
+    if args.game is None or args.out is None:
+        ap.error("give GAME and --out (or --open / --decode)")
+    if not 0 <= args.bots < args.players:
+        ap.error("--bots: fewer than --players (the creator is a person)")
+    summary = play(args.game, args.players, args.seed, args.out, bots=args.bots, max_moves=args.max_moves)
+    print(json.dumps(summary))
+    return 0 if not summary["refused"] else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

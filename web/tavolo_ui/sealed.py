@@ -1,0 +1,361 @@
+"""Sealed move links: what a device does to make and to open a move link of a sealed game at
+a distance (issue 39, stage 1: nobody moves for another seat or rewrites history).
+
+Pure Python (no browser): the page calls it, and so do the CPython tests and the headless
+tool ``tools/distance_game.py``. The protocol is ``engines.core.seal`` (seat keys, signed
+segments, ``verify``, ``compare``); what a device keeps of a sealed game is
+``distance.SealState`` (``Distance.seal``). This module is apart from ``distance`` because it
+imports the signature library, which the page loads only when a game at a distance is
+opened.
+
+**The link.** A sealed move link is a move link whose payload starts with ``t3``::
+
+    #move=<gid>.<to>.<moves>.<CRC>.t3.<n>.<seals>.<t2 record payload>
+
+The header and its checksum are a move link's (``distance.parse_move``): the CRC-32 covers
+the whole text after it, so a link changed by hand is refused before anything is decoded,
+and ``moves`` is capped as there. ``to`` is the seat whose device the link is for, or
+``EVERY_SEAT`` (99) for every player (the end of a game). ``<seals>``, ``n`` characters, is
+the part of the transcript the receiving device may lack::
+
+    <k>.<a0>.<c0>~<seat>.<a1>.<c1>.<sig>[.<key>]~...
+
+``k``: the index of its first segment in the whole transcript, ``a0``/``c0`` where it starts
+in the record's moves and outcomes; then each segment, its seat, where it ends, its signature
+and (a seat's first) its public key. The receiving device holds every segment before ``k``:
+``k`` follows the last segment its own seats signed (a seat that never signed gets the whole
+transcript, ``k`` 0). The record follows whole, as in every move link (the later stages
+change what it shows). A page made before sealed links reads ``t3`` as the link format of a
+newer Tavolo, and says so (``links.decode_payload``); old move links open as they did.
+
+**Making a link** (``make_link``): the device seals the moves it made since its last segment
+(``seal_moves``: one segment per run of one seat's moves, signed by that seat's key; the
+creator seals the set-up first, alone when another seat moves first), then writes the link.
+
+**Opening a link** (``open_link``): decode; rebuild the whole transcript from the device's
+stored one (up to ``k``) and the link's segments; replay the record (``seal.turns``);
+``verify`` it with this device's seats' public keys (``own``) and what it verified last
+(``known``); then relate the link's game to the device's copy (``distance.relate``). Two
+sealed copies that part are compared (``seal.compare``): when one seat signed both sides,
+that is an ``Equivocation`` ("Bea signed two different moves for one position"). A link that
+does not check raises ``SealError`` (``engines.core.seal``), one that cannot be read or is of
+another game ``LinkError``; each with a reason for a person naming the seat and the move.
+
+**Bots sit at one device**, the creator's (``SealState.host``): their keys are made and kept
+there and their moves signed there, each run in its own segment. A device that reaches a
+bot's turn sends its link to the host's seat (``device_seat``), which plays the bots' moves
+and sends on. That costs one extra message each time a bot's turn follows a person's
+other than the host (a trusted server, or today's links where any device plays the bots,
+would need none): at most one per bot turn, none when the host moves just before the bot.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from engines.core.i18n import Text, texts
+from engines.core.record import MAX_MOVES, GameRecord, RecordError, too_many
+from engines.core.seal import (KEY_BYTES, Relation, SeatKey, Sealed, SealError, Segment, b64, bound_keys, chain,
+                               compare, link_hash, seal_segment, turns, unb64, verify)
+
+from .distance import (EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, SEALED_VERSION, SealState, _changed, _GID_RE,
+                       _text_crc, relate)
+from .links import LinkError, decode_payload, encode_record
+
+T = texts("ui")
+
+SEGMENT_CHARS = 2 + 1 + 6 + 1 + 7 + 1 + 86 + 1 + 43 + 1
+"""The most characters one segment takes in a link's seals (seat, ends, signature, key, ``~``)."""
+
+_HEAD_RE = re.compile(r"([0-9]{1,6})\.([0-9]{1,6})\.([0-9]{1,7})")
+_SEGMENT_RE = re.compile(r"([0-9]{1,2})\.([0-9]{1,6})\.([0-9]{1,7})\.([A-Za-z0-9_-]{86})(?:\.([A-Za-z0-9_-]{43}))?")
+
+
+# ---- a device's seats --------------------------------------------------------------------
+
+def device_seat(record: GameRecord, host: int, seat: int) -> int:
+    """The seat whose device plays ``seat``: its own for a person, the host's for a bot."""
+    return seat if record.seats[seat].kind == "human" else host
+
+
+def device_seats(record: GameRecord, host: int, seat: int) -> list[int]:
+    """The seats the device of person ``seat`` signs for: its own, and the bots' on the host."""
+    bots = [s for s, info in enumerate(record.seats) if info.kind != "human"] if seat == host else []
+    return [seat, *bots]
+
+
+def new_seal(record: GameRecord, mine: list[int], make_key: Callable[[int], SeatKey] | None = None) -> SealState:
+    """The seal of a game this device creates: a key for each of its seats (``mine``) and for
+    each bot (they sit here), none signed yet. ``make_key(seat)``: ``SeatKey.new`` by default
+    (the headless tool passes seeded keys, so that its runs repeat)."""
+    make = make_key or (lambda _seat: SeatKey.new())
+    seats = sorted({*mine, *(s for s, info in enumerate(record.seats) if info.kind != "human")})
+    return SealState({seat: make(seat).to_text() for seat in seats}, host=min(mine))
+
+
+def _usable(seal: SealState) -> None:
+    if seal.damaged:
+        raise SealError(T("The seals of this game stored on this device are damaged: it can neither sign nor "
+                          "check its moves."), detail="Distance.seal could not be read")
+
+
+def _own_keys(seal: SealState) -> dict[int, SeatKey]:
+    return {seat: SeatKey.from_text(text) for seat, text in seal.keys.items()}
+
+
+def _known(seal: SealState) -> Sealed | None:
+    """``SealState.known`` as ``verify`` takes it (None when it is not there or damaged)."""
+    known = seal.known
+    if known is None:
+        return None
+    head = unb64(known["head"], 32)
+    keys = {int(seat): unb64(key, KEY_BYTES) for seat, key in known["keys"].items()}
+    if head is None or any(key is None for key in keys.values()):
+        return None
+    return Sealed({seat: key for seat, key in keys.items() if key is not None}, head, known["segments"])
+
+
+def _store_known(sealed: Sealed) -> dict:
+    return {"keys": {str(seat): b64(key) for seat, key in sealed.keys.items()}, "head": b64(sealed.head),
+            "segments": sealed.segments}
+
+
+# ---- making a link -----------------------------------------------------------------------
+
+def runs(movers: list[int], start: int) -> list[tuple[int, int]]:
+    """Each run of one seat's moves from move ``start`` on, as (seat, end)."""
+    out: list[tuple[int, int]] = []
+    for i in range(start, len(movers)):
+        if out and out[-1][0] == movers[i]:
+            out[-1] = (movers[i], i + 1)
+        else:
+            out.append((movers[i], i + 1))
+    return out
+
+
+def seal_moves(record: GameRecord, seal: SealState, *, gid: str) -> SealState:
+    """``seal`` with the moves of ``record`` past its transcript sealed, one segment per run
+    of one seat's moves, each signed by that seat's key (which this device must hold:
+    ``ValueError`` otherwise, a move this device did not make). The creator's first call
+    seals the set-up deal too: with its first moves when one of its seats moves first, else
+    alone. The outcomes dealt after a run go in its segment."""
+    _usable(seal)
+    keys = _own_keys(seal)
+    moved = turns(record)
+    transcript = list(seal.transcript)
+    start = transcript[-1]["a"][1] if transcript else 0
+    plan = runs(moved.movers, start)
+    if not transcript and (not plan or plan[0][0] != seal.host):
+        plan.insert(0, (seal.host, 0))  # the creator signs the set-up alone
+    if not plan:
+        return seal
+    known = _known(seal)
+    head = known.head if known is not None and known.segments == len(transcript) else chain(gid, record, transcript)[-1]
+    for seat, end in plan:
+        if seat not in keys:
+            raise ValueError(f"this device holds no key of seat {seat}: it cannot seal move {end}")
+        transcript = seal_segment(record, transcript, seat, keys[seat], end, moved.drawn[end], gid=gid, head=head)
+        head = link_hash(head, record, transcript[-1])
+    return SealState(dict(seal.keys), seal.host, transcript,
+                     _store_known(Sealed(bound_keys(transcript), head, len(transcript))))
+
+
+def first_needed(record: GameRecord, seal: SealState, to: int) -> int:
+    """The first segment the device of seat ``to`` may lack: the one after the last that its
+    seats signed (0 when they never did); for ``EVERY_SEAT``, the earliest of every person's."""
+    people = [s for s, info in enumerate(record.seats) if info.kind == "human"] if to == EVERY_SEAT else [to]
+    firsts = []
+    for person in people:
+        seats = set(device_seats(record, seal.host, person))
+        signed = [k for k, segment in enumerate(seal.transcript) if segment["seat"] in seats]
+        firsts.append(signed[-1] + 1 if signed else 0)
+    return min(firsts, default=0)
+
+
+def encode_seals(transcript: list[Segment], first: int) -> str:
+    """The seals part of a link: the segments from ``first`` on (see the module doc)."""
+    if first < len(transcript):
+        a0, c0 = transcript[first]["a"][0], transcript[first]["c"][0]
+    else:
+        a0, c0 = (transcript[-1]["a"][1], transcript[-1]["c"][1]) if transcript else (0, 0)
+    parts = [f"{first}.{a0}.{c0}"]
+    for segment in transcript[first:]:
+        text = f"{segment['seat']}.{segment['a'][1]}.{segment['c'][1]}.{segment['sig']}"
+        parts.append(text + (f".{segment['key']}" if "key" in segment else ""))
+    return "~".join(parts)
+
+
+def sealed_fragment(record: GameRecord, gid: str, to: int, transcript: list[Segment], first: int) -> str:
+    """The URL fragment of a sealed move link for ``to`` carrying the segments from ``first``."""
+    seals = encode_seals(transcript, first)
+    head = f"{gid}.{to}.{len(record.actions)}"
+    payload = f"{SEALED_VERSION}.{len(seals)}.{seals}.{encode_record(record)}"
+    return f"#{MODE}={head}.{_text_crc(head, payload)}.{payload}"
+
+
+def make_link(record: GameRecord, seal: SealState, *, gid: str, to: int) -> tuple[str, SealState]:
+    """The fragment of the sealed move link that hands ``record`` to the device of seat ``to``
+    (a person's seat: ``device_seat`` routes a bot's turn to its host; or ``EVERY_SEAT``),
+    and the device's seal with this device's new moves sealed (to store)."""
+    seal = seal_moves(record, seal, gid=gid)
+    return sealed_fragment(record, gid, to, seal.transcript, first_needed(record, seal, to)), seal
+
+
+# ---- reading a link ----------------------------------------------------------------------
+
+@dataclass
+class SealedLink:
+    """A sealed move link read: the game's id, the seat it is for (``EVERY_SEAT``: every
+    player), the game, and the segments it carries: from ``first`` in the whole transcript,
+    starting at move ``a0`` and outcome ``c0``."""
+
+    gid: str
+    seat: int
+    record: GameRecord
+    first: int
+    segments: list[Segment]
+
+
+def parse_sealed(fragment: str) -> SealedLink:
+    """The sealed move link in a URL fragment; ``LinkError`` saying what is wrong with it.
+    The header, its checksum and the size of the seals are checked before anything is
+    decoded; the seals' count before the record is."""
+    body = fragment.lstrip("#")[len(MODE) + 1:]
+    parts = body.split(".", 6)
+    if len(parts) < 7:
+        raise LinkError(T("This link is incomplete: it was cut off. Copy the whole link and try again."),
+                        "a sealed move link has seven parts before its seals")
+    gid, seat_text, moves_text, crc, version, size_text, rest = parts
+    if not (_GID_RE.fullmatch(gid) and re.fullmatch(r"[0-9]{1,2}", seat_text) and re.fullmatch(r"[0-9]{1,8}", moves_text)
+            and re.fullmatch(r"[0-9A-F]{8}", crc) and version == SEALED_VERSION and re.fullmatch(r"[0-9]{1,8}", size_text)):
+        raise LinkError(T("This link is damaged: its header was changed."), f"sealed move header {body[:60]!r}")
+    seat, moves, size = int(seat_text), int(moves_text), int(size_text)
+    if moves > MAX_MOVES:
+        raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=too_many("actions", moves)),
+                        f"the move header says {moves} moves")
+    if _text_crc(f"{gid}.{seat_text}.{moves_text}", f"{version}.{size_text}.{rest}") != crc:
+        raise _changed()
+    if size > (moves + 1) * SEGMENT_CHARS + 24 or len(rest) < size + 1 or rest[size] != ".":
+        raise LinkError(T("This link is damaged: its seals were cut or changed."), f"seals of {size} characters")
+    first, a0, c0, segments = _read_seals(rest[:size], moves)
+    record = decode_payload(rest[size + 1:])
+    if moves != len(record.actions):
+        raise _changed()
+    if seat != EVERY_SEAT and not (0 <= seat < record.players and record.seats[seat].kind == "human"):
+        raise LinkError(T("This link is damaged: its header was changed."), f"seat {seat} is not a person's")
+    return SealedLink(gid, seat, record, first, _chained(segments, a0, c0))
+
+
+def _read_seals(text: str, moves: int) -> tuple[int, int, int, list[tuple[int, int, int, str, str | None]]]:
+    """The seals part of a link, read (not checked: ``verify`` does that)."""
+    items = text.split("~")
+    if len(items) > moves + 2:
+        raise LinkError(T("This link is damaged: its seals were cut or changed."),
+                        f"{len(items) - 1} seals for {moves} moves")
+    head = _HEAD_RE.fullmatch(items[0])
+    if head is None:
+        raise LinkError(T("This link is damaged: its seals were cut or changed."), f"seals head {items[0][:30]!r}")
+    segments = []
+    for item in items[1:]:
+        found = _SEGMENT_RE.fullmatch(item)
+        if found is None:
+            raise LinkError(T("This link is damaged: its seals were cut or changed."), f"seal {item[:30]!r}")
+        segments.append((int(found[1]), int(found[2]), int(found[3]), found[4], found[5]))
+    return int(head[1]), int(head[2]), int(head[3]), segments
+
+
+def _chained(segments: Iterable[tuple[int, int, int, str, str | None]], a0: int, c0: int) -> list[Segment]:
+    """The link's segments as ``seal``'s, each starting where the one before ends."""
+    out: list[Segment] = []
+    for seat, a1, c1, sig, key in segments:
+        segment: Segment = {"seat": seat, "a": [a0, a1], "c": [c0, c1], "sig": sig}
+        if key is not None:
+            segment["key"] = key
+        out.append(segment)
+        a0, c0 = a1, c1
+    return out
+
+
+# ---- opening a link ----------------------------------------------------------------------
+
+@dataclass
+class Opened:
+    """A sealed move link that checks, and how its game relates to this device's copy.
+
+    ``relation``: ``distance.relate``'s (``SAME``, ``NEWER``, ``OLDER`` or ``FORKED``; a first
+    link is ``NEWER``). ``transcript``: the link's whole transcript, rebuilt. ``seal``: what
+    the device stores now (the link's transcript when it is newer, else its own, unchanged).
+    ``fork``: for ``FORKED``, ``seal.compare``'s answer, with the ``Equivocation`` when one
+    seat signed both sides (``reason`` says it for a person)."""
+
+    link: SealedLink
+    relation: str
+    transcript: list[Segment]
+    seal: SealState
+    fork: Relation | None = None
+
+    @property
+    def accepted(self) -> bool:
+        """Whether the device takes the link's game as it is (not a fork)."""
+        return self.relation != FORKED
+
+    def reason(self) -> Text | None:
+        """Why the link is not taken as it is (a fork), for a person; None when it is."""
+        if self.fork is None:
+            return None
+        return self.fork.text()
+
+
+def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
+              make_key: Callable[[int], SeatKey] | None = None) -> Opened:
+    """Open a sealed move link on this device: ``here`` is its copy of the game (record and
+    seal), None when it has none (a first link: a key is made for the link's seat,
+    ``make_key`` or ``SeatKey.new``). ``LinkError`` when the link cannot be read or is of
+    another game, ``SealError`` when it does not check; else ``Opened``."""
+    link = parse_sealed(fragment)
+    if here is None:
+        if link.first != 0 or link.seat == EVERY_SEAT:
+            raise LinkError(T("This link continues a game this device has never seen: open the first link "
+                              "of the game you were sent."), f"a first link whose seals start at {link.first}")
+        key = (make_key or (lambda _seat: SeatKey.new()))(link.seat)
+        mine: SealState = SealState({link.seat: key.to_text()}, host=link.segments[0]["seat"] if link.segments else 0)
+        stored: list[Segment] = []
+    else:
+        _usable(here[1])
+        mine, stored = here[1], here[1].transcript
+        if link.first > len(stored):
+            raise LinkError(T("This link needs moves this device has not seen yet: open the links of this game "
+                              "in the order they came."), f"seals from {link.first}, this device has {len(stored)}")
+    transcript = [*stored[:link.first], *link.segments]
+    record = link.record
+    try:
+        moved = turns(record)
+    except RecordError as exc:
+        raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=exc.reason), exc.detail) from None
+    own = {seat: key.public for seat, key in _own_keys(mine).items()}
+    sealed = verify(record, transcript, moved.movers, gid=link.gid, drawn=moved.drawn, own=own,
+                    known=_known(mine) if here is not None else None)
+    if here is None:
+        return Opened(link, NEWER, transcript, SealState(mine.keys, _host(transcript), transcript, _store_known(sealed)))
+    relation = relate(here[0], record)
+    if relation in REFUSED:
+        raise LinkError(REFUSED[relation], f"relate: {relation}")
+    if relation == FORKED:
+        return Opened(link, relation, transcript, mine, compare(here[0], stored, record, transcript, gid=link.gid))
+    if relation == NEWER:
+        return Opened(link, relation, transcript, SealState(mine.keys, mine.host, transcript, _store_known(sealed)))
+    return Opened(link, relation, transcript, mine)
+
+
+def _host(transcript: list[Segment]) -> int:
+    """The seat of the device that created the game: it signed the set-up (segment 0)."""
+    return transcript[0]["seat"] if transcript else 0
+
+
+def refusal(exc: Exception, lang: str = "en") -> str:
+    """Why a link was refused, in ``lang`` (a ``LinkError`` or ``SealError``'s reason)."""
+    message = getattr(exc, "message", None)
+    return message(lang) if callable(message) else str(exc)
+
