@@ -22,7 +22,7 @@ end of the game the last link goes to every player. Each link is written in orde
 link), and ``DIR/truth.jsonl`` gets one line per link: every hidden item of every seat when
 it was made (``Game.hidden_items``: ``{"link": "NNNN.txt", "hidden": [{"seat": 0, "kind":
 "hand", "item": "temple-1"}, ...]}``; ``seat`` null for a face-down card nobody has seen).
-``--max-moves`` bounds the run: it stops at the first link opened past that many moves.
+``--max-moves`` bounds the run: it stops once the first link past that many moves is opened.
 
 **Opening** (``--open DEVICE FILE``): opens a link file on that device, as its page would,
 stores what it accepts, and prints ``{"accepted": bool, "reason": str}`` (reason in English,
@@ -137,13 +137,13 @@ class Device:
         self.save()
         return True, ""
 
-    def play_turn(self, game: Game, max_moves: int) -> GameState:
-        """Play this device's seats' moves until another device's seat is to move (or the
-        game ends, or ``max_moves``), dealing the chance its moves meet; returns the state."""
+    def play_turn(self, game: Game) -> GameState:
+        """Play this device's seats' moves until another device's seat is to move or the game
+        ends, dealing the chance its moves meet; returns the state."""
         assert self.record is not None and self.distance is not None
         state = replay(self.record)
         bot = get_bot(game, LEVEL)
-        while len(self.record.actions) < max_moves:
+        while True:
             seat = game.to_move(state)
             if seat is None or seat not in self.distance.mine:
                 break
@@ -162,9 +162,12 @@ def refusal_text(reason: Any) -> str:
 
 # ---- a whole game ------------------------------------------------------------------------
 
-def play(name: str, players: int, seed: int, out: Path, *, bots: int = 0, max_moves: int = 10_000) -> dict:
+def play(name: str, players: int, seed: int, out: Path, *, bots: int = 0, max_moves: int = 10_000,
+         open_last: bool = True) -> dict:
     """Play a game at a distance between simulated devices (see the module doc); returns a
-    summary: links made, moves, whether the game ended, every link accepted."""
+    summary: links made, moves, whether the game ended, every link accepted. Without
+    ``open_last`` the last link is written but not opened: its receiver's device is left as
+    it was before it came (for tests that open it, or an edited copy, there)."""
     game = get_game(name)
     if out.exists():
         shutil.rmtree(out)
@@ -187,7 +190,7 @@ def play(name: str, players: int, seed: int, out: Path, *, bots: int = 0, max_mo
     current, count, refused = creator, 0, []
     try:
         while True:
-            state = current.play_turn(game, max_moves)
+            state = current.play_turn(game)
             assert current.record is not None and current.distance is not None
             mover = game.to_move(state)
             to = EVERY_SEAT if mover is None else device_seat(current.record, current.seal.host, mover)
@@ -201,11 +204,14 @@ def play(name: str, players: int, seed: int, out: Path, *, bots: int = 0, max_mo
                 f"from {current.seat} to {'all' if to == EVERY_SEAT else to}\n{BASE_URL}{fragment}\n")
             truth.write(json.dumps({"link": link_name, "hidden": game.hidden_items(state)}) + "\n")
             receivers = [d for s, d in devices.items() if s != current.seat] if to == EVERY_SEAT else [devices[to]]
+            last = mover is None or len(current.record.actions) >= max_moves
+            if last and not open_last:
+                break
             for device in receivers:
                 ok, reason = device.open(fragment, lambda s: seeded_key(name, seed, s))
                 if not ok:
                     refused.append({"link": link_name, "device": device.seat, "reason": reason})
-            if mover is None or len(current.record.actions) >= max_moves or refused:
+            if last or refused:
                 break
             current = devices[to]
     finally:

@@ -335,8 +335,10 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     except RecordError as exc:
         raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=exc.reason), exc.detail) from None
     own = {seat: key.public for seat, key in _own_keys(mine).items()}
-    sealed = verify(record, transcript, moved.movers, gid=link.gid, drawn=moved.drawn, own=own,
-                    known=_known(mine) if here is not None else None)
+    known = _known(mine) if here is not None else None
+    if known is not None and transcript[:known.segments] != stored[:known.segments]:
+        known = None  # the link's copy of what this device checked differs (a signature): check it all again
+    sealed = verify(record, transcript, moved.movers, gid=link.gid, drawn=moved.drawn, own=own, known=known)
     if here is None:
         return Opened(link, NEWER, transcript, SealState(mine.keys, _host(transcript), transcript, _store_known(sealed)))
     relation = relate(here[0], record)
