@@ -342,3 +342,15 @@ def test_sealed_decoding_shows_none_of_the_hidden_items(runs, name):
     for entry in truth:
         shown = json.dumps(tool.decode_file(folder / "links" / entry["link"]))
         assert not [item for item in entry["hidden"] if f'"{item["item"]}"' in shown]
+
+
+def test_sealed_game_whose_stored_seal_is_damaged_refuses_links(runs, tmp_path):
+    """A device whose stored seal cannot be read neither signs nor takes links unchecked."""
+    folder, _ = runs["spyrium"]
+    sender, receiver, fragment = last_link(folder)
+    device = device_copy(folder, receiver, tmp_path)
+    saved = json.loads((device / "game.json").read_text())
+    saved["distance"]["seal"]["keys"] = "lost"
+    (device / "game.json").write_text(json.dumps(saved))
+    assert open_at(device, fragment) == (False, "The seals of this game stored on this device are damaged: "
+                                                "it can neither sign nor check its moves.")

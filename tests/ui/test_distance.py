@@ -429,3 +429,18 @@ def test_the_same_forks_on_both_sides_are_the_same_game():
     forked = _forked(record, 1, 0, 3)
     assert relate(forked, forked.model_copy(deep=True)) == SAME
     assert relate(forked, record) == REDEALT and relate(record, forked) == REDEALT
+
+
+def test_sealed_state_is_kept_in_the_save_and_old_games_are_not_sealed():
+    """A sealed game's seat keys and transcript travel in ``Distance.to_json`` (the save);
+    a game made before sealed links reads back as not sealed; a damaged seal stays sealed
+    (never played on unsigned), marked damaged."""
+    from tavolo_ui.distance import SealState
+    seal = SealState({0: "A" * 43, 2: "B" * 43}, host=0, transcript=[{"seat": 0, "a": [0, 1], "c": [0, 3], "sig": "x"}],
+                     known={"keys": {"0": "C" * 43}, "head": "h", "segments": 1})
+    back = Distance.from_json(Distance("abcdefgh1234", [0, 2], seal=seal).to_json())
+    assert back is not None and back.sealed and back.seal == seal
+    old = Distance.from_json({"gid": "abcdefgh1234", "mine": [1]})
+    assert old is not None and not old.sealed
+    damaged = Distance.from_json({"gid": "abcdefgh1234", "mine": [1], "seal": {"keys": {"1": "short"}}})
+    assert damaged is not None and damaged.sealed and damaged.seal is not None and damaged.seal.damaged
