@@ -354,3 +354,21 @@ def test_sealed_game_whose_stored_seal_is_damaged_refuses_links(runs, tmp_path):
     (device / "game.json").write_text(json.dumps(saved))
     assert open_at(device, fragment) == (False, "The seals of this game stored on this device are damaged: "
                                                 "it can neither sign nor check its moves.")
+
+
+@pytest.mark.parametrize("name", list_games())
+def test_sealed_run_truth_lists_every_seat_s_hidden_items(runs, name):
+    """``truth.jsonl``: Citadels' hands and chosen characters, Euphoria's hidden recruits and
+    dilemmas, each by its engine id; Spyrium and Myraclia hide nothing from a seat."""
+    folder, _ = runs[name]
+    truth = [json.loads(line) for line in (folder / "truth.jsonl").read_text().splitlines()]
+    kinds = {(item["seat"], item["kind"]) for entry in truth for item in entry["hidden"]}
+    assert {kind for _, kind in kinds} <= {"hand", "character", "face_down", "recruit", "artifact", "dilemma"}
+    people = range(PLAYERS)
+    if name == "citadels":
+        assert {(s, "hand") for s in people} | {(s, "character") for s in people} <= kinds
+        assert all("-" in item["item"] for entry in truth for item in entry["hidden"] if item["kind"] == "hand")
+    elif name == "euphoria":
+        assert {(s, "recruit") for s in people} | {(s, "dilemma") for s in people} <= kinds
+    else:
+        assert kinds == set()
