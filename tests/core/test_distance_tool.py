@@ -372,3 +372,44 @@ def test_sealed_run_truth_lists_every_seat_s_hidden_items(runs, name):
         assert {(s, "recruit") for s in people} | {(s, "dilemma") for s in people} <= kinds
     else:
         assert kinds == set()
+
+
+def test_forged_first_move_of_a_seat_that_never_signed_is_refused_on_its_device(runs, tmp_path):
+    """Before Bea has ever moved, Ada plays Bea's move with a key she made for Bea: Bea's
+    device, holding Bea's own key, refuses the game (trust on first use, ``seal``)."""
+    folder, _ = runs["myraclia"]
+    first = tool.link_text(folder / "links" / "0001.txt")
+    link = parse_sealed(first)
+    game = get_game("myraclia")
+    record, state = replay_to(link.record, len(link.record.actions), len(link.record.chance))
+    victim = game.to_move(state)
+    assert victim == link.seat and not any(segment["seat"] == victim for segment in link.segments)
+    action = game.bots()["heuristic"](game, state, Rng.from_seed(1))
+    record.actions.append(game.dump_action(action))
+    game.apply(state, action)
+    record.chance += [game.dump_action(o) for o in game.deal(state, Sampler(Rng.from_seed(2)))]
+    made_up = SeatKey(b"\x09" * 32)
+    forged = seal_segment(record, link.segments, victim, made_up, len(record.actions), len(record.chance),
+                          gid=link.gid)
+    device = tmp_path / "bea"
+    tool.Device.fresh(device, victim, SEED).save()
+    accepted, reason = open_at(device, resend(link, record, forged, 0))
+    assert not accepted
+    n = len(record.actions)
+    assert reason == (f"Someone else signed moves as Player {victim + 1} from move {n}: this device holds "
+                      f"Player {victim + 1}'s own key.")
+
+
+def test_tamper_header_or_seals_by_hand_is_refused_before_decoding(runs):
+    """A sealed link's checksum covers its header, seals and record: an edit by hand (the
+    seat it is for, a signature's character) is refused as changed, before anything is read."""
+    _, receiver, fragment = last_link(runs["citadels"][0])
+    head, rest = fragment.split(".", 1)
+    seat, rest = rest.split(".", 1)
+    sig = fragment.index("~") + 20  # a character of the first seal's signature
+    flipped = fragment[:sig] + ("A" if fragment[sig] != "A" else "B") + fragment[sig + 1:]
+    for edited in (f"{head}.{(int(seat) + 1) % PLAYERS}.{rest}", flipped):
+        assert edited != fragment
+        with pytest.raises(LinkError) as caught:
+            parse_sealed(edited)
+        assert "checksum does not match" in caught.value.message("en")
