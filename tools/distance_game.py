@@ -42,7 +42,7 @@ import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from collections.abc import Callable
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -52,6 +52,7 @@ from engines import get_game, list_games  # noqa: E402
 from engines.core.bots import get_bot  # noqa: E402
 from engines.core.chance import Sampler  # noqa: E402
 from engines.core.game import Game, GameState  # noqa: E402
+from engines.core.i18n import render  # noqa: E402
 from engines.core.inbound import InputError  # noqa: E402
 from engines.core.record import GameRecord, new_record, parse_record, replay  # noqa: E402
 from engines.core.rng import Rng  # noqa: E402
@@ -116,17 +117,18 @@ class Device:
         assert self.distance is not None and self.distance.seal is not None
         return self.distance.seal
 
-    def open(self, fragment: str, seed_key: Any = None) -> tuple[bool, str]:
+    def open(self, fragment: str, make_key: Callable[[int], SeatKey] | None = None) -> tuple[bool, str]:
         """Open a link as the page would: (accepted, reason in English). What is accepted
-        (a newer game) is stored."""
+        (a newer game) is stored. ``make_key``: how a first link makes this seat's key
+        (``SeatKey.new`` by default)."""
         here = None if self.record is None else (self.record, self.seal)
         try:
-            opened = open_link(fragment, here, make_key=seed_key)
+            opened = open_link(fragment, here, make_key=make_key)
         except InputError as exc:
             return False, refusal(exc)
-        if not opened.accepted:
+        if not opened.accepted:  # a fork: two continuations of one position
             reason = opened.reason()
-            return False, refusal_text(reason)
+            return False, render(reason, "en") if reason is not None else "another continuation of this game"
         if opened.relation == "newer":
             record = opened.link.record
             if self.distance is None:  # a first link: this device joins the game
@@ -153,11 +155,6 @@ class Device:
             dealt = game.deal(state, Sampler(self.dealer))
             self.record.chance += [game.dump_action(o) for o in dealt]
         return state
-
-
-def refusal_text(reason: Any) -> str:
-    from engines.core.i18n import render
-    return render(reason, "en") if reason is not None else "refused"
 
 
 # ---- a whole game ------------------------------------------------------------------------
