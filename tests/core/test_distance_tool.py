@@ -413,3 +413,15 @@ def test_tamper_header_or_seals_by_hand_is_refused_before_decoding(runs):
         with pytest.raises(LinkError) as caught:
             parse_sealed(edited)
         assert "checksum does not match" in caught.value.message("en")
+
+
+def test_sealed_whole_game_ends_with_one_link_every_device_opens(tmp_path):
+    """A whole game (Myraclia, the shortest): its last link goes to every player, and each
+    device ends with the same game and the same sealed transcript."""
+    summary = tool.play("myraclia", PLAYERS, SEED, tmp_path)
+    assert summary["over"] and summary["refused"] == []
+    last = sorted((tmp_path / "links").iterdir())[-1]
+    assert last.read_text().splitlines()[0].endswith(" to all")
+    copies = [tool.Device.load(tmp_path / "devices" / str(seat)) for seat in range(PLAYERS)]
+    assert len({json.dumps(c.record.model_dump(mode="json")) for c in copies if c.record is not None}) == 1
+    assert len({json.dumps(c.seal.known) for c in copies}) == 1

@@ -44,9 +44,11 @@ another game ``LinkError``; each with a reason for a person naming the seat and 
 **Bots sit at one device**, the creator's (``SealState.host``): their keys are made and kept
 there and their moves signed there, each run in its own segment. A device that reaches a
 bot's turn sends its link to the host's seat (``device_seat``), which plays the bots' moves
-and sends on. That costs one extra message each time a bot's turn follows a person's
-other than the host (a trusted server, or today's links where any device plays the bots,
-would need none): at most one per bot turn, none when the host moves just before the bot.
+and sends on. Where today's device that reaches a bot's turn plays it and sends the link
+to the person after the bots, that costs one extra message each time a person other than
+the host hands the turn to a bot and the next person after the bots is not the host either
+(``bench/distance_links.py --bots 1`` counts them: 0 to 8 in a 4-player game); a trusted
+server would need none.
 """
 
 from __future__ import annotations
