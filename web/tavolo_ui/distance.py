@@ -60,7 +60,7 @@ T = texts("ui")
 MODE = "move"
 """A move link's fragment starts with ``#move=``."""
 
-_GID_RE = re.compile(r"[A-Za-z0-9_-]{8,24}")
+GID_RE = re.compile(r"[A-Za-z0-9_-]{8,24}")
 
 # How two copies of one game relate (``relate``)
 SAME = "same"        # the same moves and draws
@@ -125,7 +125,7 @@ class Distance:
         if not isinstance(data, dict):
             return None
         gid, mine = data.get("gid"), data.get("mine")
-        if not (isinstance(gid, str) and _GID_RE.fullmatch(gid) and isinstance(mine, list)
+        if not (isinstance(gid, str) and GID_RE.fullmatch(gid) and isinstance(mine, list)
                 and all(type(m) is int and 0 <= m < 99 for m in mine)):
             return None
         floor = data.get("floor")
@@ -207,7 +207,7 @@ class MoveLink:
     record: GameRecord
 
 
-def _text_crc(head: str, payload: str) -> str:
+def text_crc(head: str, payload: str) -> str:
     """The checksum of a move link's header: the CRC-32 of its text (``head``:
     ``<gid>.<seat>.<moves>``, then the payload), in upper case, so it is checked before the
     payload is decoded and a link whose seat (or game) was changed by hand is refused as damaged."""
@@ -224,7 +224,7 @@ def _stamp_crc(gid: str, seat: int, record: GameRecord) -> str:
 def move_fragment(record: GameRecord, gid: str, seat: int) -> str:
     """The URL fragment of the move link that hands ``record`` to ``seat``."""
     head, payload = f"{gid}.{seat}.{len(record.actions)}", encode_record(record)
-    return f"#{MODE}={head}.{_text_crc(head, payload)}.{payload}"
+    return f"#{MODE}={head}.{text_crc(head, payload)}.{payload}"
 
 
 def move_link(base_url: str, record: GameRecord, gid: str, seat: int) -> str:
@@ -261,25 +261,25 @@ def parse_move(fragment: str) -> MoveLink:
         raise LinkError(T("This link is incomplete: it was cut off. Copy the whole link and try again."),
                         "a move link has five parts before its data")
     gid, seat_text, moves_text, crc, payload = parts
-    if not (_GID_RE.fullmatch(gid) and re.fullmatch(r"[0-9]{1,2}", seat_text) and re.fullmatch(r"[0-9]{1,8}", moves_text)
+    if not (GID_RE.fullmatch(gid) and re.fullmatch(r"[0-9]{1,2}", seat_text) and re.fullmatch(r"[0-9]{1,8}", moves_text)
             and re.fullmatch(r"[0-9A-F]{8}|[0-9a-f]{8}", crc)):
         raise LinkError(T("This link is damaged: its header was changed."), f"move header {body[:60]!r}")
     seat, moves = int(seat_text), int(moves_text)
     if moves > MAX_MOVES:
         raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=too_many("actions", moves)),
                         f"the move header says {moves} moves")
-    on_text = _text_crc(f"{gid}.{seat_text}.{moves_text}", payload) == crc
+    on_text = text_crc(f"{gid}.{seat_text}.{moves_text}", payload) == crc
     if not on_text and not crc.islower() and not crc.isdigit():  # upper case: a link since issue 38
-        raise _changed()
+        raise changed_link()
     record = decode_payload(payload)
     if moves != len(record.actions) or not (on_text or _stamp_crc(gid, seat, record) == crc):
-        raise _changed()
+        raise changed_link()
     if not 0 <= seat < record.players or record.seats[seat].kind != "human":
         raise LinkError(T("This link is damaged: its header was changed."), f"seat {seat} is not a person's")
     return MoveLink(gid, seat, record)
 
 
-def _changed() -> LinkError:
+def changed_link() -> LinkError:
     return LinkError(T("This link is damaged: its checksum does not match, so it was changed "
                        "after it was made. Ask for the link again."), "the move header does not match its game")
 

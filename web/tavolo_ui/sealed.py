@@ -62,8 +62,8 @@ from engines.core.record import MAX_MOVES, GameRecord, RecordError, too_many
 from engines.core.seal import (KEY_BYTES, Relation, SeatKey, Sealed, SealError, Segment, b64, bound_keys, chain,
                                compare, link_hash, seal_segment, turns, unb64, verify)
 
-from .distance import (EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, SEALED_VERSION, SealState, _changed, _GID_RE,
-                       _text_crc, relate)
+from .distance import (EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, SEALED_VERSION, SealState, GID_RE,
+                       changed_link, relate, text_crc)
 from .links import LinkError, decode_payload, encode_record
 
 T = texts("ui")
@@ -194,7 +194,7 @@ def sealed_fragment(record: GameRecord, gid: str, to: int, transcript: list[Segm
     seals = encode_seals(transcript, first)
     head = f"{gid}.{to}.{len(record.actions)}"
     payload = f"{SEALED_VERSION}.{len(seals)}.{seals}.{encode_record(record)}"
-    return f"#{MODE}={head}.{_text_crc(head, payload)}.{payload}"
+    return f"#{MODE}={head}.{text_crc(head, payload)}.{payload}"
 
 
 def make_link(record: GameRecord, seal: SealState, *, gid: str, to: int) -> tuple[str, SealState]:
@@ -230,21 +230,21 @@ def parse_sealed(fragment: str) -> SealedLink:
         raise LinkError(T("This link is incomplete: it was cut off. Copy the whole link and try again."),
                         "a sealed move link has seven parts before its seals")
     gid, seat_text, moves_text, crc, version, size_text, rest = parts
-    if not (_GID_RE.fullmatch(gid) and re.fullmatch(r"[0-9]{1,2}", seat_text) and re.fullmatch(r"[0-9]{1,8}", moves_text)
+    if not (GID_RE.fullmatch(gid) and re.fullmatch(r"[0-9]{1,2}", seat_text) and re.fullmatch(r"[0-9]{1,8}", moves_text)
             and re.fullmatch(r"[0-9A-F]{8}", crc) and version == SEALED_VERSION and re.fullmatch(r"[0-9]{1,8}", size_text)):
         raise LinkError(T("This link is damaged: its header was changed."), f"sealed move header {body[:60]!r}")
     seat, moves, size = int(seat_text), int(moves_text), int(size_text)
     if moves > MAX_MOVES:
         raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=too_many("actions", moves)),
                         f"the move header says {moves} moves")
-    if _text_crc(f"{gid}.{seat_text}.{moves_text}", f"{version}.{size_text}.{rest}") != crc:
-        raise _changed()
+    if text_crc(f"{gid}.{seat_text}.{moves_text}", f"{version}.{size_text}.{rest}") != crc:
+        raise changed_link()
     if size > (moves + 1) * SEGMENT_CHARS + 24 or len(rest) < size + 1 or rest[size] != ".":
         raise LinkError(T("This link is damaged: its seals were cut or changed."), f"seals of {size} characters")
     first, a0, c0, segments = _read_seals(rest[:size], moves)
     record = decode_payload(rest[size + 1:])
     if moves != len(record.actions):
-        raise _changed()
+        raise changed_link()
     if seat != EVERY_SEAT and not (0 <= seat < record.players and record.seats[seat].kind == "human"):
         raise LinkError(T("This link is damaged: its header was changed."), f"seat {seat} is not a person's")
     return SealedLink(gid, seat, record, first, _chained(segments, a0, c0))
