@@ -22,6 +22,13 @@ issue 38 have the checksum in lower case, over the game's id, the seat and the r
 ``decode_payload`` bounds as for any link, so a link that claims the old form buys no more
 work than any other).
 
+A *sealed* game at a distance (issue 39) keeps beside its record, in ``Distance.seal``
+(``SealState``), this device's seat keys and the game's signed transcript; its move links
+carry the seals in a payload that starts with ``t3`` (``SEALED_VERSION``), which ``sealed``
+writes and reads, and which ``parse_move`` (like any page made before them) refuses as a
+link of a newer Tavolo. Games made before keep no seal (``Distance.sealed`` is false) and
+their links open as they always did.
+
 Two copies of one game (the device's and a link's) relate as ``relate`` says: the same, one
 further on than the other, two continuations of one position (a fork the person resolves:
 ``AtADistance.show_fork`` in ``distance_screen``), or not the same game (other players, or other
