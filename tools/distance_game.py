@@ -166,8 +166,8 @@ def play(name: str, players: int, seed: int, out: Path, *, bots: int = 0, max_mo
     ``open_last`` the last link is written but not opened: its receiver's device is left as
     it was before it came (for tests that open it, or an edited copy, there)."""
     game = get_game(name)
-    if out.exists():
-        shutil.rmtree(out)
+    for old in ("links", "devices"):  # an earlier run's, never anything else in ``out``
+        shutil.rmtree(out / old, ignore_errors=True)
     (out / "links").mkdir(parents=True)
     gid = game_id(name, seed)
     people = players - bots
