@@ -425,3 +425,12 @@ def test_sealed_whole_game_ends_with_one_link_every_device_opens(tmp_path):
     copies = [tool.Device.load(tmp_path / "devices" / str(seat)) for seat in range(PLAYERS)]
     assert len({json.dumps(c.record.model_dump(mode="json")) for c in copies if c.record is not None}) == 1
     assert len({json.dumps(c.seal.known) for c in copies}) == 1
+
+
+def test_sealed_run_repeats_exactly_from_its_seed(tmp_path):
+    """Keys, choices and draws all come from the seed: two runs write the same links."""
+    texts = []
+    for run in ("a", "b"):
+        tool.play("spyrium", 2, SEED, tmp_path / run, max_moves=8)
+        texts.append([f.read_text() for f in sorted((tmp_path / run / "links").iterdir())])
+    assert texts[0] == texts[1] and len(texts[0]) >= 2
