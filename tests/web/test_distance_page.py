@@ -1,7 +1,7 @@
 """Games at a distance in the page (issue 29): one browser context per player (its own
 storage, as its own device), the game passed only by move links between them.
 
-- A whole 3-player game of each title: Ada plays on one device, Bea on another, a bot in the
+- A 3-player game of each title (Myraclia to its end, the others for twelve links): Ada plays on one device, Bea on another, a bot in the
   third seat moves on whichever device reaches its turn. Every move of a person is chosen by
   the game's heuristic bot on CPython (on a replay of that device's autosave) and played by
   clicking; the link the table offers is read from its box and opened on the other device,
@@ -119,8 +119,10 @@ def play_until_link(device: Device, game, rng, clicks: dict) -> str | None:
         click_action(page, legal.index(choose(game, state, rng)), clicks)
 
 
-def far_game(new_context, base_url, name: str, viewport: dict, lang: str, budget_s: float) -> dict:
-    """A whole game of ``name`` between two devices passed by move links (see the module doc)."""
+def far_game(new_context, base_url, name: str, viewport: dict, lang: str, budget_s: float,
+             max_links: int | None = None) -> dict:
+    """A game of ``name`` between two devices passed by move links (see the module doc): to its
+    end, or until ``max_links`` links have passed (each device then shows the same position)."""
     game = get_game(name)
     ada = Device(new_context, base_url, viewport, lang, 0)
     start_far_game(ada, name)
@@ -130,7 +132,7 @@ def far_game(new_context, base_url, name: str, viewport: dict, lang: str, budget
     devices: list[Device] = [ada]
     now, links, t0 = ada, 0, time.monotonic()
     link_lengths = []
-    while time.monotonic() - t0 < budget_s:
+    while time.monotonic() - t0 < budget_s and (max_links is None or links < max_links):
         link = play_until_link(now, game, rng, clicks)
         if link is None:
             break
@@ -151,6 +153,9 @@ def far_game(new_context, base_url, name: str, viewport: dict, lang: str, budget
         links += 1
         now = nxt
     over = body(now.page, "over") == "1"
+    if not over and len(devices) == 2:  # the last link opened: both devices at one position
+        now.page.wait_for_function("() => document.body.dataset.stateHash")
+        assert body(now.page, "stateHash") == body(devices[1 - now.seat].page, "stateHash")
     if over:  # the last mover's device sends the final table to the other
         shot(now.page, f"far_{name}_end")
         other = devices[1 - now.seat]
@@ -169,16 +174,27 @@ def far_game(new_context, base_url, name: str, viewport: dict, lang: str, budget
             "seconds": round(time.monotonic() - t0)}
 
 
-CASES = [("citadels", PHONE, "it", 400), ("myraclia", LAPTOP, "en", 400),
-         ("spyrium", LAPTOP, "en", 600), ("euphoria", LAPTOP, "en", 700)]
-
-
-@pytest.mark.parametrize("name, viewport, lang, budget_s", CASES, ids=[c[0] for c in CASES])
-def test_a_whole_game_between_two_devices_by_move_links(new_context, base_url, name, viewport, lang, budget_s):
-    result = far_game(new_context, base_url, name, viewport, lang, budget_s)
-    print(f"{name} at a distance: {result}")
+def test_a_whole_game_between_two_devices_by_move_links(new_context, base_url):
+    """Myraclia (the shortest title) to its end, the final table sent, Play again."""
+    result = far_game(new_context, base_url, "myraclia", LAPTOP, "en", 400)
+    print(f"myraclia at a distance: {result}")
     assert result["over"], result
     assert result["links"] >= 6, result
+
+
+# The other titles pass twelve links each: the link code is the same for every title, and
+# whole games of each pass between simulated devices in CPython (tools/distance_game.py,
+# tests/core/test_distance_tool.py) and are played to the end in the browser by clicks
+# (test_hot_seat_games.py, test_<game>_page.py); what is left to show here is that each
+# title's table sends and opens its links, on a phone and in Italian too.
+CASES = [("citadels", PHONE, "it"), ("spyrium", LAPTOP, "en"), ("euphoria", PHONE, "en")]
+
+
+@pytest.mark.parametrize("name, viewport, lang", CASES, ids=[c[0] for c in CASES])
+def test_twelve_links_between_two_devices(new_context, base_url, name, viewport, lang):
+    result = far_game(new_context, base_url, name, viewport, lang, 300, max_links=12)
+    print(f"{name} at a distance: {result}")
+    assert result["links"] == 12 or result["over"], result
 
 
 def saves_in(page) -> list[dict]:
