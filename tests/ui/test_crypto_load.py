@@ -35,11 +35,17 @@ class Proxy:
         self.destroyed = True
 
 
+class Asked(list):
+    """The names ``loadPackage`` was asked for; ``root``: the page's <html>."""
+
+    root: types.SimpleNamespace
+
+
 @pytest.fixture
 def offline(monkeypatch):
     """A page where ecdsa is not installed and every ``loadPackage`` of it fails its download;
     -> the names asked for, one list per call."""
-    asked: list[str] = []
+    asked = Asked()
 
     async def load_package(name, options):
         asked.append(name)
@@ -52,7 +58,10 @@ def offline(monkeypatch):
     ffi = types.SimpleNamespace(create_proxy=Proxy, to_js=lambda value, dict_converter=None: value)
     monkeypatch.setitem(sys.modules, "pyodide", types.SimpleNamespace(ffi=ffi))
     monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-    monkeypatch.setitem(sys.modules, "js", types.SimpleNamespace(Object=types.SimpleNamespace(fromEntries=dict)))
+    root = types.SimpleNamespace(dataset=types.SimpleNamespace())
+    monkeypatch.setitem(sys.modules, "js", types.SimpleNamespace(Object=types.SimpleNamespace(fromEntries=dict),
+                                                                 document=types.SimpleNamespace(documentElement=root)))
+    asked.root = root
     return asked
 
 
@@ -73,6 +82,7 @@ def test_a_failed_load_is_said_in_the_banner_with_its_reason_and_tried_again(off
     msg, kind, detail = page.flashed[0]
     assert msg is crypto_load.NOT_LOADED and kind == "error"
     assert "NetworkError" in detail  # behind the Details toggle
+    assert offline.root.dataset.seals == "failed"
 
 
 def test_ensure_seals_says_why_not(offline):

@@ -13,6 +13,7 @@ a distance is created, resumed or opened from a move link: ``AtADistance`` calls
 When they cannot be loaded (offline on a first visit, before the service worker kept them; a
 damaged file), the game at a distance opens and goes on as before, unsigned, and the banner
 says so, the reason behind its Details toggle. The next game at a distance tries again.
+``<html data-seals>`` says how the last load ended: "loaded" or "failed".
 
 On CPython (the tests, the tools) ecdsa is installed: there is nothing to load. The bots'
 worker never imports this module.
@@ -32,8 +33,8 @@ T = texts("ui")
 SEAL_PACKAGE = "ecdsa"  # its name in pyodide-lock.json; six comes with it, as its dependency
 SEAL_MODULES = ("ecdsa", "six")
 
-NOT_LOADED = T("Tavolo could not load what signs the moves of a game at a distance, so this game's links are not "
-               "signed. The game goes on as usual. Reload to try again (the first time, it needs the internet).")
+NOT_LOADED = T("This game's move links cannot be signed: what signs them did not load. The game goes on; "
+               "to try again, reload the page while online.")
 
 _installed = False  # once True, for good: a package loaded into the interpreter stays
 _loading: asyncio.Future | None = None  # the load under way (or the last one), shared by every caller
@@ -73,7 +74,9 @@ async def _load_wheels() -> str | None:
         quiet.destroy()
         noted.destroy()
     importlib.invalidate_caches()
-    if installed():
+    loaded = installed()
+    js.document.documentElement.dataset.seals = "loaded" if loaded else "failed"  # for tests and benches
+    if loaded:
         return None
     return "\n".join(problems) or f"{SEAL_PACKAGE} was not loaded"
 
