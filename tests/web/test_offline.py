@@ -10,6 +10,7 @@ import time
 import pytest
 
 from tests.web.conftest import ROOT, foreign, open_app, shot, wait_ready
+from tests.web.pagedriver import start_game
 
 pytestmark = pytest.mark.browser
 
@@ -65,6 +66,8 @@ def test_boots_with_the_network_cut(context, page, base_url, site_dir):
 
 
 def test_service_worker_serves_the_app_after_the_server_is_gone(new_context, serve, site_dir):
+    """After a first visit, with the server gone and the network cut: the page reloads from the
+    service worker, and a game at a distance started then gets its seals' wheels from it."""
     url, stop = serve(site_dir)  # a server of its own, so stopping it disturbs no other test
     ctx = new_context()
     page = ctx.new_page()
@@ -80,6 +83,15 @@ def test_service_worker_serves_the_app_after_the_server_is_gone(new_context, ser
     assert not_from_sw == [], f"served without the service worker: {not_from_sw}"
     assert all(r.ok for r in http), [(r.url, r.status) for r in http if not r.ok]
     assert foreign(ctx.requested_urls) == []
+
+    # a game at a distance created offline: the seals' wheels (python-ecdsa and six, loaded only
+    # for such a game: tavolo_ui.crypto_load) come from the worker's cache
+    assert not [r.url for r in http if "/pyodide/ecdsa-" in r.url]  # not at boot
+    start_game(page, "citadels", [("Ada", "human"), ("Bea", "friend"), ("Bot Carlo", "bot:easy")], None)
+    page.wait_for_function("() => Boolean(document.documentElement.dataset.seals)")
+    assert page.evaluate("document.documentElement.dataset.seals") == "loaded"
+    wheels = [r for r in responses if "/pyodide/ecdsa-" in r.url or "/pyodide/six-" in r.url]
+    assert len(wheels) == 2 and all(r.ok and r.from_service_worker for r in wheels), [r.url for r in wheels]
 
 
 def test_new_deploy_replaces_the_cache(new_context, serve, site_dir, tmp_path):
@@ -111,55 +123,3 @@ def test_new_deploy_replaces_the_cache(new_context, serve, site_dir, tmp_path):
     assert "tavolo-deploy-2" in served, "the reload must be served from the new cache"
     shot(page, "offline-03-new-deploy")
 
-
-# ---- the seals of a game at a distance (issue 40: loaded only when such a game is opened) ----
-
-FAR_SEATS = [("Ada", "human"), ("Bea", "friend"), ("Bot Carlo", "bot:easy")]
-SEALS_ENDED = "() => Boolean(document.documentElement.dataset.seals)"  # crypto_load: loaded or failed
-
-
-def test_a_game_at_a_distance_created_offline_loads_its_seals_from_the_service_worker(new_context, serve, site_dir):
-    """After a first visit (the service worker installed), the server gone and the network cut,
-    a new game at a distance gets python-ecdsa and six from the worker's cache."""
-    from tests.web.pagedriver import start_game
-
-    url, stop = serve(site_dir)
-    ctx = new_context()
-    page = ctx.new_page()
-    open_app(page, url)
-    page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
-    stop()
-    ctx.set_offline(True)
-    responses: list = []
-    page.on("response", lambda r: responses.append(r))
-    start_game(page, "citadels", FAR_SEATS, None)
-    page.wait_for_function(SEALS_ENDED)
-    assert page.evaluate("document.documentElement.dataset.seals") == "loaded"
-    wheels = [r for r in responses if "/pyodide/ecdsa-" in r.url or "/pyodide/six-" in r.url]
-    assert len(wheels) == 2 and all(r.ok and r.from_service_worker for r in wheels), [r.url for r in wheels]
-    assert page.locator("#banner.error").count() == 0
-
-
-def test_a_game_at_a_distance_opens_when_its_seals_cannot_load(new_context, site_dir, base_url):
-    """Offline on a first visit, before any service worker kept the seals' wheels: the game at
-    a distance opens all the same, and the banner says in the page's language that its links
-    are not signed, what failed behind Details (Italian on a phone, then at 1280 px)."""
-    from tests.web.pagedriver import start_game
-
-    ctx = new_context(locale="it-IT", viewport={"width": 390, "height": 844}, service_workers="block")
-    page = ctx.new_page()
-    page.console_errors = []
-    open_app(page, base_url)
-    ctx.set_offline(True)
-    start_game(page, "citadels", FAR_SEATS, None)
-    page.wait_for_function(SEALS_ENDED)
-    assert page.evaluate("document.documentElement.dataset.seals") == "failed"
-    assert page.evaluate("document.body.dataset.screen") == "table"
-    banner = page.locator("#banner.error")
-    assert "non si possono firmare" in banner.locator(".banner-msg").inner_text()
-    banner.locator("details.details summary").click()
-    assert "ecdsa" in banner.locator("details.details pre").inner_text()
-    shot(page, "offline-seals-failed-it-390")
-    page.set_viewport_size({"width": 1280, "height": 800})
-    shot(page, "offline-seals-failed-it-1280")
-    assert page.locator("#actions button.act").count() > 0  # the game goes on
