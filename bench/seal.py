@@ -5,6 +5,13 @@ last link would.
 
     python bench/seal.py                      # every game, 4 players, seed 1
     python bench/seal.py citadels --players 3 --seed 5
+    python bench/seal.py --pyodide            # Ed25519 in the page (Chromium) against CPython
+
+Printed with ``--pyodide``: signatures and verifications per second of python-ecdsa's Ed25519
+(``SeatKey.sign``, ``signed_by``, over 32-byte hashes as the seals sign) in Pyodide in
+Debian's Chromium, on the built site's own wheels (``public/``: run ``python build.py``
+first), and in this CPython, alternated ``--runs`` times, with the ratio CPython/page of the
+medians.
 
 Printed per title: moves, segments, the time to sign them all and per segment, the time to
 verify the whole transcript (hashes and signatures; ``turns``, the replay, timed apart), the
@@ -77,12 +84,92 @@ def measure(name: str, players: int, seed: int) -> dict:
             "lap_chars": lap}
 
 
+# Ed25519's speed, the same code in CPython (exec) and in the page (Pyodide's runPython); its
+# last line is the result, as JSON
+SPEED = """
+import hashlib, json, time
+from engines.core.seal import SeatKey, signed_by
+key = SeatKey(hashlib.sha256(b"bench").digest())
+hashes = [hashlib.sha256(str(i).encode()).digest() for i in range(N)]
+t0 = time.perf_counter()
+signatures = [key.sign(h) for h in hashes]
+t1 = time.perf_counter()
+ok = all(signed_by(key.public, h, s) for h, s in zip(hashes, signatures))
+t2 = time.perf_counter()
+json.dumps({"sign": N / (t1 - t0), "verify": N / (t2 - t1), "ok": ok})
+"""
+
+# a page of bare Pyodide from the built site, with the engines' and the seals' wheels
+PYODIDE_PAGE = """<!doctype html><html><head><meta charset="utf-8"><title>seal bench</title></head><body>
+<script type="module">
+  import { loadPyodide } from "./pyodide/pyodide.mjs";
+  const py = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
+  await py.loadPackage(["tavolo-engines", "ecdsa"]);
+  globalThis.benchPy = py;
+  document.body.dataset.ready = "1";
+</script></body></html>
+"""
+
+
+def speed_here(n: int) -> dict:
+    """``SPEED`` in this CPython."""
+    scope: dict = {"N": n}
+    *body, last = SPEED.strip().splitlines()
+    exec("\n".join(body), scope)
+    return json.loads(eval(last, scope))
+
+
+def pyodide_speed(public: Path, n: int, runs: int) -> None:
+    """Sign and verify per second, the page's Pyodide (Chromium) against CPython, alternated."""
+    import statistics
+    import threading
+    from functools import partial
+
+    from playwright.sync_api import sync_playwright
+
+    import build
+
+    server = build.SiteServer(("127.0.0.1", 0), partial(build.SiteHandler, directory=str(public)))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}/seal-bench.html"
+    rows: dict[str, list[dict]] = {"page": [], "cpython": []}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", headless=True,
+                                        args=["--headless", "--no-sandbox", "--disable-gpu"])
+            page = browser.new_page()
+            page.route("**/seal-bench.html", lambda route: route.fulfill(body=PYODIDE_PAGE, content_type="text/html"))
+            page.goto(url)
+            page.wait_for_selector("body[data-ready='1']", state="attached", timeout=180_000)
+            for _ in range(runs):
+                rows["page"].append(json.loads(page.evaluate(
+                    "([code, n]) => { benchPy.globals.set('N', n); return benchPy.runPython(code); }", [SPEED, n])))
+                rows["cpython"].append(speed_here(n))
+            browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert all(r["ok"] for side in rows.values() for r in side), "a signature did not verify"
+    print(f"Ed25519 (python-ecdsa), {n} operations x {runs} runs, medians per second:")
+    med = {side: {op: statistics.median(r[op] for r in rows[side]) for op in ("sign", "verify")} for side in rows}
+    for op in ("sign", "verify"):
+        print(f"  {op:7} page {med['page'][op]:8.1f}/s   CPython {med['cpython'][op]:8.1f}/s   "
+              f"CPython/page {med['cpython'][op] / med['page'][op]:.2f}x")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("games", nargs="*", default=list_games())
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pyodide", action="store_true", help="Ed25519 in the page (Chromium) against CPython")
+    ap.add_argument("--ops", type=int, default=50, help="with --pyodide: signatures (and verifications) per run")
+    ap.add_argument("--runs", type=int, default=3, help="with --pyodide: runs, alternated")
+    ap.add_argument("--public", type=Path, default=ROOT / "public", help="with --pyodide: the built site")
     args = ap.parse_args()
+    if args.pyodide:
+        pyodide_speed(args.public, args.ops, args.runs)
+        return
     print(f"{'game':10} {'moves':>6} {'segs':>5} {'replay s':>9} {'sign s':>7} {'ms/seg':>7} "
           f"{'verify s':>9} {'ms/seg':>7} {'lap s':>6} {'chars':>7} {'lap':>5}")
     for name in args.games:

@@ -71,7 +71,7 @@ def test_project_requirements_pin_every_browser_wheel():
     pins = build.parse_requirements(ROOT / "requirements-wasm.txt")
     names = {name: version for name, version, _ in pins}
     assert names == {"pydantic": "2.14.3", "pydantic-core": "2.50.4", "typing-extensions": "4.16.0",
-                     "typing-inspection": "0.4.5", "annotated-types": "0.8.0"}
+                     "typing-inspection": "0.4.5", "annotated-types": "0.8.0", "ecdsa": "0.19.2", "six": "1.17.0"}
     assert all(len(h) == 1 for _, _, h in pins)
 
 
@@ -257,6 +257,32 @@ def test_built_site_if_present():
         assert len(memory) > 8_000_000  # a whole wasm memory
         # nothing of the machine that built it: not the temporary folder its Node script ran from
         assert b"tavolo-snapshot-" not in memory and b"./this.program" in memory
+
+
+def test_built_site_ships_the_seals_wheels_but_does_not_load_them_at_boot():
+    """python-ecdsa and six (Ed25519 for games at a distance, issue 39) are in public/pyodide/
+    with the lock's sha256 and precached by the service worker (a game at a distance opens
+    offline), but not among what the page or the bots' worker loads at boot: only
+    ``tavolo_ui.crypto_load`` asks for them, when a game at a distance is opened (issue 40)."""
+    public = ROOT / "public"
+    if not (public / "pyodide" / "pyodide-lock.json").is_file():
+        pytest.skip("public/ is not built")
+    lock = json.loads((public / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    assert lock["ecdsa"]["version"] == "0.19.2" and lock["ecdsa"]["depends"] == ["six"]
+    assert lock["six"]["version"] == "1.17.0"
+    sw = (public / "sw.js").read_text()
+    for key in ("ecdsa", "six"):
+        wheel = public / "pyodide" / lock[key]["file_name"]
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == lock[key]["sha256"], key
+        assert f'"./pyodide/{wheel.name}"' in sw, key
+    # the page's boot list (interpreter.mjs's BOOT_WHEELS, computed from the lock) and the rest
+    # of what boots: none names them
+    boot = json.loads(re.search(r"const BOOT_WHEELS = (\[[^\]]*\]);", (public / "interpreter.mjs").read_text()).group(1))
+    assert "tavolo-ui" in boot and not {"ecdsa", "six"} & set(boot)
+    assert build.boot_closure({"packages": lock}) == boot
+    for name in ("interpreter.mjs", "main.py", "pyscript.json", "bot_worker.mjs", "boot.js", "index.html"):
+        text = (public / name).read_text()
+        assert "ecdsa" not in text and "six-" not in text, name
 
 
 def test_the_interpreter_module_without_a_snapshot(tmp_path):

@@ -10,6 +10,7 @@ import time
 import pytest
 
 from tests.web.conftest import ROOT, foreign, open_app, shot, wait_ready
+from tests.web.pagedriver import start_game
 
 pytestmark = pytest.mark.browser
 
@@ -65,6 +66,8 @@ def test_boots_with_the_network_cut(context, page, base_url, site_dir):
 
 
 def test_service_worker_serves_the_app_after_the_server_is_gone(new_context, serve, site_dir):
+    """After a first visit, with the server gone and the network cut: the page reloads from the
+    service worker, and a game at a distance started then gets its seals' wheels from it."""
     url, stop = serve(site_dir)  # a server of its own, so stopping it disturbs no other test
     ctx = new_context()
     page = ctx.new_page()
@@ -80,6 +83,15 @@ def test_service_worker_serves_the_app_after_the_server_is_gone(new_context, ser
     assert not_from_sw == [], f"served without the service worker: {not_from_sw}"
     assert all(r.ok for r in http), [(r.url, r.status) for r in http if not r.ok]
     assert foreign(ctx.requested_urls) == []
+
+    # a game at a distance created offline: the seals' wheels (python-ecdsa and six, loaded only
+    # for such a game: tavolo_ui.crypto_load) come from the worker's cache
+    assert not [r.url for r in http if "/pyodide/ecdsa-" in r.url]  # not at boot
+    start_game(page, "citadels", [("Ada", "human"), ("Bea", "friend"), ("Bot Carlo", "bot:easy")], None)
+    page.wait_for_function("() => Boolean(document.documentElement.dataset.seals)")
+    assert page.evaluate("document.documentElement.dataset.seals") == "loaded"
+    wheels = [r for r in responses if "/pyodide/ecdsa-" in r.url or "/pyodide/six-" in r.url]
+    assert len(wheels) == 2 and all(r.ok and r.from_service_worker for r in wheels), [r.url for r in wheels]
 
 
 def test_new_deploy_replaces_the_cache(new_context, serve, site_dir, tmp_path):
@@ -110,3 +122,4 @@ def test_new_deploy_replaces_the_cache(new_context, serve, site_dir, tmp_path):
     served = page.evaluate("fetch('./index.html').then((r) => r.text())")  # answered by the new worker
     assert "tavolo-deploy-2" in served, "the reload must be served from the new cache"
     shot(page, "offline-03-new-deploy")
+

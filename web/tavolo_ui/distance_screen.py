@@ -21,6 +21,7 @@ from engines.core.record import upgrade
 from engines.core.i18n import texts
 
 from .bidi import Isolated, isolate
+from .crypto_load import load_seals
 from .distance import (FORKED, NEWER, OLDER, PRIVACY, PRIVACY_MORE, REFUSED, SAME, Distance, MoveLink,
                        aside_name, common_moves, fork_cause, invitation, inviter, move_link, movers, needs_handoff,
                        new_game_id, parse_move, parted_by, people_here, relate, seen_moves)
@@ -69,6 +70,7 @@ class AtADistance:
     # ---- creating one ---------------------------------------------------------------------
     def start(self, session: Session, sid: str, name: str, mine: list[int]) -> None:
         """A new game at a distance: ``mine`` played here, the other human seats by friends."""
+        load_seals(self.page)
         self.page.banner = (PRIVACY, "info", PRIVACY_MORE)  # the rest behind "Read more": compact on a phone
         session.play_here(mine)
         self.table.open_session(session, sid, name, distance=Distance(new_game_id(), mine))
@@ -79,6 +81,8 @@ class AtADistance:
         to the session (the seats played here, what Undo may not take back)."""
         if info is None and sid:
             info = Distance.from_json(self.page.saves.get(sid).distance)
+            if info is not None:  # a save of one resumed
+                load_seals(self.page)
         self.info = info
         self.to_save = False
         if info is not None:
@@ -270,6 +274,7 @@ class AtADistance:
     def open_move(self, fragment: str) -> bool:
         """Open a move link (``LinkError`` when it cannot be read): this device's copy of its
         game brought up to date, after the hand-off that names its seat."""
+        load_seals(self.page)
         link = parse_move(fragment)
         entry = self.find(link.gid)
         if entry is None:
