@@ -19,6 +19,13 @@ one run is what counts.
 emulation): the first visit's memory snapshot is fetched only when it can arrive within
 1.5 s, and this shows what that choice costs or gains on a link slower than localhost.
 
+``--cpu N`` slows the CPU N times (Chromium's CPU throttling, CDP
+``Emulation.setCPUThrottlingRate``) for the floor and Tavolo alike: a phone's CPU is three to
+five times slower than a desktop's.
+
+The figures also name any file the page downloaded more than once before ready (a preload whose
+``as``, ``crossorigin`` or ``type`` does not match the later request is fetched twice).
+
 ``--link`` opens Tavolo on a share link (ready: its table drawn) and also times the table's
 frame shown before it; ``--service-worker`` lets the page's service worker install after the
 cold load, so the warm reload is served from its cache (a returning visitor), not from the
@@ -122,12 +129,14 @@ class BenchHandler(build.SiteHandler):
         super().do_GET()
 
 
-def measure(browser, url: str, timeout_ms: int, service_worker: bool = False, mbps: float | None = None) -> dict:
+def measure(browser, url: str, timeout_ms: int, service_worker: bool = False, mbps: float | None = None,
+            cpu: float | None = None) -> dict:
     """One cold load of ``url`` in a fresh context, then a reload (warm): with
     ``service_worker`` the page's service worker installs after the cold load and the reload
     is served from its cache, as a returning visitor's is; otherwise it is blocked and the
     reload comes from the HTTP cache. ``mbps``: the page's downloads are throttled to that many
-    megabits a second (Chromium's network emulation, with 20 ms of latency)."""
+    megabits a second (Chromium's network emulation, with 20 ms of latency). ``cpu``: the
+    page's CPU is slowed that many times (Chromium's CPU throttling)."""
     ctx = browser.new_context(service_workers="allow" if service_worker else "block",
                               viewport={"width": 1280, "height": 800})
     ctx.add_init_script(READY_PROBE)
@@ -137,8 +146,11 @@ def measure(browser, url: str, timeout_ms: int, service_worker: bool = False, mb
     ctx.on("request", lambda r: None if r.url.startswith(("http://127.0.0.1:", "data:", "blob:"))
            else foreign.append(r.url))
     page = ctx.new_page()
-    if mbps:
+    if mbps or cpu:
         cdp = ctx.new_cdp_session(page)
+    if cpu:
+        cdp.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+    if mbps:
         cdp.send("Network.enable")
         cdp.send("Network.emulateNetworkConditions", {"offline": False, "latency": 20,
                                                       "downloadThroughput": mbps * 1e6 / 8,
@@ -175,6 +187,8 @@ def _measure(ctx, page, finished, foreign, url, timeout_ms, service_worker) -> d
     # the page's own requests: the service worker's precache, which starts once the page is
     # ready, is not part of what the start downloaded
     done = [r for r in finished if r.service_worker is None]
+    urls = [r.url.split("#")[0] for r in done]
+    twice = sorted({u.rsplit("/", 1)[-1] for u in urls if urls.count(u) > 1})
     total = 0
     for r in done:
         s = r.sizes()
@@ -189,7 +203,7 @@ def _measure(ctx, page, finished, foreign, url, timeout_ms, service_worker) -> d
     # one ("none" or "slow"), after a refused one ("failed"); null for a page without interpreter.mjs
     snapshot = page.evaluate("document.documentElement.dataset.pyodideSnapshot || null")
     return {"cold_snapshot": cold_snapshot, "warm_snapshot": snapshot, "longest_ms": longest_ms, "ready_ms": ready_ms, "home_ms": home_ms, "frame_ms": frame_ms, "screen": screen, "warm_ms": warm_ms,
-            "phases": phases, "bytes": total, "requests": len(done), "foreign": foreign}
+            "phases": phases, "bytes": total, "requests": len(done), "twice": twice, "foreign": foreign}
 
 
 def share_fragment() -> str:
@@ -250,6 +264,8 @@ def main(argv=None) -> int:
                     help="let Tavolo's service worker install: its warm reload is served from the worker's cache")
     ap.add_argument("--mbps", type=float, metavar="N",
                     help="throttle every page's downloads to N megabits a second (a slower link than localhost)")
+    ap.add_argument("--cpu", type=float, metavar="N",
+                    help="slow every page's CPU N times (Chromium's CPU throttling; a phone: 3 to 5)")
     args = ap.parse_args(argv)
     if not (args.public / args.page).is_file():
         print(f"{args.public / args.page} is missing: run python3 build.py first", file=sys.stderr)
@@ -273,7 +289,7 @@ def main(argv=None) -> int:
             # one unmeasured warm-up of each, so disk caches of the OS are warm for all alike
             for key, url in sites:
                 try:
-                    measure(browser, url, args.timeout, mbps=args.mbps)
+                    measure(browser, url, args.timeout, mbps=args.mbps, cpu=args.cpu)
                 except NotReady as e:
                     failed[key].append(str(e))
             for i in range(args.runs):
@@ -281,7 +297,7 @@ def main(argv=None) -> int:
                 for key, url in order:
                     try:
                         results[key].append(measure(browser, url, args.timeout,
-                                                    args.service_worker and key != "floor", args.mbps))
+                                                    args.service_worker and key != "floor", args.mbps, args.cpu))
                     except NotReady as e:
                         failed[key].append(str(e))
             browser.close()
@@ -301,12 +317,16 @@ def main(argv=None) -> int:
         return 1
     t, f = med("tavolo", "ready_ms"), med("floor", "ready_ms")
     print(f"boot benchmark: median of {len(results['tavolo'])} fresh contexts, navigation -> body[data-ready='1']"
-          + (f", downloads throttled to {args.mbps:g} Mbit/s" if args.mbps else ""))
+          + (f", downloads throttled to {args.mbps:g} Mbit/s" if args.mbps else "")
+          + (f", CPU slowed {args.cpu:g} times" if args.cpu else ""))
     for key in results:
         runs = ", ".join(f"{r['ready_ms'] / 1000:.2f}" for r in results[key])
         print(f"  {key:6s} cold {med(key, 'ready_ms') / 1000:.2f} s  (runs: {runs})  "
               f"warm reload {med(key, 'warm_ms') / 1000:.2f} s  "
               f"{med(key, 'bytes') / 1e6:.2f} MB in {int(med(key, 'requests'))} requests")
+        twice = sorted({name for r in results[key] for name in r["twice"]})
+        if twice:
+            print(f"  {key} downloaded more than once before ready: {', '.join(twice)}")
     best_t = min(r["ready_ms"] for r in results["tavolo"])
     best_f = min(r["ready_ms"] for r in results["floor"])
     print(f"  ratio tavolo/floor: {t / f:.2f}  (goal <= 1.15)   best runs: {best_t / 1000:.2f} s / "
