@@ -187,7 +187,9 @@ def _measure(ctx, page, finished, foreign, url, timeout_ms, service_worker) -> d
     # the page's own requests: the service worker's precache, which starts once the page is
     # ready, is not part of what the start downloaded
     done = [r for r in finished if r.service_worker is None]
-    urls = [r.url.split("#")[0] for r in done]
+    # a file whose body came over the network more than once (a request served by a matching
+    # preload, or from the memory cache, has no body of its own)
+    urls = [r.url.split("#")[0] for r in done if r.sizes()["responseBodySize"] > 0]
     twice = sorted({u.rsplit("/", 1)[-1] for u in urls if urls.count(u) > 1})
     total = 0
     for r in done:
