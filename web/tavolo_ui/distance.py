@@ -289,7 +289,8 @@ def parse_move(fragment: str) -> MoveLink:
 def changed_link() -> LinkError:
     """The error of a move link whose checksum does not match its text: changed by hand."""
     return LinkError(T("This link is damaged: its checksum does not match, so it was changed "
-                       "after it was made. Ask for the link again."), "the move header does not match its game")
+                       "after it was made. Ask for the link again."),
+                     "the checksum in the move link's header does not match the link's text (header and game data)")
 
 
 def common_moves(a: GameRecord, b: GameRecord) -> int:
