@@ -217,12 +217,7 @@ def test_tamper_outcome_changed_is_refused_naming_who_dealt_it(runs, name, tmp_p
     link = parse_sealed(fragment)
     whole = whole_of(folder, receiver, link)
     j, record = _changed_outcome(name, link.record, whole)
-    edited = [*whole[:j], {**whole[j], "c": [whole[j]["c"][0], len(record.chance)]}]
-    accepted, reason = open_on(folder, receiver, resend(link, record, edited, min(j, link.first)), tmp_path)
-    assert not accepted
-    seat, a0 = whole[j]["seat"], whole[j]["a"][0]
-    assert reason == (f"The moves from move {a0 + 1} were changed after Player {seat + 1} signed them, "
-                      "or the signature is damaged.")
+    _assert_refused_as_changed(folder, receiver, link, whole, j, record, tmp_path)
 
 
 @pytest.mark.parametrize("name", list_games())
@@ -244,8 +239,16 @@ def test_tamper_earlier_move_changed_is_refused_naming_who_signed_it(runs, name,
     game.apply(state, others[0])
     cut.actions.append(game.dump_action(others[0]))
     cut.chance += [game.dump_action(o) for o in game.deal(state, Sampler(Rng.from_seed(4)))]
-    edited = [*whole[:j], {**whole[j], "c": [whole[j]["c"][0], len(cut.chance)]}]
-    accepted, reason = open_on(folder, receiver, resend(link, cut, edited, min(j, link.first)), tmp_path)
+    _assert_refused_as_changed(folder, receiver, link, whole, j, cut, tmp_path)
+
+
+def _assert_refused_as_changed(folder: Path, receiver: int, link: SealedLink, whole: list, j: int, record,
+                               tmp_path: Path) -> None:
+    """``record`` (the link's, changed within segment ``j``) resent with segment ``j``'s
+    outcomes stretched to its end and its signature kept: the receiver refuses it, naming the
+    seat that signed segment ``j`` and its first move."""
+    edited = [*whole[:j], {**whole[j], "c": [whole[j]["c"][0], len(record.chance)]}]
+    accepted, reason = open_on(folder, receiver, resend(link, record, edited, min(j, link.first)), tmp_path)
     assert not accepted
     seat, a0 = whole[j]["seat"], whole[j]["a"][0]
     assert reason == (f"The moves from move {a0 + 1} were changed after Player {seat + 1} signed them, "

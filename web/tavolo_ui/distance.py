@@ -56,7 +56,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engines.core.i18n import Text, render, texts
-from engines.core.record import MAX_MOVES, GameRecord, positions, too_many
+from engines.core.record import MAX_MOVES, GameRecord, positions, start, too_many
 
 from .links import LinkError, decode_payload, encode_record
 from .saves import stamp
@@ -467,8 +467,11 @@ def seen_moves(session: Session, first: int, seat: int | None) -> list[str]:
         return lines
     game = session.game
     try:
-        for p in positions(game, session.record, None, first=0, before=True):
-            if p.index < first or p.seat != seat:
+        state = start(game, session.record)
+        for p in positions(game, session.record, state, upto=first):  # the moves before: no copies
+            state = p.after
+        for p in positions(game, session.record, state, first=first, before=True):
+            if p.seat != seat:
                 continue
             public = render(game.log_text(p.before, p.action), "en")
             label = game.action_label(p.before, p.action, session.lang)

@@ -20,7 +20,6 @@ from engines import RecordError
 from engines.core.i18n import Text, texts
 
 from .bidi import Isolated
-from .distance import Distance
 from .page import COMMAND_FAILED, _el, _error_detail, tx
 from .saves import AHEAD, GONE, OURS, SAME, SAVE_PREFIX, Msg, SaveEntry, stamp
 from .session import Session
