@@ -233,8 +233,8 @@ def choice_words(s, o: str, private: bool) -> Text:
                 "mkt_keep": T("keeps a market tile"), "dil_keep": T("keeps a recruit")}[k]
     if k == "keep":
         a, h = o.split(">")
-        return T("{active}, {hidden}", active=T("Active {recruit}", recruit=texts.recruit(a)),
-                 hidden=T("hidden {recruit}", recruit=texts.recruit(h)))
+        return T("{active}, {hidden}", active=T("Active: {recruit}", recruit=texts.recruit(a)),
+                 hidden=T("hidden: {recruit}", recruit=texts.recruit(h)))
     if k == "draft":
         return T("Draft {recruit}", recruit=_name(o.split(":", 1)[1]))
     if k == "mkt_keep":
@@ -465,7 +465,7 @@ def _choice_steps(s, o: str) -> list:
     k = t["k"]
     if k == "keep":
         a, h = o.split(">")
-        return [T("Active {recruit}", recruit=texts.recruit(a)), T("hidden {recruit}", recruit=texts.recruit(h))]
+        return [T("Active: {recruit}", recruit=texts.recruit(a)), T("hidden: {recruit}", recruit=texts.recruit(h))]
     if k == "track_place":
         track, v = o.split(":")
         return [T("Put your morale token") if track == "morale" else T("Put your knowledge token"),

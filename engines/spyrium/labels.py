@@ -299,7 +299,7 @@ def steps(state: SpyriumState, a: Any) -> list[Text]:
     if isinstance(a, UseEvent):
         assert state.turn_event is not None  # an event is used during a round, which has one
         o = EVENTS[state.turn_event].options[a.option]
-        head = [T("Event {name}", name=event_name(state.turn_event))]
+        head = [T("Event: {name}", name=event_name(state.turn_event))]
         if o.reuse_used_building:
             money, _ = event_cost(state, seat, a)
             assert a.building is not None and a.building_option is not None  # legal: both named

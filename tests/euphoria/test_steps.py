@@ -136,6 +136,6 @@ def test_setup_keep_steps_are_the_label_in_two() -> None:
     legal, choices = picker_choices(GAME, s)
     assert len(legal) == 12
     for a, c in zip(legal, choices):
-        assert len(c.steps) == 2 and c.steps[0].startswith("Active ") and c.steps[1].startswith("hidden ")
+        assert len(c.steps) == 2 and c.steps[0].startswith("Active: ") and c.steps[1].startswith("hidden: ")
         assert ", ".join(c.steps) == GAME.action_label(s, a)
     assert [o.ways for o in level(choices, []).options] == [3, 3, 3, 3]

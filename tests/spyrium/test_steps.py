@@ -85,14 +85,14 @@ def test_phase_one_and_event_steps_name_the_slot() -> None:
     place(s, 0, "H00")
     phase2(s, 0)
     assert [G.action_steps(s, a) for a in of_type(s, UseEvent)] == [
-        ["Event Late placement", "place a worker",
+        ["Event: Late placement", "place a worker",
          "between the Geologist at the top left and the empty space at the top centre"],
-        ["Event Late placement", "place a worker",
+        ["Event: Late placement", "place a worker",
          "between the Geologist at the top left and the empty space at the middle left"]]
     s.turn_event, s.turn_event_token = "ev-token-bounty", 2
     assert [G.action_steps(s, a) for a in of_type(s, UseEvent)] == [
-        ["Event Windfall", "gain £2"], ["Event Windfall", "gain 2 Spyrium"],
-        ["Event Windfall", "gain 2 VP"]]
+        ["Event: Windfall", "gain £2"], ["Event: Windfall", "gain 2 Spyrium"],
+        ["Event: Windfall", "gain 2 VP"]]
 
 
 def test_picker_walks_from_kinds_to_one_build() -> None:

@@ -171,3 +171,15 @@ def test_commands_reach_their_screen(app):
     app.page.banner = ("note", "info")
     app.on_click(Click("dismiss"))
     assert app.page.banner is None
+
+
+def test_the_home_screen_says_when_a_game_was_saved_as_people_say_it(app):
+    """A saved game's row says "2 hours ago" (``Page.ago``, as the inbox does), not a date."""
+    from tavolo_ui.home_screen import HomeScreen
+    from tavolo_ui.saves import SaveEntry
+
+    screen = object.__new__(HomeScreen)
+    screen.page = types.SimpleNamespace(lang="en", ago=lambda ms: "2 hours ago",
+                                        when=lambda ms=None: "12/7/2026, 9:00:00 AM")
+    row = screen.save_row(SaveEntry("g1", name="Anna", game="citadels", updated=1_765_000_000, actions=2, over=False))
+    assert "2 hours ago" in row and "2026" not in row

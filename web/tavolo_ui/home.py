@@ -67,7 +67,7 @@ def learn_button(name: str, lang: str, ident: str = "") -> str:
 
 
 def save_row(e: SaveEntry, lang: str, when: Callable[[float], str], aside: bool = False) -> str:
-    """One saved game on the home screen (``when(ms)`` writes a date). A continuation of a
+    """One saved game on the home screen (``when(ms)`` says when it was last saved). A continuation of a
     game at a distance that was not kept (``aside``: ``distance.Distance.aside``) says so and
     opens only in the review (no Resume, no Final table). A damaged one says why
     (the technical reason behind "Details") and offers Delete and "Export as is" (its stored

@@ -76,8 +76,9 @@ class HomeScreen:
         page.set_screen("home", home.home_html(page.lang, rows, finished, page.banner_html(), far, aside))
 
     def save_row(self, e: SaveEntry, aside: bool = False) -> str:
-        """One saved game on the home screen (``home.save_row``)."""
-        return home.save_row(e, self.page.lang, self.page.when, aside)
+        """One saved game on the home screen (``home.save_row``), saying when it was last
+        saved as the inbox does: "2 hours ago", "yesterday", the date a week back."""
+        return home.save_row(e, self.page.lang, self.page.ago, aside)
 
     def go_home(self, _arg: str = "") -> None:
         """The brand and the Home buttons: the home screen, the table's game put away."""
