@@ -441,7 +441,7 @@ def _check_layout(record: GameRecord, transcript: list, movers: Sequence[int], d
                 raise SealError(_T("Move {n} was not signed by {player}: someone else made it.",
                                    n=_move_text(i), player=player(movers[i])), seat=movers[i], move=i,
                                 detail=f"segment {k} is signed for seat {seat}")
-        if drawn is not None and (c0, c1) != (drawn[a0] if k > lap else 0, drawn[a1]):
+        if drawn is not None and k >= lap and (c0, c1) != (drawn[a0] if k > lap else 0, drawn[a1]):
             last = max(a1 - 1, 0)
             raise SealError(_T("The draws dealt with move {n} are not sealed by {player}, who dealt them.",
                                n=_move_text(last), player=player(seat)), seat=seat, move=last,
