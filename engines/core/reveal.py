@@ -354,6 +354,20 @@ class _Checker:
         return outcome
 
 
+def require_lap(record: "GameRecord", transcript: Sequence[dict]) -> None:
+    """``SealError`` unless ``transcript`` starts with a lap (its first segment commits an
+    anchor): a link that promises draws by commit and reveal (a page opening such a game)
+    must not pass for a game sealed without them, whose draws nobody could check."""
+    from .seal import SealError, lap_size
+
+    if transcript and not lap_size(transcript, record.players):
+        seat = transcript[0].get("seat") if isinstance(transcript[0], dict) else None
+        creator = seat if type(seat) is int and 0 <= seat < record.players else 0
+        raise SealError(_T("{player} set this game up without the seats' commitments to the draws: its draws "
+                           "cannot be checked.", player=player(creator)), seat=creator, move=0,
+                        detail="a t4 transcript whose first segment has no anchor")
+
+
 def check_commitments(record: "GameRecord", transcript: Sequence[dict], gid: str,
                       length: int | None = None) -> None:
     """Check the commitments and reveals of a transcript that starts with a lap
