@@ -12,6 +12,7 @@ chain, re-signs its own segment with what it would like."""
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pytest
@@ -220,34 +221,36 @@ def _resigned_without(record: GameRecord, transcript: list, k: int, field: str) 
     return segment
 
 
-def _replaced_public_draw(game: Game) -> tuple[int, GameRecord, int]:
-    """A segment after the lap with a public draw, and the record up to its end with that draw
-    replaced by another possible one (its seat's later moves played again where legal, the
-    draws after it dealt honestly from the same values): (segment, record, move of the draw)."""
-    g = get_game(game.name)
-    players = game.record.players
-    drawn = turns(game.record).drawn
-    for k in range(len(game.transcript) - 1, players - 1, -1):
-        segment = game.transcript[k]
+def replaced_public_draw(name: str, whole: GameRecord, transcript: list, gid: str,
+                         which: Callable[[int], bool]) -> tuple[int, GameRecord, int]:
+    """The last segment ``k`` (after the lap, ``which(k)``) with a public draw, and the record
+    up to its end with that draw replaced by another possible one (its seat's later moves of
+    the segment played again, the draws after it dealt honestly from the same values): (k,
+    record, index of the move the draw follows, -1 for the set-up)."""
+    g = get_game(name)
+    players = whole.players
+    drawn = turns(whole).drawn
+    for k in [k for k in range(len(transcript) - 1, players - 1, -1) if which(k)]:
+        segment = transcript[k]
         (a0, a1), (c0, c1) = segment["a"], segment["c"]
         for j in range(c0, c1):
             i = next(i for i in range(len(drawn)) if drawn[i] > j)  # dealt after action i - 1 (-1: the set-up)
-            cut = game.record.model_copy(deep=True, update={"actions": game.record.actions[:i], "chance": game.record.chance[:j]})
+            cut = whole.model_copy(deep=True, update={"actions": whole.actions[:i], "chance": whole.chance[:j]})
             node = replay(cut)
             weights = g.chance_weights(node)
             if not reveal.is_public(g, node, weights):
                 continue
             for outcome, _ in weights:
-                if g.dump_action(outcome) == game.record.chance[j]:
+                if g.dump_action(outcome) == whole.chance[j]:
                     continue
                 trial, state = cut.model_copy(deep=True), node.clone()
                 g.apply(state, outcome)
                 trial.chance.append(g.dump_action(outcome))
-                values = latest_values(game.transcript[:k + 1], players)
-                beacon = Beacon(GID, values, Sampler(Rng.from_seed(5)))
+                values = latest_values(transcript[:k + 1], players)
+                beacon = Beacon(gid, values, Sampler(Rng.from_seed(5)))
                 trial.chance += [g.dump_action(o) for o in g.deal(state, beacon)]
                 try:
-                    for action in game.record.actions[i:a1]:
+                    for action in whole.actions[i:a1]:
                         g.apply(state, action)
                         trial.actions.append(action)
                         trial.chance += [g.dump_action(o) for o in g.deal(state, beacon)]
@@ -261,7 +264,7 @@ def _replaced_public_draw(game: Game) -> tuple[int, GameRecord, int]:
 @pytest.mark.parametrize("name", PUBLIC)
 def test_tamper_a_public_draw_replaced_by_another_possible_one_is_refused(name):
     game = play_revealed(name)
-    k, record, move = _replaced_public_draw(game)
+    k, record, move = replaced_public_draw(name, game.record, game.transcript, GID, lambda k: True)
     segment = game.transcript[k]
     transcript = resign(record, game.transcript, k, c=[segment["c"][0], len(record.chance)],
                         a=[segment["a"][0], len(record.actions)])
