@@ -11,7 +11,7 @@ entropy as before: deriving them from public values would show them to everyone 
 deals them with a mental-poker protocol).
 
 **The chains** (a Lamport hash chain, as in S/KEY one-time passwords, RFC 1760). Each seat's
-device makes a secret random seed and the chain ``v_N = seed``, ``v_{k-1} = H(v_k)``
+device makes a secret random seed (``Chains``) and the chain ``v_N = seed``, ``v_{k-1} = H(v_k)``
 (``HashChain``), and commits the *anchor* ``v_0`` in its first segment; each later segment of
 that seat *reveals* the next value, ``v_1``, ``v_2``, ... (one per segment), which anyone
 checks with one hash: ``H(v_k) == v_{k-1}``. One-wayness makes the reveals unpredictable
@@ -31,9 +31,11 @@ whole games of the four titles played by the heuristic bot (Euphoria at 2 player
 the most over seeds 1 to 40 at 2 and 3 players: Spyrium 69, Myraclia 35, Citadels 29;
 ``bench/seal.py --reveal`` prints them), so a game rarely needs a second chain. When it does, the segment
 that reveals a chain's last value ``v_N`` also commits the anchor of the seat's next chain
-(its ``anchor`` field), and the seat's next segment reveals that chain's ``v_1``: the new
-seed is chosen before the other seats reveal their next values, so choosing it gives no
-control over a draw.
+(its ``anchor`` field), and the seat's next segment reveals that chain's ``v_1``. The seeds
+of a seat's chains all follow from one secret the device made before the game began
+(``Chains``: keyed BLAKE2b as a PRF), so a new chain gives its seat nothing to choose; and
+were it chosen afresh, it would be chosen before the other seats reveal the values it is
+combined with.
 
 **The set-up lap.** No outcome may be drawn until every seat has committed its anchor. The
 creator's device signs the first segment, with no moves and its anchor (and the bots'
@@ -130,8 +132,9 @@ def step(gid: str, seat: int, chain: int, k: int, value: bytes) -> bytes:
 class HashChain:
     """One seat's secret chain (a Lamport hash chain): ``value(N)`` is the seed, ``value(k -
     1)`` is ``step(..., k, value(k))``, ``anchor`` is ``value(0)``. ``number``: the seat's
-    chains are numbered from 0 (a new one when one runs out). ``new`` makes one from the
-    system's entropy; ``to_text``/``from_text`` store it (the seed never leaves the device)."""
+    chains are numbered from 0 (a new one when one runs out). A device makes its seats'
+    chains from their secrets (``Chains``); a seed never leaves the device, and ``repr``
+    never shows it."""
 
     def __init__(self, seed: bytes, gid: str, seat: int, number: int = 0, length: int | None = None) -> None:
         if len(seed) != VALUE_BYTES:

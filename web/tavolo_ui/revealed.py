@@ -310,8 +310,8 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     if known is not None and transcript[:known.segments] != stored[:known.segments]:
         known = None  # the link's copy of what this device checked differs: check it all again
     sealed = verify(record, transcript, moved.movers, gid=link.gid, drawn=moved.drawn, own=own, known=known)
-    newer = SealState(mine.keys, mine.host if here is not None else transcript[0]["seat"], transcript,
-                      _store_known(sealed))
+    host = mine.host if here is not None or not transcript else transcript[0]["seat"]  # the creator signed segment 0
+    newer = SealState(mine.keys, host, transcript, _store_known(sealed))
     if here is None:
         return Opened(link, NEWER, transcript, newer)
     relation = relate(here[0], record)
