@@ -464,10 +464,12 @@ def _check_lap(transcript: list, k: int, lap: int) -> None:
     seat choose which of its values deals its draws)."""
     segment = transcript[k]
     seat, a0 = segment["seat"], segment["a"][0]
-    if k < lap and (segment["a"][1] or segment["c"][1] or any(s["seat"] == seat for s in transcript[:k])):
+    if k < lap and (segment["a"][1] or segment["c"][1]):
         raise SealError(_T("{player} dealt or moved before every seat had committed to the draws.",
-                           player=player(seat)), seat=seat, move=0,
-                        detail=f"lap segment {k} has moves, draws or a seat already in the lap")
+                           player=player(seat)), seat=seat, move=0, detail=f"lap segment {k} has moves or draws")
+    if k < lap and any(s["seat"] == seat for s in transcript[:k]):
+        raise SealError(_T("Seal {n} of this game is damaged.", n=k + 1), seat=seat, move=0,
+                        detail=f"lap segment {k}: seat {seat} is already in the lap")
     if k == lap and seat != transcript[0]["seat"]:
         raise SealError(_T("{player} dealt the set-up, which the game's creator deals once every seat has "
                            "committed to the draws.", player=player(seat)), seat=seat, move=0,

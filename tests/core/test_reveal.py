@@ -364,3 +364,15 @@ def b64_value(text: str) -> bytes:
     value = seal.unb64(text, 32)
     assert value is not None
     return value
+
+
+def test_tamper_a_seat_committing_twice_in_the_lap_is_refused():
+    """Seat 0 fills the lap twice, so seat 2 never commits before the set-up is dealt."""
+    game = play_revealed("myraclia", moves=0)
+    record = game.record
+    transcript = game.transcript[:2]
+    transcript = seal_segment(record, transcript, 0, key_of(0), 0, 0, gid=GID, anchor=chains_of(0).anchor)
+    value = chains_of(0).next_share(transcript, 3)[0]
+    transcript = seal_segment(record, transcript, 0, key_of(0), 0, len(record.chance), gid=GID, reveal=value)
+    error = refused(game, transcript=transcript)
+    assert (error.message("en"), error.seat) == ("Seal 3 of this game is damaged.", 0)
