@@ -261,10 +261,9 @@ def replaced_public_draw(name: str, whole: GameRecord, transcript: list, gid: st
     raise AssertionError("no public draw to replace")
 
 
-@pytest.mark.parametrize("name", PUBLIC)
-def test_tamper_a_public_draw_replaced_by_another_possible_one_is_refused(name):
-    game = play_revealed(name)
-    k, record, move = replaced_public_draw(name, game.record, game.transcript, GID, lambda k: True)
+def test_tamper_a_public_draw_replaced_by_another_possible_one_is_refused(revealed):
+    game = revealed
+    k, record, move = replaced_public_draw(game.name, game.record, game.transcript, GID, lambda k: True)
     segment = game.transcript[k]
     transcript = resign(record, game.transcript, k, c=[segment["c"][0], len(record.chance)],
                         a=[segment["a"][0], len(record.actions)])
