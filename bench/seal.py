@@ -6,6 +6,7 @@ last link would.
     python bench/seal.py                      # every game, 4 players, seed 1
     python bench/seal.py citadels --players 3 --seed 5
     python bench/seal.py --pyodide            # Ed25519 in the page (Chromium) against CPython
+    python bench/seal.py --reveal             # what commit and reveal adds (engines.core.reveal)
 
 Printed with ``--pyodide``: signatures and verifications per second of python-ecdsa's Ed25519
 (``SeatKey.sign``, ``signed_by``, over 32-byte hashes as the seals sign) in Pyodide in
@@ -18,6 +19,15 @@ verify the whole transcript (hashes and signatures; ``turns``, the replay, timed
 time to verify it on a device that verified the game one lap ago (``verify``'s ``known``:
 only the last ``players`` segments' signatures), and the transcript's size as compact JSON:
 the whole of it, and one lap (what a link needs to carry when the receiver holds the rest).
+
+Printed with ``--reveal`` per title: a whole game dealt by commit and reveal (the set-up lap,
+every public draw from the seats' values, ``Beacon``; private ones from a seeded sampler),
+sealed with a reveal per segment: moves, segments, the most segments one seat signs (its
+chain's values used, of ``CHAIN_LENGTH``), public outcomes of all outcomes, the time to
+verify the whole transcript with and without the reveal checks (``check_commitments``: the
+chains and a replay recomputing every public outcome) and on a device that verified it one
+lap ago, and the characters the reveals add to a link's seals (``tavolo_ui.revealed``'s
+``t4`` encoding): for one lap of segments (a typical link) and once for the anchors.
 """
 
 from __future__ import annotations
@@ -33,6 +43,11 @@ sys.path.insert(0, str(ROOT))
 
 from engines import get_game, list_games  # noqa: E402
 from engines.core.play import play_game  # noqa: E402
+from engines.core import reveal  # noqa: E402
+from engines.core.bots import get_bot  # noqa: E402
+from engines.core.chance import Sampler  # noqa: E402
+from engines.core.record import new_record  # noqa: E402
+from engines.core.rng import Rng  # noqa: E402
 from engines.core.seal import SeatKey, link_hash, seal_segment, setup_hash, turns, verify  # noqa: E402
 
 GID = "bench001"
@@ -82,6 +97,107 @@ def measure(name: str, players: int, seed: int) -> dict:
             "sign_s": signed, "sign_ms_each": 1000 * signed / len(transcript), "verify_s": verified,
             "verify_ms_each": 1000 * verified / len(transcript), "lap_verify_s": lap_verified, "chars": size,
             "lap_chars": lap}
+
+
+def play_revealed(name: str, players: int, seed: int) -> tuple:
+    """A whole game dealt by commit and reveal and sealed as the devices would (the lap, the
+    creator's deal segment, one segment per turn with its seat's next value): (record,
+    transcript, public outcomes)."""
+    game = get_game(name)
+    record = new_record(game, players, seed, outcomes=True)
+    keys = [SeatKey.new() for _ in range(players)]
+    chances = [reveal.Chains.new(GID, seat) for seat in range(players)]
+    transcript: list = []
+    head = setup_hash(GID, record)
+    for seat in range(players):
+        transcript = seal_segment(record, transcript, seat, keys[seat], 0, 0, gid=GID, head=head,
+                                  anchor=chances[seat].anchor)
+        head = link_hash(head, record, transcript[-1])
+    state = game.new_game(players, seed, deal=False, dealer=False)
+    bot, rng, private = get_bot(game, "heuristic"), Rng.from_seed(seed), Sampler(Rng.from_seed(seed + 1))
+    seat: int | None = 0
+    while seat is not None:
+        value, anchor = chances[seat].next_share(transcript, players)
+        values = reveal.latest_values(transcript, players)
+        values[seat] = value
+        beacon = reveal.Beacon(GID, values, private)
+        for outcome in game.deal(state, beacon):
+            record.chance.append(game.dump_action(outcome))
+        while game.to_move(state) == seat:
+            record.actions.append(game.dump_action(bot(game, state, rng)))
+            game.apply(state, game.parse_action(record.actions[-1]))
+            record.chance += [game.dump_action(o) for o in game.deal(state, beacon)]
+        transcript = seal_segment(record, transcript, seat, keys[seat], len(record.actions), len(record.chance),
+                                  gid=GID, head=head, reveal=value, anchor=anchor)
+        head = link_hash(head, record, transcript[-1])
+        seat = game.to_move(state)
+    return record, transcript, _public_outcomes(name, record)
+
+
+def _public_outcomes(name: str, record) -> int:
+    """How many of the record's outcomes were dealt at public nodes."""
+    game = get_game(name)
+    state = game.new_game(record.players, record.seed, record.options, dealer=False, deal=False)
+    count = 0
+
+    class Count:
+        def __init__(self) -> None:
+            self.tape = iter(record.chance)
+
+        def pick(self, g, s):
+            nonlocal count
+            data = next(self.tape, None)
+            if data is None:
+                return None
+            count += reveal.is_public(g, s, g.chance_weights(s))
+            return g.parse_action(data)
+
+    source = Count()
+    game.deal(state, source)
+    for data in record.actions:
+        game.apply(state, game.parse_action(data))
+        game.deal(state, source)
+    return count
+
+
+def measure_revealed(name: str, players: int, seed: int) -> dict:
+    sys.path.insert(0, str(ROOT / "web"))
+    from tavolo_ui.revealed import encode_seals
+
+    record, transcript, public = play_revealed(name, players, seed)
+    moved = turns(record)
+    started = time.perf_counter()
+    verify(record, transcript, moved.movers, gid=GID, drawn=moved.drawn)
+    verified = time.perf_counter() - started
+    started = time.perf_counter()
+    reveal.check_commitments(record, transcript, GID)
+    checked = time.perf_counter() - started
+    earlier = transcript[:-players]
+    a1, c1 = earlier[-1]["a"][1], earlier[-1]["c"][1]
+    then = record.model_copy(update={"actions": record.actions[:a1], "chance": record.chance[:c1]})
+    known = verify(then, earlier, moved.movers[:a1], gid=GID, drawn=moved.drawn[:a1 + 1])
+    started = time.perf_counter()
+    verify(record, transcript, moved.movers, gid=GID, drawn=moved.drawn, known=known)
+    lap_verified = time.perf_counter() - started
+    bare = [{k: v for k, v in s.items() if k not in ("anchor", "reveal")} for s in transcript]
+    lap = len(encode_seals(transcript, len(transcript) - players)) - len(encode_seals(bare, len(bare) - players))
+    anchors = len(encode_seals(transcript[:players], 0)) - len(encode_seals(bare[:players], 0))
+    per_seat = [sum(1 for s in transcript[players:] if s["seat"] == seat) for seat in range(players)]
+    return {"game": name, "moves": len(record.actions), "segments": len(transcript), "most": max(per_seat),
+            "public": public, "outcomes": len(record.chance), "verify_s": verified,
+            "without_s": verified - checked, "check_s": checked, "lap_verify_s": lap_verified,
+            "lap_chars": lap, "anchor_chars": anchors}
+
+
+def print_revealed(games: list[str], players: int, seed: int) -> None:
+    print(f"{'game':10} {'moves':>6} {'segs':>5} {'most':>5} {'public':>11} {'verify s':>9} {'no reveal':>9} "
+          f"{'reveal s':>8} {'lap s':>6} {'+chars/lap':>10} {'+anchors':>8}")
+    for name in games:
+        m = measure_revealed(name, players, seed)
+        print(f"{m['game']:10} {m['moves']:6} {m['segments']:5} {m['most']:5} {m['public']:5}/{m['outcomes']:<5} "
+              f"{m['verify_s']:9.2f} {m['without_s']:9.2f} {m['check_s']:8.2f} {m['lap_verify_s']:6.2f} "
+              f"{m['lap_chars']:10} {m['anchor_chars']:8}")
+    print(f"(a chain has {reveal.CHAIN_LENGTH} values; 'most': the most segments one seat signed)")
 
 
 # Ed25519's speed, the same code in CPython (exec) and in the page (Pyodide's runPython); its
@@ -166,7 +282,11 @@ def main() -> None:
     ap.add_argument("--ops", type=int, default=50, help="with --pyodide: signatures (and verifications) per run")
     ap.add_argument("--runs", type=int, default=3, help="with --pyodide: runs, alternated")
     ap.add_argument("--public", type=Path, default=ROOT / "public", help="with --pyodide: the built site")
+    ap.add_argument("--reveal", action="store_true", help="what commit and reveal adds (engines.core.reveal)")
     args = ap.parse_args()
+    if args.reveal:
+        print_revealed(args.games, args.players, args.seed)
+        return
     if args.pyodide:
         pyodide_speed(args.public, args.ops, args.runs)
         return

@@ -1,6 +1,6 @@
 """A whole game at a distance between simulated devices, passing only sealed move links.
 
-    python3 tools/distance_game.py GAME --players N --seed S --out DIR [--bots B] [--max-moves M]
+    python3 tools/distance_game.py GAME --players N --seed S --out DIR [--bots B] [--max-moves M] [--reveal]
     python3 tools/distance_game.py --open DIR/devices/SEAT FILE
     python3 tools/distance_game.py --decode FILE
 
@@ -23,6 +23,15 @@ link), and ``DIR/truth.jsonl`` gets one line per link: every hidden item of ever
 it was made (``Game.hidden_items``: ``{"link": "NNNN.txt", "hidden": [{"seat": 0, "kind":
 "hand", "item": "temple-1"}, ...]}``; ``seat`` null for a face-down card nobody has seen).
 ``--max-moves`` bounds the run: it stops once the first link past that many moves is opened.
+
+**Public chance by commit and reveal** (``--reveal``; issue 39, stage 2): the devices pass
+``t4`` links (``tavolo_ui.revealed``). The creator commits its seats' anchors (the bots'
+too) and sends the game round the people who have not committed (the set-up lap: one link
+each), back to itself; it deals the set-up from its first revealed value and the others'
+anchors, and from then on each device deals each public draw of its seats' turns from every
+seat's latest value (``engines.core.reveal.Beacon``; private draws from its seeded dealer)
+and seals each turn with its seat's next value as soon as the turn passes. Each device's
+chance secrets (one per seat it plays) are in its ``device.json``, seeded too.
 
 **Opening** (``--open DEVICE FILE``): opens a link file on that device, as its page would,
 stores what it accepts, and prints ``{"accepted": bool, "reason": str}`` (reason in English,
@@ -56,8 +65,9 @@ from engines.core.i18n import render  # noqa: E402
 from engines.core.inbound import InputError  # noqa: E402
 from engines.core.record import GameRecord, new_record, parse_record, replay  # noqa: E402
 from engines.core.rng import Rng  # noqa: E402
-from engines.core.seal import SeatKey  # noqa: E402
+from engines.core.seal import SeatKey, b64  # noqa: E402
 from tavolo_ui.distance import EVERY_SEAT, Distance, SealState  # noqa: E402
+from tavolo_ui import revealed  # noqa: E402
 from tavolo_ui.sealed import device_seat, device_seats, make_link, new_seal, open_link, parse_sealed, refusal  # noqa: E402
 
 BASE_URL = "https://tavolo.example/"
@@ -68,6 +78,12 @@ def seeded_key(game: str, seed: int, seat: int) -> SeatKey:
     """The key of ``seat`` in a run of the tool: from the seed, so that runs repeat (a page's
     keys come from the system's entropy, ``SeatKey.new``)."""
     return SeatKey(hashlib.sha256(f"tavolo distance_game {game} {seed} seat {seat}".encode()).digest())
+
+
+def seeded_secret(game: str, seed: int, seat: int) -> bytes:
+    """The chance secret of ``seat`` in a run of the tool (``--reveal``): from the seed, so
+    that runs repeat (a page's comes from the system's entropy)."""
+    return hashlib.sha256(f"tavolo distance_game {game} {seed} chance {seat}".encode()).digest()
 
 
 def game_id(game: str, seed: int) -> str:
@@ -88,10 +104,14 @@ class Device:
     distance: Distance | None
     bot_rng: Rng
     dealer: Rng
+    chances: dict[int, str] | None = None
+    """``--reveal``: the chance secret of each seat this device plays (``tavolo_ui.revealed``);
+    None in a game sealed without commit and reveal."""
 
     @classmethod
-    def fresh(cls, folder: Path, seat: int, seed: int) -> "Device":
-        return cls(folder, seat, None, None, Rng.from_seed(seed * 1000 + 17 + seat), Rng.from_seed(seed * 1000 + 71 + seat))
+    def fresh(cls, folder: Path, seat: int, seed: int, reveal: bool = False) -> "Device":
+        return cls(folder, seat, None, None, Rng.from_seed(seed * 1000 + 17 + seat), Rng.from_seed(seed * 1000 + 71 + seat),
+                   {} if reveal else None)
 
     @classmethod
     def load(cls, folder: Path) -> "Device":
@@ -100,14 +120,17 @@ class Device:
         if (folder / "game.json").exists():
             saved = json.loads((folder / "game.json").read_text())
             record, distance = parse_record(saved["record"]), Distance.from_json(saved["distance"])
+        chances = info.get("chances")
         return cls(folder, info["seat"], record, distance, Rng.model_validate(info["bot_rng"]),
-                   Rng.model_validate(info["dealer"]))
+                   Rng.model_validate(info["dealer"]),
+                   None if chances is None else {int(seat): text for seat, text in chances.items()})
 
     def save(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
         (self.folder / "device.json").write_text(json.dumps(
             {"seat": self.seat, "bot_rng": self.bot_rng.model_dump(mode="json"),
-             "dealer": self.dealer.model_dump(mode="json")}))
+             "dealer": self.dealer.model_dump(mode="json"),
+             **({} if self.chances is None else {"chances": {str(s): t for s, t in self.chances.items()}})}))
         if self.record is not None and self.distance is not None:
             (self.folder / "game.json").write_text(json.dumps(
                 {"record": self.record.model_dump(mode="json"), "distance": self.distance.to_json()}))
@@ -123,7 +146,7 @@ class Device:
         (``SeatKey.new`` by default)."""
         here = None if self.record is None else (self.record, self.seal)
         try:
-            opened = open_link(fragment, here, make_key=make_key)
+            opened = (revealed.open_link if self.chances is not None else open_link)(fragment, here, make_key=make_key)
         except InputError as exc:
             return False, refusal(exc)
         if not opened.accepted:  # a fork: two continuations of one position
@@ -138,6 +161,35 @@ class Device:
             self.distance.floor = len(record.actions)
         self.save()
         return True, ""
+
+    def play_revealed(self, game: Game, gid: str, make_secret: Callable[[int], bytes]) -> tuple[GameState, int]:
+        """``--reveal``: commit this device's seats if the lap is not complete; else play
+        their turns (the creator deals the set-up first), each dealt with its seat's next value
+        and sealed as soon as it ends. Returns the state and the seat the link goes to."""
+        assert self.record is not None and self.distance is not None and self.chances is not None
+        record, seal = self.record, self.seal
+        for seat in self.distance.mine:
+            self.chances.setdefault(seat, b64(make_secret(seat)))
+        state = replay(record)
+        if revealed.lap_missing(record, seal):
+            self.distance.seal = revealed.commit(record, seal, self.chances, gid=gid)
+            return state, revealed.route(record, self.seal, None)
+        bot = get_bot(game, LEVEL)
+        while True:
+            seat = game.to_move(state)
+            if game.is_chance(state):  # the set-up, dealt by the creator after the lap
+                seat = self.seal.host
+            if seat is None or seat not in self.distance.mine:
+                break
+            turn = revealed.deal(record, self.seal, self.chances, seat, gid=gid, private=Sampler(self.dealer))
+            record.chance += [game.dump_action(o) for o in game.deal(state, turn.beacon)]
+            while game.to_move(state) == seat:
+                action = bot(game, state, self.bot_rng)
+                record.actions.append(game.dump_action(action))
+                game.apply(state, action)
+                record.chance += [game.dump_action(o) for o in game.deal(state, turn.beacon)]
+            self.distance.seal = revealed.seal_turn(record, self.seal, turn, gid=gid)
+        return state, revealed.route(record, self.seal, game.to_move(state))
 
     def play_turn(self, game: Game) -> GameState:
         """Play this device's seats' moves until another device's seat is to move or the game
@@ -160,7 +212,7 @@ class Device:
 # ---- a whole game ------------------------------------------------------------------------
 
 def play(name: str, players: int, seed: int, out: Path, *, bots: int = 0, max_moves: int = 10_000,
-         open_last: bool = True) -> dict:
+         open_last: bool = True, reveal: bool = False) -> dict:
     """Play a game at a distance between simulated devices (see the module doc); returns a
     summary: links made, moves, whether the game ended, every link accepted. Without
     ``open_last`` the last link is written but not opened: its receiver's device is left as
@@ -173,11 +225,12 @@ def play(name: str, players: int, seed: int, out: Path, *, bots: int = 0, max_mo
     people = players - bots
     seats = [{"name": f"Person {i + 1}", "kind": "human"} for i in range(people)]
     seats += [{"name": f"Bot {i + 1}", "kind": f"bot:{LEVEL}"} for i in range(bots)]
-    devices = {s: Device.fresh(out / "devices" / str(s), s, seed) for s in range(people)}
+    devices = {s: Device.fresh(out / "devices" / str(s), s, seed, reveal) for s in range(people)}
     record = new_record(game, players, seed, seats=seats, outcomes=True)
     creator = devices[0]
     state = game.new_game(players, seed, record.options, dealer=False, deal=False)
-    record.chance += [game.dump_action(o) for o in game.deal(state, Sampler(creator.dealer))]
+    if not reveal:  # with --reveal the set-up is dealt after the lap
+        record.chance += [game.dump_action(o) for o in game.deal(state, Sampler(creator.dealer))]
     creator.record = record
     creator.distance = Distance(gid, device_seats(record, 0, 0),
                                 seal=new_seal(record, [0], lambda s: seeded_key(name, seed, s)))
@@ -185,14 +238,21 @@ def play(name: str, players: int, seed: int, out: Path, *, bots: int = 0, max_mo
         device.save()
     truth = (out / "truth.jsonl").open("w")
     current, count, refused = creator, 0, []
+    secret = (lambda s: seeded_secret(name, seed, s))
     try:
         while True:
-            state = current.play_turn(game)
-            assert current.record is not None and current.distance is not None
-            mover = game.to_move(state)
-            to = EVERY_SEAT if mover is None else device_seat(current.record, current.seal.host, mover)
-            fragment, seal = make_link(current.record, current.seal, gid=gid, to=to)
-            current.distance.seal = seal
+            if reveal:
+                state, to = current.play_revealed(game, gid, secret)
+                assert current.record is not None and current.distance is not None
+                mover = game.to_move(state) if revealed.set_up_dealt(current.record, current.seal) else -1
+                fragment = revealed.make_link(current.record, current.seal, gid=gid, to=to)
+            else:
+                state = current.play_turn(game)
+                assert current.record is not None and current.distance is not None
+                mover = game.to_move(state)
+                to = EVERY_SEAT if mover is None else device_seat(current.record, current.seal.host, mover)
+                fragment, seal = make_link(current.record, current.seal, gid=gid, to=to)
+                current.distance.seal = seal
             current.distance.floor = len(current.record.actions)
             current.save()
             count += 1
@@ -235,8 +295,10 @@ def open_file(folder: Path, file: Path) -> dict:
 
 def decode_file(file: Path) -> dict:
     """What a link file holds, read with no device's keys (see the module doc)."""
+    fragment = link_text(file)
+    parse = revealed.parse_revealed if fragment.split(".")[4:5] == [revealed.REVEALED_VERSION] else parse_sealed
     try:
-        link = parse_sealed(link_text(file))
+        link = parse(fragment)
     except InputError as exc:
         return {"error": refusal(exc)}
     record = link.record.model_dump(mode="json")
@@ -253,6 +315,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--bots", type=int, default=0, help="how many of the seats are bots (the last ones)")
     ap.add_argument("--out", type=Path)
     ap.add_argument("--max-moves", type=int, default=10_000)
+    ap.add_argument("--reveal", action="store_true", help="deal public draws by commit and reveal (t4 links)")
     ap.add_argument("--open", nargs=2, metavar=("DEVICE", "FILE"), type=Path)
     ap.add_argument("--decode", metavar="FILE", type=Path)
     args = ap.parse_args(argv)
@@ -266,7 +329,8 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("give GAME and --out (or --open / --decode)")
     if not 0 <= args.bots < args.players:
         ap.error("--bots: fewer than --players (the creator is a person)")
-    summary = play(args.game, args.players, args.seed, args.out, bots=args.bots, max_moves=args.max_moves)
+    summary = play(args.game, args.players, args.seed, args.out, bots=args.bots, max_moves=args.max_moves,
+                   reveal=args.reveal)
     print(json.dumps(summary))
     return 0 if not summary["refused"] else 1
 

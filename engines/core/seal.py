@@ -60,6 +60,20 @@ each signature Ed25519, RFC 8032, over the 32-byte hash)::
 Everything hashed is *canonical bytes* (``canonical``): sorted keys, no spaces, ASCII only.
 ``engine_version`` and ``format`` are left out of ``h0``: devices may upgrade during a game.
 
+Public chance (stage 2, ``engines.core.reveal``). A transcript whose first segment carries an
+``anchor`` is dealt by commit and reveal: it starts with a *lap*, one segment per seat with no
+moves and no draws, each committing the anchor of its seat's hash chain (the creator's
+first), then the creator's *deal segment*, which deals the set-up; each segment from there
+on carries ``reveal``, its seat's next value of the chain (and, with a chain's last value,
+the ``anchor`` of the next)::
+
+    {"seat": 2, "a": [0, 0], "c": [0, 0], "key": "<43 chars>", "anchor": "<43 chars>", "sig": "..."}
+    {"seat": 1, "a": [12, 15], "c": [30, 32], "reveal": "<43 chars>", "sig": "..."}
+
+The two fields are hashed into ``h_k`` when present (so a stage-1 segment, without them,
+hashes as it always did), and ``verify`` checks the lap's layout here and the chains and every
+public outcome with ``reveal.check_commitments``.
+
 The library is python-ecdsa (pure Python: the same code runs in CPython and in Pyodide), and
 it is imported here only, so that importing ``engines`` never needs it.
 """
@@ -194,6 +208,7 @@ def link_hash(previous: bytes, record: GameRecord, segment: Segment) -> bytes:
     (a0, a1), (c0, c1) = segment["a"], segment["c"]
     body = {"seat": segment["seat"], "a": [a0, a1], "c": [c0, c1], "key": segment.get("key"),
             "actions": record.actions[a0:a1], "chance": record.chance[c0:c1]}
+    body.update({name: segment[name] for name in _VALUES if name in segment})  # stage 2's, when present
     return _hash(_LINK, previous + canonical(body))
 
 
@@ -206,7 +221,8 @@ def chain(gid: str, record: GameRecord, transcript: Sequence[Segment]) -> list[b
 
 
 def seal_segment(record: GameRecord, transcript: Sequence[Segment], seat: int, key: SeatKey,
-                 a1: int, c1: int, *, gid: str, head: bytes | None = None) -> list[Segment]:
+                 a1: int, c1: int, *, gid: str, head: bytes | None = None, anchor: bytes | None = None,
+                 reveal: bytes | None = None) -> list[Segment]:
     """``transcript`` with one more segment, signed with ``key``: ``seat`` played the record's
     moves from where the transcript ends up to ``a1`` and dealt its outcomes up to ``c1``.
 
@@ -218,9 +234,16 @@ def seal_segment(record: GameRecord, transcript: Sequence[Segment], seat: int, k
 
     ``head``: the transcript's last hash when the caller has it (``Sealed.head`` of the copy
     it verified or sealed last), which saves hashing the whole chain again; a wrong one makes
-    a segment no device accepts."""
+    a segment no device accepts.
+
+    ``anchor`` and ``reveal`` (``engines.core.reveal``): the seat's commitment (in its lap
+    segment, or with a chain's last value) and its next value, written in the segment. A
+    transcript whose first segment has an anchor may have segments with no moves up to its
+    deal segment (the lap's, and the set-up dealt alone)."""
     a0, c0 = (transcript[-1]["a"][1], transcript[-1]["c"][1]) if transcript else (0, 0)
-    if not (a0 <= a1 <= len(record.actions) and c0 <= c1 <= len(record.chance)) or (transcript and a1 == a0):
+    lap = lap_size(transcript, record.players)
+    if not (a0 <= a1 <= len(record.actions) and c0 <= c1 <= len(record.chance)) \
+            or (transcript and a1 == a0 and len(transcript) > lap):
         raise ValueError(f"cannot seal moves {a0}..{a1} and outcomes {c0}..{c1} of this record")
     bound = bound_keys(transcript)
     if bound.get(seat, key.public) != key.public:
@@ -228,9 +251,20 @@ def seal_segment(record: GameRecord, transcript: Sequence[Segment], seat: int, k
     segment: Segment = {"seat": seat, "a": [a0, a1], "c": [c0, c1]}
     if seat not in bound:
         segment["key"] = b64(key.public)
+    for name, value in (("anchor", anchor), ("reveal", reveal)):
+        if value is not None:
+            segment[name] = b64(value)
     previous = head if head is not None else chain(gid, record, transcript)[-1]
     segment["sig"] = b64(key.sign(link_hash(previous, record, segment)))
     return [*transcript, segment]
+
+
+def lap_size(transcript: Sequence[Any], players: int) -> int:
+    """How many segments the set-up lap of ``transcript`` has: one per seat when its first
+    segment commits an anchor (a game dealt by commit and reveal, ``engines.core.reveal``),
+    else 0 (a stage-1 transcript: the creator's first segment deals the set-up)."""
+    first = transcript[0] if transcript else None
+    return players if isinstance(first, dict) and "anchor" in first else 0
 
 
 def bound_keys(transcript: Sequence[Segment]) -> dict[int, bytes]:
@@ -299,7 +333,9 @@ def turns(record: GameRecord) -> Turns:
     return Turns(movers, drawn)
 
 
-_FIELDS = {"seat", "a", "c", "key", "sig"}
+_FIELDS = {"seat", "a", "c", "key", "sig", "anchor", "reveal"}
+_VALUES = ("anchor", "reveal")
+"""The fields of a transcript dealt by commit and reveal (``engines.core.reveal``): 32 bytes each."""
 
 
 def _well_formed(segment: Any, players: int) -> bool:
@@ -311,7 +347,8 @@ def _well_formed(segment: Any, players: int) -> bool:
     return (type(segment["seat"]) is int and 0 <= segment["seat"] < players
             and all(isinstance(r, list) and len(r) == 2 and all(type(n) is int for n in r) for r in ranges)
             and unb64(segment["sig"], SIG_BYTES) is not None
-            and ("key" not in segment or unb64(segment["key"], KEY_BYTES) is not None))
+            and ("key" not in segment or unb64(segment["key"], KEY_BYTES) is not None)
+            and all(name not in segment or unb64(segment[name], KEY_BYTES) is not None for name in _VALUES))
 
 
 def _move_text(n: int) -> int:
@@ -335,6 +372,13 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
     ``head`` with the same keys were checked then, so their signatures are not checked again
     (opening a link then costs the signatures of the segments new since: about one lap).
 
+    A transcript that starts with a lap (``lap_size``: a game dealt by commit and reveal,
+    ``engines.core.reveal``) has up to one segment per seat more, with no moves; its layout
+    must have the lap (each seat once, no move and no draw), then the set-up dealt by the
+    creator, then no seat's turn sealed in two segments; then ``reveal.check_commitments``
+    checks every anchor and reveal and recomputes every public outcome (a replay of the
+    record: ``drawn`` is computed when not given).
+
     A record with ``forks`` (unseen parts dealt again for one seat, ``engines.core.record``)
     is refused: nothing signed covers a re-deal. The checks, cheapest first, so hostile input
     costs little: a transcript with more
@@ -346,14 +390,17 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
     actions, chance = record.actions, record.chance
     if len(movers) != len(actions) or (drawn is not None and len(drawn) != len(actions) + 1):
         raise ValueError("movers and drawn must come from this record (turns)")
-    if not isinstance(transcript, list) or len(transcript) > len(actions) + 1:
+    lap = lap_size(transcript, record.players) if isinstance(transcript, list) else 0
+    if not isinstance(transcript, list) or len(transcript) > len(actions) + 1 + lap:
         raise SealError(_T("The seals of this game are longer than its moves: they cannot be checked."),
                         detail=f"{len(transcript) if isinstance(transcript, list) else 'no'} segments "
                                f"for {len(actions)} moves")
     if record.forks:  # a re-deal is no move and no outcome: no signature would cover it
         raise SealError(_T("A sealed game cannot be played on with its unseen parts dealt again."),
                         move=record.forks[0].at, detail="the record has forks")
-    keys = _check_layout(record, transcript, movers, drawn, own or {})
+    if lap and drawn is None:
+        drawn = turns(record).drawn
+    keys = _check_layout(record, transcript, movers, drawn, own or {}, lap)
     hashes = chain(gid, record, transcript)
     trusted = 0
     if known is not None and known.segments < len(hashes) and hashes[known.segments] == known.head \
@@ -366,21 +413,26 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
         assert signature is not None  # _check_layout saw every signature well formed
         if not signed_by(keys[seat], head, signature):
             raise _bad_signature(keys, seat, a0, k, head, signature)
+    if lap:
+        from .reveal import check_commitments  # reveal imports this module
+        check_commitments(record, transcript, gid)
     return Sealed(keys, hashes[-1], len(transcript))
 
 
 def _check_layout(record: GameRecord, transcript: list, movers: Sequence[int], drawn: Sequence[int] | None,
-                  own: Mapping[int, bytes]) -> dict[int, bytes]:
-    """The checks of ``verify`` that need no signature: shapes, ranges, seats, keys. Returns
-    each seat's bound key."""
+                  own: Mapping[int, bytes], lap: int = 0) -> dict[int, bytes]:
+    """The checks of ``verify`` that need no signature: shapes, ranges, seats, keys (and,
+    after a lap of ``lap`` segments, ``_check_lap``). Returns each seat's bound key."""
     keys: dict[int, bytes] = {}
     a = c = 0
     for k, segment in enumerate(transcript):
         if not _well_formed(segment, record.players):
             raise SealError(_T("Seal {n} of this game is damaged.", n=k + 1), move=a, detail=f"segment {k}")
         seat, (a0, a1), (c0, c1) = segment["seat"], segment["a"], segment["c"]
+        if lap:
+            _check_lap(transcript, k, lap)
         if (a0, c0) != (a, c) or not (a0 <= a1 <= len(record.actions) and c0 <= c1 <= len(record.chance)) \
-                or (k and a1 == a0):
+                or (k > lap and a1 == a0):
             raise SealError(_T("The seals of this game do not follow its moves at move {n}: one is missing, "
                                "repeated or out of order.", n=_move_text(a)), move=a,
                             detail=f"segment {k} covers moves {a0}..{a1}, outcomes {c0}..{c1}; expected from {a}, {c}")
@@ -389,7 +441,7 @@ def _check_layout(record: GameRecord, transcript: list, movers: Sequence[int], d
                 raise SealError(_T("Move {n} was not signed by {player}: someone else made it.",
                                    n=_move_text(i), player=player(movers[i])), seat=movers[i], move=i,
                                 detail=f"segment {k} is signed for seat {seat}")
-        if drawn is not None and (c0, c1) != (drawn[a0] if k else 0, drawn[a1]):
+        if drawn is not None and k >= lap and (c0, c1) != (drawn[a0] if k > lap else 0, drawn[a1]):
             last = max(a1 - 1, 0)
             raise SealError(_T("The draws dealt with move {n} are not sealed by {player}, who dealt them.",
                                n=_move_text(last), player=player(seat)), seat=seat, move=last,
@@ -401,6 +453,31 @@ def _check_layout(record: GameRecord, transcript: list, movers: Sequence[int], d
                            n=_move_text(a)), move=a,
                         detail=f"sealed {a} of {len(record.actions)} moves, {c} of {len(record.chance)} outcomes")
     return keys
+
+
+def _check_lap(transcript: list, k: int, lap: int) -> None:
+    """The layout of segment ``k`` in a transcript that starts with a lap of ``lap`` segments
+    (``engines.core.reveal``): in the lap, each seat once, with no move and no draw (nothing
+    is drawn before every seat has committed); right after it, the creator's deal segment
+    (the seat of segment 0: the one seat that committed before seeing any other anchor);
+    after that, never two segments of one seat in a row (a turn sealed in two would let its
+    seat choose which of its values deals its draws)."""
+    segment = transcript[k]
+    seat, a0 = segment["seat"], segment["a"][0]
+    if k < lap and (segment["a"][1] or segment["c"][1]):
+        raise SealError(_T("{player} dealt or moved before every seat had committed to the draws.",
+                           player=player(seat)), seat=seat, move=0, detail=f"lap segment {k} has moves or draws")
+    if k < lap and any(s["seat"] == seat for s in transcript[:k]):
+        raise SealError(_T("Seal {n} of this game is damaged.", n=k + 1), seat=seat, move=0,
+                        detail=f"lap segment {k}: seat {seat} is already in the lap")
+    if k == lap and seat != transcript[0]["seat"]:
+        raise SealError(_T("{player} dealt the set-up, which the game's creator deals once every seat has "
+                           "committed to the draws.", player=player(seat)), seat=seat, move=0,
+                        detail=f"deal segment {k} is not signed by the creator")
+    if k > lap and seat == transcript[k - 1]["seat"]:
+        raise SealError(_T("{player}'s turn is sealed in two parts at move {n}: a turn is sealed whole, so that "
+                           "its draws cannot be chosen.", player=player(seat), n=_move_text(a0)), seat=seat,
+                        move=a0, detail=f"segments {k - 1} and {k} are both seat {seat}'s")
 
 
 def _bind_key(keys: dict[int, bytes], segment: Segment, own: Mapping[int, bytes], k: int) -> None:

@@ -1,0 +1,327 @@
+"""Move links of sealed games whose public draws are dealt by commit and reveal (issue 39,
+stage 2: nobody chooses or re-draws chance). Pure Python: the headless tool
+``tools/distance_game.py --reveal`` and the CPython tests use it; the page does not yet.
+
+The protocol is ``engines.core.reveal`` (each seat's hash chain, its anchor committed in the
+set-up lap, one value revealed per segment, every public outcome derived from all seats'
+values, ``Beacon``) on top of ``engines.core.seal`` (signed segments, ``verify``). Everything
+else is ``sealed``'s: seat keys, bots at the host, what a device stores (``SealState``), how
+a link relates to a device's copy. What a device adds is its *chance secrets*
+(``Chances``): one per seat it plays, from which that seat's chains are made; they never
+leave the device (a page stores them beside ``Distance.seal``).
+
+**The link** is a sealed move link with the payload version ``t4`` and three optional parts
+per segment in its seals, each a letter and 43 characters of base64url: ``k`` the seat's key
+(its first segment), ``n`` an anchor (the lap, or a chain's last value), ``r`` a reveal::
+
+    #move=<gid>.<to>.<moves>.<CRC>.t4.<n>.<k>.<a0>.<c0>~<seat>.<a1>.<c1>.<sig>[.k<key>][.n<anchor>][.r<value>]~....<record>
+
+A page that knows only ``t3`` refuses it as a link of a newer Tavolo. A reveal costs 45
+characters per segment, an anchor 45 once per seat (``bench/seal.py --reveal``).
+
+**The game** (``tools/distance_game.py --reveal`` plays it between simulated devices):
+
+1. The creator's device makes the record (no draw yet) and commits its anchor and its bots'
+   (``commit``: lap segments with no moves), and sends the link to the first person who has
+   not committed (``route``).
+2. Each person's device opens it (``open_link``), commits (``commit``) and sends on; the
+   last sends it back to the creator (one lap of links: ``players - 1 - bots`` messages a
+   trusted server would not need, each person one).
+3. The creator deals the set-up (``deal``: ``Beacon`` from its first revealed value and the
+   others' anchors) and plays its first turn if it moves first, in its deal segment.
+4. From then on, a device plays each of its seats' turns: ``deal`` gives the ``Beacon`` of
+   the seat's next value, the device plays the turn (its draws from the beacon) and seals it
+   in one segment (``seal_turn``) as soon as the turn passes, then sends the link (``route``).
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from engines.core.chance import ENTROPY, Source
+from engines.core.i18n import texts
+from engines.core.record import MAX_MOVES, GameRecord, RecordError, too_many
+from engines.core.reveal import VALUE_BYTES, Beacon, Chains, latest_values, require_lap
+from engines.core.seal import (KEY_BYTES, SeatKey, Sealed, Segment, b64, bound_keys, chain, compare, link_hash,
+                               seal_segment, turns, unb64, verify)
+
+from .distance import EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, SAME, GID_RE, SealState, changed_link, relate, text_crc
+from .links import LinkError, decode_payload, encode_record
+from .sealed import Opened, SealedLink, device_seat, first_needed
+
+T = texts("ui")
+
+REVEALED_VERSION = "t4"
+"""The payload of a move link dealt by commit and reveal starts with ``t4.``."""
+SEGMENT_CHARS = 2 + 1 + 6 + 1 + 7 + 1 + 86 + 3 * (2 + 43) + 1
+"""The most characters one segment takes in a ``t4`` link's seals."""
+MOST_SEATS = 99
+"""Most seats of a record: a lap adds at most that many segments to a transcript."""
+
+_HEAD_RE = re.compile(r"([0-9]{1,6})\.([0-9]{1,6})\.([0-9]{1,7})")
+_SEGMENT_RE = re.compile(r"([0-9]{1,2})\.([0-9]{1,6})\.([0-9]{1,7})\.([A-Za-z0-9_-]{86})"
+                         r"(?:\.k([A-Za-z0-9_-]{43}))?(?:\.n([A-Za-z0-9_-]{43}))?(?:\.r([A-Za-z0-9_-]{43}))?")
+_FIELDS = (("key", "k"), ("anchor", "n"), ("reveal", "r"))
+
+
+# ---- a device's chance secrets -----------------------------------------------------------
+
+def new_chances(seats: Iterable[int], make_secret: Callable[[int], bytes] | None = None) -> dict[int, str]:
+    """A chance secret (``reveal.Chains``) for each of this device's seats, as texts to store:
+    from the system's entropy, or ``make_secret(seat)`` (the headless tool's seeded ones)."""
+    make = make_secret or (lambda _seat: secrets.token_bytes(VALUE_BYTES))
+    return {seat: b64(make(seat)) for seat in seats}
+
+
+def chains_of(chances: dict[int, str], gid: str, seat: int) -> Chains:
+    """The chains of ``seat`` in the game ``gid`` from this device's stored secret."""
+    secret = unb64(chances.get(seat), VALUE_BYTES)
+    if secret is None:
+        raise ValueError(f"this device holds no chance secret of seat {seat}")
+    return Chains(secret, gid, seat)
+
+
+# ---- the lap and the turns ---------------------------------------------------------------
+
+def lap_missing(record: GameRecord, seal: SealState) -> list[int]:
+    """The seats that have not committed their anchor yet (none once the lap is complete)."""
+    committed = {segment["seat"] for segment in seal.transcript[:record.players]}
+    return [seat for seat in range(record.players) if seat not in committed]
+
+
+def set_up_dealt(record: GameRecord, seal: SealState) -> bool:
+    """Whether the creator has dealt the set-up (its deal segment follows the lap)."""
+    return len(seal.transcript) > record.players
+
+
+def commit(record: GameRecord, seal: SealState, chances: dict[int, str], *, gid: str) -> SealState:
+    """``seal`` with a lap segment for each of this device's seats that has not committed
+    (the creator's first: it starts the lap), each signed by its seat's key and carrying its
+    first chain's anchor, no move and no draw."""
+    transcript = list(seal.transcript)
+    head = chain(gid, record, transcript)[-1]
+    for seat in sorted(seal.keys, key=lambda s: (s != seal.host, s)):
+        if seat in lap_missing(record, SealState(seal.keys, seal.host, transcript)):
+            key = SeatKey.from_text(seal.keys[seat])
+            transcript = seal_segment(record, transcript, seat, key, 0, 0, gid=gid, head=head,
+                                      anchor=chains_of(chances, gid, seat).anchor)
+            head = link_hash(head, record, transcript[-1])
+    return _with(seal, transcript, head)
+
+
+@dataclass
+class Turn:
+    """What a device deals a seat's turn with: ``beacon`` (the ``Source`` of its draws),
+    ``value`` (the seat's next value, revealed in the turn's segment) and ``anchor`` (its next
+    chain's, when ``value`` is a chain's last; else None)."""
+
+    seat: int
+    beacon: Beacon
+    value: bytes
+    anchor: bytes | None
+
+
+def deal(record: GameRecord, seal: SealState, chances: dict[int, str], seat: int, *, gid: str,
+         private: Source = ENTROPY) -> Turn:
+    """The ``Turn`` of ``seat`` (one of this device's) after ``seal``'s transcript: public
+    draws from every seat's latest value and ``seat``'s next one, private draws from
+    ``private`` (the system's entropy by default)."""
+    players = record.players
+    value, anchor = chains_of(chances, gid, seat).next_share(seal.transcript, players)
+    values = latest_values(seal.transcript, players)
+    values[seat] = value
+    return Turn(seat, Beacon(gid, values, private), value, anchor)
+
+
+def seal_turn(record: GameRecord, seal: SealState, turn: Turn, *, gid: str) -> SealState:
+    """``seal`` with the turn's segment: the moves and draws of ``record`` past the transcript,
+    signed by the turn's seat, with its value (and anchor)."""
+    key = SeatKey.from_text(seal.keys[turn.seat])
+    head = _head(record, seal, gid)
+    transcript = seal_segment(record, seal.transcript, turn.seat, key, len(record.actions), len(record.chance),
+                              gid=gid, head=head, reveal=turn.value, anchor=turn.anchor)
+    return _with(seal, transcript, link_hash(head, record, transcript[-1]))
+
+
+def route(record: GameRecord, seal: SealState, mover: int | None) -> int:
+    """The seat whose device the next link goes to: during the lap, the first person who has
+    not committed, else the creator (who deals the set-up); then the device of ``mover``
+    (the seat to move: ``device_seat``), or every player at the end (``mover`` None)."""
+    missing = lap_missing(record, seal)
+    if missing:
+        return device_seat(record, seal.host, missing[0])
+    if not set_up_dealt(record, seal):
+        return seal.host
+    return EVERY_SEAT if mover is None else device_seat(record, seal.host, mover)
+
+
+def _head(record: GameRecord, seal: SealState, gid: str) -> bytes:
+    known = _known(seal)
+    if known is not None and known.segments == len(seal.transcript):
+        return known.head
+    return chain(gid, record, seal.transcript)[-1]
+
+
+def _with(seal: SealState, transcript: list[Segment], head: bytes) -> SealState:
+    return SealState(dict(seal.keys), seal.host, transcript, _store_known(Sealed(bound_keys(transcript), head,
+                                                                                 len(transcript))))
+
+
+def _known(seal: SealState) -> Sealed | None:
+    """``SealState.known`` as ``verify`` takes it (None when it is not there or damaged)."""
+    known = seal.known
+    if known is None:
+        return None
+    head = unb64(known["head"], 32)
+    keys = {int(seat): unb64(key, KEY_BYTES) for seat, key in known["keys"].items()}
+    if head is None or any(key is None for key in keys.values()):
+        return None
+    return Sealed({seat: key for seat, key in keys.items() if key is not None}, head, known["segments"])
+
+
+def _store_known(sealed: Sealed) -> dict:
+    return {"keys": {str(seat): b64(key) for seat, key in sealed.keys.items()}, "head": b64(sealed.head),
+            "segments": sealed.segments}
+
+
+# ---- the link ----------------------------------------------------------------------------
+
+def encode_seals(transcript: list[Segment], first: int) -> str:
+    """The seals part of a ``t4`` link: the segments from ``first`` on (see the module doc)."""
+    if first < len(transcript):
+        a0, c0 = transcript[first]["a"][0], transcript[first]["c"][0]
+    else:
+        a0, c0 = (transcript[-1]["a"][1], transcript[-1]["c"][1]) if transcript else (0, 0)
+    parts = [f"{first}.{a0}.{c0}"]
+    for segment in transcript[first:]:
+        text = f"{segment['seat']}.{segment['a'][1]}.{segment['c'][1]}.{segment['sig']}"
+        parts.append(text + "".join(f".{letter}{segment[name]}" for name, letter in _FIELDS if name in segment))
+    return "~".join(parts)
+
+
+def make_link(record: GameRecord, seal: SealState, *, gid: str, to: int) -> str:
+    """The fragment of the ``t4`` link that hands ``record`` and its transcript (every segment
+    already sealed) to the device of seat ``to`` (or ``EVERY_SEAT``)."""
+    return revealed_fragment(record, gid, to, seal.transcript, first_needed(record, seal, to))
+
+
+def revealed_fragment(record: GameRecord, gid: str, to: int, transcript: list[Segment], first: int) -> str:
+    """The URL fragment of a ``t4`` link for ``to`` carrying the segments from ``first``."""
+    seals = encode_seals(transcript, first)
+    head = f"{gid}.{to}.{len(record.actions)}"
+    payload = f"{REVEALED_VERSION}.{len(seals)}.{seals}.{encode_record(record)}"
+    return f"#{MODE}={head}.{text_crc(head, payload)}.{payload}"
+
+
+def _damaged_seals(detail: str) -> LinkError:
+    return LinkError(T("This link is damaged: its seals were cut or changed."), detail)
+
+
+def parse_revealed(fragment: str) -> SealedLink:
+    """The ``t4`` link in a URL fragment; ``LinkError`` saying what is wrong with it. The
+    header, its checksum and the size of the seals are checked before anything is decoded."""
+    body = fragment.lstrip("#")[len(MODE) + 1:]
+    parts = body.split(".", 6)
+    if len(parts) < 7:
+        raise LinkError(T("This link is incomplete: it was cut off. Copy the whole link and try again."),
+                        "a sealed move link has seven parts before its seals")
+    gid, seat_text, moves_text, crc, version, size_text, rest = parts
+    if not (GID_RE.fullmatch(gid) and re.fullmatch(r"[0-9]{1,2}", seat_text) and re.fullmatch(r"[0-9]{1,8}", moves_text)
+            and re.fullmatch(r"[0-9A-F]{8}", crc) and version == REVEALED_VERSION
+            and re.fullmatch(r"[0-9]{1,8}", size_text)):
+        raise LinkError(T("This link is damaged: its header was changed."), f"revealed move header {body[:60]!r}")
+    seat, moves, size = int(seat_text), int(moves_text), int(size_text)
+    if moves > MAX_MOVES:
+        raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=too_many("actions", moves)),
+                        f"the move header says {moves} moves")
+    if text_crc(f"{gid}.{seat_text}.{moves_text}", f"{version}.{size_text}.{rest}") != crc:
+        raise changed_link()
+    if size > (moves + 1 + MOST_SEATS) * SEGMENT_CHARS + 24 or len(rest) < size + 1 or rest[size] != ".":
+        raise _damaged_seals(f"seals of {size} characters")
+    first, segments = _read_seals(rest[:size], moves)
+    record = decode_payload(rest[size + 1:])
+    if moves != len(record.actions):
+        raise changed_link()
+    if seat != EVERY_SEAT and not (0 <= seat < record.players and record.seats[seat].kind == "human"):
+        raise LinkError(T("This link is damaged: its header was changed."), f"seat {seat} is not a person's")
+    return SealedLink(gid, seat, record, first, segments)
+
+
+def _read_seals(text: str, moves: int) -> tuple[int, list[Segment]]:
+    """The seals part of a ``t4`` link, read (not checked: ``verify`` does that)."""
+    items = text.split("~")
+    if len(items) > moves + 2 + MOST_SEATS:
+        raise _damaged_seals(f"{len(items) - 1} seals for {moves} moves")
+    head = _HEAD_RE.fullmatch(items[0])
+    if head is None:
+        raise _damaged_seals(f"seals head {items[0][:30]!r}")
+    a0, c0 = int(head[2]), int(head[3])
+    segments: list[Segment] = []
+    for item in items[1:]:
+        found = _SEGMENT_RE.fullmatch(item)
+        if found is None:
+            raise _damaged_seals(f"seal {item[:30]!r}")
+        a1, c1 = int(found[2]), int(found[3])
+        segment: Segment = {"seat": int(found[1]), "a": [a0, a1], "c": [c0, c1], "sig": found[4]}
+        for (name, _letter), value in zip(_FIELDS, found.groups()[4:]):
+            if value is not None:
+                segment[name] = value
+        segments.append(segment)
+        a0, c0 = a1, c1
+    return int(head[1]), segments
+
+
+# ---- opening a link ----------------------------------------------------------------------
+
+def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
+              make_key: Callable[[int], SeatKey] | None = None) -> Opened:
+    """Open a ``t4`` link on this device, as ``sealed.open_link`` opens a ``t3`` one (see
+    there), with one difference: during the lap the record does not change while the
+    transcript grows, so a link with the same game and more segments is ``NEWER``.
+    ``verify`` checks every anchor, reveal and public outcome (``engines.core.reveal``)."""
+    link = parse_revealed(fragment)
+    if here is None:
+        if link.first != 0 or link.seat == EVERY_SEAT:
+            raise LinkError(T("This link continues a game this device has never seen: open the first link "
+                              "of the game you were sent."), f"a first link whose seals start at {link.first}")
+        key = (make_key or (lambda _seat: SeatKey.new()))(link.seat)
+        mine = SealState({link.seat: key.to_text()}, host=link.segments[0]["seat"] if link.segments else 0)
+        stored: list[Segment] = []
+    else:
+        mine, stored = here[1], here[1].transcript
+        if mine.damaged:
+            raise LinkError(T("The seals of this game stored on this device are damaged: it can neither sign nor "
+                              "check its moves."), "Distance.seal could not be read")
+        if link.first > len(stored):
+            raise LinkError(T("This link needs moves this device has not seen yet: open the links of this game "
+                              "in the order they came."), f"seals from {link.first}, this device has {len(stored)}")
+    transcript = [*stored[:link.first], *link.segments]
+    record = link.record
+    try:
+        moved = turns(record)
+    except RecordError as exc:
+        raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=exc.reason), exc.detail) from None
+    require_lap(record, transcript)
+    own = {seat: SeatKey.from_text(text).public for seat, text in mine.keys.items()}
+    known = _known(mine) if here is not None else None
+    if known is not None and transcript[:known.segments] != stored[:known.segments]:
+        known = None  # the link's copy of what this device checked differs: check it all again
+    sealed = verify(record, transcript, moved.movers, gid=link.gid, drawn=moved.drawn, own=own, known=known)
+    host = mine.host if here is not None or not transcript else transcript[0]["seat"]  # the creator signed segment 0
+    newer = SealState(mine.keys, host, transcript, _store_known(sealed))
+    if here is None:
+        return Opened(link, NEWER, transcript, newer)
+    relation = relate(here[0], record)
+    if relation in REFUSED:
+        raise LinkError(REFUSED[relation], f"relate: {relation}")
+    grown = relation == SAME and len(transcript) > len(stored) and transcript[:len(stored)] == stored
+    lap_fork = relation == SAME and not grown and transcript != stored[:len(transcript)]
+    if relation == FORKED or lap_fork:
+        return Opened(link, FORKED, transcript, mine, compare(here[0], stored, record, transcript, gid=link.gid))
+    if relation == NEWER or grown:
+        return Opened(link, NEWER, transcript, newer)
+    return Opened(link, relation, transcript, mine)
+
