@@ -23,6 +23,7 @@ import pytest
 from engines import get_game
 from engines.core.rng import Rng
 from tavolo_ui.bidi import isolate
+from tavolo_ui.distance import is_sealed_fragment
 from tests.web.conftest import app_errors, shot, wait_ready
 from tests.web.pagedriver import Mirror, body, click_action, saved_record, start_game
 
@@ -139,6 +140,7 @@ def far_game(new_context, base_url, name: str, viewport: dict, lang: str, budget
         if links == 0:
             shot(now.page, f"far_{name}_send_box")
         link_lengths.append(len(link))
+        assert is_sealed_fragment("#" + link.split("#", 1)[1]), "a new game at a distance is sealed"
         booted = len(devices) == 1
         if booted:  # Bea opens her first link in a browser that had no Tavolo page open
             devices.append(Device(new_context, base_url, viewport, lang, 1, link=link))

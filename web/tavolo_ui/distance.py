@@ -347,6 +347,28 @@ REFUSED = {OTHER: T("This link names a game of this device but holds other playe
 """Why a move link of a game this device has is refused, by how it relates (``relate``)."""
 
 
+def bots_host(info: Distance) -> int | None:
+    """The seat of the person whose device plays the bots of game ``info`` when it is not this
+    device: a sealed game's bots sit at its creator's device, which holds their keys
+    (``SealState.host``); None when they move here (this device created the game, or the game
+    is not sealed: any device plays a bot that it reaches)."""
+    if info.seal is None or info.seal.host in info.mine:
+        return None
+    return info.seal.host
+
+
+def waits_for(info: Distance, kinds: list[str]) -> int | None:
+    """The friend whose device a saved game at a distance waits for (``kinds``: each seat's
+    kind), from its stored turn: a person at another device, or at a bot's turn the person
+    whose device plays the bots (``bots_host``) when it is not this one; else None."""
+    turn = info.turn
+    if not 0 <= turn < len(kinds):
+        return None
+    if kinds[turn] != "human":
+        return bots_host(info)
+    return None if turn in info.mine else turn
+
+
 def invitation(game_title: str, names: list[str]) -> Text:
     """The message sent with a move link, for its receiver: "Your turn in Citadels with
     Anna and Bea" (``names``: every player's, as the page writes them)."""
