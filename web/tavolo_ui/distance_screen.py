@@ -18,11 +18,11 @@ import js  # type: ignore[import-not-found]
 import engines
 from engines import RecordError, parse_record
 from engines.core.record import upgrade
-from engines.core.i18n import Text, texts
+from engines.core.i18n import texts
 
 from .bidi import Isolated, isolate
 from .crypto_load import NOT_LOADED, ensure_seals, installed, load_seals
-from .distance import (FORKED, NEWER, OLDER, PRIVACY, PRIVACY_MORE, REFUSED, SAME, Distance, MoveLink,
+from .distance import (FORKED, NEWER, NOT_SEALED_LINK, OLDER, PRIVACY, PRIVACY_MORE, REFUSED, SAME, Distance, MoveLink,
                        SealState, aside_name, bots_host, waits_for, common_moves, fork_cause, invitation, inviter, is_sealed_fragment,
                        move_link, movers, needs_handoff, new_game_id, parse_move, parted_by, people_here, relate,
                        seen_moves)
@@ -59,7 +59,8 @@ class AtADistance:
         self.fork: tuple[str, Session, Session, Distance, int] | None = None  # (save id, here, link, info, its seat)
         self.to_save = False  # a move link's game on the table, saved once its player confirms the hand-off
         self.first: Session | None = None  # a first move link's game (``first_move``): its hand-off welcomes
-        self.equivocation: Text | None = None  # the fork screen's: the seat that signed both answers, said
+        self.fork_seal: SealState | None = None  # a sealed fork's: the link's seals, kept with the link's game
+        self.fork_signer: int | None = None  # a sealed fork's: the seat that signed both answers (its proof)
 
     def commands(self) -> dict[str, Callable[[str], None]]:
         return {"send-move": lambda arg: self.send(True, arg),
@@ -161,7 +162,12 @@ class AtADistance:
         assert self.info is not None
         if self.info.seal is None:
             return move_link(_base_url(), s.record, self.info.gid, seat)
-        return _base_url() + self.sealed_link(s, seat)[0]
+        from .sealed import remember_shown  # a sealed game's library is loaded before its table is drawn
+        fragment, made = self.sealed_link(s, seat)
+        # shown: it may leave unnoticed (copied by hand), so its signed moves are kept even if
+        # Undo takes them back (a friend's answer to it is then this seat's own fork)
+        self.info.seal = remember_shown(self.info.seal, made, len(s.record.actions))
+        return _base_url() + fragment
 
     def sealed_link(self, s: Session, seat: int) -> tuple[str, SealState]:
         """The fragment of the sealed link for ``seat`` and the seal to store once it has left."""
@@ -341,6 +347,10 @@ class AtADistance:
         assert info is not None
         if self.not_for_here(link, entry, info):
             return True
+        if info.seal is not None:  # a sealed game never goes on unsigned: the seals were taken out
+            self.page.banner = (NOT_SEALED_LINK, "error")
+            self.page.show_home()
+            return True
         here_record = upgrade(parse_record(entry.record))  # the record alone: no replay needed here
         relation = relate(here_record, link.record)
         if relation in REFUSED:  # not this game: nothing of the link is shown or kept
@@ -364,18 +374,22 @@ class AtADistance:
             self.page.show_home()
             return
         from engines.core.inbound import InputError
-        from .sealed import device_seats, open_link  # only once the seals' library is loaded
+        from engines.core.seal import SealError
+        from .sealed import Refused, device_seats, open_link, parse_sealed  # only once the library is loaded
         gid = fragment.lstrip("#").split("=", 1)[1].split(".", 1)[0]
         entry = self.find(gid)
         info = Distance.from_json(entry.distance) if entry is not None else None
+        here = None if entry is None or info is None else upgrade(parse_record(entry.record))
         try:
-            if entry is None or info is None:
+            if here is None or info is None:
                 opened = open_link(fragment, None)
             else:
                 seal = info.seal or SealState({}, 0, damaged=True)  # an old game: a sealed link cannot go on it
-                opened = open_link(fragment, (upgrade(parse_record(entry.record)), seal))
-        except InputError as exc:
-            self.page.banner = (exc, "error", exc.detail)
+                opened = open_link(fragment, (here, seal))
+        except InputError as exc:  # nothing of the link is shown or kept; its seats named as typed
+            names = ([seat.name for seat in here.seats] if here is not None else
+                     [seat.name for seat in parse_sealed(fragment).record.seats] if isinstance(exc, SealError) else [])
+            self.page.banner = (Refused(exc, names), "error", exc.detail)
             self.page.show_home()
             return
         link = opened.link
@@ -387,7 +401,8 @@ class AtADistance:
         if self.not_for_here(MoveLink(link.gid, link.seat, link.record), entry, info):
             return
         if not opened.accepted:
-            self.show_fork(entry, info, MoveLink(link.gid, link.seat, link.record), opened.reason())
+            self.show_fork(entry, info, MoveLink(link.gid, link.seat, link.record), opened.signed_twice(),
+                           opened.theirs)
             return
         info.seal = opened.seal
         self.go_on(MoveLink(link.gid, link.seat, link.record), entry, info, opened.relation,
@@ -501,17 +516,20 @@ class AtADistance:
         return None
 
     # ---- two continuations of one position ----------------------------------------------------
-    def show_fork(self, entry: SaveEntry, info: Distance, link: MoveLink, equivocation: Text | None = None) -> None:
+    def show_fork(self, entry: SaveEntry, info: Distance, link: MoveLink, signer: int | None = None,
+                  theirs: SealState | None = None) -> None:
         """The device's game and the link's went on differently from one position: both shown
         with their moves since, the person chooses which stands (the other is set aside, to
-        review or delete: ``keep``)."""
+        review or delete: ``keep``). A sealed fork: ``signer``, the seat that signed both
+        answers (``sealed.Opened.signed_twice``), named as the cause; ``theirs``, the link's
+        seals with this device's keys, which go with the link's game if it is kept."""
         here = Session.load(entry.record)
         there = Session.load(link.record)
         for s in (here, there):
             s.lang = self.page.lang
             s.play_here(info.mine)
         self.fork = (entry.id, here, there, info, link.seat)
-        self.equivocation = equivocation
+        self.fork_signer, self.fork_seal = signer, theirs
         self.page.banner = None
         self._draw_fork(here, there, info)
 
@@ -543,9 +561,8 @@ class AtADistance:
             f'<button class="primary" data-cmd="fork-keep" data-arg="{arg}">{h(keep)}</button></section>'
             for title, keep, arg, s in ((L("The game on this device"), L("Keep this device’s game"), "here", here),
                                         (L("The game in the link"), L("Keep the link’s game"), "link", there)))
-        seat = parted_by(here.actors, there.actors, at)
-        cause = (tx(self.equivocation) if self.equivocation is not None else
-                 fork_cause(seat, [x.kind for x in here.seats], info.mine, here.name(seat) if seat is not None else ""))
+        seat = self.fork_signer if self.fork_signer is not None else parted_by(here.actors, there.actors, at)
+        cause = fork_cause(seat, [x.kind for x in here.seats], info.mine, here.name(seat) if seat is not None else "")
         hidden = (f'<p class="muted" id="fork-hidden">{h(L("The moves differ only in what was hidden from you."))}</p>'
                   if same and seen[id(here)] else "")
         self.page.set_screen("fork", f"""
@@ -594,6 +611,8 @@ class AtADistance:
         if which == "link":
             info.floor = max(info.floor, len(keep.record.actions))
             info.came = _now_ms()
+            if info.seal is not None and self.fork_seal is not None:
+                info.seal = self.fork_seal  # the link's seals, this device's keys kept: its next link checks
         seat_now = keep.to_move()
         info.turn = -1 if seat_now is None or keep.is_over() else seat_now
         problem = saves.put(sid, entry.name, keep.record.model_dump(mode="json"), keep.is_over(), info.to_json())
@@ -601,7 +620,7 @@ class AtADistance:
             saves.delete(copy)
             self.page.flash(T("Neither continuation was changed: {reason}", reason=problem))
             return
-        self.fork = None
+        self.fork, self.fork_seal, self.fork_signer = None, None, None
         keep.play_here(info.mine)
         keep.sent_floor = min(info.floor, len(keep.record.actions))
         if needs_handoff(info.mine, seat, [x.name for x in keep.seats], self.people()):
