@@ -3,6 +3,7 @@ hosts the bots (its creator's), which signs their moves; other devices never pla
 
 from __future__ import annotations
 
+from tavolo_ui.bidi import isolate
 from tavolo_ui.distance import Distance, SealState, bots_host, waits_for
 from tavolo_ui.session import Session
 
@@ -28,6 +29,7 @@ def test_at_a_bot_s_turn_another_device_sends_the_link_to_the_host():
     s.play_here([1])  # now Bea's device, the bots at Ada's
     s.bots_host = bots_host(sealed([1], host=0))
     assert s.bot_to_move() is None and s.away_to_move() == 0
+    assert s.status() == f"{isolate('Bot Carlo')} to play."  # it does not think on this device
     s.bots_host = None  # the host's device (or an unsealed game): the bot plays here
     assert s.bot_to_move() == bot and s.away_to_move() is None
 

@@ -675,8 +675,10 @@ class AtADistance:
         resend = (f'<button data-cmd="inbox-resend" data-arg="{h(e.id)}">{h(L("Resend the link"))}</button>'
                   if not e.over and friend is not None else "")
         review = (f'<button data-cmd="review-save" data-arg="{h(e.id)}">{h(L("Review"))}</button>' if e.over else "")
+        unsealed = ("" if info.sealed else  # a game made before sealed links: its moves are not signed
+                    f' <span class="not-sealed">{h(L("not sealed"))}</span>')
         return (f'<li class="save far" data-sid="{h(e.id)}" data-gid="{h(info.gid)}"><div class="save-main">'
-                f'<b class="save-name">{h(title)}</b><span>{names}</span>'
+                f'<b class="save-name">{h(title)}{unsealed}</b><span>{names}</span>'
                 f'<span class="muted"><span class="whose">{h(whose)}</span> · {h(L("last move: {when}", when=when))}</span>'
                 f'</div><div class="save-btns"><button class="primary" data-cmd="resume" data-arg="{h(e.id)}">'
                 f'{h(L("Open"))}</button>{resend}{review}'

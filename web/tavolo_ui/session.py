@@ -728,7 +728,7 @@ class Session:
             return T("Game over. Winner: {names}.", names=names).render(self.lang)
         seat = self.to_move()
         who = self.name(seat)
-        if self.is_human(seat):
+        if self.is_human(seat) or self.bots_host is not None:  # a bot at another device: not thinking here
             return T("{name} to play.", name=who).render(self.lang)
         if "bot" in who.lower():
             return T("{name} is thinking…", name=who).render(self.lang)
