@@ -13,7 +13,8 @@ import pytest
 
 from engines.core.seal import SeatKey
 from tavolo_ui.distance import FORKED, NEWER, Distance, SealState
-from tavolo_ui.sealed import device_seats, make_link, new_seal, open_link, remember_shown
+from tavolo_ui.bidi import isolate
+from tavolo_ui.sealed import device_seats, make_link, new_seal, open_link, refusal, remember_shown
 from tavolo_ui.session import Session
 
 SEATS = [{"name": "Ada", "kind": "human"}, {"name": "Bea", "kind": "human"}, {"name": "Bot Carlo", "kind": "bot:random"}]
@@ -111,10 +112,10 @@ def test_sealed_taken_back_segments_are_saved_and_bounded():
     assert sent.taken_back == []  # sent: the transcript holds them now
 
 
-def test_sealed_link_chained_to_no_segment_of_this_device_is_still_refused():
+def test_sealed_link_chained_to_no_segment_of_this_device_is_refused_naming_the_seat():
     """A link whose seals fit neither the stored transcript nor a taken-back segment (here:
     its first segments re-signed with another key) is refused: taken-back segments are
-    tried, never signed anew."""
+    tried, never signed anew. The reason names the seat as it was typed ("Ada")."""
     from engines.core.seal import SealError, seal_segment
     from tavolo_ui.sealed import parse_sealed, sealed_fragment
 
@@ -124,5 +125,8 @@ def test_sealed_link_chained_to_no_segment_of_this_device_is_still_refused():
     whole = [*[segment for _k, segment in seal.taken_back][:link.first], *link.segments]
     forged = seal_segment(link.record, [], 0, SeatKey.new(), whole[0]["a"][1], whole[0]["c"][1], gid=GID)
     rest = [dict(segment) for segment in whole[1:]]
-    with pytest.raises(SealError):
+    with pytest.raises(SealError) as refused:
         open_link(sealed_fragment(link.record, GID, 0, [*forged, *rest], 0), (ada.record, seal))
+    names = [seat["name"] for seat in SEATS]
+    assert isolate("Ada") in refusal(refused.value, "it", names) and "Giocatore" not in refusal(refused.value, "it", names)
+    assert "Player 1" in refusal(refused.value)  # without names: the engine's words

@@ -24,7 +24,7 @@ from engines import get_game
 from engines.core.rng import Rng
 from engines.core.seal import SeatKey, b64, chain, link_hash
 from tavolo_ui.bidi import isolate
-from tavolo_ui.distance import is_sealed_fragment
+from tavolo_ui.distance import is_sealed_fragment, move_fragment
 from tavolo_ui.sealed import parse_sealed, sealed_fragment
 from tests.web.conftest import app_errors, shot, wait_ready
 from tests.web.pagedriver import Mirror, body, click_action, saved_record, start_game
@@ -461,6 +461,10 @@ def test_sealed_forged_link_refused_in_the_page(new_context, base_url):
     assert isolate("Bea") in reason and "Giocatore" not in reason and "firmat" in reason, reason
     shot(page, "sealed_forged_link_refused_it_390")
     assert saves_in(page) == before  # nothing of it kept
+    page.goto(base + move_fragment(link.record, link.gid, 0))  # the answer with its seals taken out
+    page.wait_for_function("() => (document.querySelector('#banner .banner-msg') || {}).innerText"
+                           "?.includes('non è sigillato')", timeout=60_000)
+    assert body(page, "screen") == "home" and saves_in(page) == before
     page.goto(l2)  # the genuine answer opens (on Ada's own device: no hand-off), then the bot moves here
     moves = l2.split("#move=", 1)[1].split(".")[2]
     page.wait_for_function("() => document.body.dataset.screen === 'table' && document.body.dataset.handoff === ''"

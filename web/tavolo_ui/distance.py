@@ -360,6 +360,10 @@ REFUSED = {OTHER: T("This link names a game of this device but holds other playe
 """Why a move link of a game this device has is refused, by how it relates (``relate``)."""
 NOT_SEALED_LINK = T("This link is not sealed, but your game is: its moves are not signed, so it cannot go on "
                     "it. Ask for the link again. Your game is kept as it is.")
+SEALED_LINK_OLD_GAME = T("This link is sealed, but your copy of this game is not (it was made without seals): "
+                         "it cannot go on with this link. Your game is kept as it is.")
+"""Why a sealed move link is refused on a game this device keeps unsealed (made before sealed
+links, or while their library could not load): such a game's links are never sealed."""
 """Why a move link without seals (``#move=`` with a ``t2`` payload) is refused on a sealed game:
 a sealed game never goes on with moves nobody signed (the seals may have been taken out)."""
 

@@ -22,11 +22,12 @@ from engines.core.i18n import texts
 
 from .bidi import Isolated, isolate
 from .crypto_load import NOT_LOADED, ensure_seals, installed, load_seals
-from .distance import (FORKED, NEWER, NOT_SEALED_LINK, OLDER, PRIVACY, PRIVACY_MORE, REFUSED, SAME, Distance, MoveLink,
-                       SealState, aside_name, bots_host, waits_for, common_moves, fork_cause, invitation, inviter, is_sealed_fragment,
-                       move_link, movers, needs_handoff, new_game_id, parse_move, parted_by, people_here, relate,
-                       seen_moves)
+from .distance import (FORKED, NEWER, NOT_SEALED_LINK, OLDER, PRIVACY, PRIVACY_MORE, REFUSED, SAME,
+                       SEALED_LINK_OLD_GAME, Distance, MoveLink, SealState, aside_name, bots_host, common_moves,
+                       fork_cause, invitation, inviter, is_sealed_fragment, move_link, movers, needs_handoff,
+                       new_game_id, parse_move, parted_by, people_here, relate, seen_moves, waits_for)
 from .page import L, _el, tx
+from .links import LinkError
 from .saves import FULL_MESSAGE, OURS, SaveEntry, stamp
 from .session import Session
 
@@ -383,9 +384,10 @@ class AtADistance:
         try:
             if here is None or info is None:
                 opened = open_link(fragment, None)
+            elif info.seal is None:  # a game made before sealed links (or unsealed): its links are not sealed
+                raise LinkError(SEALED_LINK_OLD_GAME, "a sealed link for a game this device keeps unsealed")
             else:
-                seal = info.seal or SealState({}, 0, damaged=True)  # an old game: a sealed link cannot go on it
-                opened = open_link(fragment, (here, seal))
+                opened = open_link(fragment, (here, info.seal))
         except InputError as exc:  # nothing of the link is shown or kept; its seats named as typed
             names = ([seat.name for seat in here.seats] if here is not None else
                      [seat.name for seat in parse_sealed(fragment).record.seats] if isinstance(exc, SealError) else [])
