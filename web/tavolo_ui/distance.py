@@ -6,7 +6,8 @@ A game at a distance is an ordinary saved game with a ``Distance`` beside its re
 game's id (``gid``, fresh entropy when it is created), the seats played on this device
 (``mine``) and what Undo may no longer take back (``floor``: the moves that left in a link or
 came in one). The record knows nothing of devices: a friend's seat is a "human" seat, one this
-device does not play (``Session.here``). Bots move on whichever device reaches their turn.
+device does not play (``Session.here``). Bots move on whichever device reaches their turn,
+except in a sealed game, where they sit at its creator's device (``bots_host``).
 
 A move link is the whole record, with what the receiving device needs before it reads it:
 

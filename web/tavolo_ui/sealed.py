@@ -41,6 +41,13 @@ that is an ``Equivocation`` ("Bea signed two different moves for one position").
 does not check raises ``SealError`` (``engines.core.seal``), one that cannot be read or is of
 another game ``LinkError``; each with a reason for a person naming the seat and the move.
 
+**Moves taken back.** A link shown in the send box may leave unnoticed (copied from its box
+by hand), so the page keeps the segments signed for it (``remember_shown``, in
+``SealState.taken_back``) even when Undo then takes its moves back. A friend's answer to that
+link chains onto one of them, not onto the stored transcript: ``open_link`` tries those
+prefixes too (``_checked``; they are this device's own signatures, and nothing of the link is
+ever signed anew), and the answer is this device's own seat's fork, shown as such.
+
 **Bots sit at one device**, the creator's (``SealState.host``): their keys are made and kept
 there and their moves signed there, each run in its own segment. A device that reaches a
 bot's turn sends its link to the host's seat (``device_seat``), which plays the bots' moves
