@@ -296,6 +296,10 @@ def test_twice_older_forked_and_wrong_seat_links(new_context, base_url):
     kept = saves_in(ada.page)
     assert len(kept) == 2 and all(s["distance"]["mine"] == [0] for s in kept)
     assert len({s["distance"]["gid"] for s in kept}) == 2 and sum(s["distance"].get("aside", False) for s in kept) == 1
+    # the kept game goes on with the link's seals: Ada's next link opens on Bea's phone as newer
+    l4 = play_first_choices(ada, 0)
+    open_link(bea2, l4, "Bea", handoff=False)
+    assert bea2.page.locator("#banner.error").count() == 0 and bea2.page.evaluate("document.body.dataset.screen") == "table"
 
     # a link for Bea opened on Ada's device: told it is someone else's, nothing changes
     ada.page.goto(l1)
