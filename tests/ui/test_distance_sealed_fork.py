@@ -89,6 +89,7 @@ def test_sealed_fork_kept_from_the_link_goes_on_with_links_the_friend_accepts():
     assert opened.relation == FORKED
     # "Keep the link's game": the link's transcript with this device's keys kept
     kept = loaded(opened.link.record, [0, 2])
+    assert opened.theirs is not None
     assert opened.theirs.keys == seal.keys and opened.theirs.transcript == opened.transcript
     play_mine(kept, 0)
     back, _ = make_link(kept.record, opened.theirs, gid=GID, to=1)

@@ -320,17 +320,17 @@ class Opened:
     ``relation``: ``distance.relate``'s (``SAME``, ``NEWER``, ``OLDER`` or ``FORKED``; a first
     link is ``NEWER``). ``transcript``: the link's whole transcript, rebuilt. ``seal``: what
     the device stores now (the link's transcript when it is newer, else its own, unchanged).
-    ``theirs``: the device's seal with the link's transcript (what it stores if the person
-    keeps the link's game of a fork: its keys stay). ``fork``: for ``FORKED``,
-    ``seal.compare``'s answer, with the ``Equivocation`` when one seat signed both sides
-    (``reason`` says it for a person)."""
+    ``fork``: for ``FORKED``, ``seal.compare``'s answer, with the ``Equivocation`` when one
+    seat signed both sides (``reason`` says it for a person). ``theirs``: the device's seal
+    with the link's transcript (what it stores if the person keeps the link's game of a fork:
+    its keys stay); None when the opener did not say (the device's seal then stays)."""
 
     link: SealedLink
     relation: str
     transcript: list[Segment]
     seal: SealState
-    theirs: SealState
     fork: Relation | None = None
+    theirs: SealState | None = None
 
     @property
     def accepted(self) -> bool:
@@ -380,16 +380,16 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
                      taken_back=_not_held(mine.taken_back, transcript))
     if here is None:
         theirs = replace(theirs, host=_host(transcript))
-        return Opened(link, NEWER, transcript, theirs, theirs)
+        return Opened(link, NEWER, transcript, theirs, theirs=theirs)
     relation = relate(here[0], record)
     if relation in REFUSED:
         raise LinkError(REFUSED[relation], f"relate: {relation}")
     if relation == FORKED:
-        return Opened(link, relation, transcript, mine, theirs,
-                      compare(here[0], mine.transcript, record, transcript, gid=link.gid))
+        return Opened(link, relation, transcript, mine,
+                      compare(here[0], mine.transcript, record, transcript, gid=link.gid), theirs=theirs)
     if relation == NEWER:
-        return Opened(link, relation, transcript, theirs, theirs)
-    return Opened(link, relation, transcript, mine, theirs)
+        return Opened(link, relation, transcript, theirs, theirs=theirs)
+    return Opened(link, relation, transcript, mine, theirs=theirs)
 
 
 def _checked(link: SealedLink, moved: Turns, mine: SealState, first_link: bool) -> tuple[list[Segment], Sealed]:
