@@ -22,7 +22,10 @@ import pytest
 
 from engines import get_game
 from engines.core.rng import Rng
+from engines.core.seal import SeatKey, b64, chain, link_hash
 from tavolo_ui.bidi import isolate
+from tavolo_ui.distance import is_sealed_fragment, move_fragment
+from tavolo_ui.sealed import parse_sealed, sealed_fragment
 from tests.web.conftest import app_errors, shot, wait_ready
 from tests.web.pagedriver import Mirror, body, click_action, saved_record, start_game
 
@@ -139,6 +142,7 @@ def far_game(new_context, base_url, name: str, viewport: dict, lang: str, budget
         if links == 0:
             shot(now.page, f"far_{name}_send_box")
         link_lengths.append(len(link))
+        assert is_sealed_fragment("#" + link.split("#", 1)[1]), "a new game at a distance is sealed"
         booted = len(devices) == 1
         if booted:  # Bea opens her first link in a browser that had no Tavolo page open
             devices.append(Device(new_context, base_url, viewport, lang, 1, link=link))
@@ -292,6 +296,10 @@ def test_twice_older_forked_and_wrong_seat_links(new_context, base_url):
     kept = saves_in(ada.page)
     assert len(kept) == 2 and all(s["distance"]["mine"] == [0] for s in kept)
     assert len({s["distance"]["gid"] for s in kept}) == 2 and sum(s["distance"].get("aside", False) for s in kept) == 1
+    # the kept game goes on with the link's seals: Ada's next link opens on Bea's phone as newer
+    l4 = play_first_choices(ada, 0)
+    open_link(bea2, l4, "Bea", handoff=False)
+    assert bea2.page.locator("#banner.error").count() == 0 and bea2.page.evaluate("document.body.dataset.screen") == "table"
 
     # a link for Bea opened on Ada's device: told it is someone else's, nothing changes
     ada.page.goto(l1)
@@ -387,6 +395,7 @@ def test_first_link_fork_sides_and_kept_continuation(new_context, base_url, lang
     ada.page.click("header .brand")
     ada.page.wait_for_selector("#inbox li.far")
     assert ada.page.locator("#inbox li").count() == 1 and w["now"] in ada.page.inner_text("#inbox")
+    assert ada.page.locator("#inbox .not-sealed").count() == 0  # a sealed game: nothing extra
     row = ada.page.locator("#saves li.save.aside")
     assert row.count() == 1 and w["aside"] in row.inner_text() and w["review"] in row.inner_text()
     assert row.locator("[data-cmd='resume']").count() == 0
@@ -397,5 +406,73 @@ def test_first_link_fork_sides_and_kept_continuation(new_context, base_url, lang
         shot(ada.page, f"far38_kept_continuation_{lang}_{size['width']}")
     row.locator("[data-cmd='review-save']").click()
     ada.page.wait_for_function("() => document.body.dataset.screen === 'review'")
+    for d in (ada, bea):
+        assert not app_errors(d.page), d.page.console_errors
+
+
+# ---- issue 39: sealed games at a distance ----------------------------------------------------
+def test_sealed_forged_link_refused_in_the_page(new_context, base_url):
+    """A sealed game between two devices (Italian, on phones): the New game form says the bots
+    play on the creator's device; Bea's device, at the bot's turn, sends the link to Ada, whose
+    device plays the bots; Bea's answer with her move re-signed by another key (edited on
+    CPython) is refused on Ada's device, the reason naming Bea as she was typed, and nothing of
+    it is saved; the genuine answer then opens."""
+    ada = Device(new_context, base_url, PHONE, "it", 0)
+    page = ada.page
+    page.click(".game-card[data-game='citadels'] button[data-cmd='new']")
+    page.wait_for_function("() => document.body.dataset.screen === 'new'")
+    page.select_option("#players", "3")
+    page.wait_for_function("() => document.querySelectorAll('.seat').length === 3")
+    assert not page.locator("#bots-here").is_visible()  # no friend at a distance yet
+    for i, (name, kind) in enumerate(SEATS):
+        page.locator(".seat-name").nth(i).fill(name)
+        page.locator(".seat-kind").nth(i).select_option(kind)
+    assert page.locator("#bots-here").is_visible() and "tiene le loro carte" in page.inner_text("#bots-here")
+    shot(page, "sealed_new_game_bots_here_it_390")
+    page.click("#start")
+    page.wait_for_function("() => document.body.dataset.screen === 'table'")
+    l1 = play_first_choices(ada, 0)
+    assert is_sealed_fragment("#" + l1.split("#", 1)[1])
+
+    bea = Device(new_context, base_url, PHONE, "it", 1, link=l1)
+    open_link(bea, l1, "Bea", go=False)
+    while not bea.page.locator("#send-box .move-link").count():  # Bea's picks until a link is offered
+        before = int(body(bea.page, "actions"))
+        bea.page.locator("#actions .act-list > button").first.click()
+        bea.page.wait_for_function(f"() => Number(document.body.dataset.actions) > {before}")
+    heading = bea.page.inner_text("#send-box h3")
+    assert body(bea.page, "toMove") == "2", "Bea's move hands the turn to the bot"
+    assert heading == f"Tocca a {isolate('Bot Carlo')}: manda il link ad {isolate('Ada')}, sul cui dispositivo giocano i bot"
+    assert bea.page.locator("#move-link-0").count() == 1 and bea.page.locator("#move-link-2").count() == 0
+    shot(bea.page, "sealed_bot_turn_send_box_it_390")
+    l2 = send_link(bea.page, 0)
+
+    # Bea's move re-signed with another key, her key left as it was: the link's checksum is right
+    base, fragment = l2.split("#", 1)
+    link = parse_sealed("#" + fragment)
+    whole = [*parse_sealed("#" + l1.split("#", 1)[1]).segments[:link.first], *link.segments]
+    k = link.first
+    assert whole[k]["seat"] == 1 and "key" in whole[k]
+    head = chain(link.gid, link.record, whole[:k])[-1]
+    whole[k] = dict(whole[k], sig=b64(SeatKey.new().sign(link_hash(head, link.record, whole[k]))))
+    bad = base + sealed_fragment(link.record, link.gid, 0, whole, k)
+
+    before = saves_in(page)
+    page.goto(bad)
+    page.wait_for_function("() => document.body.dataset.screen === 'home' && document.querySelector('#banner.error')",
+                           timeout=60_000)
+    reason = page.inner_text("#banner .banner-msg")
+    assert isolate("Bea") in reason and "Giocatore" not in reason and "firmat" in reason, reason
+    shot(page, "sealed_forged_link_refused_it_390")
+    assert saves_in(page) == before  # nothing of it kept
+    page.goto(base + move_fragment(link.record, link.gid, 0))  # the answer with its seals taken out
+    page.wait_for_function("() => (document.querySelector('#banner .banner-msg') || {}).innerText"
+                           "?.includes('non è sigillato')", timeout=60_000)
+    assert body(page, "screen") == "home" and saves_in(page) == before
+    page.goto(l2)  # the genuine answer opens (on Ada's own device: no hand-off), then the bot moves here
+    moves = l2.split("#move=", 1)[1].split(".")[2]
+    page.wait_for_function("() => document.body.dataset.screen === 'table' && document.body.dataset.handoff === ''"
+                           f" && Number(document.body.dataset.actions) >= {moves}", timeout=60_000)
+    assert page.locator("#banner.error").count() == 0
     for d in (ada, bea):
         assert not app_errors(d.page), d.page.console_errors

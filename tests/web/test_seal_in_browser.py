@@ -127,6 +127,8 @@ def test_seals_load_only_for_a_game_at_a_distance_and_agree_with_cpython(new_con
     # the game resumed from the home screen tries again: the wheels fetched, once each
     ctx.unroute("**/pyodide/ecdsa-*.whl")
     page.click("header .brand")
+    assert "non sigillata" in page.inner_text("#inbox li.far")  # made unsealed: the inbox says so
+    shot(page, "seals-not-sealed-inbox-it-1280")
     page.click("button[data-cmd='resume']")
     page.wait_for_function("() => document.documentElement.dataset.seals === 'loaded'")
     assert page.locator("#banner.error").count() == 0

@@ -6,7 +6,8 @@ A game at a distance is an ordinary saved game with a ``Distance`` beside its re
 game's id (``gid``, fresh entropy when it is created), the seats played on this device
 (``mine``) and what Undo may no longer take back (``floor``: the moves that left in a link or
 came in one). The record knows nothing of devices: a friend's seat is a "human" seat, one this
-device does not play (``Session.here``). Bots move on whichever device reaches their turn.
+device does not play (``Session.here``). Bots move on whichever device reaches their turn,
+except in a sealed game, where they sit at its creator's device (``bots_host``).
 
 A move link is the whole record, with what the receiving device needs before it reads it:
 
@@ -172,12 +173,21 @@ class SealState:
     damaged: bool = False
     """The stored seal could not be read: the game is sealed, but this device can neither
     sign nor check its links (``sealed`` refuses them, saying so)."""
+    taken_back: list[tuple[int, dict[str, Any]]] = field(default_factory=list)
+    """Segments this device signed and showed in a link (the send box) that its transcript
+    does not hold, each with its index in the transcript it was signed for: moves taken back
+    by Undo after their link was shown (or shown and not sent yet). A friend who answers that
+    link sends moves chained to one of them: ``sealed.open_link`` finds it here and shows the
+    fork (this device's own seat signed both versions), never re-signing a move of the link.
+    At most one more than the game's moves (``sealed.remember_shown``), newest kept."""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"keys": {str(k): v for k, v in self.keys.items()}, "host": self.host,
                                "transcript": self.transcript}
         if self.known is not None:
             out["known"] = self.known
+        if self.taken_back:
+            out["taken_back"] = [[index, segment] for index, segment in self.taken_back]
         return out
 
     @classmethod
@@ -187,14 +197,18 @@ class SealState:
         try:
             keys = {int(k): v for k, v in data["keys"].items()}
             host, transcript, known = data["host"], data["transcript"], data.get("known")
+            taken = data.get("taken_back", [])
             if not (all(0 <= k < 99 and isinstance(v, str) and _SECRET_RE.fullmatch(v) for k, v in keys.items())
                     and type(host) is int and 0 <= host < 99 and isinstance(transcript, list)
                     and all(isinstance(segment, dict) for segment in transcript)
-                    and (known is None or _known_ok(known))):
+                    and (known is None or _known_ok(known))
+                    and isinstance(taken, list) and all(isinstance(item, list) and len(item) == 2
+                                                        and type(item[0]) is int and item[0] >= 0
+                                                        and isinstance(item[1], dict) for item in taken)):
                 raise ValueError("not a seal")
         except (KeyError, TypeError, ValueError, AttributeError):
             return cls({}, 0, [], None, damaged=True)
-        return cls(keys, host, transcript, known)
+        return cls(keys, host, transcript, known, taken_back=[(index, segment) for index, segment in taken])
 
 
 def _known_ok(known: Any) -> bool:
@@ -345,6 +359,36 @@ REFUSED = {OTHER: T("This link names a game of this device but holds other playe
            REDEALT: T("This link names a game of this device, but with hands or decks in it dealt again: "
                       "it was changed. Your game is kept as it is.")}
 """Why a move link of a game this device has is refused, by how it relates (``relate``)."""
+NOT_SEALED_LINK = T("This link is not sealed, but your game is: its moves are not signed, so it cannot go on "
+                    "it. Ask for the link again. Your game is kept as it is.")
+SEALED_LINK_OLD_GAME = T("This link is sealed, but your copy of this game is not (it was made without seals): "
+                         "it cannot go on with this link. Your game is kept as it is.")
+"""Why a sealed move link is refused on a game this device keeps unsealed (made before sealed
+links, or while their library could not load): such a game's links are never sealed."""
+"""Why a move link without seals (``#move=`` with a ``t2`` payload) is refused on a sealed game:
+a sealed game never goes on with moves nobody signed (the seals may have been taken out)."""
+
+
+def bots_host(info: Distance) -> int | None:
+    """The seat of the person whose device plays the bots of game ``info`` when it is not this
+    device: a sealed game's bots sit at its creator's device, which holds their keys
+    (``SealState.host``); None when they move here (this device created the game, or the game
+    is not sealed: any device plays a bot that it reaches)."""
+    if info.seal is None or info.seal.host in info.mine:
+        return None
+    return info.seal.host
+
+
+def waits_for(info: Distance, kinds: list[str]) -> int | None:
+    """The friend whose device a saved game at a distance waits for (``kinds``: each seat's
+    kind), from its stored turn: a person at another device, or at a bot's turn the person
+    whose device plays the bots (``bots_host``) when it is not this one; else None."""
+    turn = info.turn
+    if not 0 <= turn < len(kinds):
+        return None
+    if kinds[turn] != "human":
+        return bots_host(info)
+    return None if turn in info.mine else turn
 
 
 def invitation(game_title: str, names: list[str]) -> Text:

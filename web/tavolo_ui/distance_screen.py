@@ -21,11 +21,13 @@ from engines.core.record import upgrade
 from engines.core.i18n import texts
 
 from .bidi import Isolated, isolate
-from .crypto_load import load_seals
-from .distance import (FORKED, NEWER, OLDER, PRIVACY, PRIVACY_MORE, REFUSED, SAME, Distance, MoveLink,
-                       aside_name, common_moves, fork_cause, invitation, inviter, move_link, movers, needs_handoff,
-                       new_game_id, parse_move, parted_by, people_here, relate, seen_moves)
+from .crypto_load import NOT_LOADED, ensure_seals, installed, load_seals
+from .distance import (FORKED, NEWER, NOT_SEALED_LINK, OLDER, PRIVACY, PRIVACY_MORE, REFUSED, SAME,
+                       SEALED_LINK_OLD_GAME, Distance, MoveLink, SealState, aside_name, bots_host, common_moves,
+                       fork_cause, invitation, inviter, is_sealed_fragment, move_link, movers, needs_handoff,
+                       new_game_id, parse_move, parted_by, people_here, relate, seen_moves, waits_for)
 from .page import L, _el, tx
+from .links import LinkError
 from .saves import FULL_MESSAGE, OURS, SaveEntry, stamp
 from .session import Session
 
@@ -58,6 +60,8 @@ class AtADistance:
         self.fork: tuple[str, Session, Session, Distance, int] | None = None  # (save id, here, link, info, its seat)
         self.to_save = False  # a move link's game on the table, saved once its player confirms the hand-off
         self.first: Session | None = None  # a first move link's game (``first_move``): its hand-off welcomes
+        self.fork_seal: SealState | None = None  # a sealed fork's: the link's seals, kept with the link's game
+        self.fork_signer: int | None = None  # a sealed fork's: the seat that signed both answers (its proof)
 
     def commands(self) -> dict[str, Callable[[str], None]]:
         return {"send-move": lambda arg: self.send(True, arg),
@@ -69,11 +73,32 @@ class AtADistance:
 
     # ---- creating one ---------------------------------------------------------------------
     def start(self, session: Session, sid: str, name: str, mine: list[int]) -> None:
-        """A new game at a distance: ``mine`` played here, the other human seats by friends."""
-        load_seals(self.page)
-        self.page.banner = (PRIVACY, "info", PRIVACY_MORE)  # the rest behind "Read more": compact on a phone
+        """A new game at a distance: ``mine`` played here, the other human seats by friends.
+        It is sealed (``sealed.new_seal``: keys for this device's seats and its bots) once the
+        seals' library is here: at once when it is loaded already, else after it has loaded.
+        When it cannot be loaded, the game is made unsealed, as before sealed links, and the
+        banner says so."""
+        if installed():
+            self._create(session, sid, name, mine, None)
+            return
+
+        async def create() -> None:
+            self._create(session, sid, name, mine, await ensure_seals())
+
+        asyncio.ensure_future(create())
+
+    def _create(self, session: Session, sid: str, name: str, mine: list[int], why: str | None) -> None:
+        """``start``'s game put on the table and saved: sealed unless the library did not
+        load (``why``: what failed, behind the banner's Details toggle)."""
+        seal: SealState | None = None
+        if why is None:
+            from .sealed import new_seal  # only once the seals' library is loaded
+            seal = new_seal(session.record, mine)
+            self.page.banner = (PRIVACY, "info", PRIVACY_MORE)  # the rest behind "Read more": compact on a phone
+        else:
+            self.page.banner = (NOT_LOADED, "error", why)
         session.play_here(mine)
-        self.table.open_session(session, sid, name, distance=Distance(new_game_id(), mine))
+        self.table.open_session(session, sid, name, distance=Distance(new_game_id(), mine, seal=seal))
         self.table.autosave()
 
     def attach(self, session: Session, sid: str | None, info: Distance | None) -> None:
@@ -83,11 +108,21 @@ class AtADistance:
             info = Distance.from_json(self.page.saves.get(sid).distance)
             if info is not None:  # a save of one resumed
                 load_seals(self.page)
+                if info.seal is not None and not installed():
+                    asyncio.ensure_future(self.when_loaded())
         self.info = info
         self.to_save = False
         if info is not None:
             session.play_here(info.mine)
+            session.bots_host = bots_host(info)
             session.sent_floor = max(session.sent_floor, min(info.floor, len(session.record.actions)))
+
+    async def when_loaded(self) -> None:
+        """A sealed game resumed before the seals' library loaded: its send box drawn again
+        once it has (it said "Preparing the link…" until then)."""
+        await ensure_seals()
+        if self.info is not None and self.page.session is not None:
+            self.table.refresh()
 
     def stored(self) -> dict | None:
         """What the save keeps of the game at a distance on the table (None: not one)."""
@@ -121,9 +156,25 @@ class AtADistance:
         return [] if seat is None else [seat]
 
     def link_for(self, seat: int) -> str:
+        """The move link that hands the game on the table to ``seat``: sealed
+        (``sealed.make_link``, this device's new moves signed) in a sealed game, else as
+        before sealed links."""
         s = self.page.on_table()
         assert self.info is not None
-        return move_link(_base_url(), s.record, self.info.gid, seat)
+        if self.info.seal is None:
+            return move_link(_base_url(), s.record, self.info.gid, seat)
+        from .sealed import remember_shown  # a sealed game's library is loaded before its table is drawn
+        fragment, made = self.sealed_link(s, seat)
+        # shown: it may leave unnoticed (copied by hand), so its signed moves are kept even if
+        # Undo takes them back (a friend's answer to it is then this seat's own fork)
+        self.info.seal = remember_shown(self.info.seal, made, len(s.record.actions))
+        return _base_url() + fragment
+
+    def sealed_link(self, s: Session, seat: int) -> tuple[str, SealState]:
+        """The fragment of the sealed link for ``seat`` and the seal to store once it has left."""
+        from .sealed import make_link  # a sealed game's library is loaded before its table is drawn
+        assert self.info is not None and self.info.seal is not None
+        return make_link(s.record, self.info.seal, gid=self.info.gid, to=seat)
 
     def message(self, session: Session, seat: int) -> str:
         """The words sent with the link to ``seat``: "Your turn in Citadels with Anna and Bea"."""
@@ -165,13 +216,19 @@ class AtADistance:
             return ""
         s = self.page.on_table()
         over = s.is_over()
+        turn = s.to_move()
         if over:
             heading = L("The game is over: send each friend the final table")
+        elif turn is not None and not s.is_human(turn):
+            heading = L("It is {bot}’s turn: send the link to {name}, whose device plays the bots",
+                        bot=s.name(turn), name=s.name(seats[0]))
         else:
             heading = L("It is {name}’s turn", name=s.name(seats[0]))
         parts = [f'<section class="send-box" id="send-box"><h3>{h(heading)}</h3>']
         if self.not_kept():
             return parts[0] + self.no_link_html() + "</section>"
+        if self.info.seal is not None and not installed():  # a sealed game resumed: ``attach`` draws it again
+            return parts[0] + f'<p id="no-link">{h(L("Preparing the link…"))}</p></section>'
         for seat in seats:
             name, link = s.name(seat), self.link_for(seat)
             sent = self.info.sent.get("moves") == len(s.record.actions) and self.info.sent.get("to") == seat
@@ -223,6 +280,8 @@ class AtADistance:
         seat = int(arg) if arg.isdigit() else -1
         if seat not in self.to_send() or self.info is None:
             return
+        if self.info.seal is not None and not installed():
+            return
         if not self.kept():  # the send box says why no link is made, and what to do
             self.table.refresh()
             return
@@ -249,7 +308,7 @@ class AtADistance:
         if not box.startswith("move-link-") or not box[len("move-link-"):].isdigit() or s is None:
             return
         seat = int(box[len("move-link-"):])
-        if seat not in self.to_send() or self.info is None:
+        if seat not in self.to_send() or self.info is None or (self.info.seal is not None and not installed()):
             return
         if not self.kept():  # the link stays here: the send box says why, and what to do
             event.preventDefault()
@@ -264,6 +323,8 @@ class AtADistance:
         Undo no longer takes them back, and the send box says the link is made."""
         if self.info is None or self.page.session is not s or len(s.record.actions) != moves:
             return
+        if self.info.seal is not None:  # the moves that left are sealed for good, as they are in the link
+            self.info.seal = self.sealed_link(s, seat)[1]
         self.info.sent = {"to": seat, "moves": moves, "at": int(_now_ms())}
         self.info.floor = moves
         s.sent_floor = moves
@@ -273,7 +334,11 @@ class AtADistance:
     # ---- a move link opened -----------------------------------------------------------------
     def open_move(self, fragment: str) -> bool:
         """Open a move link (``LinkError`` when it cannot be read): this device's copy of its
-        game brought up to date, after the hand-off that names its seat."""
+        game brought up to date, after the hand-off that names its seat. A sealed link
+        (``t3``) is opened once the seals' library has loaded (``open_sealed``)."""
+        if is_sealed_fragment(fragment):
+            asyncio.ensure_future(self.open_sealed(fragment))
+            return True
         load_seals(self.page)
         link = parse_move(fragment)
         entry = self.find(link.gid)
@@ -281,12 +346,10 @@ class AtADistance:
             return self.first_move(link)
         info = Distance.from_json(entry.distance)
         assert info is not None
-        if link.seat not in info.mine:
-            here = ", ".join(entry.record["seats"][i]["name"] for i in info.mine
-                             if i < len(entry.record.get("seats", [])))
-            self.page.banner = (T("This move link is for {name}; on this device you play {mine} in this game. "
-                                  "Your game is kept as it is.", name=Isolated(link.record.seats[link.seat].name),
-                                  mine=Isolated(here)), "info")
+        if self.not_for_here(link, entry, info):
+            return True
+        if info.seal is not None:  # a sealed game never goes on unsigned: the seals were taken out
+            self.page.banner = (NOT_SEALED_LINK, "error")
             self.page.show_home()
             return True
         here_record = upgrade(parse_record(entry.record))  # the record alone: no replay needed here
@@ -298,9 +361,74 @@ class AtADistance:
         if relation == FORKED:
             self.show_fork(entry, info, link)
             return True
+        self.go_on(link, entry, info, relation, len(here_record.actions))
+        return True
+
+    async def open_sealed(self, fragment: str) -> None:
+        """A sealed move link opened (``sealed.open_link``, the first link of a game too): one
+        that does not check is refused with its reason (the banner; nothing of it is shown or
+        kept); a fork goes to the fork screen, naming the seat that signed both answers; else
+        it goes on as any move link (newer, the same, older)."""
+        why = await ensure_seals()
+        if why is not None:
+            self.page.banner = (NOT_LOADED, "error", why)
+            self.page.show_home()
+            return
+        from engines.core.inbound import InputError
+        from engines.core.seal import SealError
+        from .sealed import Refused, device_seats, open_link, parse_sealed  # only once the library is loaded
+        gid = fragment.lstrip("#").split("=", 1)[1].split(".", 1)[0]
+        entry = self.find(gid)
+        info = Distance.from_json(entry.distance) if entry is not None else None
+        here = None if entry is None or info is None else upgrade(parse_record(entry.record))
+        try:
+            if here is None or info is None:
+                opened = open_link(fragment, None)
+            elif info.seal is None:  # a game made before sealed links (or unsealed): its links are not sealed
+                raise LinkError(SEALED_LINK_OLD_GAME, "a sealed link for a game this device keeps unsealed")
+            else:
+                opened = open_link(fragment, (here, info.seal))
+        except InputError as exc:  # nothing of the link is shown or kept; its seats named as typed
+            names = ([seat.name for seat in here.seats] if here is not None else
+                     [seat.name for seat in parse_sealed(fragment).record.seats] if isinstance(exc, SealError) else [])
+            self.page.banner = (Refused(exc, names), "error", exc.detail)
+            self.page.show_home()
+            return
+        link = opened.link
+        if entry is None or info is None:
+            mine = device_seats(link.record, opened.seal.host, link.seat)
+            self.first_move(MoveLink(link.gid, link.seat, link.record), Distance(
+                link.gid, mine, floor=len(link.record.actions), came=_now_ms(), seal=opened.seal))
+            return
+        if self.not_for_here(MoveLink(link.gid, link.seat, link.record), entry, info):
+            return
+        if not opened.accepted:
+            self.show_fork(entry, info, MoveLink(link.gid, link.seat, link.record), opened.signed_twice(),
+                           opened.theirs)
+            return
+        info.seal = opened.seal
+        self.go_on(MoveLink(link.gid, link.seat, link.record), entry, info, opened.relation,
+                   len(parse_record(entry.record).actions))
+
+    def not_for_here(self, link: MoveLink, entry: SaveEntry, info: Distance) -> bool:
+        """When the link is for a seat this device does not play (a person's link opened on
+        another's device), the banner says so and the home screen shows: True."""
+        if link.seat in info.mine:
+            return False
+        here = ", ".join(entry.record["seats"][i]["name"] for i in info.mine
+                         if i < len(entry.record.get("seats", [])))
+        self.page.banner = (T("This move link is for {name}; on this device you play {mine} in this game. "
+                              "Your game is kept as it is.", name=Isolated(link.record.seats[link.seat].name),
+                              mine=Isolated(here)), "info")
+        self.page.show_home()
+        return True
+
+    def go_on(self, link: MoveLink, entry: SaveEntry, info: Distance, relation: str, have: int) -> None:
+        """A link of a game this device has, taken (newer, the same, older: ``have`` moves
+        here): the newer game on the table, after the hand-off that names its seat."""
         if relation == OLDER:
             self.page.banner = (T("This link is older than your game ({n} moves; this device has {m}): the newer "
-                                  "game is kept.", n=len(link.record.actions), m=len(here_record.actions)), "info")
+                                  "game is kept.", n=len(link.record.actions), m=have), "info")
             session = Session.load(entry.record)
         else:
             session = Session.load(link.record)
@@ -315,7 +443,6 @@ class AtADistance:
         self.to_save = relation == NEWER
         if session.link_for is None:  # this person's own device: no hand-off to confirm
             self.confirmed()
-        return True
 
     def people(self) -> set[str]:
         """The people who play on this device (``distance.people_here``): the names of the
@@ -328,13 +455,15 @@ class AtADistance:
                                if isinstance(seat, dict)], info.mine))
         return people_here(games)
 
-    def first_move(self, link: MoveLink) -> bool:
+    def first_move(self, link: MoveLink, info: Distance | None = None) -> bool:
         """A game this device has not seen: shown after its player confirms the hand-off,
-        saved only then (``confirmed``), as a newer position of a game it has is."""
+        saved only then (``confirmed``), as a newer position of a game it has is. ``info``:
+        what this device keeps of it (a sealed game's, with its seal); by default an unsealed
+        game's, this device playing the link's seat."""
         session = Session.load(link.record)
-        session.play_here([link.seat])
+        info = info or Distance(link.gid, [link.seat], floor=len(link.record.actions), came=_now_ms())
+        session.play_here(info.mine)
         session.link_for = link.seat
-        info = Distance(link.gid, [link.seat], floor=len(link.record.actions), came=_now_ms())
         names = ", ".join(s.name for s in link.record.seats)
         name = L("{game} with {names}", game=session.game.title, names=names)
         self.page.banner = None
@@ -389,16 +518,20 @@ class AtADistance:
         return None
 
     # ---- two continuations of one position ----------------------------------------------------
-    def show_fork(self, entry: SaveEntry, info: Distance, link: MoveLink) -> None:
+    def show_fork(self, entry: SaveEntry, info: Distance, link: MoveLink, signer: int | None = None,
+                  theirs: SealState | None = None) -> None:
         """The device's game and the link's went on differently from one position: both shown
         with their moves since, the person chooses which stands (the other is set aside, to
-        review or delete: ``keep``)."""
+        review or delete: ``keep``). A sealed fork: ``signer``, the seat that signed both
+        answers (``sealed.Opened.signed_twice``), named as the cause; ``theirs``, the link's
+        seals with this device's keys, which go with the link's game if it is kept."""
         here = Session.load(entry.record)
         there = Session.load(link.record)
         for s in (here, there):
             s.lang = self.page.lang
             s.play_here(info.mine)
         self.fork = (entry.id, here, there, info, link.seat)
+        self.fork_signer, self.fork_seal = signer, theirs
         self.page.banner = None
         self._draw_fork(here, there, info)
 
@@ -430,7 +563,7 @@ class AtADistance:
             f'<button class="primary" data-cmd="fork-keep" data-arg="{arg}">{h(keep)}</button></section>'
             for title, keep, arg, s in ((L("The game on this device"), L("Keep this device’s game"), "here", here),
                                         (L("The game in the link"), L("Keep the link’s game"), "link", there)))
-        seat = parted_by(here.actors, there.actors, at)
+        seat = self.fork_signer if self.fork_signer is not None else parted_by(here.actors, there.actors, at)
         cause = fork_cause(seat, [x.kind for x in here.seats], info.mine, here.name(seat) if seat is not None else "")
         hidden = (f'<p class="muted" id="fork-hidden">{h(L("The moves differ only in what was hidden from you."))}</p>'
                   if same and seen[id(here)] else "")
@@ -480,6 +613,8 @@ class AtADistance:
         if which == "link":
             info.floor = max(info.floor, len(keep.record.actions))
             info.came = _now_ms()
+            if info.seal is not None and self.fork_seal is not None:
+                info.seal = self.fork_seal  # the link's seals, this device's keys kept: its next link checks
         seat_now = keep.to_move()
         info.turn = -1 if seat_now is None or keep.is_over() else seat_now
         problem = saves.put(sid, entry.name, keep.record.model_dump(mode="json"), keep.is_over(), info.to_json())
@@ -487,7 +622,7 @@ class AtADistance:
             saves.delete(copy)
             self.page.flash(T("Neither continuation was changed: {reason}", reason=problem))
             return
-        self.fork = None
+        self.fork, self.fork_seal, self.fork_signer = None, None, None
         keep.play_here(info.mine)
         keep.sent_floor = min(info.floor, len(keep.record.actions))
         if needs_handoff(info.mine, seat, [x.name for x in keep.seats], self.people()):
@@ -528,22 +663,24 @@ class AtADistance:
         names = ", ".join(f"<b><bdi>{h(L('{name} (you)', name=s['name']))}</bdi></b>" if i in info.mine
                           else f"<bdi>{h(s['name'])}</bdi>" for i, s in enumerate(seats))
         turn = info.turn
+        friend = waits_for(info, [str(seat.get("kind", "")) for seat in seats])
         if e.over:
             whose = L("Game over")
         elif turn in info.mine:
             whose = L("Your turn")
-        elif 0 <= turn < len(seats) and seats[turn].get("kind") == "human":
-            whose = L("Waiting for {name}", name=isolate(seats[turn]["name"]))
+        elif friend is not None:
+            whose = L("Waiting for {name}", name=isolate(seats[friend]["name"]))
         else:
             whose = L("{n} moves", n=e.actions)
         last = max(e.updated * 1000, info.came)
         when = self.page.ago(last) if last > 0 else ""
         resend = (f'<button data-cmd="inbox-resend" data-arg="{h(e.id)}">{h(L("Resend the link"))}</button>'
-                  if not e.over and 0 <= turn < len(seats) and turn not in info.mine
-                  and seats[turn].get("kind") == "human" else "")
+                  if not e.over and friend is not None else "")
         review = (f'<button data-cmd="review-save" data-arg="{h(e.id)}">{h(L("Review"))}</button>' if e.over else "")
+        unsealed = ("" if info.sealed else  # a game made before sealed links: its moves are not signed
+                    f' <span class="not-sealed">{h(L("not sealed"))}</span>')
         return (f'<li class="save far" data-sid="{h(e.id)}" data-gid="{h(info.gid)}"><div class="save-main">'
-                f'<b class="save-name">{h(title)}</b><span>{names}</span>'
+                f'<b class="save-name">{h(title)}{unsealed}</b><span>{names}</span>'
                 f'<span class="muted"><span class="whose">{h(whose)}</span> · {h(L("last move: {when}", when=when))}</span>'
                 f'</div><div class="save-btns"><button class="primary" data-cmd="resume" data-arg="{h(e.id)}">'
                 f'{h(L("Open"))}</button>{resend}{review}'
@@ -554,7 +691,9 @@ class AtADistance:
         friend to move, shared or copied at once (the game is not opened)."""
         entry = self.page.saves.get(sid)
         info = Distance.from_json(entry.distance) if entry.ok else None
-        if info is None or not 0 <= info.turn < len(entry.record.get("seats", [])):
+        seats = entry.record.get("seats", [])
+        seat = None if info is None else waits_for(info, [str(x.get("kind", "")) for x in seats if isinstance(x, dict)])
+        if info is None or seat is None:
             self.page.flash(entry.error or T("This save cannot be opened."), detail=entry.detail)
             return
         try:
@@ -562,18 +701,28 @@ class AtADistance:
         except RecordError as exc:
             self.page.flash(exc.reason, detail=exc.detail)
             return
-        seat = info.turn
-        name = record.seats[seat].name
-        link = move_link(_base_url(), record, info.gid, seat)
         text = _message(engines.about(record.game)["title"], [s.name for s in record.seats], seat)
-        asyncio.ensure_future(self._resend(sid, info, entry, text, link, name))
+        asyncio.ensure_future(self._resend(sid, info, entry, text, record, seat))
 
-    async def _resend(self, sid: str, info: Distance, entry: SaveEntry, text: str, link: str, name: str) -> None:
-        """Once the link has left, Undo cannot take its moves back on this device either."""
-        if not await self.deliver(text, link, name, share=hasattr(js.navigator, "share")):
+    async def _resend(self, sid: str, info: Distance, entry: SaveEntry, text: str, record, seat: int) -> None:
+        """The link made (sealed in a sealed game, once the seals' library is here) and
+        handed on; once it has left, Undo cannot take its moves back on this device either."""
+        seal = info.seal
+        if seal is None:
+            link = move_link(_base_url(), record, info.gid, seat)
+        else:
+            why = await ensure_seals()
+            if why is not None:
+                self.page.flash(NOT_LOADED, "error", why)
+                return
+            from .sealed import make_link  # only once the seals' library is loaded
+            fragment, seal = make_link(record, seal, gid=info.gid, to=seat)
+            link = _base_url() + fragment
+        if not await self.deliver(text, link, record.seats[seat].name, share=hasattr(js.navigator, "share")):
             return
         moves = len(entry.record.get("actions", []))
-        info.sent = {"to": info.turn, "moves": moves, "at": int(_now_ms())}
+        info.seal = seal
+        info.sent = {"to": seat, "moves": moves, "at": int(_now_ms())}
         info.floor = max(info.floor, moves)
         self.page.saves.put(sid, entry.name, entry.record, entry.over, info.to_json())
 

@@ -203,6 +203,16 @@ def seat_row(i: int, seat: dict, levels: list[str], lang: str, game=None) -> str
             f'<select class="seat-kind" aria-label="{h(L("Seat {n} is", lang, n=i + 1))}">{opts}</select></div>')
 
 
+def bots_here_html(lang: str) -> str:
+    """Under the seats: in a game at a distance, the bots play on this device, which holds
+    their cards (their moves are signed here: ``sealed``). The style sheet shows it only while
+    a seat is a friend at a distance and another a bot (``#seats:has(...)``), so it follows
+    the seats' lists with no code."""
+    note = L("In a game at a distance, the bots play on this device, which holds their cards: when a bot is to "
+             "move, the link comes back here.", lang)
+    return f'<p class="muted" id="bots-here">{h(note)}</p>'
+
+
 def seat_rows_html(game, lang: str) -> str:
     """Every seat the game can have, each as a new game sets it up: what ``boot.js`` adds to
     the static form when the player count goes up before Python is ready (the same rows
@@ -232,7 +242,7 @@ def new_game_html(game, lang: str, players: int | None = None, seats: list[dict]
 {banner}
 <form id="new-form">
 <label class="row">{h(L("Players", lang))} <select id="players">{pc}</select></label>
-<fieldset><legend>{h(L("Seats", lang))}</legend><div id="seats">{seat_rows}</div></fieldset>
+<fieldset><legend>{h(L("Seats", lang))}</legend><div id="seats">{seat_rows}</div>{bots_here_html(lang)}</fieldset>
 <fieldset><legend>{h(L("Options", lang))}</legend>{options_html(game, lang)}</fieldset>
 {advanced_html(lang, levels, game)}
 <div class="buttons"><button type="button" data-cmd="home">{h(L("Back", lang))}</button>

@@ -41,6 +41,13 @@ that is an ``Equivocation`` ("Bea signed two different moves for one position").
 does not check raises ``SealError`` (``engines.core.seal``), one that cannot be read or is of
 another game ``LinkError``; each with a reason for a person naming the seat and the move.
 
+**Moves taken back.** A link shown in the send box may leave unnoticed (copied from its box
+by hand), so the page keeps the segments signed for it (``remember_shown``, in
+``SealState.taken_back``) even when Undo then takes its moves back. A friend's answer to that
+link chains onto one of them, not onto the stored transcript: ``open_link`` tries those
+prefixes too (``_checked``; they are this device's own signatures, and nothing of the link is
+ever signed anew), and the answer is this device's own seat's fork, shown as such.
+
 **Bots sit at one device**, the creator's (``SealState.host``): their keys are made and kept
 there and their moves signed there, each run in its own segment. A device that reaches a
 bot's turn sends its link to the host's seat (``device_seat``), which plays the bots' moves
@@ -54,16 +61,19 @@ server would need none.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, replace
+from functools import partial
 
-from engines.core.i18n import Text, texts
+from engines.core.i18n import PLAYER_RE, Text, fit_preposition, texts
+from engines.core.inbound import InputError
 from engines.core.record import MAX_MOVES, GameRecord, RecordError, too_many
 from engines.core.seal import (KEY_BYTES, Relation, SeatKey, Sealed, SealError, Segment, b64, bound_keys, chain,
-                               compare, link_hash, seal_segment, turns, unb64, verify)
+                               compare, link_hash, seal_segment, turns, Turns, unb64, verify)
 
 from .distance import (EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, SEALED_VERSION, SealState, GID_RE,
                        changed_link, relate, text_crc)
+from .bidi import isolate
 from .links import LinkError, decode_payload, encode_record
 
 T = texts("ui")
@@ -160,8 +170,29 @@ def seal_moves(record: GameRecord, seal: SealState, *, gid: str) -> SealState:
             raise ValueError(f"this device holds no key of seat {seat}: it cannot seal move {end}")
         transcript = seal_segment(record, transcript, seat, keys[seat], end, moved.drawn[end], gid=gid, head=head)
         head = link_hash(head, record, transcript[-1])
-    return SealState(dict(seal.keys), seal.host, transcript,
-                     _store_known(Sealed(bound_keys(transcript), head, len(transcript))))
+    return replace(seal, keys=dict(seal.keys), transcript=transcript,
+                   known=_store_known(Sealed(bound_keys(transcript), head, len(transcript))),
+                   taken_back=_not_held(seal.taken_back, transcript))
+
+
+def _not_held(taken_back: list[tuple[int, Segment]], transcript: list[Segment]) -> list[tuple[int, Segment]]:
+    """The entries of ``SealState.taken_back`` that ``transcript`` does not hold (a segment
+    shown and then sent is no longer taken back)."""
+    return [(k, segment) for k, segment in taken_back if not (k < len(transcript) and transcript[k] == segment)]
+
+
+def remember_shown(seal: SealState, made: SealState, moves: int) -> SealState:
+    """``seal`` (what this device stores) with the segments ``made`` (``make_link``'s seal
+    for a link now shown in the send box) signed past ``seal``'s transcript kept in
+    ``taken_back``: the link may leave unnoticed (copied from its box by hand), then Undo
+    may take its moves back, and a friend's answer to it must still be recognised as this
+    device's seat's own fork. At most ``moves`` + 1 entries (``moves``: the game's moves
+    now), the newest; ``seal`` itself when there is nothing new."""
+    new = [(k, segment) for k, segment in enumerate(made.transcript) if k >= len(seal.transcript)
+           and (k, segment) not in seal.taken_back]
+    if not new:
+        return seal
+    return replace(seal, taken_back=[*seal.taken_back, *new][-(moves + 1):])
 
 
 def first_needed(record: GameRecord, seal: SealState, to: int) -> int:
@@ -290,13 +321,16 @@ class Opened:
     link is ``NEWER``). ``transcript``: the link's whole transcript, rebuilt. ``seal``: what
     the device stores now (the link's transcript when it is newer, else its own, unchanged).
     ``fork``: for ``FORKED``, ``seal.compare``'s answer, with the ``Equivocation`` when one
-    seat signed both sides (``reason`` says it for a person)."""
+    seat signed both sides (``reason`` says it for a person). ``theirs``: the device's seal
+    with the link's transcript (what it stores if the person keeps the link's game of a fork:
+    its keys stay); None when the opener did not say (the device's seal then stays)."""
 
     link: SealedLink
     relation: str
     transcript: list[Segment]
     seal: SealState
     fork: Relation | None = None
+    theirs: SealState | None = None
 
     @property
     def accepted(self) -> bool:
@@ -309,13 +343,23 @@ class Opened:
             return None
         return self.fork.text()
 
+    def signed_twice(self) -> int | None:
+        """The seat that signed both continuations of a fork (its ``Equivocation``), or None."""
+        proof = self.fork.equivocation if self.fork is not None else None
+        return proof.seat if proof is not None else None
+
 
 def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
               make_key: Callable[[int], SeatKey] | None = None) -> Opened:
     """Open a sealed move link on this device: ``here`` is its copy of the game (record and
     seal), None when it has none (a first link: a key is made for the link's seat,
     ``make_key`` or ``SeatKey.new``). ``LinkError`` when the link cannot be read or is of
-    another game, ``SealError`` when it does not check; else ``Opened``."""
+    another game, ``SealError`` when it does not check; else ``Opened``.
+
+    The link's seals go on this device's stored transcript; when they do not check there,
+    on the segments this device signed and showed in a link before Undo took them back
+    (``SealState.taken_back``, ``_checked``): a friend's answer to such a link is then this
+    device's own seat's fork, ``FORKED`` (or ``NEWER`` when nothing was played here since)."""
     link = parse_sealed(fragment)
     if here is None:
         if link.first != 0 or link.seat == EVERY_SEAT:
@@ -323,34 +367,102 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
                               "of the game you were sent."), f"a first link whose seals start at {link.first}")
         key = (make_key or (lambda _seat: SeatKey.new()))(link.seat)
         mine: SealState = SealState({link.seat: key.to_text()}, host=link.segments[0]["seat"] if link.segments else 0)
-        stored: list[Segment] = []
     else:
         _usable(here[1])
-        mine, stored = here[1], here[1].transcript
-        if link.first > len(stored):
-            raise LinkError(T("This link needs moves this device has not seen yet: open the links of this game "
-                              "in the order they came."), f"seals from {link.first}, this device has {len(stored)}")
-    transcript = [*stored[:link.first], *link.segments]
+        mine = here[1]
     record = link.record
     try:
         moved = turns(record)
     except RecordError as exc:
         raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=exc.reason), exc.detail) from None
-    own = {seat: key.public for seat, key in _own_keys(mine).items()}
-    known = _known(mine) if here is not None else None
-    if known is not None and transcript[:known.segments] != stored[:known.segments]:
-        known = None  # the link's copy of what this device checked differs (a signature): check it all again
-    sealed = verify(record, transcript, moved.movers, gid=link.gid, drawn=moved.drawn, own=own, known=known)
+    transcript, sealed = _checked(link, moved, mine, here is None)
+    theirs = replace(mine, keys=dict(mine.keys), transcript=transcript, known=_store_known(sealed),
+                     taken_back=_not_held(mine.taken_back, transcript))
     if here is None:
-        return Opened(link, NEWER, transcript, SealState(mine.keys, _host(transcript), transcript, _store_known(sealed)))
+        theirs = replace(theirs, host=_host(transcript))
+        return Opened(link, NEWER, transcript, theirs, theirs=theirs)
     relation = relate(here[0], record)
     if relation in REFUSED:
         raise LinkError(REFUSED[relation], f"relate: {relation}")
     if relation == FORKED:
-        return Opened(link, relation, transcript, mine, compare(here[0], stored, record, transcript, gid=link.gid))
+        return Opened(link, relation, transcript, mine,
+                      compare(here[0], mine.transcript, record, transcript, gid=link.gid), theirs=theirs)
     if relation == NEWER:
-        return Opened(link, relation, transcript, SealState(mine.keys, mine.host, transcript, _store_known(sealed)))
-    return Opened(link, relation, transcript, mine)
+        return Opened(link, relation, transcript, theirs, theirs=theirs)
+    return Opened(link, relation, transcript, mine, theirs=theirs)
+
+
+def _checked(link: SealedLink, moved: Turns, mine: SealState, first_link: bool) -> tuple[list[Segment], Sealed]:
+    """The link's whole transcript, rebuilt from this device's and verified (``verify``,
+    with this device's seats' public keys), and what ``verify`` said. Tried on the stored
+    transcript first (up to the link's first segment), then on prefixes that end with this
+    device's own taken-back segments (``_taken_back_prefixes``: genuine, its own signatures).
+    Raises the stored transcript's ``SealError`` when none checks, or ``LinkError`` when the
+    link needs segments this device never had."""
+    stored = mine.transcript
+    own = {seat: key.public for seat, key in _own_keys(mine).items()}
+    verify_on = partial(verify, link.record, movers=moved.movers, gid=link.gid, drawn=moved.drawn, own=own)
+    problem: SealError | None = None
+    if link.first <= len(stored):
+        transcript = [*stored[:link.first], *link.segments]
+        known = None if first_link else _known(mine)
+        if known is not None and transcript[:known.segments] != stored[:known.segments]:
+            known = None  # the link's copy of what this device checked differs (a signature): check it all again
+        try:
+            return transcript, verify_on(transcript, known=known)
+        except SealError as exc:
+            problem = exc
+    for prefix in _taken_back_prefixes(stored, mine.taken_back, link):
+        transcript = [*prefix, *link.segments]
+        try:
+            return transcript, verify_on(transcript)
+        except SealError:
+            continue
+    if problem is not None:
+        raise problem
+    raise LinkError(T("This link needs moves this device has not seen yet: open the links of this game "
+                      "in the order they came."), f"seals from {link.first}, this device has {len(stored)}")
+
+
+TAKEN_BACK_TRIES = 8
+"""At most this many prefixes made with taken-back segments are verified for one link."""
+
+
+def _taken_back_prefixes(stored: list[Segment], taken_back: list[tuple[int, Segment]],
+                         link: SealedLink) -> Iterator[list[Segment]]:
+    """The transcripts up to the link's first segment that end with segments of
+    ``taken_back``: ``stored[:j]`` then taken-back segments for indices ``j`` to
+    ``link.first - 1``, each starting where the one before ends, the last ending where the
+    link's first segment starts. Nothing is signed here: they are this device's own
+    signatures, and ``verify`` checks them with the rest. At most ``TAKEN_BACK_TRIES``."""
+    if not link.segments or not taken_back:
+        return
+    at: dict[int, list[Segment]] = {}
+    for k, segment in taken_back:
+        at.setdefault(k, []).append(segment)
+    end = (link.segments[0]["a"][0], link.segments[0]["c"][0])
+    tries = 0
+
+    def chains(k: int, start: tuple[int, int]) -> Iterator[list[Segment]]:
+        if k == link.first:
+            if start == end:
+                yield []
+            return
+        for segment in at.get(k, []):
+            if (segment.get("a", [None])[0], segment.get("c", [None])[0]) == start:
+                for rest in chains(k + 1, (segment["a"][1], segment["c"][1])):
+                    yield [segment, *rest]
+
+    j = link.first - 1
+    while j >= 0 and j in at and tries < TAKEN_BACK_TRIES:
+        if j <= len(stored):
+            start = (stored[j - 1]["a"][1], stored[j - 1]["c"][1]) if j else (0, 0)
+            for tail in chains(j, start):
+                yield [*stored[:j], *tail]
+                tries += 1
+                if tries >= TAKEN_BACK_TRIES:
+                    return
+        j -= 1
 
 
 def _host(transcript: list[Segment]) -> int:
@@ -358,8 +470,40 @@ def _host(transcript: list[Segment]) -> int:
     return transcript[0]["seat"] if transcript else 0
 
 
-def refusal(exc: Exception, lang: str = "en") -> str:
-    """Why a link was refused, in ``lang`` (a ``LinkError`` or ``SealError``'s reason)."""
+def refusal(exc: Exception, lang: str = "en", names: list[str] | None = None) -> str:
+    """Why a link was refused, in ``lang`` (a ``LinkError`` or ``SealError``'s reason), its
+    seats named by ``names`` (the names people typed, ``named``) when given."""
     message = getattr(exc, "message", None)
-    return message(lang) if callable(message) else str(exc)
+    text = message(lang) if callable(message) else str(exc)
+    return text if names is None else named(text, names, lang)
+
+
+def named(text: str, names: list[str], lang: str) -> str:
+    """``text`` with each seat written "Player 2" (``engines.core.i18n.player``, which the
+    seals' reasons use) replaced by that seat's name in ``names``, isolated (``bidi``), the
+    word before it fitted in ``lang`` ("a Bea", "ad Ada")."""
+    out, last = "", 0
+    for m in PLAYER_RE.finditer(text):
+        n = int(m.group(1))
+        out += text[last:m.start()]
+        last = m.end()
+        if not 1 <= n <= len(names):
+            out += m.group(0)
+            continue
+        name = isolate(names[n - 1])
+        out = fit_preposition(lang, out, name) + name
+    return out + text[last:]
+
+
+class Refused(InputError):
+    """A sealed link refused, for the page's banner: the reason of ``exc`` (a ``LinkError``
+    or ``SealError``), in the page's language when it is drawn, naming the seats by the
+    names people typed (``names``), not "Player 2"."""
+
+    def __init__(self, exc: InputError, names: list[str]) -> None:
+        super().__init__(exc.reason, exc.detail)
+        self.names = list(names)
+
+    def message(self, lang: str = "en") -> str:
+        return named(super().message(lang), self.names, lang)
 

@@ -106,6 +106,9 @@ class Session:
         # actions (those that left this device in a move link, or came in one)
         self.here: list[int] | None = None
         self.sent_floor = 0
+        # a sealed game at a distance whose bots sit at another device: the seat of that
+        # device's person (its bots' moves are signed there), None when they move here
+        self.bots_host: int | None = None
         self.link_for: int | None = None  # a move link opened for this seat: hidden until its player confirms
         self.spectate = False  # watching a game: the table is the spectator's view
         self.state: GameState  # the position now: set by ``_rebuild``, below
@@ -259,11 +262,14 @@ class Session:
 
     def away_to_move(self) -> int | None:
         """The friend at a distance whose move the game waits for (a human seat not played on
-        this device), or None."""
+        this device; at a bot's turn, the person whose device plays the bots when it is not
+        this one: ``bots_host``), or None."""
         seat = self.to_move()
-        if seat is None or self.is_over() or not self.is_human(seat) or self.is_here(seat):
+        if seat is None or self.is_over():
             return None
-        return seat
+        if not self.is_human(seat):
+            return self.bots_host
+        return None if self.is_here(seat) else seat
 
     # ---- the game -----------------------------------------------------------------------
     def to_move(self) -> int | None:
@@ -650,8 +656,10 @@ class Session:
 
     # ---- bots ---------------------------------------------------------------------------
     def bot_to_move(self) -> int | None:
+        """The bot to move here; None when a person is, or the bots move at another device
+        (``bots_host``)."""
         seat = self.to_move()
-        if seat is None or self.is_human(seat):
+        if seat is None or self.is_human(seat) or self.bots_host is not None:
             return None
         return seat
 
@@ -720,7 +728,7 @@ class Session:
             return T("Game over. Winner: {names}.", names=names).render(self.lang)
         seat = self.to_move()
         who = self.name(seat)
-        if self.is_human(seat):
+        if self.is_human(seat) or self.bots_host is not None:  # a bot at another device: not thinking here
             return T("{name} to play.", name=who).render(self.lang)
         if "bot" in who.lower():
             return T("{name} is thinking…", name=who).render(self.lang)
