@@ -6,6 +6,7 @@ catches. Secrets are fixed bytes: nothing here depends on the system's entropy."
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 
 import pytest
 from ecdsa.curves import Ed25519
@@ -163,3 +164,215 @@ def test_a_damaged_secret_is_refused_naming_the_seat():
         DeckSecret.from_text("short", 2)
     assert caught.value.seat == 2
     assert "Player 3" in caught.value.message("en")
+
+
+# ---- the deal ---------------------------------------------------------------------------------
+
+def deal(spec: DeckSpec, seats: list[DeckSecret], cheat: dict | None = None) -> list[dict]:
+    """Both laps, each seat in seat order, as the devices would pass the deck on; ``cheat``
+    (step index -> function of the honest step giving the step sent) plays a dishonest seat."""
+    steps: list[dict] = []
+    deck_: list[str] = first_deck(spec)
+    sender = None
+    for k in range(2 * spec.seats):
+        secret = seats[k % spec.seats]
+        step = shuffle_step(spec, deck_, secret, sender) if k < spec.seats else lock_step(spec, deck_, secret, sender)
+        if cheat and k in cheat:
+            step = cheat[k](step)
+        steps.append(step)
+        deck_, sender = step["deck"], secret.seat
+    return steps
+
+
+def true_order(spec: DeckSpec, seats: list[DeckSecret]) -> list[int]:
+    """The card at each position after the deal, from the permutations: lap 1's step ``s``
+    puts the card at its input's ``pi_s[i]`` at ``i``."""
+    order = list(range(spec.size))
+    for secret in seats:
+        perm = secret.permutation(spec)
+        order = [order[perm[i]] for i in range(spec.size)]
+    return order
+
+
+def releases_for(spec: DeckSpec, seats: list[DeckSecret], position: int, but: int | None) -> dict[int, str]:
+    return {s.seat: release(spec, s, position) for s in seats if s.seat != but}
+
+
+class Dealt:
+    def __init__(self, seats: int) -> None:
+        self.spec = DeckSpec(GID, "districts", 66, seats)
+        self.seats = [secret_of(s) for s in range(seats)]
+        self.steps = deal(self.spec, self.seats)
+        self.locked = self.steps[seats:]
+        self.order = true_order(self.spec, self.seats)
+
+
+@lru_cache(maxsize=None)
+def dealt_at(seats: int) -> Dealt:
+    return Dealt(seats)
+
+
+@pytest.fixture(params=[2, 3, 5], ids=lambda n: f"{n}seats")
+def dealt(request) -> Dealt:
+    return dealt_at(request.param)
+
+
+def test_every_seat_reads_exactly_its_cards(dealt: Dealt):
+    """Positions dealt in turn to the seats (three cards each): each owner reads its card with
+    the others' released keys, and it is the card the shuffles put there; another seat, even
+    holding every key released for that card, cannot read it (the owner's key is missing)."""
+    spec, n = dealt.spec, dealt.spec.seats
+    read_cards = []
+    for position in range(3 * n):
+        owner = position % n
+        card = read(spec, dealt.locked, position, releases_for(spec, dealt.seats, position, owner), dealt.seats[owner])
+        assert card == dealt.order[position]
+        read_cards.append(card)
+        other = (owner + 1) % n
+        with pytest.raises(DeckError) as caught:
+            read(spec, dealt.locked, position, releases_for(spec, dealt.seats, position, owner), dealt.seats[other])
+        assert caught.value.seat == owner and caught.value.position == position
+    assert len(set(read_cards)) == 3 * n
+
+
+def test_face_down_positions_stay_unreadable(dealt: Dealt):
+    """No step's deck shows a card point; a face-down position, with every key but one seat's
+    taken off (all the others together), is still no card; with all of them, it is its card
+    (a card shown to all)."""
+    spec = dealt.spec
+    cards = set(card_points(spec))
+    for step in dealt.steps:
+        assert not cards & set(step["deck"])
+    position = spec.size - 1
+    for hider in dealt.seats:
+        locked = point(dealt.locked[-1]["deck"][position])
+        for s in dealt.seats:
+            if s.seat != hider.seat:
+                locked = unlock(locked, s.position_key(spec, position))
+        assert card_of(spec, encode(locked)) is None
+    assert read(spec, dealt.locked, position, releases_for(spec, dealt.seats, position, None), None) == dealt.order[position]
+
+
+def test_the_audit_passes_an_honest_deal():
+    """The whole deal of a 66-card deck at 3 seats recomputes (the attacks below show what it
+    refuses, on 8 cards; the 2- and 5-seat deals are not audited again, to save time)."""
+    honest = dealt_at(3)
+    audit(honest.spec, honest.steps, {s.seat: s.to_text() for s in honest.seats})
+    audit(SMALL, HONEST, REVEALED)
+
+
+# ---- attacks ----------------------------------------------------------------------------------
+
+SEATS = [secret_of(s) for s in range(3)]
+HONEST = deal(SMALL, SEATS)
+REVEALED = {s.seat: s.to_text() for s in SEATS}
+
+
+def caught(call, *args) -> DeckError:
+    with pytest.raises(DeckError) as error:
+        call(*args)
+    return error.value
+
+
+def test_a_wrong_key_released_is_refused_naming_the_seat_and_position():
+    """Bea (seat 1) releases, for position 2, her key of position 3, or any other number: the
+    key does not match her commitment, and is refused at once by any device."""
+    locked = HONEST[3:]
+    for wrong in (release(SMALL, SEATS[1], 3), scalar_text(12345), "not a key"):
+        releases = {1: wrong, 2: release(SMALL, SEATS[2], 2)}
+        error = caught(read, SMALL, locked, 2, releases, SEATS[0])
+        assert (error.seat, error.position) == (1, 2)
+        assert error.message("en") == "Player 2's key for card 3 of the deck does not open it."
+        assert caught(check_release, SMALL, locked, 1, 2, wrong).seat == 1
+    assert check_release(SMALL, locked, 1, 2, release(SMALL, SEATS[1], 2)) == SEATS[1].position_key(SMALL, 2)
+
+
+def test_a_card_duplicated_in_a_shuffle_is_refused_by_the_next_seat():
+    """Bea's shuffle puts one locked card in two places (dropping another): the next seat
+    finds the same point twice before locking, and names her."""
+    sent = [HONEST[1]["deck"][1], *HONEST[1]["deck"][1:]]
+    error = caught(shuffle_step, SMALL, sent, SEATS[2], 1)
+    assert error.seat == 1 and "holds a card twice" in error.message("en")
+
+
+def test_a_duplicate_disguised_by_a_small_order_mark_is_refused_naming_its_sender():
+    """Ada, first, passes a card twice, one copy with an order-2 point added: two different
+    encodings of one card; the next seat's lock makes them equal, and Bea names Ada."""
+    copy = point(HONEST[0]["deck"][1])
+    x, y = edwards_add((copy.x(), copy.y()), (0, B.curve().p() - 1))  # (0, -1) has order 2
+    sent = [encode(PointEdwards(B.curve(), x, y, 1, x * y)), *HONEST[0]["deck"][1:]]
+    assert len(set(sent)) == SMALL.size and check_deck(SMALL, sent, 0)  # no two equal points
+    error = caught(shuffle_step, SMALL, sent, SEATS[1], 0)
+    assert error.seat == 0 and "holds a card twice" in error.message("en")
+
+
+def test_a_damaged_deck_is_refused_naming_its_sender():
+    deck_ = HONEST[1]["deck"]
+    for bad in (deck_[:-1], [*deck_[:-1], "x" * 43], [*deck_[:-1], b64(bytes(32))], "deck"):
+        error = caught(lock_step, SMALL, bad, SEATS[0], 1)
+        assert error.seat == 1 and error.message("en") == "The deck Player 2 passed on is damaged."
+
+
+def test_an_order_chosen_in_a_shuffle_is_named_by_the_audit():
+    """Bea swaps two cards after her shuffle (choosing the order): nothing shows during the
+    deal, every card reads as a card, and the audit names her shuffle."""
+    def swap(step: dict) -> dict:
+        deck_ = list(step["deck"])
+        deck_[0], deck_[5] = deck_[5], deck_[0]
+        return dict(step, deck=deck_)
+
+    steps = deal(SMALL, SEATS, {1: swap})
+    locked = steps[3:]
+    assert {read(SMALL, locked, p, releases_for(SMALL, SEATS, p, None), None) for p in range(SMALL.size)} == set(range(8))
+    error = caught(audit, SMALL, steps, REVEALED)
+    assert error.seat == 1 and error.message("en") == (
+        "Player 2's shuffle of the deck does not follow from Player 2's secret: a card was changed or the order chosen.")
+
+
+def test_a_card_replaced_in_a_shuffle_is_named_by_the_audit():
+    """Cleo (last in lap 1) replaces a locked card by another point: the card's position no
+    longer opens to a card (its reader is told the deal was tampered with), and the audit
+    names her."""
+    stranger = encode(lock(point(card_points(DeckSpec(GID, "other", 1, 3))[0]), 99))
+    steps = deal(SMALL, SEATS, {2: lambda step: dict(step, deck=[stranger, *step["deck"][1:]])})
+    locked = steps[3:]
+    error = caught(read, SMALL, locked, 0, releases_for(SMALL, SEATS, 0, 0), SEATS[0])
+    assert error.seat is None and "tampered" in error.message("en")
+    assert caught(audit, SMALL, steps, REVEALED).seat == 2
+
+
+def test_locks_with_other_keys_than_the_secret_gives_are_named_by_the_audit():
+    """Bea locks with keys of another secret, and commits to them, so her releases check and
+    every card reads: only the audit, with her secret, sees that her locks are not its."""
+    other = secret_of(1, "other")
+    steps = deal(SMALL, SEATS, {4: lambda step: lock_step(SMALL, HONEST[3]["deck"], other, 0)
+                                | {"deck": [encode(lock(point(x), other.position_key(SMALL, p) * pow(
+                                    SEATS[1].deck_key(SMALL), -1, ORDER))) for p, x in enumerate(HONEST[3]["deck"])]}})
+    locked = steps[3:]
+    keys = {0: release(SMALL, SEATS[0], 4), 1: release(SMALL, other, 4)}
+    assert read(SMALL, locked, 4, keys, SEATS[2]) == true_order(SMALL, SEATS)[4]
+    error = caught(audit, SMALL, steps, REVEALED)
+    assert error.seat == 1 and error.message("en") == "Player 2's locks on the deck do not follow from Player 2's secret."
+
+
+def test_a_lock_that_is_not_its_commitment_is_named_by_the_audit():
+    """Cleo commits to her keys but locks position 6 with another: her released key checks,
+    the card does not open (tampered), and the audit names her."""
+    def relock(step: dict) -> dict:
+        deck_ = list(step["deck"])
+        deck_[6] = encode(lock(point(deck_[6]), 5))
+        return dict(step, deck=deck_)
+
+    steps = deal(SMALL, SEATS, {5: relock})
+    error = caught(read, SMALL, steps[3:], 6, releases_for(SMALL, SEATS, 6, 0), SEATS[0])
+    assert error.position == 6 and error.seat is None
+    assert caught(audit, SMALL, steps, REVEALED).seat == 2
+
+
+def test_the_audit_refuses_a_deal_out_of_order_or_a_secret_not_used():
+    assert caught(audit, SMALL, HONEST[:5], REVEALED).seat is None
+    assert caught(audit, SMALL, [HONEST[0], HONEST[0], *HONEST[2:]], REVEALED).seat == 0
+    assert caught(audit, SMALL, [*HONEST[:3], *HONEST[:3]], REVEALED).seat == 0
+    wrong = {**REVEALED, 2: secret_of(2, "x").to_text()}
+    assert caught(audit, SMALL, HONEST, wrong).seat == 2
+    assert caught(audit, SMALL, HONEST, {0: REVEALED[0], 1: REVEALED[1]}).seat == 2
