@@ -291,8 +291,8 @@ def test_a_card_duplicated_in_a_shuffle_is_refused_by_the_next_seat():
     """Bea's shuffle puts one locked card in two places (dropping another): the next seat
     finds the same point twice before locking, and names her."""
     sent = [HONEST[1]["deck"][1], *HONEST[1]["deck"][1:]]
-    error = caught(shuffle_step, SMALL, sent, SEATS[2], 1)
-    assert error.seat == 1 and "holds a card twice" in error.message("en")
+    for error in (caught(check_deck, SMALL, sent, 1), caught(shuffle_step, SMALL, sent, SEATS[2], 1)):
+        assert error.seat == 1 and error.message("en") == "The deck Player 2 passed on holds a card twice."
 
 
 def test_a_duplicate_disguised_by_a_small_order_mark_is_refused_naming_its_sender():
