@@ -42,10 +42,12 @@ any fixed order:
    unless all seats collude.
 2. ``lock_step``: seat ``s`` removes its deck key and puts on its *position key* k_{s,p} at
    each position ``p``: ``out[p] = (k_{s,p} / e_s) * in[p]`` (one multiplication), and
-   publishes a *key commitment* K_{s,p} = k_{s,p} * B for each position (B the group's
-   generator): the point against which anyone checks a key released later. (The commitment
-   shows nothing of the card: k_{s,p} * B and k_{s,p} * C together are a Diffie-Hellman
-   tuple, indistinguishable from random under DDH.)
+   publishes a *key commitment* for each position: a hash commitment, BLAKE2b-128 of (deck,
+   seat, position, k_{s,p}), against which anyone checks the key released later. It hides
+   the key (a uniformly random 252-bit secret: nothing to guess) and binds the seat to it;
+   16 bytes (22 characters) keep lap 2 short. Finding two keys with one commitment costs
+   about 2**64 hashes, and would only make one card unreadable, which the audit names. (A
+   point k_{s,p} * B would do as well, at twice the length and one more multiplication.)
 
 After lap 2 position ``p`` holds (k_{0,p} * ... * k_{n-1,p}) * card. To let seat ``o`` read
 it, every *other* seat releases its key for ``p`` (``release``: 32 bytes); anyone checks a
@@ -76,10 +78,12 @@ makes the card unreadable (``read``), which the audit then blames on its seat.
   creator's last, after which the creator deals the set-up. The seats' secrets must be
   fixed before any is used; they are, as each seat's first step commits it.
 - *Steps in links.* The next seat needs the whole deck of the step before (66 points are
-  about 2,900 characters in base64url); the commitments of lap 2 stay needed until the game
-  ends (the same again per seat). For the audit a link needs only a hash of each earlier
-  step (BLAKE2b of its canonical JSON) signed in its segment, and each device keeps the
-  steps it saw; the wiring must choose which to carry and which to keep.
+  about 2,900 characters in base64url), and lap 2's commitments (about 1,500 characters a
+  seat) are needed until the game ends: lap 2's links carry the steps made so far, the
+  creator's deal link carries every seat's commitments once, each device keeps them, and
+  later links carry none. For the audit a link needs only a hash of each earlier step
+  (BLAKE2b of its canonical JSON) signed in its segment; each device keeps the steps it
+  saw (``bench/deck.py`` prints the sizes).
 - *Positions and draws.* The deck's order is its positions, 0, 1, 2, ...: each draw from
   the deck takes the next position, whoever draws (the record says which position each
   outcome took). A private draw for seat ``o`` is readable by ``o`` once the others have
@@ -134,8 +138,7 @@ POINT_BYTES = 32
 """Length of a point's encoding (RFC 8032 section 5.1.2) and of a scalar's."""
 SECRET_BYTES = 32
 """Length of a seat's deck secret."""
-_B = Ed25519.generator
-_CURVE = _B.curve()
+_CURVE = Ed25519.generator.curve()
 _INV8 = pow(8, -1, ORDER)
 _CARD = b"tavolo-deck-card"
 """BLAKE2b personalisation (16 bytes at most) of a card's candidate encodings."""
@@ -145,6 +148,10 @@ _POSITION_KEY = b"tavolo-deck-pkey"
 """BLAKE2b personalisation of a seat's position keys (lap 2)."""
 _SHUFFLE = b"tavolo-deck-perm"
 """BLAKE2b personalisation of a seat's permutation's numbers."""
+_COMMIT = b"tavolo-deck-comm"
+"""BLAKE2b personalisation of a position key's commitment."""
+COMMITMENT_BYTES = 16
+"""Length of a key commitment (module doc: 128-bit binding)."""
 
 
 @dataclass(frozen=True)
@@ -240,9 +247,11 @@ def scalar_of(text: Any) -> int | None:
     return k if 0 < k < ORDER else None
 
 
-def commitment(k: int) -> str:
-    """The key commitment of a position key: ``k * B`` (B the generator), encoded."""
-    return encode(_B * k)
+def commitment(spec: DeckSpec, seat: int, position: int, k: int) -> str:
+    """The commitment of ``seat``'s key ``k`` for ``position`` of ``spec``: BLAKE2b-128 of
+    the deck, the seat, the position and the key, in base64url (22 characters)."""
+    data = spec.tweak() + struct.pack(">BI", seat, position) + k.to_bytes(POINT_BYTES, "little")
+    return b64(hashlib.blake2b(data, digest_size=COMMITMENT_BYTES, person=_COMMIT).digest())
 
 
 # ---- the cards -----------------------------------------------------------------------------
@@ -395,13 +404,14 @@ def shuffle_step(spec: DeckSpec, deck: Any, secret: DeckSecret, sender: int | No
 
 def lock_step(spec: DeckSpec, deck: Any, secret: DeckSecret, sender: int) -> Step:
     """Lap 2 for ``secret.seat``: ``out[p] = (k_{s,p} / e_s) * deck[p]`` (its deck key off,
-    its position key on) and ``keys[p] = k_{s,p} * B``. ``deck`` as ``sender`` passed it on."""
+    its position key on) and ``keys[p]``, the commitment of k_{s,p}. ``deck`` as ``sender``
+    passed it on."""
     points = check_deck(spec, deck, sender)
     e_inverse = pow(secret.deck_key(spec), -1, ORDER)
     keys = [secret.position_key(spec, p) for p in range(spec.size)]
     out = [encode(lock(points[p], keys[p] * e_inverse % ORDER)) for p in range(spec.size)]
     return {"seat": secret.seat, "lap": 2, "deck": _distinct(spec, out, sender),
-            "keys": [commitment(k) for k in keys]}
+            "keys": [commitment(spec, secret.seat, p, k) for p, k in enumerate(keys)]}
 
 
 # ---- releasing and reading -----------------------------------------------------------------
@@ -422,7 +432,7 @@ def check_release(spec: DeckSpec, locked: Sequence[Step], seat: int, position: i
     seat's lap-2 step (one of ``locked``); a ``DeckError`` naming the seat and the position
     when it is no scalar or not the committed one."""
     k = scalar_of(key)
-    if k is None or commitment(k) != _locks_of(locked, seat)["keys"][position]:
+    if k is None or commitment(spec, seat, position, k) != _locks_of(locked, seat)["keys"][position]:
         raise DeckError(_T("{player}'s key for card {n} of the deck does not open it.", player=player(seat),
                            n=position + 1), seat=seat, position=position,
                         detail="not a scalar" if k is None else "not the committed key")

@@ -131,7 +131,9 @@ def test_scalars_round_trip_and_commitments():
     assert scalar_of(scalar_text(1)) == 1
     assert scalar_of(b64(bytes(32))) is None
     assert scalar_of(b64(ORDER.to_bytes(32, "little"))) is None
-    assert commitment(k) == encode(B * k)
+    commitments = {commitment(SMALL, seat, position, key) for seat in (0, 1) for position in (0, 1) for key in (k, k - 1)}
+    assert len(commitments) == 8 and all(len(c) == 22 for c in commitments)
+    assert commitment(SMALL, 0, 0, k) == "gGZYkkdVK0ur-gdf_y5dZQ"  # a known answer
 
 
 def test_keys_and_permutations_follow_from_the_secret():
