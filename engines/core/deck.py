@@ -31,8 +31,9 @@ follow one card through everyone's shuffles): each multiplication here uses the 
 to multiples of 8, RFC 7748), so every point a device makes lies in the prime-order
 subgroup, whatever it was given.
 
-**The deal** (SRA: Shamir, Rivest and Adleman, "Mental Poker", 1979; with a lock for each
-position as in Crepeau's and later deals, e.g. kripod/mental-poker). The deck starts as the
+**The deal** (SRA: Shamir, Rivest and Adleman, "Mental Poker", 1979; with a second lap that
+puts a key on each position, the usual variant that lets one card be opened alone, as
+kripod/mental-poker does). The deck starts as the
 card points in order (``first_deck``). Then two laps of ``Step``s, each seat once in each, in
 any fixed order:
 
@@ -73,10 +74,14 @@ makes the card unreadable (``read``), which the audit then blames on its seat.
 **Joining the game** (a design note for the wiring; not built here).
 
 - *Lap 1 rides on stage 2's set-up lap* (``engines.core.reveal``): each seat's lap segment,
-  which commits its chain's anchor, also carries its ``shuffle_step`` of each deck. Lap 2
-  is the one extra lap of messages the deal costs: each seat's ``lock_step`` in turn, the
-  creator's last, after which the creator deals the set-up. The seats' secrets must be
-  fixed before any is used; they are, as each seat's first step commits it.
+  which commits its chain's anchor, also carries its ``shuffle_step`` of each deck (the
+  creator's of ``first_deck``). Lap 2 is the one extra lap of messages the deal costs: back
+  at the creator, each seat in turn, the creator first, adds its ``lock_step`` and its
+  releases for the positions of the other seats' starting hands and first reserves (a key
+  depends on the secret only, so it may be released before the later seats lock); back at
+  the creator again, the creator deals the set-up, each hand readable by its owner alone.
+  A seat's secret is fixed by its lap-1 step (which only that secret explains), before any
+  public value is revealed.
 - *Steps in links.* The next seat needs the whole deck of the step before (66 points are
   about 2,900 characters in base64url), and lap 2's commitments (about 1,500 characters a
   seat) are needed until the game ends: lap 2's links carry the steps made so far, the
@@ -84,30 +89,45 @@ makes the card unreadable (``read``), which the audit then blames on its seat.
   later links carry none. For the audit a link needs only a hash of each earlier step
   (BLAKE2b of its canonical JSON) signed in its segment; each device keeps the steps it
   saw (``bench/deck.py`` prints the sizes).
-- *Positions and draws.* The deck's order is its positions, 0, 1, 2, ...: each draw from
-  the deck takes the next position, whoever draws (the record says which position each
-  outcome took). A private draw for seat ``o`` is readable by ``o`` once the others have
-  released their keys for that position; so that this costs no message, each seat puts into
-  its ordinary moves the releases for the next few positions (as many as the rules may draw
-  before it moves again), for every other seat. A position then belongs to the seat that
-  draws it when it is drawn, and the others' releases name only the position. A card played
-  face up later is opened by the owner releasing its own key (anyone then ``read``s it with
-  ``own=None``). A reshuffled discard pile is a new deck (a new ``name``), dealt by two new
-  laps.
+- *Positions and draws: reserve before releasing.* The deck's order is its positions, 0, 1,
+  2, ...; every position goes to one seat before anyone releases a key for it. Released keys
+  are public (they ride in links), and a position whose keys are all public but one seat's
+  is readable by that seat: so a seat must never release its key for a position it may draw
+  itself, or it would show its own card to whoever holds the last key. Hence the rule the
+  wiring needs (the lead's "next position at each private draw, releases for the next few
+  positions in ordinary moves", made safe): each seat holds a *reserve* of the next ``W``
+  positions it will draw (``W`` as many as the rules may let it draw before the others move
+  again); a reserve is topped up, from the next unreserved positions, by a rule that is a
+  public function of the record (for example: after each move, the seats in turn order whose
+  reserve is short), never of the cards; each seat's ordinary moves carry its releases for
+  the positions newly reserved to the others. A seat's private draw takes the first
+  position of its reserve, whose other keys are already in the links: no extra message. The
+  reservation depends on nothing anyone knows of the cards, so each draw is as random as
+  from a physical deck. A draw for all to see (a card face up) takes the next unreserved
+  position and needs every seat's key (``read`` with ``own=None``); a card played face up
+  later is opened by its owner releasing its own key. A reshuffled discard pile is a new
+  deck (a new ``name``), dealt by two new laps. Cards a player puts under the deck are known
+  to that player: they are not dealt again by this deck (the game keeps them apart).
 - *The Citadels character draft* needs no deck: the King legitimately sees every character
   but the face-down one and may deduce it, so the King's device deals the characters, commits
   to each with a salted hash and passes the rest encrypted to the next chooser (issue 39's
-  note). The face-down character must not follow from public values: stage 2's reveal
-  values are public, so a character drawn from them would be known to everyone; it is drawn
-  from the King's device's entropy (or from this deck with 8 positions, if the King may not
-  see it) and its commitment is opened at the audit.
+  note). The face-down character must not follow from public values alone: stage 2's reveal
+  values are public, so a character drawn from them would be known to everyone. Nor may the
+  King's device draw it from fresh entropy, which it could draw again until it liked it.
+  ``DeckSecret.private_number`` gives the number to draw it from: keyed by the King's deck
+  secret (fixed by his lap-1 step before any reveal, and opened at the audit) and hashing the
+  public values in force, so that nobody else can compute it, the King cannot choose it,
+  and the audit recomputes it.
 
 **What is NOT protected.** A shuffle is checked only at the audit: a seat that replaces a
-card in its shuffle is named at the end, not when it happens (so a game may be played out
-with a changed deck before it is found). A seat that stops answering, or withholds a key,
-blocks the deal: nobody can read a card without it. All other seats colluding read
-everything. A modified page reads its own device's memory, so a seat learns nothing more
-than its own cards from this, but the device hosting bots reads the bots' cards.
+card or chooses the order in its shuffle is named at the end of the game, not when it does
+it (a game may be played out with a changed deck before it is found). A seat that stops
+answering, or withholds a key, blocks the deal: nobody can read a card without its key.
+Seats that collude pool their keys: together they read what any of them may read, as
+players showing each other their hands would (a card still locked by a seat outside them
+stays unreadable). A
+modified page reads its own device's memory, which holds its own seat's cards and no other
+(the device hosting bots holds the bots' cards).
 """
 
 from __future__ import annotations
@@ -148,6 +168,8 @@ _POSITION_KEY = b"tavolo-deck-pkey"
 """BLAKE2b personalisation of a seat's position keys (lap 2)."""
 _SHUFFLE = b"tavolo-deck-perm"
 """BLAKE2b personalisation of a seat's permutation's numbers."""
+_PRIVATE = b"tavolo-deck-priv"
+"""BLAKE2b personalisation of a seat's private numbers (``DeckSecret.private_number``)."""
 _COMMIT = b"tavolo-deck-comm"
 """BLAKE2b personalisation of a position key's commitment."""
 COMMITMENT_BYTES = 16
@@ -346,6 +368,17 @@ class DeckSecret:
         """k_{s,p}: the key that locks ``position`` in lap 2."""
         return self._scalar(_POSITION_KEY, spec, position)
 
+    def private_number(self, gid: str, label: str, index: int, public: bytes) -> int:
+        """A 512-bit number only this seat can compute, which it cannot choose: keyed BLAKE2b
+        (the PRF) of the game, ``label`` ("characters"), ``index`` (the round) and ``public``
+        (the public values in force, e.g. stage 2's reveals). The secret is fixed by the
+        seat's first lap-1 step and revealed at the audit, which recomputes it (module doc:
+        the Citadels draft's face-down character)."""
+        spec = DeckSpec(gid, label, 1, 1)
+        data = spec.tweak() + struct.pack(">BI", self.seat, index) + public
+        return int.from_bytes(hashlib.blake2b(data, digest_size=64, key=self._secret, person=_PRIVATE).digest(),
+                              "little")
+
     def permutation(self, spec: DeckSpec) -> list[int]:
         """pi_s: Fisher-Yates (Durstenfeld) driven by the PRF: for i from size-1 down to 1,
         swap i with the PRF's i-th number mod (i + 1) (bias below 2**-490)."""
@@ -417,7 +450,9 @@ def lock_step(spec: DeckSpec, deck: Any, secret: DeckSecret, sender: int) -> Ste
 # ---- releasing and reading -----------------------------------------------------------------
 
 def release(spec: DeckSpec, secret: DeckSecret, position: int) -> str:
-    """What ``secret.seat`` gives so that another seat may read ``position``: its key k_{s,p}."""
+    """What ``secret.seat`` gives so that another seat may read ``position``: its key k_{s,p}.
+    Released keys are public: never release a key for a position the seat may draw itself
+    (module doc: *reserve before releasing*)."""
     if not 0 <= position < spec.size:
         raise ValueError(f"the deck has positions 0 to {spec.size - 1}, not {position}")
     return scalar_text(secret.position_key(spec, position))

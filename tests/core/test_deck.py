@@ -378,3 +378,17 @@ def test_the_audit_refuses_a_deal_out_of_order_or_a_secret_not_used():
     wrong = {**REVEALED, 2: secret_of(2, "x").to_text()}
     assert caught(audit, SMALL, HONEST, wrong).seat == 2
     assert caught(audit, SMALL, HONEST, {0: REVEALED[0], 1: REVEALED[1]}).seat == 2
+
+
+def test_a_private_number_follows_from_the_secret_and_the_public_values():
+    """The King's number for the face-down character: the same for the same secret, round
+    and public values (the audit recomputes it), another for another seat's secret, round or
+    public values (no one else computes it, and it moves with values the King cannot know)."""
+    king, other = secret_of(0), secret_of(1)
+    public = bytes(range(32))
+    number = king.private_number(GID, "characters", 2, public)
+    assert number == secret_of(0).private_number(GID, "characters", 2, public)
+    assert number.bit_length() > 400
+    others = {other.private_number(GID, "characters", 2, public), king.private_number(GID, "characters", 3, public),
+              king.private_number(GID, "characters", 2, bytes(32)), king.private_number("other", "characters", 2, public)}
+    assert number not in others and len(others) == 4
