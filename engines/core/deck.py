@@ -410,6 +410,21 @@ def check_deck(spec: DeckSpec, deck: Any, sender: int) -> list[PointEdwards]:
     return [point for point in points if point is not None]
 
 
+def check_step(spec: DeckSpec, step: Any, sender: int, lap: int) -> Step:
+    """A step of ``lap`` as ``sender``'s device sent it (from a link), checked before anyone
+    uses it: its seat is ``sender``, its deck passes ``check_deck``, and a lap-2 step has one
+    key commitment (16 bytes in base64url) per position. Else a ``DeckError`` naming
+    ``sender``. (Whether the step follows from the step before is for the audit.)"""
+    if not isinstance(step, dict) or step.get("seat") != sender or step.get("lap") != lap:
+        raise _damaged(sender, "not a step of this seat and lap")
+    check_deck(spec, step.get("deck"), sender)
+    keys = step.get("keys")
+    if lap == 2 and (not isinstance(keys, list) or len(keys) != spec.size
+                     or any(unb64(key, COMMITMENT_BYTES) is None for key in keys)):
+        raise _damaged(sender, "not one key commitment per position")
+    return step
+
+
 def _distinct(spec: DeckSpec, deck: list[str], sender: int | None) -> list[str]:
     """``deck`` as made; two equal points there come from two points given that differ only
     by a small-order component (``lock`` removes it): ``sender`` passed on a disguised copy."""
@@ -458,16 +473,25 @@ def release(spec: DeckSpec, secret: DeckSecret, position: int) -> str:
     return scalar_text(secret.position_key(spec, position))
 
 
-def _locks_of(locked: Sequence[Step], seat: int) -> Step:
-    return next(step for step in locked if step.get("seat") == seat)
+def _commitment_of(spec: DeckSpec, locked: Sequence[Step], seat: int, position: int) -> str:
+    """``seat``'s commitment for ``position`` in its lap-2 step (one of ``locked``, each
+    checked by ``check_step``); a ``DeckError`` naming the seat when it has none."""
+    if not 0 <= position < spec.size:
+        raise ValueError(f"the deck has positions 0 to {spec.size - 1}, not {position}")
+    for step in locked:
+        if step.get("seat") == seat:
+            return str(step["keys"][position])
+    raise DeckError(_T("The deal of the deck is incomplete or out of order at step {n}.", n=spec.seats + 1),
+                    seat=seat, position=position, detail="no lap-2 step of this seat")
 
 
 def check_release(spec: DeckSpec, locked: Sequence[Step], seat: int, position: int, key: Any) -> int:
     """The key ``seat`` released for ``position``, checked against its commitment in the
-    seat's lap-2 step (one of ``locked``); a ``DeckError`` naming the seat and the position
-    when it is no scalar or not the committed one."""
+    seat's lap-2 step (one of ``locked``, each checked by ``check_step``); a ``DeckError``
+    naming the seat and the position when it is no scalar or not the committed one."""
+    committed = _commitment_of(spec, locked, seat, position)
     k = scalar_of(key)
-    if k is None or commitment(spec, seat, position, k) != _locks_of(locked, seat)["keys"][position]:
+    if k is None or commitment(spec, seat, position, k) != committed:
         raise DeckError(_T("{player}'s key for card {n} of the deck does not open it.", player=player(seat),
                            n=position + 1), seat=seat, position=position,
                         detail="not a scalar" if k is None else "not the committed key")
@@ -476,11 +500,14 @@ def check_release(spec: DeckSpec, locked: Sequence[Step], seat: int, position: i
 
 def read(spec: DeckSpec, locked: Sequence[Step], position: int, releases: Mapping[int, Any],
          own: DeckSecret | None) -> int:
-    """The card at ``position`` of the dealt deck (the last of the lap-2 steps ``locked``):
+    """The card at ``position`` of the dealt deck (the last of the lap-2 steps ``locked``,
+    each checked by ``check_step``):
     each key of ``releases`` (seat -> released key) is checked (``check_release``) and
     removed, then ``own``'s lock (None when every seat released its key: a card shown to
     all). A ``DeckError`` when a seat's key is missing (naming it), or when the point then
     is no card of the deck (a lock not the one committed: the audit names its seat)."""
+    if not 0 <= position < spec.size or not locked:
+        raise ValueError(f"no position {position} in a deck of {spec.size} dealt in {len(locked)} lap-2 steps")
     point = decode(locked[-1]["deck"][position])
     if point is None:  # the caller checked the lap (check_deck)
         raise _damaged(int(locked[-1]["seat"]), f"position {position} is not a point")

@@ -14,7 +14,7 @@ from ecdsa.ellipticcurve import PointEdwards
 
 from engines.core import deck
 from engines.core.deck import (ORDER, DeckError, DeckSecret, DeckSpec, audit, card_of, card_points, check_deck,
-                               check_release, commitment, decode, encode, first_deck, lock, lock_step, read, release,
+                               check_release, check_step, commitment, decode, encode, first_deck, lock, lock_step, read, release,
                                scalar_of, scalar_text, shuffle_step, unlock)
 from engines.core.seal import b64
 
@@ -313,6 +313,19 @@ def test_a_damaged_deck_is_refused_naming_its_sender():
     for bad in (deck_[:-1], [*deck_[:-1], "x" * 43], [*deck_[:-1], b64(bytes(32))], "deck"):
         error = caught(lock_step, SMALL, bad, SEATS[0], 1)
         assert error.seat == 1 and error.message("en") == "The deck Player 2 passed on is damaged."
+
+
+def test_a_damaged_step_is_refused_naming_its_sender():
+    """A step from a link is checked before use: its seat, its lap, its deck, and in lap 2
+    one key commitment per position."""
+    assert check_step(SMALL, HONEST[4], 1, 2) is HONEST[4]
+    keys = HONEST[4]["keys"]
+    for bad in (dict(HONEST[4], seat=2), dict(HONEST[4], lap=1), dict(HONEST[4], keys=keys[:-1]),
+                dict(HONEST[4], keys=[*keys[:-1], "short"]), dict(HONEST[4], deck=HONEST[4]["deck"][:-1]), "step"):
+        error = caught(check_step, SMALL, bad, 1, 2)
+        assert error.seat == 1 and error.message("it") == "Il mazzo passato da Giocatore 2 è danneggiato."
+    error = caught(check_release, SMALL, HONEST[3:5], 2, 0, release(SMALL, SEATS[2], 0))
+    assert error.seat == 2  # no lap-2 step of Cleo's: she has not locked the deck
 
 
 def test_an_order_chosen_in_a_shuffle_is_named_by_the_audit():
