@@ -135,7 +135,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import struct
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -548,13 +548,17 @@ def _check_layout(spec: DeckSpec, steps: Sequence[Any]) -> None:
                         detail="a step missing")
 
 
-def audit(spec: DeckSpec, steps: Sequence[Step], revealed: Mapping[int, Any]) -> None:
+def audit(spec: DeckSpec, steps: Sequence[Step], revealed: Mapping[int, Any],
+          released: Iterable[tuple[int, int, Any]] = ()) -> None:
     """Check the whole deal at the end of the game, with every seat's secret revealed
     (``revealed``: seat -> ``DeckSecret.to_text``): the layout (each seat once per lap), then
     each step recomputed from its seat's secret and the deck of the step before (the first
     from ``first_deck``). The first step that differs raises a ``DeckError`` naming its seat:
     a card replaced or duplicated, an order chosen, a lock or a commitment not the secret's.
-    Released keys need no audit: each was checked against its commitment, now checked too."""
+    Then each key of ``released`` (seat, position, key: those the game's links carried) must
+    be the seat's key for that position: each was checked against its commitment when it
+    came, and only two keys with one 128-bit commitment (about 2**64 hashes to find) could
+    pass that check and not this one."""
     _check_layout(spec, steps)
     before: Any = first_deck(spec)
     sender: int | None = None
@@ -572,3 +576,8 @@ def audit(spec: DeckSpec, steps: Sequence[Step], revealed: Mapping[int, Any]) ->
                 raise DeckError(_T("{player}'s locks on the deck do not follow from {player}'s secret.",
                                    player=player(seat)), seat=seat, detail="lap 2")
         before, sender = step["deck"], seat
+    for seat, position, key in released:
+        secret = DeckSecret.from_text(revealed.get(seat), seat)
+        if scalar_of(key) != secret.position_key(spec, position):
+            raise DeckError(_T("{player}'s key for card {n} of the deck does not open it.", player=player(seat),
+                               n=position + 1), seat=seat, position=position, detail="not the secret's key")

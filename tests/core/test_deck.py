@@ -384,6 +384,15 @@ def test_a_lock_that_is_not_its_commitment_is_named_by_the_audit():
     assert caught(audit, SMALL, steps, REVEALED).seat == 2
 
 
+def test_the_audit_names_a_released_key_that_is_not_the_secrets():
+    """A key that passed its commitment but is not the one the seat's secret gives (only a
+    collision of the commitment could do that) is named by the audit."""
+    honest = [(1, 2, release(SMALL, SEATS[1], 2)), (2, 2, release(SMALL, SEATS[2], 2))]
+    audit(SMALL, HONEST, REVEALED, honest)
+    error = caught(audit, SMALL, HONEST, REVEALED, [*honest, (2, 5, release(SMALL, SEATS[2], 4))])
+    assert (error.seat, error.position) == (2, 5)
+
+
 def test_the_audit_refuses_a_deal_out_of_order_or_a_secret_not_used():
     assert caught(audit, SMALL, HONEST[:5], REVEALED).seat is None
     assert caught(audit, SMALL, [HONEST[0], HONEST[0], *HONEST[2:]], REVEALED).seat == 0
