@@ -89,6 +89,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ecdsa.ellipticcurve import PointEdwards
 from ecdsa.eddsa import PrivateKey, PublicKey, generator_ed25519
 
 from .i18n import Text, player, texts
@@ -183,9 +184,29 @@ class SeatKey:
         return f"SeatKey(public={b64(self.public)})"
 
 
+def strong_key(public: Any) -> bool:
+    """Whether ``public`` is 32 bytes that encode, canonically (RFC 8032 section 5.1.3, y < p,
+    and no "negative zero" x), a point of the curve that is not of small order (8 * A not the
+    neutral point). A small-order "key" has no secret: with it, signatures that RFC 8032's
+    equation accepts are made by anyone (for the neutral point, R neutral and S 0 sign any
+    message), so a seat bound to one could be moved for by anyone, and its two answers would
+    prove nothing. libsodium refuses such keys too."""
+    if not isinstance(public, bytes) or len(public) != KEY_BYTES:
+        return False
+    try:
+        point = PointEdwards.from_bytes(generator_ed25519.curve(), public)
+    except Exception:  # python-ecdsa raises MalformedPointError and others for non-points
+        return False
+    return (isinstance(point, PointEdwards) and point.x() != 0 and point.to_bytes() == public
+            and isinstance(point * 8, PointEdwards))
+
+
 def signed_by(public: bytes, data: bytes, signature: bytes) -> bool:
     """Whether ``signature`` is a valid Ed25519 signature of ``data`` by ``public``; a key
-    that is no point of the curve, or any damage, is simply not valid."""
+    that is no point of the curve or is of small order (``strong_key``), or any damage, is
+    simply not valid."""
+    if not strong_key(public):
+        return False
     try:
         return bool(PublicKey(generator_ed25519, public).verify(data, signature))
     except Exception:  # python-ecdsa raises ValueError and others for bad keys and signatures
@@ -482,8 +503,9 @@ def _check_lap(transcript: list, k: int, lap: int) -> None:
 
 def _bind_key(keys: dict[int, bytes], segment: Segment, own: Mapping[int, bytes], k: int) -> None:
     """Bind the segment's key to its seat when it is the seat's first segment (``keys``
-    gains it); refuse a key changed, a key of another seat, a first segment with no key, and
-    a key other than the one this device holds for that seat (``own``)."""
+    gains it); refuse a key changed, a key of another seat, a first segment with no key, a
+    key anyone could sign with (``strong_key``), and a key other than the one this device
+    holds for that seat (``own``)."""
     seat, a0 = segment["seat"], segment["a"][0]
     if "key" not in segment:
         if seat not in keys:
@@ -492,6 +514,9 @@ def _bind_key(keys: dict[int, bytes], segment: Segment, own: Mapping[int, bytes]
         return
     key = unb64(segment["key"], KEY_BYTES)
     assert key is not None  # _well_formed checked it
+    if not strong_key(key):  # anyone could sign with it
+        raise SealError(_T("Seal {n} of this game is damaged.", n=k + 1), seat=seat, move=a0,
+                        detail=f"segment {k} binds seat {seat} to a point of small order, or not a point")
     if seat in keys:
         raise SealError(_T("{player}'s key changed at move {n}.", player=player(seat), n=_move_text(a0)),
                         seat=seat, move=a0, detail=f"segment {k} carries a second key")

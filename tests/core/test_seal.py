@@ -450,3 +450,44 @@ def _another_outcome(chance: list, j: int) -> dict:
     field = next(f for f in chance[j] if f != "type")
     value = chance[j][field]
     return {**chance[j], field: value + 1 if isinstance(value, int) else f"{value}-x"}
+
+
+# ---- weak keys (security review of issue 39) -------------------------------------------------
+
+_IDENTITY = bytes([1]) + bytes(31)
+"""The encoding of the curve's neutral point (x 0, y 1): a "public key" whose secret is every
+number, so that the signature (R = neutral point, S = 0) checks for any message (RFC 8032's
+verification equation [S]B = R + [k]A holds with A and R neutral and S 0)."""
+
+
+def _anyone_s_signature(weak: bytes, data: bytes) -> bytes:
+    """A signature of ``data`` that RFC 8032's equation accepts under the small-order key
+    ``weak``, made with no secret: R the neutral point or ``weak`` itself, S 0 (one of the two
+    works for a key of order 2). Checked with python-ecdsa directly, not with ``signed_by``."""
+    from ecdsa.eddsa import PublicKey, generator_ed25519
+
+    for r in (_IDENTITY, weak):
+        try:
+            if PublicKey(generator_ed25519, weak).verify(data, r + bytes(32)):
+                return r + bytes(32)
+        except Exception:
+            continue
+    raise AssertionError("no signature without a secret")
+
+
+@pytest.mark.parametrize("weak", [_IDENTITY, (2 ** 255 - 20).to_bytes(32, "little")], ids=["neutral", "order-2"])
+def test_forged_seat_bound_to_a_small_order_key_is_refused(sealed, weak):
+    """A seat whose first segment binds a point of small order as its key can then be signed
+    for by anyone, with no secret (its equivocations prove nothing, anyone moves in its
+    name): such a key is refused, naming the seat, and no signature checks under it."""
+    k = next(k for k, s in enumerate(sealed.transcript) if s["seat"] != 0)
+    record, transcript = sealed.upto(k)
+    victim = transcript[-1]["seat"]
+    segment = {key: value for key, value in transcript[-1].items() if key != "sig"}
+    segment["key"] = b64(weak)
+    head = seal.link_hash(seal.chain(GID, record, transcript[:-1])[-1], record, segment)
+    signature = _anyone_s_signature(weak, head)
+    segment["sig"] = b64(signature)
+    assert seal.signed_by(weak, head, signature) is False
+    err = refused(sealed, record, [*transcript[:-1], segment])
+    assert err.seat == victim
