@@ -216,3 +216,51 @@ def test_tamper_revealed_game_set_up_without_the_lap_is_refused(runs, tmp_path):
     accepted, reason = device.open(revealed_fragment(record, first.gid, int(receiver), transcript, 0))
     assert (accepted, reason) == (False, "Player 1 set this game up without the seats' commitments to the draws: "
                                          "its draws cannot be checked.")
+
+
+# ---- a signature made again (security review of issue 39) ---------------------------------
+
+def _sign_with_nonce(key_text: str, data: bytes, nonce: int) -> bytes:
+    """An Ed25519 signature of ``data`` (RFC 8032 section 5.1.6) whose nonce ``r`` is
+    ``nonce`` instead of the hash RFC 8032 derives it from: as valid as the deterministic one,
+    and different. A seat's own device can make as many as it likes for one segment."""
+    import hashlib
+
+    from ecdsa.eddsa import generator_ed25519
+
+    from engines.core.seal import unb64
+
+    secret = unb64(key_text, 32)
+    assert secret is not None
+    h = hashlib.sha512(secret).digest()
+    a = int.from_bytes(h[:32], "little") & ((1 << 254) - 8) | (1 << 254)
+    order = generator_ed25519.order()
+    public = SeatKey(secret).public
+    r_point = (generator_ed25519 * (nonce % order)).to_bytes()
+    k = int.from_bytes(hashlib.sha512(r_point + public + data).digest(), "little") % order
+    return r_point + ((nonce + k * a) % order).to_bytes(32, "little")
+
+
+@pytest.mark.parametrize("name", ["spyrium"])
+def test_sealed_revealed_link_sent_again_with_its_segment_signed_anew_is_the_same_game(runs, name):
+    """A sender who sends his last link again with his segment signed anew (another valid
+    signature of the same hash: the same moves, the same draws) sends the same game: the
+    receiver keeps it as it is, and shows no fork (which would say nothing and stop the game)."""
+    from tavolo_ui import revealed
+
+    folder, _ = runs[name]
+    sender, receiver, fragment = links(folder)[-1]
+    device = tool.Device.load(folder / "devices" / receiver)
+    opened = revealed.open_link(fragment, (device.record, device.seal))
+    here = (opened.link.record, opened.seal)
+    transcript = [dict(segment) for segment in opened.transcript]
+    last_segment = transcript[-1]
+    head = chain(opened.link.gid, opened.link.record, transcript)[-1]
+    host = sender if (folder / "devices" / str(sender)).exists() else 0
+    key_text = tool.Device.load(folder / "devices" / str(host)).seal.keys[last_segment["seat"]]
+    again = _sign_with_nonce(key_text, head, 12345)
+    assert b64(again) != last_segment["sig"]
+    transcript[-1] = {**last_segment, "sig": b64(again)}
+    resent = revealed_fragment(opened.link.record, opened.link.gid, opened.link.seat, transcript, opened.link.first)
+    twice = revealed.open_link(resent, here)
+    assert twice.accepted and twice.relation == "same" and twice.fork is None

@@ -317,11 +317,20 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     relation = relate(here[0], record)
     if relation in REFUSED:
         raise LinkError(REFUSED[relation], f"relate: {relation}")
-    grown = relation == SAME and len(transcript) > len(stored) and transcript[:len(stored)] == stored
-    lap_fork = relation == SAME and not grown and transcript != stored[:len(transcript)]
+    grown = relation == SAME and len(transcript) > len(stored) and _signed_same(transcript[:len(stored)], stored)
+    lap_fork = relation == SAME and not grown and not _signed_same(transcript, stored[:len(transcript)])
     if relation == FORKED or lap_fork:
         return Opened(link, FORKED, transcript, mine, compare(here[0], stored, record, transcript, gid=link.gid))
     if relation == NEWER or grown:
         return Opened(link, NEWER, transcript, newer)
     return Opened(link, relation, transcript, mine)
 
+
+def _signed_same(a: list[Segment], b: list[Segment]) -> bool:
+    """Whether two transcripts of one record sign the same things: equal but for their
+    signatures. A seat may sign one segment twice with two valid signatures (Ed25519 with
+    another nonce): that is the same game, not a fork (whose two sides have two hashes)."""
+    def unsigned(transcript: list[Segment]) -> list[dict]:
+        return [{name: value for name, value in segment.items() if name != "sig"} for segment in transcript]
+
+    return unsigned(a) == unsigned(b)
