@@ -415,7 +415,8 @@ def check_step(spec: DeckSpec, step: Any, sender: int, lap: int) -> Step:
     uses it: its seat is ``sender``, its deck passes ``check_deck``, and a lap-2 step has one
     key commitment (16 bytes in base64url) per position. Else a ``DeckError`` naming
     ``sender``. (Whether the step follows from the step before is for the audit.)"""
-    if not isinstance(step, dict) or step.get("seat") != sender or step.get("lap") != lap:
+    if not isinstance(step, dict) or type(step.get("seat")) is not int or step.get("seat") != sender \
+            or type(step.get("lap")) is not int or step.get("lap") != lap:  # not true or 1.0 for 1
         raise _damaged(sender, "not a step of this seat and lap")
     check_deck(spec, step.get("deck"), sender)
     keys = step.get("keys")

@@ -414,3 +414,13 @@ def test_a_private_number_follows_from_the_secret_and_the_public_values():
     others = {other.private_number(GID, "characters", 2, public), king.private_number(GID, "characters", 3, public),
               king.private_number(GID, "characters", 2, bytes(32)), king.private_number("other", "characters", 2, public)}
     assert number not in others and len(others) == 4
+
+
+def test_a_step_whose_seat_or_lap_is_written_another_way_is_refused_naming_its_sender():
+    """JSON has two writings of Bea's seat that Python finds equal to 1 (``true`` and
+    ``1.0``): a step written so is another byte string for every hash of it, and the audit
+    could not name its seat; it is refused at once, naming the sender."""
+    for bad in (dict(HONEST[4], seat=True), dict(HONEST[4], seat=1.0), dict(HONEST[4], lap=2.0)):
+        error = caught(check_step, SMALL, bad, 1, 2)
+        assert error.seat == 1
+    assert caught(check_step, SMALL, dict(HONEST[0], lap=True), 0, 1).seat == 0
