@@ -17,7 +17,10 @@ What it does
    * the engine wheel ``tavolo_engines-<version>-py3-none-any.whl`` is built
      from ``pyproject.toml`` with ``pip wheel --no-deps`` from a clean copy of
      the sources, cached under a hash of those sources (and built with a fixed
-     SOURCE_DATE_EPOCH), so an unchanged engine keeps byte-identical wheels.
+     SOURCE_DATE_EPOCH), so an unchanged engine keeps byte-identical wheels;
+     it is split into the core's wheel ``tavolo-engines`` and one wheel per game,
+     ``tavolo-engines-<game>`` (``split_engine_wheel``): the page loads the core at boot
+     and a game's wheel when that game is opened.
    A warm cache is reused without any network access.
 2. Assembles ``public/``:
    * ``web/`` copied whole;
@@ -1451,6 +1454,7 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True, snap
         shutil.rmtree(work, ignore_errors=True)
     size = sum(p.stat().st_size for p in site_files(out))
     summary = {"out": str(out), "engine_wheel": engine.name, "cache_name": cache_name,
+               "game_wheels": {game: w.name for game, w in games.items()},
                "files": len(site_files(out)), "bytes": size,
                "wheels": [lock["packages"][k]["file_name"] for k in dependency_order(lock)]}
     log(f"public: {summary['files']} files, {size / 1e6:.1f} MB, cache {cache_name}, engine {engine.name}")
