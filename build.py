@@ -519,6 +519,11 @@ def split_engine_wheel(wheel: Path, games: list[str], out_dir: Path) -> tuple[Pa
     return core_wheel, game_wheels
 
 
+def game_wheels(lock: dict) -> dict[str, str]:
+    """Each game's wheel in ``lock`` by game: {"citadels": "tavolo-engines-citadels", ...}."""
+    return {key[len(GAME_WHEEL_PREFIX):]: key for key in sorted(lock["packages"]) if key.startswith(GAME_WHEEL_PREFIX)}
+
+
 def build_game_wheels(root: Path = ROOT, cache: Path = CACHE) -> tuple[Path, dict[str, Path]]:
     """The core's wheel and each game's (``split_engine_wheel`` of ``build_engine_wheel``),
     split again only when the engine wheel changed."""
@@ -821,6 +826,10 @@ const SNAPSHOT_BYTES = __SNAPSHOT_BYTES__;  // its size (a host may compress it 
 const SNAPSHOT_WITHIN_MS = globalThis.tavoloSnapshotWithinMs ?? 1500;
 const UI_WHEEL = __UI_WHEEL__;
 const BOOT_WHEELS = __BOOT_WHEELS__;  // UI_WHEEL and every package it needs (pyodide-lock.json)
+// each game's wheel (pyodide-lock.json), by game: the page opening on a game (boot.js's first
+// screen: a share link's or the last game's frame, a New game form) loads it with the rest, so
+// tavolo_ui.game_load finds it there instead of loading it after Python has started
+const GAME_WHEELS = __GAME_WHEELS__;
 const PAGE = Boolean(globalThis.document);
 
 // how the last start began: "used", "none", "slow" or "failed" (the bots' worker reports it)
@@ -941,7 +950,7 @@ async function snapshotBytes() {
 export async function loadPyodide(options = {}) {
   // PyScript passes this module's folder as indexURL: the runtime is in ./pyodide/
   const settings = { ...options, indexURL: new URL("./pyodide/", import.meta.url).href };
-  if (PAGE) settings.packages = [UI_WHEEL];
+  if (PAGE) settings.packages = [UI_WHEEL, ...openingGame()];
   let snapshot = null;
   let how = "none";
   try {
@@ -968,6 +977,13 @@ export async function loadPyodide(options = {}) {
   }
   mark(how);
   return withPackages(watchFatal(await bootPyodide(settings)));
+}
+
+// The wheel of the game boot.js shows the first screen of (globalThis.tavoloFirst), if any.
+function openingGame() {
+  const first = globalThis.tavoloFirst;
+  const game = first && (first.screen === "frame" || first.screen === "new") ? first.game : "";
+  return Object.hasOwn(GAME_WHEELS, game) ? [GAME_WHEELS[game]] : [];
 }
 
 // A fatal error of the runtime (a stack overflow, an abort) ends Python for good, and no Python
@@ -1016,13 +1032,16 @@ def write_interpreter(out: Path, snapshot: str | None) -> None:
     size = (out / "pyodide" / snapshot).stat().st_size if snapshot else 0
     lock_file = out / "pyodide" / "pyodide-lock.json"
     boot = [BOOT_PACKAGE]
+    lock: dict = {"packages": {}}
     if lock_file.is_file():
-        boot = boot_closure(json.loads(lock_file.read_text()))
+        lock = json.loads(lock_file.read_text())
+        boot = boot_closure(lock)
     (out / "interpreter.mjs").write_text(
         INTERPRETER_TEMPLATE.replace("__SNAPSHOT__", json.dumps(snapshot))
         .replace("__SNAPSHOT_BYTES__", str(size))
         .replace("__UI_WHEEL__", json.dumps(BOOT_PACKAGE))
-        .replace("__BOOT_WHEELS__", json.dumps(boot)))
+        .replace("__BOOT_WHEELS__", json.dumps(boot))
+        .replace("__GAME_WHEELS__", json.dumps(game_wheels(lock))))
 
 
 def boot_closure(lock: dict, root: str = BOOT_PACKAGE) -> list[str]:

@@ -445,3 +445,6 @@ def test_built_site_loads_the_core_at_boot_and_each_game_on_demand():
         assert f'"./pyodide/{entry["file_name"]}"' in sw, game
     boot = json.loads(re.search(r"const BOOT_WHEELS = (\[[^\]]*\]);", (public / "interpreter.mjs").read_text()).group(1))
     assert "tavolo-engines" in boot and not [w for w in boot if w.startswith(build.GAME_WHEEL_PREFIX)]
+    # the game boot.js shows the first screen of loads with the interpreter (by its lock name)
+    wheels = json.loads(re.search(r"const GAME_WHEELS = (\{[^}]*\});", (public / "interpreter.mjs").read_text()).group(1))
+    assert wheels == {g: build.game_wheel_name(g) for g in build.catalog_games(ROOT)}
