@@ -17,7 +17,10 @@ What it does
    * the engine wheel ``tavolo_engines-<version>-py3-none-any.whl`` is built
      from ``pyproject.toml`` with ``pip wheel --no-deps`` from a clean copy of
      the sources, cached under a hash of those sources (and built with a fixed
-     SOURCE_DATE_EPOCH), so an unchanged engine keeps byte-identical wheels.
+     SOURCE_DATE_EPOCH), so an unchanged engine keeps byte-identical wheels;
+     it is split into the core's wheel ``tavolo-engines`` and one wheel per game,
+     ``tavolo-engines-<game>`` (``split_engine_wheel``): the page loads the core at boot
+     and a game's wheel when that game is opened.
    A warm cache is reused without any network access.
 2. Assembles ``public/``:
    * ``web/`` copied whole;
@@ -442,6 +445,99 @@ def build_engine_wheel(root: Path = ROOT, cache: Path = CACHE) -> Path:
     return out_dir / got[0].name
 
 
+# --------------------------------------------------------------------------- one wheel per game
+
+# A link to one game should download that game only. So the wheel pip builds from
+# pyproject.toml (the one project of the engines) is split here into the core's wheel,
+# ``tavolo-engines`` (``engines/core``, ``engines/catalog.json``, which lists the games for the
+# home screen, and the top package), and one wheel per game of the catalog,
+# ``tavolo-engines-<game>`` (``engines/<game>/``: its code, data, texts and guide), which
+# requires the core's wheel of the same version. The UI's wheel needs the core only: the page
+# loads a game's wheel when it opens that game (``tavolo_ui.game_load``). Written with zipfile
+# from the built wheel, with fixed timestamps: an unchanged source gives byte-identical wheels.
+GAME_WHEEL_PREFIX = "tavolo-engines-"
+
+
+def game_wheel_name(game: str) -> str:
+    """The lock's name of game ``game``'s wheel (``tavolo-engines-<game>``)."""
+    return GAME_WHEEL_PREFIX + game
+
+
+def catalog_games(root: Path = ROOT) -> list[str]:
+    """The games of ``engines/catalog.json``, in the home screen's order."""
+    return list(json.loads((root / "engines" / "catalog.json").read_text("utf-8"))["games"])
+
+
+def _write_wheel(out: Path, files: list[tuple[str, bytes]], dist: str) -> None:
+    """A wheel of ``files`` plus ``dist``/RECORD, written with fixed timestamps (via a
+    ``.part`` file, so a build stopped half-way leaves no broken wheel)."""
+    record = "".join(_record_line(n, d) + "\n" for n, d in files) + f"{dist}/RECORD,,\n"
+    files = files + [(f"{dist}/RECORD", record.encode())]
+    tmp = out.with_name(out.name + ".part")
+    with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
+        for name, data in files:
+            zf.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data,
+                        compress_type=zipfile.ZIP_DEFLATED)
+    os.replace(tmp, out)
+
+
+def split_engine_wheel(wheel: Path, games: list[str], out_dir: Path) -> tuple[Path, dict[str, Path]]:
+    """The engine wheel ``wheel`` split into the core's wheel and one wheel per game of
+    ``games`` (see above), written into ``out_dir``; -> (core wheel, {game: its wheel}).
+    Every file of ``wheel`` lands in exactly one of them; a game the wheel does not hold is a
+    ``BuildError``."""
+    _name, version, _tag = wheel_filename_parts(wheel.name)
+    with zipfile.ZipFile(wheel) as zf:
+        members = [(i.filename, zf.read(i)) for i in zf.infolist() if not i.is_dir()]
+    core_dist = f"tavolo_engines-{version}.dist-info"
+    parts: dict[str, list[tuple[str, bytes]]] = {game: [] for game in games}
+    core: list[tuple[str, bytes]] = []
+    for name, data in members:
+        if name == f"{core_dist}/RECORD":
+            continue  # written again for what the core keeps
+        game = name.split("/")[1] if name.startswith("engines/") and name.count("/") >= 2 else None
+        (parts[game] if game in parts else core).append((name, data))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    core_wheel = out_dir / wheel.name
+    _write_wheel(core_wheel, core, core_dist)
+    game_wheels = {}
+    for game, files in parts.items():
+        if not any(n == f"engines/{game}/__init__.py" for n, _d in files):
+            raise BuildError(f"{wheel.name} holds no package engines/{game} (engines/catalog.json lists it)")
+        dist_name = canonical(game_wheel_name(game)).replace("-", "_")
+        dist = f"{dist_name}-{version}.dist-info"
+        files = files + [
+            (f"{dist}/METADATA", (f"Metadata-Version: 2.1\nName: {game_wheel_name(game)}\nVersion: {version}\n"
+                                  f"Summary: Tavolo's rules of {game}\n"
+                                  f"Requires-Dist: tavolo-engines=={version}\n").encode()),
+            (f"{dist}/WHEEL", b"Wheel-Version: 1.0\nGenerator: tavolo build.py\n"
+                              b"Root-Is-Purelib: true\nTag: py3-none-any\n"),
+            (f"{dist}/top_level.txt", b"engines\n"),
+        ]
+        game_wheels[game] = out_dir / f"{dist_name}-{version}-py3-none-any.whl"
+        _write_wheel(game_wheels[game], files, dist)
+    return core_wheel, game_wheels
+
+
+def game_wheels(lock: dict) -> dict[str, str]:
+    """Each game's wheel in ``lock`` by game: {"citadels": "tavolo-engines-citadels", ...}."""
+    return {key[len(GAME_WHEEL_PREFIX):]: key for key in sorted(lock["packages"]) if key.startswith(GAME_WHEEL_PREFIX)}
+
+
+def build_game_wheels(root: Path = ROOT, cache: Path = CACHE) -> tuple[Path, dict[str, Path]]:
+    """The core's wheel and each game's (``split_engine_wheel`` of ``build_engine_wheel``),
+    split again only when the engine wheel changed."""
+    engine = build_engine_wheel(root, cache)
+    games = catalog_games(root)
+    out_dir = engine.parent / "split"
+    _name, version, _tag = wheel_filename_parts(engine.name)
+    wanted = [out_dir / engine.name] + [
+        out_dir / f"{canonical(game_wheel_name(g)).replace('-', '_')}-{version}-py3-none-any.whl" for g in games]
+    if all(p.is_file() for p in wanted):
+        return wanted[0], dict(zip(games, wanted[1:]))
+    return split_engine_wheel(engine, games, out_dir)
+
+
 UI_PACKAGE = "tavolo_ui"  # web/tavolo_ui, shipped as the wheel "tavolo-ui"
 
 
@@ -730,6 +826,10 @@ const SNAPSHOT_BYTES = __SNAPSHOT_BYTES__;  // its size (a host may compress it 
 const SNAPSHOT_WITHIN_MS = globalThis.tavoloSnapshotWithinMs ?? 1500;
 const UI_WHEEL = __UI_WHEEL__;
 const BOOT_WHEELS = __BOOT_WHEELS__;  // UI_WHEEL and every package it needs (pyodide-lock.json)
+// each game's wheel (pyodide-lock.json), by game: the page opening on a game (boot.js's first
+// screen: a share link's or the last game's frame, a New game form) loads it with the rest, so
+// tavolo_ui.game_load finds it there instead of loading it after Python has started
+const GAME_WHEELS = __GAME_WHEELS__;
 const PAGE = Boolean(globalThis.document);
 
 // how the last start began: "used", "none", "slow" or "failed" (the bots' worker reports it)
@@ -850,7 +950,7 @@ async function snapshotBytes() {
 export async function loadPyodide(options = {}) {
   // PyScript passes this module's folder as indexURL: the runtime is in ./pyodide/
   const settings = { ...options, indexURL: new URL("./pyodide/", import.meta.url).href };
-  if (PAGE) settings.packages = [UI_WHEEL];
+  if (PAGE) settings.packages = [UI_WHEEL, ...openingGame()];
   let snapshot = null;
   let how = "none";
   try {
@@ -877,6 +977,13 @@ export async function loadPyodide(options = {}) {
   }
   mark(how);
   return withPackages(watchFatal(await bootPyodide(settings)));
+}
+
+// The wheel of the game boot.js shows the first screen of (globalThis.tavoloFirst), if any.
+function openingGame() {
+  const first = globalThis.tavoloFirst;
+  const game = first && (first.screen === "frame" || first.screen === "new") ? first.game : "";
+  return Object.hasOwn(GAME_WHEELS, game) ? [GAME_WHEELS[game]] : [];
 }
 
 // A fatal error of the runtime (a stack overflow, an abort) ends Python for good, and no Python
@@ -925,13 +1032,16 @@ def write_interpreter(out: Path, snapshot: str | None) -> None:
     size = (out / "pyodide" / snapshot).stat().st_size if snapshot else 0
     lock_file = out / "pyodide" / "pyodide-lock.json"
     boot = [BOOT_PACKAGE]
+    lock: dict = {"packages": {}}
     if lock_file.is_file():
-        boot = boot_closure(json.loads(lock_file.read_text()))
+        lock = json.loads(lock_file.read_text())
+        boot = boot_closure(lock)
     (out / "interpreter.mjs").write_text(
         INTERPRETER_TEMPLATE.replace("__SNAPSHOT__", json.dumps(snapshot))
         .replace("__SNAPSHOT_BYTES__", str(size))
         .replace("__UI_WHEEL__", json.dumps(BOOT_PACKAGE))
-        .replace("__BOOT_WHEELS__", json.dumps(boot)))
+        .replace("__BOOT_WHEELS__", json.dumps(boot))
+        .replace("__GAME_WHEELS__", json.dumps(game_wheels(lock))))
 
 
 def boot_closure(lock: dict, root: str = BOOT_PACKAGE) -> list[str]:
@@ -1315,8 +1425,8 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True, snap
         raise BuildError(f"no web folder at {web_dir}")
     npm = fetch_npm(cache)
     wheels = fetch_wheels(REQUIREMENTS_WASM, cache)
-    engine = build_engine_wheel(ROOT, cache)
-    all_wheels = wheels + [engine, build_ui_wheel(web_dir, cache)]
+    engine, games = build_game_wheels(ROOT, cache)
+    all_wheels = wheels + [engine, *games.values(), build_ui_wheel(web_dir, cache)]
 
     pyodide_pkg, pyscript_pkg = npm["pyodide"], npm["@pyscript/core"]
     stdlib = pyodide_pkg / "python_stdlib.zip"
@@ -1324,7 +1434,7 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True, snap
         # one call: its cache pruning keeps every file of this build (wheels and stdlib)
         *all_wheels, stdlib = compile_zips([(w, "wheel") for w in all_wheels] + [(stdlib, "stdlib")],
                                            pyodide_pkg, cache)
-        engine = all_wheels[-2]
+        engine = all_wheels[-2 - len(games)]
     upstream = json.loads((pyodide_pkg / "pyodide-lock.json").read_text())
     lock = make_lock(all_wheels, upstream["info"])
 
@@ -1363,6 +1473,7 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True, snap
         shutil.rmtree(work, ignore_errors=True)
     size = sum(p.stat().st_size for p in site_files(out))
     summary = {"out": str(out), "engine_wheel": engine.name, "cache_name": cache_name,
+               "game_wheels": {game: w.name for game, w in games.items()},
                "files": len(site_files(out)), "bytes": size,
                "wheels": [lock["packages"][k]["file_name"] for k in dependency_order(lock)]}
     log(f"public: {summary['files']} files, {size / 1e6:.1f} MB, cache {cache_name}, engine {engine.name}")

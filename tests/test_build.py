@@ -379,3 +379,72 @@ def test_the_server_is_quiet_about_a_download_the_browser_drops(capsys):
             assert bool(capsys.readouterr().err) == printed, error
     finally:
         server.server_close()
+
+
+# ---- one wheel per game (issue 40): a link to one game downloads that game only
+
+
+def test_the_engine_wheel_splits_into_the_core_and_one_wheel_per_game(tmp_path):
+    """pip's one wheel of the engines (pyproject.toml) becomes the core's wheel and one wheel
+    per game of the catalog: each game's holds exactly ``engines/<game>/`` (code, data, texts,
+    guide), the core's everything else (``engines/core``, the catalog, the top package), every
+    file lands in exactly one, each game's requires the core's of the same version, and
+    splitting again gives byte-identical wheels."""
+    engine = build.build_engine_wheel(ROOT)  # cached by the build (pip wheel otherwise)
+    games = build.catalog_games(ROOT)
+    assert games == ["spyrium", "citadels", "euphoria", "myraclia"]
+    core, per_game = build.split_engine_wheel(engine, games, tmp_path / "split")
+    with zipfile.ZipFile(engine) as zf:
+        built = {n for n in zf.namelist() if ".dist-info/" not in n}
+    seen: list[str] = []
+    with zipfile.ZipFile(core) as zf:
+        core_files = [n for n in zf.namelist() if ".dist-info/" not in n]
+    assert {n.split("/")[1] for n in core_files if n.count("/") >= 2} == {"core"}
+    assert {"engines/__init__.py", "engines/catalog.json", "engines/version.py",
+            "engines/core/registry.py", "engines/core/i18n/it.json"} <= set(core_files)
+    seen += core_files
+    for game in games:
+        wheel = per_game[game]
+        with zipfile.ZipFile(wheel) as zf:
+            files = [n for n in zf.namelist() if ".dist-info/" not in n]
+        assert files and all(n.startswith(f"engines/{game}/") for n in files), game
+        assert {f"engines/{game}/__init__.py", f"engines/{game}/data.json", f"engines/{game}/i18n/it.json",
+                f"engines/{game}/guide/en.json"} <= set(files), game
+        seen += files
+        entry = build.wheel_entry(wheel)
+        assert (entry["name"], entry["version"]) == (build.game_wheel_name(game), build.project_version(ROOT))
+        assert entry["depends"] == ["tavolo-engines"], game
+    assert sorted(seen) == sorted(built)  # every file in exactly one wheel
+    assert build.wheel_entry(core)["name"] == "tavolo-engines"
+    assert build.wheel_entry(core)["depends"] == ["pydantic"]
+    again_core, again = build.split_engine_wheel(engine, games, tmp_path / "again")
+    assert again_core.read_bytes() == core.read_bytes()
+    assert all(again[g].read_bytes() == per_game[g].read_bytes() for g in games)
+
+
+def test_a_game_the_engine_wheel_does_not_hold_is_a_build_error(tmp_path):
+    wheel = make_wheel(tmp_path, "tavolo-engines", "0.1",
+                       modules={"engines/__init__.py": "", "engines/core/__init__.py": ""})
+    with pytest.raises(BuildError, match="engines/chess"):
+        build.split_engine_wheel(wheel, ["chess"], tmp_path / "split")
+
+
+def test_built_site_loads_the_core_at_boot_and_each_game_on_demand():
+    """In the built site's lock each game's wheel requires the core's, the UI's wheel requires
+    the core's only, so the page's boot list (interpreter.mjs's BOOT_WHEELS) names no game;
+    the service worker precaches every game's wheel (all four play offline after a visit)."""
+    public = ROOT / "public"
+    if not (public / "pyodide" / "pyodide-lock.json").is_file():
+        pytest.skip("public/ is not built")
+    lock = json.loads((public / "pyodide" / "pyodide-lock.json").read_text())["packages"]
+    assert lock["tavolo-ui"]["depends"] == ["tavolo-engines"]
+    sw = (public / "sw.js").read_text()
+    for game in build.catalog_games(ROOT):
+        entry = lock[build.game_wheel_name(game)]
+        assert entry["depends"] == ["tavolo-engines"], game
+        assert f'"./pyodide/{entry["file_name"]}"' in sw, game
+    boot = json.loads(re.search(r"const BOOT_WHEELS = (\[[^\]]*\]);", (public / "interpreter.mjs").read_text()).group(1))
+    assert "tavolo-engines" in boot and not [w for w in boot if w.startswith(build.GAME_WHEEL_PREFIX)]
+    # the game boot.js shows the first screen of loads with the interpreter (by its lock name)
+    wheels = json.loads(re.search(r"const GAME_WHEELS = (\{[^}]*\});", (public / "interpreter.mjs").read_text()).group(1))
+    assert wheels == {g: build.game_wheel_name(g) for g in build.catalog_games(ROOT)}

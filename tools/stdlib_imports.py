@@ -2,7 +2,8 @@
 
     python3 build.py && python3 tools/stdlib_imports.py [--public public]
 
-Runs the built site's Pyodide under Node: loads ``tavolo-engines`` from the site's lock,
+Runs the built site's Pyodide under Node: loads ``tavolo-engines`` and every game's wheel
+(``tavolo-engines-<game>``) from the site's lock,
 imports the UI (``web/tavolo_ui``) and every game, starts a game of each, and prints the
 standard modules (from ``python_stdlib.zip``) that were imported after Pyodide's own start,
 with whether build.py's ``STDLIB_PRECOMPILED`` covers them. Keep that list in step with it.
@@ -24,11 +25,11 @@ import build  # noqa: E402
 
 SCRIPT = r"""
 import { pathToFileURL } from "node:url";
-const [pyodideDir, uiDir] = process.argv.slice(2);
+const [pyodideDir, uiDir, wheels] = process.argv.slice(2);
 const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
 const py = await loadPyodide({ indexURL: pyodideDir + "/" });
 const atStart = py.runPython("import sys; list(sys.modules)").toJs();
-await py.loadPackage("tavolo-engines", { messageCallback: () => {} });
+await py.loadPackage(JSON.parse(wheels), { messageCallback: () => {} });
 py.FS.mkdirTree("/host");
 py.FS.mount(py.FS.filesystems.NODEFS, { root: uiDir }, "/host");
 py.globals.set("at_start", atStart);
@@ -61,7 +62,9 @@ def main() -> int:
         script = Path(tmp) / "probe.mjs"
         script.write_text(SCRIPT)
         out = subprocess.run([node, str(script), str((args.public / "pyodide").resolve()),
-                              str((ROOT / "web").resolve())], capture_output=True, text=True, check=True)
+                              str((ROOT / "web").resolve()),
+                              json.dumps(["tavolo-engines"] + [build.game_wheel_name(g) for g in build.catalog_games()])],
+                             capture_output=True, text=True, check=True)
     modules = json.loads(out.stdout.strip().splitlines()[-1])
     missing = 0
     for m in modules:

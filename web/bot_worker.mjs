@@ -1,6 +1,7 @@
 // Tavolo's bots think here, off the page's main thread, so the table never freezes while a
-// bot searches. The worker loads the site's own Pyodide and the engine wheel (not the UI)
-// from the same origin; the service worker caches both, so it works offline.
+// bot searches. The worker loads the site's own Pyodide and the engines' core wheel (not the
+// UI) from the same origin, and each game's wheel (tavolo-engines-<game>) before it first
+// thinks about that game; the service worker caches them all, so it works offline.
 //
 // Messages from the page:
 //   {id, record, seat, level}  decide for `seat` (record: the game's record as JSON text);
@@ -35,8 +36,25 @@ const started = (async () => {
   py.runPython("import os; os.environ.setdefault('PYDANTIC_DISABLE_PLUGINS', '__all__')");
   await py.loadPackage("tavolo-engines", { messageCallback: () => {}, errorCallback: () => {} });
   const thinking = py.pyimport("engines.core.thinking");
-  return { begin: thinking.begin_json, step: thinking.step_json };
+  return { py, begin: thinking.begin_json, step: thinking.step_json };
 })();
+
+// The wheel of the game a request's record is of, loaded unless it is already (a record that
+// names no game loads nothing: begin says what is wrong with it). Rejects with what failed.
+async function loadGame(py, record) {
+  let game = null;
+  try {
+    game = JSON.parse(record).game;
+  } catch (err) {
+    return;
+  }
+  if (typeof game !== "string" || !/^[a-z][a-z0-9_]*$/.test(game)) return;
+  const name = "tavolo-engines-" + game.replace(/_/g, "-");
+  if (py.loadedPackages[name]) return;
+  const problems = [];
+  await py.loadPackage(name, { messageCallback: () => {}, errorCallback: (text) => problems.push(text) });
+  if (!py.loadedPackages[name]) throw new Error(problems.join("\n") || name + " was not loaded");
+}
 
 started.then(
   () => postMessage({ id: 0, ready: true, snapshot }),
@@ -44,6 +62,7 @@ started.then(
 );
 
 let current = null; // the request being worked on: {id}
+let arriving = null; // the id of the newest request not yet begun (null once cancelled)
 
 const nextTurn = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -90,9 +109,11 @@ onmessage = async (event) => {
   }
   if ("cancel" in message) {
     if (current && current.id === message.cancel) current = null;
+    if (arriving === message.cancel) arriving = null;
     return;
   }
   const { id, record, seat, level } = message;
+  arriving = id; // while its game's wheel loads, a newer request or a cancel drops this one
   let api;
   try {
     api = await started;
@@ -101,6 +122,8 @@ onmessage = async (event) => {
     return;
   }
   try {
+    await loadGame(api.py, record);
+    if (arriving !== id) return; // cancelled, or replaced by a newer request, meanwhile
     api.begin(record, seat, level); // a request that cannot begin leaves the one in progress
   } catch (err) {
     postMessage({ id, error: String(err) });

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 
 class GameAbout(TypedDict):
@@ -17,6 +17,7 @@ class GameAbout(TypedDict):
     description: str
     min_players: int
     max_players: int
+    guide: NotRequired[bool]  # a guided first game ships with it (engines/<game>/guide/)
 
 
 CATALOG: dict[str, GameAbout] = json.loads(

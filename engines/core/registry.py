@@ -5,6 +5,9 @@ names the module defining each one's ``GAME``; a game's module is imported the f
 ``get_game`` asks for it, so the home screen costs no import of any game. Tests add toy games
 with ``register``; they stay out of ``list_games``.
 
+Each game may ship on its own (in the page, one wheel per game, loaded when the game is
+opened): ``installed`` says whether a game's package can be imported here, without importing it.
+
 The core's modules that need a game by name (``record.replay``, ``thinking``) ask here, so
 nothing under ``engines.core`` imports the top package or a game.
 """
@@ -12,6 +15,7 @@ nothing under ``engines.core`` imports the top package or a game.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 
 from .catalog import CATALOG, GameAbout
 from .catalog import about as catalog_about
@@ -30,6 +34,18 @@ def get_game(name: str) -> Game:
     if name not in _loaded:
         _loaded[name] = importlib.import_module(catalog_about(name)["module"]).GAME
     return _loaded[name]
+
+
+def installed(name: str) -> bool:
+    """Whether game ``name`` of the catalog can be imported here (its package is installed),
+    without importing it; False for a name the catalog does not list."""
+    if name in _loaded:
+        return True
+    try:
+        module = catalog_about(name)["module"]
+    except KeyError:
+        return False
+    return importlib.util.find_spec(module) is not None
 
 
 def about(name: str) -> GameAbout:

@@ -35,3 +35,28 @@ def test_reading_the_catalog_imports_no_game():
             "[['engines', g] for g in engines.list_games()]))")
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_the_catalog_says_which_games_have_a_guide():
+    """The home screen offers Learn by playing from the catalog's ``guide`` (the game's own
+    wheel, which holds the guide's files, may not be loaded yet): it agrees with the files."""
+    from engines.core.guide import guide_path, has_guide
+
+    for name in engines.list_games():
+        assert has_guide(name) == guide_path(name, "en").is_file(), name
+
+
+def test_the_registry_says_which_games_are_installed(tmp_path):
+    """``installed`` finds a game's package without importing it; a game whose package is
+    missing (its wheel not loaded in the page) is not installed; an unknown name neither."""
+    code = ("import sys, engines; from engines.core.registry import installed; "
+            "print([installed(n) for n in engines.list_games()], installed('chess'), "
+            "sorted(m for m in sys.modules if m.split('.')[:2] in [['engines', g] for g in engines.list_games()]))")
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[True, True, True, True] False []"
+    # a copy of the engines without Citadels' package: what the page has before its wheel
+    import shutil
+
+    shutil.copytree(ROOT / "engines", tmp_path / "engines", ignore=shutil.ignore_patterns("citadels", "__pycache__"))
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[True, False, True, True] False []"

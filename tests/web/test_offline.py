@@ -93,6 +93,18 @@ def test_service_worker_serves_the_app_after_the_server_is_gone(new_context, ser
     wheels = [r for r in responses if "/pyodide/ecdsa-" in r.url or "/pyodide/six-" in r.url]
     assert len(wheels) == 2 and all(r.ok and r.from_service_worker for r in wheels), [r.url for r in wheels]
 
+    # each game's wheel, loaded when that game is first opened (issue 40; the first visit
+    # opened none), comes from the worker's cache too: every game opens offline
+    for game in ("spyrium", "euphoria", "myraclia"):
+        page.click("header .brand")
+        page.click(f".game-card[data-game='{game}'] button[data-cmd='new']")
+        page.wait_for_function(f"() => document.body.dataset.screen === 'new' && "
+                               f"document.documentElement.dataset.gameWheels.includes('{game}')")
+    games = [r for r in responses if "/pyodide/tavolo_engines_" in r.url]
+    assert {r.url.rsplit("/", 1)[1].split("-")[0] for r in games} == {
+        "tavolo_engines_" + g for g in ("citadels", "spyrium", "euphoria", "myraclia")}, [r.url for r in games]
+    assert all(r.ok and r.from_service_worker for r in games), [(r.url, r.status) for r in games]
+
 
 def test_new_deploy_replaces_the_cache(new_context, serve, site_dir, tmp_path):
     build = _build_module()

@@ -45,6 +45,7 @@ from typing import Any, Callable
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_once_callable, create_proxy  # type: ignore[import-not-found]
 
+import engines
 from engines import RecordError
 from engines.core.i18n import LANGS, best_lang, texts
 
@@ -53,9 +54,9 @@ from .dialogs import Dialogs
 from .distance import Distance
 from .guard import FRESH, IMPORT, LINK, SAVE, START, OpenGuard, Opening
 from .home_screen import HomeScreen
-from . import more_menu
+from . import game_load, more_menu
 from .new_game_screen import NewGameScreen
-from .open_links import OpenLinks
+from .open_links import OpenLinks, game_of_fragment
 from .page import (COMMAND_FAILED, CURRENT, SOMETHING_WRONG, L, Page, Screen, _el, _error_detail, _jsobj,
                    show_broken_page)
 from .review_screen import ReviewScreen
@@ -188,10 +189,27 @@ class App:
         return table
 
     def command(self, cmd: str, arg: str) -> None:
-        """Run command ``cmd`` with ``arg``; a name no screen has does nothing."""
+        """Run command ``cmd`` with ``arg``; a name no screen has does nothing. A command that
+        opens a game whose wheel is not loaded yet runs once it is (``game_load.open_after``)."""
         run = self.commands.get(cmd)
         if run is not None:
-            run(arg)
+            game_load.open_after(self.page, self.game_opened_by(cmd, arg), lambda: run(arg))
+
+    GAME_COMMANDS = ("new", "learn", "rules")
+    """The commands whose ``data-arg`` names the game they open (How to play: ``game#section``)."""
+    SAVE_COMMANDS = ("resume", "review-save", "retry-save", "inbox-resend")
+    """The commands whose ``data-arg`` is the id of the saved game they open."""
+
+    def game_opened_by(self, cmd: str, arg: str) -> str | None:
+        """The game command ``cmd`` with ``arg`` opens, or None when it opens none."""
+        if cmd in self.GAME_COMMANDS:
+            return arg.partition("#")[0]
+        if cmd in self.SAVE_COMMANDS:
+            entry = self.page.saves.get(arg)
+            return entry.game if entry.ok else None
+        if cmd == "start":
+            return self.new_game.game_name
+        return None
 
     # ---- language -----------------------------------------------------------------------
     @staticmethod
@@ -260,13 +278,64 @@ class App:
 
     # ---- start --------------------------------------------------------------------------
     def start(self) -> None:
-        """Open the link in the URL, or the last game, or the home screen. Never leaves the boot
-        screen up: whatever fails, the home screen (or at worst a plain page) is shown with a
-        note, and the page is marked ready."""
+        """Open the link in the URL, or the last game, or the home screen, once the wheels of
+        the games they need are loaded (``games_at_start``; the boot screen stays up meanwhile).
+        A game that cannot be loaded is said on the home screen, its link left in the URL (a
+        reload tries again). Never leaves the boot screen up: whatever fails, the home screen
+        (or at worst a plain page) is shown with a note, and the page is marked ready."""
+        missing = [g for g in self.games_at_start() if not game_load.installed(g)]
+        if not missing:
+            self.start_now()
+            return
+
+        async def load_then_start() -> None:
+            failed = None
+            for game in missing:
+                try:
+                    why = await game_load.ensure_game(game)
+                except Exception as exc:  # never a start left waiting
+                    why = _error_detail(exc)
+                if why and failed is None:
+                    failed = (game, why)
+            self.start_now(failed)
+
+        asyncio.ensure_future(load_then_start())
+
+    def games_at_start(self) -> list[str]:
+        """The games the start may open, of the catalog: the link's in the URL, else those of
+        the first screen (its New game form, the How to play or Learn by playing pressed
+        before Python was ready) and of the last game, which is resumed."""
+        try:
+            linked = game_of_fragment(js.location.hash)
+            if linked is not None:
+                return [linked] if linked in engines.list_games() else []
+            games = []
+            first = js.window.tavoloFirst
+            if first and str(first.screen or "") == "new":
+                games.append(str(first.game))
+            pending = first.pending if first else None
+            if pending and str(pending.cmd) in self.GAME_COMMANDS:
+                games.append(str(pending.arg or "").partition("#")[0])
+            sid = self.page.saves.last()
+            if sid:
+                games.append(self.page.saves.get(sid).game)
+        except Exception as exc:  # the openings say what is wrong with what they open
+            js.console.error(f"Tavolo: {_error_detail(exc)}")
+            return []
+        return [g for g in dict.fromkeys(games) if g in engines.list_games()]
+
+    def start_now(self, failed: tuple[str, str] | None = None) -> None:
+        """``start`` with the games' wheels loaded, or ``failed``: (a game whose wheel could
+        not be, why), which shows the home screen saying so instead of opening anything."""
         self.leftover = self.page.guard.leftover()
         self.page.guard.begin(START)
         try:
             self.listen()
+            if failed is not None:
+                game, why = failed
+                self.page.banner = (game_load.NOT_LOADED.format(game=game_load.title(game)), "error", why)
+                self.home.show()
+                return
             problem = self.page.saves.layout_problem()
             if problem:
                 self.page.banner = (problem, "error")

@@ -11,16 +11,19 @@ saving a copy ask with the browser's own prompt and confirm; exporting downloads
 
 from __future__ import annotations
 
+import json
 from html import escape as h
 from typing import Callable
 
 import js  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
+import engines
 from engines.core.game import Chance
 from engines.core.i18n import texts
 from engines.core.record import upgrade
 
+from . import game_load
 from .bidi import Isolated
 from .guard import IMPORT
 from .links import make_link
@@ -32,6 +35,16 @@ T = texts("ui")
 
 IMPORTED = Msg(T("Imported “{name}”."))
 IMPORT_FAILED = Msg(T("The file could not be read."))
+
+
+def game_named(data: bytes) -> str | None:
+    """The game of the catalog an imported file's record names (its wheel is loaded before the
+    record is replayed), or None (the import says what is wrong with the file)."""
+    try:
+        game = json.loads(data).get("game")
+    except Exception:
+        return None
+    return game if isinstance(game, str) and game in engines.list_games() else None
 
 
 class Dialogs:
@@ -198,6 +211,10 @@ class Dialogs:
             # without a word: the import gate says plainly that such a file is not text
             data = js.Uint8Array.new(await file.arrayBuffer()).to_bytes()
             name = str(file.name).rsplit(".", 1)[0]
+            game = game_named(data)
+            if game is not None and not await game_load.load_for(self.page, game):
+                self.page.show_home()  # the banner says the game could not be loaded
+                return
             with self.page.guard.opening(IMPORT, name=name):  # a file that stops the page is not retried
                 self.page.saves.import_text(data, name, lang=self.page.lang)
             self.page.banner = (IMPORTED.format(name=Isolated(name)), "info")

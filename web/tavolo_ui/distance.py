@@ -267,6 +267,19 @@ def is_sealed_fragment(fragment: Any) -> bool:
     return len(parts) == 6 and parts[4] == SEALED_VERSION
 
 
+def sealed_link_game(fragment: str) -> str:
+    """The game of a sealed move link's record (``is_sealed_fragment``), read without the
+    seals' library, which is loaded only when a game at a distance is opened: so the page
+    can load the game's wheel first (``open_links.game_of_fragment``). Its seals are not
+    read, nor checked: ``sealed.parse_sealed`` and ``sealed.open_link`` do that. Raises
+    ``LinkError`` (or ``ValueError``) when the link cannot be read."""
+    parts = fragment.lstrip("#")[len(MODE) + 1:].split(".", 6)
+    size, rest = int(parts[5]), parts[6]
+    if not 0 <= size < len(rest) or rest[size] != ".":
+        raise ValueError("a sealed link's seals are cut")
+    return decode_payload(rest[size + 1:]).game
+
+
 def is_move_fragment(fragment: Any) -> bool:
     """Whether a URL fragment is a move link (what ``parse_move`` reads)."""
     return isinstance(fragment, str) and fragment.lstrip("#").startswith(MODE + "=")

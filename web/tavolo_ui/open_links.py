@@ -21,7 +21,8 @@ from engines.core.i18n import texts
 from engines.core.record import upgrade
 
 from .bidi import Isolated
-from .distance import is_move_fragment
+from . import game_load
+from .distance import is_move_fragment, is_sealed_fragment, parse_move, sealed_link_game
 from .guard import LINK, Opening, link_digest
 from .links import MODES, LinkError, parse_fragment
 from .page import SOMETHING_WRONG, L, Page, _error_detail
@@ -41,6 +42,23 @@ def _is_link(fragment: Any) -> bool:
         return False
     frag = fragment[1:] if fragment.startswith("#") else fragment
     return "=" in frag and (frag.split("=", 1)[0] in MODES or is_move_fragment(frag))
+
+
+def game_of_fragment(fragment: Any) -> str | None:
+    """The game a share or move link in a URL fragment opens (its record's), so that its wheel
+    is loaded first (``game_load``); None when the fragment is no link or cannot be read
+    (opening it says why)."""
+    if not _is_link(fragment):
+        return None
+    try:
+        if is_sealed_fragment(fragment):  # read without the seals' library: it may not be loaded yet
+            return sealed_link_game(fragment)
+        if is_move_fragment(fragment):
+            return parse_move(fragment).record.game
+        parsed = parse_fragment(fragment)
+        return parsed[1].game if parsed is not None else None
+    except Exception:
+        return None
 
 
 class OpenLinks:
@@ -124,7 +142,13 @@ class OpenLinks:
             pass
 
     def on_hashchange(self, event) -> None:
-        try:
-            self.open_fragment(js.location.hash)
-        except Exception as exc:
-            self.page.fall_back_home(SOMETHING_WRONG, exc)
+        """A link pasted into the address bar: opened once its game's wheel is loaded."""
+        fragment = str(js.location.hash)
+
+        def run() -> None:
+            try:
+                self.open_fragment(fragment)
+            except Exception as exc:
+                self.page.fall_back_home(SOMETHING_WRONG, exc)
+
+        game_load.open_after(self.page, game_of_fragment(fragment), run)
