@@ -157,7 +157,7 @@ class SeatKey:
             raise ValueError(f"a seat key is {KEY_BYTES} bytes, not {len(secret)}")
         self._secret = secret
         self._key = PrivateKey(generator_ed25519, secret)
-        self.public: bytes = self._key.public_key().public_key()
+        self.public: bytes = bytes(self._key.public_key().public_key())  # python-ecdsa gives a bytearray
 
     @classmethod
     def new(cls) -> "SeatKey":
@@ -191,8 +191,9 @@ def strong_key(public: Any) -> bool:
     equation accepts are made by anyone (for the neutral point, R neutral and S 0 sign any
     message), so a seat bound to one could be moved for by anyone, and its two answers would
     prove nothing. libsodium refuses such keys too."""
-    if not isinstance(public, bytes) or len(public) != KEY_BYTES:
+    if not isinstance(public, (bytes, bytearray)) or len(public) != KEY_BYTES:
         return False
+    public = bytes(public)
     try:
         point = PointEdwards.from_bytes(generator_ed25519.curve(), public)
     except Exception:  # python-ecdsa raises MalformedPointError and others for non-points

@@ -21,7 +21,7 @@ from engines.core.bots import get_bot
 from engines.core.inbound import InputError
 from engines.core.record import Fork, GameRecord, new_record, positions, start
 from engines.core.rng import Rng
-from engines.core.seal import SeatKey, SealError, b64, compare, seal_segment, turns, verify
+from engines.core.seal import SeatKey, SealError, b64, compare, seal_segment, signed_by, strong_key, turns, verify
 
 GID = "g7Yp2Qx9"
 MOVES = 30
@@ -491,3 +491,13 @@ def test_forged_seat_bound_to_a_small_order_key_is_refused(sealed, weak):
     assert seal.signed_by(weak, head, signature) is False
     err = refused(sealed, record, [*transcript[:-1], segment])
     assert err.seat == victim
+
+
+def test_a_seat_keys_own_public_key_is_strong_and_verifies_its_signatures():
+    """RFC 8032 section 7.1, test 2: the key's public half (python-ecdsa gives it as a
+    bytearray) passes ``strong_key`` and checks the vector's signature."""
+    key = SeatKey(bytes.fromhex("4ccd089b28ff96da9db6c346ec114e0f5b8a319f35aba624da8cf6ed4fb8a6fb"))
+    signature = bytes.fromhex("92a009a9f0d4cab8720e820b5f642540a2b27b5416503f8fb3762223ebdb69da"
+                              "085ac1e43e15996e458f3613d0f11d8c387b2eaeb4302aeeb00d291612bb0c00")
+    assert type(key.public) is bytes and strong_key(key.public) and strong_key(bytearray(key.public))
+    assert signed_by(key.public, b"\x72", signature) and not signed_by(key.public, b"\x73", signature)
