@@ -30,6 +30,9 @@ What it does
    * ``pyscript.json``: the local interpreter only: ``main.py`` loads the
      ``tavolo-ui`` wheel (``web/tavolo_ui`` built by ``build_ui_wheel``) and, through
      the lock, the engines and pydantic with Pyodide's ``loadPackage`` (no micropip);
+   * ``pyodide/pyodide.asm.wasm.gz``: the runtime's WebAssembly gzipped at build time
+     (``write_gzip_twins``), which ``interpreter.mjs`` fetches and decompresses, so a host
+     that sends files as they are sends a third of its bytes;
    * ``sw.js``: a service worker precaching every file, whose cache name is a
      hash of the site's content (a new deploy gets a new cache and the old one
      is deleted on activate), and ``sw-register.js`` which registers it after
@@ -721,7 +724,8 @@ INTERPRETER_TEMPLATE = """\
 //   their ".gz" twin, checked by the browser against the twin's sha256 (the request's integrity)
 //   before any byte is used, and decompressed here (DecompressionStream), so a host that sends
 //   files as they are still sends a third of the bytes. Without DecompressionStream, or when
-//   the twin cannot be had (a 404, a failed check or decompression), the plain file is fetched.
+//   the twin cannot be had (a 404, a failed check or decompression), the plain file is fetched;
+//   and so it is when the service worker has cached it (made from the twin: see SW_TEMPLATE).
 // The bots' worker (bot_worker.mjs) starts its own Pyodide through this module too: the snapshot
 // only from a cache, no packages (it loads its own wheel).
 import { loadPyodide as bootPyodide, version } from "./pyodide/pyodide.mjs";
@@ -883,14 +887,30 @@ async function unzippedTwin(twin, plainFetch) {
   return new Response(bytes, { status: 200, headers: { "content-type": type } });
 }
 
+// Whether Cache Storage holds the file itself: the service worker precaches it (made from its
+// twin) and answers a request for it from there, as the browser's cache of compiled WebAssembly
+// needs (a Response made here has no URL, so what is compiled from it is never kept).
+async function cachedPlain(url) {
+  try {
+    return Boolean(globalThis.caches && (await caches.match(url)));
+  } catch (err) {
+    return false;  // storage blocked
+  }
+}
+
 function twinFetch(plainFetch) {
   return function fetchTwin(resource, init) {
-    const twin = typeof DecompressionStream === "function" ? twinOf(resource) : null;
+    const twin = twinOf(resource);
     if (!twin || (init && Object.keys(init).length)) return plainFetch(resource, init);
-    return unzippedTwin(twin, plainFetch).catch((err) => {
-      console.warn(`Tavolo: ${twin.name} fetched as it is (its gzipped twin could not be used)`, err);
-      return plainFetch(resource, init);
-    });
+    return (async () => {
+      if (typeof DecompressionStream !== "function" || (await cachedPlain(twin.url))) return plainFetch(resource, init);
+      try {
+        return await unzippedTwin(twin, plainFetch);
+      } catch (err) {
+        console.warn(`Tavolo: ${twin.name} fetched as it is (its gzipped twin could not be used)`, err);
+        return plainFetch(resource, init);
+      }
+    })();
   };
 }
 
@@ -1127,27 +1147,42 @@ SW_TEMPLATE = """\
 //   Cache Storage and finds damage by gzip's CRC) asks for a repair: {repair: url} drops the copy
 //   and fetches a good one. Offline the copy is only dropped; the next start goes without it.
 //
-// A file that has a gzipped twin ("<file>.gz", build.py write_gzip_twins) is precached as its
-// twin only, where the page can decompress it (DecompressionStream): the page fetches the twin,
-// and the plain file would be a second, larger download. A browser that cannot decompress
-// precaches the plain file instead (it is the one its page fetches).
+// A file that has a gzipped twin ("<file>.gz", build.py write_gzip_twins) is precached as the
+// file, made here from its twin (fetched with its integrity, decompressed with
+// DecompressionStream): a first visit has the twin in its HTTP cache already (the page fetched
+// it), so the file costs no second download, and a returning visitor's page reads the file as
+// it always did (interpreter.mjs asks for the twin only when Cache Storage lacks the file), so
+// the browser's cache of compiled WebAssembly, kept beside the cached response, still serves
+// it. A worker that cannot decompress caches the file from the network instead.
 const CACHE = "__CACHE__";
 const PRECACHE = __FILES__;
 const PRECACHED = new Set(PRECACHE.map((url) => new URL(url, self.location.href).href));
-const TWINNED = new Set(PRECACHE.filter((url) => PRECACHE.includes(url + ".gz")));
+const TWINS = __TWINS__;  // {"./<file>": the integrity of "./<file>.gz"}
+const TYPES = { wasm: "application/wasm", zip: "application/zip" };
 
-function toPrecache() {
-  if (typeof DecompressionStream !== "function") {
-    return PRECACHE.filter((url) => !(url.endsWith(".gz") && TWINNED.has(url.slice(0, -3))));
+async function precacheFromTwin(cache, url) {
+  if (typeof DecompressionStream === "function") {
+    try {
+      const twin = await fetch(new Request(url + ".gz", { cache: "no-cache", integrity: TWINS[url] }));
+      if (!twin.ok) throw new Error(`${url}.gz: ${twin.status}`);
+      const type = TYPES[url.split(".").pop()] || "application/octet-stream";
+      const body = twin.body.pipeThrough(new DecompressionStream("gzip"));
+      await cache.put(url, new Response(body, { headers: { "content-type": type } }));
+      return;
+    } catch (err) {
+      console.warn("Tavolo: " + url + " is cached as it is (its gzipped twin could not be used)", err);
+    }
   }
-  return PRECACHE.filter((url) => !TWINNED.has(url));
+  await cache.add(new Request(url, { cache: "no-cache" }));
 }
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // "no-cache": revalidate with the server, so a stale HTTP cache entry never lands in a new cache.
-    await cache.addAll(toPrecache().map((url) => new Request(url, { cache: "no-cache" })));
+    const plain = PRECACHE.filter((url) => !(url in TWINS) && !(url.endsWith(".gz") && url.slice(0, -3) in TWINS));
+    await cache.addAll(plain.map((url) => new Request(url, { cache: "no-cache" })));
+    await Promise.all(Object.keys(TWINS).map((url) => precacheFromTwin(cache, url)));
     await self.skipWaiting();
   })());
 });
@@ -1428,7 +1463,11 @@ def write_service_worker(out: Path) -> str:
     cache_name = "tavolo-" + h.hexdigest()[:16]
     if not (out / "index.html").is_file():
         urls.remove("./")
-    text = SW_TEMPLATE.replace("__CACHE__", cache_name).replace("__FILES__", json.dumps(urls, indent=0))
+    # a file with a gzipped twin, which the worker precaches from the twin: {url: twin's integrity}
+    twins = {url: sri_sha256((out / url[2:]).with_name(Path(url).name + ".gz").read_bytes())
+             for url in urls if url + ".gz" in urls}
+    text = (SW_TEMPLATE.replace("__CACHE__", cache_name).replace("__FILES__", json.dumps(urls, indent=0))
+            .replace("__TWINS__", json.dumps(twins, sort_keys=True)))
     (out / "sw.js").write_text(text)
     return cache_name
 

@@ -252,17 +252,18 @@ def test_the_twins_are_named_in_the_interpreter_module_and_preloaded(tmp_path):
         '<link rel="preload" href="./pyodide/python_stdlib.zip" as="fetch" crossorigin>\n')
 
 
-def test_the_service_worker_precaches_a_twin_in_place_of_its_file(tmp_path):
-    """Both a file and its twin are in the precache list (a browser without DecompressionStream
-    caches the plain one); sw.js leaves out one of each pair when it installs."""
+def test_the_service_worker_knows_each_twin_and_its_integrity(tmp_path):
+    """sw.js names each file that has a gzipped twin with the twin's integrity (it precaches the
+    file from the twin: tests/web/test_offline.py sees it do so), and no other file."""
     site = tmp_path / "site"
     (site / "pyodide").mkdir(parents=True)
     (site / "pyodide" / "pyodide.asm.wasm").write_bytes(b"wasm")
     (site / "pyodide" / "pyodide.asm.wasm.gz").write_bytes(build.gzip_bytes(b"wasm"))
+    (site / "pyodide" / "snapshot-1.bin.gz").write_bytes(build.gzip_bytes(b"memory"))  # no plain twin
     build.write_service_worker(site)
     sw = (site / "sw.js").read_text()
-    assert '"./pyodide/pyodide.asm.wasm"' in sw and '"./pyodide/pyodide.asm.wasm.gz"' in sw
-    assert "cache.addAll(toPrecache()" in sw and "TWINNED" in sw
+    twins = json.loads(re.search(r"const TWINS = (\{[^}]*\});", sw).group(1))
+    assert twins == {"./pyodide/pyodide.asm.wasm": build.sri_sha256(build.gzip_bytes(b"wasm"))}
 
 
 def test_engine_version_is_written_once():
