@@ -33,6 +33,9 @@ What it does
    * ``pyscript.json``: the local interpreter only: ``main.py`` loads the
      ``tavolo-ui`` wheel (``web/tavolo_ui`` built by ``build_ui_wheel``) and, through
      the lock, the engines and pydantic with Pyodide's ``loadPackage`` (no micropip);
+   * ``pyodide/pyodide.asm.wasm.gz``: the runtime's WebAssembly gzipped at build time
+     (``write_gzip_twins``), which ``interpreter.mjs`` fetches and decompresses, so a host
+     that sends files as they are sends a third of its bytes;
    * ``sw.js``: a service worker precaching every file, whose cache name is a
      hash of the site's content (a new deploy gets a new cache and the old one
      is deleted on activate), and ``sw-register.js`` which registers it after
@@ -813,6 +816,12 @@ INTERPRETER_TEMPLATE = """\
 //   needs did not load (download, sha256), they are loaded once more afterwards, to keep the
 //   failure's words for main.py (globalThis.tavoloPackages: null when loaded, else the error).
 //   (Pyodide marks the UI's wheel loaded even when a wheel it depends on failed: all are checked.)
+// * The runtime's large files that build.py gzipped (GZIPPED: pyodide.asm.wasm) are fetched as
+//   their ".gz" twin, checked by the browser against the twin's sha256 (the request's integrity)
+//   before any byte is used, and decompressed here (DecompressionStream), so a host that sends
+//   files as they are still sends a third of the bytes. Without DecompressionStream, or when
+//   the twin cannot be had (a 404, a failed check or decompression), the plain file is fetched;
+//   and so it is when the service worker has cached it (made from the twin: see SW_TEMPLATE).
 // The bots' worker (bot_worker.mjs) starts its own Pyodide through this module too: the snapshot
 // only from a cache, no packages (it loads its own wheel).
 import { loadPyodide as bootPyodide, version } from "./pyodide/pyodide.mjs";
@@ -831,6 +840,8 @@ const BOOT_WHEELS = __BOOT_WHEELS__;  // UI_WHEEL and every package it needs (py
 // tavolo_ui.game_load finds it there instead of loading it after Python has started
 const GAME_WHEELS = __GAME_WHEELS__;
 const PAGE = Boolean(globalThis.document);
+// {file name in ./pyodide/: the integrity of its gzipped twin "<name>.gz"} (build.py)
+const GZIPPED = {} /* gzipped twins (build.py) */;
 
 // how the last start began: "used", "none", "slow" or "failed" (the bots' worker reports it)
 export let started = null;
@@ -947,6 +958,73 @@ async function snapshotBytes() {
   }
 }
 
+// Pyodide fetches its WebAssembly and standard library itself (fetch(url, {})), so while it
+// starts, fetch() is wrapped: a request for exactly one of the GZIPPED files gets the
+// decompressed twin (see above); every other request goes through as it is. The wrapper is
+// removed once Pyodide has started. Why a fetch wrapper: loadPyodide has no option for these
+// two files but their URLs (indexURL, stdLibURL), and its WebAssembly is compiled from a
+// Response (WebAssembly.instantiateStreaming, which needs content-type application/wasm).
+const TYPES = { wasm: "application/wasm", zip: "application/zip" };
+
+function twinOf(resource) {
+  if (!(typeof resource === "string" || resource instanceof URL)) return null;
+  const url = new URL(resource, globalThis.location.href);
+  const folder = new URL("./pyodide/", import.meta.url).href;
+  if (url.search || url.hash || !url.href.startsWith(folder)) return null;
+  const name = url.href.slice(folder.length);
+  return Object.hasOwn(GZIPPED, name) ? { url: url.href, name, integrity: GZIPPED[name] } : null;
+}
+
+// The decompressed file, as a Response of the plain file's type. The whole file is decompressed
+// before it is handed on: the browser holds the twin's body until all of it is checked against
+// its integrity anyway (no compiling while downloading either way), and a decompression that
+// fails then fails here, where the plain file can still be fetched instead.
+async function unzippedTwin(twin, plainFetch) {
+  const response = await plainFetch(twin.url + ".gz", { integrity: twin.integrity });
+  if (!response.ok) throw new Error(`${twin.name}.gz: ${response.status} ${response.statusText}`);
+  const bytes = await unzip(response.body);
+  const type = TYPES[twin.name.split(".").pop()] || "application/octet-stream";
+  return new Response(bytes, { status: 200, headers: { "content-type": type } });
+}
+
+// Whether Cache Storage holds the file itself: the service worker precaches it (made from its
+// twin) and answers a request for it from there, as the browser's cache of compiled WebAssembly
+// needs (a Response made here has no URL, so what is compiled from it is never kept).
+async function cachedPlain(url) {
+  try {
+    return Boolean(globalThis.caches && (await caches.match(url)));
+  } catch (err) {
+    return false;  // storage blocked
+  }
+}
+
+function twinFetch(plainFetch) {
+  return function fetchTwin(resource, init) {
+    const twin = twinOf(resource);
+    if (!twin || (init && Object.keys(init).length)) return plainFetch(resource, init);
+    return (async () => {
+      if (typeof DecompressionStream !== "function" || (await cachedPlain(twin.url))) return plainFetch(resource, init);
+      try {
+        return await unzippedTwin(twin, plainFetch);
+      } catch (err) {
+        console.warn(`Tavolo: ${twin.name} fetched as it is (its gzipped twin could not be used)`, err);
+        return plainFetch(resource, init);
+      }
+    })();
+  };
+}
+
+async function startPyodide(settings) {
+  const plainFetch = globalThis.fetch;
+  const wrapped = twinFetch(plainFetch.bind(globalThis));
+  globalThis.fetch = wrapped;
+  try {
+    return await bootPyodide(settings);
+  } finally {
+    if (globalThis.fetch === wrapped) globalThis.fetch = plainFetch;
+  }
+}
+
 export async function loadPyodide(options = {}) {
   // PyScript passes this module's folder as indexURL: the runtime is in ./pyodide/
   const settings = { ...options, indexURL: new URL("./pyodide/", import.meta.url).href };
@@ -965,7 +1043,7 @@ export async function loadPyodide(options = {}) {
   }
   if (snapshot) {
     try {
-      const pyodide = await bootPyodide({ ...settings, _loadSnapshot: snapshot });
+      const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
       if (pyodide.runPython("1 + 1") !== 2) throw new Error("the restored interpreter does not add");
       mark("used");
       return withPackages(watchFatal(pyodide));
@@ -976,7 +1054,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   mark(how);
-  return withPackages(watchFatal(await bootPyodide(settings)));
+  return withPackages(watchFatal(await startPyodide(settings)));
 }
 
 // The wheel of the game boot.js shows the first screen of (globalThis.tavoloFirst), if any.
@@ -1056,6 +1134,91 @@ def boot_closure(lock: dict, root: str = BOOT_PACKAGE) -> list[str]:
     return [key for key in order if key in needed]
 
 
+# --------------------------------------------------------------------------- gzipped twins
+
+# A static host may send files as they are (the bench's server does, and so do many hosts), so
+# the build compresses the runtime's large files itself: ``<file>.gz`` beside ``<file>``, which
+# interpreter.mjs fetches (with the twin's sha256 as the request's integrity) and decompresses
+# with the browser's DecompressionStream, falling back to the plain file when it cannot.
+# Only what Pyodide asks ``fetch()`` for can be swapped so: its JavaScript modules are
+# ``import``ed, and a decompressed module could only be imported from a blob: URL, which the
+# page's Content-Security-Policy does not allow (script-src 'self'). ``bench/compression.py``
+# prints what each large file of the site would gain.
+GZIP_CANDIDATES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip")
+"""The files Pyodide fetches with ``fetch()`` (so a twin can stand in for them), relative to the site."""
+GZIP_WORTH = 0.8
+"""A twin is shipped only when it is at most this share of its file: a zip of deflated files
+(the standard library) hardly shrinks, and its twin would only add a download and a step."""
+GZIP_TWINS_MARK = "{} /* gzipped twins (build.py) */"
+
+
+def gzip_bytes(data: bytes) -> bytes:
+    """``data`` gzipped at level 9, deterministically: modification time 0 and no file name in
+    the header, so the same input always gives the same bytes (and the same hash)."""
+    return gzip.compress(data, compresslevel=9, mtime=0)
+
+
+def sri_sha256(data: bytes) -> str:
+    """The Subresource Integrity value of ``data`` (``sha256-<base64>``), as a ``fetch``
+    ``integrity`` or a ``<link integrity>``."""
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def write_gzip_twins(site: Path, candidates: tuple[str, ...] = GZIP_CANDIDATES,
+                     worth: float = GZIP_WORTH) -> dict[str, str]:
+    """Write ``<file>.gz`` beside each of ``candidates`` (paths relative to ``site``) whose
+    gzip is at most ``worth`` of its size; -> {path of the plain file: integrity of its twin}."""
+    twins: dict[str, str] = {}
+    for rel in candidates:
+        path = site / rel
+        if not path.is_file():
+            continue
+        data = path.read_bytes()
+        packed = gzip_bytes(data)
+        share = len(packed) / max(1, len(data))
+        if share > worth:
+            log(f"no gzipped twin for {rel}: {len(data) / 1e6:.2f} MB gzips to {share:.0%} of it")
+            continue
+        path.with_name(path.name + ".gz").write_bytes(packed)
+        twins[rel] = sri_sha256(packed)
+        log(f"gzipped twin: {rel} {len(data) / 1e6:.2f} MB -> {len(packed) / 1e6:.2f} MB ({share:.0%})")
+    return twins
+
+
+def write_twin_names(interpreter: Path, twins: dict[str, str]) -> None:
+    """Name the twins in interpreter.mjs (``GZIP_TWINS_MARK``): {file name in ./pyodide/:
+    integrity of its ``.gz``}. The runtime's files are all in ./pyodide/."""
+    names = {}
+    for rel, integrity in twins.items():
+        folder, _, name = rel.rpartition("/")
+        if folder != "pyodide":
+            raise BuildError(f"{rel}: interpreter.mjs only swaps the files of ./pyodide/ for their twins")
+        names[name] = integrity
+    text = interpreter.read_text("utf-8")
+    if GZIP_TWINS_MARK not in text:
+        raise BuildError(f"{interpreter.name} has no {GZIP_TWINS_MARK!r} for the gzipped twins")
+    interpreter.write_text(text.replace(GZIP_TWINS_MARK, json.dumps(names, sort_keys=True), 1), "utf-8")
+
+
+def write_twin_preloads(index: Path, twins: dict[str, str]) -> list[str]:
+    """Make the page's preload of each twinned file preload its twin instead, with the twin's
+    integrity, which is what interpreter.mjs then fetches (a preload of the plain file would be
+    a second download); -> the files whose preload was changed (a file the page does not
+    preload is left alone)."""
+    if not index.is_file():
+        return []
+    page = index.read_text("utf-8")
+    changed = []
+    for rel, integrity in twins.items():
+        plain = f'<link rel="preload" href="./{rel}" as="fetch" crossorigin>'
+        if plain in page:
+            page = page.replace(plain, f'<link rel="preload" href="./{rel}.gz" as="fetch" crossorigin '
+                                       f'integrity="{integrity}">')
+            changed.append(rel)
+    index.write_text(page, "utf-8")
+    return changed
+
+
 # --------------------------------------------------------------------------- site
 
 
@@ -1093,15 +1256,43 @@ SW_TEMPLATE = """\
 // * A page that finds a file damaged itself (the memory snapshot: interpreter.mjs reads it from
 //   Cache Storage and finds damage by gzip's CRC) asks for a repair: {repair: url} drops the copy
 //   and fetches a good one. Offline the copy is only dropped; the next start goes without it.
+//
+// A file that has a gzipped twin ("<file>.gz", build.py write_gzip_twins) is precached as the
+// file, made here from its twin (fetched with its integrity, decompressed with
+// DecompressionStream): a first visit has the twin in its HTTP cache already (the page fetched
+// it), so the file costs no second download, and a returning visitor's page reads the file as
+// it always did (interpreter.mjs asks for the twin only when Cache Storage lacks the file), so
+// the browser's cache of compiled WebAssembly, kept beside the cached response, still serves
+// it. A worker that cannot decompress caches the file from the network instead.
 const CACHE = "__CACHE__";
 const PRECACHE = __FILES__;
 const PRECACHED = new Set(PRECACHE.map((url) => new URL(url, self.location.href).href));
+const TWINS = __TWINS__;  // {"./<file>": the integrity of "./<file>.gz"}
+const TYPES = { wasm: "application/wasm", zip: "application/zip" };
+
+async function precacheFromTwin(cache, url) {
+  if (typeof DecompressionStream === "function") {
+    try {
+      const twin = await fetch(new Request(url + ".gz", { cache: "no-cache", integrity: TWINS[url] }));
+      if (!twin.ok) throw new Error(`${url}.gz: ${twin.status}`);
+      const type = TYPES[url.split(".").pop()] || "application/octet-stream";
+      const body = twin.body.pipeThrough(new DecompressionStream("gzip"));
+      await cache.put(url, new Response(body, { headers: { "content-type": type } }));
+      return;
+    } catch (err) {
+      console.warn("Tavolo: " + url + " is cached as it is (its gzipped twin could not be used)", err);
+    }
+  }
+  await cache.add(new Request(url, { cache: "no-cache" }));
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     // "no-cache": revalidate with the server, so a stale HTTP cache entry never lands in a new cache.
-    await cache.addAll(PRECACHE.map((url) => new Request(url, { cache: "no-cache" })));
+    const plain = PRECACHE.filter((url) => !(url in TWINS) && !(url.endsWith(".gz") && url.slice(0, -3) in TWINS));
+    await cache.addAll(plain.map((url) => new Request(url, { cache: "no-cache" })));
+    await Promise.all(Object.keys(TWINS).map((url) => precacheFromTwin(cache, url)));
     await self.skipWaiting();
   })());
 });
@@ -1382,7 +1573,11 @@ def write_service_worker(out: Path) -> str:
     cache_name = "tavolo-" + h.hexdigest()[:16]
     if not (out / "index.html").is_file():
         urls.remove("./")
-    text = SW_TEMPLATE.replace("__CACHE__", cache_name).replace("__FILES__", json.dumps(urls, indent=0))
+    # a file with a gzipped twin, which the worker precaches from the twin: {url: twin's integrity}
+    twins = {url: sri_sha256((out / url[2:]).with_name(Path(url).name + ".gz").read_bytes())
+             for url in urls if url + ".gz" in urls}
+    text = (SW_TEMPLATE.replace("__CACHE__", cache_name).replace("__FILES__", json.dumps(urls, indent=0))
+            .replace("__TWINS__", json.dumps(twins, sort_keys=True)))
     (out / "sw.js").write_text(text)
     return cache_name
 
@@ -1465,6 +1660,9 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True, snap
         write_manifest(tmp / "manifest.webmanifest", web_dir)
         write_first_screens(tmp / "index.html", web_dir)
         write_pyscript_preload(tmp / "index.html", tmp / "pyscript")
+        twins = write_gzip_twins(tmp)
+        write_twin_names(tmp / "interpreter.mjs", twins)
+        write_twin_preloads(tmp / "index.html", twins)
         cache_name = write_service_worker(tmp)
 
         shutil.rmtree(out, ignore_errors=True)

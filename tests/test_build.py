@@ -208,6 +208,64 @@ def test_service_worker_cache_name_follows_the_content(tmp_path):
     assert build.write_service_worker(site) not in (first, second)
 
 
+def test_gzipped_twins_are_written_where_they_pay_and_always_the_same(tmp_path):
+    """A twin is written for a file that gzips well, not for one that hardly shrinks; it holds
+    the file, has no time or name in its header, and the same file gives the same bytes."""
+    import random
+
+    site = tmp_path / "site"
+    (site / "pyodide").mkdir(parents=True)
+    wasm = site / "pyodide" / "pyodide.asm.wasm"
+    wasm.write_bytes(b"\0asm" + b"the same few bytes again " * 20_000)
+    stdlib = site / "pyodide" / "python_stdlib.zip"
+    stdlib.write_bytes(random.Random(7).randbytes(200_000))  # like a zip of deflated files
+    twins = build.write_gzip_twins(site)
+    twin = site / "pyodide" / "pyodide.asm.wasm.gz"
+    assert twins == {"pyodide/pyodide.asm.wasm": build.sri_sha256(twin.read_bytes())}
+    assert not (site / "pyodide" / "python_stdlib.zip.gz").exists()
+    data = twin.read_bytes()
+    assert gzip.decompress(data) == wasm.read_bytes() and len(data) < wasm.stat().st_size // 10
+    assert data[3] == 0 and data[4:8] == b"\0\0\0\0"  # no flags (so no file name), mtime 0
+    assert build.write_gzip_twins(site) == twins and twin.read_bytes() == data
+    assert build.sri_sha256(b"abc") == "sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0="
+
+
+def test_the_twins_are_named_in_the_interpreter_module_and_preloaded(tmp_path):
+    """interpreter.mjs names each twin with its integrity (none: an empty map, nothing is
+    swapped), and the page's preload of the plain file becomes one of its twin."""
+    build.write_interpreter(tmp_path, None)
+    interpreter = tmp_path / "interpreter.mjs"
+    before = interpreter.read_text()
+    assert "const GZIPPED = {} /* gzipped twins (build.py) */;" in before
+    build.write_twin_names(interpreter, {"pyodide/pyodide.asm.wasm": "sha256-AAA="})
+    text = interpreter.read_text()
+    assert 'const GZIPPED = {"pyodide.asm.wasm": "sha256-AAA="};' in text and build.GZIP_TWINS_MARK not in text
+    interpreter.write_text(before)
+    with pytest.raises(BuildError, match="only swaps the files of ./pyodide/"):
+        build.write_twin_names(interpreter, {"assets/big.svg": "sha256-AAA="})
+    index = tmp_path / "index.html"
+    index.write_text('<link rel="preload" href="./pyodide/pyodide.asm.wasm" as="fetch" crossorigin>\n'
+                     '<link rel="preload" href="./pyodide/python_stdlib.zip" as="fetch" crossorigin>\n')
+    assert build.write_twin_preloads(index, {"pyodide/pyodide.asm.wasm": "sha256-AAA="}) == ["pyodide/pyodide.asm.wasm"]
+    assert index.read_text() == (
+        '<link rel="preload" href="./pyodide/pyodide.asm.wasm.gz" as="fetch" crossorigin integrity="sha256-AAA=">\n'
+        '<link rel="preload" href="./pyodide/python_stdlib.zip" as="fetch" crossorigin>\n')
+
+
+def test_the_service_worker_knows_each_twin_and_its_integrity(tmp_path):
+    """sw.js names each file that has a gzipped twin with the twin's integrity (it precaches the
+    file from the twin: tests/web/test_offline.py sees it do so), and no other file."""
+    site = tmp_path / "site"
+    (site / "pyodide").mkdir(parents=True)
+    (site / "pyodide" / "pyodide.asm.wasm").write_bytes(b"wasm")
+    (site / "pyodide" / "pyodide.asm.wasm.gz").write_bytes(build.gzip_bytes(b"wasm"))
+    (site / "pyodide" / "snapshot-1.bin.gz").write_bytes(build.gzip_bytes(b"memory"))  # no plain twin
+    build.write_service_worker(site)
+    sw = (site / "sw.js").read_text()
+    twins = json.loads(re.search(r"const TWINS = (\{[^}]*\});", sw).group(1))
+    assert twins == {"./pyodide/pyodide.asm.wasm": build.sri_sha256(build.gzip_bytes(b"wasm"))}
+
+
 def test_engine_version_is_written_once():
     """engines/version.py is the one place: build.py, the package and pyproject agree on it."""
     import engines
@@ -244,7 +302,16 @@ def test_built_site_if_present():
     preloaded = re.search(r'<link rel="modulepreload" href="\./pyscript/(core-[^"]+\.js)">', page)
     assert preloaded and (public / "pyscript" / preloaded.group(1)).is_file()
     assert build.PYSCRIPT_PRELOAD_MARK not in page
-    assert page.index('src="./boot.js"') < page.index('src="./pyscript/core.js"') < page.index('href="./pyodide/pyodide.asm.wasm"')
+    assert page.index('src="./boot.js"') < page.index('src="./pyscript/core.js"') < page.index('href="./pyodide/pyodide.asm.wasm.gz"')
+    # the WebAssembly is shipped with its gzipped twin too, which the page preloads and
+    # interpreter.mjs fetches, both with the twin's integrity (and the plain file is not preloaded)
+    wasm = public / "pyodide" / "pyodide.asm.wasm"
+    twin = wasm.with_name(wasm.name + ".gz").read_bytes()
+    assert gzip.decompress(twin) == wasm.read_bytes()
+    integrity = build.sri_sha256(twin)
+    assert f'href="./pyodide/pyodide.asm.wasm.gz" as="fetch" crossorigin integrity="{integrity}"' in page
+    assert 'href="./pyodide/pyodide.asm.wasm"' not in page
+    assert f'const GZIPPED = {{"pyodide.asm.wasm": "{integrity}"}};' in (public / "interpreter.mjs").read_text()
     assert (public / "sw.js").is_file() and (public / "sw-register.js").is_file()
     # the interpreter module names the memory snapshot it may start from (or none), and the
     # service worker precaches it with the rest

@@ -57,7 +57,9 @@ def test_boots_with_the_network_cut(context, page, base_url, site_dir):
     open_app(page, base_url)
     shot(page, "offline-01-booted")
     urls = context.requested_urls
-    assert any(u.endswith("/pyodide/pyodide.asm.wasm") for u in urls), urls
+    # the WebAssembly comes as its gzipped twin (build.py write_gzip_twins), and only so
+    assert any(u.endswith("/pyodide/pyodide.asm.wasm.gz") for u in urls), urls
+    assert not any(u.endswith("/pyodide/pyodide.asm.wasm") for u in urls), urls
     assert any("/pyodide/tavolo_engines-" in u and u.endswith(".whl") for u in urls), urls
     assert any(u.endswith("/pyscript/core.js") for u in urls), urls
     assert foreign(urls) == [], f"requests left 127.0.0.1: {foreign(urls)}"
@@ -74,11 +76,22 @@ def test_service_worker_serves_the_app_after_the_server_is_gone(new_context, ser
     open_app(page, url)
     page.wait_for_function(CONTROLLED, timeout=SW_TIMEOUT_MS)
     assert page.evaluate("caches.keys()") == [_cache_name(site_dir)]
+    # a file with a gzipped twin is precached as the file, decompressed by the service worker
+    # from the twin (which the page had fetched): the twin is not kept, the file not downloaded
+    cached = page.evaluate(f"caches.open({_cache_name(site_dir)!r}).then((c) => c.keys())"
+                           ".then((keys) => keys.map((r) => r.url))")
+    assert not any(u.endswith("/pyodide/pyodide.asm.wasm.gz") for u in cached), cached
+    wasm = page.evaluate("caches.match('./pyodide/pyodide.asm.wasm')"
+                         ".then(async (r) => [r.headers.get('content-type'), (await r.arrayBuffer()).byteLength])")
+    assert wasm == ["application/wasm", (site_dir / "pyodide" / "pyodide.asm.wasm").stat().st_size]
+    assert not [u for u in ctx.requested_urls if u.endswith("/pyodide/pyodide.asm.wasm")]
 
     responses = reload_offline(ctx, page, stop)
     shot(page, "offline-02-reloaded-without-server")
     http = [r for r in responses if r.url.startswith("http")]
+    # a returning visitor's page reads the WebAssembly itself from the worker's cache, not its twin
     assert any(r.url.endswith("/pyodide/pyodide.asm.wasm") for r in http), [r.url for r in http]
+    assert not any(r.url.endswith(".wasm.gz") for r in http), [r.url for r in http]
     not_from_sw = [r.url for r in http if not r.from_service_worker]
     assert not_from_sw == [], f"served without the service worker: {not_from_sw}"
     assert all(r.ok for r in http), [(r.url, r.status) for r in http if not r.ok]
@@ -135,3 +148,34 @@ def test_new_deploy_replaces_the_cache(new_context, serve, site_dir, tmp_path):
     assert "tavolo-deploy-2" in served, "the reload must be served from the new cache"
     shot(page, "offline-03-new-deploy")
 
+
+
+def test_the_page_starts_without_the_gzipped_twins(new_context, serve, site_dir, tmp_path):
+    """A host that lost the ``.gz`` twins (a 404 for each): the page and the bots' worker fetch
+    the plain files instead (interpreter.mjs) and start as usual."""
+    site = tmp_path / "site"
+    shutil.copytree(site_dir, site)
+    twins = [p for p in (site / "pyodide").glob("*.gz") if p.with_suffix("").is_file()]
+    assert [p.name for p in twins] == ["pyodide.asm.wasm.gz"]
+    for twin in twins:
+        twin.unlink()
+
+    url, _stop = serve(site)
+    ctx = new_context(service_workers="block")
+    page = ctx.new_page()
+    notes: list[str] = []
+    page.on("console", lambda m: notes.append(f"[{m.type}] {m.text}"))
+    page.on("pageerror", lambda e: notes.append(f"[pageerror] {e}"))
+    open_app(page, url)
+    page.wait_for_function("() => document.body.dataset.botWorker === 'ready'", timeout=90_000)
+    shot(page, "offline-04-started-without-twins")
+    urls = ctx.requested_urls
+    # the page (its preload, its fetch) and the worker asked for the twin, then for the file
+    assert any(u.endswith("/pyodide/pyodide.asm.wasm.gz") for u in urls), urls
+    assert sum(u.endswith("/pyodide/pyodide.asm.wasm") for u in urls) >= 2, urls
+    assert any("fetched as it is" in n for n in notes), notes
+    # the browser's own notes of the missing twin (a 404, whose page fails the integrity check)
+    # are the only errors
+    errors = [n for n in notes if n.startswith(("[error]", "[pageerror]"))
+              and "404" not in n and "pyodide.asm.wasm.gz" not in n]
+    assert errors == [], errors
