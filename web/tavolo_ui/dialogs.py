@@ -11,7 +11,6 @@ saving a copy ask with the browser's own prompt and confirm; exporting downloads
 
 from __future__ import annotations
 
-import json
 from html import escape as h
 from typing import Callable
 
@@ -21,6 +20,7 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 import engines
 from engines.core.game import Chance
 from engines.core.i18n import texts
+from engines.core.inbound import load_json
 from engines.core.record import upgrade
 
 from . import game_load
@@ -39,11 +39,15 @@ IMPORT_FAILED = Msg(T("The file could not be read."))
 
 def game_named(data: bytes) -> str | None:
     """The game of the catalog an imported file's record names (its wheel is loaded before the
-    record is replayed), or None (the import says what is wrong with the file)."""
+    record is replayed), or None (the import says what is wrong with the file). The file is
+    read through the input gate (``inbound.load_json``: its size and nesting checked before it
+    is parsed), as the import itself reads it: a file nested thousands deep would otherwise
+    exhaust the browser's stack before the import could refuse it."""
     try:
-        game = json.loads(data).get("game")
-    except Exception:
+        value = load_json(data)
+    except Exception:  # InputError: the import says what is wrong with it
         return None
+    game = value.get("game") if isinstance(value, dict) else None
     return game if isinstance(game, str) and game in engines.list_games() else None
 
 
