@@ -33,7 +33,7 @@ pytestmark = pytest.mark.browser
 GAME = get_game("euphoria")
 SEATS = [("Ada", "human"), ("Bot Bruno", "bot:heuristic"), ("Bot Carla", "bot:heuristic")]
 SEED = 5
-BUDGET_S = 230          # the whole test stays under about 4 minutes
+BUDGET_S = 140          # the whole test stays under about 2.5 minutes (CI budget)
 MIN_CLICKS = 30         # when stopped by the budget: at least this many human moves
 
 

@@ -32,7 +32,7 @@ pytestmark = pytest.mark.browser
 CASES = [
     ("spyrium", [("Ada", "human"), ("Bruno", "human")], 5, 200, 20),
     ("myraclia", [("Ada", "human"), ("Bruno", "human")], 7, 150, 20),
-    ("euphoria", [("Ada", "human"), ("Bruno", "human")], 3, 150, 15),
+    ("euphoria", [("Ada", "human"), ("Bruno", "human")], 3, 100, 15),
 ]
 
 
