@@ -45,12 +45,12 @@ from engines.core.chance import ENTROPY, Source
 from engines.core.i18n import texts
 from engines.core.record import MAX_MOVES, GameRecord, RecordError, too_many
 from engines.core.reveal import VALUE_BYTES, Beacon, Chains, latest_values, require_lap
-from engines.core.seal import (KEY_BYTES, SeatKey, Sealed, Segment, b64, bound_keys, chain, compare, link_hash,
+from engines.core.seal import (SeatKey, Sealed, Segment, b64, bound_keys, chain, compare, link_hash,
                                seal_segment, turns, unb64, verify)
 
 from .distance import EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, SAME, GID_RE, SealState, changed_link, relate, text_crc
 from .links import LinkError, decode_payload, encode_record
-from .sealed import Opened, SealedLink, device_seat, first_needed
+from .sealed import Opened, SealedLink, device_seat, first_needed, known_json, known_of
 
 T = texts("ui")
 
@@ -159,32 +159,15 @@ def route(record: GameRecord, seal: SealState, mover: int | None) -> int:
 
 
 def _head(record: GameRecord, seal: SealState, gid: str) -> bytes:
-    known = _known(seal)
+    known = known_of(seal)
     if known is not None and known.segments == len(seal.transcript):
         return known.head
     return chain(gid, record, seal.transcript)[-1]
 
 
 def _with(seal: SealState, transcript: list[Segment], head: bytes) -> SealState:
-    return SealState(dict(seal.keys), seal.host, transcript, _store_known(Sealed(bound_keys(transcript), head,
-                                                                                 len(transcript))))
-
-
-def _known(seal: SealState) -> Sealed | None:
-    """``SealState.known`` as ``verify`` takes it (None when it is not there or damaged)."""
-    known = seal.known
-    if known is None:
-        return None
-    head = unb64(known["head"], 32)
-    keys = {int(seat): unb64(key, KEY_BYTES) for seat, key in known["keys"].items()}
-    if head is None or any(key is None for key in keys.values()):
-        return None
-    return Sealed({seat: key for seat, key in keys.items() if key is not None}, head, known["segments"])
-
-
-def _store_known(sealed: Sealed) -> dict:
-    return {"keys": {str(seat): b64(key) for seat, key in sealed.keys.items()}, "head": b64(sealed.head),
-            "segments": sealed.segments}
+    return SealState(dict(seal.keys), seal.host, transcript,
+                     known_json(Sealed(bound_keys(transcript), head, len(transcript))))
 
 
 # ---- the link ----------------------------------------------------------------------------
@@ -306,12 +289,12 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
         raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=exc.reason), exc.detail) from None
     require_lap(record, transcript)
     own = {seat: SeatKey.from_text(text).public for seat, text in mine.keys.items()}
-    known = _known(mine) if here is not None else None
+    known = known_of(mine) if here is not None else None
     if known is not None and transcript[:known.segments] != stored[:known.segments]:
         known = None  # the link's copy of what this device checked differs: check it all again
     sealed = verify(record, transcript, moved.movers, gid=link.gid, drawn=moved.drawn, own=own, known=known)
     host = mine.host if here is not None or not transcript else transcript[0]["seat"]  # the creator signed segment 0
-    newer = SealState(mine.keys, host, transcript, _store_known(sealed))
+    newer = SealState(mine.keys, host, transcript, known_json(sealed))
     if here is None:
         return Opened(link, NEWER, transcript, newer)
     relation = relate(here[0], record)

@@ -117,8 +117,9 @@ def _own_keys(seal: SealState) -> dict[int, SeatKey]:
     return {seat: SeatKey.from_text(text) for seat, text in seal.keys.items()}
 
 
-def _known(seal: SealState) -> Sealed | None:
-    """``SealState.known`` as ``verify`` takes it (None when it is not there or damaged)."""
+def known_of(seal: SealState) -> Sealed | None:
+    """``SealState.known`` as ``verify`` takes it (None when it is not there or damaged);
+    ``revealed`` (the ``t4`` links) reads it so too."""
     known = seal.known
     if known is None:
         return None
@@ -129,7 +130,8 @@ def _known(seal: SealState) -> Sealed | None:
     return Sealed({seat: key for seat, key in keys.items() if key is not None}, head, known["segments"])
 
 
-def _store_known(sealed: Sealed) -> dict:
+def known_json(sealed: Sealed) -> dict:
+    """What ``verify`` said (``Sealed``) as ``SealState.known`` stores it (``known_of`` reads it back)."""
     return {"keys": {str(seat): b64(key) for seat, key in sealed.keys.items()}, "head": b64(sealed.head),
             "segments": sealed.segments}
 
@@ -163,7 +165,7 @@ def seal_moves(record: GameRecord, seal: SealState, *, gid: str) -> SealState:
         plan.insert(0, (seal.host, 0))  # the creator signs the set-up alone
     if not plan:
         return seal
-    known = _known(seal)
+    known = known_of(seal)
     head = known.head if known is not None and known.segments == len(transcript) else chain(gid, record, transcript)[-1]
     for seat, end in plan:
         if seat not in keys:
@@ -171,7 +173,7 @@ def seal_moves(record: GameRecord, seal: SealState, *, gid: str) -> SealState:
         transcript = seal_segment(record, transcript, seat, keys[seat], end, moved.drawn[end], gid=gid, head=head)
         head = link_hash(head, record, transcript[-1])
     return replace(seal, keys=dict(seal.keys), transcript=transcript,
-                   known=_store_known(Sealed(bound_keys(transcript), head, len(transcript))),
+                   known=known_json(Sealed(bound_keys(transcript), head, len(transcript))),
                    taken_back=_not_held(seal.taken_back, transcript))
 
 
@@ -376,7 +378,7 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     except RecordError as exc:
         raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=exc.reason), exc.detail) from None
     transcript, sealed = _checked(link, moved, mine, here is None)
-    theirs = replace(mine, keys=dict(mine.keys), transcript=transcript, known=_store_known(sealed),
+    theirs = replace(mine, keys=dict(mine.keys), transcript=transcript, known=known_json(sealed),
                      taken_back=_not_held(mine.taken_back, transcript))
     if here is None:
         theirs = replace(theirs, host=_host(transcript))
@@ -405,7 +407,7 @@ def _checked(link: SealedLink, moved: Turns, mine: SealState, first_link: bool) 
     problem: SealError | None = None
     if link.first <= len(stored):
         transcript = [*stored[:link.first], *link.segments]
-        known = None if first_link else _known(mine)
+        known = None if first_link else known_of(mine)
         if known is not None and transcript[:known.segments] != stored[:known.segments]:
             known = None  # the link's copy of what this device checked differs (a signature): check it all again
         try:
