@@ -569,17 +569,10 @@ def build_ui_wheel(web_dir: Path, cache: Path = CACHE) -> Path:
     files.append((f"{dist}/WHEEL", b"Wheel-Version: 1.0\nGenerator: tavolo build.py\n"
                                    b"Root-Is-Purelib: true\nTag: py3-none-any\n"))
     files.append((f"{dist}/top_level.txt", f"{UI_PACKAGE}\n".encode()))
-    record = "".join(_record_line(n, d) + "\n" for n, d in files) + f"{dist}/RECORD,,\n"
-    files.append((f"{dist}/RECORD", record.encode()))
     out = cache / "ui" / f"{UI_PACKAGE}-{version}-py3-none-any.whl"
     if not out.is_file():
         out.parent.mkdir(parents=True, exist_ok=True)
-        tmp = out.with_name(out.name + ".part")
-        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zf:
-            for name, data in files:
-                zf.writestr(zipfile.ZipInfo(name, date_time=(1980, 1, 1, 0, 0, 0)), data,
-                            compress_type=zipfile.ZIP_DEFLATED)
-        os.replace(tmp, out)
+        _write_wheel(out, files, dist)
         for old in out.parent.glob(f"{UI_PACKAGE}-*.whl"):  # keep the cache small
             if old != out and old.stat().st_mtime < out.stat().st_mtime - 3600:
                 old.unlink()
