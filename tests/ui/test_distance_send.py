@@ -225,3 +225,21 @@ def test_the_message_sent_with_a_link_has_no_isolation_marks(app, lang):  # noqa
         CURRENT["lang"] = "en"
     assert "\u2068" not in text and "\u2069" not in text
     assert "Ada" in text and "Bot Carlo" in text and "Bea" not in text
+
+
+def test_a_sealed_link_shown_in_its_box_is_kept_in_the_save(app):  # noqa: F811
+    """A sealed link shown in the send box may leave with no copy event the page sees (a
+    phone's own share bar): its signed moves are kept in the save (``SealState.taken_back``),
+    so the friend's answer still checks when it is opened later, after a reload too."""
+    from tavolo_ui.sealed import new_seal
+
+    storage = DictStorage()
+    s = far_table(app, storage)
+    info = app.table.distance.info
+    info.seal = new_seal(s.record.model_copy(update={"actions": []}), [0])  # sealed from its start
+    app.table.autosave()
+    assert "taken_back" not in stored_distance(storage, app.table.sid)["seal"]
+    run(app, lambda: app.table.distance.link_for(1))  # the send box drawn: the link shown
+    kept = stored_distance(storage, app.table.sid)["seal"]["taken_back"]
+    assert kept and all(segment["seat"] in (0, 2) for _index, segment in kept)  # Ada's and her bot's
+    assert kept[-1][1]["a"][1] == len(s.record.actions)  # up to the last move shown

@@ -417,11 +417,12 @@ PRIVACY = T("A game at a distance: after each of your turns, send the move link 
             "whose turn it is (by message or mail).")
 """How a game at a distance is played: said once, when one is created, short enough for a phone's
 screen; what a link holds is behind "Read more" (``PRIVACY_MORE``)."""
-PRIVACY_MORE = T("Each move is signed on its player's device: nobody can play a move for another seat or change "
-                 "one already made, and a link answered twice in two ways is shown as such. Not protected yet: "
-                 "the link holds the whole game, so someone who decodes it by hand could see the other seats' "
-                 "hidden cards, and the device of whoever draws decides the draw (cards and dice are drawn when "
-                 "they happen: no draw to come is in a link). The page itself never shows another seat's hidden cards.")
+PRIVACY_MORE = T("Protected: every move is signed on its player's device, so nobody can play for another seat or "
+                 "change a move already made, and a link answered twice in two ways is shown as such.\n"
+                 "Not yet protected: a link holds the whole game, so someone who decodes it by hand can see the other "
+                 "seats' hidden cards; and the device of whoever draws a card or rolls a die could be altered to choose "
+                 "the result.\n"
+                 "On this page, nobody sees another seat's hidden cards.")
 """What a sealed game's move links protect and what they do not yet (``PRIVACY``'s "Read more",
 shown when a sealed game at a distance is created; issue 39's later stages take the hidden
 cards out of the links and fix the draws by every seat)."""

@@ -167,7 +167,10 @@ class AtADistance:
         fragment, made = self.sealed_link(s, seat)
         # shown: it may leave unnoticed (copied by hand), so its signed moves are kept even if
         # Undo takes them back (a friend's answer to it is then this seat's own fork)
-        self.info.seal = remember_shown(self.info.seal, made, len(s.record.actions))
+        shown = remember_shown(self.info.seal, made, len(s.record.actions))
+        if shown is not self.info.seal:  # kept in the save too: the friend's answer may come after a reload
+            self.info.seal = shown
+            asyncio.get_event_loop().call_soon(self.table.autosave)  # after this draw, not inside it
         return _base_url() + fragment
 
     def sealed_link(self, s: Session, seat: int) -> tuple[str, SealState]:
