@@ -74,6 +74,9 @@ def test_hand_copy_of_the_move_link_locks_undo(new_context, base_url, lang, firs
     assert page.locator("#banner").bounding_box()["height"] <= first["height"] / 4
     assert in_view(page, COPY), "the Copy link button is out of sight"
     shot(page, f"far_send_send box_{lang}_{first['width']}")
+    page.click("#banner details.more summary")  # Read more: what the links protect, and what not yet
+    shot(page, f"far_send_read_more_{lang}_{first['width']}")
+    page.click("#banner details.more summary")
     # the person selects the link in its box and copies it with the keyboard
     page.focus("#move-link-1")
     page.keyboard.press("Control+A")
