@@ -51,6 +51,7 @@ from engines.core.seal import (SeatKey, Sealed, Segment, b64, bound_keys, chain,
 from .distance import EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, SAME, GID_RE, SealState, changed_link, relate, text_crc
 from .links import LinkError, decode_payload, encode_record
 from .sealed import Opened, SealedLink, device_seat, first_needed, known_json, known_of
+from .sealed import encode_seals as sealed_seals
 
 T = texts("ui")
 
@@ -173,16 +174,13 @@ def _with(seal: SealState, transcript: list[Segment], head: bytes) -> SealState:
 # ---- the link ----------------------------------------------------------------------------
 
 def encode_seals(transcript: list[Segment], first: int) -> str:
-    """The seals part of a ``t4`` link: the segments from ``first`` on (see the module doc)."""
-    if first < len(transcript):
-        a0, c0 = transcript[first]["a"][0], transcript[first]["c"][0]
-    else:
-        a0, c0 = (transcript[-1]["a"][1], transcript[-1]["c"][1]) if transcript else (0, 0)
-    parts = [f"{first}.{a0}.{c0}"]
-    for segment in transcript[first:]:
-        text = f"{segment['seat']}.{segment['a'][1]}.{segment['c'][1]}.{segment['sig']}"
-        parts.append(text + "".join(f".{letter}{segment[name]}" for name, letter in _FIELDS if name in segment))
-    return "~".join(parts)
+    """The seals part of a ``t4`` link: the segments from ``first`` on (see the module doc),
+    each with its anchor and reveal fields after its signature."""
+    return sealed_seals(transcript, first, tail=_fields_tail)
+
+
+def _fields_tail(segment: Segment) -> str:
+    return "".join(f".{letter}{segment[name]}" for name, letter in _FIELDS if name in segment)
 
 
 def make_link(record: GameRecord, seal: SealState, *, gid: str, to: int) -> str:

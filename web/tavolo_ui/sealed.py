@@ -209,8 +209,14 @@ def first_needed(record: GameRecord, seal: SealState, to: int) -> int:
     return min(firsts, default=0)
 
 
-def encode_seals(transcript: list[Segment], first: int) -> str:
-    """The seals part of a link: the segments from ``first`` on (see the module doc)."""
+def _key_tail(segment: Segment) -> str:
+    """What follows a segment's signature in a ``t3`` link: the key it binds, if any."""
+    return f".{segment['key']}" if "key" in segment else ""
+
+
+def encode_seals(transcript: list[Segment], first: int, tail: Callable[[Segment], str] = _key_tail) -> str:
+    """The seals part of a link: the segments from ``first`` on (see the module doc);
+    ``tail`` writes what follows each signature (``revealed``'s ``t4`` links add more)."""
     if first < len(transcript):
         a0, c0 = transcript[first]["a"][0], transcript[first]["c"][0]
     else:
@@ -218,7 +224,7 @@ def encode_seals(transcript: list[Segment], first: int) -> str:
     parts = [f"{first}.{a0}.{c0}"]
     for segment in transcript[first:]:
         text = f"{segment['seat']}.{segment['a'][1]}.{segment['c'][1]}.{segment['sig']}"
-        parts.append(text + (f".{segment['key']}" if "key" in segment else ""))
+        parts.append(text + tail(segment))
     return "~".join(parts)
 
 
