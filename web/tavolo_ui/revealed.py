@@ -43,15 +43,15 @@ from dataclasses import dataclass
 
 from engines.core.chance import ENTROPY, Source
 from engines.core.i18n import texts
-from engines.core.record import MAX_MOVES, GameRecord, RecordError, too_many
+from engines.core.record import GameRecord, RecordError
 from engines.core.reveal import VALUE_BYTES, Beacon, Chains, latest_values, require_lap
 from engines.core.seal import (SeatKey, Sealed, Segment, b64, bound_keys, chain, compare, link_hash,
                                seal_segment, turns, unb64, verify)
 
-from .distance import EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, SAME, GID_RE, SealState, changed_link, relate, text_crc
-from .links import LinkError, decode_payload, encode_record
+from .distance import EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, SAME, SealState, relate, text_crc
+from .links import LinkError, encode_record
 from .sealed import Opened, SealedLink, device_seat, first_needed, known_json, known_of
-from .sealed import encode_seals as sealed_seals
+from .sealed import encode_seals as sealed_seals, link_parts, link_record
 
 T = texts("ui")
 
@@ -203,32 +203,12 @@ def _damaged_seals(detail: str) -> LinkError:
 
 def parse_revealed(fragment: str) -> SealedLink:
     """The ``t4`` link in a URL fragment; ``LinkError`` saying what is wrong with it. The
-    header, its checksum and the size of the seals are checked before anything is decoded."""
-    body = fragment.lstrip("#")[len(MODE) + 1:]
-    parts = body.split(".", 6)
-    if len(parts) < 7:
-        raise LinkError(T("This link is incomplete: it was cut off. Copy the whole link and try again."),
-                        "a sealed move link has seven parts before its seals")
-    gid, seat_text, moves_text, crc, version, size_text, rest = parts
-    if not (GID_RE.fullmatch(gid) and re.fullmatch(r"[0-9]{1,2}", seat_text) and re.fullmatch(r"[0-9]{1,8}", moves_text)
-            and re.fullmatch(r"[0-9A-F]{8}", crc) and version == REVEALED_VERSION
-            and re.fullmatch(r"[0-9]{1,8}", size_text)):
-        raise LinkError(T("This link is damaged: its header was changed."), f"revealed move header {body[:60]!r}")
-    seat, moves, size = int(seat_text), int(moves_text), int(size_text)
-    if moves > MAX_MOVES:
-        raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=too_many("actions", moves)),
-                        f"the move header says {moves} moves")
-    if text_crc(f"{gid}.{seat_text}.{moves_text}", f"{version}.{size_text}.{rest}") != crc:
-        raise changed_link()
-    if size > (moves + 1 + MOST_SEATS) * SEGMENT_CHARS + 24 or len(rest) < size + 1 or rest[size] != ".":
-        raise _damaged_seals(f"seals of {size} characters")
-    first, segments = _read_seals(rest[:size], moves)
-    record = decode_payload(rest[size + 1:])
-    if moves != len(record.actions):
-        raise changed_link()
-    if seat != EVERY_SEAT and not (0 <= seat < record.players and record.seats[seat].kind == "human"):
-        raise LinkError(T("This link is damaged: its header was changed."), f"seat {seat} is not a person's")
-    return SealedLink(gid, seat, record, first, segments)
+    header, its checksum and the size of the seals are checked before anything is decoded
+    (``sealed.link_parts``; a ``t4`` link also carries the set-up lap's segments)."""
+    gid, seat, moves, seals, payload = link_parts(fragment, REVEALED_VERSION, moves_plus=1 + MOST_SEATS,
+                                                  segment_chars=SEGMENT_CHARS)
+    first, segments = _read_seals(seals, moves)
+    return SealedLink(gid, seat, link_record(payload, moves, seat), first, segments)
 
 
 def _read_seals(text: str, moves: int) -> tuple[int, list[Segment]]:

@@ -263,6 +263,17 @@ def parse_sealed(fragment: str) -> SealedLink:
     """The sealed move link in a URL fragment; ``LinkError`` saying what is wrong with it.
     The header, its checksum and the size of the seals are checked before anything is
     decoded; the seals' count before the record is."""
+    gid, seat, moves, seals, payload = link_parts(fragment, SEALED_VERSION, moves_plus=1)
+    first, a0, c0, segments = _read_seals(seals, moves)
+    return SealedLink(gid, seat, link_record(payload, moves, seat), first, _chained(segments, a0, c0))
+
+
+def link_parts(fragment: str, version_wanted: str, moves_plus: int,
+               segment_chars: int = SEGMENT_CHARS) -> tuple[str, int, int, str, str]:
+    """A sealed move link's parts, checked before any is decoded: (game id, seat, moves, the
+    seals' text, the record's text). Its header, its checksum (``text_crc``) and the size of
+    its seals (at most ``moves + moves_plus`` segments of ``segment_chars``) are checked here, for the
+    ``t3`` links and ``revealed``'s ``t4`` alike; ``LinkError`` saying what is wrong."""
     body = fragment.lstrip("#")[len(MODE) + 1:]
     parts = body.split(".", 6)
     if len(parts) < 7:
@@ -270,7 +281,8 @@ def parse_sealed(fragment: str) -> SealedLink:
                         "a sealed move link has seven parts before its seals")
     gid, seat_text, moves_text, crc, version, size_text, rest = parts
     if not (GID_RE.fullmatch(gid) and re.fullmatch(r"[0-9]{1,2}", seat_text) and re.fullmatch(r"[0-9]{1,8}", moves_text)
-            and re.fullmatch(r"[0-9A-F]{8}", crc) and version == SEALED_VERSION and re.fullmatch(r"[0-9]{1,8}", size_text)):
+            and re.fullmatch(r"[0-9A-F]{8}", crc) and version == version_wanted
+            and re.fullmatch(r"[0-9]{1,8}", size_text)):
         raise LinkError(T("This link is damaged: its header was changed."), f"sealed move header {body[:60]!r}")
     seat, moves, size = int(seat_text), int(moves_text), int(size_text)
     if moves > MAX_MOVES:
@@ -278,15 +290,20 @@ def parse_sealed(fragment: str) -> SealedLink:
                         f"the move header says {moves} moves")
     if text_crc(f"{gid}.{seat_text}.{moves_text}", f"{version}.{size_text}.{rest}") != crc:
         raise changed_link()
-    if size > (moves + 1) * SEGMENT_CHARS + 24 or len(rest) < size + 1 or rest[size] != ".":
+    if size > (moves + moves_plus) * segment_chars + 24 or len(rest) < size + 1 or rest[size] != ".":
         raise LinkError(T("This link is damaged: its seals were cut or changed."), f"seals of {size} characters")
-    first, a0, c0, segments = _read_seals(rest[:size], moves)
-    record = decode_payload(rest[size + 1:])
+    return gid, seat, moves, rest[:size], rest[size + 1:]
+
+
+def link_record(payload: str, moves: int, seat: int) -> GameRecord:
+    """A sealed move link's record (``link_parts``' last part), decoded once its seals were
+    read: it must hold the header's ``moves`` and be addressed to a person's ``seat``."""
+    record = decode_payload(payload)
     if moves != len(record.actions):
         raise changed_link()
     if seat != EVERY_SEAT and not (0 <= seat < record.players and record.seats[seat].kind == "human"):
         raise LinkError(T("This link is damaged: its header was changed."), f"seat {seat} is not a person's")
-    return SealedLink(gid, seat, record, first, _chained(segments, a0, c0))
+    return record
 
 
 def _read_seals(text: str, moves: int) -> tuple[int, int, int, list[tuple[int, int, int, str, str | None]]]:
