@@ -176,7 +176,9 @@ def _members(tp: Any) -> tuple[Any, ...]:
     return (tp,)
 
 
+@functools.cache
 def _hints(td: type) -> dict[str, Any]:
+    """The type hints of a TypedDict (cached: ``seen_keys`` asks for them at every value)."""
     return typing_extensions.get_type_hints(td)
 
 
