@@ -12,7 +12,7 @@ import pytest
 
 import build
 from engines.core import i18n
-from engines.core.i18n_check import catalogue_problems, written_strings, written_templates
+from engines.core.i18n_check import catalogue_problems, problems_in, written_strings, written_templates
 from tests.conftest import ROOT
 
 SOURCES = sorted(ROOT.glob("engines/**/*.py")) + sorted(ROOT.glob("web/**/*.py")) + [ROOT / "build.py"]
@@ -88,3 +88,14 @@ def test_fields_and_files_are_checked(edited, monkeypatch):
     assert _problems(root, code, catalogue) == ["i18n/it.json: the fields of 'the {n} Palace' differ in 'il Palazzo'"]
     monkeypatch.setattr(i18n, "LANGS", (*i18n.LANGS, "xx"))
     assert "i18n/xx.json: no catalogue of 'cards' in 'xx'" in _problems(root, code, catalogue)
+
+
+def test_problems_in_names_each_identifier_found_as_a_whole_word():
+    """The walks' identifier check: every identifier written as a word is named, in the
+    order given; one inside a longer word or joined by ``_`` is not."""
+    idents = ["market", "card", "tech"]
+    assert problems_in("a market card", idents) == ["internal identifier 'market': 'a market card'",
+                                                   "internal identifier 'card': 'a market card'"]
+    assert problems_in("supermarket cardboard technique", idents) == []
+    assert problems_in("the tech.", idents) == ["internal identifier 'tech': 'the tech.'"]
+    assert problems_in("nothing here", []) == []
