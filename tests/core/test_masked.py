@@ -94,8 +94,9 @@ def true_positions(game: Game, record: GameRecord):
 def test_masked_record_each_device_world_shows_its_seat_what_the_true_game_shows(name, players, seed):
     """At every move, every seat's world (its device's replay of the masked record) gives
     that seat the true view and, at its turns, the true legal moves; the masked record never
-    shows a hidden card of anyone. The games draw and keep hidden cards, and every device
-    rebuilds its world at least once (a position it learns contradicts a fill)."""
+    shows a hidden card of anyone. The games draw and keep hidden cards, every device rebuilds
+    its world at least once (a position it learns contradicts a fill), and at the end every
+    world holds other cards than the true ones at positions its seat does not read."""
     game, record = true_game(name, players, seed)
     masking = mask_record(game, record)
     assert any(token_key(c.get(f)) for c in masking.record.chance for f in c), "no draw was masked"
@@ -113,6 +114,8 @@ def test_masked_record_each_device_world_shows_its_seat_what_the_true_game_shows
                 assert game.legal_actions(mine) == game.legal_actions(truth), f"seat {seat}, move {moves + 1}"
     assert game.is_over(truth)
     assert all(w.rebuilds for w in worlds)
+    for w in worlds:  # no world was given the true cards it may not read
+        assert any(card != masking.knowledge.cards[key] for key, card in w.fills.items())
 
 
 def test_the_leak_check_sees_a_move_left_unmasked_and_a_draw_left_plain():
