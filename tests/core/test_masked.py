@@ -28,10 +28,10 @@ GAMES = [("citadels", 2, 1), ("citadels", 2, 2), ("citadels", 3, 3), ("citadels"
 _PARTS = re.compile(r"[^A-Za-z0-9_\-]+")
 
 
-def true_game(name: str, players: int, seed: int) -> tuple[Game, GameRecord]:
+def true_game(name: str, players: int, seed: int, options: dict | None = None) -> tuple[Game, GameRecord]:
     """A whole game played by the heuristic bot from the seeded dealer, and its true record."""
     game = get_game(name)
-    _, record = play_game(game, players, seed, "heuristic")
+    _, record = play_game(game, players, seed, "heuristic", options=options)
     return game, record
 
 
@@ -90,14 +90,25 @@ def true_positions(game: Game, record: GameRecord):
         yield p.index + 1, p.before, p.after
 
 
-@pytest.mark.parametrize("name, players, seed", GAMES)
-def test_masked_record_each_device_world_shows_its_seat_what_the_true_game_shows(name, players, seed):
+VARIANTS_NOT_COVERED = [
+    pytest.param("euphoria", 2, 5, {"market_selection": True}, marks=pytest.mark.xfail(
+        strict=True, reason="the market tiles dealt to a seat and the one it keeps are not in Euphoria's "
+                            "hidden_items: 'keep:<tile>' is left plain and the other worlds hold other tiles")),
+    pytest.param("euphoria", 3, 1, {"recruit_draft": True}, marks=pytest.mark.xfail(
+        strict=True, reason="the rules act by themselves on a seat's hidden cards: with one way to pay his "
+                            "dilemma in a world (several in the true game) the payment is made for him")),
+]
+
+
+@pytest.mark.parametrize("name, players, seed, options", [*[(*g, None) for g in GAMES], *VARIANTS_NOT_COVERED])
+def test_masked_record_each_device_world_shows_its_seat_what_the_true_game_shows(name, players, seed, options):
     """At every move, every seat's world (its device's replay of the masked record) gives
     that seat the true view and, at its turns, the true legal moves; the masked record never
     shows a hidden card of anyone. The games draw and keep hidden cards, every device rebuilds
     its world at least once (a position it learns contradicts a fill), and at the end every
-    world holds other cards than the true ones at positions its seat does not read."""
-    game, record = true_game(name, players, seed)
+    world holds other cards than the true ones at positions its seat does not read. Two of
+    Euphoria's variants are not covered yet (``VARIANTS_NOT_COVERED``, strict xfails)."""
+    game, record = true_game(name, players, seed, options)
     masking = mask_record(game, record)
     assert any(token_key(c.get(f)) for c in masking.record.chance for f in c), "no draw was masked"
     worlds = [build(game, masking.prefix(0), masking.knowledge.known(0, s)) for s in range(players)]
