@@ -23,6 +23,7 @@ from .public import CitadelsView
 from .evaluate import evaluate as _evaluate
 from .events import event_texts as _event_texts, revealed_texts as _revealed
 from .playout import playout_action as _playout, playout_bot
+from .components import ALL_CARDS, kind
 from .dealer import CitadelsDealer
 from .state import CitadelsOptions, CitadelsState
 from .view import hidden_items as _hidden_items, log_text as _log_text, view as _view
@@ -71,6 +72,23 @@ class Citadels(Game[CitadelsState, Action]):
         for seat in (range(state.players) if seen is None else seen):
             counts[seat] += 1
         state.__pydantic_fields_set__.update(_COUNTED)
+
+    # ---- decks (``engines.core.masked``) ---------------------------------------------------
+    def decks(self, state: CitadelsState) -> dict[str, list[str]]:
+        """One deck, the district cards (``components.ALL_CARDS``, in the data's order). The
+        characters of the draft are no deck here (the King deals them: a later part)."""
+        return {DISTRICTS_DECK: ALL_CARDS}
+
+    def chance_deck(self, state: CitadelsState) -> str | None:
+        """The district deck for a card drawn from its shuffled part (the set-up deal, into a
+        hand, into the income draw); None for a character set aside. Cards put under the deck
+        (``bottom``) are drawn by the rules, not at a chance node."""
+        return DISTRICTS_DECK if state.pending in ("deal", "hand", "income") else None
+
+    def card_names(self, deck: str, card: str) -> tuple[str, ...]:
+        """A district card is named by its id in outcomes (``draw_district``) and by its type
+        in actions ("castle": two cards of one type are interchangeable)."""
+        return (card, kind(card))
 
     def seeded_dealer(self, state: CitadelsState) -> CitadelsDealer:
         """The old set-up's generator and deck order (``dealer.py``)."""
@@ -248,6 +266,9 @@ class Citadels(Game[CitadelsState, Action]):
                 "hard": search_bot(HARD_ITERATIONS, playout_steps=PLAYOUT_STEPS),
                 "heuristic": choose}
 
+
+DISTRICTS_DECK = "districts"
+"""The name of Citadels' one deck (``Citadels.decks``)."""
 
 _COUNTED = frozenset(("dealt", "seen"))
 

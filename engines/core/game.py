@@ -248,6 +248,26 @@ class Game(Generic[StateT, ActionT]):
         its owner; a face-down card: nobody, ``()``)."""
         return None
 
+    # ---- decks (``engines.core.masked``: records whose private draws are deck positions) ----
+    def decks(self, state: StateT) -> dict[str, list[str]]:
+        """The game's *decks*, each by name: the cards it holds, in a fixed order (card ``i``
+        of deck ``D`` is the ``i``-th; a kind held twice is listed twice). A chance node that
+        draws from a deck (``chance_deck``) has outcomes naming these cards. Default: none (a
+        game whose draws are all public: Spyrium, Myraclia)."""
+        return {}
+
+    def chance_deck(self, state: StateT) -> str | None:
+        """The deck the chance node ``state`` is at draws a card from (a name of ``decks``),
+        or None: a node that draws from no deck (a die, a character), dealt as it is.
+        Default: None."""
+        return None
+
+    def card_names(self, deck: str, card: str) -> tuple[str, ...]:
+        """The texts by which the game's actions and outcomes name ``card`` of ``deck``: its
+        own id first, then any other (Citadels' actions name a district by its type,
+        "castle" for "castle-2"). Default: the id alone."""
+        return (card,)
+
     def seeded_dealer(self, state: StateT) -> Any:
         """The seeded chance source of a new game made from ``state.seed`` (stored in
         ``state.dealer``; a model with ``pick(game, state)``), dealing what the game dealt

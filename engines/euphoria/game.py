@@ -19,7 +19,7 @@ from . import events, reasons, rules
 from .rules import chance as _chance
 from .actions import ACTION_ADAPTER, Action, Trade
 from .public import EuphoriaView
-from .components import FACTIONS
+from .components import ARTIFACT_DECK, DILEMMA_IDS, FACTIONS, MARKET_IDS, RECRUIT_IDS
 from .dealer import EuphoriaDealer
 from .effects import faction_revealed
 from .labels import action_steps, label
@@ -66,6 +66,18 @@ class Euphoria(Game[EuphoriaState, Action]):
         """Dice and random players: everyone; a card or tile into a hand: its owner; a
         market tile face down: nobody."""
         return _chance.seen_by(state, outcome)
+
+    # ---- decks (``engines.core.masked``) ---------------------------------------------------
+    def decks(self, state: EuphoriaState) -> dict[str, list[str]]:
+        """The private decks: the recruits, the artifact cards (a kind held several times is
+        listed as often), the ethical dilemmas, and the market tiles (dealt in the market
+        selection, or set face down on the sites)."""
+        return dict(DECKS)
+
+    def chance_deck(self, state: EuphoriaState) -> str | None:
+        """The deck the node on top draws from (``rules/chance.py``); None for dice and for a
+        player drawn at random."""
+        return _DECK_OF_NODE.get(state.tasks[-1]["k"]) if state.tasks else None
 
     def seeded_dealer(self, state: EuphoriaState) -> EuphoriaDealer:
         """The dealer of ``state.seed``: the old set-up's shuffles and generator (``dealer.py``)."""
@@ -276,3 +288,10 @@ EASY_MISTAKES = 0.3
 def _playout_bot(game: Euphoria, state: EuphoriaState, rng: Rng) -> Action:
     """The playout policy as a bot level ("playout"): quick, close to the heuristic."""
     return game.playout_action(state, rng)
+
+
+DECKS: dict[str, list[str]] = {"recruits": RECRUIT_IDS, "artifacts": ARTIFACT_DECK, "dilemmas": DILEMMA_IDS,
+                               "markets": MARKET_IDS}
+"""Euphoria's decks by name (``Euphoria.decks``), the cards in the data's order."""
+_DECK_OF_NODE = {"deal_recruit": "recruits", "fight_recruit": "recruits", "art": "artifacts",
+                 "deal_dilemma": "dilemmas", "deal_tile": "markets", "six_tile": "markets", "site_tile": "markets"}

@@ -1,0 +1,185 @@
+"""Masked records (``engines.core.masked``, issue 39 stage 3, part B1): a record whose
+private draws are deck positions, replayed on each device as a world consistent with what
+that device may know.
+
+The heart: whole games of Citadels and Euphoria played by the heuristic bot from a seeded
+dealer, and at every move, for every seat, the seat's device replays the masked record (what
+every device holds, the same for all) with the positions the trusted oracle says it reads:
+its world shows that seat exactly what the true game shows it (``Game.view``), offers it the
+same moves at its turns, and the masked record holds no hidden card of anyone."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from engines import get_game
+from engines.core.game import Game, GameState
+from engines.core.masked import Key, Masking, build, mask_record, token_key, world
+from engines.core.play import play_game
+from engines.core.record import GameRecord, positions, replay, start
+
+GAMES = [("citadels", 2, 1), ("citadels", 2, 2), ("citadels", 3, 3), ("citadels", 3, 4),
+         ("euphoria", 2, 1), ("euphoria", 3, 2)]
+"""(game, seats, seed) of the whole games played: 2 and 3 seats, a few seeds each."""
+
+_PARTS = re.compile(r"[^A-Za-z0-9_\-]+")
+
+
+def true_game(name: str, players: int, seed: int, options: dict | None = None) -> tuple[Game, GameRecord]:
+    """A whole game played by the heuristic bot from the seeded dealer, and its true record."""
+    game = get_game(name)
+    _, record = play_game(game, players, seed, "heuristic", options=options)
+    return game, record
+
+
+def words(value) -> set[str]:
+    """Every text of a JSON value and every part of it between separators ("a>b": a, b)."""
+    found: set[str] = set()
+    if isinstance(value, str):
+        found |= {value, *_PARTS.split(value)}
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            found |= words(k) | words(v)
+    elif isinstance(value, list):
+        for v in value:
+            found |= words(v)
+    return found
+
+
+def deck_cards(game: Game, state: GameState) -> set[str]:
+    """The cards of every deck the game declares."""
+    return {card for cards in game.decks(state).values() for card in cards}
+
+
+def public_names(game: Game, state: GameState) -> set[str]:
+    """Every name (``Game.card_names``) of every card in the spectator's view of ``state``."""
+    shown = words(game.view(state, None))
+    return {name for deck, cards in game.decks(state).items() for card in cards if card in shown
+            for name in game.card_names(deck, card)}
+
+
+def leaks(game: Game, masking: Masking, moves: int, before: GameState | None, state: GameState,
+          ever: set[str] = set()) -> list[str]:
+    """What the masked record of the first ``moves`` moves shows that it must not: a hidden
+    card of the position after them (``Game.hidden_items`` whose item is a card of a deck,
+    whoever holds it) that was never face up (``ever``: the names of every card that was in
+    the spectator's view so far: a card destroyed and put under the deck, a second copy of
+    an artifact kind paid before), and, in the last move, a card named plainly that is
+    public neither before nor after it."""
+    shown = words(json.loads(masking.prefix(moves).model_dump_json()))
+    cards = deck_cards(game, state)
+    found = [f"hidden {h['kind']} {h['item']} of seat {h['seat']}" for h in game.hidden_items(state)
+             if h["item"] in cards and h["item"] in shown and h["item"] not in ever]
+    if moves and before is not None:
+        named = {name for deck, deck_list in game.decks(state).items() for card in deck_list
+                 for name in game.card_names(deck, card)}
+        plain = words(masking.record.actions[moves - 1]) & named
+        public = public_names(game, before) | public_names(game, state)
+        found += [f"move {moves} names {name} plainly, which is not face up" for name in sorted(plain - public)]
+    return found
+
+
+def true_positions(game: Game, record: GameRecord):
+    """(moves played, state before the last move or None, state after) along the true game."""
+    state = start(game, record)
+    yield 0, None, state.clone()
+    for p in positions(game, record, state, before=True):
+        yield p.index + 1, p.before, p.after
+
+
+VARIANTS_NOT_COVERED = [
+    pytest.param("euphoria", 2, 5, {"market_selection": True}, marks=pytest.mark.xfail(
+        strict=True, reason="the market tiles dealt to a seat and the one it keeps are not in Euphoria's "
+                            "hidden_items: 'keep:<tile>' is left plain and the other worlds hold other tiles")),
+    pytest.param("euphoria", 3, 1, {"recruit_draft": True}, marks=pytest.mark.xfail(
+        strict=True, reason="the rules act by themselves on a seat's hidden cards: with one way to pay his "
+                            "dilemma in a world (several in the true game) the payment is made for him")),
+]
+
+
+@pytest.mark.parametrize("name, players, seed, options", [*[(*g, None) for g in GAMES], *VARIANTS_NOT_COVERED])
+def test_masked_record_each_device_world_shows_its_seat_what_the_true_game_shows(name, players, seed, options):
+    """At every move, every seat's world (its device's replay of the masked record) gives
+    that seat the true view and, at its turns, the true legal moves; the masked record never
+    shows a hidden card of anyone. The games draw and keep hidden cards, every device rebuilds
+    its world at least once (a position it learns contradicts a fill), and at the end every
+    world holds other cards than the true ones at positions its seat does not read. Two of
+    Euphoria's variants are not covered yet (``VARIANTS_NOT_COVERED``, strict xfails)."""
+    game, record = true_game(name, players, seed, options)
+    masking = mask_record(game, record)
+    assert any(token_key(c.get(f)) for c in masking.record.chance for f in c), "no draw was masked"
+    worlds = [build(game, masking.prefix(0), masking.knowledge.known(0, s)) for s in range(players)]
+    ever: set[str] = set()
+    for moves, before, truth in true_positions(game, record):
+        ever |= public_names(game, truth)
+        assert not leaks(game, masking, moves, before, truth, ever), f"after move {moves}"
+        prefix = masking.prefix(moves)
+        for seat in range(players):
+            worlds[seat] = worlds[seat].advance(prefix, masking.knowledge.known(moves, seat))
+            mine = worlds[seat].state
+            assert game.view(mine, seat) == game.view(truth, seat), f"seat {seat} after move {moves}"
+            if game.to_move(truth) == seat:
+                assert game.legal_actions(mine) == game.legal_actions(truth), f"seat {seat}, move {moves + 1}"
+    assert game.is_over(truth)
+    assert all(w.rebuilds for w in worlds)
+    for w in worlds:  # no world was given the true cards it may not read
+        assert any(card != masking.knowledge.cards[key] for key, card in w.fills.items())
+
+
+def test_the_leak_check_sees_a_move_left_unmasked_and_a_draw_left_plain():
+    """The check of the test above is not empty: the masked record of a Citadels game with one
+    kept card written plainly again, or one private draw, is caught."""
+    game, record = true_game("citadels", 3, 3)
+    masking = mask_record(game, record)
+    keep = next(i for i, a in enumerate(masking.record.actions) if a["type"] == "keep_card")
+    unmasked = masking.record.model_copy(update={"actions": [*masking.record.actions]})
+    unmasked.actions[keep] = record.actions[keep]
+    broken = Masking(unmasked, masking.draws, masking.knowledge, masking.dealt)
+    states = {m: (b, s) for m, b, s in true_positions(game, record) if m in (keep + 1,)}
+    assert leaks(game, broken, keep + 1, *states[keep + 1])
+    plain = masking.record.model_copy(update={"chance": [*masking.record.chance]})
+    plain.chance[0] = record.chance[0]
+    drawn = Masking(plain, masking.draws, masking.knowledge, masking.dealt)
+    assert leaks(game, drawn, 0, None, start(game, record))
+
+
+@pytest.mark.parametrize("name", ["spyrium", "myraclia"])
+def test_masked_record_of_a_game_without_decks_is_the_record(name):
+    """Spyrium and Myraclia declare no deck: their masked record is their record."""
+    game = get_game(name)
+    _, record = play_game(game, 2, 5, "heuristic")
+    assert mask_record(game, record).record == record
+
+
+@pytest.mark.parametrize("name, players, seed", [("citadels", 3, 4), ("euphoria", 2, 1)])
+def test_a_device_that_reads_every_position_replays_the_true_game(name, players, seed):
+    """Knowing every card, the world is the true game: the same state and the same record."""
+    game, record = true_game(name, players, seed)
+    masking = mask_record(game, record)
+    state, plain = world(game, masking.record, masking.knowledge.cards)
+    assert state == replay(record)
+    assert plain.actions == record.actions and plain.chance == record.chance
+
+
+@pytest.mark.parametrize("name, players, seed", [("citadels", 3, 3), ("euphoria", 2, 1)])
+def test_a_masked_record_cut_after_a_move_is_the_masked_record_of_the_game_so_far(name, players, seed):
+    """Masking looks at nothing after a move to write it: each link can carry the masked
+    record so far (``Masking.prefix``) and later links only add to it."""
+    game, record = true_game(name, players, seed)
+    masking = mask_record(game, record)
+    for moves in (0, 7, len(record.actions) // 2, len(record.actions) - 3):
+        dealt = masking.dealt[moves]
+        cut = record.model_copy(update={"actions": record.actions[:moves], "chance": record.chance[:dealt]})
+        assert mask_record(game, cut).record == masking.prefix(moves)
+
+
+def test_position_tokens_name_a_deck_and_a_position():
+    """A token is exactly ``{"deck", "at"}`` (and ``"name"``); nothing else is read as one."""
+    assert token_key({"deck": "districts", "at": 3}) == (Key("districts", 3), 0)
+    assert token_key({"deck": "districts", "at": 3, "name": 1}) == (Key("districts", 3), 1)
+    assert token_key({"deck": "districts", "at": "3"}) is None
+    assert token_key({"deck": "districts", "at": True}) is None
+    assert token_key({"deck": "districts", "at": 3, "card": "x"}) is None
