@@ -293,11 +293,13 @@ def mask_record(game: Game, record: GameRecord) -> Masking:
     for data in record.actions:
         before = state.clone()
         mover = game.to_move(state)
+        drawn = len(masker.draws)   # a move names only cards drawn before it
         game.apply(state, game.parse_action(data))
         game.deal(state, masker)
         dealt.append(len(masker.chance))
         made_public = _learn(game, state, masker, knowledge, seen, public)
-        actions.append(_mask_action(game, before, state, mover, data, masker.draws, public, made_public, cards))
+        actions.append(_mask_action(game, before, state, mover, data, masker.draws[:drawn], public, made_public,
+                                    cards))
     masked = record.model_copy(update={"actions": actions, "chance": masker.chance})
     return Masking(masked, masker.draws, knowledge, dealt)
 

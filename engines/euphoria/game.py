@@ -71,13 +71,19 @@ class Euphoria(Game[EuphoriaState, Action]):
     def decks(self, state: EuphoriaState) -> dict[str, list[str]]:
         """The private decks: the recruits, the artifact cards (a kind held several times is
         listed as often), the ethical dilemmas, and the market tiles (dealt in the market
-        selection, or set face down on the sites)."""
+        selection, or set face down on the sites; in the market selection the six set on the
+        sites are dealt again as a deck of their own, ``DECKS``)."""
         return dict(DECKS)
 
     def chance_deck(self, state: EuphoriaState) -> str | None:
         """The deck the node on top draws from (``rules/chance.py``); None for dice and for a
-        player drawn at random."""
-        return _DECK_OF_NODE.get(state.tasks[-1]["k"]) if state.tasks else None
+        player drawn at random. The market selection's six dealt onto the sites: ``market-sites``."""
+        if not state.tasks:
+            return None
+        node = state.tasks[-1]["k"]
+        if node == "site_tile" and state.options.market_selection:
+            return "market-sites"
+        return _DECK_OF_NODE.get(node)
 
     def seeded_dealer(self, state: EuphoriaState) -> EuphoriaDealer:
         """The dealer of ``state.seed``: the old set-up's shuffles and generator (``dealer.py``)."""
@@ -291,7 +297,10 @@ def _playout_bot(game: Euphoria, state: EuphoriaState, rng: Rng) -> Action:
 
 
 DECKS: dict[str, list[str]] = {"recruits": RECRUIT_IDS, "artifacts": ARTIFACT_DECK, "dilemmas": DILEMMA_IDS,
-                               "markets": MARKET_IDS}
-"""Euphoria's decks by name (``Euphoria.decks``), the cards in the data's order."""
+                               "markets": MARKET_IDS, "market-sites": MARKET_IDS}
+"""Euphoria's decks by name (``Euphoria.decks``), the cards in the data's order. In the market
+selection the six tiles (the kept ones and the pile's) are gathered face down and dealt onto
+the sites again: a deck of its own, ``market-sites``, so that no tile is drawn twice from one
+deck (a tile dealt into a hand, then onto a site, has one position in each)."""
 _DECK_OF_NODE = {"deal_recruit": "recruits", "fight_recruit": "recruits", "art": "artifacts",
                  "deal_dilemma": "dilemmas", "deal_tile": "markets", "six_tile": "markets", "site_tile": "markets"}

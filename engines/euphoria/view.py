@@ -124,9 +124,13 @@ def hidden_items(s: EuphoriaState) -> list[HiddenItem]:
     cards, its dilemma card until resolved, and the market tiles still face down on the
     sites (nobody's: ``seat`` None)."""
     items: list[HiddenItem] = []
+    placed = set(s.site_tile.values())
     for seat, p in enumerate(s.p):
         items += [HiddenItem(seat=seat, kind="recruit", item=r) for r in [*p.hidden, *p.dealt, *p.pack]]
         items += [HiddenItem(seat=seat, kind="artifact", item=card) for card in p.hand]
+        items += [HiddenItem(seat=seat, kind="hand", item=tile) for tile in p.tiles_dealt]
+        if p.kept_tile and p.kept_tile not in placed:
+            items.append(HiddenItem(seat=seat, kind="hand", item=p.kept_tile))
         if p.dilemma and not p.dilemma_done:
             items.append(HiddenItem(seat=seat, kind="dilemma", item=p.dilemma))
     for site, tile in s.site_tile.items():
