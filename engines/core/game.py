@@ -564,6 +564,14 @@ class Game(Generic[StateT, ActionT]):
         these in what a link shows. Default: none (a game with no hidden information)."""
         return []
 
+    def steering_kinds(self) -> frozenset[str] | None:
+        """The kinds of ``hidden_items`` whose cards can change what the rules do by
+        themselves for their holder (a choice left with one option, made for him): a device
+        whose world's fills made the rules act so where the true game did not rules out
+        those fills of the mover together (``engines.core.masked``: a nogood), and only
+        those. Default None: every kind (always sound, maybe slow to search)."""
+        return None
+
     def log_text(self, state: StateT, action: ActionT) -> Text | str:
         """The log line for ``action`` played in ``state`` (before it is applied), as a
         ``Text`` (``engines.core.i18n``) so the page can show the whole log in either

@@ -97,6 +97,7 @@ it knows now (``World.advance``).
 
 from __future__ import annotations
 
+import json
 import re
 from collections import Counter
 from collections.abc import Iterator, Mapping
@@ -412,25 +413,43 @@ class _Filler:
         return outcome
 
 
-class _Exposed(Exception):
-    """A filled card of a world came into the spectator's view (``World._play``)."""
+Nogood = frozenset[tuple[Key, str]]
+"""Fills that cannot all be true together (``World.nogoods``): (position, card) pairs."""
 
-    def __init__(self, key: Key, card: str) -> None:
+
+class _Exposed(Exception):
+    """A filled card of a world came into the spectator's view (``World._play``). ``nogood``:
+    when the move named no such card, the fills its mover held hidden right before it (the
+    rules acted by themselves on them: see ``World._check_exposed``), else empty."""
+
+    def __init__(self, key: Key, card: str, nogood: Nogood = frozenset()) -> None:
         super().__init__(f"the fill {card} of position {key.at} of deck {key.deck!r} came face up")
-        self.key, self.card = key, card
+        self.key, self.card, self.nogood = key, card, nogood
+
+
+class _DeadEnd(_Exposed):
+    """No card can fill a position with the fills made before it, each card it could hold
+    ruled out by a nogood (``World.fill``): those nogoods' other fills, together, are a
+    nogood too (whichever card the position holds, one of them would be made whole)."""
+
+    def __init__(self, key: Key, nogood: Nogood) -> None:
+        Exception.__init__(self, f"no card can fill position {key.at} of deck {key.deck!r} with the fills before it")
+        self.key, self.card, self.nogood = key, "", nogood
 
 
 class World:
     """The state a device replays from a masked record: every position it reads holds its
     card, every other one a fill (see the module doc). ``record`` is the world's own plain
     record (its outcomes and moves with the world's cards), ``rebuilds`` how many times
-    ``advance`` started again from the beginning."""
+    ``advance`` started again from the beginning. ``banned``: names kept off a position;
+    ``nogoods``: sets of fills never to be made all at once (``_check_exposed``)."""
 
     def __init__(self, game: Game, masked: GameRecord, known: Mapping[Key, str],
-                 banned: Mapping[Key, frozenset[str]] | None = None) -> None:
+                 banned: Mapping[Key, frozenset[str]] | None = None, nogoods: frozenset[Nogood] = frozenset()) -> None:
         self.game = game
         self.known: dict[Key, str] = dict(known)
         self.banned: dict[Key, frozenset[str]] = dict(banned or {})
+        self.nogoods: frozenset[Nogood] = nogoods
         self.fills: dict[Key, str] = {}
         self.drawn: set[Key] = set()
         self.counts: Counter[str] = Counter()
@@ -469,36 +488,73 @@ class World:
     def fill(self, state: GameState, key: Key) -> str:
         """The card for ``key``, a position this device does not read, drawn at ``state``: the
         first outcome's card (in ``chance_weights``' order) that is not known to be elsewhere,
-        that is, more of it left than the positions still to be drawn that this device reads."""
+        that is, more of it left than the positions still to be drawn that this device reads,
+        not banned from ``key``, and not completing a nogood (every other fill of it made)."""
         game, cards = self.game, self.decks[key.deck]
         ahead = Counter(card for k, card in self.known.items() if k.deck == key.deck and k.at > key.at)
         banned = self.banned.get(key, frozenset())
+        blocked: set[tuple[Key, str]] = set()   # the other fills of the nogoods that rule out a card
         for outcome, weight in game.chance_weights(state):
             card = _card_in(game, key.deck, cards, game.dump_action(outcome))
             if weight > ahead[card] and banned.isdisjoint(game.card_names(key.deck, card)):
-                return card
+                bad = self._nogood_completed(key, card)
+                if bad is None:
+                    return card
+                blocked |= {(k, c) for k, c in bad if k != key}
+        if blocked:
+            raise _DeadEnd(key, frozenset(blocked))
         raise ValueError(f"no card can fill position {key.at} of deck {key.deck!r}")
+
+    def _nogood_completed(self, key: Key, card: str) -> Nogood | None:
+        """The nogood whose every pair holds once ``key`` is filled with ``card`` (a position
+        read since it was filled counts with its card), or None."""
+        for bad in self.nogoods:
+            if (key, card) in bad and all(k == key or (self.fills.get(k) or self.known.get(k)) == c
+                                          for k, c in bad):
+                return bad
+        return None
 
     def _play(self, masked: GameRecord) -> None:
         """Play the masked moves not yet played, each followed by its outcomes."""
         source = _Filler(self, masked.chance)
         for data in masked.actions[len(self.record.actions):]:
             plain = self.named(data)
+            held = self._held_fills(self.game.to_move(self.state))
             self.game.apply(self.state, self.game.parse_action(plain))
             self.record.actions.append(plain)
             self.game.deal(self.state, source)
-            self._check_exposed()
+            self._check_exposed(plain, held)
 
-    def _check_exposed(self) -> None:
+    def _held_fills(self, mover: int | None) -> Nogood:
+        """The fills of the positions whose cards ``mover`` holds hidden now, of the kinds
+        that steer the rules (``Game.steering_kinds``; a kind held twice: every position
+        filled with it)."""
+        if mover is None or mover < 0 or not self.fills:
+            return frozenset()
+        kinds = self.game.steering_kinds()
+        held = {h["item"] for h in self.game.hidden_items(self.state)
+                if h["seat"] == mover and (kinds is None or h["kind"] in kinds)}
+        return frozenset((k, c) for k, c in self.fills.items() if c in held)
+
+    def _check_exposed(self, plain: dict, held: Nogood) -> None:
         """``_Exposed`` when a filled card is in the spectator's view: every card face up has
-        a position all devices read, so the move just played moved another card than the true
-        one (two copies of a kind: the rules moved the first in a hand, a fill)."""
+        a position all devices read, so this world's fills made the move just played (``plain``)
+        do something the true game's move did not. Either the move named the card (two copies
+        of a kind: the rules moved the first in a hand, a fill: the fill's kind is banned from
+        its position), or the rules acted by themselves on the mover's hidden cards (his one
+        way to pay a dilemma, paid for him, where the true game asked him to choose): then the
+        mover's fills before the move (``held``) are a nogood, never to be made all at once
+        again (his options depend only on the public table and his own hidden cards)."""
         if not self.fills:
             return
-        shown = set(texts_in(self.game.view(self.state, None)))
+        # a card id holds no character JSON escapes, so it is a text of the view exactly
+        # when it stands between quotes in the view's JSON (much faster than walking it)
+        shown = json.dumps(self.game.view(self.state, None))
+        named = set(_SEPARATORS.split(" ".join(texts_in(plain))))
         for key, card in self.fills.items():
-            if card in shown:
-                raise _Exposed(key, card)
+            if f'"{card}"' in shown:
+                own_doing = named.isdisjoint(self.game.card_names(key.deck, card))
+                raise _Exposed(key, card, held | {(key, card)} if own_doing and held else frozenset())
 
     def contradicted(self, known: Mapping[Key, str]) -> bool:
         """Whether ``known`` says a position this world filled holds another card, or that a
@@ -524,34 +580,41 @@ class World:
                 self._play(masked)
                 return self
             except _Exposed as exc:
-                self._ban(exc)
-        again = build(self.game, masked, known, self.banned)
+                self.banned, self.nogoods = _learn_from(self.game, exc, self.banned, self.nogoods)
+        again = build(self.game, masked, known, self.banned, self.nogoods)
         again.rebuilds += self.rebuilds + 1
         return again
 
-    def _ban(self, exposed: _Exposed) -> None:
-        """Never fill ``exposed.key`` again with a card named as ``exposed.card`` is: the true
-        card there is none of them (the rules would have moved it the same way)."""
-        names = self.game.card_names(exposed.key.deck, exposed.card)
-        self.banned[exposed.key] = self.banned.get(exposed.key, frozenset()) | frozenset(names)
+
+def _learn_from(game: Game, exposed: _Exposed, banned: Mapping[Key, frozenset[str]],
+                nogoods: frozenset[Nogood]) -> tuple[dict[Key, frozenset[str]], frozenset[Nogood]]:
+    """The bans and nogoods after ``exposed`` (``World._check_exposed``): its nogood added, or,
+    without one, its card's names kept off its position (the true card there is none of them:
+    the rules would have moved it the same way)."""
+    bans = dict(banned)
+    if exposed.nogood:
+        return bans, nogoods | {exposed.nogood}
+    names = game.card_names(exposed.key.deck, exposed.card)
+    bans[exposed.key] = bans.get(exposed.key, frozenset()) | frozenset(names)
+    return bans, nogoods
 
 
 def build(game: Game, masked: GameRecord, known: Mapping[Key, str],
-          banned: Mapping[Key, frozenset[str]] | None = None) -> World:
+          banned: Mapping[Key, frozenset[str]] | None = None, nogoods: frozenset[Nogood] = frozenset()) -> World:
     """The world of a device reading ``known`` replayed from ``masked``: built from the start,
-    again with one more card kept off a position each time a filled card comes face up
-    (``World._check_exposed``; each retry rules out a card, so this ends). ``rebuilds``
-    counts the retries."""
-    bans = dict(banned or {})
+    again with one more card kept off a position, or one more set of fills ruled out, each
+    time a filled card comes face up (``World._check_exposed``; each retry rules out a card
+    or a set of fills, of which there are finitely many, so this ends). ``rebuilds`` counts
+    the retries."""
+    bans: dict[Key, frozenset[str]] = dict(banned or {})
     retries = 0
     while True:
         try:
-            w = World(game, masked, known, bans)
+            w = World(game, masked, known, bans, nogoods)
             w.rebuilds = retries
             return w
         except _Exposed as exc:
-            names = game.card_names(exc.key.deck, exc.card)
-            bans[exc.key] = bans.get(exc.key, frozenset()) | frozenset(names)
+            bans, nogoods = _learn_from(game, exc, bans, nogoods)
             retries += 1
 
 

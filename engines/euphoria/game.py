@@ -156,6 +156,13 @@ class Euphoria(Game[EuphoriaState, Action]):
     def hidden_items(self, state: EuphoriaState) -> list[HiddenItem]:
         return _hidden_items(state)
 
+    def steering_kinds(self) -> frozenset[str] | None:
+        """A seat's artifact cards and dilemma card: paying a cost or a dilemma is offered as
+        a choice only when the hand allows several ways. A face-down recruit does nothing
+        until the rules reveal it (an allegiance track, public), and a market tile nothing
+        until its site is built."""
+        return frozenset(("artifact", "dilemma"))
+
     def log_text(self, state: EuphoriaState, action: Action) -> Text:
         """The public log line (never names a hidden recruit or kept tile): ``view``."""
         return _log_text(state, action)
