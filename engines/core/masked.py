@@ -56,11 +56,36 @@ not with what it may not. When the device learns a position whose fill was anoth
 or a card that is some other position's fill, the world is rebuilt from the start with what
 it knows now (``World.advance``).
 
+**The rules acting by themselves on fills.** A fill that comes face up shows the world went
+another way than the true game. When the move named it, two copies of a kind were moved in
+another order (above: the kind is banned from that position). When it did not, the rules
+acted by themselves on the mover's hidden cards (Euphoria: a dilemma with one way to pay in
+this world, paid for him, where the true game let him choose): the mover's fills of the
+kinds that steer the rules (``Game.steering_kinds``: Euphoria's artifacts and dilemma) are a
+*nogood*, never to be made all at once again. A position that no card can fill without
+completing a nogood makes the other fills of those nogoods a nogood in turn (whichever card
+it holds, one would be whole), so the search backs up to the fills before it. Sound as long
+as a seat's automatic moves depend only on the public table and its own steering cards.
+
 **Not covered here** (later parts, or said plainly):
 
 - *Citadels' character draft*: the characters set aside face down or face up, chosen and
-  passed on, stay as they are (the King deals them: a later part; ``Citadels.chance_deck``
-  names no deck for them). The masked record still shows them.
+  passed on, stay as they are (``Citadels.chance_deck`` names no deck for them): the masked
+  record still shows the face-down character, each chooser's ranks and each choice. What it
+  needs, found while trying (issue 39 stage 3, part B2): (1) a character is named by its
+  rank, an integer, in outcomes, moves and the state, where this module finds cards as texts;
+  and the character table shows every character's id at all times, so the oracle's "ever
+  in the spectator's view" would make every character public at once: the oracle must ask
+  the game who holds what (a holder revealed when called; the crown heir at the round's
+  end) instead of reading view texts. (2) The ranks handed to the King are no draws (the
+  rules pass on what is left), so they have no positions: a choice or a discard would take
+  the round deck's next position when made (``characters-R``, the k-th character to leave
+  the draft), other worlds filling it with the first legal choice not ruled out. (3) A
+  chooser knows the ranks handed to him as a set, not by position: the oracle must give
+  his world bans (those ranks kept off every position that left the draft before him)
+  rather than positions, and a rank called with no answer is banned from every chosen
+  position for all. (4) ``decks`` is read once at the start; a deck per round needs it
+  read when a deck is first drawn. The King's device dealing them (issue 39) is a later part.
 - *The Magician's exchange with another player's hand*: here the oracle lets the Magician's
   device read the cards it receives (they are in its view); in the wiring it needs the other
   player's device to release its keys for them (about two extra messages).
@@ -74,15 +99,15 @@ it knows now (``World.advance``).
   seen face up before would be written plainly; in the tests' games every artifact named
   plainly was paid face up by that very move.
 - *Euphoria's market selection* (variant): the tiles dealt to a seat and the one it keeps
-  are not among Euphoria's ``hidden_items``, so "keep:<tile>" is written plainly and the
-  other devices' worlds, holding other tiles there, refuse it; a kept tile is also drawn
-  twice (dealt, then onto a site: two positions for one card). A strict xfail in the tests.
-- *The rules acting by themselves on hidden cards*: Euphoria makes a choice with one option
-  by itself; when a world's fills give a seat one way where the true game gives several
-  (the recruit-draft variant, 3 players, seed 1: a dilemma's payment), the world plays on
-  differently and may find no card left to fill (``ValueError``). Filling a world so that
-  it agrees with such public consequences is a search this module does not do (it only
-  keeps a kind off a position whose fill came face up). A strict xfail in the tests.
+  are its hidden items ("keep:<tile>" is a token), and the six then dealt onto the sites
+  are a deck of their own (``market-sites``: one position per deck for a kept tile). The
+  oracle reads cards, not places: a seat's view names its kept tile for the whole game, so
+  the oracle lets it read that tile's site position too, more than it knows (it knows its
+  tile is on one of the six sites, not which); its world then holds the true tile there.
+- *Nogoods* (above) assume ``Game.steering_kinds`` is right; a game that declares too few
+  kinds may rule out the true cards (a fill then fails with ``ValueError``). Each nogood
+  costs a rebuild from the start: in the recruit-draft game of the tests a device's world
+  is rebuilt dozens of times around one dilemma.
 - *Euphoria's trades of artifact cards* (no bot proposes one, so no test plays one): the
   proposal names kinds plainly (a trade is spoken aloud) while the cards stay in hands; a
   world may hold no such card at that seat. The artifact deck rebuilt from the discards

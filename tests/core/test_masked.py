@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections import Counter
 
 import pytest
 
@@ -180,3 +181,15 @@ def test_position_tokens_name_a_deck_and_a_position():
     assert token_key({"deck": "districts", "at": "3"}) is None
     assert token_key({"deck": "districts", "at": True}) is None
     assert token_key({"deck": "districts", "at": 3, "card": "x"}) is None
+
+
+def test_no_market_tile_is_drawn_twice_from_one_deck_in_the_market_selection():
+    """In the market selection a kept tile is dealt into a hand, then onto a site: two draws
+    of one card, each from its own deck (``markets``, then ``market-sites``), so no deck
+    gives a card more often than it holds it (a position holds one card for the game)."""
+    game, record = true_game("euphoria", 2, 5, {"market_selection": True})
+    masking = mask_record(game, record)
+    decks = game.decks(start(game, record))
+    for name in ("markets", "market-sites"):
+        drawn = Counter(d.card for d in masking.draws if d.key.deck == name)
+        assert drawn and not drawn - Counter(decks[name]), name
