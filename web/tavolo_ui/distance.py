@@ -111,11 +111,25 @@ class Distance:
     seal: "SealState | None" = None
     """A sealed game (issue 39): this device's seat keys and the game's signed transcript
     (``sealed``). None: a game made before sealed links, whose links are not signed."""
+    chances: dict[int, str] | None = None
+    """A sealed game whose public draws are dealt by commit and reveal (``t4`` links,
+    ``revealed``): the chance secret of each seat this device plays (``revealed.new_chances``).
+    They never leave the device: no link, copy or set-aside continuation carries them. None:
+    a game sealed without them (``t3``) or not sealed."""
+    chances_damaged: Any = None
+    """What the save held for ``chances`` when it could not be read (kept as it was, and
+    written back so: nothing is lost), else None. The game deals by commit and reveal, but
+    this device can neither deal nor sign its draws (``revealed.CHANCES_DAMAGED`` says so)."""
 
     @property
     def sealed(self) -> bool:
         """Whether the game's links are sealed (the inbox marks the others "not sealed")."""
         return self.seal is not None
+
+    @property
+    def revealed(self) -> bool:
+        """Whether the game's public draws are dealt by commit and reveal (``t4`` links)."""
+        return self.seal is not None and (self.chances is not None or self.chances_damaged is not None)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"gid": self.gid, "mine": list(self.mine), "floor": self.floor, "sent": dict(self.sent),
@@ -124,6 +138,10 @@ class Distance:
             out["aside"] = True
         if self.seal is not None:
             out["seal"] = self.seal.to_json()
+        if self.chances_damaged is not None:
+            out["chances"] = self.chances_damaged
+        elif self.chances is not None:
+            out["chances"] = {str(seat): text for seat, text in self.chances.items()}
         return out
 
     @classmethod
@@ -141,10 +159,25 @@ class Distance:
         sent = ({k: v for k, v in sent.items() if k in ("to", "moves", "at") and isinstance(v, (int, float))}
                 if isinstance(sent, dict) else {})
         came, turn = data.get("came"), data.get("turn")
+        chances = _chances(data["chances"]) if "chances" in data else None
         return cls(gid, sorted(set(mine)), floor if type(floor) is int and floor >= 0 else 0,
                    {k: int(v) for k, v in sent.items()}, float(came) if isinstance(came, (int, float)) else 0.0,
                    turn if type(turn) is int and -1 <= turn < 99 else -1, data.get("aside") is True,
-                   SealState.from_json(data["seal"]) if "seal" in data else None)
+                   SealState.from_json(data["seal"]) if "seal" in data else None,
+                   chances, data["chances"] if "chances" in data and chances is None else None)
+
+
+def _chances(data: Any) -> dict[int, str] | None:
+    """The chance secrets a save holds (``Distance.chances``), or None when they cannot be read."""
+    if not isinstance(data, dict):
+        return None
+    out: dict[int, str] = {}
+    for seat, text in data.items():
+        if not (isinstance(seat, str) and seat.isdigit() and int(seat) < 99 and isinstance(text, str)
+                and _SECRET_RE.fullmatch(text)):
+            return None
+        out[int(seat)] = text
+    return out
 
 
 _SECRET_RE = re.compile(r"[A-Za-z0-9_-]{43}")

@@ -295,3 +295,100 @@ def _signed_same(a: list[Segment], b: list[Segment]) -> bool:
         return [{name: value for name, value in segment.items() if name != "sig"} for segment in transcript]
 
     return unsigned(a) == unsigned(b)
+
+
+# ---- the page's turns: draws dealt as the moves are played, sealed when a link leaves ------
+
+CHANCES_DAMAGED = T("The secret this device keeps to deal this game's draws is damaged: it can neither deal nor "
+                    "sign its draws. Your game is kept as it is.")
+"""Why a device whose stored chance secrets cannot be read (``Distance.chances_damaged``)
+deals nothing and signs nothing in a game dealt by commit and reveal."""
+
+
+def plan(record: GameRecord, seal: SealState, movers: list[int]) -> list[tuple[int, int]]:
+    """The segments this device has still to seal after ``seal``'s transcript, as (seat, end
+    of its moves): one per run of one seat's moves (``sealed.runs``), the creator's deal
+    segment first when the set-up is not dealt yet (alone when another seat moves first).
+    Empty during the lap (nothing may be dealt or played before it ends)."""
+    from .sealed import runs
+
+    if lap_missing(record, seal):
+        return []
+    dealt = set_up_dealt(record, seal)
+    todo = runs(movers, seal.transcript[-1]["a"][1] if dealt else 0)
+    if not dealt and (not todo or todo[0][0] != seal.host):
+        todo.insert(0, (seal.host, 0))
+    return todo
+
+
+def pending_values(record: GameRecord, seal: SealState, chances: dict[int, str], todo: list[tuple[int, int]], *,
+                   gid: str) -> list[Turn]:
+    """The ``Turn`` of each planned segment (``plan``), in order, as each would be dealt once
+    the ones before it are sealed: the same values ``seal_pending`` reveals. ``ValueError``
+    when a planned seat is not this device's (it holds no secret of it)."""
+    transcript = list(seal.transcript)
+    out: list[Turn] = []
+    for seat, _end in todo:
+        turn = deal(record, SealState(seal.keys, seal.host, transcript), chances, seat, gid=gid)
+        out.append(turn)
+        transcript.append({"seat": seat, "reveal": b64(turn.value)})  # as its segment will reveal it
+    return out
+
+
+class PendingBeacon:
+    """The page's chance ``Source`` in a game dealt by commit and reveal: each draw is dealt
+    from the ``Beacon`` of the turn it falls in (the seat of the last move since the device's
+    transcript, or the creator for the set-up), as if the turns before it were sealed
+    already (``pending_values``). Its values follow from the stored transcript and the
+    device's secrets alone, so a move taken back and played again meets the same public draws
+    (Undo lets no one draw again). Nothing is dealt (``None``) during the lap, or in a turn
+    that is not this device's to deal (a friend's device deals it), or when the device's
+    secrets are damaged.
+
+    ``state_of()`` gives the game's ``Distance``-side data now (record, seal, chances,
+    movers: the seat of each move played), since the page's copy changes as links come."""
+
+    def __init__(self, state_of: Callable[[], tuple[GameRecord, SealState | None, dict[int, str] | None, list[int]]],
+                 gid: str) -> None:
+        self.state_of, self.gid = state_of, gid
+
+    def pick(self, game, state):  # type: ignore[no-untyped-def]
+        record, seal, chances, movers = self.state_of()
+        if seal is None or chances is None or seal.damaged:
+            return None
+        todo = plan(record, seal, movers)
+        if not todo or todo[-1][0] not in chances:
+            return None
+        try:
+            turn = pending_values(record, seal, chances, todo, gid=self.gid)[-1]
+        except ValueError:
+            return None
+        return turn.beacon.pick(game, state)
+
+
+def seal_pending(record: GameRecord, seal: SealState, chances: dict[int, str], *, gid: str) -> SealState:
+    """``seal`` with this device's part of the game sealed: during the lap, its seats'
+    commitments (``commit``); after it, one segment per planned turn (``plan``: the deal
+    segment, then each run of one seat's moves), each revealing that seat's next value and
+    holding the outcomes dealt up to the next run (``seal.turns``'s ``drawn``)."""
+    if lap_missing(record, seal):
+        return commit(record, seal, chances, gid=gid)
+    moved = turns(record)
+    todo = plan(record, seal, moved.movers)
+    for (seat, end), turn in zip(todo, pending_values(record, seal, chances, todo, gid=gid)):
+        key = SeatKey.from_text(seal.keys[seat])
+        head = _head(record, seal, gid)
+        transcript = seal_segment(record, seal.transcript, seat, key, end, moved.drawn[end], gid=gid, head=head,
+                                  reveal=turn.value, anchor=turn.anchor)
+        seal = _with(seal, transcript, link_hash(head, record, transcript[-1]))
+    return seal
+
+
+def page_link(record: GameRecord, seal: SealState, chances: dict[int, str], *, gid: str,
+              mover: int | None) -> tuple[str, SealState, int]:
+    """The page's ``t4`` link: this device's part sealed (``seal_pending``), then the
+    fragment for the device the game goes to next (``route``), the seal to store once it has
+    left, and that device's seat."""
+    sealed = seal_pending(record, seal, chances, gid=gid)
+    to = route(record, sealed, mover)
+    return make_link(record, sealed, gid=gid, to=to), sealed, to
