@@ -161,54 +161,59 @@ def test_a_damaged_chance_secret_is_said_and_nothing_is_dealt_or_signed():
 
 
 def replace_a_draw(record, first: int):
-    """A copy of ``record`` with its first draw from outcome ``first`` on that has another
-    possible outcome replaced by that one (what a dishonest sender's device would write),
-    or None when there is none."""
+    """A copy of ``record`` with one draw from outcome ``first`` on replaced by another
+    possible outcome at its node (what a dishonest sender's device would write), the moves
+    after it still legal; None when there is none (the latest such draw is tried first)."""
     game = get_game(record.game)
-    record = record.model_copy(deep=True)
-    done = []
+    for target in reversed(range(first, len(record.chance))):
+        forged = record.model_copy(deep=True)
 
-    class Swap:
-        j = 0
+        class Swap:
+            j = 0
 
-        def pick(self, g, state):
-            j, self.j = self.j, self.j + 1
-            if j >= len(record.chance):
-                return None
-            outcome = g.parse_action(record.chance[j])
-            others = [o for o, _w in g.chance_weights(state) if o != outcome]
-            if not done and j >= first and others:
-                done.append(j)
-                record.chance[j] = g.dump_action(others[0])
-                return others[0]
-            return outcome
+            def pick(self, g, state):
+                j, self.j = self.j, self.j + 1
+                if j >= len(forged.chance):
+                    return None
+                outcome = g.parse_action(forged.chance[j])
+                if j == target:
+                    others = [o for o, w in g.chance_weights(state) if w and o != outcome]
+                    if not others:
+                        raise LookupError("no other outcome")
+                    forged.chance[j] = g.dump_action(others[0])
+                    return others[0]
+                return outcome
 
-    swap, state = Swap(), game.new_game(record.players, record.seed, record.options, dealer=False, deal=False)
-    game.deal(state, swap)
-    for data in record.actions:
-        game.apply(state, game.parse_action(data))
-        game.deal(state, swap)
-    return record if done else None
+        swap = Swap()
+        state = game.new_game(record.players, record.seed, record.options, dealer=False, deal=False)
+        try:
+            game.deal(state, swap)
+            for data in forged.actions:
+                game.apply(state, game.parse_action(data))
+                game.deal(state, swap)
+        except Exception:  # no other outcome there, or the moves after it no longer fit
+            continue
+        return forged
+    return None
 
 
 def test_a_public_draw_replaced_by_the_sender_is_refused_naming_the_seat():
+    """The sender's device replaces a public draw of its own turn by another possible one and
+    signs its turn: the signature holds, the draw does not follow from the commitments."""
     ada, bea = lap()
-    for _ in range(20):
-        ada.play()
-        fragment, _ = ada.send()
-        bea.open(fragment)
-        first = len(bea.session.record.chance)
-        bea.play()
-        forged = replace_a_draw(bea.session.record, first)
-        if forged is not None:
-            break
-        fragment, _ = bea.send()
-        ada.open(fragment)
-    else:
-        pytest.fail("no draw in Bea's turns to replace")
-    # Bea's device signs its turn with the replaced draw: her signature holds, the draw does not
-    fragment, _seal, _to = revealed.page_link(forged, bea.info.seal, bea.info.chances, gid=bea.info.gid, mover=0)
-    with pytest.raises(SealError) as refused:
-        revealed.open_link(fragment, (ada.session.record, ada.info.seal))
-    assert "does not follow from the seats’ commitments" in refused.value.message("en").replace("'", "’")
-    assert refused.value.seat == 1
+    for _ in range(40):
+        for me, other in ((ada, bea), (bea, ada)):
+            first = len(me.session.record.chance) if me is bea else me.info.seal.transcript[-1]["c"][1]
+            me.play()
+            forged = replace_a_draw(me.session.record, first)
+            if forged is not None:
+                fragment, _seal, _to = revealed.page_link(forged, me.info.seal, me.info.chances, gid=me.info.gid,
+                                                          mover=other.info.mine[0])
+                with pytest.raises(SealError) as refused:
+                    revealed.open_link(fragment, (other.session.record, other.info.seal))
+                assert "does not follow from the seats’ commitments" in refused.value.message("en").replace("'", "’")
+                assert refused.value.seat == me.info.mine[0]
+                return
+            fragment, _ = me.send()
+            other.open(fragment)
+    pytest.fail("no public draw to replace")

@@ -292,12 +292,24 @@ EVERY_SEAT = 99
 """The seat of a sealed move link sent to every player (at the end of a game)."""
 
 
-def is_sealed_fragment(fragment: Any) -> bool:
-    """Whether a move link is a sealed one (``sealed.parse_sealed`` reads it)."""
+REVEALED_VERSION = "t4"
+"""The payload of a sealed move link whose public draws are dealt by commit and reveal
+(``revealed``) starts with ``t4.``."""
+
+
+def link_version(fragment: Any) -> str | None:
+    """The payload version of a sealed move link (``SEALED_VERSION`` or ``REVEALED_VERSION``),
+    else None."""
     if not is_move_fragment(fragment):
-        return False
+        return None
     parts = fragment.lstrip("#")[len(MODE) + 1:].split(".", 5)
-    return len(parts) == 6 and parts[4] == SEALED_VERSION
+    return parts[4] if len(parts) == 6 and parts[4] in (SEALED_VERSION, REVEALED_VERSION) else None
+
+
+def is_sealed_fragment(fragment: Any) -> bool:
+    """Whether a move link is a sealed one (``sealed.parse_sealed`` reads a ``t3`` one,
+    ``revealed.parse_revealed`` a ``t4`` one)."""
+    return link_version(fragment) is not None
 
 
 def sealed_link_game(fragment: str) -> str:
@@ -413,6 +425,36 @@ SEALED_LINK_OLD_GAME = T("This link is sealed, but your copy of this game is not
 links, or while their library could not load): such a game's links are never sealed."""
 """Why a move link without seals (``#move=`` with a ``t2`` payload) is refused on a sealed game:
 a sealed game never goes on with moves nobody signed (the seals may have been taken out)."""
+REVEALED_LINK_OLD_GAME = T("This link fixes its draws by every seat's commitments, but your copy of this game does "
+                           "not (it was made before them): it cannot go on with this link. Your game is kept as it is.")
+"""Why a ``t4`` link is refused on a game this device keeps as ``t3`` or unsealed."""
+OLD_LINK_REVEALED_GAME = T("This link's draws are not fixed by the seats' commitments, but your game's are: it cannot "
+                           "go on with this link. Ask for the link again. Your game is kept as it is.")
+"""Why a ``t3`` link is refused on a game dealt by commit and reveal (``t4``)."""
+
+
+def lap_next(players: int, kinds: list[str], seal: SealState) -> int:
+    """During the set-up lap of a game dealt by commit and reveal, the seat whose device the
+    lap's link goes to once this device has committed its seats (those it holds keys of):
+    the first person who has not committed yet, else the creator, who deals the set-up
+    (as ``revealed.route`` says once the commitments are signed)."""
+    committed = {segment.get("seat") for segment in seal.transcript[:players]} | set(seal.keys)
+    for seat in range(players):
+        if seat not in committed:
+            return seat if kinds[seat] == "human" else seal.host
+    return seal.host
+
+
+def lap_waits_for(players: int, kinds: list[str], seal: SealState) -> int | None:
+    """The person a game in its set-up lap waits for, as this device stored it: the first
+    who has not joined (committed), else the creator, who deals; None when the lap is over."""
+    if len(seal.transcript) > players:
+        return None
+    committed = {segment.get("seat") for segment in seal.transcript[:players]}
+    missing = [seat for seat in range(players) if seat not in committed]
+    if not missing:
+        return seal.host
+    return missing[0] if kinds[missing[0]] == "human" else seal.host
 
 
 def bots_host(info: Distance) -> int | None:
@@ -451,10 +493,12 @@ PRIVACY = T("A game at a distance: after each of your turns, send the move link 
 """How a game at a distance is played: said once, when one is created, short enough for a phone's
 screen; what a link holds is behind "Read more" (``PRIVACY_MORE``)."""
 PRIVACY_MORE = T("Protected: every move is signed on its player's device, so nobody can play for another seat or "
-                 "change a move already made, and a link answered twice in two ways is shown as such.\n"
+                 "change a move already made, and a link answered twice in two ways is shown as such. Public draws "
+                 "(dice, markets, tiles, the first player) are fixed by every seat's commitments, made before the "
+                 "game began: nobody can choose or draw them again.\n"
                  "Not yet protected: a link holds the whole game, so someone who decodes it by hand can see the other "
-                 "seats' hidden cards; and the device of whoever draws a card or rolls a die could be altered to choose "
-                 "the result.\n"
+                 "seats' hidden cards; and a card drawn into a hand is still drawn by the device of whoever draws it, "
+                 "which could be altered to choose it.\n"
                  "On this page, nobody sees another seat's hidden cards.")
 """What a sealed game's move links protect and what they do not yet (``PRIVACY``'s "Read more",
 shown when a sealed game at a distance is created; issue 39's later stages take the hidden

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from engines.core.chance import ENTROPY, Source
@@ -48,15 +48,13 @@ from engines.core.reveal import VALUE_BYTES, Beacon, Chains, latest_values, requ
 from engines.core.seal import (SeatKey, Sealed, Segment, b64, bound_keys, chain, compare, link_hash,
                                seal_segment, turns, unb64, verify)
 
-from .distance import EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, SAME, SealState, relate, text_crc
+from .distance import EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, REVEALED_VERSION, SAME, SealState, relate, text_crc
 from .links import LinkError, encode_record
 from .sealed import Opened, SealedLink, device_seat, first_needed, known_json, known_of
 from .sealed import encode_seals as sealed_seals, link_parts, link_record
 
 T = texts("ui")
 
-REVEALED_VERSION = "t4"
-"""The payload of a move link dealt by commit and reveal starts with ``t4.``."""
 SEGMENT_CHARS = 2 + 1 + 6 + 1 + 7 + 1 + 86 + 3 * (2 + 43) + 1
 """The most characters one segment takes in a ``t4`` link's seals."""
 MOST_SEATS = 99
@@ -348,15 +346,15 @@ class PendingBeacon:
     ``state_of()`` gives the game's ``Distance``-side data now (record, seal, chances,
     movers: the seat of each move played), since the page's copy changes as links come."""
 
-    def __init__(self, state_of: Callable[[], tuple[GameRecord, SealState | None, dict[int, str] | None, list[int]]],
-                 gid: str) -> None:
+    def __init__(self, state_of: Callable[[], tuple[GameRecord, SealState | None, dict[int, str] | None,
+                                                    Sequence[int | None]]], gid: str) -> None:
         self.state_of, self.gid = state_of, gid
 
     def pick(self, game, state):  # type: ignore[no-untyped-def]
         record, seal, chances, movers = self.state_of()
         if seal is None or chances is None or seal.damaged:
             return None
-        todo = plan(record, seal, movers)
+        todo = plan(record, seal, [-1 if seat is None else seat for seat in movers])
         if not todo or todo[-1][0] not in chances:
             return None
         try:

@@ -233,6 +233,15 @@ class Session:
         self.source = source
         self._deal()
 
+    def redeal_with(self, source: Source, chance: list[dict]) -> None:
+        """The game replayed with only ``chance`` (the outcomes its save or link holds) and
+        from now on dealt from ``source``: a game at a distance dealt by commit and reveal,
+        loaded by a path that dealt from entropy what the record did not hold (its set-up,
+        during the lap), gets that taken back before anything is shown or saved."""
+        self.source = source
+        self.record.chance = list(chance)
+        self._rebuild(len(self.record.actions), opening=True)
+
     @property
     def undealt(self) -> bool:
         """Whether the game waits at a chance node this device does not deal: a game at a
