@@ -217,3 +217,14 @@ def test_a_public_draw_replaced_by_the_sender_is_refused_naming_the_seat():
             fragment, _ = me.send()
             other.open(fragment)
     pytest.fail("no public draw to replace")
+
+
+def test_the_last_friend_to_join_seals_only_its_commitment():
+    """A friend's device that completes the lap signs its commitment and nothing more: the
+    set-up is the creator's to deal (its link goes back to the creator)."""
+    ada = create()
+    fragment, _to = ada.send()
+    bea = join(fragment)
+    first, _ = bea.send()
+    again, to = bea.send()  # the send box drawn again once the link has left
+    assert to == 0 and len(bea.info.seal.transcript) == 3 and first == again

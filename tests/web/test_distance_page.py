@@ -476,3 +476,103 @@ def test_sealed_forged_link_refused_in_the_page(new_context, base_url):
     assert page.locator("#banner.error").count() == 0
     for d in (ada, bea):
         assert not app_errors(d.page), d.page.console_errors
+
+
+# ---- issue 39, stage 2: public draws by commit and reveal -------------------------------------
+LAP_WORDS = {"en": {"creator": "The game starts once each friend has joined", "back": "send the link back to",
+                    "invite": "{a} invites you to a game of Spyrium: you join it as {b}", "wait": "Waiting for",
+                    "refused": "does not follow from the seats’ commitments"},
+             "it": {"creator": "La partita comincia quando tutti sono entrati", "back": "rimanda il link a",
+                    "invite": "{a} ti invita a una partita di Spyrium: entri come {b}", "wait": "In attesa che",
+                    "refused": "non deriva dagli impegni dei giocatori"}}
+
+
+def both_widths(page, viewport: dict, other: dict, name: str, selector: str) -> None:
+    """Screenshots of ``page`` at both widths, ``selector`` seen without scrolling in each."""
+    for size in (viewport, other):
+        page.set_viewport_size(size)
+        above_the_fold(page, selector)
+        shot(page, f"{name}_{size['width']}")
+    page.set_viewport_size(viewport)
+
+
+def forged_set_up(link: str, seal: dict) -> str:
+    """The creator's first dealt link with one public draw of its set-up replaced by another
+    possible one, and every segment from the deal on signed again with the creator's keys
+    (``seal``: its device's stored ``Distance.seal``, read from its storage): what a dishonest
+    creator's device would send. Each signature holds; the draw does not follow from the
+    seats' commitments."""
+    from engines.core.seal import seal_segment, unb64
+    from tavolo_ui.revealed import parse_revealed, revealed_fragment
+    from tests.ui.test_distance_revealed_page import replace_a_draw
+
+    base, fragment = link.split("#", 1)
+    parsed = parse_revealed("#" + fragment)
+    players, whole = parsed.record.players, seal["transcript"]
+    assert parsed.first == players and whole[players:] == parsed.segments  # the receiver holds the lap
+    deal_end = whole[players]["c"][1]
+    forged = replace_a_draw(parsed.record.model_copy(update={"chance": parsed.record.chance[:deal_end],
+                                                             "actions": []}), 0)
+    assert forged is not None, "no set-up draw with another possible outcome"
+    forged = parsed.record.model_copy(update={"chance": forged.chance + parsed.record.chance[deal_end:]})
+    transcript = whole[:players]
+    for segment in whole[players:]:
+        key = SeatKey.from_text(seal["keys"][str(segment["seat"])])
+        transcript = seal_segment(forged, transcript, segment["seat"], key, segment["a"][1], segment["c"][1],
+                                  gid=parsed.gid, anchor=unb64(segment.get("anchor"), 32),
+                                  reveal=unb64(segment.get("reveal"), 32))
+    return base + revealed_fragment(forged, parsed.gid, parsed.seat, transcript, players)
+
+
+@pytest.mark.parametrize("lang, viewport, other", RUNS, ids=["en-1280", "it-390"])
+def test_revealed_lap_and_forged_set_up_refused(new_context, base_url, lang, viewport, other):
+    """A new game at a distance starts with the set-up lap: Ada's send box says the game
+    starts once Bea has joined; Bea's first link welcomes her to Ada's game as Bea, her device
+    joins (one click) and her send box sends it back to Ada; back on Ada's device the set-up
+    is dealt and the table shows. A set-up with one public draw replaced (re-signed with
+    Ada's own keys, on CPython) is refused on Bea's device, naming Ada; the genuine link opens."""
+    w = LAP_WORDS[lang]
+    a, b = isolate("Ada"), isolate("Bea")
+    ada = Device(new_context, base_url, viewport, lang, 0)
+    start_far_game(ada, "spyrium")
+    ada.page.wait_for_selector("#lap-wait")
+    ada.page.wait_for_selector("#send-box .move-link")
+    assert ada.page.inner_text("#send-box h3") == w["creator"]
+    assert w["wait"] in ada.page.inner_text("#status") and b in ada.page.inner_text("#status")
+    nothing = ada.page.get_attribute("#board", "data-hits") in (None, "", "[]")
+    assert nothing and ada.page.locator("#actions button.act").count() == 0  # no board before the set-up
+    both_widths(ada.page, viewport, other, f"lap_creator_send_box_{lang}", "#send-box")
+    l1 = send_link(ada.page, 1)
+    assert "t4" == l1.split("#", 1)[1].split(".")[4]
+
+    bea = Device(new_context, base_url, viewport, lang, 1, link=l1)
+    open_link(bea, l1, "Bea", confirm=False, go=False)
+    assert w["invite"].format(a=a, b=b) in bea.page.inner_text("#welcome")
+    both_widths(bea.page, viewport, other, f"lap_friend_welcome_{lang}", "#handoff button[data-cmd='handoff']")
+    bea.page.click("#handoff button[data-cmd='handoff']")
+    bea.page.wait_for_selector("#send-box .move-link")
+    assert w["back"] in bea.page.inner_text("#send-box h3") and bea.page.locator("#move-link-0").count() == 1
+    both_widths(bea.page, viewport, other, f"lap_friend_send_box_{lang}", "#send-box")
+    l2 = send_link(bea.page, 0)
+
+    ada.page.goto(l2)  # Ada's own device: no hand-off; the set-up is dealt and the table shows
+    ada.page.wait_for_function("() => document.body.dataset.screen === 'table' && !document.querySelector('#lap-wait')"
+                               " && (document.querySelector('#send-box .move-link')"
+                               " || document.querySelectorAll('#actions .act-list > button').length > 0)",
+                               timeout=60_000)
+    both_widths(ada.page, viewport, other, f"lap_creator_dealt_{lang}", "#status")
+    l3 = play_first_choices(ada, 0)
+    seal = next(x for x in saves_in(ada.page) if "distance" in x)["distance"]["seal"]
+    bad = forged_set_up(l3, seal)
+
+    before = saves_in(bea.page)
+    bea.page.goto(bad)
+    bea.page.wait_for_function("() => document.body.dataset.screen === 'home' && document.querySelector('#banner.error')",
+                               timeout=60_000)
+    reason = bea.page.inner_text("#banner .banner-msg")
+    assert w["refused"] in reason.replace("'", "’") and a in reason, reason
+    shot(bea.page, f"lap_forged_set_up_refused_{lang}_{viewport['width']}")
+    assert saves_in(bea.page) == before  # nothing of it kept
+    open_link(bea, l3, "Bea", handoff=False)  # the genuine link opens
+    for d in (ada, bea):
+        assert not app_errors(d.page), d.page.console_errors

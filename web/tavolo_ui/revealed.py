@@ -368,9 +368,12 @@ def seal_pending(record: GameRecord, seal: SealState, chances: dict[int, str], *
     """``seal`` with this device's part of the game sealed: during the lap, its seats'
     commitments (``commit``); after it, one segment per planned turn (``plan``: the deal
     segment, then each run of one seat's moves), each revealing that seat's next value and
-    holding the outcomes dealt up to the next run (``seal.turns``'s ``drawn``)."""
+    holding the outcomes dealt up to the next run (``seal.turns``'s ``drawn``). A friend's
+    device that completed the lap has nothing more to seal: the creator deals."""
     if lap_missing(record, seal):
         return commit(record, seal, chances, gid=gid)
+    if not set_up_dealt(record, seal) and seal.host not in chances:
+        return seal  # the lap is complete: the creator's device deals the set-up, not this one
     moved = turns(record)
     todo = plan(record, seal, moved.movers)
     for (seat, end), turn in zip(todo, pending_values(record, seal, chances, todo, gid=gid)):
