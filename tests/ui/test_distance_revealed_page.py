@@ -228,3 +228,35 @@ def test_the_last_friend_to_join_seals_only_its_commitment():
     first, _ = bea.send()
     again, to = bea.send()  # the send box drawn again once the link has left
     assert to == 0 and len(bea.info.seal.transcript) == 3 and first == again
+
+
+def test_an_answer_to_a_link_shown_then_taken_back_is_the_senders_own_fork():
+    """Ada's device shows a link (kept in ``taken_back``), Undo takes its moves back and Ada
+    plays otherwise; Bea's answer to the first link is this device's own seat's fork, not a
+    refused link."""
+    from tavolo_ui.sealed import remember_shown
+
+    ada, bea = lap()
+    for _ in range(10):  # until Ada's device has a move of Ada's own to play
+        if ada.session.to_move() == 0:
+            break
+        ada.play()
+        fragment, _ = ada.send()
+        bea.open(fragment)
+        bea.play()
+        fragment, _ = bea.send()
+        ada.open(fragment)
+    s = ada.session
+    assert s.to_move() == 0 and len(s.legal_actions()) > 1
+    moves = len(s.record.actions)
+    ada.play(0)
+    shown, made, _to = revealed.page_link(s.record, ada.info.seal, ada.info.chances, gid=ada.info.gid, mover=1)
+    ada.info.seal = remember_shown(ada.info.seal, made, len(s.record.actions))
+    s._rebuild(moves)  # Undo, after the link was shown
+    ada.play(1)
+    ada.send()
+    bea.open(shown)
+    bea.play()
+    answer, _ = bea.send()
+    opened = revealed.open_link(answer, (ada.session.record, ada.info.seal))
+    assert not opened.accepted and opened.signed_twice() == 0

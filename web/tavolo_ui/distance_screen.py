@@ -216,8 +216,6 @@ class AtADistance:
             return move_link(_base_url(), s.record, self.info.gid, seat)
         from .sealed import remember_shown  # a sealed game's library is loaded before its table is drawn
         fragment, made = self.sealed_link(s, seat)
-        if self.info.revealed:  # its seal is stored once the link has left (``mark_sent``)
-            return _base_url() + fragment
         # shown: it may leave unnoticed (copied by hand), so its signed moves are kept even if
         # Undo takes them back (a friend's answer to it is then this seat's own fork)
         shown = remember_shown(self.info.seal, made, len(s.record.actions))

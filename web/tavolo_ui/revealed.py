@@ -45,12 +45,13 @@ from engines.core.chance import ENTROPY, Source
 from engines.core.i18n import texts
 from engines.core.record import GameRecord, RecordError
 from engines.core.reveal import VALUE_BYTES, Beacon, Chains, latest_values, require_lap
-from engines.core.seal import (SeatKey, Sealed, Segment, b64, bound_keys, chain, compare, link_hash,
+from engines.core.seal import (SeatKey, Sealed, SealError, Segment, b64, bound_keys, chain, compare, link_hash,
                                seal_segment, turns, unb64, verify)
 
 from .distance import EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, REVEALED_VERSION, SAME, SealState, relate, text_crc
 from .links import LinkError, encode_record
-from .sealed import Opened, SealedLink, device_seat, first_needed, known_json, known_of
+from .sealed import (Opened, SealedLink, _not_held, _taken_back_prefixes, device_seat, first_needed, known_json,
+                     known_of)
 from .sealed import encode_seals as sealed_seals, link_parts, link_record
 
 T = texts("ui")
@@ -165,8 +166,11 @@ def _head(record: GameRecord, seal: SealState, gid: str) -> bytes:
 
 
 def _with(seal: SealState, transcript: list[Segment], head: bytes) -> SealState:
+    """``seal`` with ``transcript`` (whose last hash is ``head``); the taken-back segments it
+    does not hold stay (``SealState.taken_back``)."""
     return SealState(dict(seal.keys), seal.host, transcript,
-                     known_json(Sealed(bound_keys(transcript), head, len(transcript))))
+                     known_json(Sealed(bound_keys(transcript), head, len(transcript))),
+                     taken_back=_not_held(seal.taken_back, transcript))
 
 
 # ---- the link ----------------------------------------------------------------------------
@@ -268,7 +272,15 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     known = known_of(mine) if here is not None else None
     if known is not None and transcript[:known.segments] != stored[:known.segments]:
         known = None  # the link's copy of what this device checked differs: check it all again
-    sealed = verify(record, transcript, moved.movers, gid=link.gid, drawn=moved.drawn, own=own, known=known)
+    try:
+        sealed = verify(record, transcript, moved.movers, gid=link.gid, drawn=moved.drawn, own=own, known=known)
+    except SealError:
+        # an answer to a link this device showed, whose moves Undo then took back: it chains onto
+        # this device's own taken-back segments (``sealed.remember_shown``), never re-signed here
+        found = _on_taken_back(link, record, moved, own, stored, mine.taken_back)
+        if found is None:
+            raise
+        transcript, sealed = found
     host = mine.host if here is not None or not transcript else transcript[0]["seat"]  # the creator signed segment 0
     newer = SealState(mine.keys, host, transcript, known_json(sealed))
     if here is None:
@@ -283,6 +295,19 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     if relation == NEWER or grown:
         return Opened(link, NEWER, transcript, newer)
     return Opened(link, relation, transcript, mine)
+
+
+def _on_taken_back(link: SealedLink, record: GameRecord, moved, own: dict, stored: list[Segment],
+                   taken_back: list[tuple[int, Segment]]) -> tuple[list[Segment], Sealed] | None:
+    """The link's transcript rebuilt on a prefix that ends with this device's taken-back
+    segments (``sealed._taken_back_prefixes``) and what ``verify`` said, or None."""
+    for prefix in _taken_back_prefixes(stored, taken_back, link):
+        transcript = [*prefix, *link.segments]
+        try:
+            return transcript, verify(record, transcript, moved.movers, gid=link.gid, drawn=moved.drawn, own=own)
+        except SealError:
+            continue
+    return None
 
 
 def _signed_same(a: list[Segment], b: list[Segment]) -> bool:
