@@ -457,6 +457,19 @@ def lap_waits_for(players: int, kinds: list[str], seal: SealState) -> int | None
     return missing[0] if kinds[missing[0]] == "human" else seal.host
 
 
+def end_check(info: Distance | None) -> Text | None:
+    """The line the end screen of a sealed game at a distance says of what this device
+    checked as the links came: every move signed by its seat, and in a game dealt by commit
+    and reveal every public draw too. None for a game that is not sealed (or whose stored
+    seals are damaged: nothing can be said of them)."""
+    if info is None or info.seal is None or info.seal.damaged:
+        return None
+    if info.revealed:
+        return T("Checked: every move was signed by its seat and every public draw follows from all seats’ "
+                 "commitments")
+    return T("Checked: every move was signed by its seat")
+
+
 def bots_host(info: Distance) -> int | None:
     """The seat of the person whose device plays the bots of game ``info`` when it is not this
     device: a sealed game's bots sit at its creator's device, which holds their keys

@@ -24,7 +24,7 @@ from .bidi import Isolated, isolate
 from .crypto_load import NOT_LOADED, ensure_seals, installed, load_seals
 from .distance import (FORKED, NEWER, NOT_SEALED_LINK, OLD_LINK_REVEALED_GAME, OLDER, PRIVACY, PRIVACY_MORE,
                        REFUSED, REVEALED_LINK_OLD_GAME, REVEALED_VERSION, SAME, SEALED_LINK_OLD_GAME, Distance,
-                       lap_next, lap_waits_for, link_version, MoveLink, SealState, aside_name, bots_host, common_moves,
+                       end_check, lap_next, lap_waits_for, link_version, MoveLink, SealState, aside_name, bots_host, common_moves,
                        fork_cause, invitation, inviter, is_sealed_fragment, move_link, movers, needs_handoff,
                        new_game_id, parse_move, parted_by, people_here, relate, seen_moves, waits_for)
 from .page import L, _el, tx
@@ -274,6 +274,12 @@ class AtADistance:
             return not self.not_kept()
         self.table.tabs.follow_other_tab(outcome, stored)
         return False
+
+    def checked_html(self) -> str:
+        """The end screen's line on what this device checked (``distance.end_check``), as
+        HTML; "" for a game that is not sealed."""
+        text = end_check(self.info)
+        return "" if text is None else f'<p class="muted" id="end-checked">{h(tx(text))}</p>'
 
     # ---- the set-up lap ------------------------------------------------------------------
     def lap_status(self) -> str:
