@@ -260,6 +260,13 @@ def test_an_answer_to_a_link_shown_then_taken_back_is_the_senders_own_fork():
     answer, _ = bea.send()
     opened = revealed.open_link(answer, (ada.session.record, ada.info.seal))
     assert not opened.accepted and opened.signed_twice() == 0
+    # the link's continuation kept: Ada's device goes on with the link's seals, and its next link checks
+    assert opened.theirs is not None
+    ada.info.seal = opened.theirs
+    ada.load(opened.link.record)
+    ada.play()
+    fragment, _ = ada.send()
+    bea.open(fragment)
 
 
 def test_the_end_screen_line_says_what_was_checked():

@@ -107,7 +107,7 @@ def set_up_lap(ada: Device, new_context, base_url: str, viewport: dict, lang: st
     new device of Bea's (her first link: the hand-off, confirmed), whose device joins and
     sends it back; Ada's device then deals the set-up (her own device: no hand-off). Bea's
     device and the lap's first link."""
-    ada.page.wait_for_selector("#lap-wait #send-box .move-link", timeout=60_000)
+    ada.page.wait_for_selector("#lap-wait + #send-box .move-link", timeout=60_000)
     l0 = send_link(ada.page, 1)
     bea = Device(new_context, base_url, bea_viewport or viewport, lang, 1, link=l0)
     open_link(bea, l0, "Bea", go=False)
@@ -247,7 +247,7 @@ def test_twice_older_forked_and_wrong_seat_links(new_context, base_url):
     other = Device(new_context, base_url, PHONE, "en", 1)  # someone the lap's link is not for
     start_far_game(ada, "citadels")
     # the lap's link opened by someone it is not for: nothing shown, nothing kept
-    ada.page.wait_for_selector("#lap-wait #send-box .move-link", timeout=60_000)
+    ada.page.wait_for_selector("#lap-wait + #send-box .move-link", timeout=60_000)
     open_link(other, ada.page.input_value("#move-link-1"), "Bea", confirm=False)
     other.page.click("#handoff button[data-cmd='not-my-link']")
     other.page.wait_for_function("() => document.body.dataset.screen === 'home'")
@@ -372,7 +372,7 @@ def test_first_link_fork_sides_and_kept_continuation(new_context, base_url, lang
     start_game(ada.page, "citadels", SEATS, 38)
 
     # Bea's first link: who invites her, to which game, how it goes; nothing of the table
-    ada.page.wait_for_selector("#lap-wait #send-box .move-link", timeout=60_000)
+    ada.page.wait_for_selector("#lap-wait + #send-box .move-link", timeout=60_000)
     l0 = send_link(ada.page, 1)
     bea = Device(new_context, base_url, viewport, lang, 1, link=l0)
     open_link(bea, l0, "Bea", confirm=False, go=False)

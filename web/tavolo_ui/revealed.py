@@ -291,7 +291,9 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     grown = relation == SAME and len(transcript) > len(stored) and _signed_same(transcript[:len(stored)], stored)
     lap_fork = relation == SAME and not grown and not _signed_same(transcript, stored[:len(transcript)])
     if relation == FORKED or lap_fork:
-        return Opened(link, FORKED, transcript, mine, compare(here[0], stored, record, transcript, gid=link.gid))
+        # ``theirs``: what this device stores if its person keeps the link's continuation (its keys stay)
+        return Opened(link, FORKED, transcript, mine, compare(here[0], stored, record, transcript, gid=link.gid),
+                      theirs=newer)
     if relation == NEWER or grown:
         return Opened(link, NEWER, transcript, newer)
     return Opened(link, relation, transcript, mine)
