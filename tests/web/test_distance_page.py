@@ -101,19 +101,20 @@ def send_link(page, seat: int) -> str:
     return link
 
 
-def set_up_lap(ada: Device, new_context, base_url: str, viewport: dict, lang: str, bea_viewport: dict | None = None
+def set_up_lap(ada, new_context, base_url: str, viewport: dict, lang: str, bea_viewport: dict | None = None
                ) -> tuple[Device, str]:
-    """The set-up lap of the game Ada's device has just created: its link to Bea opens on a
-    new device of Bea's (her first link: the hand-off, confirmed), whose device joins and
-    sends it back; Ada's device then deals the set-up (her own device: no hand-off). Bea's
-    device and the lap's first link."""
-    ada.page.wait_for_selector("#lap-wait + #send-box .move-link", timeout=60_000)
-    l0 = send_link(ada.page, 1)
+    """The set-up lap of the game Ada's device (``ada``: a ``Device`` or its page) has just
+    created: its link to Bea opens on a new device of Bea's (her first link: the hand-off,
+    confirmed), whose device joins and sends it back; Ada's device then deals the set-up (her
+    own device: no hand-off). Bea's device and the lap's first link."""
+    page = getattr(ada, "page", ada)
+    page.wait_for_selector("#lap-wait + #send-box .move-link", timeout=60_000)
+    l0 = send_link(page, 1)
     bea = Device(new_context, base_url, bea_viewport or viewport, lang, 1, link=l0)
     open_link(bea, l0, "Bea", go=False)
-    ada.page.goto(send_link(bea.page, 0))
-    ada.page.wait_for_function("() => document.body.dataset.screen === 'table' && !document.querySelector('#lap-wait')"
-                               " && document.body.dataset.handoff === ''", timeout=60_000)
+    page.goto(send_link(bea.page, 0))
+    page.wait_for_function("() => document.body.dataset.screen === 'table' && !document.querySelector('#lap-wait')"
+                           " && document.body.dataset.handoff === ''", timeout=60_000)
     return bea, l0
 
 

@@ -229,20 +229,20 @@ class AtADistance:
         from .sealed import make_link  # a sealed game's library is loaded before its table is drawn
         assert self.info is not None and self.info.seal is not None
         if self.info.revealed:
-            return self.revealed_link(s)[:2]
+            return self.revealed_link(s, seat)[:2]
         return make_link(s.record, self.info.seal, gid=self.info.gid, to=seat)
 
-    def revealed_link(self, s: Session) -> tuple[str, SealState, int]:
-        """The ``t4`` link this device sends now (``revealed.page_link``: its commitments
-        during the lap, else its turns sealed, each with its seat's value), the seal to store
-        once it has left, and the seat it goes to. ``LinkError`` when this device's chance
-        secrets are damaged."""
+    def revealed_link(self, s: Session, seat: int) -> tuple[str, SealState, int]:
+        """The ``t4`` link this device sends now to ``seat`` (``revealed.page_link``: its
+        commitments during the lap, else its turns sealed, each with its seat's value), the
+        seal to store once it has left, and the seat it goes to. ``LinkError`` when this
+        device's chance secrets are damaged."""
         from .revealed import CHANCES_DAMAGED, page_link
         assert self.info is not None and self.info.seal is not None
         if self.info.chances is None:
             raise LinkError(CHANCES_DAMAGED, "Distance.chances could not be read")
         mover = None if s.is_over() or s.undealt else s.to_move()
-        return page_link(s.record, self.info.seal, self.info.chances, gid=self.info.gid, mover=mover)
+        return page_link(s.record, self.info.seal, self.info.chances, gid=self.info.gid, mover=mover, to=seat)
 
     def message(self, session: Session, seat: int) -> str:
         """The words sent with the link to ``seat``: "Your turn in Citadels with Anna and Bea"."""
@@ -877,7 +877,15 @@ class AtADistance:
                 self.page.flash(NOT_LOADED, "error", why)
                 return
             from .sealed import make_link  # only once the seals' library is loaded
-            fragment, seal = make_link(record, seal, gid=info.gid, to=seat)
+            if info.revealed:  # the stored record as it is: nothing dealt here from entropy
+                from .revealed import CHANCES_DAMAGED, page_link
+                if info.chances is None:
+                    self.page.flash(CHANCES_DAMAGED, "error")
+                    return
+                record = upgrade(parse_record(entry.record))
+                fragment, seal, _to = page_link(record, seal, info.chances, gid=info.gid, mover=None, to=seat)
+            else:
+                fragment, seal = make_link(record, seal, gid=info.gid, to=seat)
             link = _base_url() + fragment
         if not await self.deliver(text, link, record.seats[seat].name, share=hasattr(js.navigator, "share")):
             return

@@ -413,10 +413,11 @@ def seal_pending(record: GameRecord, seal: SealState, chances: dict[int, str], *
 
 
 def page_link(record: GameRecord, seal: SealState, chances: dict[int, str], *, gid: str,
-              mover: int | None) -> tuple[str, SealState, int]:
+              mover: int | None, to: int | None = None) -> tuple[str, SealState, int]:
     """The page's ``t4`` link: this device's part sealed (``seal_pending``), then the
-    fragment for the device the game goes to next (``route``), the seal to store once it has
-    left, and that device's seat."""
+    fragment for the device the game goes to next (``route``; ``to``: for that seat, say
+    each friend's own copy of the final table), the seal to store once it has left, and the
+    seat it is for."""
     sealed = seal_pending(record, seal, chances, gid=gid)
-    to = route(record, sealed, mover)
+    to = route(record, sealed, mover) if to is None else to
     return make_link(record, sealed, gid=gid, to=to), sealed, to
