@@ -279,3 +279,19 @@ def test_the_end_screen_line_says_what_was_checked():
     t3 = Distance(ada.info.gid, [0], seal=ada.info.seal)
     assert end_check(t3).render("en") == "Checked: every move was signed by its seat"
     assert end_check(Distance(ada.info.gid, [0])) is None
+
+
+def test_chance_secrets_stay_out_of_an_exported_game():
+    """The save keeps the secrets beside the seal; the game exported to a file (for another
+    device) carries none of them."""
+    from tavolo_ui.saves import DictStorage, Saves
+
+    ada = create()
+    saves = Saves(DictStorage())
+    sid = saves.new_id()
+    assert saves.put(sid, "Spyrium", ada.session.record.model_dump(mode="json"), False, ada.info.to_json()) is None
+    _name, text = saves.export(sid)
+    stored = Distance.from_json(saves.get(sid).distance)
+    assert stored is not None and stored.chances == ada.info.chances
+    for secret in ada.info.chances.values():
+        assert secret not in text

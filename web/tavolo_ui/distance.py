@@ -30,6 +30,12 @@ writes and reads, and which ``parse_move`` (like any page made before them) refu
 link of a newer Tavolo. Games made before keep no seal (``Distance.sealed`` is false) and
 their links open as they always did.
 
+Since issue 39's stage 2, a new sealed game deals its public draws by commit and reveal: its
+links' payload starts with ``t4`` (``REVEALED_VERSION``, read by ``revealed``), the game begins
+with the set-up lap (each person's device commits before anything is dealt: ``lap_next``,
+``lap_waits_for``), and the device keeps its seats' chance secrets in ``Distance.chances``,
+which never leave it. Games sealed before (``t3``) go on as they were.
+
 Two copies of one game (the device's and a link's) relate as ``relate`` says: the same, one
 further on than the other, two continuations of one position (a fork the person resolves:
 ``AtADistance.show_fork`` in ``distance_screen``), or not the same game (other players, or other

@@ -1,6 +1,7 @@
 """Move links of sealed games whose public draws are dealt by commit and reveal (issue 39,
-stage 2: nobody chooses or re-draws chance). Pure Python: the headless tool
-``tools/distance_game.py --reveal`` and the CPython tests use it; the page does not yet.
+stage 2: nobody chooses or re-draws chance). Pure Python: the page (``distance_screen``:
+every new game at a distance once the seals' library is loaded), the headless tool
+``tools/distance_game.py --reveal`` and the CPython tests use it.
 
 The protocol is ``engines.core.reveal`` (each seat's hash chain, its anchor committed in the
 set-up lap, one value revealed per segment, every public outcome derived from all seats'
@@ -32,6 +33,13 @@ characters per segment, an anchor 45 once per seat (``bench/seal.py --reveal``).
 4. From then on, a device plays each of its seats' turns: ``deal`` gives the ``Beacon`` of
    the seat's next value, the device plays the turn (its draws from the beacon) and seals it
    in one segment (``seal_turn``) as soon as the turn passes, then sends the link (``route``).
+
+**In the page** a turn's moves may be taken back (Undo) until its link leaves, so the page
+seals when a link is made (``page_link``, ``seal_pending``: one segment per run of one seat's
+moves, as ``sealed.seal_moves`` does) and deals as the moves are played from a
+``PendingBeacon``: the values each draw is dealt with follow from the stored transcript and
+the device's secrets alone, as if the turns before it were sealed already, so a move taken
+back and played again meets the same public draws.
 """
 
 from __future__ import annotations
