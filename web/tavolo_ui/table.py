@@ -243,9 +243,10 @@ class TableScreen:
             return
         ho.hidden = True
         ho.innerHTML = ""
-        board = _el("board-wrap")
-        if board:
-            board.hidden = bool(s.undealt)
+        for part in ("board-wrap", "pace-box", "log-box"):  # nothing to show of them before the set-up
+            el = _el(part)
+            if el:
+                el.hidden = bool(s.undealt)
         if s.undealt:  # a game at a distance in its set-up lap: nothing is dealt, so no board to show
             self.paint(blank=True)
             _el("status").innerHTML = f'<div class="to-act">{h(self.status_line())}</div>'
