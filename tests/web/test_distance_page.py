@@ -25,7 +25,7 @@ from engines.core.rng import Rng
 from engines.core.seal import SeatKey, b64, chain, link_hash
 from tavolo_ui.bidi import isolate
 from tavolo_ui.distance import is_sealed_fragment, move_fragment
-from tavolo_ui.sealed import parse_sealed, sealed_fragment
+from tavolo_ui.revealed import parse_revealed, revealed_fragment
 from tests.web.conftest import app_errors, shot, wait_ready
 from tests.web.pagedriver import Mirror, body, click_action, saved_record, start_game
 
@@ -41,9 +41,10 @@ class Device:
     browser's locale) showing the page: opened on its home screen, or on a link."""
 
     def __init__(self, new_context, base_url: str, viewport: dict, lang: str, seat: int, link: str | None = None,
-                 share_sheet: bool = False):
+                 share_sheet: bool = False, storage: dict | None = None):
         locale = {"en": "en-GB", "it": "it-IT"}[lang]
-        self.page = new_context(viewport=viewport, locale=locale).new_page()
+        extra = {} if storage is None else {"storage_state": storage}  # a copy of another device's storage
+        self.page = new_context(viewport=viewport, locale=locale, **extra).new_page()
         if share_sheet:  # a phone's share sheet (Web Share API), which remembers what it was given
             self.page.add_init_script("navigator.share = data => { window.__shared = data; return Promise.resolve(); };")
         self.page.console_errors = []
@@ -98,6 +99,23 @@ def send_link(page, seat: int) -> str:
     page.click(f"#send-box button[data-cmd='copy-move'][data-arg='{seat}']")
     page.wait_for_selector("#send-box .move-sent")
     return link
+
+
+def set_up_lap(ada, new_context, base_url: str, viewport: dict, lang: str, bea_viewport: dict | None = None
+               ) -> tuple[Device, str]:
+    """The set-up lap of the game Ada's device (``ada``: a ``Device`` or its page) has just
+    created: its link to Bea opens on a new device of Bea's (her first link: the hand-off,
+    confirmed), whose device joins and sends it back; Ada's device then deals the set-up (her
+    own device: no hand-off). Bea's device and the lap's first link."""
+    page = getattr(ada, "page", ada)
+    page.wait_for_selector("#lap-wait + #send-box .move-link", timeout=60_000)
+    l0 = send_link(page, 1)
+    bea = Device(new_context, base_url, bea_viewport or viewport, lang, 1, link=l0)
+    open_link(bea, l0, "Bea", go=False)
+    page.goto(send_link(bea.page, 0))
+    page.wait_for_function("() => document.body.dataset.screen === 'table' && !document.querySelector('#lap-wait')"
+                           " && document.body.dataset.handoff === ''", timeout=60_000)
+    return bea, l0
 
 
 def play_until_link(device: Device, game, rng, clicks: dict) -> str | None:
@@ -227,9 +245,15 @@ def play_first_choices(device: Device, pick: int) -> str:
 
 def test_twice_older_forked_and_wrong_seat_links(new_context, base_url):
     ada = Device(new_context, base_url, PHONE, "en", 0, share_sheet=True)
-    bea = Device(new_context, base_url, LAPTOP, "en", 1)
-    bea2 = Device(new_context, base_url, PHONE, "en", 1)  # Bea's second device (her phone)
+    other = Device(new_context, base_url, PHONE, "en", 1)  # someone the lap's link is not for
     start_far_game(ada, "citadels")
+    # the lap's link opened by someone it is not for: nothing shown, nothing kept
+    ada.page.wait_for_selector("#lap-wait + #send-box .move-link", timeout=60_000)
+    open_link(other, ada.page.input_value("#move-link-1"), "Bea", confirm=False)
+    other.page.click("#handoff button[data-cmd='not-my-link']")
+    other.page.wait_for_function("() => document.body.dataset.screen === 'home'")
+    assert saves_in(other.page) == []
+    bea, _l0 = set_up_lap(ada, new_context, base_url, PHONE, "en", bea_viewport=LAPTOP)
     # Ada's phone has a share sheet: "Send to Bea" hands it the link and the message
     while not ada.page.locator("#send-box").count():
         before = int(body(ada.page, "actions"))
@@ -245,14 +269,8 @@ def test_twice_older_forked_and_wrong_seat_links(new_context, base_url):
     ada.page.click("#undo", force=True)  # force: Playwright counts aria-disabled as not enabled
     assert "left this device" in ada.page.inner_text("#banner")
 
-    # a link opened by someone it is not for: nothing shown, nothing kept
-    open_link(bea2, l1, "Bea", confirm=False)
-    bea2.page.click("#handoff button[data-cmd='not-my-link']")
-    bea2.page.wait_for_function("() => document.body.dataset.screen === 'home'")
-    assert saves_in(bea2.page) == []
-
-    # the same link opened twice: harmless
-    open_link(bea, l1, "Bea")
+    # the same link opened twice: harmless (Bea's own device, which joined the game: no hand-off)
+    open_link(bea, l1, "Bea", handoff=False)
     first = body(bea.page, "stateHash")
     # Share offers no play or watch link of a game at a distance (one would seat everyone here)
     bea.page.click("#share-btn")
@@ -263,9 +281,11 @@ def test_twice_older_forked_and_wrong_seat_links(new_context, base_url):
     assert "already have this move" in bea.page.inner_text("#banner")
     assert body(bea.page, "stateHash") == first and len(saves_in(bea.page)) == 1
 
-    # Bea answers on her laptop, and again, otherwise, on her phone: two continuations
+    # Bea answers on her laptop, and again, otherwise, on her phone (a copy of her laptop's
+    # storage: the same seat keys and chance secrets): two continuations, both signed by Bea
+    bea2 = Device(new_context, base_url, PHONE, "en", 1, storage=bea.page.context.storage_state())
     l2 = play_first_choices(bea, 0)
-    open_link(bea2, l1, "Bea")
+    open_link(bea2, l1, "Bea", handoff=False)
     l2b = play_first_choices(bea2, 1)
     assert l2b != l2
 
@@ -316,10 +336,10 @@ def test_twice_older_forked_and_wrong_seat_links(new_context, base_url):
 
 # ---- issue 38: a game at a distance as two new users live it ----------------------------------
 RUNS = [("en", LAPTOP, PHONE), ("it", PHONE, LAPTOP)]
-WORDS = {"en": {"invite": "{a} invites you to a game of Citadels with {a}, {b} and {c}", "mine": "(your choice: ",
+WORDS = {"en": {"invite": "{a} invites you to a game of Citadels: you join it as {b}", "mine": "(your choice: ",
                 "twice": "played this position twice", "aside": "the version here, not kept, from move 1",
                 "now": "last move: just now", "review": "not kept: review only"},
-         "it": {"invite": "{a} ti invita a una partita di Citadels con {a}, {b} e {c}", "mine": "(la tua scelta: ",
+         "it": {"invite": "{a} ti invita a una partita di Citadels: entri come {b}", "mine": "(la tua scelta: ",
                 "twice": "ha giocato questa posizione due volte", "aside": "versione locale scartata, dalla mossa 1",
                 "now": "ultima mossa: adesso", "review": "non tenuta: solo da rivedere"}}
 
@@ -343,27 +363,23 @@ def pick_until_link(page, pick: int) -> None:
 
 @pytest.mark.parametrize("lang, viewport, other", RUNS, ids=["en-1280", "it-390"])
 def test_first_link_fork_sides_and_kept_continuation(new_context, base_url, lang, viewport, other):
-    """Ada picks a character, takes it back before pressing Send (the link was already in its
-    box) and picks another; Bea opens the first link: her hand-off says who invites her, to
-    what, and how it goes. Bea's answer comes back to Ada: the fork screen shows Ada's own two
-    picks (never Bea's), says Ada played the position twice; the version kept aside goes to
-    Saved games, named so, and opens only in the review."""
+    """Bea opens the first link (the set-up lap's): her hand-off says who invites her, to what,
+    and how it goes. Then Ada picks a character, takes it back before pressing Send (the link
+    was already in its box) and picks another; Bea's answer comes back to Ada: the fork screen
+    shows Ada's own two picks (never Bea's), says Ada played the position twice; the version
+    kept aside goes to Saved games, named so, and opens only in the review."""
     w = WORDS[lang]
     ada = Device(new_context, base_url, viewport, lang, 0)
     start_game(ada.page, "citadels", SEATS, 38)
-    pick_until_link(ada.page, 0)
-    l1 = ada.page.input_value("#move-link-1")  # seen in its box, not sent: Undo may still take it back
-    ada.page.click("#undo", force=True)
-    ada.page.wait_for_function("() => document.body.dataset.actions === '0'")
-    pick_until_link(ada.page, 1)
-    send_link(ada.page, 1)
 
     # Bea's first link: who invites her, to which game, how it goes; nothing of the table
-    bea = Device(new_context, base_url, viewport, lang, 1, link=l1)
-    open_link(bea, l1, "Bea", confirm=False, go=False)
-    a, b, c = (isolate(n) for n in ("Ada", "Bea", "Bot Carlo"))
+    ada.page.wait_for_selector("#lap-wait + #send-box .move-link", timeout=60_000)
+    l0 = send_link(ada.page, 1)
+    bea = Device(new_context, base_url, viewport, lang, 1, link=l0)
+    open_link(bea, l0, "Bea", confirm=False, go=False)
+    a, b = isolate("Ada"), isolate("Bea")
     welcome = bea.page.inner_text("#welcome")
-    assert w["invite"].format(a=a, b=b, c=c) in welcome and "offline" in welcome
+    assert w["invite"].format(a=a, b=b) in welcome and "offline" in welcome
     for size in (viewport, other):
         bea.page.set_viewport_size(size)
         for button in ("handoff", "not-my-link"):
@@ -372,6 +388,18 @@ def test_first_link_fork_sides_and_kept_continuation(new_context, base_url, lang
     bea.page.set_viewport_size(viewport)
     bea.page.click("#handoff button[data-cmd='handoff']")
     bea.page.wait_for_function("() => document.body.dataset.handoff === ''")
+    ada.page.goto(send_link(bea.page, 0))  # the lap back at Ada's device: the set-up dealt
+    ada.page.wait_for_function("() => document.body.dataset.screen === 'table' && !document.querySelector('#lap-wait')"
+                               " && document.body.dataset.handoff === ''", timeout=60_000)
+
+    pick_until_link(ada.page, 0)
+    l1 = ada.page.input_value("#move-link-1")  # seen in its box, not sent: Undo may still take it back
+    ada.page.click("#undo", force=True)
+    ada.page.wait_for_function("() => document.body.dataset.actions === '0'")
+    pick_until_link(ada.page, 1)
+    send_link(ada.page, 1)
+
+    open_link(bea, l1, "Bea", handoff=False)  # her own device, which joined the game
     l2 = play_first_choices(bea, 0)
 
     # Bea's answer on Ada's device: two continuations, each with Ada's own pick, never Bea's
@@ -431,11 +459,10 @@ def test_sealed_forged_link_refused_in_the_page(new_context, base_url):
     shot(page, "sealed_new_game_bots_here_it_390")
     page.click("#start")
     page.wait_for_function("() => document.body.dataset.screen === 'table'")
+    bea, _l0 = set_up_lap(ada, new_context, base_url, PHONE, "it")
     l1 = play_first_choices(ada, 0)
     assert is_sealed_fragment("#" + l1.split("#", 1)[1])
-
-    bea = Device(new_context, base_url, PHONE, "it", 1, link=l1)
-    open_link(bea, l1, "Bea", go=False)
+    open_link(bea, l1, "Bea", handoff=False)
     while not bea.page.locator("#send-box .move-link").count():  # Bea's picks until a link is offered
         before = int(body(bea.page, "actions"))
         bea.page.locator("#actions .act-list > button").first.click()
@@ -449,13 +476,14 @@ def test_sealed_forged_link_refused_in_the_page(new_context, base_url):
 
     # Bea's move re-signed with another key, her key left as it was: the link's checksum is right
     base, fragment = l2.split("#", 1)
-    link = parse_sealed("#" + fragment)
-    whole = [*parse_sealed("#" + l1.split("#", 1)[1]).segments[:link.first], *link.segments]
+    link = parse_revealed("#" + fragment)
+    stored = next(x for x in saves_in(page) if "distance" in x)["distance"]["seal"]["transcript"]
+    whole = [*stored[:link.first], *link.segments]
     k = link.first
-    assert whole[k]["seat"] == 1 and "key" in whole[k]
+    assert whole[k]["seat"] == 1  # her key was bound in her lap segment
     head = chain(link.gid, link.record, whole[:k])[-1]
     whole[k] = dict(whole[k], sig=b64(SeatKey.new().sign(link_hash(head, link.record, whole[k]))))
-    bad = base + sealed_fragment(link.record, link.gid, 0, whole, k)
+    bad = base + revealed_fragment(link.record, link.gid, 0, whole, k)
 
     before = saves_in(page)
     page.goto(bad)
@@ -474,5 +502,105 @@ def test_sealed_forged_link_refused_in_the_page(new_context, base_url):
     page.wait_for_function("() => document.body.dataset.screen === 'table' && document.body.dataset.handoff === ''"
                            f" && Number(document.body.dataset.actions) >= {moves}", timeout=60_000)
     assert page.locator("#banner.error").count() == 0
+    for d in (ada, bea):
+        assert not app_errors(d.page), d.page.console_errors
+
+
+# ---- issue 39, stage 2: public draws by commit and reveal -------------------------------------
+LAP_WORDS = {"en": {"creator": "The game starts once each friend has joined", "back": "send the link back to",
+                    "invite": "{a} invites you to a game of Spyrium: you join it as {b}", "wait": "Waiting for",
+                    "refused": "does not follow from the seats’ commitments"},
+             "it": {"creator": "La partita comincia quando tutti sono entrati", "back": "rimanda il link a",
+                    "invite": "{a} ti invita a una partita di Spyrium: entri come {b}", "wait": "In attesa che",
+                    "refused": "non deriva dagli impegni dei giocatori"}}
+
+
+def both_widths(page, viewport: dict, other: dict, name: str, selector: str) -> None:
+    """Screenshots of ``page`` at both widths, ``selector`` seen without scrolling in each."""
+    for size in (viewport, other):
+        page.set_viewport_size(size)
+        above_the_fold(page, selector)
+        shot(page, f"{name}_{size['width']}")
+    page.set_viewport_size(viewport)
+
+
+def forged_set_up(link: str, seal: dict) -> str:
+    """The creator's first dealt link with one public draw of its set-up replaced by another
+    possible one, and every segment from the deal on signed again with the creator's keys
+    (``seal``: its device's stored ``Distance.seal``, read from its storage): what a dishonest
+    creator's device would send. Each signature holds; the draw does not follow from the
+    seats' commitments."""
+    from engines.core.seal import seal_segment, unb64
+    from tavolo_ui.revealed import parse_revealed, revealed_fragment
+    from tests.ui.test_distance_revealed_page import replace_a_draw
+
+    base, fragment = link.split("#", 1)
+    parsed = parse_revealed("#" + fragment)
+    players, whole = parsed.record.players, seal["transcript"]
+    assert parsed.first == players and whole[players:] == parsed.segments  # the receiver holds the lap
+    deal_end = whole[players]["c"][1]
+    forged = replace_a_draw(parsed.record.model_copy(update={"chance": parsed.record.chance[:deal_end],
+                                                             "actions": []}), 0)
+    assert forged is not None, "no set-up draw with another possible outcome"
+    forged = parsed.record.model_copy(update={"chance": forged.chance + parsed.record.chance[deal_end:]})
+    transcript = whole[:players]
+    for segment in whole[players:]:
+        key = SeatKey.from_text(seal["keys"][str(segment["seat"])])
+        transcript = seal_segment(forged, transcript, segment["seat"], key, segment["a"][1], segment["c"][1],
+                                  gid=parsed.gid, anchor=unb64(segment.get("anchor"), 32),
+                                  reveal=unb64(segment.get("reveal"), 32))
+    return base + revealed_fragment(forged, parsed.gid, parsed.seat, transcript, players)
+
+
+@pytest.mark.parametrize("lang, viewport, other", RUNS, ids=["en-1280", "it-390"])
+def test_revealed_lap_and_forged_set_up_refused(new_context, base_url, lang, viewport, other):
+    """A new game at a distance starts with the set-up lap: Ada's send box says the game
+    starts once Bea has joined; Bea's first link welcomes her to Ada's game as Bea, her device
+    joins (one click) and her send box sends it back to Ada; back on Ada's device the set-up
+    is dealt and the table shows. A set-up with one public draw replaced (re-signed with
+    Ada's own keys, on CPython) is refused on Bea's device, naming Ada; the genuine link opens."""
+    w = LAP_WORDS[lang]
+    a, b = isolate("Ada"), isolate("Bea")
+    ada = Device(new_context, base_url, viewport, lang, 0)
+    start_far_game(ada, "spyrium")
+    ada.page.wait_for_selector("#lap-wait")
+    ada.page.wait_for_selector("#send-box .move-link")
+    assert ada.page.inner_text("#send-box h3") == w["creator"]
+    assert w["wait"] in ada.page.inner_text("#status") and b in ada.page.inner_text("#status")
+    nothing = ada.page.get_attribute("#board", "data-hits") in (None, "", "[]")
+    assert nothing and ada.page.locator("#actions button.act").count() == 0  # no board before the set-up
+    both_widths(ada.page, viewport, other, f"lap_creator_send_box_{lang}", "#send-box")
+    l1 = send_link(ada.page, 1)
+    assert "t4" == l1.split("#", 1)[1].split(".")[4]
+
+    bea = Device(new_context, base_url, viewport, lang, 1, link=l1)
+    open_link(bea, l1, "Bea", confirm=False, go=False)
+    assert w["invite"].format(a=a, b=b) in bea.page.inner_text("#welcome")
+    both_widths(bea.page, viewport, other, f"lap_friend_welcome_{lang}", "#handoff button[data-cmd='handoff']")
+    bea.page.click("#handoff button[data-cmd='handoff']")
+    bea.page.wait_for_selector("#send-box .move-link")
+    assert w["back"] in bea.page.inner_text("#send-box h3") and bea.page.locator("#move-link-0").count() == 1
+    both_widths(bea.page, viewport, other, f"lap_friend_send_box_{lang}", "#send-box")
+    l2 = send_link(bea.page, 0)
+
+    ada.page.goto(l2)  # Ada's own device: no hand-off; the set-up is dealt and the table shows
+    ada.page.wait_for_function("() => document.body.dataset.screen === 'table' && !document.querySelector('#lap-wait')"
+                               " && (document.querySelector('#send-box .move-link')"
+                               " || document.querySelectorAll('#actions .act-list > button').length > 0)",
+                               timeout=60_000)
+    both_widths(ada.page, viewport, other, f"lap_creator_dealt_{lang}", "#status")
+    l3 = play_first_choices(ada, 0)
+    seal = next(x for x in saves_in(ada.page) if "distance" in x)["distance"]["seal"]
+    bad = forged_set_up(l3, seal)
+
+    before = saves_in(bea.page)
+    bea.page.goto(bad)
+    bea.page.wait_for_function("() => document.body.dataset.screen === 'home' && document.querySelector('#banner.error')",
+                               timeout=60_000)
+    reason = bea.page.inner_text("#banner .banner-msg")
+    assert w["refused"] in reason.replace("'", "’") and a in reason, reason
+    shot(bea.page, f"lap_forged_set_up_refused_{lang}_{viewport['width']}")
+    assert saves_in(bea.page) == before  # nothing of it kept
+    open_link(bea, l3, "Bea", handoff=False)  # the genuine link opens
     for d in (ada, bea):
         assert not app_errors(d.page), d.page.console_errors

@@ -24,7 +24,7 @@ from engines.core.i18n import texts
 from tavolo_ui.distance import PRIVACY
 from tests.web.conftest import app_errors, open_app, shot
 from tests.web.pagedriver import body, start_game
-from tests.web.test_distance_page import LAPTOP, PHONE, SEATS, Device, saves_in
+from tests.web.test_distance_page import LAPTOP, PHONE, SEATS, Device, saves_in, set_up_lap
 from tests.web.test_two_tabs_race import CONFLICT, PRESS_AT, watch_errors
 
 pytestmark = pytest.mark.browser
@@ -65,18 +65,20 @@ def test_hand_copy_of_the_move_link_locks_undo(new_context, base_url, lang, firs
     page = ada.page
     page.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=base_url.rstrip("/"))
     start_game(page, "citadels", SEATS, SEED)
-    to_send_box(page)
-    link = page.input_value("#move-link-1")
-    assert page.get_attribute("#undo", "aria-disabled") == "false"  # nothing has left: Undo is free
     # what a game at a distance is, said once at its creation, in a short banner (the rest behind
-    # "Read more"), and the link's Copy button in sight without scrolling, on a phone too
+    # "Read more")
     assert PRIVACY.render(lang) in page.inner_text("#banner")
     assert page.locator("#banner").bounding_box()["height"] <= first["height"] / 4
-    assert in_view(page, COPY), "the Copy link button is out of sight"
-    shot(page, f"far_send_send box_{lang}_{first['width']}")
     page.click("#banner details.more summary")  # Read more: what the links protect, and what not yet
     shot(page, f"far_send_read_more_{lang}_{first['width']}")
     page.click("#banner details.more summary")
+    set_up_lap(ada, new_context, base_url, first, lang)  # Bea joins; Ada's device deals the set-up
+    to_send_box(page)
+    link = page.input_value("#move-link-1")
+    assert page.get_attribute("#undo", "aria-disabled") == "false"  # nothing has left: Undo is free
+    # the link's Copy button in sight without scrolling, on a phone too
+    assert in_view(page, COPY), "the Copy link button is out of sight"
+    shot(page, f"far_send_send box_{lang}_{first['width']}")
     # the person selects the link in its box and copies it with the keyboard
     page.focus("#move-link-1")
     page.keyboard.press("Control+A")
@@ -103,6 +105,7 @@ def test_two_tabs_conflict_copy_is_set_aside(new_context, base_url, lang, first,
     one = watch_errors(context.new_page())
     open_app(one, base_url)
     start_game(one, "citadels", SEATS, SEED)
+    set_up_lap(one, new_context, base_url, first, lang)  # Bea joins; Ada's device deals the set-up
     two = watch_errors(context.new_page())  # the same context: the same localStorage
     open_app(two, base_url)
     tabs = {"one": one, "two": two}

@@ -30,6 +30,12 @@ writes and reads, and which ``parse_move`` (like any page made before them) refu
 link of a newer Tavolo. Games made before keep no seal (``Distance.sealed`` is false) and
 their links open as they always did.
 
+Since issue 39's stage 2, a new sealed game deals its public draws by commit and reveal: its
+links' payload starts with ``t4`` (``REVEALED_VERSION``, read by ``revealed``), the game begins
+with the set-up lap (each person's device commits before anything is dealt: ``lap_next``,
+``lap_waits_for``), and the device keeps its seats' chance secrets in ``Distance.chances``,
+which never leave it. Games sealed before (``t3``) go on as they were.
+
 Two copies of one game (the device's and a link's) relate as ``relate`` says: the same, one
 further on than the other, two continuations of one position (a fork the person resolves:
 ``AtADistance.show_fork`` in ``distance_screen``), or not the same game (other players, or other
@@ -111,11 +117,25 @@ class Distance:
     seal: "SealState | None" = None
     """A sealed game (issue 39): this device's seat keys and the game's signed transcript
     (``sealed``). None: a game made before sealed links, whose links are not signed."""
+    chances: dict[int, str] | None = None
+    """A sealed game whose public draws are dealt by commit and reveal (``t4`` links,
+    ``revealed``): the chance secret of each seat this device plays (``revealed.new_chances``).
+    They never leave the device: no link, copy or set-aside continuation carries them. None:
+    a game sealed without them (``t3``) or not sealed."""
+    chances_damaged: Any = None
+    """What the save held for ``chances`` when it could not be read (kept as it was, and
+    written back so: nothing is lost), else None. The game deals by commit and reveal, but
+    this device can neither deal nor sign its draws (``revealed.CHANCES_DAMAGED`` says so)."""
 
     @property
     def sealed(self) -> bool:
         """Whether the game's links are sealed (the inbox marks the others "not sealed")."""
         return self.seal is not None
+
+    @property
+    def revealed(self) -> bool:
+        """Whether the game's public draws are dealt by commit and reveal (``t4`` links)."""
+        return self.seal is not None and (self.chances is not None or self.chances_damaged is not None)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"gid": self.gid, "mine": list(self.mine), "floor": self.floor, "sent": dict(self.sent),
@@ -124,6 +144,10 @@ class Distance:
             out["aside"] = True
         if self.seal is not None:
             out["seal"] = self.seal.to_json()
+        if self.chances_damaged is not None:
+            out["chances"] = self.chances_damaged
+        elif self.chances is not None:
+            out["chances"] = {str(seat): text for seat, text in self.chances.items()}
         return out
 
     @classmethod
@@ -141,10 +165,25 @@ class Distance:
         sent = ({k: v for k, v in sent.items() if k in ("to", "moves", "at") and isinstance(v, (int, float))}
                 if isinstance(sent, dict) else {})
         came, turn = data.get("came"), data.get("turn")
+        chances = _chances(data["chances"]) if "chances" in data else None
         return cls(gid, sorted(set(mine)), floor if type(floor) is int and floor >= 0 else 0,
                    {k: int(v) for k, v in sent.items()}, float(came) if isinstance(came, (int, float)) else 0.0,
                    turn if type(turn) is int and -1 <= turn < 99 else -1, data.get("aside") is True,
-                   SealState.from_json(data["seal"]) if "seal" in data else None)
+                   SealState.from_json(data["seal"]) if "seal" in data else None,
+                   chances, data["chances"] if "chances" in data and chances is None else None)
+
+
+def _chances(data: Any) -> dict[int, str] | None:
+    """The chance secrets a save holds (``Distance.chances``), or None when they cannot be read."""
+    if not isinstance(data, dict):
+        return None
+    out: dict[int, str] = {}
+    for seat, text in data.items():
+        if not (isinstance(seat, str) and seat.isdigit() and int(seat) < 99 and isinstance(text, str)
+                and _SECRET_RE.fullmatch(text)):
+            return None
+        out[int(seat)] = text
+    return out
 
 
 _SECRET_RE = re.compile(r"[A-Za-z0-9_-]{43}")
@@ -259,12 +298,24 @@ EVERY_SEAT = 99
 """The seat of a sealed move link sent to every player (at the end of a game)."""
 
 
-def is_sealed_fragment(fragment: Any) -> bool:
-    """Whether a move link is a sealed one (``sealed.parse_sealed`` reads it)."""
+REVEALED_VERSION = "t4"
+"""The payload of a sealed move link whose public draws are dealt by commit and reveal
+(``revealed``) starts with ``t4.``."""
+
+
+def link_version(fragment: Any) -> str | None:
+    """The payload version of a sealed move link (``SEALED_VERSION`` or ``REVEALED_VERSION``),
+    else None."""
     if not is_move_fragment(fragment):
-        return False
+        return None
     parts = fragment.lstrip("#")[len(MODE) + 1:].split(".", 5)
-    return len(parts) == 6 and parts[4] == SEALED_VERSION
+    return parts[4] if len(parts) == 6 and parts[4] in (SEALED_VERSION, REVEALED_VERSION) else None
+
+
+def is_sealed_fragment(fragment: Any) -> bool:
+    """Whether a move link is a sealed one (``sealed.parse_sealed`` reads a ``t3`` one,
+    ``revealed.parse_revealed`` a ``t4`` one)."""
+    return link_version(fragment) is not None
 
 
 def sealed_link_game(fragment: str) -> str:
@@ -380,6 +431,49 @@ SEALED_LINK_OLD_GAME = T("This link is sealed, but your copy of this game is not
 links, or while their library could not load): such a game's links are never sealed."""
 """Why a move link without seals (``#move=`` with a ``t2`` payload) is refused on a sealed game:
 a sealed game never goes on with moves nobody signed (the seals may have been taken out)."""
+REVEALED_LINK_OLD_GAME = T("This link fixes its draws by every seat's commitments, but your copy of this game does "
+                           "not (it was made before them): it cannot go on with this link. Your game is kept as it is.")
+"""Why a ``t4`` link is refused on a game this device keeps as ``t3`` or unsealed."""
+OLD_LINK_REVEALED_GAME = T("This link's draws are not fixed by the seats' commitments, but your game's are: it cannot "
+                           "go on with this link. Ask for the link again. Your game is kept as it is.")
+"""Why a ``t3`` link is refused on a game dealt by commit and reveal (``t4``)."""
+
+
+def lap_next(players: int, kinds: list[str], seal: SealState) -> int:
+    """During the set-up lap of a game dealt by commit and reveal, the seat whose device the
+    lap's link goes to once this device has committed its seats (those it holds keys of):
+    the first person who has not committed yet, else the creator, who deals the set-up
+    (as ``revealed.route`` says once the commitments are signed)."""
+    committed = {segment.get("seat") for segment in seal.transcript[:players]} | set(seal.keys)
+    for seat in range(players):
+        if seat not in committed:
+            return seat if kinds[seat] == "human" else seal.host
+    return seal.host
+
+
+def lap_waits_for(players: int, kinds: list[str], seal: SealState) -> int | None:
+    """The person a game in its set-up lap waits for, as this device stored it: the first
+    who has not joined (committed), else the creator, who deals; None when the lap is over."""
+    if len(seal.transcript) > players:
+        return None
+    committed = {segment.get("seat") for segment in seal.transcript[:players]}
+    missing = [seat for seat in range(players) if seat not in committed]
+    if not missing:
+        return seal.host
+    return missing[0] if kinds[missing[0]] == "human" else seal.host
+
+
+def end_check(info: Distance | None) -> Text | None:
+    """The line the end screen of a sealed game at a distance says of what this device
+    checked as the links came: every move signed by its seat, and in a game dealt by commit
+    and reveal every public draw too. None for a game that is not sealed (or whose stored
+    seals are damaged: nothing can be said of them)."""
+    if info is None or info.seal is None or info.seal.damaged:
+        return None
+    if info.revealed:
+        return T("Checked: every move was signed by its seat and every public draw follows from all seats’ "
+                 "commitments")
+    return T("Checked: every move was signed by its seat")
 
 
 def bots_host(info: Distance) -> int | None:
@@ -418,10 +512,12 @@ PRIVACY = T("A game at a distance: after each of your turns, send the move link 
 """How a game at a distance is played: said once, when one is created, short enough for a phone's
 screen; what a link holds is behind "Read more" (``PRIVACY_MORE``)."""
 PRIVACY_MORE = T("Protected: every move is signed on its player's device, so nobody can play for another seat or "
-                 "change a move already made, and a link answered twice in two ways is shown as such.\n"
+                 "change a move already made, and a link answered twice in two ways is shown as such. Public draws "
+                 "(dice, markets, tiles, the first player) are fixed by every seat's commitments, made before the "
+                 "game began: nobody can choose or draw them again.\n"
                  "Not yet protected: a link holds the whole game, so someone who decodes it by hand can see the other "
-                 "seats' hidden cards; and the device of whoever draws a card or rolls a die could be altered to choose "
-                 "the result.\n"
+                 "seats' hidden cards; and a card drawn into a hand is still drawn by the device of whoever draws it, "
+                 "which could be altered to choose it.\n"
                  "On this page, nobody sees another seat's hidden cards.")
 """What a sealed game's move links protect and what they do not yet (``PRIVACY``'s "Read more",
 shown when a sealed game at a distance is created; issue 39's later stages take the hidden

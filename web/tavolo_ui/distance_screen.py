@@ -22,8 +22,9 @@ from engines.core.i18n import texts
 
 from .bidi import Isolated, isolate
 from .crypto_load import NOT_LOADED, ensure_seals, installed, load_seals
-from .distance import (FORKED, NEWER, NOT_SEALED_LINK, OLDER, PRIVACY, PRIVACY_MORE, REFUSED, SAME,
-                       SEALED_LINK_OLD_GAME, Distance, MoveLink, SealState, aside_name, bots_host, common_moves,
+from .distance import (FORKED, NEWER, NOT_SEALED_LINK, OLD_LINK_REVEALED_GAME, OLDER, PRIVACY, PRIVACY_MORE,
+                       REFUSED, REVEALED_LINK_OLD_GAME, REVEALED_VERSION, SAME, SEALED_LINK_OLD_GAME, Distance,
+                       end_check, lap_next, lap_waits_for, link_version, MoveLink, SealState, aside_name, bots_host, common_moves,
                        fork_cause, invitation, inviter, is_sealed_fragment, move_link, movers, needs_handoff,
                        new_game_id, parse_move, parted_by, people_here, relate, seen_moves, waits_for)
 from .page import L, _el, tx
@@ -32,6 +33,18 @@ from .saves import FULL_MESSAGE, OURS, SaveEntry, stamp
 from .session import Session
 
 T = texts("ui")
+
+DEAL_BY_REVEAL = True
+"""New games at a distance deal their public draws by commit and reveal (``t4`` links,
+``revealed``: the set-up lap first) when the seals' library is loaded."""
+
+
+class _Hold:
+    """A chance source that deals nothing: a game dealt by commit and reveal waits so until
+    its ``PendingBeacon`` can be made (the seals' library loaded)."""
+
+    def pick(self, game, state):  # type: ignore[no-untyped-def]
+        return None
 
 
 def _now_ms() -> float:
@@ -91,15 +104,40 @@ class AtADistance:
         """``start``'s game put on the table and saved: sealed unless the library did not
         load (``why``: what failed, behind the banner's Details toggle)."""
         seal: SealState | None = None
+        info = Distance(new_game_id(), mine)
         if why is None:
             from .sealed import new_seal  # only once the seals' library is loaded
-            seal = new_seal(session.record, mine)
+            seal = info.seal = new_seal(session.record, mine)
             self.page.banner = (PRIVACY, "info", PRIVACY_MORE)  # the rest behind "Read more": compact on a phone
+            if DEAL_BY_REVEAL:  # nothing dealt before every seat has committed: the set-up lap
+                from .revealed import new_chances
+                info.chances = new_chances(seal.keys)
+                session.redeal_with(_Hold(), [])
+                session.deal_from(self.beacon(session, info))
         else:
             self.page.banner = (NOT_LOADED, "error", why)
         session.play_here(mine)
-        self.table.open_session(session, sid, name, distance=Distance(new_game_id(), mine, seal=seal))
+        self.table.open_session(session, sid, name, distance=info)
         self.table.autosave()
+
+    def beacon(self, session: Session, info: Distance):  # type: ignore[no-untyped-def]
+        """The chance source of ``session``, a game dealt by commit and reveal
+        (``revealed.PendingBeacon``): its draws from the seats' values as this device keeps
+        them in ``info``."""
+        from .revealed import PendingBeacon  # only once the seals' library is loaded
+        return PendingBeacon(lambda: (session.record, info.seal, info.chances, session.actors), info.gid)
+
+    def revealed_session(self, record, info: Distance) -> Session:  # type: ignore[no-untyped-def]
+        """A session of a game dealt by commit and reveal: nothing dealt from entropy; the
+        draws this device deals (the set-up, once the lap is back at its creator) from its
+        ``beacon``."""
+        session = Session.load(record, source=_Hold())
+        session.deal_from(self.beacon(session, info))
+        return session
+
+    def session_of(self, record, info: Distance) -> Session:  # type: ignore[no-untyped-def]
+        """A session of a link's or a save's game at a distance, dealt as the game is."""
+        return self.revealed_session(record, info) if info.revealed else Session.load(record)
 
     def attach(self, session: Session, sid: str | None, info: Distance | None) -> None:
         """The game just put on the table: its ``Distance`` (``info``, else its save's), applied
@@ -112,6 +150,13 @@ class AtADistance:
                     asyncio.ensure_future(self.when_loaded())
         self.info = info
         self.to_save = False
+        if info is not None and info.revealed and not isinstance(session.source, _Hold) \
+                and getattr(session.source, "gid", None) != info.gid:
+            # loaded by a path that deals from entropy: what it dealt beyond the save is taken back
+            stored = self.page.saves.get(sid).record.get("chance", []) if sid else session.record.chance
+            session.redeal_with(_Hold(), stored if isinstance(stored, list) else [])
+        if info is not None and info.revealed and isinstance(session.source, _Hold) and installed():
+            session.deal_from(self.beacon(session, info))
         if info is not None:
             session.play_here(info.mine)
             session.bots_host = bots_host(info)
@@ -121,7 +166,10 @@ class AtADistance:
         """A sealed game resumed before the seals' library loaded: its send box drawn again
         once it has (it said "Preparing the link…" until then)."""
         await ensure_seals()
-        if self.info is not None and self.page.session is not None:
+        s = self.page.session
+        if self.info is not None and s is not None:
+            if self.info.revealed and isinstance(s.source, _Hold):
+                s.deal_from(self.beacon(s, self.info))
             self.table.refresh()
 
     def stored(self) -> dict | None:
@@ -147,6 +195,9 @@ class AtADistance:
         s = self.page.session
         if self.info is None or s is None or self.table.mode != "play":
             return []
+        if s.undealt and self.info.seal is not None:  # the set-up lap: the next to join, or back to the creator
+            to = lap_next(s.record.players, [seat.kind for seat in s.seats], self.info.seal)
+            return [] if to in self.info.mine or self.info.chances is None else [to]
         if s.is_over():
             # only the device whose move (or bots' moves) ended the game tells the others: one
             # that received the final table has nothing new to send
@@ -177,7 +228,21 @@ class AtADistance:
         """The fragment of the sealed link for ``seat`` and the seal to store once it has left."""
         from .sealed import make_link  # a sealed game's library is loaded before its table is drawn
         assert self.info is not None and self.info.seal is not None
+        if self.info.revealed:
+            return self.revealed_link(s, seat)[:2]
         return make_link(s.record, self.info.seal, gid=self.info.gid, to=seat)
+
+    def revealed_link(self, s: Session, seat: int) -> tuple[str, SealState, int]:
+        """The ``t4`` link this device sends now to ``seat`` (``revealed.page_link``: its
+        commitments during the lap, else its turns sealed, each with its seat's value), the
+        seal to store once it has left, and the seat it goes to. ``LinkError`` when this
+        device's chance secrets are damaged."""
+        from .revealed import CHANCES_DAMAGED, page_link
+        assert self.info is not None and self.info.seal is not None
+        if self.info.chances is None:
+            raise LinkError(CHANCES_DAMAGED, "Distance.chances could not be read")
+        mover = None if s.is_over() or s.undealt else s.to_move()
+        return page_link(s.record, self.info.seal, self.info.chances, gid=self.info.gid, mover=mover, to=seat)
 
     def message(self, session: Session, seat: int) -> str:
         """The words sent with the link to ``seat``: "Your turn in Citadels with Anna and Bea"."""
@@ -210,6 +275,67 @@ class AtADistance:
         self.table.tabs.follow_other_tab(outcome, stored)
         return False
 
+    def checked_html(self) -> str:
+        """The end screen's line on what this device checked (``distance.end_check``), as
+        HTML; "" for a game that is not sealed."""
+        text = end_check(self.info)
+        return "" if text is None else f'<p class="muted" id="end-checked">{h(tx(text))}</p>'
+
+    # ---- the set-up lap ------------------------------------------------------------------
+    def lap_status(self) -> str:
+        """The status line while the game on the table waits for its set-up lap: "Waiting
+        for Bea to join", or on a friend's device that has joined, "Joined: waiting for Ada
+        to deal"; "" otherwise."""
+        s = self.page.session
+        if self.info is None or self.info.seal is None or s is None or not s.undealt:
+            return ""
+        seal, kinds = self.info.seal, [seat.kind for seat in s.seats]
+        committed = {segment.get("seat") for segment in seal.transcript[:s.record.players]}
+        if not set(self.info.mine) <= committed:  # this device has not sent its commitments yet
+            if seal.host in self.info.mine:
+                return L("Waiting for {name} to join", name=s.name(lap_next(s.record.players, kinds, seal)))
+            return L("Join the game: send the link below")
+        waits = lap_waits_for(s.record.players, kinds, seal)
+        if waits is None or waits == seal.host:
+            return L("Joined: waiting for {name} to deal", name=s.name(seal.host))
+        return L("Waiting for {name} to join", name=s.name(waits))
+
+    def lap_html(self) -> str:
+        """In place of the board's choices during the set-up lap: a small panel saying that
+        nothing is dealt until everyone has joined, and the send box when a link goes out."""
+        s = self.page.on_table()
+        host = self.info.seal.host if self.info is not None and self.info.seal is not None else 0
+        if self.info is not None and self.info.chances is None and self.info.seal is not None:
+            from .revealed import CHANCES_DAMAGED
+            return f'<section class="lap-wait" id="lap-wait"><p>{h(tx(CHANCES_DAMAGED))}</p></section>'
+        wait = L("Nothing is dealt yet: once everyone has joined, {name}’s device deals the cards and the game "
+                 "starts.", name=s.name(host))
+        return (f'<section class="lap-wait" id="lap-wait"><h3>{h(L("Setting up the game"))}</h3>'
+                f'<p>{h(wait)}</p></section>' + self.send_box_html())
+
+    def lap_words(self, s: Session, to: int) -> tuple[str, str]:
+        """The send box's heading and sentence during the set-up lap, for the link to ``to``:
+        the next person to join (who then sends it on, or back to the creator), or back to
+        the creator, whose device then deals."""
+        assert self.info is not None and self.info.seal is not None
+        seal, kinds = self.info.seal, [seat.kind for seat in s.seats]
+        host = seal.host
+        if to == host:
+            return (L("You have joined: send the link back to {name}", name=s.name(host)),
+                    L("Send {name} this link: {name}’s device then deals the cards and the game starts.",
+                      name=s.name(host)))
+        after = SealState({**seal.keys, to: ""}, host, seal.transcript)
+        then = lap_next(s.record.players, kinds, after)
+        heading = (L("The game starts once each friend has joined") if host in self.info.mine else
+                   L("You have joined: send the link on to {name}", name=s.name(to)))
+        if then == host and host in self.info.mine:
+            what = L("Send {name} this link: {name}’s device joins the game, then {name} sends it back to you.",
+                     name=s.name(to))
+        else:
+            what = L("Send {name} this link: {name}’s device joins the game, then {name} sends it on to {next}.",
+                     name=s.name(to), next=s.name(then))
+        return heading, what
+
     def send_box_html(self) -> str:
         """In place of the choices (beside the final scores once the game is over): the link
         for each friend it is for now, to send; while this device does not keep the game as
@@ -220,7 +346,10 @@ class AtADistance:
         s = self.page.on_table()
         over = s.is_over()
         turn = s.to_move()
-        if over:
+        lap = s.undealt
+        if lap:
+            heading = self.lap_words(s, seats[0])[0]
+        elif over:
             heading = L("The game is over: send each friend the final table")
         elif turn is not None and not s.is_human(turn):
             heading = L("It is {bot}’s turn: send the link to {name}, whose device plays the bots",
@@ -237,10 +366,11 @@ class AtADistance:
             sent = self.info.sent.get("moves") == len(s.record.actions) and self.info.sent.get("to") == seat
             share = (f'<button class="primary" data-cmd="send-move" data-arg="{seat}">{h(L("Send to {name}", name=name))}</button>'
                      if hasattr(js.navigator, "share") else "")
-            what = (L("Send {name} this link: it opens the final table at their seat.", name=name) if over else
+            what = (self.lap_words(s, seat)[1] if lap else
+                    L("Send {name} this link: it opens the final table at their seat.", name=name) if over else
                     L("Send {name} this link: it opens the game at their seat, with your move.", name=name))
             state = ("" if not sent else
-                     f'<p class="muted move-sent">{h(L("Link made.") if over else L("Link made: when {name} has played, open the link they send back.", name=name))}</p>')
+                     f'<p class="muted move-sent">{h(L("Link made.") if over or lap else L("Link made: when {name} has played, open the link they send back.", name=name))}</p>')
             parts.append(f'<p>{h(what)}</p>'
                          f'<textarea class="move-link" id="move-link-{seat}" readonly rows="3"'
                          f' aria-label="{h(L("Move link for {name}", name=name))}">{h(link)}</textarea>'
@@ -379,21 +509,31 @@ class AtADistance:
             return
         from engines.core.inbound import InputError
         from engines.core.seal import SealError
+        from . import revealed
         from .sealed import Refused, device_seats, open_link, parse_sealed  # only once the library is loaded
+        t4 = link_version(fragment) == REVEALED_VERSION
+        opener, parse = (revealed.open_link, revealed.parse_revealed) if t4 else (open_link, parse_sealed)
         gid = fragment.lstrip("#").split("=", 1)[1].split(".", 1)[0]
         entry = self.find(gid)
         info = Distance.from_json(entry.distance) if entry is not None else None
         here = None if entry is None or info is None else upgrade(parse_record(entry.record))
         try:
             if here is None or info is None:
-                opened = open_link(fragment, None)
+                opened = opener(fragment, None)
             elif info.seal is None:  # a game made before sealed links (or unsealed): its links are not sealed
-                raise LinkError(SEALED_LINK_OLD_GAME, "a sealed link for a game this device keeps unsealed")
+                raise LinkError(REVEALED_LINK_OLD_GAME if t4 else SEALED_LINK_OLD_GAME,
+                                "a sealed link for a game this device keeps unsealed")
+            elif t4 != info.revealed:  # a t4 link for a t3 game, or the other way round
+                raise LinkError(REVEALED_LINK_OLD_GAME if t4 else OLD_LINK_REVEALED_GAME,
+                                f"a {link_version(fragment)} link for a game this device keeps "
+                                f"{'t4' if info.revealed else 't3'}")
+            elif info.chances is None:
+                raise LinkError(revealed.CHANCES_DAMAGED, "Distance.chances could not be read")
             else:
-                opened = open_link(fragment, (here, info.seal))
+                opened = opener(fragment, (here, info.seal))
         except InputError as exc:  # nothing of the link is shown or kept; its seats named as typed
             names = ([seat.name for seat in here.seats] if here is not None else
-                     [seat.name for seat in parse_sealed(fragment).record.seats] if isinstance(exc, SealError) else [])
+                     [seat.name for seat in parse(fragment).record.seats] if isinstance(exc, SealError) else [])
             self.page.banner = (Refused(exc, names), "error", exc.detail)
             self.page.show_home()
             return
@@ -401,7 +541,8 @@ class AtADistance:
         if entry is None or info is None:
             mine = device_seats(link.record, opened.seal.host, link.seat)
             self.first_move(MoveLink(link.gid, link.seat, link.record), Distance(
-                link.gid, mine, floor=len(link.record.actions), came=_now_ms(), seal=opened.seal))
+                link.gid, mine, floor=len(link.record.actions), came=_now_ms(), seal=opened.seal,
+                chances=revealed.new_chances(mine) if t4 else None))
             return
         if self.not_for_here(MoveLink(link.gid, link.seat, link.record), entry, info):
             return
@@ -432,9 +573,9 @@ class AtADistance:
         if relation == OLDER:
             self.page.banner = (T("This link is older than your game ({n} moves; this device has {m}): the newer "
                                   "game is kept.", n=len(link.record.actions), m=have), "info")
-            session = Session.load(entry.record)
+            session = self.session_of(entry.record, info)
         else:
-            session = Session.load(link.record)
+            session = self.session_of(link.record, info)
             self.page.banner = (T("You already have this move."), "info") if relation == SAME else None
             if relation == NEWER:
                 info.came = _now_ms()
@@ -463,8 +604,8 @@ class AtADistance:
         saved only then (``confirmed``), as a newer position of a game it has is. ``info``:
         what this device keeps of it (a sealed game's, with its seal); by default an unsealed
         game's, this device playing the link's seat."""
-        session = Session.load(link.record)
         info = info or Distance(link.gid, [link.seat], floor=len(link.record.actions), came=_now_ms())
+        session = self.session_of(link.record, info)
         session.play_here(info.mine)
         session.link_for = link.seat
         names = ", ".join(s.name for s in link.record.seats)
@@ -481,6 +622,16 @@ class AtADistance:
         that the page works offline with the game kept on this device. Nothing of the table."""
         if self.first is not s or s.link_for is None:
             return ""
+        offline = L("Tavolo runs in this browser, offline too: no account, and the game stays on this device.")
+        if s.undealt and self.info is not None and self.info.seal is not None:  # the set-up lap: joining
+            host = self.info.seal.host
+            invite = L("{name} invites you to a game of {game}: you join it as {seat}", name=s.name(host),
+                       game=s.game.title, seat=s.name(s.link_for))
+            how = L("When you confirm, your device joins the game (it commits to the draws, so nobody can choose "
+                    "them). Then send the link it gives you on; once everyone has joined, {name}’s device deals the "
+                    "cards and the game starts.", name=s.name(host))
+            return (f'<div class="welcome" id="welcome"><p class="welcome-invite">{h(invite)}</p>'
+                    f'<p>{h(how)}</p><p>{h(offline)}</p></div>')
         who = inviter(s.actors, [seat.kind for seat in s.seats], s.link_for)
         everyone = s.names(list(range(len(s.seats))))
         invite = (L("You are invited to a game of {game} with {names}", game=s.game.title, names=everyone)
@@ -667,7 +818,14 @@ class AtADistance:
                           else f"<bdi>{h(s['name'])}</bdi>" for i, s in enumerate(seats))
         turn = info.turn
         friend = waits_for(info, [str(seat.get("kind", "")) for seat in seats])
-        if e.over:
+        kinds = [str(seat.get("kind", "")) for seat in seats]
+        lap = (lap_waits_for(len(seats), kinds, info.seal) if info.revealed and info.seal is not None
+               and not e.record.get("chance") and not info.seal.damaged else None)
+        if lap is not None:  # the set-up lap: who it waits for
+            whose = (L("Joined: waiting for {name} to deal", name=isolate(seats[lap]["name"]))
+                     if lap == info.seal.host and lap not in info.mine else   # type: ignore[union-attr]
+                     L("Waiting for {name} to join", name=isolate(seats[lap]["name"])))
+        elif e.over:
             whose = L("Game over")
         elif turn in info.mine:
             whose = L("Your turn")
@@ -719,7 +877,15 @@ class AtADistance:
                 self.page.flash(NOT_LOADED, "error", why)
                 return
             from .sealed import make_link  # only once the seals' library is loaded
-            fragment, seal = make_link(record, seal, gid=info.gid, to=seat)
+            if info.revealed:  # the stored record as it is: nothing dealt here from entropy
+                from .revealed import CHANCES_DAMAGED, page_link
+                if info.chances is None:
+                    self.page.flash(CHANCES_DAMAGED, "error")
+                    return
+                record = upgrade(parse_record(entry.record))
+                fragment, seal, _to = page_link(record, seal, info.chances, gid=info.gid, mover=None, to=seat)
+            else:
+                fragment, seal = make_link(record, seal, gid=info.gid, to=seat)
             link = _base_url() + fragment
         if not await self.deliver(text, link, record.seats[seat].name, share=hasattr(js.navigator, "share")):
             return

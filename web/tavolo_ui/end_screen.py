@@ -75,7 +75,7 @@ class EndOfGame:
         self.watch_statistics_toggle()
         key = (id(s), len(s.record.actions))
         stats = self.statistics_html(s, order, keep_open=self._stats_open == (key, True))
-        res.innerHTML = (f'<h3>{h(won)}</h3>'
+        res.innerHTML = (f'<h3>{h(won)}</h3>{self.table.distance.checked_html()}'
                          f'<table class="score end-score"><thead><tr><th></th>{head}</tr></thead>'
                          f'<tbody>{body}</tbody></table>'
                          f'{stats}'

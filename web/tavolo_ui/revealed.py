@@ -1,6 +1,7 @@
 """Move links of sealed games whose public draws are dealt by commit and reveal (issue 39,
-stage 2: nobody chooses or re-draws chance). Pure Python: the headless tool
-``tools/distance_game.py --reveal`` and the CPython tests use it; the page does not yet.
+stage 2: nobody chooses or re-draws chance). Pure Python: the page (``distance_screen``:
+every new game at a distance once the seals' library is loaded), the headless tool
+``tools/distance_game.py --reveal`` and the CPython tests use it.
 
 The protocol is ``engines.core.reveal`` (each seat's hash chain, its anchor committed in the
 set-up lap, one value revealed per segment, every public outcome derived from all seats'
@@ -32,31 +33,37 @@ characters per segment, an anchor 45 once per seat (``bench/seal.py --reveal``).
 4. From then on, a device plays each of its seats' turns: ``deal`` gives the ``Beacon`` of
    the seat's next value, the device plays the turn (its draws from the beacon) and seals it
    in one segment (``seal_turn``) as soon as the turn passes, then sends the link (``route``).
+
+**In the page** a turn's moves may be taken back (Undo) until its link leaves, so the page
+seals when a link is made (``page_link``, ``seal_pending``: one segment per run of one seat's
+moves, as ``sealed.seal_moves`` does) and deals as the moves are played from a
+``PendingBeacon``: the values each draw is dealt with follow from the stored transcript and
+the device's secrets alone, as if the turns before it were sealed already, so a move taken
+back and played again meets the same public draws.
 """
 
 from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from engines.core.chance import ENTROPY, Source
 from engines.core.i18n import texts
 from engines.core.record import GameRecord, RecordError
 from engines.core.reveal import VALUE_BYTES, Beacon, Chains, latest_values, require_lap
-from engines.core.seal import (SeatKey, Sealed, Segment, b64, bound_keys, chain, compare, link_hash,
+from engines.core.seal import (SeatKey, Sealed, SealError, Segment, b64, bound_keys, chain, compare, link_hash,
                                seal_segment, turns, unb64, verify)
 
-from .distance import EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, SAME, SealState, relate, text_crc
+from .distance import EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, REVEALED_VERSION, SAME, SealState, relate, text_crc
 from .links import LinkError, encode_record
-from .sealed import Opened, SealedLink, device_seat, first_needed, known_json, known_of
+from .sealed import (Opened, SealedLink, _not_held, _taken_back_prefixes, device_seat, first_needed, known_json,
+                     known_of)
 from .sealed import encode_seals as sealed_seals, link_parts, link_record
 
 T = texts("ui")
 
-REVEALED_VERSION = "t4"
-"""The payload of a move link dealt by commit and reveal starts with ``t4.``."""
 SEGMENT_CHARS = 2 + 1 + 6 + 1 + 7 + 1 + 86 + 3 * (2 + 43) + 1
 """The most characters one segment takes in a ``t4`` link's seals."""
 MOST_SEATS = 99
@@ -167,8 +174,11 @@ def _head(record: GameRecord, seal: SealState, gid: str) -> bytes:
 
 
 def _with(seal: SealState, transcript: list[Segment], head: bytes) -> SealState:
+    """``seal`` with ``transcript`` (whose last hash is ``head``); the taken-back segments it
+    does not hold stay (``SealState.taken_back``)."""
     return SealState(dict(seal.keys), seal.host, transcript,
-                     known_json(Sealed(bound_keys(transcript), head, len(transcript))))
+                     known_json(Sealed(bound_keys(transcript), head, len(transcript))),
+                     taken_back=_not_held(seal.taken_back, transcript))
 
 
 # ---- the link ----------------------------------------------------------------------------
@@ -270,7 +280,15 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     known = known_of(mine) if here is not None else None
     if known is not None and transcript[:known.segments] != stored[:known.segments]:
         known = None  # the link's copy of what this device checked differs: check it all again
-    sealed = verify(record, transcript, moved.movers, gid=link.gid, drawn=moved.drawn, own=own, known=known)
+    try:
+        sealed = verify(record, transcript, moved.movers, gid=link.gid, drawn=moved.drawn, own=own, known=known)
+    except SealError:
+        # an answer to a link this device showed, whose moves Undo then took back: it chains onto
+        # this device's own taken-back segments (``sealed.remember_shown``), never re-signed here
+        found = _on_taken_back(link, record, moved, own, stored, mine.taken_back)
+        if found is None:
+            raise
+        transcript, sealed = found
     host = mine.host if here is not None or not transcript else transcript[0]["seat"]  # the creator signed segment 0
     newer = SealState(mine.keys, host, transcript, known_json(sealed))
     if here is None:
@@ -281,10 +299,25 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     grown = relation == SAME and len(transcript) > len(stored) and _signed_same(transcript[:len(stored)], stored)
     lap_fork = relation == SAME and not grown and not _signed_same(transcript, stored[:len(transcript)])
     if relation == FORKED or lap_fork:
-        return Opened(link, FORKED, transcript, mine, compare(here[0], stored, record, transcript, gid=link.gid))
+        # ``theirs``: what this device stores if its person keeps the link's continuation (its keys stay)
+        return Opened(link, FORKED, transcript, mine, compare(here[0], stored, record, transcript, gid=link.gid),
+                      theirs=newer)
     if relation == NEWER or grown:
         return Opened(link, NEWER, transcript, newer)
     return Opened(link, relation, transcript, mine)
+
+
+def _on_taken_back(link: SealedLink, record: GameRecord, moved, own: dict, stored: list[Segment],
+                   taken_back: list[tuple[int, Segment]]) -> tuple[list[Segment], Sealed] | None:
+    """The link's transcript rebuilt on a prefix that ends with this device's taken-back
+    segments (``sealed._taken_back_prefixes``) and what ``verify`` said, or None."""
+    for prefix in _taken_back_prefixes(stored, taken_back, link):
+        transcript = [*prefix, *link.segments]
+        try:
+            return transcript, verify(record, transcript, moved.movers, gid=link.gid, drawn=moved.drawn, own=own)
+        except SealError:
+            continue
+    return None
 
 
 def _signed_same(a: list[Segment], b: list[Segment]) -> bool:
@@ -295,3 +328,104 @@ def _signed_same(a: list[Segment], b: list[Segment]) -> bool:
         return [{name: value for name, value in segment.items() if name != "sig"} for segment in transcript]
 
     return unsigned(a) == unsigned(b)
+
+
+# ---- the page's turns: draws dealt as the moves are played, sealed when a link leaves ------
+
+CHANCES_DAMAGED = T("The secret this device keeps to deal this game's draws is damaged: it can neither deal nor "
+                    "sign its draws. Your game is kept as it is.")
+"""Why a device whose stored chance secrets cannot be read (``Distance.chances_damaged``)
+deals nothing and signs nothing in a game dealt by commit and reveal."""
+
+
+def plan(record: GameRecord, seal: SealState, movers: list[int]) -> list[tuple[int, int]]:
+    """The segments this device has still to seal after ``seal``'s transcript, as (seat, end
+    of its moves): one per run of one seat's moves (``sealed.runs``), the creator's deal
+    segment first when the set-up is not dealt yet (alone when another seat moves first).
+    Empty during the lap (nothing may be dealt or played before it ends)."""
+    from .sealed import runs
+
+    if lap_missing(record, seal):
+        return []
+    dealt = set_up_dealt(record, seal)
+    todo = runs(movers, seal.transcript[-1]["a"][1] if dealt else 0)
+    if not dealt and (not todo or todo[0][0] != seal.host):
+        todo.insert(0, (seal.host, 0))
+    return todo
+
+
+def pending_values(record: GameRecord, seal: SealState, chances: dict[int, str], todo: list[tuple[int, int]], *,
+                   gid: str) -> list[Turn]:
+    """The ``Turn`` of each planned segment (``plan``), in order, as each would be dealt once
+    the ones before it are sealed: the same values ``seal_pending`` reveals. ``ValueError``
+    when a planned seat is not this device's (it holds no secret of it)."""
+    transcript = list(seal.transcript)
+    out: list[Turn] = []
+    for seat, _end in todo:
+        turn = deal(record, SealState(seal.keys, seal.host, transcript), chances, seat, gid=gid)
+        out.append(turn)
+        transcript.append({"seat": seat, "reveal": b64(turn.value)})  # as its segment will reveal it
+    return out
+
+
+class PendingBeacon:
+    """The page's chance ``Source`` in a game dealt by commit and reveal: each draw is dealt
+    from the ``Beacon`` of the turn it falls in (the seat of the last move since the device's
+    transcript, or the creator for the set-up), as if the turns before it were sealed
+    already (``pending_values``). Its values follow from the stored transcript and the
+    device's secrets alone, so a move taken back and played again meets the same public draws
+    (Undo lets no one draw again). Nothing is dealt (``None``) during the lap, or in a turn
+    that is not this device's to deal (a friend's device deals it), or when the device's
+    secrets are damaged.
+
+    ``state_of()`` gives the game's ``Distance``-side data now (record, seal, chances,
+    movers: the seat of each move played), since the page's copy changes as links come."""
+
+    def __init__(self, state_of: Callable[[], tuple[GameRecord, SealState | None, dict[int, str] | None,
+                                                    Sequence[int | None]]], gid: str) -> None:
+        self.state_of, self.gid = state_of, gid
+
+    def pick(self, game, state):  # type: ignore[no-untyped-def]
+        record, seal, chances, movers = self.state_of()
+        if seal is None or chances is None or seal.damaged:
+            return None
+        todo = plan(record, seal, [-1 if seat is None else seat for seat in movers])
+        if not todo or todo[-1][0] not in chances:
+            return None
+        try:
+            turn = pending_values(record, seal, chances, todo, gid=self.gid)[-1]
+        except ValueError:
+            return None
+        return turn.beacon.pick(game, state)
+
+
+def seal_pending(record: GameRecord, seal: SealState, chances: dict[int, str], *, gid: str) -> SealState:
+    """``seal`` with this device's part of the game sealed: during the lap, its seats'
+    commitments (``commit``); after it, one segment per planned turn (``plan``: the deal
+    segment, then each run of one seat's moves), each revealing that seat's next value and
+    holding the outcomes dealt up to the next run (``seal.turns``'s ``drawn``). A friend's
+    device that completed the lap has nothing more to seal: the creator deals."""
+    if lap_missing(record, seal):
+        return commit(record, seal, chances, gid=gid)
+    if not set_up_dealt(record, seal) and seal.host not in chances:
+        return seal  # the lap is complete: the creator's device deals the set-up, not this one
+    moved = turns(record)
+    todo = plan(record, seal, moved.movers)
+    for (seat, end), turn in zip(todo, pending_values(record, seal, chances, todo, gid=gid)):
+        key = SeatKey.from_text(seal.keys[seat])
+        head = _head(record, seal, gid)
+        transcript = seal_segment(record, seal.transcript, seat, key, end, moved.drawn[end], gid=gid, head=head,
+                                  reveal=turn.value, anchor=turn.anchor)
+        seal = _with(seal, transcript, link_hash(head, record, transcript[-1]))
+    return seal
+
+
+def page_link(record: GameRecord, seal: SealState, chances: dict[int, str], *, gid: str,
+              mover: int | None, to: int | None = None) -> tuple[str, SealState, int]:
+    """The page's ``t4`` link: this device's part sealed (``seal_pending``), then the
+    fragment for the device the game goes to next (``route``; ``to``: for that seat, say
+    each friend's own copy of the final table), the seal to store once it has left, and the
+    seat it is for."""
+    sealed = seal_pending(record, seal, chances, gid=gid)
+    to = route(record, sealed, mover) if to is None else to
+    return make_link(record, sealed, gid=gid, to=to), sealed, to

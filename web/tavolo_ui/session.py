@@ -22,7 +22,7 @@ from typing import Any
 from engines import IllegalAction, RecordError, get_game, new_record, parse_record
 from engines.core.bots import bot_levels, get_bot
 from engines.core.i18n import PLAYER_RE as _PLAYER_RE, Text, fit_preposition, render, texts
-from engines.core.chance import ENTROPY, Tape
+from engines.core.chance import ENTROPY, Source, Tape
 from engines.core.game import GameState
 from engines.core.record import FORMAT, GameRecord, positions, redeal, start, upgrade
 from engines.core.thinking import decision_rng
@@ -92,8 +92,13 @@ class Session:
     same seed deals the same game").
     """
 
-    def __init__(self, record: GameRecord, *, watch: bool = False, seeded_until: int | None = None):
+    def __init__(self, record: GameRecord, *, watch: bool = False, seeded_until: int | None = None,
+                 source: Source | None = None):
         self.game = get_game(record.game)
+        # where the chance the game reaches comes from: the system's entropy, or in a game at a
+        # distance dealt by commit and reveal its seats' values (``revealed.PendingBeacon``),
+        # which deals nothing until the set-up lap is complete
+        self.source: Source = source if source is not None else ENTROPY
         if seeded_until is None:
             seeded_until = SEEDED if record.format == FORMAT else 0
         self._seeded_until = seeded_until if seeded_until > len(record.actions) else 0
@@ -153,7 +158,8 @@ class Session:
         self._rebuild(len(self.record.actions))
 
     @classmethod
-    def load(cls, data: Any, *, watch: bool = False, seeded_until: int | None = None) -> "Session":
+    def load(cls, data: Any, *, watch: bool = False, seeded_until: int | None = None,
+             source: Source | None = None) -> "Session":
         """A session from a record (``GameRecord``, dict or JSON text). ``RecordError`` with a
         clear message for a damaged record, an unknown game or a newer format. ``watch`` and
         ``seeded_until`` (a first-format record whose seed goes on dealing): see the class doc."""
@@ -165,7 +171,7 @@ class Session:
         except Exception as exc:  # a game package that fails to import
             raise RecordError(T("The game '{name}' cannot be loaded here ({reason}).", name=isolate(record.game),
                                 reason=str(exc))) from None
-        return cls(record, watch=watch, seeded_until=seeded_until)
+        return cls(record, watch=watch, seeded_until=seeded_until, source=source)
 
     def _rebuild(self, upto: int, opening: bool = False) -> None:
         """Replay the first ``upto`` record actions (``record.positions``), collecting the log
@@ -217,9 +223,31 @@ class Session:
             except Exception:  # a watched link whose outcomes do not fit: the rest from entropy
                 tape.next = len(self.coming)
             del self.coming[:tape.next]
-        dealt += self.game.deal(self.state, ENTROPY)
+        dealt += self.game.deal(self.state, self.source)
         self.record.chance = self.record.chance + [self.game.dump_action(o) for o in dealt]
         return dealt
+
+    def deal_from(self, source: Source) -> None:
+        """From now on the chance comes from ``source``; the chance node the game is at now
+        is dealt from it (a game at a distance whose set-up lap has just come back)."""
+        self.source = source
+        self._deal()
+
+    def redeal_with(self, source: Source, chance: list[dict]) -> None:
+        """The game replayed with only ``chance`` (the outcomes its save or link holds) and
+        from now on dealt from ``source``: a game at a distance dealt by commit and reveal,
+        loaded by a path that dealt from entropy what the record did not hold (its set-up,
+        during the lap), gets that taken back before anything is shown or saved."""
+        self.source = source
+        self.record.chance = list(chance)
+        self._rebuild(len(self.record.actions), opening=True)
+
+    @property
+    def undealt(self) -> bool:
+        """Whether the game waits at a chance node this device does not deal: a game at a
+        distance before its set-up is dealt (the set-up lap), or whose draws another device
+        deals. There is no table to show then."""
+        return self.game.is_chance(self.state)
 
     # ---- seats --------------------------------------------------------------------------
     @property
@@ -432,10 +460,10 @@ class Session:
         before = self.state.clone()
         self.game.apply(self.state, action)  # raises IllegalAction, state unchanged
         self.record.actions.append(self.game.dump_action(action))
+        self.actors.append(seat)  # before the deal: a ``PendingBeacon`` deals by whose move it follows
         self._deal()  # the chance the move leads to, drawn now
         events = self._events(before, action, self.state)
         self.lines.append((seat, text, events))
-        self.actors.append(seat)
         self._before_last = before
         after = redeal(self.game, self.record, self.state, len(self.record.actions))
         if after is not self.state:  # a watched forked game reaching its fork: the re-dealt table

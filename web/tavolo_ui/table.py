@@ -243,6 +243,17 @@ class TableScreen:
             return
         ho.hidden = True
         ho.innerHTML = ""
+        for part in ("board-wrap", "pace-box", "log-box"):  # nothing to show of them before the set-up
+            el = _el(part)
+            if el:
+                el.hidden = bool(s.undealt)
+        if s.undealt:  # a game at a distance in its set-up lap: nothing is dealt, so no board to show
+            self.paint(blank=True)
+            _el("status").innerHTML = f'<div class="to-act">{h(self.status_line())}</div>'
+            _el("actions").innerHTML = self.distance.lap_html()
+            _el("actions").classList.toggle("sending", True)
+            self.update_controls()
+            return
         self.paint()
         self.update_panel()
         self.update_controls()
@@ -326,6 +337,9 @@ class TableScreen:
         """The panel's first line: who acts now or who won; a spectator (watch links, bots
         only) is told they are watching and whose turn it is, never "you"."""
         s = self.page.on_table()
+        lap = self.distance.lap_status()
+        if lap:  # the set-up lap of a game at a distance: who it waits for
+            return lap
         if not s.is_over() and (self.mode == "watch" or s.me() is None):
             seat = s.to_move()
             who = s.name(seat) if seat is not None else ""
