@@ -294,7 +294,7 @@ class AtADistance:
         if not set(self.info.mine) <= committed:  # this device has not sent its commitments yet
             if seal.host in self.info.mine:
                 return L("Waiting for {name} to join", name=s.name(lap_next(s.record.players, kinds, seal)))
-            return L("Join the game: send the link below")
+            return L("To join the game, send the link below")
         waits = lap_waits_for(s.record.players, kinds, seal)
         if waits is None or waits == seal.host:
             return L("Joined: waiting for {name} to deal", name=s.name(seal.host))
@@ -321,13 +321,13 @@ class AtADistance:
         seal, kinds = self.info.seal, [seat.kind for seat in s.seats]
         host = seal.host
         if to == host:
-            return (L("You have joined: send the link back to {name}", name=s.name(host)),
+            return (L("To join, send the link back to {name}", name=s.name(host)),
                     L("Send {name} this link: {name}’s device then deals the cards and the game starts.",
                       name=s.name(host)))
         after = SealState({**seal.keys, to: ""}, host, seal.transcript)
         then = lap_next(s.record.players, kinds, after)
         heading = (L("The game starts once each friend has joined") if host in self.info.mine else
-                   L("You have joined: send the link on to {name}", name=s.name(to)))
+                   L("To join, send the link on to {name}", name=s.name(to)))
         if then == host and host in self.info.mine:
             what = L("Send {name} this link: {name}’s device joins the game, then {name} sends it back to you.",
                      name=s.name(to))
