@@ -5,12 +5,13 @@ does not hold the page for their imports as well on a slow phone's CPU."""
 from __future__ import annotations
 
 import asyncio
-
-import tavolo_ui.renderers
-from tavolo_ui import game_load
+import importlib
 
 
 def _steps(monkeypatch, game_fails=False) -> list[str]:
+    # the modules as they are now (another test may have imported the UI's modules again)
+    game_load = importlib.import_module("tavolo_ui.game_load")
+    renderers = importlib.import_module("tavolo_ui.renderers")
     log: list[str] = []
 
     async def next_task(_delay):
@@ -23,7 +24,7 @@ def _steps(monkeypatch, game_fails=False) -> list[str]:
 
     monkeypatch.setattr(game_load.asyncio, "sleep", next_task)
     monkeypatch.setattr(game_load, "get_game", get_game)
-    monkeypatch.setattr(tavolo_ui.renderers, "get_renderer", lambda name: log.append(f"renderer of {name}"))
+    monkeypatch.setattr(renderers, "get_renderer", lambda name: log.append(f"renderer of {name}"))
     asyncio.run(game_load.import_in_steps("citadels"))
     return log
 
