@@ -865,9 +865,38 @@ function rememberSlow() {
   try { localStorage.setItem(SLOW_KEY, String(Date.now())); } catch (err) { /* not remembered */ }
 }
 
+// A gzipped body decompressed (DecompressionStream), read piece by piece: the page's thread is
+// given back to the browser (a new task, setTimeout) whenever the pieces since the last time
+// took UNZIP_STEP_MS, so decompressing the snapshot's 31 MB is many short tasks instead of one
+// task of a second on a slow phone's CPU, and the page stays responsive meanwhile.
+const UNZIP_STEP_MS = 50;
+
+function nextTask() {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function unzip(body) {
-  const unzipped = body.pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(unzipped).arrayBuffer());
+  const reader = body.pipeThrough(new DecompressionStream("gzip")).getReader();
+  const pieces = [];
+  let size = 0;
+  let since = performance.now();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    pieces.push(value);
+    size += value.length;
+    if (performance.now() - since >= UNZIP_STEP_MS) {
+      await nextTask();
+      since = performance.now();
+    }
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const piece of pieces) {
+    bytes.set(piece, at);
+    at += piece.length;
+  }
+  return bytes;
 }
 
 // The snapshot's gzipped bytes from the network, or TooSlow when they are not all here within

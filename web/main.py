@@ -6,9 +6,17 @@ The wheels (the UI, the engines, pydantic and what it needs) are loaded with Pyo
 every wheel's sha256, with no micropip and no package cache (see ``build.pyscript_config``).
 ``interpreter.mjs`` has Pyodide fetch them while the interpreter starts (loadPyodide's
 ``packages``); here the outcome is awaited (or the load started, when it was not).
+
+The app's modules (pydantic, the engines' core, the UI) are then imported in steps
+(``IMPORT_STEPS``), the page's thread given back to the browser between them, so that no
+single task holds the page for seconds on a slow phone's CPU (the bench's ``--cpu 4``).
 """
 
+import asyncio
+import importlib
 import os
+import sys
+import time
 
 import js
 import pyodide_js
@@ -99,10 +107,51 @@ async def _load_wheels() -> str | None:
     return None
 
 
-def _start_app() -> None:
+# What ``from tavolo_ui.app import main`` imports, in steps, each after what it needs (the
+# order CPython finishes them in): pydantic's parts, the engines' core, the UI's modules.
+# Importing one of them first only does sooner, in a task of its own, what the app's import
+# would do anyway; a name that is gone or fails is skipped (the app's own import says why).
+IMPORT_STEPS = (
+    "inspect", "dataclasses", "json", "unicodedata", "typing_extensions", "datetime",
+    "pydantic_core", "pydantic.version", "pydantic._migration", "typing_inspection.introspection",
+    "pydantic._internal._typing_extra", "pydantic.errors", "pydantic.config",
+    "pydantic._internal._decorators", "pydantic._internal._fields", "pydantic._internal._mock_val_ser",
+    "zoneinfo", "pydantic.functional_validators", "pydantic.json_schema",
+    "pydantic._internal._generate_schema", "pydantic._internal._model_construction", "pydantic.main",
+    "pydantic.type_adapter", "annotated_types", "pydantic.types", "pydantic.fields", "pydantic.plugin._loader",
+    "engines.core.i18n", "engines.core.errors", "engines.core.rng", "engines.core.chance", "engines.core.game",
+    "engines.core.record", "engines", "tavolo_ui", "asyncio", "tavolo_ui.saves", "tavolo_ui.links",
+    "engines.core.thinking", "tavolo_ui.session", "tavolo_ui.distance", "tavolo_ui.page", "tavolo_ui.guide",
+    "tavolo_ui.bot_loop", "tavolo_ui.choices_panel", "tavolo_ui.distance_screen", "tavolo_ui.table",
+    "tavolo_ui.dialogs", "tavolo_ui.review_screen", "tavolo_ui.app",
+)
+STEP_MS = 100  # the page's thread is given back once a run of steps has taken this long
+
+
+async def _import_in_steps(names=IMPORT_STEPS, step_ms: float = STEP_MS, clock=time.perf_counter,
+                           load=importlib.import_module) -> None:
+    """Import ``names`` one after the other, giving the page's thread back to the browser
+    (``asyncio.sleep(0)``: a new task) whenever the steps since the last time took ``step_ms``
+    or more. Stops at the first that fails (the app's own import then says what is wrong), and
+    does nothing when the app's module is there already (imported, or a test's stand-in)."""
+    if "tavolo_ui.app" in sys.modules:
+        return
+    since = clock()
+    for name in names:
+        try:
+            load(name)
+        except Exception:
+            return
+        if (clock() - since) * 1000 >= step_ms:
+            await asyncio.sleep(0)
+            since = clock()
+
+
+async def _start_app() -> None:
     global APP
     T1 = js.performance.now()
     try:
+        await _import_in_steps()
         from tavolo_ui.app import main
 
         APP = main()  # never raises: whatever fails, a home screen with a note or a plain page
@@ -130,4 +179,4 @@ if _why_not:  # no Python packages, no page: say so, with what failed behind a t
     print("Tavolo: the wheels did not load:", _why_not)
     _plain_page(_why_not, _t(NOT_LOADED))
 else:
-    _start_app()
+    await _start_app()  # noqa: F704

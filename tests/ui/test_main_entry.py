@@ -64,7 +64,7 @@ class JsArray(list):
         return item in self
 
 
-def run_main(monkeypatch, app_module, load_fails=False, pending=None, loads=True):
+def run_main(monkeypatch, app_module, load_fails=False, pending=None, loads=True, namespace=None):
     """Run main.py with fakes. ``pending``: what interpreter.mjs's ``tavoloPackages`` promise
     gives (None: no such promise, main.py loads the wheels itself; else a value to await:
     null for loaded, an error otherwise). ``loads``: whether the wheels end up loaded (Pyodide
@@ -92,7 +92,7 @@ def run_main(monkeypatch, app_module, load_fails=False, pending=None, loads=True
     monkeypatch.setitem(sys.modules, "pyodide_js", types.SimpleNamespace(loadPackage=load_package, loadedPackages=loaded))
     monkeypatch.setitem(sys.modules, "tavolo_ui.app", app_module)
     code = compile(MAIN.read_text(), str(MAIN), "exec", flags=ast.PyCF_ALLOW_TOP_LEVEL_AWAIT)
-    result = eval(code, {"__name__": "__main__"})
+    result = eval(code, namespace if namespace is not None else {"__name__": "__main__"})
     if asyncio.iscoroutine(result):
         asyncio.run(result)
     return doc
@@ -156,3 +156,53 @@ def test_the_load_started_by_the_interpreter_module_is_awaited(monkeypatch):
     assert doc.body.dataset.bootPyMs == "0" and "boot" in doc.ids
     page = _not_loaded_page(run_main(monkeypatch, fake, pending=["Error: Failed to fetch"], loads=False))
     assert "Failed to fetch" in page
+
+
+def _main_functions(monkeypatch) -> dict:
+    """main.py's names after a run with a working stand-in app (whose presence in
+    ``sys.modules`` made the run skip the import steps), the stand-in then taken away."""
+    fake = types.ModuleType("tavolo_ui.app")
+    fake.main = lambda: "app"
+    names: dict = {"__name__": "__main__"}
+    run_main(monkeypatch, fake, namespace=names)
+    monkeypatch.delitem(sys.modules, "tavolo_ui.app")
+    return names
+
+
+def test_the_apps_modules_are_imported_in_steps_with_the_page_given_back_between(monkeypatch):
+    """No one task holds the page for all the imports: after steps that took STEP_MS (here
+    each step takes 60 ms of a fake clock, the budget is 100 ms), Python awaits a new task."""
+    main = _main_functions(monkeypatch)
+    log: list[str] = []
+    ticks = iter(range(0, 10_000, 60))
+
+    async def next_task(_delay):
+        log.append("new task")
+
+    monkeypatch.setattr(asyncio, "sleep", next_task)
+    asyncio.run(main["_import_in_steps"](["a", "b", "c", "d", "e"], 100, lambda: next(ticks) / 1000, log.append))
+    assert log == ["a", "b", "new task", "c", "d", "new task", "e"]
+
+
+def test_a_step_that_fails_ends_the_steps_and_leaves_it_to_the_apps_import(monkeypatch):
+    main = _main_functions(monkeypatch)
+    log: list[str] = []
+
+    def load(name):
+        if name == "b":
+            raise ImportError("no module named b")
+        log.append(name)
+
+    asyncio.run(main["_import_in_steps"](["a", "b", "c"], 100, lambda: 0.0, load))
+    assert log == ["a"]
+
+
+def test_every_import_step_names_a_module_there_is():
+    """A module renamed or removed must leave the list too (else the steps stop there)."""
+    import importlib.util
+
+    steps = next(node.value for node in ast.parse(MAIN.read_text()).body
+                 if isinstance(node, ast.Assign) and getattr(node.targets[0], "id", "") == "IMPORT_STEPS")
+    names = ast.literal_eval(steps)
+    assert names[-1] == "tavolo_ui.app" and len(set(names)) == len(names)
+    assert [n for n in names if importlib.util.find_spec(n) is None] == []

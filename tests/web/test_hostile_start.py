@@ -126,7 +126,7 @@ else:
         return _load(data, *args, **kwargs)
 
     _session.Session.load = staticmethod(_overflowing_load)
-    _start_app()
+    await _start_app()  # noqa: F704
 """
 
 
@@ -137,7 +137,7 @@ def crashing_site(serve, site_dir, tmp_path):
     shutil.copytree(site_dir, site)
     main = site / "main.py"
     text = main.read_text()
-    tail = "\nelse:\n    _start_app()\n"
+    tail = "\nelse:\n    await _start_app()  # noqa: F704\n"
     assert text.endswith(tail)
     main.write_text(text[:-len(tail)] + CRASH_PATCH)
     (site / "sw-register.js").write_text("")  # no service worker: every load reads this main.py

@@ -279,24 +279,25 @@ class App:
     # ---- start --------------------------------------------------------------------------
     def start(self) -> None:
         """Open the link in the URL, or the last game, or the home screen, once the wheels of
-        the games they need are loaded (``games_at_start``; the boot screen stays up meanwhile).
+        the games they need are loaded and their modules imported, each in a task of its own
+        (``games_at_start``, ``game_load.import_in_steps``; the boot screen stays up meanwhile),
+        in a task after the one that built the app.
         A game that cannot be loaded is said on the home screen, its link left in the URL (a
         reload tries again). Never leaves the boot screen up: whatever fails, the home screen
         (or at worst a plain page) is shown with a note, and the page is marked ready."""
-        missing = [g for g in self.games_at_start() if not game_load.installed(g)]
-        if not missing:
-            self.start_now()
-            return
+        games = self.games_at_start()
 
         async def load_then_start() -> None:
             failed = None
-            for game in missing:
+            for game in games:
                 try:
                     why = await game_load.ensure_game(game)
                 except Exception as exc:  # never a start left waiting
                     why = _error_detail(exc)
                 if why and failed is None:
                     failed = (game, why)
+                elif not why:
+                    await game_load.import_in_steps(game)
             self.start_now(failed)
 
         asyncio.ensure_future(load_then_start())

@@ -23,7 +23,7 @@ import asyncio
 import importlib
 from typing import Any, Callable
 
-from engines import about, list_games
+from engines import about, get_game, list_games
 from engines.core.i18n import texts
 from engines.core.registry import installed
 
@@ -91,6 +91,22 @@ async def ensure_game(game: str) -> str | None:
     if pending is None or pending.done():
         pending = _loading[game] = asyncio.ensure_future(_load_wheel(game))
     return await pending
+
+
+async def import_in_steps(game: str) -> None:
+    """Import ``game``'s rules, then its renderer, each in a task of its own (the page's
+    thread given back to the browser before each: ``asyncio.sleep(0)``), so that opening the
+    game after it does not hold the page for their imports as well. Whatever fails here is
+    left for the opening to meet and say."""
+    from .renderers import get_renderer
+
+    for step in (get_game, get_renderer):
+        await asyncio.sleep(0)
+        try:
+            step(game)
+        except Exception:
+            return
+    await asyncio.sleep(0)
 
 
 async def load_for(page: Any, game: str) -> bool:
