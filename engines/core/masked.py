@@ -228,10 +228,16 @@ class Knowledge:
     cards: dict[Key, str] = field(default_factory=dict)
     readable: list[list[frozenset[Key]]] = field(default_factory=list)
     public: list[frozenset[Key]] = field(default_factory=list)
+    banned: list[list[dict[Key, frozenset[str]]]] = field(default_factory=list)
 
     def known(self, moves: int, seat: int) -> dict[Key, str]:
         """What the device of ``seat`` reads after ``moves`` moves: position -> card."""
         return {key: self.cards[key] for key in self.readable[moves][seat]}
+
+    def bans(self, moves: int, seat: int) -> dict[Key, frozenset[str]]:
+        """The names the device of ``seat`` knows a position does not hold, after ``moves``
+        moves, without reading it (``Game.known_undrawn``): position -> names."""
+        return self.banned[moves][seat]
 
 
 @dataclass
@@ -252,11 +258,39 @@ class Masking:
 
 
 def _card_in(game: Game, deck: str, cards: frozenset[str], data: dict) -> str:
-    """The card of ``deck`` a drawn outcome (its JSON) names: its one text that is a card."""
+    """The card of ``deck`` an outcome or a move (its JSON) names: the card numbered by its
+    ``Game.numbered_cards`` field, or else its one text that is a card."""
+    numbered = game.numbered_cards(deck)
+    if numbered is not None:
+        field_name, numbers = numbered
+        value = data.get(field_name)
+        found = [c for c, n in numbers.items() if type(value) is int and n == value and c in cards]
+        if len(found) != 1:
+            raise ValueError(f"{game.name}: {data} numbers no card of deck {deck!r} in {field_name!r}")
+        return found[0]
     found = [t for t in texts_in({k: v for k, v in data.items() if k != "type"}) if t in cards]
     if len(found) != 1:
         raise ValueError(f"{game.name}: outcome {data} names {len(found)} cards of deck {deck!r}, not one")
     return found[0]
+
+
+def _write_token(game: Game, key: Key, card: str, data: dict) -> dict:
+    """``data`` (an outcome or a move naming ``card``) with the card written as the token of
+    ``key``: in its ``Game.numbered_cards`` field, or in place of each text that is the card."""
+    numbered = game.numbered_cards(key.deck)
+    if numbered is not None:
+        return {**data, numbered[0]: token(key)}
+    return _replace(data, lambda t: token(key) if t == card else t)
+
+
+def _deck_cards(game: Game, state: GameState, decks: dict[str, frozenset[str]], deck: str) -> frozenset[str]:
+    """The cards of ``deck``, from ``decks`` or else read now from ``Game.decks`` (a deck the
+    game declares once it is in play: Citadels' characters of each round), kept in ``decks``."""
+    if deck not in decks:
+        decks.update((name, frozenset(cards)) for name, cards in game.decks(state).items() if name not in decks)
+        if deck not in decks:
+            raise ValueError(f"{game.name}: no deck {deck!r}")
+    return decks[deck]
 
 
 def _check(game: Game, record: GameRecord) -> GameRecord:
@@ -293,11 +327,23 @@ class _Masker:
             return outcome
         key = Key(deck, position(deck, self.counts[deck]))
         self.counts[deck] += 1
-        card = _card_in(game, deck, self.decks[deck], data)
+        card = _card_in(game, deck, _deck_cards(game, state, self.decks, deck), data)
         seen = game.chance_seen_by(state, outcome)
         self.draws.append(Draw(key, card, index, None if seen is None else tuple(seen)))
-        self.chance.append(data if seen is None else _replace(data, lambda t: token(key) if t == card else t))
+        self.chance.append(data if seen is None else _write_token(game, key, card, data))
         return outcome
+
+    def choose(self, state: GameState, deck: str, mover: int, data: dict) -> dict:
+        """The move ``data`` of ``mover``, a hidden choice from ``deck`` (``Game.choice_deck``):
+        it takes the deck's next position, seen by the mover alone, and is written with its
+        token."""
+        if self.game.numbered_cards(deck) is None:
+            raise ValueError(f"{self.game.name}: a hidden choice from {deck!r} needs numbered cards")
+        key = Key(deck, position(deck, self.counts[deck]))
+        self.counts[deck] += 1
+        card = _card_in(self.game, deck, _deck_cards(self.game, state, self.decks, deck), data)
+        self.draws.append(Draw(key, card, -1, (mover,)))
+        return _write_token(self.game, key, card, data)
 
 
 def mask_record(game: Game, record: GameRecord) -> Masking:
@@ -311,47 +357,65 @@ def mask_record(game: Game, record: GameRecord) -> Masking:
     cards = frozenset(c for deck in masker.decks.values() for c in deck)
     knowledge = Knowledge()
     seen: list[set[Key]] = [set() for _ in range(record.players)]
+    bans: list[dict[Key, frozenset[str]]] = [{} for _ in range(record.players)]
     public: set[Key] = set()
     game.deal(state, masker)
     dealt = [len(masker.chance)]
-    _learn(game, state, masker, knowledge, seen, public)
+    _learn(game, state, masker, knowledge, seen, bans, public)
     actions = []
     for data in record.actions:
         before = state.clone()
         mover = game.to_move(state)
         drawn = len(masker.draws)   # a move names only cards drawn before it
+        choice = game.choice_deck(state)
+        chosen = masker.choose(state, choice, mover, data) if choice is not None and mover is not None else None
         game.apply(state, game.parse_action(data))
         game.deal(state, masker)
         dealt.append(len(masker.chance))
-        made_public = _learn(game, state, masker, knowledge, seen, public)
-        actions.append(_mask_action(game, before, state, mover, data, masker.draws[:drawn], public, made_public,
+        made_public = _learn(game, state, masker, knowledge, seen, bans, public)
+        actions.append(chosen if chosen is not None else
+                       _mask_action(game, before, state, mover, data, masker.draws[:drawn], public, made_public,
                                     cards))
     masked = record.model_copy(update={"actions": actions, "chance": masker.chance})
     return Masking(masked, masker.draws, knowledge, dealt)
 
 
 def _learn(game: Game, state: GameState, masker: _Masker, knowledge: Knowledge,
-           seen: list[set[Key]], public: set[Key]) -> set[Key]:
+           seen: list[set[Key]], bans: list[dict[Key, frozenset[str]]], public: set[Key]) -> set[Key]:
     """The oracle, after a move and its outcomes: add to ``public`` and to each seat's
-    ``seen`` the positions it now reads (see ``Knowledge``), and note them in
-    ``knowledge``. Returns the positions that became public with this move."""
+    ``seen`` the positions it now reads, and to its ``bans`` the cards it knows a drawn
+    position does not hold (see ``Knowledge``), and note them in ``knowledge``. Returns the
+    positions that became public with this move."""
     for draw in masker.draws:
         knowledge.cards[draw.key] = draw.card
-    by_card: dict[str, list[Key]] = {}
+    decks = {d.key.deck for d in masker.draws}
+    by_card: dict[str, list[Key]] = {}   # the cards found in views' texts
     for draw in masker.draws:
-        by_card.setdefault(draw.card, []).append(draw.key)
-    shown = set(texts_in(game.view(state, None)))
-    new_public = {key for card, keys in by_card.items() if card in shown for key in keys}
-    new_public |= {d.key for d in masker.draws if d.seen_by is None}
+        if game.shown_cards(state, None, draw.key.deck) is None:
+            by_card.setdefault(draw.card, []).append(draw.key)
+
+    def shown_to(seat: int | None) -> set[Key]:
+        """The drawn positions whose cards ``seat`` (None: everyone) sees where they lie."""
+        texts = set(texts_in(game.view(state, seat)))
+        keys = {key for card, keys in by_card.items() if card in texts for key in keys}
+        told = {deck: game.shown_cards(state, seat, deck) for deck in decks}
+        return keys | {d.key for d in masker.draws if (cards := told[d.key.deck]) is not None and d.card in cards}
+
+    new_public = shown_to(None) | {d.key for d in masker.draws if d.seen_by is None}
     new_public -= public
     public |= new_public
     for s in range(state.players):
-        mine = set(texts_in(game.view(state, s)))
-        seen[s] |= {key for card, keys in by_card.items() if card in mine for key in keys}
+        seen[s] |= shown_to(s)
         seen[s] |= {d.key for d in masker.draws if d.seen_by is not None and s in d.seen_by}
         seen[s] |= public
+        for deck, cards in game.known_undrawn(state, s).items():
+            names = frozenset(n for c in cards for n in game.card_names(deck, c))
+            for d in masker.draws:
+                if d.key.deck == deck:
+                    bans[s][d.key] = bans[s].get(d.key, frozenset()) | names
     knowledge.readable.append([frozenset(s) for s in seen])
     knowledge.public.append(frozenset(public))
+    knowledge.banned.append([dict(b) for b in bans])
     return new_public
 
 
@@ -428,7 +492,7 @@ class _Filler:
             w.counts[deck] += 1
             w.drawn.add(key)
             if key not in w.known and any(token_key(v) for v in data.values()):
-                w.fills[key] = w.fill(state, key)
+                w.fills[key] = w.fill(state, key, game.chance_weights(state))
             data = w.named(data)
         outcome = game.parse_action(data)
         if all(outcome != o for o, _ in game.chance_weights(state)):
@@ -462,15 +526,30 @@ class _DeadEnd(_Exposed):
         self.key, self.card, self.nogood = key, "", nogood
 
 
+class _Mark(NamedTuple):
+    """A world as it was before a move (``World._rewind``): its state, outcomes dealt, length
+    of its record's outcomes, draws per deck, positions drawn and fills."""
+
+    state: GameState
+    dealt: int
+    chance: int
+    counts: Counter[str]
+    drawn: frozenset[Key]
+    fills: dict[Key, str]
+
+
 class World:
     """The state a device replays from a masked record: every position it reads holds its
     card, every other one a fill (see the module doc). ``record`` is the world's own plain
     record (its outcomes and moves with the world's cards), ``rebuilds`` how many times
-    ``advance`` started again from the beginning. ``banned``: names kept off a position;
-    ``nogoods``: sets of fills never to be made all at once (``_check_exposed``)."""
+    the world went back (to the start, or to a move before a fill proved wrong: ``_rewind``).
+    ``banned``: names kept off a position; ``nogoods``: sets of fills never to be made all at
+    once (``_check_exposed``). ``_marks``: the world as it was before each move played
+    (``_Mark``), to go back to."""
 
     def __init__(self, game: Game, masked: GameRecord, known: Mapping[Key, str],
-                 banned: Mapping[Key, frozenset[str]] | None = None, nogoods: frozenset[Nogood] = frozenset()) -> None:
+                 banned: Mapping[Key, frozenset[str]] | None = None, nogoods: frozenset[Nogood] = frozenset(),
+                 play: bool = True) -> None:
         self.game = game
         self.known: dict[Key, str] = dict(known)
         self.banned: dict[Key, frozenset[str]] = dict(banned or {})
@@ -483,8 +562,10 @@ class World:
         self.record = masked.model_copy(update={"actions": [], "chance": []})
         self.state = game.new_game(masked.players, masked.seed, masked.options, dealer=False, deal=False)
         self.decks = {name: frozenset(cards) for name, cards in game.decks(self.state).items()}
+        self._marks: list[_Mark] = []
         game.deal(self.state, _Filler(self, masked.chance))
-        self._play(masked)
+        if play:
+            self._play(masked)
 
     def card_at(self, key: Key) -> str:
         """The card this world holds at ``key`` (a position drawn in it)."""
@@ -508,24 +589,37 @@ class World:
             if pieces is not None:
                 return "".join(p if isinstance(p, str) else change(p) for p in pieces)
             return value
-        return _replace(data, change)
 
-    def fill(self, state: GameState, key: Key) -> str:
+        def numbered(value: Any) -> Any:
+            found = token_key(value)
+            if found is None:
+                return value
+            numbers = self.game.numbered_cards(found[0].deck)
+            return numbers[1][self.card_at(found[0])] if numbers is not None else change(value)
+
+        return _replace({k: numbered(v) for k, v in data.items()}, change)
+
+    def fill(self, state: GameState, key: Key, outcomes: list[tuple[Any, int]]) -> str:
         """The card for ``key``, a position this device does not read, drawn at ``state``: the
-        first outcome's card (in ``chance_weights``' order) that is not known to be elsewhere,
-        that is, more of it left than the positions still to be drawn that this device reads,
-        not banned from ``key``, and not completing a nogood (every other fill of it made)."""
-        game, cards = self.game, self.decks[key.deck]
+        first card of ``outcomes`` (the node's ``chance_weights``, or the chooser's legal moves
+        at a hidden choice, in their order) that is not known to be elsewhere, that is, more
+        of it left than the positions still to be drawn that this device reads, not banned
+        from ``key``, and not completing a nogood (every other fill of it made)."""
+        game, cards = self.game, _deck_cards(self.game, state, self.decks, key.deck)
         ahead = Counter(card for k, card in self.known.items() if k.deck == key.deck and k.at > key.at)
         banned = self.banned.get(key, frozenset())
         blocked: set[tuple[Key, str]] = set()   # the other fills of the nogoods that rule out a card
-        for outcome, weight in game.chance_weights(state):
+        for outcome, weight in outcomes:
             card = _card_in(game, key.deck, cards, game.dump_action(outcome))
             if weight > ahead[card] and banned.isdisjoint(game.card_names(key.deck, card)):
                 bad = self._nogood_completed(key, card)
                 if bad is None:
                     return card
                 blocked |= {(k, c) for k, c in bad if k != key}
+        if game.numbered_cards(key.deck) is not None:
+            # the cards left to choose from follow from this deck's fills before ``key``
+            # (Citadels: the characters still in the draft): together they are a nogood
+            blocked |= {(k, c) for k, c in self.fills.items() if k.deck == key.deck and k.at < key.at}
         if blocked:
             raise _DeadEnd(key, frozenset(blocked))
         raise ValueError(f"no card can fill position {key.at} of deck {key.deck!r}")
@@ -543,12 +637,27 @@ class World:
         """Play the masked moves not yet played, each followed by its outcomes."""
         source = _Filler(self, masked.chance)
         for data in masked.actions[len(self.record.actions):]:
+            self._marks.append(_Mark(self.state.clone(), self.dealt, len(self.record.chance), Counter(self.counts),
+                                     frozenset(self.drawn), dict(self.fills)))
+            choice = self.game.choice_deck(self.state)
+            if choice is not None:
+                self._choose(choice)
             plain = self.named(data)
             held = self._held_fills(self.game.to_move(self.state))
             self.game.apply(self.state, self.game.parse_action(plain))
             self.record.actions.append(plain)
             self.game.deal(self.state, source)
             self._check_exposed(plain, held)
+
+    def _choose(self, deck: str) -> None:
+        """The next position of ``deck``, taken by the hidden choice about to be played
+        (``Game.choice_deck``): filled, when this device does not read it, with the first
+        legal choice not ruled out (``fill``)."""
+        key = Key(deck, position(deck, self.counts[deck]))
+        self.counts[deck] += 1
+        self.drawn.add(key)
+        if key not in self.known:
+            self.fills[key] = self.fill(self.state, key, [(a, 1) for a in self.game.legal_actions(self.state)])
 
     def _held_fills(self, mover: int | None) -> Nogood:
         """The fills of the positions whose cards ``mover`` holds hidden now, of the kinds
@@ -572,43 +681,88 @@ class World:
         again (his options depend only on the public table and his own hidden cards)."""
         if not self.fills:
             return
+        told: dict[str, frozenset[str] | None] = {}
+        for key, card in self.fills.items():   # decks whose cards the game says where they are seen
+            if key.deck not in told:
+                told[key.deck] = self.game.shown_cards(self.state, None, key.deck)
+            cards = told[key.deck]
+            if cards is not None and card in cards:
+                raise _Exposed(key, card)   # seen where the true game shows another: never there
         # a card id holds no character JSON escapes, so it is a text of the view exactly
         # when it stands between quotes in the view's JSON (much faster than walking it)
         shown = json.dumps(self.game.view(self.state, None))
         named = set(_SEPARATORS.split(" ".join(texts_in(plain))))
         for key, card in self.fills.items():
-            if f'"{card}"' in shown:
+            if told[key.deck] is None and f'"{card}"' in shown:
                 own_doing = named.isdisjoint(self.game.card_names(key.deck, card))
                 raise _Exposed(key, card, held | {(key, card)} if own_doing and held else frozenset())
 
-    def contradicted(self, known: Mapping[Key, str]) -> bool:
-        """Whether ``known`` says a position this world filled holds another card, or that a
-        card this world used as a fill is at a position it now reads."""
-        filled = Counter(self.fills.values())
-        for key, card in known.items():
-            if key in self.fills and self.fills[key] != card:
-                return True
-            if key not in self.known and key not in self.fills and filled[card]:
-                return True
-        return False
+    def contradicted(self, known: Mapping[Key, str], banned: Mapping[Key, frozenset[str]] | None = None) -> bool:
+        """Whether ``known`` or ``banned`` proves a fill of this world wrong (``wrong_fills``)."""
+        return bool(self.wrong_fills(known, banned))
 
-    def advance(self, masked: GameRecord, known: Mapping[Key, str]) -> "World":
-        """This world carried on to ``masked`` (the same masked record, with more moves)
-        with what the device reads now (``known``, a superset of what it read before): on
-        from where it is, or rebuilt from the start when ``known`` contradicts a fill.
-        Returns the world to use (this one, or the rebuilt one)."""
-        if not self.contradicted(known):
-            for key in known:
-                self.fills.pop(key, None)
-            self.known = dict(known)
+    def wrong_fills(self, known: Mapping[Key, str], banned: Mapping[Key, frozenset[str]] | None = None) -> set[Key]:
+        """The filled positions that ``known`` says hold another card, those whose card it says
+        is at a position it now reads, and those whose card ``banned`` keeps off them."""
+        wrong = {key for key, names in (banned or {}).items()
+                 if key in self.fills and not names.isdisjoint(self.game.card_names(key.deck, self.fills[key]))}
+        learnt = {card for key, card in known.items() if key not in self.known}
+        wrong |= {key for key, card in self.fills.items() if card in learnt and known.get(key) != card}
+        wrong |= {key for key, card in known.items() if key in self.fills and self.fills[key] != card}
+        return wrong
+
+    def _rewind(self, keys: set[Key]) -> bool:
+        """Go back to the world before the move after which the first of ``keys`` was drawn
+        (its fill and every later one undone), keeping what was learnt (known positions,
+        bans, nogoods). False, with nothing changed, when one was drawn before any move."""
+        back = next((m for m, mark in enumerate(self._marks) if not keys.isdisjoint(mark.drawn)),
+                    len(self._marks))
+        if back == 0:
+            return False
+        mark = self._marks[back - 1]
+        del self._marks[back - 1:]
+        self.state, self.dealt, self.counts = mark.state.clone(), mark.dealt, Counter(mark.counts)
+        self.drawn, self.fills = set(mark.drawn), dict(mark.fills)
+        self.record.actions[back - 1:] = []
+        self.record.chance[mark.chance:] = []
+        return True
+
+    def _carry_on(self, masked: GameRecord) -> "World":
+        """Play the masked moves not played yet; when a fill comes face up, learn from it
+        (``_learn_from``) and go back before the first fill it blames (``_rewind``), or build
+        the world again when that fill was made before any move. Returns the world to use."""
+        while True:
             try:
                 self._play(masked)
                 return self
             except _Exposed as exc:
                 self.banned, self.nogoods = _learn_from(self.game, exc, self.banned, self.nogoods)
-        again = build(self.game, masked, known, self.banned, self.nogoods)
-        again.rebuilds += self.rebuilds + 1
-        return again
+                self.rebuilds += 1
+                if not self._rewind({exc.key, *(k for k, _ in exc.nogood)}):
+                    again = build(self.game, masked, self.known, self.banned, self.nogoods)
+                    again.rebuilds += self.rebuilds
+                    return again
+
+    def advance(self, masked: GameRecord, known: Mapping[Key, str],
+                banned: Mapping[Key, frozenset[str]] | None = None) -> "World":
+        """This world carried on to ``masked`` (the same masked record, with more moves)
+        with what the device reads now (``known``, a superset of what it read before) and
+        the names it knows positions do not hold (``banned``, added to its bans): on from
+        where it is, or rebuilt from the start when ``known`` or ``banned`` contradicts a
+        fill. Returns the world to use (this one, or the rebuilt one)."""
+        for key, names in (banned or {}).items():
+            self.banned[key] = self.banned.get(key, frozenset()) | names
+        wrong = self.wrong_fills(known, banned)
+        if wrong:
+            self.rebuilds += 1
+            if not self._rewind(wrong):
+                again = build(self.game, masked, known, self.banned, self.nogoods)
+                again.rebuilds += self.rebuilds
+                return again
+        for key in known:
+            self.fills.pop(key, None)
+        self.known = dict(known)
+        return self._carry_on(masked)
 
 
 def _learn_from(game: Game, exposed: _Exposed, banned: Mapping[Key, frozenset[str]],
@@ -635,16 +789,19 @@ def build(game: Game, masked: GameRecord, known: Mapping[Key, str],
     retries = 0
     while True:
         try:
-            w = World(game, masked, known, bans, nogoods)
-            w.rebuilds = retries
-            return w
+            w = World(game, masked, known, bans, nogoods, play=False)   # the set-up dealt
         except _Exposed as exc:
             bans, nogoods = _learn_from(game, exc, bans, nogoods)
             retries += 1
+            continue
+        w.rebuilds = retries
+        return w._carry_on(masked)
 
 
-def world(game: Game, masked: GameRecord, known: Mapping[Key, str]) -> tuple[GameState, GameRecord]:
+def world(game: Game, masked: GameRecord, known: Mapping[Key, str],
+          banned: Mapping[Key, frozenset[str]] | None = None) -> tuple[GameState, GameRecord]:
     """The state and the plain record of the world a device replays from ``masked`` reading
-    the positions of ``known`` (position -> card); see ``World``."""
-    w = build(game, masked, known)
+    the positions of ``known`` (position -> card) and knowing ``banned`` (position -> names
+    it does not hold); see ``World``."""
+    w = build(game, masked, known, banned)
     return w.state, w.record
