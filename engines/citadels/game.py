@@ -108,22 +108,26 @@ class Citadels(Game[CitadelsState, Action]):
         """Who holds a character is seen when it is revealed (called, §6), a character set
         aside face up by all (§4.2), and, with the killed King's heir (§14 V2), the King's
         holder at the end of his round, the same for every seat (a seat's own choices it
-        knows from its moves). Districts: None (read from the views)."""
+        knows from its moves); with seven players the last chooser sees the character set
+        aside face down (§5.2: he is handed it). Districts: None (read from the views)."""
         if deck == DISTRICTS_DECK:
             return None
         if deck == characters_deck(state.round):
-            return frozenset(CHARACTER_IDS[r - 1] for r in (*state.removed_up, *state.revealed))
+            down = [_face_down_handed(state)] if seat is not None and seat == state.seen_down_by else []
+            return frozenset(CHARACTER_IDS[r - 1] for r in (*state.removed_up, *state.revealed, *down) if r)
         if deck == characters_deck(state.round - 1) and state.crown_heir_revealed >= 0:
             return frozenset((CHARACTER_IDS[KING - 1],))
         return frozenset()
 
     def known_undrawn(self, state: CitadelsState, seat: int) -> dict[str, frozenset[str]]:
         """The ranks handed to ``seat`` choosing now (§5): every character that left the draft
-        before (set aside, chosen, put face down) is another one. (With seven players the
-        last chooser is handed the face-down one too, §5.2: not covered, ``masked``'s doc.)"""
+        before (set aside, chosen, put face down) is another one, but for the one set aside
+        face down that the last of seven choosers is handed too (§5.2: he sees it,
+        ``shown_cards``)."""
         if state.phase != "draft" or state.pending or rules.active_seat(state) != seat:
             return {}
-        return {characters_deck(state.round): frozenset(CHARACTER_IDS[r - 1] for r in state.draft_cards)}
+        down = _face_down_handed(state) if seat == state.seen_down_by else 0
+        return {characters_deck(state.round): frozenset(CHARACTER_IDS[r - 1] for r in state.draft_cards if r != down)}
 
     def seeded_dealer(self, state: CitadelsState) -> CitadelsDealer:
         """The old set-up's generator and deck order (``dealer.py``)."""
@@ -307,6 +311,15 @@ DISTRICTS_DECK = "districts"
 #: the characters' ids in rank order (rank r is ``CHARACTER_IDS[r - 1]``), and each id's rank
 CHARACTER_IDS = [c.id for c in CHARACTERS[1:] if c is not None]
 _RANK_OF = {cid: rank for rank, cid in enumerate(CHARACTER_IDS, start=1)}
+
+
+def _face_down_handed(state: CitadelsState) -> int:
+    """With seven players (§5.2), the rank set aside face down that the last chooser of the
+    round was handed beside the one left (the rank of his offer not in the offer before it:
+    it was never handed before); 0 before he is handed it."""
+    if state.seen_down_by < 0 or len(state.offers) < 2:
+        return 0
+    return next(iter(set(state.offers[-1]) - set(state.offers[-2])), 0)
 
 
 def characters_deck(round_: int) -> str:
