@@ -602,7 +602,8 @@ class World:
         return card
 
     def named(self, data: dict) -> dict:
-        """``data`` with each token replaced by the name of its card in this world."""
+        """``data`` with each token replaced by the name of its card in this world (in a
+        ``Game.numbered_cards`` field: its number)."""
         def change(value: Any) -> Any:
             found = token_key(value)
             if found is not None:

@@ -252,3 +252,14 @@ def test_a_chooser_s_world_hands_him_the_true_ranks_only_through_his_bans(player
         without = build(game, prefix, knowledge.known(moves, seat))
         differs += game.view(without.state, seat) != game.view(truth, seat)
     assert differs
+
+
+def test_a_character_set_aside_face_up_stays_plain():
+    """A character set aside face up (§4.2, four seats: two a round) is seen by all: the
+    masked record writes it plainly, and every seat reads its position from the start."""
+    game, record = true_game("citadels", 4, 4)
+    masking = mask_record(game, record)
+    up = [c for c in masking.record.chance if c["type"] == "remove_character" and c["face_up"]]
+    assert up and all(type(c["rank"]) is int for c in up)
+    round_one = {d.key for d in masking.draws if d.key.deck == "characters-1" and d.seen_by is None}
+    assert len(round_one) == 2 and round_one <= masking.knowledge.public[0]
