@@ -23,7 +23,7 @@ from .public import CitadelsView
 from .evaluate import evaluate as _evaluate
 from .events import event_texts as _event_texts, revealed_texts as _revealed
 from .playout import playout_action as _playout, playout_bot
-from .components import ALL_CARDS, kind
+from .components import ALL_CARDS, CHARACTERS, KING, kind
 from .dealer import CitadelsDealer
 from .state import CitadelsOptions, CitadelsState
 from .view import hidden_items as _hidden_items, log_text as _log_text, view as _view
@@ -75,20 +75,59 @@ class Citadels(Game[CitadelsState, Action]):
 
     # ---- decks (``engines.core.masked``) ---------------------------------------------------
     def decks(self, state: CitadelsState) -> dict[str, list[str]]:
-        """One deck, the district cards (``components.ALL_CARDS``, in the data's order). The
-        characters of the draft are no deck here (the King deals them: a later part)."""
-        return {DISTRICTS_DECK: ALL_CARDS}
+        """The district cards (``components.ALL_CARDS``, in the data's order) and the round's
+        characters (``characters-R`` for round R, by id in rank order): each round deals the
+        eight characters again, so each round is a deck of its own."""
+        return {DISTRICTS_DECK: ALL_CARDS, characters_deck(state.round): CHARACTER_IDS}
 
     def chance_deck(self, state: CitadelsState) -> str | None:
         """The district deck for a card drawn from its shuffled part (the set-up deal, into a
-        hand, into the income draw); None for a character set aside. Cards put under the deck
-        (``bottom``) are drawn by the rules, not at a chance node."""
+        hand, into the income draw); the round's characters for one set aside (face down or
+        face up, §4). Cards put under the deck (``bottom``) are drawn by the rules, not at a
+        chance node."""
+        if state.pending in ("down", "up"):
+            return characters_deck(state.round)
         return DISTRICTS_DECK if state.pending in ("deal", "hand", "income") else None
 
     def card_names(self, deck: str, card: str) -> tuple[str, ...]:
         """A district card is named by its id in outcomes (``draw_district``) and by its type
-        in actions ("castle": two cards of one type are interchangeable)."""
-        return (card, kind(card))
+        in actions ("castle": two cards of one type are interchangeable); a character by its
+        id (outcomes and moves write its rank: ``numbered_cards``)."""
+        return (card,) if deck != DISTRICTS_DECK else (card, kind(card))
+
+    def numbered_cards(self, deck: str) -> tuple[str, dict[str, int]] | None:
+        """A character is written by its rank (``rank``) in ``remove_character``,
+        ``choose_character`` and ``discard_character``."""
+        return None if deck == DISTRICTS_DECK else ("rank", _RANK_OF)
+
+    def choice_deck(self, state: CitadelsState) -> str | None:
+        """The round's characters while a seat chooses one (§5: keeps it or puts it face down)."""
+        return characters_deck(state.round) if state.phase == "draft" and not state.pending else None
+
+    def shown_cards(self, state: CitadelsState, seat: int | None, deck: str) -> frozenset[str] | None:
+        """Who holds a character is seen when it is revealed (called, §6), a character set
+        aside face up by all (§4.2), and, with the killed King's heir (§14 V2), the King's
+        holder at the end of his round, the same for every seat (a seat's own choices it
+        knows from its moves); with seven players the last chooser sees the character set
+        aside face down (§5.2: he is handed it). Districts: None (read from the views)."""
+        if deck == DISTRICTS_DECK:
+            return None
+        if deck == characters_deck(state.round):
+            down = [_face_down_handed(state)] if seat is not None and seat == state.seen_down_by else []
+            return frozenset(CHARACTER_IDS[r - 1] for r in (*state.removed_up, *state.revealed, *down) if r)
+        if deck == characters_deck(state.round - 1) and state.crown_heir_revealed >= 0:
+            return frozenset((CHARACTER_IDS[KING - 1],))
+        return frozenset()
+
+    def known_undrawn(self, state: CitadelsState, seat: int) -> dict[str, frozenset[str]]:
+        """The ranks handed to ``seat`` choosing now (§5): every character that left the draft
+        before (set aside, chosen, put face down) is another one, but for the one set aside
+        face down that the last of seven choosers is handed too (§5.2: he sees it,
+        ``shown_cards``)."""
+        if state.phase != "draft" or state.pending or rules.active_seat(state) != seat:
+            return {}
+        down = _face_down_handed(state) if seat == state.seen_down_by else 0
+        return {characters_deck(state.round): frozenset(CHARACTER_IDS[r - 1] for r in state.draft_cards if r != down)}
 
     def seeded_dealer(self, state: CitadelsState) -> CitadelsDealer:
         """The old set-up's generator and deck order (``dealer.py``)."""
@@ -268,7 +307,24 @@ class Citadels(Game[CitadelsState, Action]):
 
 
 DISTRICTS_DECK = "districts"
-"""The name of Citadels' one deck (``Citadels.decks``)."""
+"""The name of Citadels' district deck (``Citadels.decks``)."""
+#: the characters' ids in rank order (rank r is ``CHARACTER_IDS[r - 1]``), and each id's rank
+CHARACTER_IDS = [c.id for c in CHARACTERS[1:] if c is not None]
+_RANK_OF = {cid: rank for rank, cid in enumerate(CHARACTER_IDS, start=1)}
+
+
+def _face_down_handed(state: CitadelsState) -> int:
+    """With seven players (§5.2), the rank set aside face down that the last chooser of the
+    round was handed beside the one left (the rank of his offer not in the offer before it:
+    it was never handed before); 0 before he is handed it."""
+    if state.seen_down_by < 0 or len(state.offers) < 2:
+        return 0
+    return next(iter(set(state.offers[-1]) - set(state.offers[-2])), 0)
+
+
+def characters_deck(round_: int) -> str:
+    """The name of round ``round_``'s characters as a deck (``Citadels.decks``)."""
+    return f"characters-{round_}"
 
 _COUNTED = frozenset(("dealt", "seen"))
 

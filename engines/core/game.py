@@ -268,6 +268,33 @@ class Game(Generic[StateT, ActionT]):
         "castle" for "castle-2"). Default: the id alone."""
         return (card,)
 
+    def numbered_cards(self, deck: str) -> tuple[str, Mapping[str, int]] | None:
+        """For a deck whose cards outcomes and moves write as numbers, not texts (Citadels'
+        characters, by rank): the field that holds the number, and each card's number. None
+        (the default): the deck's cards are named by texts (``card_names``)."""
+        return None
+
+    def choice_deck(self, state: StateT) -> str | None:
+        """The deck from which the player to move at ``state`` takes a card the others may not
+        see, by his own choice (Citadels' draft: the round's characters, chosen or put face
+        down): a masked record writes his move with that deck's next position in its
+        ``numbered_cards`` field (``engines.core.masked``). Default: None (no hidden choice)."""
+        return None
+
+    def shown_cards(self, state: StateT, seat: int | None, deck: str) -> frozenset[str] | None:
+        """The cards of ``deck`` that ``seat`` (None: every seat) sees where they lie in
+        ``state``, for a deck whose cards the views name even where hidden (Citadels'
+        character table lists every character): a character revealed when called, one set
+        aside face up. None (the default): a card is seen where it is a text of the view."""
+        return None
+
+    def known_undrawn(self, state: StateT, seat: int) -> dict[str, frozenset[str]]:
+        """For each deck, the cards ``seat`` knows to be at none of the positions drawn from it
+        so far in ``state``, without knowing those positions (Citadels: the ranks handed to
+        the chooser now, a set: every character that left the draft before holds another).
+        Default: none."""
+        return {}
+
     def seeded_dealer(self, state: StateT) -> Any:
         """The seeded chance source of a new game made from ``state.seed`` (stored in
         ``state.dealer``; a model with ``pick(game, state)``), dealing what the game dealt

@@ -38,13 +38,38 @@ goes (a hand, under the deck, back into another hand).
   filled position, which cannot be (every card face up has a position all devices read), and
   the world is built again with that kind kept off that position (``build``).
 
+**Numbered cards and hidden choices** (Citadels' character draft). A deck whose cards the
+outcomes and moves write as numbers (``Game.numbered_cards``: a character by its ``rank``)
+gets its token in that field. A deck may be declared once it is in play (``Game.decks`` is
+read again for a deck not seen yet): Citadels deals the eight characters anew each round, so
+round R's are a deck of their own, ``characters-R``. A move by which the player to move takes
+a card the others may not see, by his own choice (``Game.choice_deck``: a character chosen,
+or put face down, in the draft), takes that deck's next position when it is made and is
+written with its token, seen by the mover alone. *Why this model*: the ranks handed on from
+chooser to chooser are no draws (the rules pass on what is left), so each character leaving
+the draft (set aside at a chance node, chosen, put face down) takes the next position in the
+order it leaves; the positions then say nothing the physical game hides, and every device
+can count them (a public function of the record). Another device's world fills a choice with
+the first legal choice not ruled out (``World.fill``), as it fills a draw.
+
 **Who can read a position** (``Knowledge``): in the crypto wiring a seat reads a card when the
 other seats have released their keys for its position, and a card made public is opened by
 its owner's key. Here a trusted oracle computes it from the true game (``mask_record`` returns
 it beside the masked record): after each move, a seat reads the positions drawn for it or for
 everyone, and the position of every card that has ever been in its own view
 (``Game.view``), and everyone reads the position of every card that has ever been in the
-spectator's view. Knowledge only grows.
+spectator's view. A game whose views name a deck's cards even where hidden (Citadels'
+character table lists all eight) says itself where they are seen (``Game.shown_cards``: a
+character revealed when called, one set aside face up, the killed King's heir at the round's
+end). Knowledge only grows.
+
+**Sets known, not positions** (``Knowledge.bans``). A Citadels chooser knows the ranks handed
+to him as a set: not which position each character that left the draft before took. The
+game says so (``Game.known_undrawn``: the ranks handed to him), and the oracle gives his
+device *bans*: those ranks kept off every position drawn from the round's deck so far. His
+world then hands him the true ranks (its fills before his turn are the other ranks, in some
+order) without reading a position he may not. A fill a ban rules out later proves the world
+wrong (``World.wrong_fills``).
 
 **A device's world** (``World``, ``world``): the device replays the masked record, giving each
 position it reads its card and each other position a *fill*: the first card of the node's
@@ -53,8 +78,10 @@ of a position it reads that is still to be drawn). Each token in a move becomes 
 the card at that position in this world. The world agrees with everything the seat may see
 (``Game.view(world, seat) == Game.view(truth, seat)``, checked by the tests at every move),
 not with what it may not. When the device learns a position whose fill was another card,
-or a card that is some other position's fill, the world is rebuilt from the start with what
-it knows now (``World.advance``).
+or a card that is some other position's fill, or a ban on a fill, the world goes back to the
+move before that fill was made (``World._rewind``: the world keeps its state before each move)
+and plays on from there with what it knows now; a fill made in the set-up (before any move)
+makes it start again (``World.advance``).
 
 **The rules acting by themselves on fills.** A fill that comes face up shows the world went
 another way than the true game. When the move named it, two copies of a kind were moved in
@@ -65,27 +92,25 @@ kinds that steer the rules (``Game.steering_kinds``: Euphoria's artifacts and di
 *nogood*, never to be made all at once again. A position that no card can fill without
 completing a nogood makes the other fills of those nogoods a nogood in turn (whichever card
 it holds, one would be whole), so the search backs up to the fills before it. Sound as long
-as a seat's automatic moves depend only on the public table and its own steering cards.
+as a seat's automatic moves depend only on the public table and its own steering cards. A
+filled character revealed (``Game.shown_cards``), where the true game revealed none there or
+another, is kept off that position (a rank called with no answer is so ruled out, one
+position at a time); a position of a numbered deck no card can fill (every character left
+is banned there) makes the deck's fills before it a nogood (they decided what was left).
 
 **Not covered here** (later parts, or said plainly):
 
-- *Citadels' character draft*: the characters set aside face down or face up, chosen and
-  passed on, stay as they are (``Citadels.chance_deck`` names no deck for them): the masked
-  record still shows the face-down character, each chooser's ranks and each choice. What it
-  needs, found while trying (issue 39 stage 3, part B2): (1) a character is named by its
-  rank, an integer, in outcomes, moves and the state, where this module finds cards as texts;
-  and the character table shows every character's id at all times, so the oracle's "ever
-  in the spectator's view" would make every character public at once: the oracle must ask
-  the game who holds what (a holder revealed when called; the crown heir at the round's
-  end) instead of reading view texts. (2) The ranks handed to the King are no draws (the
-  rules pass on what is left), so they have no positions: a choice or a discard would take
-  the round deck's next position when made (``characters-R``, the k-th character to leave
-  the draft), other worlds filling it with the first legal choice not ruled out. (3) A
-  chooser knows the ranks handed to him as a set, not by position: the oracle must give
-  his world bans (those ranks kept off every position that left the draft before him)
-  rather than positions, and a rank called with no answer is banned from every chosen
-  position for all. (4) ``decks`` is read once at the start; a deck per round needs it
-  read when a deck is first drawn. The King's device dealing them (issue 39) is a later part.
+- *Citadels' draft, what is left* (part B3 covers the rest): with seven players the last
+  chooser is handed the character set aside face down too (§5.2: his device reads its
+  position, ``Citadels.shown_cards``); when he keeps it, that character leaves the draft a
+  second time and holds two positions of the round's deck, so once it is revealed another
+  device's world finds its true card "known elsewhere" and cannot fill the first position
+  (``ValueError``; seen at seven seats, seed 1). Not covered: the tests play 2 to 5 seats
+  (6 seats, seed 2, passes too). The King's device dealing the characters from
+  commit-reveal randomness and passing the rest encrypted on (issue 39) is the wiring's part;
+  here the oracle stands for it. A rank called with no answer is learnt by each world one
+  position at a time (a rebuild each), not given by the oracle as a ban on every chosen
+  position (the oracle would need to tell choices from characters put face down).
 - *The Magician's exchange with another player's hand*: here the oracle lets the Magician's
   device read the cards it receives (they are in its view); in the wiring it needs the other
   player's device to release its keys for them (about two extra messages).
@@ -209,7 +234,8 @@ def _replace(value: Any, change: Any) -> Any:
 @dataclass(frozen=True, slots=True)
 class Draw:
     """One card drawn from a deck in the true game: its position, its card, the index of its
-    outcome in ``record.chance``, and the seats that saw it (None: everyone)."""
+    outcome in ``record.chance`` (-1: a hidden choice, ``Game.choice_deck``, taken by a
+    move), and the seats that saw it (None: everyone)."""
 
     key: Key
     card: str
@@ -222,16 +248,23 @@ class Knowledge:
     """The trusted oracle: which positions each seat reads, and their cards, after each move.
 
     ``readable[m][s]``: the positions seat ``s`` reads once the first ``m`` moves (and the
-    outcomes dealt after them) are played; ``public[m]``: those everyone reads. ``cards``:
-    the true card of every position drawn."""
+    outcomes dealt after them) are played; ``public[m]``: those everyone reads;
+    ``banned[m][s]``: the names seat ``s`` knows drawn positions do not hold, without reading
+    them (``Game.known_undrawn``). ``cards``: the true card of every position drawn."""
 
     cards: dict[Key, str] = field(default_factory=dict)
     readable: list[list[frozenset[Key]]] = field(default_factory=list)
     public: list[frozenset[Key]] = field(default_factory=list)
+    banned: list[list[dict[Key, frozenset[str]]]] = field(default_factory=list)
 
     def known(self, moves: int, seat: int) -> dict[Key, str]:
         """What the device of ``seat`` reads after ``moves`` moves: position -> card."""
         return {key: self.cards[key] for key in self.readable[moves][seat]}
+
+    def bans(self, moves: int, seat: int) -> dict[Key, frozenset[str]]:
+        """The names the device of ``seat`` knows a position does not hold, after ``moves``
+        moves, without reading it (``Game.known_undrawn``): position -> names."""
+        return self.banned[moves][seat]
 
 
 @dataclass
@@ -252,11 +285,39 @@ class Masking:
 
 
 def _card_in(game: Game, deck: str, cards: frozenset[str], data: dict) -> str:
-    """The card of ``deck`` a drawn outcome (its JSON) names: its one text that is a card."""
+    """The card of ``deck`` an outcome or a move (its JSON) names: the card numbered by its
+    ``Game.numbered_cards`` field, or else its one text that is a card."""
+    numbered = game.numbered_cards(deck)
+    if numbered is not None:
+        field_name, numbers = numbered
+        value = data.get(field_name)
+        found = [c for c, n in numbers.items() if type(value) is int and n == value and c in cards]
+        if len(found) != 1:
+            raise ValueError(f"{game.name}: {data} numbers no card of deck {deck!r} in {field_name!r}")
+        return found[0]
     found = [t for t in texts_in({k: v for k, v in data.items() if k != "type"}) if t in cards]
     if len(found) != 1:
         raise ValueError(f"{game.name}: outcome {data} names {len(found)} cards of deck {deck!r}, not one")
     return found[0]
+
+
+def _write_token(game: Game, key: Key, card: str, data: dict) -> dict:
+    """``data`` (an outcome or a move naming ``card``) with the card written as the token of
+    ``key``: in its ``Game.numbered_cards`` field, or in place of each text that is the card."""
+    numbered = game.numbered_cards(key.deck)
+    if numbered is not None:
+        return {**data, numbered[0]: token(key)}
+    return _replace(data, lambda t: token(key) if t == card else t)
+
+
+def _deck_cards(game: Game, state: GameState, decks: dict[str, frozenset[str]], deck: str) -> frozenset[str]:
+    """The cards of ``deck``, from ``decks`` or else read now from ``Game.decks`` (a deck the
+    game declares once it is in play: Citadels' characters of each round), kept in ``decks``."""
+    if deck not in decks:
+        decks.update((name, frozenset(cards)) for name, cards in game.decks(state).items() if name not in decks)
+        if deck not in decks:
+            raise ValueError(f"{game.name}: no deck {deck!r}")
+    return decks[deck]
 
 
 def _check(game: Game, record: GameRecord) -> GameRecord:
@@ -293,11 +354,23 @@ class _Masker:
             return outcome
         key = Key(deck, position(deck, self.counts[deck]))
         self.counts[deck] += 1
-        card = _card_in(game, deck, self.decks[deck], data)
+        card = _card_in(game, deck, _deck_cards(game, state, self.decks, deck), data)
         seen = game.chance_seen_by(state, outcome)
         self.draws.append(Draw(key, card, index, None if seen is None else tuple(seen)))
-        self.chance.append(data if seen is None else _replace(data, lambda t: token(key) if t == card else t))
+        self.chance.append(data if seen is None else _write_token(game, key, card, data))
         return outcome
+
+    def choose(self, state: GameState, deck: str, mover: int, data: dict) -> dict:
+        """The move ``data`` of ``mover``, a hidden choice from ``deck`` (``Game.choice_deck``):
+        it takes the deck's next position, seen by the mover alone, and is written with its
+        token."""
+        if self.game.numbered_cards(deck) is None:
+            raise ValueError(f"{self.game.name}: a hidden choice from {deck!r} needs numbered cards")
+        key = Key(deck, position(deck, self.counts[deck]))
+        self.counts[deck] += 1
+        card = _card_in(self.game, deck, _deck_cards(self.game, state, self.decks, deck), data)
+        self.draws.append(Draw(key, card, -1, (mover,)))
+        return _write_token(self.game, key, card, data)
 
 
 def mask_record(game: Game, record: GameRecord) -> Masking:
@@ -311,47 +384,65 @@ def mask_record(game: Game, record: GameRecord) -> Masking:
     cards = frozenset(c for deck in masker.decks.values() for c in deck)
     knowledge = Knowledge()
     seen: list[set[Key]] = [set() for _ in range(record.players)]
+    bans: list[dict[Key, frozenset[str]]] = [{} for _ in range(record.players)]
     public: set[Key] = set()
     game.deal(state, masker)
     dealt = [len(masker.chance)]
-    _learn(game, state, masker, knowledge, seen, public)
+    _learn(game, state, masker, knowledge, seen, bans, public)
     actions = []
     for data in record.actions:
         before = state.clone()
         mover = game.to_move(state)
         drawn = len(masker.draws)   # a move names only cards drawn before it
+        choice = game.choice_deck(state)
+        chosen = masker.choose(state, choice, mover, data) if choice is not None and mover is not None else None
         game.apply(state, game.parse_action(data))
         game.deal(state, masker)
         dealt.append(len(masker.chance))
-        made_public = _learn(game, state, masker, knowledge, seen, public)
-        actions.append(_mask_action(game, before, state, mover, data, masker.draws[:drawn], public, made_public,
+        made_public = _learn(game, state, masker, knowledge, seen, bans, public)
+        actions.append(chosen if chosen is not None else
+                       _mask_action(game, before, state, mover, data, masker.draws[:drawn], public, made_public,
                                     cards))
     masked = record.model_copy(update={"actions": actions, "chance": masker.chance})
     return Masking(masked, masker.draws, knowledge, dealt)
 
 
 def _learn(game: Game, state: GameState, masker: _Masker, knowledge: Knowledge,
-           seen: list[set[Key]], public: set[Key]) -> set[Key]:
+           seen: list[set[Key]], bans: list[dict[Key, frozenset[str]]], public: set[Key]) -> set[Key]:
     """The oracle, after a move and its outcomes: add to ``public`` and to each seat's
-    ``seen`` the positions it now reads (see ``Knowledge``), and note them in
-    ``knowledge``. Returns the positions that became public with this move."""
+    ``seen`` the positions it now reads, and to its ``bans`` the cards it knows a drawn
+    position does not hold (see ``Knowledge``), and note them in ``knowledge``. Returns the
+    positions that became public with this move."""
     for draw in masker.draws:
         knowledge.cards[draw.key] = draw.card
-    by_card: dict[str, list[Key]] = {}
+    decks = {d.key.deck for d in masker.draws}
+    by_card: dict[str, list[Key]] = {}   # the cards found in views' texts
     for draw in masker.draws:
-        by_card.setdefault(draw.card, []).append(draw.key)
-    shown = set(texts_in(game.view(state, None)))
-    new_public = {key for card, keys in by_card.items() if card in shown for key in keys}
-    new_public |= {d.key for d in masker.draws if d.seen_by is None}
+        if game.shown_cards(state, None, draw.key.deck) is None:
+            by_card.setdefault(draw.card, []).append(draw.key)
+
+    def shown_to(seat: int | None) -> set[Key]:
+        """The drawn positions whose cards ``seat`` (None: everyone) sees where they lie."""
+        texts = set(texts_in(game.view(state, seat)))
+        keys = {key for card, keys in by_card.items() if card in texts for key in keys}
+        told = {deck: game.shown_cards(state, seat, deck) for deck in decks}
+        return keys | {d.key for d in masker.draws if (cards := told[d.key.deck]) is not None and d.card in cards}
+
+    new_public = shown_to(None) | {d.key for d in masker.draws if d.seen_by is None}
     new_public -= public
     public |= new_public
     for s in range(state.players):
-        mine = set(texts_in(game.view(state, s)))
-        seen[s] |= {key for card, keys in by_card.items() if card in mine for key in keys}
+        seen[s] |= shown_to(s)
         seen[s] |= {d.key for d in masker.draws if d.seen_by is not None and s in d.seen_by}
         seen[s] |= public
+        for deck, cards in game.known_undrawn(state, s).items():
+            names = frozenset(n for c in cards for n in game.card_names(deck, c))
+            for d in masker.draws:
+                if d.key.deck == deck:
+                    bans[s][d.key] = bans[s].get(d.key, frozenset()) | names
     knowledge.readable.append([frozenset(s) for s in seen])
     knowledge.public.append(frozenset(public))
+    knowledge.banned.append([dict(b) for b in bans])
     return new_public
 
 
@@ -428,7 +519,7 @@ class _Filler:
             w.counts[deck] += 1
             w.drawn.add(key)
             if key not in w.known and any(token_key(v) for v in data.values()):
-                w.fills[key] = w.fill(state, key)
+                w.fills[key] = w.fill(state, key, game.chance_weights(state))
             data = w.named(data)
         outcome = game.parse_action(data)
         if all(outcome != o for o, _ in game.chance_weights(state)):
@@ -462,15 +553,30 @@ class _DeadEnd(_Exposed):
         self.key, self.card, self.nogood = key, "", nogood
 
 
+class _Mark(NamedTuple):
+    """A world as it was before a move (``World._rewind``): its state, outcomes dealt, length
+    of its record's outcomes, draws per deck, positions drawn and fills."""
+
+    state: GameState
+    dealt: int
+    chance: int
+    counts: Counter[str]
+    drawn: frozenset[Key]
+    fills: dict[Key, str]
+
+
 class World:
     """The state a device replays from a masked record: every position it reads holds its
     card, every other one a fill (see the module doc). ``record`` is the world's own plain
     record (its outcomes and moves with the world's cards), ``rebuilds`` how many times
-    ``advance`` started again from the beginning. ``banned``: names kept off a position;
-    ``nogoods``: sets of fills never to be made all at once (``_check_exposed``)."""
+    the world went back (to the start, or to a move before a fill proved wrong: ``_rewind``).
+    ``banned``: names kept off a position; ``nogoods``: sets of fills never to be made all at
+    once (``_check_exposed``). ``_marks``: the world as it was before each move played
+    (``_Mark``), to go back to."""
 
     def __init__(self, game: Game, masked: GameRecord, known: Mapping[Key, str],
-                 banned: Mapping[Key, frozenset[str]] | None = None, nogoods: frozenset[Nogood] = frozenset()) -> None:
+                 banned: Mapping[Key, frozenset[str]] | None = None, nogoods: frozenset[Nogood] = frozenset(),
+                 play: bool = True) -> None:
         self.game = game
         self.known: dict[Key, str] = dict(known)
         self.banned: dict[Key, frozenset[str]] = dict(banned or {})
@@ -483,8 +589,10 @@ class World:
         self.record = masked.model_copy(update={"actions": [], "chance": []})
         self.state = game.new_game(masked.players, masked.seed, masked.options, dealer=False, deal=False)
         self.decks = {name: frozenset(cards) for name, cards in game.decks(self.state).items()}
+        self._marks: list[_Mark] = []
         game.deal(self.state, _Filler(self, masked.chance))
-        self._play(masked)
+        if play:
+            self._play(masked)
 
     def card_at(self, key: Key) -> str:
         """The card this world holds at ``key`` (a position drawn in it)."""
@@ -494,7 +602,8 @@ class World:
         return card
 
     def named(self, data: dict) -> dict:
-        """``data`` with each token replaced by the name of its card in this world."""
+        """``data`` with each token replaced by the name of its card in this world (in a
+        ``Game.numbered_cards`` field: its number)."""
         def change(value: Any) -> Any:
             found = token_key(value)
             if found is not None:
@@ -508,24 +617,37 @@ class World:
             if pieces is not None:
                 return "".join(p if isinstance(p, str) else change(p) for p in pieces)
             return value
-        return _replace(data, change)
 
-    def fill(self, state: GameState, key: Key) -> str:
+        def numbered(value: Any) -> Any:
+            found = token_key(value)
+            if found is None:
+                return value
+            numbers = self.game.numbered_cards(found[0].deck)
+            return numbers[1][self.card_at(found[0])] if numbers is not None else change(value)
+
+        return _replace({k: numbered(v) for k, v in data.items()}, change)
+
+    def fill(self, state: GameState, key: Key, outcomes: list[tuple[Any, int]]) -> str:
         """The card for ``key``, a position this device does not read, drawn at ``state``: the
-        first outcome's card (in ``chance_weights``' order) that is not known to be elsewhere,
-        that is, more of it left than the positions still to be drawn that this device reads,
-        not banned from ``key``, and not completing a nogood (every other fill of it made)."""
-        game, cards = self.game, self.decks[key.deck]
+        first card of ``outcomes`` (the node's ``chance_weights``, or the chooser's legal moves
+        at a hidden choice, in their order) that is not known to be elsewhere, that is, more
+        of it left than the positions still to be drawn that this device reads, not banned
+        from ``key``, and not completing a nogood (every other fill of it made)."""
+        game, cards = self.game, _deck_cards(self.game, state, self.decks, key.deck)
         ahead = Counter(card for k, card in self.known.items() if k.deck == key.deck and k.at > key.at)
         banned = self.banned.get(key, frozenset())
         blocked: set[tuple[Key, str]] = set()   # the other fills of the nogoods that rule out a card
-        for outcome, weight in game.chance_weights(state):
+        for outcome, weight in outcomes:
             card = _card_in(game, key.deck, cards, game.dump_action(outcome))
             if weight > ahead[card] and banned.isdisjoint(game.card_names(key.deck, card)):
                 bad = self._nogood_completed(key, card)
                 if bad is None:
                     return card
                 blocked |= {(k, c) for k, c in bad if k != key}
+        if game.numbered_cards(key.deck) is not None:
+            # the cards left to choose from follow from this deck's fills before ``key``
+            # (Citadels: the characters still in the draft): together they are a nogood
+            blocked |= {(k, c) for k, c in self.fills.items() if k.deck == key.deck and k.at < key.at}
         if blocked:
             raise _DeadEnd(key, frozenset(blocked))
         raise ValueError(f"no card can fill position {key.at} of deck {key.deck!r}")
@@ -543,71 +665,136 @@ class World:
         """Play the masked moves not yet played, each followed by its outcomes."""
         source = _Filler(self, masked.chance)
         for data in masked.actions[len(self.record.actions):]:
+            self._marks.append(_Mark(self.state.clone(), self.dealt, len(self.record.chance), Counter(self.counts),
+                                     frozenset(self.drawn), dict(self.fills)))
+            choice = self.game.choice_deck(self.state)
+            if choice is not None:
+                self._choose(choice)
             plain = self.named(data)
-            held = self._held_fills(self.game.to_move(self.state))
             self.game.apply(self.state, self.game.parse_action(plain))
             self.record.actions.append(plain)
             self.game.deal(self.state, source)
-            self._check_exposed(plain, held)
+            self._check_exposed(plain)
 
-    def _held_fills(self, mover: int | None) -> Nogood:
-        """The fills of the positions whose cards ``mover`` holds hidden now, of the kinds
-        that steer the rules (``Game.steering_kinds``; a kind held twice: every position
-        filled with it)."""
-        if mover is None or mover < 0 or not self.fills:
+    def _choose(self, deck: str) -> None:
+        """The next position of ``deck``, taken by the hidden choice about to be played
+        (``Game.choice_deck``): filled, when this device does not read it, with the first
+        legal choice not ruled out (``fill``)."""
+        key = Key(deck, position(deck, self.counts[deck]))
+        self.counts[deck] += 1
+        self.drawn.add(key)
+        if key not in self.known:
+            self.fills[key] = self.fill(self.state, key, [(a, 1) for a in self.game.legal_actions(self.state)])
+
+    def _held_fills(self) -> Nogood:
+        """The fills of the positions whose cards the mover of the move just played held
+        hidden before it (the state of the last mark), of the kinds that steer the rules
+        (``Game.steering_kinds``; a kind held twice: every position filled with it)."""
+        before = self._marks[-1]
+        state, fills = before.state, before.fills
+        mover = self.game.to_move(state)
+        if mover is None or mover < 0 or not fills:
             return frozenset()
         kinds = self.game.steering_kinds()
-        held = {h["item"] for h in self.game.hidden_items(self.state)
+        held = {h["item"] for h in self.game.hidden_items(state)
                 if h["seat"] == mover and (kinds is None or h["kind"] in kinds)}
-        return frozenset((k, c) for k, c in self.fills.items() if c in held)
+        return frozenset((k, c) for k, c in fills.items() if c in held)
 
-    def _check_exposed(self, plain: dict, held: Nogood) -> None:
+    def _check_exposed(self, plain: dict) -> None:
         """``_Exposed`` when a filled card is in the spectator's view: every card face up has
         a position all devices read, so this world's fills made the move just played (``plain``)
         do something the true game's move did not. Either the move named the card (two copies
         of a kind: the rules moved the first in a hand, a fill: the fill's kind is banned from
         its position), or the rules acted by themselves on the mover's hidden cards (his one
         way to pay a dilemma, paid for him, where the true game asked him to choose): then the
-        mover's fills before the move (``held``) are a nogood, never to be made all at once
-        again (his options depend only on the public table and his own hidden cards)."""
+        mover's fills before the move (``_held_fills``) are a nogood, never to be made all at
+        once again (his options depend only on the public table and his own hidden cards)."""
         if not self.fills:
             return
+        told: dict[str, frozenset[str] | None] = {}
+        for key, card in self.fills.items():   # decks whose cards the game says where they are seen
+            if key.deck not in told:
+                told[key.deck] = self.game.shown_cards(self.state, None, key.deck)
+            cards = told[key.deck]
+            if cards is not None and card in cards:
+                raise _Exposed(key, card)   # seen where the true game shows another: never there
         # a card id holds no character JSON escapes, so it is a text of the view exactly
         # when it stands between quotes in the view's JSON (much faster than walking it)
         shown = json.dumps(self.game.view(self.state, None))
         named = set(_SEPARATORS.split(" ".join(texts_in(plain))))
         for key, card in self.fills.items():
-            if f'"{card}"' in shown:
-                own_doing = named.isdisjoint(self.game.card_names(key.deck, card))
-                raise _Exposed(key, card, held | {(key, card)} if own_doing and held else frozenset())
+            if told[key.deck] is None and f'"{card}"' in shown:
+                held = self._held_fills() if named.isdisjoint(self.game.card_names(key.deck, card)) else frozenset()
+                raise _Exposed(key, card, held | {(key, card)} if held else frozenset())
 
-    def contradicted(self, known: Mapping[Key, str]) -> bool:
-        """Whether ``known`` says a position this world filled holds another card, or that a
-        card this world used as a fill is at a position it now reads."""
-        filled = Counter(self.fills.values())
-        for key, card in known.items():
-            if key in self.fills and self.fills[key] != card:
-                return True
-            if key not in self.known and key not in self.fills and filled[card]:
-                return True
-        return False
+    def contradicted(self, known: Mapping[Key, str], banned: Mapping[Key, frozenset[str]] | None = None) -> bool:
+        """Whether ``known`` or ``banned`` proves a fill of this world wrong (``wrong_fills``)."""
+        return bool(self.wrong_fills(known, banned))
 
-    def advance(self, masked: GameRecord, known: Mapping[Key, str]) -> "World":
-        """This world carried on to ``masked`` (the same masked record, with more moves)
-        with what the device reads now (``known``, a superset of what it read before): on
-        from where it is, or rebuilt from the start when ``known`` contradicts a fill.
-        Returns the world to use (this one, or the rebuilt one)."""
-        if not self.contradicted(known):
-            for key in known:
-                self.fills.pop(key, None)
-            self.known = dict(known)
+    def wrong_fills(self, known: Mapping[Key, str], banned: Mapping[Key, frozenset[str]] | None = None) -> set[Key]:
+        """The filled positions that ``known`` says hold another card, those whose card it says
+        is at a position it now reads, and those whose card ``banned`` keeps off them."""
+        wrong = {key for key, names in (banned or {}).items()
+                 if key in self.fills and not names.isdisjoint(self.game.card_names(key.deck, self.fills[key]))}
+        learnt = {card for key, card in known.items() if key not in self.known}
+        wrong |= {key for key, card in self.fills.items() if card in learnt and known.get(key) != card}
+        wrong |= {key for key, card in known.items() if key in self.fills and self.fills[key] != card}
+        return wrong
+
+    def _rewind(self, keys: set[Key]) -> bool:
+        """Go back to the world before the move after which the first of ``keys`` was drawn
+        (its fill and every later one undone), keeping what was learnt (known positions,
+        bans, nogoods). False, with nothing changed, when one was drawn before any move."""
+        back = next((m for m, mark in enumerate(self._marks) if not keys.isdisjoint(mark.drawn)),
+                    len(self._marks))
+        if back == 0:
+            return False
+        mark = self._marks[back - 1]
+        del self._marks[back - 1:]
+        self.state, self.dealt, self.counts = mark.state.clone(), mark.dealt, Counter(mark.counts)
+        self.drawn, self.fills = set(mark.drawn), dict(mark.fills)
+        self.record.actions[back - 1:] = []
+        self.record.chance[mark.chance:] = []
+        return True
+
+    def _carry_on(self, masked: GameRecord) -> bool:
+        """Play the masked moves not played yet; when a fill comes face up, learn from it
+        (``_learn_from``) and go back before the first fill it blames (``_rewind``). True once
+        every move is played; False when that fill was made before any move (the world must
+        then be built again, with what it learnt: ``build``)."""
+        while True:
             try:
                 self._play(masked)
-                return self
+                return True
             except _Exposed as exc:
                 self.banned, self.nogoods = _learn_from(self.game, exc, self.banned, self.nogoods)
+                self.rebuilds += 1
+                if not self._rewind({exc.key, *(k for k, _ in exc.nogood)}):
+                    return False
+
+    def advance(self, masked: GameRecord, known: Mapping[Key, str],
+                banned: Mapping[Key, frozenset[str]] | None = None) -> "World":
+        """This world carried on to ``masked`` (the same masked record, with more moves)
+        with what the device reads now (``known``, a superset of what it read before) and
+        the names it knows positions do not hold (``banned``, added to its bans): on from
+        where it is, or rebuilt from the start when ``known`` or ``banned`` contradicts a
+        fill. Returns the world to use (this one, or the rebuilt one)."""
+        for key, names in (banned or {}).items():
+            self.banned[key] = self.banned.get(key, frozenset()) | names
+        wrong = self.wrong_fills(known, banned)
+        if wrong:
+            self.rebuilds += 1
+            if not self._rewind(wrong):
+                again = build(self.game, masked, known, self.banned, self.nogoods)
+                again.rebuilds += self.rebuilds
+                return again
+        for key in known:
+            self.fills.pop(key, None)
+        self.known = dict(known)
+        if self._carry_on(masked):
+            return self
         again = build(self.game, masked, known, self.banned, self.nogoods)
-        again.rebuilds += self.rebuilds + 1
+        again.rebuilds += self.rebuilds
         return again
 
 
@@ -626,25 +813,30 @@ def _learn_from(game: Game, exposed: _Exposed, banned: Mapping[Key, frozenset[st
 
 def build(game: Game, masked: GameRecord, known: Mapping[Key, str],
           banned: Mapping[Key, frozenset[str]] | None = None, nogoods: frozenset[Nogood] = frozenset()) -> World:
-    """The world of a device reading ``known`` replayed from ``masked``: built from the start,
-    again with one more card kept off a position, or one more set of fills ruled out, each
-    time a filled card comes face up (``World._check_exposed``; each retry rules out a card
-    or a set of fills, of which there are finitely many, so this ends). ``rebuilds`` counts
-    the retries."""
+    """The world of a device reading ``known`` replayed from ``masked``: played from the
+    start, going back before a fill (``World._rewind``) or starting again with one more card
+    kept off a position, or one more set of fills ruled out, each time a filled card comes
+    face up (``World._check_exposed``; each retry rules out a card or a set of fills, of which
+    there are finitely many, so this ends). ``rebuilds`` counts the retries."""
     bans: dict[Key, frozenset[str]] = dict(banned or {})
     retries = 0
     while True:
         try:
-            w = World(game, masked, known, bans, nogoods)
-            w.rebuilds = retries
-            return w
+            w = World(game, masked, known, bans, nogoods, play=False)   # the set-up dealt
         except _Exposed as exc:
             bans, nogoods = _learn_from(game, exc, bans, nogoods)
             retries += 1
+            continue
+        w.rebuilds = retries
+        if w._carry_on(masked):
+            return w
+        bans, nogoods, retries = w.banned, w.nogoods, w.rebuilds
 
 
-def world(game: Game, masked: GameRecord, known: Mapping[Key, str]) -> tuple[GameState, GameRecord]:
+def world(game: Game, masked: GameRecord, known: Mapping[Key, str],
+          banned: Mapping[Key, frozenset[str]] | None = None) -> tuple[GameState, GameRecord]:
     """The state and the plain record of the world a device replays from ``masked`` reading
-    the positions of ``known`` (position -> card); see ``World``."""
-    w = build(game, masked, known)
+    the positions of ``known`` (position -> card) and knowing ``banned`` (position -> names
+    it does not hold); see ``World``."""
+    w = build(game, masked, known, banned)
     return w.state, w.record

@@ -22,9 +22,10 @@ from engines.core.masked import Key, Masking, build, mask_record, token_key, wor
 from engines.core.play import play_game
 from engines.core.record import GameRecord, positions, replay, start
 
-GAMES = [("citadels", 2, 1), ("citadels", 2, 2), ("citadels", 3, 3), ("citadels", 3, 4),
+GAMES = [("citadels", 2, 1), ("citadels", 3, 3), ("citadels", 4, 4), ("citadels", 5, 2),
          ("euphoria", 2, 1), ("euphoria", 3, 2)]
-"""(game, seats, seed) of the whole games played: 2 and 3 seats, a few seeds each."""
+"""(game, seats, seed) of the whole games played: Citadels at 2 to 5 seats, Euphoria at 2 and 3,
+a few seeds each."""
 
 _PARTS = re.compile(r"[^A-Za-z0-9_\-]+")
 
@@ -83,6 +84,16 @@ def leaks(game: Game, masking: Masking, moves: int, before: GameState | None, st
     return found
 
 
+def characters_written(record: GameRecord) -> list[str]:
+    """Where a (masked) Citadels record writes a hidden character's rank plainly: a character
+    set aside face down (an outcome), one chosen or put face down in the draft (a move)."""
+    found = [f"outcome {i}: {c}" for i, c in enumerate(record.chance)
+             if c.get("type") == "remove_character" and not c.get("face_up") and not token_key(c.get("rank"))]
+    found += [f"move {i + 1}: {a}" for i, a in enumerate(record.actions)
+              if a.get("type") in ("choose_character", "discard_character") and not token_key(a.get("rank"))]
+    return found
+
+
 def true_positions(game: Game, record: GameRecord):
     """(moves played, state before the last move or None, state after) along the true game."""
     state = start(game, record)
@@ -105,18 +116,22 @@ def test_masked_record_each_device_world_shows_its_seat_what_the_true_game_shows
     shows a hidden card of anyone. The games draw and keep hidden cards, every device rebuilds
     its world at least once (a position it learns contradicts a fill), and at the end every
     world holds other cards than the true ones at positions its seat does not read. Two of
-    Euphoria's variants are played too (``VARIANTS``)."""
+    Euphoria's variants are played too (``VARIANTS``). Citadels' masked record writes no
+    hidden character plainly (the one set aside face down, each one chosen or put face down:
+    ``characters_written``), and each chooser's world hands him the true ranks (his view)."""
     game, record = true_game(name, players, seed, options)
     masking = mask_record(game, record)
     assert any(token_key(c.get(f)) for c in masking.record.chance for f in c), "no draw was masked"
-    worlds = [build(game, masking.prefix(0), masking.knowledge.known(0, s)) for s in range(players)]
+    assert not characters_written(masking.record)
+    knowledge = masking.knowledge
+    worlds = [build(game, masking.prefix(0), knowledge.known(0, s), knowledge.bans(0, s)) for s in range(players)]
     ever: set[str] = set()
     for moves, before, truth in true_positions(game, record):
         ever |= public_names(game, truth)
         assert not leaks(game, masking, moves, before, truth, ever), f"after move {moves}"
         prefix = masking.prefix(moves)
         for seat in range(players):
-            worlds[seat] = worlds[seat].advance(prefix, masking.knowledge.known(moves, seat))
+            worlds[seat] = worlds[seat].advance(prefix, knowledge.known(moves, seat), knowledge.bans(moves, seat))
             mine = worlds[seat].state
             assert game.view(mine, seat) == game.view(truth, seat), f"seat {seat} after move {moves}"
             if game.to_move(truth) == seat:
@@ -193,3 +208,58 @@ def test_no_market_tile_is_drawn_twice_from_one_deck_in_the_market_selection():
     for name in ("markets", "market-sites"):
         drawn = Counter(d.card for d in masking.draws if d.key.deck == name)
         assert drawn and not drawn - Counter(decks[name]), name
+
+
+def test_the_character_check_sees_a_face_down_character_or_a_choice_written_plainly():
+    """``characters_written`` is not empty-handed: the masked record of a Citadels game with
+    the character set aside face down, or one choice, written plainly again is caught."""
+    game, record = true_game("citadels", 3, 3)
+    masked = mask_record(game, record).record
+    assert not characters_written(masked)
+    down = next(i for i, c in enumerate(record.chance) if c["type"] == "remove_character" and not c["face_up"])
+    chance = [*masked.chance]
+    chance[down] = record.chance[down]
+    assert characters_written(masked.model_copy(update={"chance": chance}))
+    choice = next(i for i, a in enumerate(record.actions) if a["type"] == "choose_character")
+    actions = [*masked.actions]
+    actions[choice] = record.actions[choice]
+    assert characters_written(masked.model_copy(update={"actions": actions}))
+
+
+@pytest.mark.parametrize("players, seed", [(2, 1), (3, 3)])
+def test_a_chooser_s_world_hands_him_the_true_ranks_only_through_his_bans(players, seed):
+    """A chooser knows the ranks handed to him as a set, not which character left the draft
+    at which position: he reads no position of the character set aside face down or of one
+    chosen by another seat (only those set aside face up and his own choices), and his world hands him the true ranks because the oracle bans those ranks
+    from every position drawn before (``Knowledge.bans``). Without the bans some chooser's
+    world hands him other ranks. (The first round's draft: the whole games above check the
+    rest.)"""
+    game, record = true_game("citadels", players, seed)
+    masking = mask_record(game, record)
+    knowledge, differs = masking.knowledge, 0
+    for moves, _, truth in true_positions(game, record):
+        if truth.round > 1:
+            break
+        if truth.phase != "draft" or truth.pending:
+            continue
+        seat, deck = game.to_move(truth), f"characters-{truth.round}"
+        mine = {d.key for d in masking.draws if d.key.deck == deck and (d.seen_by is None or seat in d.seen_by)}
+        read = {key for key in knowledge.known(moves, seat) if key.deck == deck}
+        assert Key(deck, 0) not in read and read <= mine   # the face-up ones and his own choices
+        prefix = masking.prefix(moves)
+        with_bans = build(game, prefix, knowledge.known(moves, seat), knowledge.bans(moves, seat))
+        assert game.view(with_bans.state, seat) == game.view(truth, seat)
+        without = build(game, prefix, knowledge.known(moves, seat))
+        differs += game.view(without.state, seat) != game.view(truth, seat)
+    assert differs
+
+
+def test_a_character_set_aside_face_up_stays_plain():
+    """A character set aside face up (§4.2, four seats: two a round) is seen by all: the
+    masked record writes it plainly, and every seat reads its position from the start."""
+    game, record = true_game("citadels", 4, 4)
+    masking = mask_record(game, record)
+    up = [c for c in masking.record.chance if c["type"] == "remove_character" and c["face_up"]]
+    assert up and all(type(c["rank"]) is int for c in up)
+    round_one = {d.key for d in masking.draws if d.key.deck == "characters-1" and d.seen_by is None}
+    assert len(round_one) == 2 and round_one <= masking.knowledge.public[0]
