@@ -109,7 +109,21 @@ and in the seed-1 game a world whose fills left a seat one way to pay his dilemm
 him by the rules where the true game asked him to choose: the world learns a nogood)."""
 
 
-@pytest.mark.parametrize("name, players, seed, options", [*[(*g, None) for g in GAMES], *VARIANTS])
+NOT_COVERED = [
+    pytest.param("citadels", 5, 1, None, marks=pytest.mark.xfail(
+        strict=True, reason="two copies of one district kind (harbor-2, harbor-3): a seat's world shows "
+                            "the other copy after a build, move 183")),
+    pytest.param("citadels", 6, 1, None, marks=pytest.mark.xfail(
+        strict=True, reason="two copies of one district kind after a Magician exchange (church-1, church-3)")),
+    pytest.param("citadels", 7, 1, None, marks=pytest.mark.xfail(
+        strict=True, reason="seven seats: the last chooser keeps the face-down character he is handed, "
+                            "which then holds two positions of the round's deck")),
+]
+"""Games found not covered yet (``engines.core.masked``'s "Not covered here"), kept here so
+that they show: each fails today, and a fix makes it pass (strict)."""
+
+
+@pytest.mark.parametrize("name, players, seed, options", [*[(*g, None) for g in GAMES], *VARIANTS, *NOT_COVERED])
 def test_masked_record_each_device_world_shows_its_seat_what_the_true_game_shows(name, players, seed, options):
     """At every move, every seat's world (its device's replay of the masked record) gives
     that seat the true view and, at its turns, the true legal moves; the masked record never
