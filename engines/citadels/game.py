@@ -89,6 +89,12 @@ class Citadels(Game[CitadelsState, Action]):
             return characters_deck(state.round)
         return DISTRICTS_DECK if state.pending in ("deal", "hand", "income") else None
 
+    def reserve_width(self, deck: str) -> int:
+        """Districts: 4, the income draw (2) and the Architect's two (§8.7) in one turn; the
+        Observatory's third card or the Smithy's three more make the turn wait for keys.
+        The round's characters: 0 (the King deals them, not the deck: ``engines.core.dealing``)."""
+        return 4 if deck == DISTRICTS_DECK else 0
+
     def card_names(self, deck: str, card: str) -> tuple[str, ...]:
         """A district card is named by its id in outcomes (``draw_district``) and by its type
         in actions ("castle": two cards of one type are interchangeable); a character by its

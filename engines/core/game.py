@@ -262,6 +262,13 @@ class Game(Generic[StateT, ActionT]):
         Default: None."""
         return None
 
+    def reserve_width(self, deck: str) -> int:
+        """How many positions of ``deck`` each seat holds in reserve (``engines.core.dealing``):
+        the most it draws privately in one turn, before the others move again (a seat that
+        must draw more waits for the others' keys: ``dealing.Wait``). Default: 0 (a deck dealt
+        only at the set-up, or only face down or face up)."""
+        return 0
+
     def card_names(self, deck: str, card: str) -> tuple[str, ...]:
         """The texts by which the game's actions and outcomes name ``card`` of ``deck``: its
         own id first, then any other (Citadels' actions name a district by its type,

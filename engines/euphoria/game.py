@@ -75,6 +75,12 @@ class Euphoria(Game[EuphoriaState, Action]):
         sites are dealt again as a deck of their own, ``DECKS``)."""
         return dict(DECKS)
 
+    def reserve_width(self, deck: str) -> int:
+        """Artifact cards: 2 (a turn draws one card at a time; a second in reserve keeps a
+        turn that draws two from waiting); recruits: 1; dilemmas and market tiles: 0 (dealt
+        at the set-up, or face down onto the sites). A turn that draws more waits for keys."""
+        return {"artifacts": 2, "recruits": 1}.get(deck, 0)
+
     def chance_deck(self, state: EuphoriaState) -> str | None:
         """The deck the node on top draws from (``rules/chance.py``); None for dice and for a
         player drawn at random. The market selection's six dealt onto the sites: ``market-sites``."""

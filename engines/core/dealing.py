@@ -1,0 +1,298 @@
+"""Who can read which deck position, from the mental-poker deal's released keys, not from an
+oracle: the bridge between a masked record (``engines.core.masked``) and the deal
+(``engines.core.deck``).
+
+Issue 39, stage 3, part C ("nobody reads what he may not see"). ``masked.Knowledge`` is a
+trusted oracle computed from the true game; here the same question is answered as the
+devices will answer it: a position is readable by a seat when every other seat has released
+its key for it (``deck.release``, checked by ``deck.check_release``), by all when every
+seat has. This module only *plans*: from the masked record (public) it says which dealt
+position each draw takes and which keys each move must carry; the keys themselves are made
+and checked with ``engines.core.deck`` (``tests/core/test_dealing.py`` runs the real crypto).
+
+**Decks dealt here.** Every deck of ``Game.decks`` whose cards are named by texts (Citadels'
+districts; Euphoria's recruits, artifact cards, dilemmas, market tiles). A deck of numbered
+cards (``Game.numbered_cards``: Citadels' characters of each round, ``characters-R``) is
+left out: the King deals the characters (``deck.py``, *Joining the game*), a later part.
+
+**Dealt positions by reserve** (``Reserves``; deck.py's *reserve* rule). A masked record
+labels the ``k``-th draw from a deck ``Key(deck, k)`` (``masked.position``). The deal's
+positions are another numbering: each seat holds a *reserve* of the next
+``Game.reserve_width(deck)`` (``W``) unreserved positions, topped up after the set-up and
+after every move, seats in order 0, 1, ... (a public function of the record, never of the
+cards). A private draw for seat ``s`` takes the first position of ``s``'s reserve; a draw
+face down or for all takes the next unreserved position; in the set-up (before the first
+move) a private draw whose reserve is empty takes the next unreserved position too (lap 2
+carries its keys). So a seat never releases its key for a position it may draw itself: the
+keys it gives are for the others' reserves and for cards made public. ``Deal.slot`` maps
+each label to its dealt position; the masked record, its labels and the worlds are unchanged
+(``masked.position`` stays the draw order: the worlds need no seat to number a draw).
+
+**Releases as part of moves** (``MoveReleases``). Lap 2 (move 0 here: the set-up) carries
+every seat's keys for the others' set-up draws and first reserves. Move ``m`` of seat ``t``
+carries ``t``'s keys for the positions reserved to others since its last move, and its key
+for each card made public by the move (``Release.opening``: its own card played face up, a
+face-down card turned up) that it has not given yet.
+
+**Waiting for keys** (``Wait``). A seat may have to read a position before every key for it
+has come: it draws more in one turn than its reserve (Citadels' Observatory, Smithy), or a
+card it did not draw is turned face up (Euphoria's market tile, every seat's key needed). The
+move's state is then a ``Wait``: the position, who is to read it (None: everyone) and the
+seats whose keys are missing; on the devices the turn waits for an extra message from each
+(``MoveReleases.extra``, counted: messages a server would not need).
+
+**Knowledge** (``Deal.readable``, ``Deal.public``): after move ``m`` seat ``s`` reads each
+*drawn* position for which every other seat's key was released; everyone reads those with
+every seat's key. A face-down position is readable by nobody (no key is released for it).
+
+**Constructions.** None new: SRA commutative encryption with per-position keys and hash
+commitments are deck.py's (its docstring names them); this module is bookkeeping.
+
+**Not covered** (said plainly):
+
+- *Cards handed from seat to seat*: the Magician's exchange of hands, a card put under the
+  Citadels deck and drawn again by the rules, Euphoria's recruit draft passing packs. The
+  oracle lets the receiver read them; here nobody's key is released for them, so the
+  receiver cannot (``Deal.readable`` is then a strict subset of the oracle's; the tests list
+  the difference). The wiring needs the giver's device to hand on its keys for them.
+- *A modified page reads its own reserve*: the others' keys for a seat's reserve are public
+  before it draws, so a device that reads its memory foresees its next draws (issue 39's
+  threat model puts this out of scope). ``readable`` counts drawn positions only.
+- *A deck run out of unreserved positions*: ``Reserves.draw`` raises ``ValueError`` (a
+  reshuffled discard pile is a new deck, deck.py; not dealt here). Euphoria's artifact deck
+  rebuilt from its discards is not dealt again.
+- *Who draws*: the plan takes the drawer of each draw (``Game.chance_seen_by``, public: a
+  card drawn into Bea's hand is seen to go there) and the mover of each move from the
+  caller, and the positions made public from ``masked.Knowledge.public`` (what the spectator
+  sees, computable by every device); it does not replay the game itself.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections import deque
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from .game import Game
+from .masked import Key, Masking
+
+Slot = tuple[str, int]
+"""A dealt position: (deck name, position in the deal's order, 0-based)."""
+
+
+@dataclass(frozen=True)
+class Release:
+    """A key ``seat`` gives for ``position`` of ``deck`` (``deck.release``): for another
+    seat's reserve, or (``opening``) for a card made public."""
+
+    seat: int
+    deck: str
+    position: int
+    opening: bool = False
+
+
+@dataclass(frozen=True)
+class Wait:
+    """A position to be read before every key for it has come: ``reader`` (None: everyone)
+    waits for the keys of ``owing`` (each sends an extra message: ``MoveReleases.extra``)."""
+
+    deck: str
+    position: int
+    reader: int | None
+    owing: tuple[int, ...]
+
+
+@dataclass
+class MoveReleases:
+    """The keys of move ``move`` (0: lap 2, the set-up): ``carried`` in the move itself (by
+    its ``mover``; in lap 2 by every seat), ``waits`` and the ``extra`` keys that end them."""
+
+    move: int
+    mover: int | None
+    carried: list[Release] = field(default_factory=list)
+    waits: list[Wait] = field(default_factory=list)
+    extra: list[Release] = field(default_factory=list)
+
+
+class Reserves:
+    """The reserve rule, move by move (module doc): the next unreserved position of each
+    deck, each seat's reserve, the keys each seat owes, and the keys released so far."""
+
+    def __init__(self, seats: int, sizes: Mapping[str, int], widths: Mapping[str, int]) -> None:
+        self.seats, self.sizes, self.widths = seats, dict(sizes), dict(widths)
+        self.free: dict[str, int] = {deck: 0 for deck in sizes}
+        self.reserve: dict[str, list[deque[int]]] = {deck: [deque() for _ in range(seats)] for deck in sizes}
+        self.owed: list[list[Slot]] = [[] for _ in range(seats)]
+        self.released: dict[Slot, set[int]] = {}
+        self.drawn: dict[Slot, int | None] = {}   # dealt position -> its reader (None: all or nobody)
+
+    def _next_free(self, deck: str) -> int:
+        at = self.free[deck]
+        if at >= self.sizes[deck]:
+            raise ValueError(f"deck {deck!r} has no unreserved position left ({self.sizes[deck]} cards)")
+        self.free[deck] = at + 1
+        return at
+
+    def draw(self, deck: str, seen_by: tuple[int, ...] | None) -> tuple[int, bool]:
+        """The dealt position of a draw seen by ``seen_by`` (one seat: its reserve's first;
+        else the next unreserved), and whether it came from outside a reserve (a private draw
+        whose reserve was empty)."""
+        reader = seen_by[0] if seen_by is not None and len(seen_by) == 1 else None
+        if seen_by is not None and len(seen_by) > 1:
+            raise ValueError(f"a draw from deck {deck!r} seen by {len(seen_by)} seats is not dealt here")
+        mine = self.reserve[deck][reader] if reader is not None else None
+        short = mine is not None and not mine
+        at = mine.popleft() if mine else self._next_free(deck)
+        if short and reader is not None:   # the others owe their keys for it now
+            for t in range(self.seats):
+                if t != reader:
+                    self.owed[t].append((deck, at))
+        self.drawn[(deck, at)] = reader
+        return at, short
+
+    def top_up(self) -> None:
+        """Each seat's reserve of each deck filled to its width from the next unreserved
+        positions (seats in order); the others then owe their keys for them."""
+        for deck, width in self.widths.items():
+            for s in range(self.seats):
+                mine = self.reserve[deck][s]
+                while len(mine) < width and self.free[deck] < self.sizes[deck]:
+                    at = self._next_free(deck)
+                    mine.append(at)
+                    for t in range(self.seats):
+                        if t != s:
+                            self.owed[t].append((deck, at))
+
+    def give(self, seat: int, slot: Slot, opening: bool = False) -> Release | None:
+        """``seat``'s key for ``slot`` noted as released (None when it already was)."""
+        given = self.released.setdefault(slot, set())
+        if seat in given:
+            return None
+        given.add(seat)
+        return Release(seat, slot[0], slot[1], opening)
+
+    def pay_debts(self, seat: int) -> list[Release]:
+        """Every key ``seat`` owes (for the others' reserves and short draws), released."""
+        owed, self.owed[seat] = self.owed[seat], []
+        return [r for slot in owed if (r := self.give(seat, slot)) is not None]
+
+    def owing(self, slot: Slot, reader: int | None) -> tuple[int, ...]:
+        """The seats whose keys ``reader`` (None: everyone) still lacks to read ``slot``."""
+        return missing_keys(self.seats, self.released, slot, reader)
+
+
+def missing_keys(seats: int, released: Mapping[Slot, Collection[int]], slot: Slot,
+                 reader: int | None) -> tuple[int, ...]:
+    """The seats whose keys for ``slot`` are not in ``released`` (position -> the seats whose
+    key for it was released and checked) and that ``reader`` needs: every seat but the
+    reader (None: every seat, for a card shown to all)."""
+    given = released.get(slot, ())
+    return tuple(t for t in range(seats) if t != reader and t not in given)
+
+
+def knowledge(seats: int, drawn: Collection[Slot], released: Mapping[Slot, Collection[int]]
+              ) -> tuple[list[frozenset[Slot]], frozenset[Slot]]:
+    """Who reads which drawn position (``drawn``) given the keys released so far
+    (``released``, as ``missing_keys``): for each seat, the positions for which every other
+    seat's key was released; and those everyone reads (every seat's key released). A
+    position drawn face down, with no key released, is in none of them."""
+    per_seat = [frozenset(slot for slot in drawn if not missing_keys(seats, released, slot, s))
+                for s in range(seats)]
+    return per_seat, frozenset(slot for slot in drawn if not missing_keys(seats, released, slot, None))
+
+
+@dataclass
+class Deal:
+    """The plan of a game's deal (``plan_deal``): ``slot`` maps each draw's label (the
+    masked record's ``Key``) to its dealt position; ``moves[m]`` the keys of move ``m``;
+    ``drawn[m]`` the positions drawn once move ``m`` and its outcomes are played;
+    ``readable[m][s]`` those seat ``s`` reads then; ``public[m]`` those everyone reads;
+    ``sizes`` each dealt deck's number of cards."""
+
+    slot: dict[Key, Slot]
+    moves: list[MoveReleases]
+    drawn: list[frozenset[Slot]]
+    readable: list[list[frozenset[Slot]]]
+    public: list[frozenset[Slot]]
+    sizes: dict[str, int]
+
+    def label(self) -> dict[Slot, Key]:
+        """Each dealt position drawn, to its label in the masked record."""
+        return {slot: key for key, slot in self.slot.items()}
+
+    def extra_messages(self) -> int:
+        """Messages a server would not need: one per seat and move whose keys a wait needs."""
+        return sum(len({r.seat for r in move.extra}) for move in self.moves)
+
+
+def dealt_decks(game: Game, masking: Masking) -> dict[str, int]:
+    """The decks dealt here (module doc): each deck drawn from in ``masking`` whose cards are
+    named by texts, with its number of cards."""
+    record = masking.record
+    state = game.new_game(record.players, record.seed, record.options, dealer=False, deal=False)
+    decks = game.decks(state)
+    drawn = {d.key.deck for d in masking.draws}
+    return {name: len(cards) for name, cards in decks.items()
+            if name in drawn and game.numbered_cards(name) is None}
+
+
+def plan_deal(game: Game, masking: Masking, movers: Sequence[int | None]) -> Deal:
+    """The deal's plan for the masked game ``masking`` whose move ``m`` (1-based) was made by
+    ``movers[m - 1]``: positions by reserve, the keys each move carries, the waits and their
+    extra keys, and what each seat reads after each move (module doc)."""
+    seats = masking.record.players
+    sizes = dealt_decks(game, masking)
+    reserves = Reserves(seats, sizes, {deck: game.reserve_width(deck) for deck in sizes})
+    slots: dict[Key, Slot] = {}
+    draws_after: dict[int, list] = {}
+    for draw in masking.draws:
+        if draw.key.deck in sizes and draw.chance >= 0:
+            draws_after.setdefault(bisect_right(masking.dealt, draw.chance), []).append(draw)
+    moves: list[MoveReleases] = []
+    drawn: list[frozenset[Slot]] = []
+    readable: list[list[frozenset[Slot]]] = []
+    public: list[frozenset[Slot]] = []
+    shown: set[Slot] = set()
+    for m in range(len(masking.dealt)):
+        mover = movers[m - 1] if m else None
+        move = MoveReleases(m, mover)
+        if mover is not None and mover >= 0:
+            move.carried += reserves.pay_debts(mover)
+        for draw in draws_after.get(m, []):
+            at, _ = reserves.draw(draw.key.deck, draw.seen_by)
+            slots[draw.key] = (draw.key.deck, at)
+        newly = {slots[k] for k in masking.knowledge.public[m] if k in slots} - shown
+        shown |= newly
+        if m == 0:   # lap 2: every seat gives what the set-up needs, and the first reserves' keys
+            reserves.top_up()
+            for s in range(seats):
+                move.carried += reserves.pay_debts(s)
+            for slot in sorted(newly):
+                move.carried += [r for s in range(seats) if (r := reserves.give(s, slot, True)) is not None]
+        else:
+            _open_and_wait(reserves, move, newly)
+            reserves.top_up()
+        moves.append(move)
+        drawn.append(frozenset(reserves.drawn))
+        per_seat, everyone = knowledge(seats, reserves.drawn, reserves.released)
+        readable.append(per_seat)
+        public.append(everyone)
+    return Deal(slots, moves, drawn, readable, public, sizes)
+
+
+def _open_and_wait(reserves: Reserves, move: MoveReleases, newly_public: set[Slot]) -> None:
+    """For move ``move``: the mover's keys for the cards it makes public (``newly_public``),
+    then a ``Wait`` for each position drawn or made public that its reader cannot read yet,
+    ended by the owing seats' extra keys."""
+    if move.mover is not None and move.mover >= 0:
+        move.carried += [r for slot in sorted(newly_public) if (r := reserves.give(move.mover, slot, True))]
+    needs: list[tuple[Slot, int | None]] = [(slot, None) for slot in sorted(newly_public)]
+    needs += [(slot, reader) for slot, reader in reserves.drawn.items()
+              if reader is not None and slot not in newly_public]
+    for slot, reader in needs:
+        owing = reserves.owing(slot, reader)
+        if owing:
+            move.waits.append(Wait(slot[0], slot[1], reader, owing))
+            move.extra += [r for t in owing if (r := reserves.give(t, slot, reader is None)) is not None]
+
