@@ -35,11 +35,20 @@ for each card made public by the move (``Release.opening``: its own card played 
 face-down card turned up) that it has not given yet.
 
 **Waiting for keys** (``Wait``). A seat may have to read a position before every key for it
-has come: it draws more in one turn than its reserve (Citadels' Observatory, Smithy), or a
-card it did not draw is turned face up (Euphoria's market tile, every seat's key needed). The
+has come: it draws more in one turn than its reserve (Citadels' Observatory, Smithy), or
+draws again before a seat that owes keys for its topped-up reserve has moved (Citadels at
+3 seats: two characters each, two turns of one seat with no move of another between), or a
+card is turned face up whose drawer is not the mover (Euphoria's recruits revealed when the
+second seat chooses; a market tile face down, every seat's key needed). The
 move's state is then a ``Wait``: the position, who is to read it (None: everyone) and the
 seats whose keys are missing; on the devices the turn waits for an extra message from each
 (``MoveReleases.extra``, counted: messages a server would not need).
+
+**Widths chosen** (``Game.reserve_width``): Citadels' districts 4 (the income draw's two
+and the Architect's two); Euphoria's artifact cards 2, recruits 1, dilemmas and market
+tiles 0 (dealt at the set-up, with lap 2's keys, or face down). In the tests' games
+(Citadels, 3 seats, seed 3, 184 moves; Euphoria, 2 seats, seed 1, 187 moves) the waits cost
+5 and 8 extra messages (``Deal.extra_messages``).
 
 **Knowledge** (``Deal.readable``, ``Deal.public``): after move ``m`` seat ``s`` reads each
 *drawn* position for which every other seat's key was released; everyone reads those with
@@ -53,8 +62,16 @@ commitments are deck.py's (its docstring names them); this module is bookkeeping
 - *Cards handed from seat to seat*: the Magician's exchange of hands, a card put under the
   Citadels deck and drawn again by the rules, Euphoria's recruit draft passing packs. The
   oracle lets the receiver read them; here nobody's key is released for them, so the
-  receiver cannot (``Deal.readable`` is then a strict subset of the oracle's; the tests list
-  the difference). The wiring needs the giver's device to hand on its keys for them.
+  receiver cannot (``Deal.readable`` is then a strict subset of the oracle's, and the
+  receiver's world holds fills in its new hand: the tests show it at the Magician's
+  exchange). The giver's key cannot simply be released: every other seat already gave its
+  key for the giver's card, so a released key would open it to all. It must reach the
+  receiver alone (encrypted to him, e.g. by ECDH between seat keys), a later part. When
+  such a card is later played face up, its drawer's key opens it (a ``Wait`` when the drawer
+  is not the mover).
+- *Kinds held twice* (Euphoria's artifact cards): the oracle counts every position of a
+  kind a seat sees as read; the keys open only the seat's own, so ``readable`` is smaller
+  there (the worlds still show each seat its true view: the tests check it).
 - *A modified page reads its own reserve*: the others' keys for a seat's reserve are public
   before it draws, so a device that reads its memory foresees its next draws (issue 39's
   threat model puts this out of scope). ``readable`` counts drawn positions only.
@@ -70,7 +87,7 @@ commitments are deck.py's (its docstring names them); this module is bookkeeping
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -126,6 +143,7 @@ class Reserves:
         self.owed: list[list[Slot]] = [[] for _ in range(seats)]
         self.released: dict[Slot, set[int]] = {}
         self.drawn: dict[Slot, int | None] = {}   # dealt position -> its reader (None: all or nobody)
+        self.reserved: dict[Slot, int] = {}       # dealt position -> the seat it was reserved to
 
     def _next_free(self, deck: str) -> int:
         at = self.free[deck]
@@ -160,6 +178,7 @@ class Reserves:
                 while len(mine) < width and self.free[deck] < self.sizes[deck]:
                     at = self._next_free(deck)
                     mine.append(at)
+                    self.reserved[(deck, at)] = s
                     for t in range(self.seats):
                         if t != s:
                             self.owed[t].append((deck, at))
@@ -208,13 +227,15 @@ class Deal:
     masked record's ``Key``) to its dealt position; ``moves[m]`` the keys of move ``m``;
     ``drawn[m]`` the positions drawn once move ``m`` and its outcomes are played;
     ``readable[m][s]`` those seat ``s`` reads then; ``public[m]`` those everyone reads;
-    ``sizes`` each dealt deck's number of cards."""
+    ``reserved`` the seat each position was reserved to (a position drawn from outside a
+    reserve is in none); ``sizes`` each dealt deck's number of cards."""
 
     slot: dict[Key, Slot]
     moves: list[MoveReleases]
     drawn: list[frozenset[Slot]]
     readable: list[list[frozenset[Slot]]]
     public: list[frozenset[Slot]]
+    reserved: dict[Slot, int]
     sizes: dict[str, int]
 
     def label(self) -> dict[Slot, Key]:
@@ -237,10 +258,13 @@ def dealt_decks(game: Game, masking: Masking) -> dict[str, int]:
             if name in drawn and game.numbered_cards(name) is None}
 
 
-def plan_deal(game: Game, masking: Masking, movers: Sequence[int | None]) -> Deal:
+def plan_deal(game: Game, masking: Masking, movers: Sequence[int | None],
+              hidden: Sequence[Counter[str]]) -> Deal:
     """The deal's plan for the masked game ``masking`` whose move ``m`` (1-based) was made by
-    ``movers[m - 1]``: positions by reserve, the keys each move carries, the waits and their
-    extra keys, and what each seat reads after each move (module doc)."""
+    ``movers[m - 1]``, and after whose move ``m`` (0: the set-up) ``hidden[m]`` counts the
+    copies of each card held hidden (``Game.hidden_items``): positions by reserve, the keys
+    each move carries, the waits and their extra keys, and what each seat reads after each
+    move (module doc; ``opened`` says which positions a move opens)."""
     seats = masking.record.players
     sizes = dealt_decks(game, masking)
     reserves = Reserves(seats, sizes, {deck: game.reserve_width(deck) for deck in sizes})
@@ -262,7 +286,9 @@ def plan_deal(game: Game, masking: Masking, movers: Sequence[int | None]) -> Dea
         for draw in draws_after.get(m, []):
             at, _ = reserves.draw(draw.key.deck, draw.seen_by)
             slots[draw.key] = (draw.key.deck, at)
-        newly = {slots[k] for k in masking.knowledge.public[m] if k in slots} - shown
+        cards = {slot: masking.knowledge.cards[key] for key, slot in slots.items()}
+        newly = opened({slots[k] for k in masking.knowledge.public[m] if k in slots}, cards, shown,
+                       reserves.drawn, hidden[m], mover)
         shown |= newly
         if m == 0:   # lap 2: every seat gives what the set-up needs, and the first reserves' keys
             reserves.top_up()
@@ -278,7 +304,28 @@ def plan_deal(game: Game, masking: Masking, movers: Sequence[int | None]) -> Dea
         per_seat, everyone = knowledge(seats, reserves.drawn, reserves.released)
         readable.append(per_seat)
         public.append(everyone)
-    return Deal(slots, moves, drawn, readable, public, sizes)
+    return Deal(slots, moves, drawn, readable, public, reserves.reserved, sizes)
+
+
+def opened(public: set[Slot], cards: Mapping[Slot, str], shown: set[Slot], drawn: Mapping[Slot, int | None],
+           hidden: Counter[str], mover: int | None) -> set[Slot]:
+    """The drawn positions a move makes public: of ``public`` (the drawn positions the
+    spectator's view shows, ``masked.Knowledge.public``) those not ``shown`` before, but no
+    more of a card than leaves, of the positions drawn (``drawn``, their cards ``cards``) and
+    not shown, one for each copy still held hidden (``hidden``). The oracle counts every
+    position of a kind once face up as public (a kind held twice: Euphoria's artifact
+    cards); only the copy played is. Which position opens is its holder's to say (it
+    releases its key for it): here the mover's own draws first (it plays its own card),
+    then the lowest."""
+    result: set[Slot] = set()
+    candidates: dict[str, list[Slot]] = {}
+    for slot in public - shown:
+        candidates.setdefault(cards[slot], []).append(slot)
+    for card, slots in candidates.items():
+        closed = sum(1 for slot in drawn if slot not in shown and cards[slot] == card)
+        slots.sort(key=lambda slot: (drawn.get(slot) != mover, slot))
+        result |= set(slots[:max(closed - hidden[card], 0)])
+    return result
 
 
 def _open_and_wait(reserves: Reserves, move: MoveReleases, newly_public: set[Slot]) -> None:

@@ -28,7 +28,6 @@ from engines.core.deck import DeckError, DeckSecret, DeckSpec, check_release, re
 from engines.core.dealing import Deal, Slot, knowledge, missing_keys, plan_deal
 from engines.core.masked import Masking, build, mask_record
 from engines.core.play import play_game
-from engines.core.record import positions, start
 from tests.core.test_deck import deal, true_order
 from tests.core.test_masked import true_positions
 
@@ -51,9 +50,13 @@ class Table:
         self.game = game = get_game(name)
         _, self.record = play_game(game, players, seed, "heuristic")
         self.masking: Masking = mask_record(game, self.record)
-        state = start(game, self.record)
-        movers = [game.to_move(p.before) for p in positions(game, self.record, state, before=True)]
-        self.plan: Deal = plan_deal(game, self.masking, movers)
+        movers: list[int | None] = []
+        self.hidden: list[Counter[str]] = []
+        for _, before, state in true_positions(game, self.record):
+            if before is not None:
+                movers.append(game.to_move(before))
+            self.hidden.append(Counter(h["item"] for h in game.hidden_items(state)))
+        self.plan: Deal = plan_deal(game, self.masking, movers, self.hidden)
         self.players = players
         self.secrets = [secret_of(s) for s in range(players)]
         self.specs = {deck: DeckSpec(GID, deck, size, players) for deck, size in self.plan.sizes.items()}
@@ -105,7 +108,9 @@ def test_each_seat_reads_exactly_the_positions_its_released_keys_open_and_they_h
     Magician's exchange, a card under the deck drawn again), or a kind the seat holds
     itself at another position (Euphoria's artifacts: the oracle counts every copy of a
     kind a seat sees as read, ``masked``'s "Kinds held twice"). A position drawn face down
-    is read by nobody."""
+    is read by nobody, and no card held hidden is public (for each card, as many positions
+    stay closed as copies are held hidden: the oracle's over-count of a kind held twice is
+    not opened)."""
     t = table(name, players, seed)
     plan, label, oracle = t.plan, t.plan.label(), t.masking.knowledge
     keys: dict[Slot, dict[int, str]] = {}
@@ -115,6 +120,7 @@ def test_each_seat_reads_exactly_the_positions_its_released_keys_open_and_they_h
                   if d.key in plan.slot and d.seen_by == (s,)} for s in range(players)]
     face_down = {plan.slot[d.key] for d in t.masking.draws if d.key in plan.slot and d.seen_by == ()}
     assert face_down or name == "citadels"
+    cards = {t.true_card(slot) for slot in plan.label()}
     handed = 0
     for m, move in enumerate(plan.moves):
         for r in move.carried + move.extra:
@@ -127,6 +133,9 @@ def test_each_seat_reads_exactly_the_positions_its_released_keys_open_and_they_h
         assert per_seat == plan.readable[m] and public == plan.public[m]
         for slot in public - everyone:
             assert t.read(slot, keys[slot], None) == t.true_card(slot)
+        closed = Counter(t.true_card(slot) for slot in plan.drawn[m] - public)
+        assert not Counter({c: n for c, n in t.hidden[m].items() if c in closed or c in cards}) - closed, \
+            f"a card held hidden is public after move {m}"
         everyone |= public
         for s in range(players):
             for slot in per_seat[s] - read_by[s]:
@@ -193,6 +202,12 @@ def test_a_seat_never_releases_a_key_for_a_position_it_draws_and_draws_take_its_
     t = table(name, players, seed)
     drawer = {t.plan.slot[d.key]: d.seen_by[0] for d in t.masking.draws
               if d.key in t.plan.slot and d.seen_by is not None and len(d.seen_by) == 1}
+    after_setup = {t.plan.slot[d.key] for d in t.masking.draws
+                   if d.key in t.plan.slot and d.chance >= t.masking.dealt[0]}
+    for slot, seat in drawer.items():
+        if slot in after_setup:
+            assert t.plan.reserved.get(slot) == seat, slot
+    assert any(slot in after_setup for slot in drawer)
     for move in t.plan.moves:
         for r in move.carried + move.extra:
             if not r.opening:
@@ -200,42 +215,80 @@ def test_a_seat_never_releases_a_key_for_a_position_it_draws_and_draws_take_its_
     assert len(set(t.plan.slot.values())) == len(t.plan.slot)
 
 
-def test_a_turn_that_draws_more_than_its_reserve_waits_for_the_keys_it_lacks():
-    """Citadels at 3 seats, seed 3: the Architect's draw after the income draw goes past
-    seat 2's reserve of 4 (``Citadels.reserve_width``); the plan names the wait (the
-    position, its reader and the seat whose key is missing) and its extra key, counted as a
-    message a server would not need."""
+def test_a_draw_whose_keys_have_not_all_come_waits_for_them():
+    """Citadels at 3 seats, seed 3: seat 2 plays two characters in a round; its reserve,
+    topped up during its first turn, still lacks seat 1's key at its second (the
+    Architect's draw, move 100), as seat 1 has not moved in between. The plan names the
+    wait (the position, its reader and the seat whose key is missing) and its extra key,
+    counted as a message a server would not need."""
     t = table("citadels", 3, 3)
     waits = [(move.move, w) for move in t.plan.moves for w in move.waits if w.reader is not None]
     assert waits
     m, wait = waits[0]
+    assert (m, wait.reader, wait.owing) == (100, 2, (1,))
     move = t.plan.moves[m]
     assert {r.seat for r in move.extra if (r.deck, r.position) == (wait.deck, wait.position)} == set(wait.owing)
     assert wait.reader not in wait.owing and t.plan.extra_messages() >= len(waits)
 
 
-@pytest.mark.parametrize("name, players, seed", [
-    ("euphoria", 2, 1),
+def deal_known(t: Table, m: int, seat: int) -> dict:
+    """What ``seat``'s device reads after move ``m`` by the deal's keys (``Deal.readable``,
+    mapped back to the masked record's labels), with Citadels' characters, not dealt here,
+    as the oracle says."""
+    plan, label, oracle = t.plan, t.plan.label(), t.masking.knowledge
+    cards = {key: card for key, card in oracle.known(m, seat).items() if key.deck not in plan.sizes}
+    cards.update({label[slot]: t.true_card(slot) for slot in plan.readable[m][seat]})
+    return cards
+
+
+def oracle_known(t: Table, m: int, seat: int) -> dict:
+    return t.masking.knowledge.known(m, seat)
+
+
+WHOLE_GAMES = [
+    pytest.param("euphoria", 2, 1, marks=pytest.mark.xfail(
+        strict=True, reason="kinds held twice: seat 0 reads only its own book; when it pays it face up (move 163) "
+                            "its world may not fill seat 1's book with a book (masked.World takes every card face "
+                            "up to be at a position all read: the oracle's over-count), and nothing else fits")),
     pytest.param("citadels", 3, 3, marks=pytest.mark.xfail(
         strict=True, reason="the Magician's exchange (move 40) hands cards on: no key of the giver's is "
                             "released for them, so the Magician's world holds fills in his new hand")),
-])
-def test_each_world_shows_its_seat_the_true_view_reading_only_what_the_released_keys_open(name, players, seed):
-    """``test_masked``'s heart with the deal's knowledge in place of the oracle's: every
-    seat's world, built from the masked record and the positions its released keys open
-    (``Deal.readable``, mapped back to the record's labels; Citadels' characters, not dealt
-    here, as the oracle says), shows that seat the true view after every move."""
-    t = table(name, players, seed)
-    plan, label, oracle, game = t.plan, t.plan.label(), t.masking.knowledge, t.game
+]
 
-    def known(m: int, seat: int) -> dict:
-        cards = {key: card for key, card in oracle.known(m, seat).items() if key.deck not in plan.sizes}
-        cards.update({label[slot]: t.true_card(slot) for slot in plan.readable[m][seat]})
-        return cards
 
-    worlds = [build(game, t.masking.prefix(0), known(0, s), oracle.bans(0, s)) for s in range(players)]
+def heart(t: Table, known, upto: int | None = None) -> int:
+    """``test_masked``'s heart check with ``known(t, m, seat)`` as each device's reading:
+    every seat's world shows it the true view after each move, up to move ``upto`` (None:
+    the whole game). Returns the number of moves checked."""
+    game, oracle = t.game, t.masking.knowledge
+    worlds = [build(game, t.masking.prefix(0), known(t, 0, s), oracle.bans(0, s)) for s in range(t.players)]
+    checked = 0
     for moves, _, truth in true_positions(game, t.record):
+        if upto is not None and moves > upto:
+            break
         prefix = t.masking.prefix(moves)
-        for seat in range(players):
-            worlds[seat] = worlds[seat].advance(prefix, known(moves, seat), oracle.bans(moves, seat))
+        for seat in range(t.players):
+            worlds[seat] = worlds[seat].advance(prefix, known(t, moves, seat), oracle.bans(moves, seat))
             assert game.view(worlds[seat].state, seat) == game.view(truth, seat), f"seat {seat} after move {moves}"
+        checked = moves
+    return checked
+
+
+@pytest.mark.parametrize("name, players, seed", [("euphoria", 2, 1), ("citadels", 3, 3)])
+def test_each_world_shows_its_seat_the_true_view_while_the_deal_s_knowledge_is_the_oracle_s(name, players, seed):
+    """``test_masked``'s heart with the deal's knowledge in place of the oracle's, as far as
+    the two agree (the first move after which a seat reads less: a kind held twice, or a
+    card handed on, ``WHOLE_GAMES``): every seat's world shows it the true view."""
+    t = table(name, players, seed)
+    differs = next(m for m in range(len(t.plan.moves)) if any(
+        deal_known(t, m, s) != oracle_known(t, m, s) for s in range(players)))
+    assert differs > 30
+    assert heart(t, deal_known, differs - 1) == differs - 1
+
+
+@pytest.mark.parametrize("name, players, seed", WHOLE_GAMES)
+def test_each_world_shows_its_seat_the_true_view_reading_only_what_the_released_keys_open(name, players, seed):
+    """The same for the whole game: not yet (``WHOLE_GAMES``: each fails where the deal's
+    knowledge is smaller than the oracle's and the world cannot do with less)."""
+    t = table(name, players, seed)
+    assert heart(t, deal_known) == len(t.plan.moves) - 1
