@@ -32,7 +32,10 @@ each label to its dealt position; the masked record, its labels and the worlds a
 every seat's keys for the others' set-up draws and first reserves. Move ``m`` of seat ``t``
 carries ``t``'s keys for the positions reserved to others since its last move, and its key
 for each card made public by the move (``Release.opening``: its own card played face up, a
-face-down card turned up) that it has not given yet.
+face-down card turned up) that it has not given yet. Which positions a move makes public
+(``opened``): those the spectator's view shows (``masked.Knowledge.public``), but of a card
+held twice only as many as are no longer held hidden, the mover's own first (its holder
+says which by releasing its key; the oracle counts every copy of a kind once face up).
 
 **Waiting for keys** (``Wait``). A seat may have to read a position before every key for it
 has come: it draws more in one turn than its reserve (Citadels' Observatory, Smithy), or
@@ -48,7 +51,7 @@ seats whose keys are missing; on the devices the turn waits for an extra message
 and the Architect's two); Euphoria's artifact cards 2, recruits 1, dilemmas and market
 tiles 0 (dealt at the set-up, with lap 2's keys, or face down). In the tests' games
 (Citadels, 3 seats, seed 3, 184 moves; Euphoria, 2 seats, seed 1, 187 moves) the waits cost
-5 and 8 extra messages (``Deal.extra_messages``).
+5 and 6 extra messages (``Deal.extra_messages``): 7 rounds of Citadels, under one a round.
 
 **Knowledge** (``Deal.readable``, ``Deal.public``): after move ``m`` seat ``s`` reads each
 *drawn* position for which every other seat's key was released; everyone reads those with
@@ -70,18 +73,26 @@ commitments are deck.py's (its docstring names them); this module is bookkeeping
   such a card is later played face up, its drawer's key opens it (a ``Wait`` when the drawer
   is not the mover).
 - *Kinds held twice* (Euphoria's artifact cards): the oracle counts every position of a
-  kind a seat sees as read; the keys open only the seat's own, so ``readable`` is smaller
-  there (the worlds still show each seat its true view: the tests check it).
+  kind a seat sees as read, and every position of a kind once face up as public; the keys
+  open only the seat's own and the copy played, so ``readable`` is smaller there. A
+  device's world (``masked.World``) cannot yet do with that: it takes every card face up to
+  be at a position all devices read, so when a seat pays a kind face up that another seat
+  also holds, its world may not fill the other's copy with that kind and nothing else fits
+  (``ValueError``; Euphoria, 2 seats, seed 1, move 163). ``masked.World`` must count copies
+  there (a later part; masked.py is not changed here).
 - *A modified page reads its own reserve*: the others' keys for a seat's reserve are public
   before it draws, so a device that reads its memory foresees its next draws (issue 39's
   threat model puts this out of scope). ``readable`` counts drawn positions only.
 - *A deck run out of unreserved positions*: ``Reserves.draw`` raises ``ValueError`` (a
   reshuffled discard pile is a new deck, deck.py; not dealt here). Euphoria's artifact deck
   rebuilt from its discards is not dealt again.
-- *Who draws*: the plan takes the drawer of each draw (``Game.chance_seen_by``, public: a
-  card drawn into Bea's hand is seen to go there) and the mover of each move from the
-  caller, and the positions made public from ``masked.Knowledge.public`` (what the spectator
-  sees, computable by every device); it does not replay the game itself.
+- *Who draws, who moves, what is hidden*: the plan takes the drawer of each draw
+  (``masked.Draw.seen_by``; public: a card drawn into Bea's hand is seen to go there), the
+  mover of each move and the count of each card held hidden after each move from the
+  caller (the tests replay the true game; on the devices each holder knows its own cards
+  and says which it opens by releasing its key), and the positions shown face up from
+  ``masked.Knowledge.public``; it does not replay the game itself. The plan is of a whole
+  game; the wiring applies the same ``Reserves`` move by move.
 """
 
 from __future__ import annotations
