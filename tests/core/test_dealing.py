@@ -25,7 +25,7 @@ import pytest
 
 from engines import get_game
 from engines.core.deck import DeckError, DeckSecret, DeckSpec, check_release, read, release
-from engines.core.dealing import Deal, Slot, knowledge, missing_keys, plan_deal
+from engines.core.dealing import Deal, Reserves, Slot, knowledge, missing_keys, plan_deal
 from engines.core.masked import Masking, build, mask_record
 from engines.core.play import play_game
 from tests.core.test_deck import deal, true_order
@@ -292,3 +292,18 @@ def test_each_world_shows_its_seat_the_true_view_reading_only_what_the_released_
     knowledge is smaller than the oracle's and the world cannot do with less)."""
     t = table(name, players, seed)
     assert heart(t, deal_known) == len(t.plan.moves) - 1
+
+
+def test_a_draw_past_the_reserve_takes_the_next_unreserved_position_and_names_the_keys_it_lacks():
+    """A seat holding a reserve of one (3 seats, 10 cards) draws twice in one turn: the
+    first draw takes its reserve, the second the next unreserved position (after the three
+    reserves), for which seats 1 and 2 owe their keys (``missing_keys``): the turn waits."""
+    reserves = Reserves(3, {"d": 10}, {"d": 1})
+    reserves.top_up()
+    for seat in range(3):
+        reserves.pay_debts(seat)
+    assert reserves.draw("d", (0,)) == (0, False)
+    assert reserves.draw("d", (0,)) == (3, True)
+    assert missing_keys(3, reserves.released, ("d", 3), 0) == (1, 2)
+    assert [r.position for r in reserves.pay_debts(1)] == [3]
+    assert reserves.owing(("d", 3), 0) == (2,)
