@@ -507,6 +507,10 @@ def invitation(game_title: str, names: list[str]) -> Text:
     return T("Your turn in {game} with {names}", game=game_title, names=together)
 
 
+LAP_NOTHING_YET = T("Nothing to review or copy yet: the game starts once everyone has joined and the set-up is dealt.")
+"""Said when Review or Save copy is pressed during the set-up lap: nothing is dealt, so there is
+no table to replay or copy (a replay would deal a set-up of its own, not the game's)."""
+
 PRIVACY = T("A game at a distance: after each of your turns, send the move link the table gives to the friend "
             "whose turn it is (by message or mail).")
 """How a game at a distance is played: said once, when one is created, short enough for a phone's

@@ -279,8 +279,12 @@ class TableScreen:
                           L("Take back your last move and the {n} bot moves after it", n=count - 1) if count
                           else s.undo_reason())
         hints = _el("hints-btn")
-        if hints:  # nothing to suggest once the game is over
-            hints.hidden = s.is_over()
+        if hints:  # nothing to suggest once the game is over, nor before it is dealt
+            hints.hidden = s.is_over() or s.undealt
+        for part in ("savecopy", "review-btn"):  # the set-up lap: no table yet to copy or replay
+            el = _el(part)
+            if el:
+                el.hidden = s.undealt
         pause = _el("pause")
         if pause:
             show = self.mode == "watch" or (s.bot_only() and not s.is_over())
