@@ -6,13 +6,52 @@ status, the send box and the welcome say what the lap is, in each game's terms.
 
 from __future__ import annotations
 
+import hashlib
 import sys
 import types
+
+from engines import get_game
+from engines.core.record import new_record
+from engines.core.seal import SeatKey
+from tavolo_ui import revealed
+from tavolo_ui.distance import Distance, new_game_id
+from tavolo_ui.sealed import device_seats, new_seal
 
 from tavolo_ui.saves import DictStorage, Saves
 
 from .test_commands import app  # noqa: F401 (the page on fake browser objects, a fixture)
-from .test_distance_revealed_page import SEATS, PageDevice, create, join
+from .test_distance_revealed_page import PageDevice, create
+
+
+SEATS = [{"name": "Ada", "kind": "human"}, {"name": "Bea", "kind": "human"}, {"name": "Bot", "kind": "bot:random"}]
+
+
+def secret(run: int):
+    """Seeded chance secrets (as the headless tool makes them), so that the lap deals the same."""
+    return lambda seat: hashlib.sha256(f"lap-{run}-{seat}".encode()).digest()[:revealed.VALUE_BYTES]
+
+
+def key(run: int):
+    """Seeded seat keys (as the headless tool makes them): signatures feed the draws too."""
+    return lambda seat: SeatKey(hashlib.sha256(f"lap key-{run}-{seat}".encode()).digest())
+
+
+def create_seeded(run: int) -> PageDevice:
+    """``create`` with seeded keys and chance secrets, and a seeded game id."""
+    record = new_record(get_game("spyrium"), len(SEATS), 7, seats=SEATS, outcomes=True)
+    seal = new_seal(record, [0], key(run))
+    gid = new_game_id()
+    gid = hashlib.sha256(f"gid-{run}".encode()).hexdigest()[:len(gid)]
+    return PageDevice(record, Distance(gid, [0], seal=seal,
+                                       chances=revealed.new_chances(device_seats(record, 0, 0), secret(run))))
+
+
+def join_seeded(fragment: str, run: int) -> PageDevice:
+    """``join`` with seeded keys and chance secrets."""
+    opened = revealed.open_link(fragment, None, make_key=key(run))
+    mine = device_seats(opened.link.record, opened.seal.host, opened.link.seat)
+    info = Distance(opened.link.gid, mine, seal=opened.seal, chances=revealed.new_chances(mine, secret(run)))
+    return PageDevice(opened.link.record, info)
 
 
 def on_table(app, device: PageDevice, sid: str = "lap") -> None:  # noqa: F811
@@ -41,3 +80,22 @@ def test_review_and_save_copy_during_the_lap_deal_nothing_and_say_so(app):  # no
     assert prompts == [] and app.page.saves.list() == []  # no copy made, none asked for
     assert "Nothing to review or copy yet" in str(app.page.banner[0])
     assert ada.session.record.chance == []  # still nothing dealt
+
+
+RUN = 5  # with these keys and secrets the lap gives Bea the first turn
+
+
+def test_the_creators_first_link_after_the_deal_says_the_game_is_set_up_and_who_starts(app):  # noqa: F811
+    ada = create_seeded(RUN)
+    on_table(app, ada)
+    app.table.distance.mark_sent(ada.session, 1, 0)  # the lap's link to Bea left this device
+    fragment, _to = ada.send()
+    bea = join_seeded(fragment, RUN)
+    fragment, _to = bea.send()
+    ada.open(fragment)  # back at Ada's device, which deals
+    assert not ada.session.undealt and ada.session.to_move() == 1  # Bea starts (these secrets)
+    app.page.session = ada.session
+    box = app.table.distance.send_box_html()
+    assert "The game is set up: \u2068Bea\u2069 starts" in box
+    assert "with your move" not in box  # this device only dealt
+    assert "Link made" not in box  # the lap's link is not this one

@@ -104,7 +104,8 @@ class Distance:
     floor: int = 0
     """Undo never goes back below this many moves: they left in a link, or came in one."""
     sent: dict[str, int] = field(default_factory=dict)
-    """The last move link made here: ``{"to": seat, "moves": n, "at": ms}`` ({}: none yet)."""
+    """The last move link made here: ``{"to": seat, "moves": n, "at": ms}``, with ``"lap": 1``
+    when it was a link of the set-up lap, before anything was dealt ({}: none yet)."""
     came: float = 0.0
     """When the last move link was opened here (ms since 1970; 0: never)."""
     turn: int = -1
@@ -162,7 +163,7 @@ class Distance:
             return None
         floor = data.get("floor")
         sent = data.get("sent")
-        sent = ({k: v for k, v in sent.items() if k in ("to", "moves", "at") and isinstance(v, (int, float))}
+        sent = ({k: v for k, v in sent.items() if k in ("to", "moves", "at", "lap") and isinstance(v, (int, float))}
                 if isinstance(sent, dict) else {})
         came, turn = data.get("came"), data.get("turn")
         chances = _chances(data["chances"]) if "chances" in data else None

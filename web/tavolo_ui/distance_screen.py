@@ -336,6 +336,12 @@ class AtADistance:
                      name=s.name(to), next=s.name(then))
         return heading, what
 
+    def just_set_up(self, s: Session) -> bool:
+        """Whether the game on the table was dealt by the set-up lap and nobody has moved yet:
+        its first link goes to a friend who starts, with no move of this device's in it."""
+        return (self.info is not None and self.info.revealed and self.info.seal is not None
+                and not s.undealt and not s.record.actions)
+
     def send_box_html(self) -> str:
         """In place of the choices (beside the final scores once the game is over): the link
         for each friend it is for now, to send; while this device does not keep the game as
@@ -351,6 +357,8 @@ class AtADistance:
             heading = self.lap_words(s, seats[0])[0]
         elif over:
             heading = L("The game is over: send each friend the final table")
+        elif self.just_set_up(s):
+            heading = L("The game is set up: {name} starts", name=s.name(seats[0]))
         elif turn is not None and not s.is_human(turn):
             heading = L("It is {bot}’s turn: send the link to {name}, whose device plays the bots",
                         bot=s.name(turn), name=s.name(seats[0]))
@@ -363,11 +371,14 @@ class AtADistance:
             return parts[0] + f'<p id="no-link">{h(L("Preparing the link…"))}</p></section>'
         for seat in seats:
             name, link = s.name(seat), self.link_for(seat)
-            sent = self.info.sent.get("moves") == len(s.record.actions) and self.info.sent.get("to") == seat
+            sent = (self.info.sent.get("moves") == len(s.record.actions) and self.info.sent.get("to") == seat
+                    and bool(self.info.sent.get("lap")) == lap)
             share = (f'<button class="primary" data-cmd="send-move" data-arg="{seat}">{h(L("Send to {name}", name=name))}</button>'
                      if hasattr(js.navigator, "share") else "")
             what = (self.lap_words(s, seat)[1] if lap else
                     L("Send {name} this link: it opens the final table at their seat.", name=name) if over else
+                    L("Send {name} this link: it opens the game at their seat, ready for their first move.",
+                      name=name) if self.just_set_up(s) else
                     L("Send {name} this link: it opens the game at their seat, with your move.", name=name))
             state = ("" if not sent else
                      f'<p class="muted move-sent">{h(L("Link made.") if over or lap else L("Link made: when {name} has played, open the link they send back.", name=name))}</p>')
@@ -459,6 +470,8 @@ class AtADistance:
         if self.info.seal is not None:  # the moves that left are sealed for good, as they are in the link
             self.info.seal = self.sealed_link(s, seat)[1]
         self.info.sent = {"to": seat, "moves": moves, "at": int(_now_ms())}
+        if s.undealt:  # a link of the set-up lap: once dealt, the first link of the game is another
+            self.info.sent["lap"] = 1
         self.info.floor = moves
         s.sent_floor = moves
         self.table.autosave()
