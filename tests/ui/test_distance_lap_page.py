@@ -99,3 +99,37 @@ def test_the_creators_first_link_after_the_deal_says_the_game_is_set_up_and_who_
     assert "The game is set up: \u2068Bea\u2069 starts" in box
     assert "with your move" not in box  # this device only dealt
     assert "Link made" not in box  # the lap's link is not this one
+
+
+def test_a_friend_is_invited_to_join_not_shown_a_move_or_a_table(app):  # noqa: F811
+    ada = create_seeded(RUN)
+    fragment, _to = ada.send()
+    bea = join_seeded(fragment, RUN)
+    bea.session.link_for = 1  # the lap's link opened at Bea's seat
+    on_table(app, bea)
+    heading, button = app.table.distance.lap_handoff(bea.session)
+    assert heading == "\u2068Ada\u2069 invites you to a game of Spyrium as \x00"  # the seat's name marked there
+    assert button == "Join as \u2068Bea\u2069"
+
+
+def test_a_friend_who_has_joined_is_told_so_by_the_status_and_the_send_box_alike(app):  # noqa: F811
+    ada = create_seeded(RUN)
+    fragment, _to = ada.send()
+    bea = join_seeded(fragment, RUN)
+    on_table(app, bea)
+    words = app.table.distance
+    assert words.lap_status() == "To join the game, send the link below"
+    assert words.lap_words(bea.session, 0)[0] == "To join, send the link back to \u2068Ada\u2069"
+    bea.send()  # the link back to Ada has left: Bea's device has joined
+    assert words.lap_status() == "Joined: waiting for \u2068Ada\u2069 to deal"
+    assert words.lap_words(bea.session, 0)[0] == "Joined: the link goes back to \u2068Ada\u2069"
+
+
+def test_the_creator_of_a_three_friend_lap_waits_for_the_link_to_come_back_through_each(app):  # noqa: F811
+    seats = [{"name": "Ada", "kind": "human"}, {"name": "Bea", "kind": "human"}, {"name": "Carlo", "kind": "human"}]
+    ada = create("spyrium", seats)
+    on_table(app, ada)
+    assert app.table.distance.lap_status() == "Waiting for \u2068Bea\u2069 to join"  # the link has not left
+    ada.send()
+    assert app.table.distance.lap_status() == ("Waiting for the link to come back: \u2068Bea\u2069 and "
+                                               "\u2068Carlo\u2069 still to join")

@@ -508,10 +508,10 @@ def test_sealed_forged_link_refused_in_the_page(new_context, base_url):
 
 # ---- issue 39, stage 2: public draws by commit and reveal -------------------------------------
 LAP_WORDS = {"en": {"creator": "The game starts once each friend has joined", "back": "send the link back to",
-                    "invite": "{a} invites you to a game of Spyrium: you join it as {b}", "wait": "Waiting for",
+                    "invite": "{a} invites you to a game of Spyrium as {b}", "join": "Join as {b}", "wait": "Waiting for",
                     "refused": "does not follow from the seats’ commitments"},
              "it": {"creator": "La partita comincia quando tutti sono entrati", "back": "rimanda il link a",
-                    "invite": "{a} ti invita a una partita di Spyrium: entri come {b}", "wait": "In attesa che",
+                    "invite": "{a} ti invita a una partita di Spyrium come {b}", "join": "Entra come {b}", "wait": "In attesa che",
                     "refused": "non deriva dagli impegni dei giocatori"}}
 
 
@@ -575,7 +575,8 @@ def test_revealed_lap_and_forged_set_up_refused(new_context, base_url, lang, vie
 
     bea = Device(new_context, base_url, viewport, lang, 1, link=l1)
     open_link(bea, l1, "Bea", confirm=False, go=False)
-    assert w["invite"].format(a=a, b=b) in bea.page.inner_text("#welcome")
+    assert bea.page.inner_text("#handoff h2") == w["invite"].format(a=a, b=b)  # no move, no table yet
+    assert bea.page.inner_text("#handoff button[data-cmd='handoff']") == w["join"].format(b=b)
     both_widths(bea.page, viewport, other, f"lap_friend_welcome_{lang}", "#handoff button[data-cmd='handoff']")
     bea.page.click("#handoff button[data-cmd='handoff']")
     bea.page.wait_for_selector("#send-box .move-link")

@@ -464,6 +464,14 @@ def lap_waits_for(players: int, kinds: list[str], seal: SealState) -> int | None
     return missing[0] if kinds[missing[0]] == "human" else seal.host
 
 
+def lap_to_join(players: int, kinds: list[str], seal: SealState) -> list[int]:
+    """During the set-up lap, the people (human seats) this device has not seen join yet, in
+    the order the lap's link goes to them: the creator's device, once its link has left,
+    waits for the link to come back through each of them."""
+    committed = {segment.get("seat") for segment in seal.transcript[:players]}
+    return [seat for seat in range(players) if seat not in committed and kinds[seat] == "human"]
+
+
 def end_check(info: Distance | None) -> Text | None:
     """The line the end screen of a sealed game at a distance says of what this device
     checked as the links came: every move signed by its seat, and in a game dealt by commit

@@ -24,7 +24,7 @@ from .bidi import Isolated, isolate
 from .crypto_load import NOT_LOADED, ensure_seals, installed, load_seals
 from .distance import (FORKED, NEWER, NOT_SEALED_LINK, OLD_LINK_REVEALED_GAME, OLDER, PRIVACY, PRIVACY_MORE,
                        REFUSED, REVEALED_LINK_OLD_GAME, REVEALED_VERSION, SAME, SEALED_LINK_OLD_GAME, Distance,
-                       end_check, lap_next, lap_waits_for, link_version, MoveLink, SealState, aside_name, bots_host, common_moves,
+                       end_check, lap_next, lap_to_join, lap_waits_for, link_version, MoveLink, SealState, aside_name, bots_host, common_moves,
                        fork_cause, invitation, inviter, is_sealed_fragment, move_link, movers, needs_handoff,
                        new_game_id, parse_move, parted_by, people_here, relate, seen_moves, waits_for)
 from .page import L, _el, tx
@@ -290,15 +290,25 @@ class AtADistance:
         if self.info is None or self.info.seal is None or s is None or not s.undealt:
             return ""
         seal, kinds = self.info.seal, [seat.kind for seat in s.seats]
-        committed = {segment.get("seat") for segment in seal.transcript[:s.record.players]}
-        if not set(self.info.mine) <= committed:  # this device has not sent its commitments yet
+        if not self.lap_joined(s):  # this device has not sent its commitments yet
             if seal.host in self.info.mine:
                 return L("Waiting for {name} to join", name=s.name(lap_next(s.record.players, kinds, seal)))
             return L("To join the game, send the link below")
         waits = lap_waits_for(s.record.players, kinds, seal)
         if waits is None or waits == seal.host:
             return L("Joined: waiting for {name} to deal", name=s.name(seal.host))
+        if seal.host in self.info.mine:  # the creator: the link comes back through each who is still to join
+            still = lap_to_join(s.record.players, kinds, seal)
+            if len(still) > 1:
+                return L("Waiting for the link to come back: {names} still to join", names=s.names(still))
         return L("Waiting for {name} to join", name=s.name(waits))
+
+    def lap_joined(self, s: Session) -> bool:
+        """Whether this device's seats have joined the set-up lap: their commitments are in
+        the lap's link, which has left (or was made to leave) this device."""
+        assert self.info is not None and self.info.seal is not None
+        committed = {segment.get("seat") for segment in self.info.seal.transcript[:s.record.players]}
+        return set(self.info.mine) <= committed
 
     def lap_html(self) -> str:
         """In place of the board's choices during the set-up lap: a small panel saying that
@@ -320,13 +330,16 @@ class AtADistance:
         assert self.info is not None and self.info.seal is not None
         seal, kinds = self.info.seal, [seat.kind for seat in s.seats]
         host = seal.host
+        joined = self.lap_joined(s)  # the link has left once: the status says "Joined" already
         if to == host:
-            return (L("To join, send the link back to {name}", name=s.name(host)),
+            return (L("Joined: the link goes back to {name}", name=s.name(host)) if joined else
+                    L("To join, send the link back to {name}", name=s.name(host)),
                     L("Send {name} this link: {name}’s device then deals the cards and the game starts.",
                       name=s.name(host)))
         after = SealState({**seal.keys, to: ""}, host, seal.transcript)
         then = lap_next(s.record.players, kinds, after)
         heading = (L("The game starts once each friend has joined") if host in self.info.mine else
+                   L("Joined: the link goes on to {name}", name=s.name(to)) if joined else
                    L("To join, send the link on to {name}", name=s.name(to)))
         if then == host and host in self.info.mine:
             what = L("Send {name} this link: {name}’s device joins the game, then {name} sends it back to you.",
@@ -629,6 +642,17 @@ class AtADistance:
         self.to_save = True
         return True
 
+    def lap_handoff(self, s: Session) -> tuple[str, str] | None:
+        """The hand-off's heading and button when a link of the set-up lap is opened at a
+        friend's seat: "Ada invites you to a game of Spyrium as Bea" (with ``\x00`` in place
+        of the seat's name, which the table marks) and "Join as Bea"; None otherwise (a move
+        link's "This move is for Bea")."""
+        if not s.undealt or s.link_for is None or self.info is None or self.info.seal is None:
+            return None
+        return (L("{name} invites you to a game of {game} as {seat}", name=s.name(self.info.seal.host),
+                  game=s.game.title, seat="\x00"),
+                L("Join as {name}", name=s.name(s.link_for)))
+
     def welcome_html(self, s: Session) -> str:
         """Above the hand-off of a first move link (a game this device has never seen): who
         invites the friend to which game and with whom, how a game at a distance goes, and
@@ -638,13 +662,11 @@ class AtADistance:
         offline = L("Tavolo runs in this browser, offline too: no account, and the game stays on this device.")
         if s.undealt and self.info is not None and self.info.seal is not None:  # the set-up lap: joining
             host = self.info.seal.host
-            invite = L("{name} invites you to a game of {game}: you join it as {seat}", name=s.name(host),
-                       game=s.game.title, seat=s.name(s.link_for))
             how = L("When you confirm, your device joins the game (it commits to the draws, so nobody can choose "
                     "them). Then send the link it gives you on; once everyone has joined, {name}’s device deals the "
                     "cards and the game starts.", name=s.name(host))
-            return (f'<div class="welcome" id="welcome"><p class="welcome-invite">{h(invite)}</p>'
-                    f'<p>{h(how)}</p><p>{h(offline)}</p></div>')
+            # who invites to what is the hand-off's heading (``lap_handoff``)
+            return f'<div class="welcome" id="welcome"><p>{h(how)}</p><p>{h(offline)}</p></div>'
         who = inviter(s.actors, [seat.kind for seat in s.seats], s.link_for)
         everyone = s.names(list(range(len(s.seats))))
         invite = (L("You are invited to a game of {game} with {names}", game=s.game.title, names=everyone)
