@@ -121,7 +121,7 @@ def test_a_friend_who_has_joined_is_told_so_by_the_status_and_the_send_box_alike
     assert words.lap_status() == "To join the game, send the link below"
     assert words.lap_words(bea.session, 0)[0] == "To join, send the link back to \u2068Ada\u2069"
     bea.send()  # the link back to Ada has left: Bea's device has joined
-    assert words.lap_status() == "Joined: waiting for \u2068Ada\u2069 to deal"
+    assert words.lap_status() == "Joined: waiting for \u2068Ada\u2069 to deal the set-up"
     assert words.lap_words(bea.session, 0)[0] == "Joined: the link goes back to \u2068Ada\u2069"
 
 
@@ -133,3 +133,18 @@ def test_the_creator_of_a_three_friend_lap_waits_for_the_link_to_come_back_throu
     ada.send()
     assert app.table.distance.lap_status() == ("Waiting for the link to come back: \u2068Bea\u2069 and "
                                                "\u2068Carlo\u2069 still to join")
+
+
+def test_the_lap_speaks_of_the_set_up_not_cards_and_of_your_device_on_the_creators_screen(app):  # noqa: F811
+    seats = [{"name": "Ada", "kind": "human"}, {"name": "Bea", "kind": "human"}]
+    ada = create("myraclia", seats)  # tiles and elements: no cards
+    on_table(app, ada)
+    wait = app.table.distance.lap_html()
+    assert "your device deals the set-up" in wait and "Ada" not in wait.split("send-box")[0]
+    fragment, _to = ada.send()
+    bea = join_seeded(fragment, RUN)
+    on_table(app, bea)
+    words = app.table.distance.lap_html()
+    assert "\u2068Ada\u2069’s device deals the set-up" in words and "cards" not in words
+    bea.send()
+    assert app.table.distance.lap_status() == "Joined: waiting for \u2068Ada\u2069 to deal the set-up"

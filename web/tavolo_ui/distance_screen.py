@@ -296,7 +296,7 @@ class AtADistance:
             return L("To join the game, send the link below")
         waits = lap_waits_for(s.record.players, kinds, seal)
         if waits is None or waits == seal.host:
-            return L("Joined: waiting for {name} to deal", name=s.name(seal.host))
+            return L("Joined: waiting for {name} to deal the set-up", name=s.name(seal.host))
         if seal.host in self.info.mine:  # the creator: the link comes back through each who is still to join
             still = lap_to_join(s.record.players, kinds, seal)
             if len(still) > 1:
@@ -318,8 +318,10 @@ class AtADistance:
         if self.info is not None and self.info.chances is None and self.info.seal is not None:
             from .revealed import CHANCES_DAMAGED
             return f'<section class="lap-wait" id="lap-wait"><p>{h(tx(CHANCES_DAMAGED))}</p></section>'
-        wait = L("Nothing is dealt yet: once everyone has joined, {name}’s device deals the cards and the game "
-                 "starts.", name=s.name(host))
+        wait = (L("Nothing is dealt yet: once everyone has joined, your device deals the set-up and the game starts.")
+                if self.info is not None and host in self.info.mine else
+                L("Nothing is dealt yet: once everyone has joined, {name}’s device deals the set-up and the game "
+                  "starts.", name=s.name(host)))
         return (f'<section class="lap-wait" id="lap-wait"><h3>{h(L("Setting up the game"))}</h3>'
                 f'<p>{h(wait)}</p></section>' + self.send_box_html())
 
@@ -334,7 +336,7 @@ class AtADistance:
         if to == host:
             return (L("Joined: the link goes back to {name}", name=s.name(host)) if joined else
                     L("To join, send the link back to {name}", name=s.name(host)),
-                    L("Send {name} this link: {name}’s device then deals the cards and the game starts.",
+                    L("Send {name} this link: {name}’s device then deals the set-up and the game starts.",
                       name=s.name(host)))
         after = SealState({**seal.keys, to: ""}, host, seal.transcript)
         then = lap_next(s.record.players, kinds, after)
@@ -664,7 +666,7 @@ class AtADistance:
             host = self.info.seal.host
             how = L("When you confirm, your device joins the game (it commits to the draws, so nobody can choose "
                     "them). Then send the link it gives you on; once everyone has joined, {name}’s device deals the "
-                    "cards and the game starts.", name=s.name(host))
+                    "set-up and the game starts.", name=s.name(host))
             # who invites to what is the hand-off's heading (``lap_handoff``)
             return f'<div class="welcome" id="welcome"><p>{h(how)}</p><p>{h(offline)}</p></div>'
         who = inviter(s.actors, [seat.kind for seat in s.seats], s.link_for)
@@ -857,7 +859,7 @@ class AtADistance:
         lap = (lap_waits_for(len(seats), kinds, info.seal) if info.revealed and info.seal is not None
                and not e.record.get("chance") and not info.seal.damaged else None)
         if lap is not None:  # the set-up lap: who it waits for
-            whose = (L("Joined: waiting for {name} to deal", name=isolate(seats[lap]["name"]))
+            whose = (L("Joined: waiting for {name} to deal the set-up", name=isolate(seats[lap]["name"]))
                      if lap == info.seal.host and lap not in info.mine else   # type: ignore[union-attr]
                      L("Waiting for {name} to join", name=isolate(seats[lap]["name"])))
         elif e.over:
