@@ -148,3 +148,32 @@ def test_the_lap_speaks_of_the_set_up_not_cards_and_of_your_device_on_the_creato
     assert "\u2068Ada\u2069’s device deals the set-up" in words and "cards" not in words
     bea.send()
     assert app.table.distance.lap_status() == "Joined: waiting for \u2068Ada\u2069 to deal the set-up"
+
+
+def saved(app, device: PageDevice, sid: str):  # noqa: F811
+    """``device``'s game saved under ``sid`` as the page saves it; its ``SaveEntry``."""
+    problem = app.page.saves.put(sid, "Spyrium", device.session.record.model_dump(mode="json"),
+                                 distance=device.info.to_json())
+    assert problem is None
+    return app.page.saves.get(sid)
+
+
+def test_lap_links_reopened_or_on_the_wrong_device_and_the_home_row_use_the_laps_words(app):  # noqa: F811
+    from tavolo_ui.distance import MoveLink
+    ada = create_seeded(RUN)
+    fragment, _to = ada.send()
+    on_table(app, ada)
+    app.page.show_home = lambda: None
+    app.page.ago = lambda ms: "now"
+    entry = saved(app, ada, "ada")
+    link = MoveLink(ada.info.gid, 1, ada.session.record)  # Ada opens the link she sent Bea
+    assert app.table.distance.not_for_here(link, entry, ada.info)
+    assert str(app.page.banner[0]).startswith("This invitation to join is for \u2068Bea\u2069;")
+    row = app.table.distance.inbox_row(entry)
+    assert "last link:" in row and "last move" not in row  # no move yet
+    bea = join_seeded(fragment, RUN)
+    bea.send()
+    entry = saved(app, bea, "bea")
+    app.table.open_session = lambda *a, **k: None
+    app.table.distance.go_on(MoveLink(bea.info.gid, 1, bea.session.record), entry, bea.info, "same", 0)
+    assert str(app.page.banner[0]) == "You have already joined with this link."

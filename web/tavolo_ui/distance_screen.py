@@ -39,6 +39,12 @@ DEAL_BY_REVEAL = True
 ``revealed``: the set-up lap first) when the seals' library is loaded."""
 
 
+def in_lap(link: MoveLink, info: Distance) -> bool:
+    """Whether ``link`` is a link of its game's set-up lap: dealt by commit and reveal, and
+    nothing dealt in it yet (it holds no move, only the seats' commitments)."""
+    return info.revealed and not link.record.chance and not link.record.actions
+
+
 class _Hold:
     """A chance source that deals nothing: a game dealt by commit and reveal waits so until
     its ``PendingBeacon`` can be made (the seals' library loaded)."""
@@ -589,9 +595,11 @@ class AtADistance:
             return False
         here = ", ".join(entry.record["seats"][i]["name"] for i in info.mine
                          if i < len(entry.record.get("seats", [])))
-        self.page.banner = (T("This move link is for {name}; on this device you play {mine} in this game. "
-                              "Your game is kept as it is.", name=Isolated(link.record.seats[link.seat].name),
-                              mine=Isolated(here)), "info")
+        name, mine = Isolated(link.record.seats[link.seat].name), Isolated(here)
+        self.page.banner = ((T("This invitation to join is for {name}; on this device you play {mine} in this game. "
+                               "Your game is kept as it is.", name=name, mine=mine) if in_lap(link, info) else
+                             T("This move link is for {name}; on this device you play {mine} in this game. "
+                               "Your game is kept as it is.", name=name, mine=mine)), "info")
         self.page.show_home()
         return True
 
@@ -604,7 +612,9 @@ class AtADistance:
             session = self.session_of(entry.record, info)
         else:
             session = self.session_of(link.record, info)
-            self.page.banner = (T("You already have this move."), "info") if relation == SAME else None
+            joined = in_lap(link, info) and not entry.record.get("chance")  # and this device has not dealt since
+            same = T("You have already joined with this link.") if joined else T("You already have this move.")
+            self.page.banner = (same, "info") if relation == SAME else None
             if relation == NEWER:
                 info.came = _now_ms()
                 info.floor = max(info.floor, len(link.record.actions))
@@ -872,6 +882,7 @@ class AtADistance:
             whose = L("{n} moves", n=e.actions)
         last = max(e.updated * 1000, info.came)
         when = self.page.ago(last) if last > 0 else ""
+        last_words = L("last link: {when}", when=when) if lap is not None else L("last move: {when}", when=when)
         resend = (f'<button data-cmd="inbox-resend" data-arg="{h(e.id)}">{h(L("Resend the link"))}</button>'
                   if not e.over and friend is not None else "")
         review = (f'<button data-cmd="review-save" data-arg="{h(e.id)}">{h(L("Review"))}</button>' if e.over else "")
@@ -879,7 +890,7 @@ class AtADistance:
                     f' <span class="not-sealed">{h(L("not sealed"))}</span>')
         return (f'<li class="save far" data-sid="{h(e.id)}" data-gid="{h(info.gid)}"><div class="save-main">'
                 f'<b class="save-name">{h(title)}{unsealed}</b><span>{names}</span>'
-                f'<span class="muted"><span class="whose">{h(whose)}</span> · {h(L("last move: {when}", when=when))}</span>'
+                f'<span class="muted"><span class="whose">{h(whose)}</span> · {h(last_words)}</span>'
                 f'</div><div class="save-btns"><button class="primary" data-cmd="resume" data-arg="{h(e.id)}">'
                 f'{h(L("Open"))}</button>{resend}{review}'
                 f'<button class="danger" data-cmd="delete" data-arg="{h(e.id)}">{h(L("Delete"))}</button></div></li>')
