@@ -177,3 +177,14 @@ def test_lap_links_reopened_or_on_the_wrong_device_and_the_home_row_use_the_laps
     app.table.open_session = lambda *a, **k: None
     app.table.distance.go_on(MoveLink(bea.info.gid, 1, bea.session.record), entry, bea.info, "same", 0)
     assert str(app.page.banner[0]) == "You have already joined with this link."
+
+
+def test_the_creation_banner_names_the_join_link_first_and_read_more_says_who_deals_the_hands():
+    from tavolo_ui.distance import PRIVACY, PRIVACY_MORE
+    assert "for your friends to join" in PRIVACY.render("en")
+    assert "perché i tuoi amici entrino nella partita" in PRIVACY.render("it")
+    more = PRIVACY_MORE.render("en")
+    assert "dice, markets, tiles" not in more  # the same for every game: only "public draws"
+    assert "Not yet protected: the hidden starting hands are dealt by the creator's device from its own draws" in more
+    more = PRIVACY_MORE.render("it")
+    assert "a cui si risponde due volte" not in more and "le mani iniziali nascoste sono distribuite" in more

@@ -520,17 +520,19 @@ LAP_NOTHING_YET = T("Nothing to review or copy yet: the game starts once everyon
 """Said when Review or Save copy is pressed during the set-up lap: nothing is dealt, so there is
 no table to replay or copy (a replay would deal a set-up of its own, not the game's)."""
 
-PRIVACY = T("A game at a distance: after each of your turns, send the move link the table gives to the friend "
-            "whose turn it is (by message or mail).")
+PRIVACY = T("A game at a distance: first send the link the table gives, for your friends to join; once the game "
+            "is set up, after each of your turns send the move link to the friend whose turn it is (by message or "
+            "mail).")
 """How a game at a distance is played: said once, when one is created, short enough for a phone's
 screen; what a link holds is behind "Read more" (``PRIVACY_MORE``)."""
 PRIVACY_MORE = T("Protected: every move is signed on its player's device, so nobody can play for another seat or "
-                 "change a move already made, and a link answered twice in two ways is shown as such. Public draws "
-                 "(dice, markets, tiles, the first player) are fixed by every seat's commitments, made before the "
-                 "game began: nobody can choose or draw them again.\n"
-                 "Not yet protected: a link holds the whole game, so someone who decodes it by hand can see the other "
-                 "seats' hidden cards; and a card drawn into a hand is still drawn by the device of whoever draws it, "
-                 "which could be altered to choose it.\n"
+                 "change a move already made; if someone answers the same link twice in two different ways, the page "
+                 "shows it. Public draws are fixed by every seat's commitments, made before the game began: nobody "
+                 "can choose or draw them again.\n"
+                 "Not yet protected: the hidden starting hands are dealt by the creator's device from its own draws; "
+                 "a link holds the whole game, so someone who decodes it by hand can see the other seats' hidden "
+                 "cards; and a card drawn into a hand is still drawn by the device of whoever draws it, which could be "
+                 "altered to choose it.\n"
                  "On this page, nobody sees another seat's hidden cards.")
 """What a sealed game's move links protect and what they do not yet (``PRIVACY``'s "Read more",
 shown when a sealed game at a distance is created; issue 39's later stages take the hidden
