@@ -6,6 +6,7 @@ status, the send box and the welcome say what the lap is, in each game's terms.
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import sys
 import types
@@ -65,6 +66,14 @@ def on_table(app, device: PageDevice, sid: str = "lap") -> None:  # noqa: F811
     table.distance.info = device.info
 
 
+def drawn(draw) -> str:
+    """``draw()`` (a part of the page's HTML) run as the page runs it, on an event loop: a
+    link shown is saved just after the draw."""
+    async def go() -> str:
+        return draw()
+    return asyncio.run(go())
+
+
 def test_review_and_save_copy_during_the_lap_deal_nothing_and_say_so(app):  # noqa: F811
     ada = create()
     on_table(app, ada)
@@ -95,7 +104,7 @@ def test_the_creators_first_link_after_the_deal_says_the_game_is_set_up_and_who_
     ada.open(fragment)  # back at Ada's device, which deals
     assert not ada.session.undealt and ada.session.to_move() == 1  # Bea starts (these secrets)
     app.page.session = ada.session
-    box = app.table.distance.send_box_html()
+    box = drawn(app.table.distance.send_box_html)
     assert "The game is set up: \u2068Bea\u2069 starts" in box
     assert "with your move" not in box  # this device only dealt
     assert "Link made" not in box  # the lap's link is not this one
@@ -139,12 +148,12 @@ def test_the_lap_speaks_of_the_set_up_not_cards_and_of_your_device_on_the_creato
     seats = [{"name": "Ada", "kind": "human"}, {"name": "Bea", "kind": "human"}]
     ada = create("myraclia", seats)  # tiles and elements: no cards
     on_table(app, ada)
-    wait = app.table.distance.lap_html()
+    wait = drawn(app.table.distance.lap_html)
     assert "your device deals the set-up" in wait and "Ada" not in wait.split("send-box")[0]
     fragment, _to = ada.send()
     bea = join_seeded(fragment, RUN)
     on_table(app, bea)
-    words = app.table.distance.lap_html()
+    words = drawn(app.table.distance.lap_html)
     assert "\u2068Ada\u2069’s device deals the set-up" in words and "cards" not in words
     bea.send()
     assert app.table.distance.lap_status() == "Joined: waiting for \u2068Ada\u2069 to deal the set-up"
