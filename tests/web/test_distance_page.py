@@ -336,10 +336,10 @@ def test_twice_older_forked_and_wrong_seat_links(new_context, base_url):
 
 # ---- issue 38: a game at a distance as two new users live it ----------------------------------
 RUNS = [("en", LAPTOP, PHONE), ("it", PHONE, LAPTOP)]
-WORDS = {"en": {"invite": "{a} invites you to a game of Citadels: you join it as {b}", "mine": "(your choice: ",
+WORDS = {"en": {"invite": "{a} invites you to a game of Citadels as {b}", "mine": "(your choice: ",
                 "twice": "played this position twice", "aside": "the version here, not kept, from move 1",
                 "now": "last move: just now", "review": "not kept: review only"},
-         "it": {"invite": "{a} ti invita a una partita di Citadels: entri come {b}", "mine": "(la tua scelta: ",
+         "it": {"invite": "{a} ti invita a una partita di Citadels come {b}", "mine": "(la tua scelta: ",
                 "twice": "ha giocato questa posizione due volte", "aside": "versione locale scartata, dalla mossa 1",
                 "now": "ultima mossa: adesso", "review": "non tenuta: solo da rivedere"}}
 
@@ -378,7 +378,7 @@ def test_first_link_fork_sides_and_kept_continuation(new_context, base_url, lang
     bea = Device(new_context, base_url, viewport, lang, 1, link=l0)
     open_link(bea, l0, "Bea", confirm=False, go=False)
     a, b = isolate("Ada"), isolate("Bea")
-    welcome = bea.page.inner_text("#welcome")
+    welcome = bea.page.inner_text("#handoff")
     assert w["invite"].format(a=a, b=b) in welcome and "offline" in welcome
     for size in (viewport, other):
         bea.page.set_viewport_size(size)
@@ -508,10 +508,10 @@ def test_sealed_forged_link_refused_in_the_page(new_context, base_url):
 
 # ---- issue 39, stage 2: public draws by commit and reveal -------------------------------------
 LAP_WORDS = {"en": {"creator": "The game starts once each friend has joined", "back": "send the link back to",
-                    "invite": "{a} invites you to a game of Spyrium: you join it as {b}", "wait": "Waiting for",
+                    "invite": "{a} invites you to a game of Spyrium as {b}", "join": "Join as {b}", "wait": "Waiting for",
                     "refused": "does not follow from the seats’ commitments"},
              "it": {"creator": "La partita comincia quando tutti sono entrati", "back": "rimanda il link a",
-                    "invite": "{a} ti invita a una partita di Spyrium: entri come {b}", "wait": "In attesa che",
+                    "invite": "{a} ti invita a una partita di Spyrium come {b}", "join": "Entra come {b}", "wait": "In attesa che",
                     "refused": "non deriva dagli impegni dei giocatori"}}
 
 
@@ -569,13 +569,16 @@ def test_revealed_lap_and_forged_set_up_refused(new_context, base_url, lang, vie
     assert w["wait"] in ada.page.inner_text("#status") and b in ada.page.inner_text("#status")
     nothing = ada.page.get_attribute("#board", "data-hits") in (None, "", "[]")
     assert nothing and ada.page.locator("#actions button.act").count() == 0  # no board before the set-up
+    for button in ("#review-btn", "#savecopy", "#hints-btn"):  # nothing to replay or copy: they would deal a set-up
+        assert ada.page.locator(button).count() == 0 or ada.page.locator(button).is_hidden(), button
     both_widths(ada.page, viewport, other, f"lap_creator_send_box_{lang}", "#send-box")
     l1 = send_link(ada.page, 1)
     assert "t4" == l1.split("#", 1)[1].split(".")[4]
 
     bea = Device(new_context, base_url, viewport, lang, 1, link=l1)
     open_link(bea, l1, "Bea", confirm=False, go=False)
-    assert w["invite"].format(a=a, b=b) in bea.page.inner_text("#welcome")
+    assert bea.page.inner_text("#handoff h2") == w["invite"].format(a=a, b=b)  # no move, no table yet
+    assert bea.page.inner_text("#handoff button[data-cmd='handoff']") == w["join"].format(b=b)
     both_widths(bea.page, viewport, other, f"lap_friend_welcome_{lang}", "#handoff button[data-cmd='handoff']")
     bea.page.click("#handoff button[data-cmd='handoff']")
     bea.page.wait_for_selector("#send-box .move-link")

@@ -25,6 +25,7 @@ from engines.core.record import upgrade
 
 from . import game_load
 from .bidi import Isolated
+from .distance import LAP_NOTHING_YET
 from .guard import IMPORT
 from .links import make_link
 from .page import SOMETHING_WRONG, L, Page, _el, _error_detail, _jsobj, back_in_reach, out_of_reach
@@ -236,6 +237,9 @@ class Dialogs:
         without a game on the table)."""
         s = self.page.session
         if s is None:
+            return
+        if s.undealt:  # the set-up lap: a copy would be dealt a set-up of its own when opened
+            self.page.flash(LAP_NOTHING_YET, "info")
             return
         name = js.window.prompt(L("Name of the copy:"), L("{name} (copy)", name=self.table.save_name))
         if isinstance(name, str) and name.strip():

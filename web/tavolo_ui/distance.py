@@ -104,7 +104,8 @@ class Distance:
     floor: int = 0
     """Undo never goes back below this many moves: they left in a link, or came in one."""
     sent: dict[str, int] = field(default_factory=dict)
-    """The last move link made here: ``{"to": seat, "moves": n, "at": ms}`` ({}: none yet)."""
+    """The last move link made here: ``{"to": seat, "moves": n, "at": ms}``, with ``"lap": 1``
+    when it was a link of the set-up lap, before anything was dealt ({}: none yet)."""
     came: float = 0.0
     """When the last move link was opened here (ms since 1970; 0: never)."""
     turn: int = -1
@@ -162,7 +163,7 @@ class Distance:
             return None
         floor = data.get("floor")
         sent = data.get("sent")
-        sent = ({k: v for k, v in sent.items() if k in ("to", "moves", "at") and isinstance(v, (int, float))}
+        sent = ({k: v for k, v in sent.items() if k in ("to", "moves", "at", "lap") and isinstance(v, (int, float))}
                 if isinstance(sent, dict) else {})
         came, turn = data.get("came"), data.get("turn")
         chances = _chances(data["chances"]) if "chances" in data else None
@@ -463,6 +464,14 @@ def lap_waits_for(players: int, kinds: list[str], seal: SealState) -> int | None
     return missing[0] if kinds[missing[0]] == "human" else seal.host
 
 
+def lap_to_join(players: int, kinds: list[str], seal: SealState) -> list[int]:
+    """During the set-up lap, the people (human seats) this device has not seen join yet, in
+    the order the lap's link goes to them: the creator's device, once its link has left,
+    waits for the link to come back through each of them."""
+    committed = {segment.get("seat") for segment in seal.transcript[:players]}
+    return [seat for seat in range(players) if seat not in committed and kinds[seat] == "human"]
+
+
 def end_check(info: Distance | None) -> Text | None:
     """The line the end screen of a sealed game at a distance says of what this device
     checked as the links came: every move signed by its seat, and in a game dealt by commit
@@ -507,17 +516,23 @@ def invitation(game_title: str, names: list[str]) -> Text:
     return T("Your turn in {game} with {names}", game=game_title, names=together)
 
 
-PRIVACY = T("A game at a distance: after each of your turns, send the move link the table gives to the friend "
-            "whose turn it is (by message or mail).")
+LAP_NOTHING_YET = T("Nothing to review or copy yet: the game starts once everyone has joined and the set-up is dealt.")
+"""Said when Review or Save copy is pressed during the set-up lap: nothing is dealt, so there is
+no table to replay or copy (a replay would deal a set-up of its own, not the game's)."""
+
+PRIVACY = T("A game at a distance: first send the link the table gives, for your friends to join; once the game "
+            "is set up, after each of your turns send the move link to the friend whose turn it is (by message or "
+            "mail).")
 """How a game at a distance is played: said once, when one is created, short enough for a phone's
 screen; what a link holds is behind "Read more" (``PRIVACY_MORE``)."""
 PRIVACY_MORE = T("Protected: every move is signed on its player's device, so nobody can play for another seat or "
-                 "change a move already made, and a link answered twice in two ways is shown as such. Public draws "
-                 "(dice, markets, tiles, the first player) are fixed by every seat's commitments, made before the "
-                 "game began: nobody can choose or draw them again.\n"
-                 "Not yet protected: a link holds the whole game, so someone who decodes it by hand can see the other "
-                 "seats' hidden cards; and a card drawn into a hand is still drawn by the device of whoever draws it, "
-                 "which could be altered to choose it.\n"
+                 "change a move already made; if someone answers the same link twice in two different ways, the page "
+                 "shows it. Public draws are fixed by every seat's commitments, made before the game began: nobody "
+                 "can choose or draw them again.\n"
+                 "Not yet protected: the hidden starting hands are dealt by the creator's device from its own draws; "
+                 "a link holds the whole game, so someone who decodes it by hand can see the other seats' hidden "
+                 "cards; and a card drawn into a hand is still drawn by the device of whoever draws it, which could be "
+                 "altered to choose it.\n"
                  "On this page, nobody sees another seat's hidden cards.")
 """What a sealed game's move links protect and what they do not yet (``PRIVACY``'s "Read more",
 shown when a sealed game at a distance is created; issue 39's later stages take the hidden

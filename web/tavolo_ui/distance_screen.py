@@ -24,7 +24,7 @@ from .bidi import Isolated, isolate
 from .crypto_load import NOT_LOADED, ensure_seals, installed, load_seals
 from .distance import (FORKED, NEWER, NOT_SEALED_LINK, OLD_LINK_REVEALED_GAME, OLDER, PRIVACY, PRIVACY_MORE,
                        REFUSED, REVEALED_LINK_OLD_GAME, REVEALED_VERSION, SAME, SEALED_LINK_OLD_GAME, Distance,
-                       end_check, lap_next, lap_waits_for, link_version, MoveLink, SealState, aside_name, bots_host, common_moves,
+                       end_check, lap_next, lap_to_join, lap_waits_for, link_version, MoveLink, SealState, aside_name, bots_host, common_moves,
                        fork_cause, invitation, inviter, is_sealed_fragment, move_link, movers, needs_handoff,
                        new_game_id, parse_move, parted_by, people_here, relate, seen_moves, waits_for)
 from .page import L, _el, tx
@@ -37,6 +37,12 @@ T = texts("ui")
 DEAL_BY_REVEAL = True
 """New games at a distance deal their public draws by commit and reveal (``t4`` links,
 ``revealed``: the set-up lap first) when the seals' library is loaded."""
+
+
+def in_lap(link: MoveLink, info: Distance) -> bool:
+    """Whether ``link`` is a link of its game's set-up lap: dealt by commit and reveal, and
+    nothing dealt in it yet (it holds no move, only the seats' commitments)."""
+    return info.revealed and not link.record.chance and not link.record.actions
 
 
 class _Hold:
@@ -290,15 +296,25 @@ class AtADistance:
         if self.info is None or self.info.seal is None or s is None or not s.undealt:
             return ""
         seal, kinds = self.info.seal, [seat.kind for seat in s.seats]
-        committed = {segment.get("seat") for segment in seal.transcript[:s.record.players]}
-        if not set(self.info.mine) <= committed:  # this device has not sent its commitments yet
+        if not self.lap_joined(s):  # this device has not sent its commitments yet
             if seal.host in self.info.mine:
                 return L("Waiting for {name} to join", name=s.name(lap_next(s.record.players, kinds, seal)))
             return L("To join the game, send the link below")
         waits = lap_waits_for(s.record.players, kinds, seal)
         if waits is None or waits == seal.host:
-            return L("Joined: waiting for {name} to deal", name=s.name(seal.host))
+            return L("Joined: waiting for {name} to deal the set-up", name=s.name(seal.host))
+        if seal.host in self.info.mine:  # the creator: the link comes back through each who is still to join
+            still = lap_to_join(s.record.players, kinds, seal)
+            if len(still) > 1:
+                return L("Waiting for the link to come back: {names} still to join", names=s.names(still))
         return L("Waiting for {name} to join", name=s.name(waits))
+
+    def lap_joined(self, s: Session) -> bool:
+        """Whether this device's seats have joined the set-up lap: their commitments are in
+        the lap's link, which has left (or was made to leave) this device."""
+        assert self.info is not None and self.info.seal is not None
+        committed = {segment.get("seat") for segment in self.info.seal.transcript[:s.record.players]}
+        return set(self.info.mine) <= committed
 
     def lap_html(self) -> str:
         """In place of the board's choices during the set-up lap: a small panel saying that
@@ -308,8 +324,10 @@ class AtADistance:
         if self.info is not None and self.info.chances is None and self.info.seal is not None:
             from .revealed import CHANCES_DAMAGED
             return f'<section class="lap-wait" id="lap-wait"><p>{h(tx(CHANCES_DAMAGED))}</p></section>'
-        wait = L("Nothing is dealt yet: once everyone has joined, {name}’s device deals the cards and the game "
-                 "starts.", name=s.name(host))
+        wait = (L("Nothing is dealt yet: once everyone has joined, your device deals the set-up and the game starts.")
+                if self.info is not None and host in self.info.mine else
+                L("Nothing is dealt yet: once everyone has joined, {name}’s device deals the set-up and the game "
+                  "starts.", name=s.name(host)))
         return (f'<section class="lap-wait" id="lap-wait"><h3>{h(L("Setting up the game"))}</h3>'
                 f'<p>{h(wait)}</p></section>' + self.send_box_html())
 
@@ -320,13 +338,16 @@ class AtADistance:
         assert self.info is not None and self.info.seal is not None
         seal, kinds = self.info.seal, [seat.kind for seat in s.seats]
         host = seal.host
+        joined = self.lap_joined(s)  # the link has left once: the status says "Joined" already
         if to == host:
-            return (L("To join, send the link back to {name}", name=s.name(host)),
-                    L("Send {name} this link: {name}’s device then deals the cards and the game starts.",
+            return (L("Joined: the link goes back to {name}", name=s.name(host)) if joined else
+                    L("To join, send the link back to {name}", name=s.name(host)),
+                    L("Send {name} this link: {name}’s device then deals the set-up and the game starts.",
                       name=s.name(host)))
         after = SealState({**seal.keys, to: ""}, host, seal.transcript)
         then = lap_next(s.record.players, kinds, after)
         heading = (L("The game starts once each friend has joined") if host in self.info.mine else
+                   L("Joined: the link goes on to {name}", name=s.name(to)) if joined else
                    L("To join, send the link on to {name}", name=s.name(to)))
         if then == host and host in self.info.mine:
             what = L("Send {name} this link: {name}’s device joins the game, then {name} sends it back to you.",
@@ -335,6 +356,12 @@ class AtADistance:
             what = L("Send {name} this link: {name}’s device joins the game, then {name} sends it on to {next}.",
                      name=s.name(to), next=s.name(then))
         return heading, what
+
+    def just_set_up(self, s: Session) -> bool:
+        """Whether the game on the table was dealt by the set-up lap and nobody has moved yet:
+        its first link goes to a friend who starts, with no move of this device's in it."""
+        return (self.info is not None and self.info.revealed and self.info.seal is not None
+                and not s.undealt and not s.record.actions)
 
     def send_box_html(self) -> str:
         """In place of the choices (beside the final scores once the game is over): the link
@@ -351,6 +378,8 @@ class AtADistance:
             heading = self.lap_words(s, seats[0])[0]
         elif over:
             heading = L("The game is over: send each friend the final table")
+        elif self.just_set_up(s):
+            heading = L("The game is set up: {name} starts", name=s.name(seats[0]))
         elif turn is not None and not s.is_human(turn):
             heading = L("It is {bot}’s turn: send the link to {name}, whose device plays the bots",
                         bot=s.name(turn), name=s.name(seats[0]))
@@ -363,11 +392,14 @@ class AtADistance:
             return parts[0] + f'<p id="no-link">{h(L("Preparing the link…"))}</p></section>'
         for seat in seats:
             name, link = s.name(seat), self.link_for(seat)
-            sent = self.info.sent.get("moves") == len(s.record.actions) and self.info.sent.get("to") == seat
+            sent = (self.info.sent.get("moves") == len(s.record.actions) and self.info.sent.get("to") == seat
+                    and bool(self.info.sent.get("lap")) == lap)
             share = (f'<button class="primary" data-cmd="send-move" data-arg="{seat}">{h(L("Send to {name}", name=name))}</button>'
                      if hasattr(js.navigator, "share") else "")
             what = (self.lap_words(s, seat)[1] if lap else
                     L("Send {name} this link: it opens the final table at their seat.", name=name) if over else
+                    L("Send {name} this link: it opens the game at their seat, ready for their first move.",
+                      name=name) if self.just_set_up(s) else
                     L("Send {name} this link: it opens the game at their seat, with your move.", name=name))
             state = ("" if not sent else
                      f'<p class="muted move-sent">{h(L("Link made.") if over or lap else L("Link made: when {name} has played, open the link they send back.", name=name))}</p>')
@@ -459,6 +491,8 @@ class AtADistance:
         if self.info.seal is not None:  # the moves that left are sealed for good, as they are in the link
             self.info.seal = self.sealed_link(s, seat)[1]
         self.info.sent = {"to": seat, "moves": moves, "at": int(_now_ms())}
+        if s.undealt:  # a link of the set-up lap: once dealt, the first link of the game is another
+            self.info.sent["lap"] = 1
         self.info.floor = moves
         s.sent_floor = moves
         self.table.autosave()
@@ -561,9 +595,11 @@ class AtADistance:
             return False
         here = ", ".join(entry.record["seats"][i]["name"] for i in info.mine
                          if i < len(entry.record.get("seats", [])))
-        self.page.banner = (T("This move link is for {name}; on this device you play {mine} in this game. "
-                              "Your game is kept as it is.", name=Isolated(link.record.seats[link.seat].name),
-                              mine=Isolated(here)), "info")
+        name, mine = Isolated(link.record.seats[link.seat].name), Isolated(here)
+        self.page.banner = ((T("This invitation to join is for {name}; on this device you play {mine} in this game. "
+                               "Your game is kept as it is.", name=name, mine=mine) if in_lap(link, info) else
+                             T("This move link is for {name}; on this device you play {mine} in this game. "
+                               "Your game is kept as it is.", name=name, mine=mine)), "info")
         self.page.show_home()
         return True
 
@@ -576,7 +612,9 @@ class AtADistance:
             session = self.session_of(entry.record, info)
         else:
             session = self.session_of(link.record, info)
-            self.page.banner = (T("You already have this move."), "info") if relation == SAME else None
+            joined = in_lap(link, info) and not entry.record.get("chance")  # and this device has not dealt since
+            same = T("You have already joined with this link.") if joined else T("You already have this move.")
+            self.page.banner = (same, "info") if relation == SAME else None
             if relation == NEWER:
                 info.came = _now_ms()
                 info.floor = max(info.floor, len(link.record.actions))
@@ -616,6 +654,17 @@ class AtADistance:
         self.to_save = True
         return True
 
+    def lap_handoff(self, s: Session) -> tuple[str, str] | None:
+        """The hand-off's heading and button when a link of the set-up lap is opened at a
+        friend's seat: "Ada invites you to a game of Spyrium as Bea" (with ``\x00`` in place
+        of the seat's name, which the table marks) and "Join as Bea"; None otherwise (a move
+        link's "This move is for Bea")."""
+        if not s.undealt or s.link_for is None or self.info is None or self.info.seal is None:
+            return None
+        return (L("{name} invites you to a game of {game} as {seat}", name=s.name(self.info.seal.host),
+                  game=s.game.title, seat="\x00"),
+                L("Join as {name}", name=s.name(s.link_for)))
+
     def welcome_html(self, s: Session) -> str:
         """Above the hand-off of a first move link (a game this device has never seen): who
         invites the friend to which game and with whom, how a game at a distance goes, and
@@ -625,13 +674,11 @@ class AtADistance:
         offline = L("Tavolo runs in this browser, offline too: no account, and the game stays on this device.")
         if s.undealt and self.info is not None and self.info.seal is not None:  # the set-up lap: joining
             host = self.info.seal.host
-            invite = L("{name} invites you to a game of {game}: you join it as {seat}", name=s.name(host),
-                       game=s.game.title, seat=s.name(s.link_for))
             how = L("When you confirm, your device joins the game (it commits to the draws, so nobody can choose "
                     "them). Then send the link it gives you on; once everyone has joined, {name}’s device deals the "
-                    "cards and the game starts.", name=s.name(host))
-            return (f'<div class="welcome" id="welcome"><p class="welcome-invite">{h(invite)}</p>'
-                    f'<p>{h(how)}</p><p>{h(offline)}</p></div>')
+                    "set-up and the game starts.", name=s.name(host))
+            # who invites to what is the hand-off's heading (``lap_handoff``)
+            return f'<div class="welcome" id="welcome"><p>{h(how)}</p><p>{h(offline)}</p></div>'
         who = inviter(s.actors, [seat.kind for seat in s.seats], s.link_for)
         everyone = s.names(list(range(len(s.seats))))
         invite = (L("You are invited to a game of {game} with {names}", game=s.game.title, names=everyone)
@@ -822,7 +869,7 @@ class AtADistance:
         lap = (lap_waits_for(len(seats), kinds, info.seal) if info.revealed and info.seal is not None
                and not e.record.get("chance") and not info.seal.damaged else None)
         if lap is not None:  # the set-up lap: who it waits for
-            whose = (L("Joined: waiting for {name} to deal", name=isolate(seats[lap]["name"]))
+            whose = (L("Joined: waiting for {name} to deal the set-up", name=isolate(seats[lap]["name"]))
                      if lap == info.seal.host and lap not in info.mine else   # type: ignore[union-attr]
                      L("Waiting for {name} to join", name=isolate(seats[lap]["name"])))
         elif e.over:
@@ -835,6 +882,7 @@ class AtADistance:
             whose = L("{n} moves", n=e.actions)
         last = max(e.updated * 1000, info.came)
         when = self.page.ago(last) if last > 0 else ""
+        last_words = L("last link: {when}", when=when) if lap is not None else L("last move: {when}", when=when)
         resend = (f'<button data-cmd="inbox-resend" data-arg="{h(e.id)}">{h(L("Resend the link"))}</button>'
                   if not e.over and friend is not None else "")
         review = (f'<button data-cmd="review-save" data-arg="{h(e.id)}">{h(L("Review"))}</button>' if e.over else "")
@@ -842,7 +890,7 @@ class AtADistance:
                     f' <span class="not-sealed">{h(L("not sealed"))}</span>')
         return (f'<li class="save far" data-sid="{h(e.id)}" data-gid="{h(info.gid)}"><div class="save-main">'
                 f'<b class="save-name">{h(title)}{unsealed}</b><span>{names}</span>'
-                f'<span class="muted"><span class="whose">{h(whose)}</span> · {h(L("last move: {when}", when=when))}</span>'
+                f'<span class="muted"><span class="whose">{h(whose)}</span> · {h(last_words)}</span>'
                 f'</div><div class="save-btns"><button class="primary" data-cmd="resume" data-arg="{h(e.id)}">'
                 f'{h(L("Open"))}</button>{resend}{review}'
                 f'<button class="danger" data-cmd="delete" data-arg="{h(e.id)}">{h(L("Delete"))}</button></div></li>')

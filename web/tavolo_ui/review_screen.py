@@ -31,6 +31,7 @@ from .bidi import Isolated
 from .canvas import Canvas
 from .chart import draw_scores
 from .dialogs import Dialogs
+from .distance import LAP_NOTHING_YET
 from .new_game import bot_level_name, default_level, offered_levels, seat_kind_options
 from .new_game_screen import read_seats
 from .page import Page, _el
@@ -136,6 +137,9 @@ class ReviewScreen:
         the table."""
         s = self.page.session
         if s is None:
+            return
+        if s.undealt:  # the set-up lap: a replay would deal a set-up of its own, not the game's
+            self.page.flash(LAP_NOTHING_YET, "info")
             return
         record = s.record.model_copy(deep=True)
         viewer = s.me() if self.table.mode == "play" else None

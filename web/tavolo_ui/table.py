@@ -223,14 +223,19 @@ class TableScreen:
             note = self.tabs.handoff_note()  # another tab changed this game (``two_tabs``)
             heading = (L("This move is for {name}", name="\x00") if s.link_for is not None
                        else L("Pass the device to {name}", name="\x00"))
-            pass_to = h(heading).replace("\x00", f'<span id="handoff-name">{h(s.name(handoff))}</span>')
+            button = L("I am {name}: show my table", name=s.name(handoff))
             if s.link_for is not None:  # a move link opened: only its seat may look
                 prev, undo = "", (f'<button data-cmd="not-my-link">{h(L("This link is not for me"))}</button>')
-            ho.innerHTML = (f'<div class="handoff-box">{note}{self.distance.welcome_html(s)}'
-                            f'<p class="muted">{prev}{h(L("The table is hidden."))}</p>'
-                            f'<h2>{pass_to}</h2>'
-                            f'<button class="primary big" data-cmd="handoff">'
-                            f'{h(L("I am {name}: show my table", name=s.name(handoff)))}</button>'
+            hidden = f'<p class="muted">{prev}{h(L("The table is hidden."))}</p>'
+            lap = self.distance.lap_handoff(s)
+            if lap is not None:  # a link of the set-up lap: no move in it, no table yet
+                (heading, button), hidden = lap, ""
+            pass_to = h(heading).replace("\x00", f'<span id="handoff-name">{h(s.name(handoff))}</span>')
+            welcome = self.distance.welcome_html(s)
+            top = (f'<h2>{pass_to}</h2>{welcome}' if lap is not None else  # the invitation first
+                   f'{welcome}{hidden}<h2>{pass_to}</h2>')
+            ho.innerHTML = (f'<div class="handoff-box">{note}{top}'
+                            f'<button class="primary big" data-cmd="handoff">{h(button)}</button>'
                             f'{undo}</div>')
             ho.hidden = False
             # nothing of the previous player's view stays on the page underneath
@@ -279,8 +284,12 @@ class TableScreen:
                           L("Take back your last move and the {n} bot moves after it", n=count - 1) if count
                           else s.undo_reason())
         hints = _el("hints-btn")
-        if hints:  # nothing to suggest once the game is over
-            hints.hidden = s.is_over()
+        if hints:  # nothing to suggest once the game is over, nor before it is dealt
+            hints.hidden = s.is_over() or s.undealt
+        for part in ("savecopy", "review-btn"):  # the set-up lap: no table yet to copy or replay
+            el = _el(part)
+            if el:
+                el.hidden = s.undealt
         pause = _el("pause")
         if pause:
             show = self.mode == "watch" or (s.bot_only() and not s.is_over())
