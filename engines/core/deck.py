@@ -138,7 +138,7 @@ import struct
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from ecdsa.curves import Ed25519
 from ecdsa.ellipticcurve import PointEdwards
@@ -170,6 +170,8 @@ _SHUFFLE = b"tavolo-deck-perm"
 """BLAKE2b personalisation of a seat's permutation's numbers."""
 _PRIVATE = b"tavolo-deck-priv"
 """BLAKE2b personalisation of a seat's private numbers (``DeckSecret.private_number``)."""
+_BLIND = b"tavolo-deck-blnd"
+"""BLAKE2b personalisation of a seat's blinding keys (``DeckSecret.blinding_key``)."""
 _COMMIT = b"tavolo-deck-comm"
 """BLAKE2b personalisation of a position key's commitment."""
 COMMITMENT_BYTES = 16
@@ -368,6 +370,12 @@ class DeckSecret:
         """k_{s,p}: the key that locks ``position`` in lap 2."""
         return self._scalar(_POSITION_KEY, spec, position)
 
+    def blinding_key(self, spec: DeckSpec, position: int) -> int:
+        """b_{s,p}: the key with which this seat blinds its request for ``position`` when a
+        card is handed to it (``hand_over_request``): one per position (a seat reads a
+        position once), so an answer made for another request opens nothing here."""
+        return self._scalar(_BLIND, spec, position)
+
     def private_number(self, gid: str, label: str, index: int, public: bytes) -> int:
         """A 512-bit number only this seat can compute, which it cannot choose: keyed BLAKE2b
         (the PRF) of the game, ``label`` ("characters"), ``index`` (the round) and ``public``
@@ -530,6 +538,91 @@ def read(spec: DeckSpec, locked: Sequence[Step], position: int, releases: Mappin
     return card
 
 
+# ---- handing a card from seat to seat --------------------------------------------------------
+
+class HandedCard(NamedTuple):
+    """One hand-over as the links carry it (module doc, *Cards handed from seat to seat*):
+    ``receiver`` is to read ``position``, which ``keeper`` alone reads (every other seat's key
+    for it is released); ``request`` is the receiver's blinded point, ``answer`` the
+    keeper's reply (both 43-character points)."""
+
+    position: int
+    keeper: int
+    receiver: int
+    request: str
+    answer: str
+
+
+def keeper_point(spec: DeckSpec, locked: Sequence[Step], position: int, releases: Mapping[int, Any],
+                 keeper: int) -> PointEdwards:
+    """The point at ``position`` of the dealt deck with every lock removed but ``keeper``'s:
+    k_{keeper,p} * card, computable by anyone from the public releases (``releases``: seat ->
+    released key, each checked by ``check_release``). A ``DeckError`` naming a seat whose key
+    is missing."""
+    if not 0 <= position < spec.size or not locked or not 0 <= keeper < spec.seats:
+        raise ValueError(f"no position {position} kept by seat {keeper} in a deck of {spec.size} cards "
+                         f"dealt in {len(locked)} lap-2 steps")
+    point = decode(locked[-1]["deck"][position])
+    if point is None:  # the caller checked the lap (check_deck)
+        raise _damaged(int(locked[-1]["seat"]), f"position {position} is not a point")
+    for seat in range(spec.seats):
+        if seat == keeper:
+            continue
+        if seat not in releases:
+            raise DeckError(_T("Card {n} of the deck cannot be read yet: {player} has not given their key for it.",
+                               n=position + 1, player=player(seat)), seat=seat, position=position,
+                            detail="a release missing")
+        point = unlock(point, check_release(spec, locked, seat, position, releases[seat]))
+    return point
+
+
+def hand_over_request(spec: DeckSpec, locked: Sequence[Step], position: int, releases: Mapping[int, Any],
+                      keeper: int, receiver: DeckSecret) -> str:
+    """The receiver's request (blinded SRA, step 1): the keeper's point (``keeper_point``)
+    locked with the receiver's blinding key b_{r,p} (``DeckSecret.blinding_key``), which
+    nobody else knows. It shows nothing of the card (the same DDH assumption as every lock)."""
+    if receiver.seat == keeper:
+        raise ValueError("a seat does not hand a card over to itself")
+    return encode(lock(keeper_point(spec, locked, position, releases, keeper), receiver.blinding_key(spec, position)))
+
+
+def hand_over_answer(spec: DeckSpec, keeper: DeckSecret, position: int, request: Any, receiver: int) -> str:
+    """The keeper's answer (blinded SRA, step 2): ``request`` with its own lock for
+    ``position`` removed, b_{r,p} * card, which only the receiver can unblind. The keeper
+    learns nothing (it reads the card already). A ``DeckError`` naming ``receiver`` when
+    the request is no point."""
+    if not 0 <= position < spec.size:
+        raise ValueError(f"the deck has positions 0 to {spec.size - 1}, not {position}")
+    point = decode(request)
+    if point is None:
+        raise DeckError(_T("{player}'s request for card {n} of the deck is damaged.", player=player(receiver),
+                           n=position + 1), seat=receiver, position=position, detail="the request is no point")
+    return encode(unlock(point, keeper.position_key(spec, position)))
+
+
+def read_handed(spec: DeckSpec, locked: Sequence[Step], position: int, releases: Mapping[int, Any],
+                keeper: int, receiver: DeckSecret, request: Any, answer: Any) -> int:
+    """The card the receiver (``receiver``, its own secret) reads from the keeper's ``answer``
+    to its ``request`` (blinded SRA, step 3): the answer with its blinding removed must be a
+    card of the deck. A ``DeckError`` naming the receiver when ``request`` is not the one
+    its secret makes (its own request was changed), or naming the keeper when the answer
+    is no point or opens no card: its lock not removed, another card's point, another
+    hand-over's answer (each is blinded by another key). No other answer can open a card:
+    the keeper would need b_{r,p} or a discrete logarithm between two cards' points."""
+    want = hand_over_request(spec, locked, position, releases, keeper, receiver)
+    if request != want:
+        raise DeckError(_T("{player}'s request for card {n} of the deck is not the one {player} made.",
+                           player=player(receiver.seat), n=position + 1), seat=receiver.seat, position=position,
+                        detail="the request does not follow from the receiver's secret")
+    point = decode(answer)
+    card = card_of(spec, encode(unlock(point, receiver.blinding_key(spec, position)))) if point is not None else None
+    if card is None:
+        raise DeckError(_T("{player}'s answer for card {n} of the deck does not open it.", player=player(keeper),
+                           n=position + 1), seat=keeper, position=position,
+                        detail="the answer is no point" if point is None else "the unblinded answer is no card")
+    return card
+
+
 # ---- the audit -----------------------------------------------------------------------------
 
 def _check_layout(spec: DeckSpec, steps: Sequence[Any]) -> None:
@@ -550,7 +643,7 @@ def _check_layout(spec: DeckSpec, steps: Sequence[Any]) -> None:
 
 
 def audit(spec: DeckSpec, steps: Sequence[Step], revealed: Mapping[int, Any],
-          released: Iterable[tuple[int, int, Any]] = ()) -> None:
+          released: Iterable[tuple[int, int, Any]] = (), handed: Iterable[HandedCard] = ()) -> None:
     """Check the whole deal at the end of the game, with every seat's secret revealed
     (``revealed``: seat -> ``DeckSecret.to_text``): the layout (each seat once per lap), then
     each step recomputed from its seat's secret and the deck of the step before (the first
@@ -559,7 +652,10 @@ def audit(spec: DeckSpec, steps: Sequence[Step], revealed: Mapping[int, Any],
     Then each key of ``released`` (seat, position, key: those the game's links carried) must
     be the seat's key for that position: each was checked against its commitment when it
     came, and only two keys with one 128-bit commitment (about 2**64 hashes to find) could
-    pass that check and not this one."""
+    pass that check and not this one. Then each hand-over of ``handed``: its request must
+    be the receiver's blinding of the keeper's point (else the receiver is named: a request
+    it changed, with which it could blame an honest keeper), its answer the request with
+    the keeper's lock removed (else the keeper is named)."""
     _check_layout(spec, steps)
     before: Any = first_deck(spec)
     sender: int | None = None
@@ -582,3 +678,21 @@ def audit(spec: DeckSpec, steps: Sequence[Step], revealed: Mapping[int, Any],
         if scalar_of(key) != secret.position_key(spec, position):
             raise DeckError(_T("{player}'s key for card {n} of the deck does not open it.", player=player(seat),
                                n=position + 1), seat=seat, position=position, detail="not the secret's key")
+    for h in handed:
+        _audit_hand_over(spec, steps, revealed, h)
+
+
+def _audit_hand_over(spec: DeckSpec, steps: Sequence[Step], revealed: Mapping[int, Any], h: HandedCard) -> None:
+    """One hand-over recomputed from the revealed secrets (``audit``)."""
+    secrets_ = {seat: DeckSecret.from_text(revealed.get(seat), seat) for seat in (h.keeper, h.receiver)}
+    others = {seat: scalar_text(DeckSecret.from_text(revealed.get(seat), seat).position_key(spec, h.position))
+              for seat in range(spec.seats) if seat != h.keeper}
+    locked = steps[spec.seats:]
+    if h.request != hand_over_request(spec, locked, h.position, others, h.keeper, secrets_[h.receiver]):
+        raise DeckError(_T("{player}'s request for card {n} of the deck is not the one {player} made.",
+                           player=player(h.receiver), n=h.position + 1), seat=h.receiver, position=h.position,
+                        detail="the request does not follow from the receiver's secret")
+    if h.answer != hand_over_answer(spec, secrets_[h.keeper], h.position, h.request, h.receiver):
+        raise DeckError(_T("{player}'s answer for card {n} of the deck does not open it.", player=player(h.keeper),
+                           n=h.position + 1), seat=h.keeper, position=h.position,
+                        detail="the answer does not follow from the keeper's secret")

@@ -13,9 +13,10 @@ from ecdsa.curves import Ed25519
 from ecdsa.ellipticcurve import PointEdwards
 
 from engines.core import deck
-from engines.core.deck import (ORDER, DeckError, DeckSecret, DeckSpec, audit, card_of, card_points, check_deck,
-                               check_release, check_step, commitment, decode, encode, first_deck, lock, lock_step, read, release,
-                               scalar_of, scalar_text, shuffle_step, unlock)
+from engines.core.deck import (ORDER, DeckError, DeckSecret, DeckSpec, HandedCard, audit, card_of, card_points,
+                               check_deck, check_release, check_step, commitment, decode, encode, first_deck,
+                               hand_over_answer, hand_over_request, keeper_point, lock, lock_step, read, read_handed,
+                               release, scalar_of, scalar_text, shuffle_step, unlock)
 from engines.core.seal import b64
 
 GID = "d3Ck0001"
@@ -424,3 +425,80 @@ def test_a_step_whose_seat_or_lap_is_written_another_way_is_refused_naming_its_s
         error = caught(check_step, SMALL, bad, 1, 2)
         assert error.seat == 1
     assert caught(check_step, SMALL, dict(HONEST[0], lap=True), 0, 1).seat == 0
+
+
+# ---- a card handed from seat to seat (blinded SRA) --------------------------------------------
+
+def handed(position: int, keeper: int, receiver: int, steps: list[dict] = HONEST) -> tuple[dict[int, str], str, str]:
+    """``position``, which ``keeper`` reads (every other seat's key released), handed to
+    ``receiver`` honestly: the public releases, the receiver's request, the keeper's answer."""
+    releases = releases_for(SMALL, SEATS, position, keeper)
+    request = hand_over_request(SMALL, steps[3:], position, releases, keeper, SEATS[receiver])
+    return releases, request, hand_over_answer(SMALL, SEATS[keeper], position, request, receiver)
+
+
+def test_a_card_handed_over_is_read_by_its_receiver_alone():
+    """Position 4 is Ada's (seat 0: Bea's and Cid's keys released). The rules hand it to Bea:
+    Bea reads the card the shuffles put there from Ada's answer to her request, though her
+    request and Ada's answer are public; Cid, holding every public key, cannot read it, nor
+    unblind the answer with his own key, and Ada's key for it is never released."""
+    order = true_order(SMALL, SEATS)
+    releases, request, answer = handed(4, 0, 1)
+    assert read_handed(SMALL, HONEST[3:], 4, releases, 0, SEATS[1], request, answer) == order[4]
+    assert request != answer and len(request) == len(answer) == 43
+    assert caught(read, SMALL, HONEST[3:], 4, releases, SEATS[2]).seat == 0
+    cid = hand_over_request(SMALL, HONEST[3:], 4, releases, 0, SEATS[2])
+    assert cid != request
+    assert caught(read_handed, SMALL, HONEST[3:], 4, releases, 0, SEATS[2], cid, answer).seat == 0
+    assert SEATS[1].blinding_key(SMALL, 4) != SEATS[1].blinding_key(SMALL, 5) != SEATS[2].blinding_key(SMALL, 5)
+    audit(SMALL, HONEST, REVEALED, handed=[HandedCard(4, 0, 1, request, answer)])
+
+
+def test_an_answer_with_the_keeper_s_lock_left_on_is_refused_naming_the_keeper():
+    """Ada sends Bea's request back unchanged (her lock not removed): it opens no card, and
+    Bea's device names Ada (and so does the audit)."""
+    releases, request, _ = handed(4, 0, 1)
+    error = caught(read_handed, SMALL, HONEST[3:], 4, releases, 0, SEATS[1], request, request)
+    assert (error.seat, error.position) == (0, 4)
+    assert error.message("en") == "Player 1's answer for card 5 of the deck does not open it."
+    assert caught(audit, SMALL, HONEST, REVEALED, [], [HandedCard(4, 0, 1, request, request)]).seat == 0
+
+
+def test_an_answer_with_another_card_s_point_is_refused_naming_the_keeper():
+    """Ada answers with another card: its point in the clear, her point of another position
+    she reads (her own lock on it), or her true card's point unblinded. Without Bea's
+    blinding key she cannot make another card open: each is refused, naming Ada."""
+    releases, request, _ = handed(4, 0, 1)
+    other = keeper_point(SMALL, HONEST[3:], 2, releases_for(SMALL, SEATS, 2, 0), 0)
+    clear = unlock(other, SEATS[0].position_key(SMALL, 2))
+    for wrong in (card_points(SMALL)[true_order(SMALL, SEATS)[2]], encode(other), encode(clear),
+                  card_points(SMALL)[true_order(SMALL, SEATS)[4]], "not a point"):
+        error = caught(read_handed, SMALL, HONEST[3:], 4, releases, 0, SEATS[1], request, wrong)
+        assert (error.seat, error.position) == (0, 4), wrong
+
+
+def test_a_replayed_answer_from_another_hand_over_is_refused_naming_the_keeper():
+    """Ada answers Bea's request for position 4 with her honest answer to another request:
+    Bea's for position 2, or Cid's for position 4 (each blinded by another key)."""
+    releases, request, _ = handed(4, 0, 1)
+    for replayed in (handed(2, 0, 1)[2], handed(4, 0, 2)[2]):
+        error = caught(read_handed, SMALL, HONEST[3:], 4, releases, 0, SEATS[1], request, replayed)
+        assert (error.seat, error.position) == (0, 4)
+
+
+def test_a_request_changed_or_damaged_is_refused_naming_its_receiver():
+    """Bea's request in the record is not the one her secret makes (she asked for another
+    point, so that Ada's honest answer would open nothing and seem Ada's fault): her own
+    device names her, and so does the audit; a request that is no point is refused by Ada's
+    device, naming Bea."""
+    releases, request, _ = handed(4, 0, 1)
+    changed = handed(3, 0, 1)[1]
+    answer = hand_over_answer(SMALL, SEATS[0], 4, changed, 1)
+    error = caught(read_handed, SMALL, HONEST[3:], 4, releases, 0, SEATS[1], changed, answer)
+    assert (error.seat, error.position) == (1, 4)
+    assert error.message("it") == "La richiesta di Giocatore 2 per la carta 5 del mazzo non è quella fatta da Giocatore 2."
+    assert caught(audit, SMALL, HONEST, REVEALED, [], [HandedCard(4, 0, 1, changed, answer)]).seat == 1
+    error = caught(hand_over_answer, SMALL, SEATS[0], 4, "not a point", 1)
+    assert (error.seat, error.position) == (1, 4)
+    assert error.message("en") == "Player 2's request for card 5 of the deck is damaged."
+    assert caught(hand_over_request, SMALL, HONEST[3:], 4, {1: releases[1]}, 0, SEATS[1]).seat == 2
