@@ -131,16 +131,57 @@ class Wait:
     owing: tuple[int, ...]
 
 
+@dataclass(frozen=True)
+class Request:
+    """``receiver``'s standing request for ``position`` of ``deck``, which ``keeper`` alone
+    reads (``deck.hand_over_request``: one blinded point), carried in an ordinary move of
+    the receiver's before the rules hand it the card (module doc, *Hand-overs*)."""
+
+    receiver: int
+    deck: str
+    position: int
+    keeper: int
+
+
+@dataclass(frozen=True)
+class HandOver:
+    """A card handed from seat to seat at a move: ``receiver`` comes to read ``position``
+    of ``deck``, which ``keeper`` alone read (every other seat's key for it released), by
+    the keeper's answer to the receiver's request (``deck.hand_over_answer``). ``standing``:
+    the request rode in an earlier move of the receiver's (``Request``); else it is made
+    now (module doc: what that costs)."""
+
+    deck: str
+    position: int
+    keeper: int
+    receiver: int
+    standing: bool
+
+
 @dataclass
 class MoveReleases:
     """The keys of move ``move`` (0: lap 2, the set-up): ``carried`` in the move itself (by
-    its ``mover``; in lap 2 by every seat), ``waits`` and the ``extra`` keys that end them."""
+    its ``mover``; in lap 2 by every seat), ``waits`` and the ``extra`` keys that end them;
+    the mover's standing ``requests`` and the ``handed`` cards the move hands from seat to
+    seat (answered before the next move: ``hand_over_messages``)."""
 
     move: int
     mover: int | None
     carried: list[Release] = field(default_factory=list)
     waits: list[Wait] = field(default_factory=list)
     extra: list[Release] = field(default_factory=list)
+    requests: list[Request] = field(default_factory=list)
+    handed: list[HandOver] = field(default_factory=list)
+
+    def hand_over_messages(self) -> int:
+        """Messages a server would not need for this move's hand-overs (module doc): for
+        each keeper other than the mover, the move sent to it and its answer (the mover's
+        turn waits for it when the mover receives); for each receiver other than the mover
+        whose request is made now and that sends no answer, the move sent to it and its
+        request; and, for those late requests, each keeper's answer to them."""
+        away = {h.keeper for h in self.handed if h.keeper != self.mover}
+        late = [h for h in self.handed if not h.standing and h.receiver != self.mover]
+        return 2 * len(away) + 2 * len({h.receiver for h in late} - away) + len({h.keeper for h in late})
 
 
 class Reserves:
@@ -155,6 +196,8 @@ class Reserves:
         self.released: dict[Slot, set[int]] = {}
         self.drawn: dict[Slot, int | None] = {}   # dealt position -> its reader (None: all or nobody)
         self.reserved: dict[Slot, int] = {}       # dealt position -> the seat it was reserved to
+        self.requested: set[tuple[Slot, int]] = set()   # (position, receiver) of standing requests
+        self.handed: dict[Slot, set[int]] = {}    # dealt position -> the seats it was handed to
 
     def _next_free(self, deck: str) -> int:
         at = self.free[deck]
@@ -211,6 +254,36 @@ class Reserves:
         """The seats whose keys ``reader`` (None: everyone) still lacks to read ``slot``."""
         return missing_keys(self.seats, self.released, slot, reader)
 
+    def keeper(self, slot: Slot) -> int | None:
+        """The one seat that reads ``slot`` by its own key alone (every other seat's key
+        released), or None (a card public, face down, or not drawn yet)."""
+        missing = self.owing(slot, None)
+        return missing[0] if len(missing) == 1 and slot in self.drawn else None
+
+    def request_ahead(self, seat: int) -> list[Request]:
+        """``seat``'s standing requests (module doc, *Hand-overs*): one for each drawn
+        position another seat keeps, which ``seat`` neither reads nor requested before, once
+        ``seat`` can make it (every key but the keeper's released; ``seat`` pays its debts
+        first)."""
+        out = []
+        for slot in sorted(self.drawn):
+            keeper = self.keeper(slot)
+            if keeper is None or keeper == seat or (slot, seat) in self.requested \
+                    or seat in self.handed.get(slot, ()):
+                continue
+            self.requested.add((slot, seat))
+            out.append(Request(seat, slot[0], slot[1], keeper))
+        return out
+
+    def hand_over(self, slot: Slot, receiver: int) -> HandOver:
+        """``slot`` handed to ``receiver`` by its keeper (``keeper``; a ``ValueError`` when
+        it has none: a card face down or public is not handed over), noted as read by it."""
+        keeper = self.keeper(slot)
+        if keeper is None or keeper == receiver:
+            raise ValueError(f"position {slot[1]} of deck {slot[0]!r} is not kept by one seat other than {receiver}")
+        self.handed.setdefault(slot, set()).add(receiver)
+        return HandOver(slot[0], slot[1], keeper, receiver, (slot, receiver) in self.requested)
+
 
 def missing_keys(seats: int, released: Mapping[Slot, Collection[int]], slot: Slot,
                  reader: int | None) -> tuple[int, ...]:
@@ -221,13 +294,18 @@ def missing_keys(seats: int, released: Mapping[Slot, Collection[int]], slot: Slo
     return tuple(t for t in range(seats) if t != reader and t not in given)
 
 
-def knowledge(seats: int, drawn: Collection[Slot], released: Mapping[Slot, Collection[int]]
+def knowledge(seats: int, drawn: Collection[Slot], released: Mapping[Slot, Collection[int]],
+              handed: Mapping[Slot, Collection[int]] | None = None
               ) -> tuple[list[frozenset[Slot]], frozenset[Slot]]:
     """Who reads which drawn position (``drawn``) given the keys released so far
-    (``released``, as ``missing_keys``): for each seat, the positions for which every other
-    seat's key was released; and those everyone reads (every seat's key released). A
-    position drawn face down, with no key released, is in none of them."""
-    per_seat = [frozenset(slot for slot in drawn if not missing_keys(seats, released, slot, s))
+    (``released``, as ``missing_keys``) and the cards handed over (``handed``: position ->
+    the seats whose requests its keeper answered): for each seat, the positions for which
+    every other seat's key was released or that were handed to it; and those everyone reads
+    (every seat's key released). A position drawn face down, with no key released, is in
+    none of them."""
+    handed = handed or {}
+    per_seat = [frozenset(slot for slot in drawn
+                          if not missing_keys(seats, released, slot, s) or s in handed.get(slot, ()))
                 for s in range(seats)]
     return per_seat, frozenset(slot for slot in drawn if not missing_keys(seats, released, slot, None))
 
@@ -254,8 +332,9 @@ class Deal:
         return {slot: key for key, slot in self.slot.items()}
 
     def extra_messages(self) -> int:
-        """Messages a server would not need: one per seat and move whose keys a wait needs."""
-        return sum(len({r.seat for r in move.extra}) for move in self.moves)
+        """Messages a server would not need: one per seat and move whose keys a wait needs,
+        and those of the cards handed from seat to seat (``MoveReleases.hand_over_messages``)."""
+        return sum(len({r.seat for r in move.extra}) + move.hand_over_messages() for move in self.moves)
 
 
 def dealt_decks(game: Game, masking: Masking) -> dict[str, int]:
@@ -270,12 +349,14 @@ def dealt_decks(game: Game, masking: Masking) -> dict[str, int]:
 
 
 def plan_deal(game: Game, masking: Masking, movers: Sequence[int | None],
-              hidden: Sequence[Counter[str]]) -> Deal:
+              hidden: Sequence[Counter[str]], held: Sequence[Sequence[Counter[str]]] | None = None) -> Deal:
     """The deal's plan for the masked game ``masking`` whose move ``m`` (1-based) was made by
     ``movers[m - 1]``, and after whose move ``m`` (0: the set-up) ``hidden[m]`` counts the
-    copies of each card held hidden (``Game.hidden_items``): positions by reserve, the keys
-    each move carries, the waits and their extra keys, and what each seat reads after each
-    move (module doc; ``opened`` says which positions a move opens)."""
+    copies of each card held hidden (``Game.hidden_items``) and ``held[m][s]`` those held
+    hidden by seat ``s`` (None: no card is handed over): positions by reserve, the keys
+    each move carries, the waits and their extra keys, the standing requests and the
+    hand-overs (``hand_overs``), and what each seat reads after each move (module doc;
+    ``opened`` says which positions a move opens)."""
     seats = masking.record.players
     sizes = dealt_decks(game, masking)
     reserves = Reserves(seats, sizes, {deck: game.reserve_width(deck) for deck in sizes})
@@ -294,6 +375,8 @@ def plan_deal(game: Game, masking: Masking, movers: Sequence[int | None],
         move = MoveReleases(m, mover)
         if mover is not None and mover >= 0:
             move.carried += reserves.pay_debts(mover)
+            if held is not None:
+                move.requests += reserves.request_ahead(mover)
         for draw in draws_after.get(m, []):
             at, _ = reserves.draw(draw.key.deck, draw.seen_by)
             slots[draw.key] = (draw.key.deck, at)
@@ -310,12 +393,39 @@ def plan_deal(game: Game, masking: Masking, movers: Sequence[int | None],
         else:
             _open_and_wait(reserves, move, newly)
             reserves.top_up()
+        if held is not None:
+            per_seat, _ = knowledge(seats, reserves.drawn, reserves.released, reserves.handed)
+            keepers = {slot: k for slot in reserves.drawn if (k := reserves.keeper(slot)) is not None}
+            move.handed += [reserves.hand_over(slot, receiver)
+                            for slot, receiver in hand_overs(held[m], cards, keepers, shown, per_seat)]
         moves.append(move)
         drawn.append(frozenset(reserves.drawn))
-        per_seat, everyone = knowledge(seats, reserves.drawn, reserves.released)
+        per_seat, everyone = knowledge(seats, reserves.drawn, reserves.released, reserves.handed)
         readable.append(per_seat)
         public.append(everyone)
     return Deal(slots, moves, drawn, readable, public, reserves.reserved, sizes)
+
+
+def hand_overs(held: Sequence[Counter[str]], cards: Mapping[Slot, str], keepers: Mapping[Slot, int],
+               shown: Collection[Slot], readable: Sequence[Collection[Slot]]) -> list[tuple[Slot, int]]:
+    """The positions the rules have handed from seat to seat (module doc, *Hand-overs*), as
+    (position, receiver): for each seat ``s`` and card, when ``s`` holds hidden more copies
+    of it (``held[s]``, ``Game.hidden_items`` counted) than it reads positions of it not
+    ``shown`` (``readable[s]``; ``cards``: each drawn position's card), that many of the
+    card's positions kept by another seat alone (``keepers``: position -> the one seat that
+    reads it by its own key), the lowest first. A public function of any device's world
+    (its cards, known or filled, and where the rules put them): the positions in a seat's
+    hand are the same in every world, only their cards differ."""
+    out: list[tuple[Slot, int]] = []
+    for s, counts in enumerate(held):
+        for card, n in sorted(counts.items()):
+            mine = sum(1 for slot in readable[s] if slot not in shown and cards.get(slot) == card)
+            if n <= mine:
+                continue
+            candidates = sorted(slot for slot, keeper in keepers.items()
+                                if keeper != s and slot not in readable[s] and cards.get(slot) == card)
+            out += [(slot, s) for slot in candidates[:n - mine]]
+    return out
 
 
 def opened(public: set[Slot], cards: Mapping[Slot, str], shown: set[Slot], drawn: Mapping[Slot, int | None],
