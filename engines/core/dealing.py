@@ -47,31 +47,61 @@ move's state is then a ``Wait``: the position, who is to read it (None: everyone
 seats whose keys are missing; on the devices the turn waits for an extra message from each
 (``MoveReleases.extra``, counted: messages a server would not need).
 
+**Hand-overs** (``HandOver``, ``hand_overs``; the crypto is deck.py's *Cards handed from
+seat to seat*). A drawn position has a *keeper* when one seat alone lacks nothing to read
+it (``Reserves.keeper``: every other seat's key released). After each move, a seat that
+holds hidden more copies of a card (``Game.hidden_items``) than it reads positions of it is
+handed that many of the card's positions kept by others (``hand_overs``): the Magician's
+exchange (each hand to the other seat), a card put under the deck and drawn again by the
+rules into another seat's hand. Each is the keeper's answer to the receiver's request,
+and the receiver reads the position from that move on. *Standing requests*
+(``Request``): a request shows nothing and can be made as soon as every key but the
+keeper's is released, so each seat's ordinary moves carry its requests for the positions
+drawn by others since (``Reserves.request_ahead``; 43 characters each: 77 in the whole
+3-seat Citadels game, 30 in the Euphoria game, where no card is handed over). Then an
+answer from the mover rides in the move itself, and a keeper other than the mover costs two
+messages (``MoveReleases.hand_over_messages``): the move sent to it mid-turn and its
+answer, for which the mover's turn waits when the mover is the receiver (the Magician
+builds with his new hand). So the Magician's exchange costs two extra messages: the
+Magician's answers for his old hand ride in the exchange's move, the other seat's answers
+for his in its reply. A card the other seat had itself been handed is answered by its
+keeper, two messages more. A request made late (the receiver has not moved since the
+position was drawn) costs more (counted there); none is late in the tests' games. Which
+positions are handed is a public function of any device's world: the positions in a
+seat's hand are the same in every world (the moves that move them are public), only their
+cards differ; the plan takes them from the true game (below). A card handed over and later
+played face up is opened by its keeper's key (a ``Wait`` when the keeper is not the mover:
+Citadels, 3 seats, seed 3, move 42, the Magician builds a card of his new hand).
+
 **Widths chosen** (``Game.reserve_width``): Citadels' districts 4 (the income draw's two
 and the Architect's two); Euphoria's artifact cards 2, recruits 1, dilemmas and market
 tiles 0 (dealt at the set-up, with lap 2's keys, or face down). In the tests' games
-(Citadels, 3 seats, seed 3, 184 moves; Euphoria, 2 seats, seed 1, 187 moves) the waits cost
-5 and 6 extra messages (``Deal.extra_messages``): 7 rounds of Citadels, under one a round.
+(Citadels, 3 seats, seed 3, 184 moves; Euphoria, 2 seats, seed 1, 187 moves) the waits and
+hand-overs cost 7 and 6 extra messages (``Deal.extra_messages``; Citadels: 5 for keys, 2 for
+the Magician's exchange): 7 rounds of Citadels, one a round.
 
 **Knowledge** (``Deal.readable``, ``Deal.public``): after move ``m`` seat ``s`` reads each
-*drawn* position for which every other seat's key was released; everyone reads those with
-every seat's key. A face-down position is readable by nobody (no key is released for it).
+*drawn* position for which every other seat's key was released, and each handed to it;
+everyone reads those with every seat's key. A face-down position is readable by nobody (no
+key is released for it).
 
 **Constructions.** None new: SRA commutative encryption with per-position keys and hash
-commitments are deck.py's (its docstring names them); this module is bookkeeping.
+commitments, and the hand-overs by Shamir's three-pass protocol, are deck.py's (its
+docstring names them); this module is bookkeeping.
 
 **Not covered** (said plainly):
 
-- *Cards handed from seat to seat*: the Magician's exchange of hands, a card put under the
-  Citadels deck and drawn again by the rules, Euphoria's recruit draft passing packs. The
-  oracle lets the receiver read them; here nobody's key is released for them, so the
-  receiver cannot (``Deal.readable`` is then a strict subset of the oracle's, and the
-  receiver's world holds fills in its new hand: the tests show it at the Magician's
-  exchange). The giver's key cannot simply be released: every other seat already gave its
-  key for the giver's card, so a released key would open it to all. It must reach the
-  receiver alone (encrypted to him, e.g. by ECDH between seat keys), a later part. When
-  such a card is later played face up, its drawer's key opens it (a ``Wait`` when the drawer
-  is not the mover).
+- *A card put into a hand whose position has no keeper*: a card face down (no key
+  released) or read by two seats alone (two keys missing) is not handed over (``hand_overs``
+  finds no keeper for it; the seat does not read it and its world holds a fill there). In
+  the games here none is: handing it would take one answer from each missing key's seat
+  in turn. Euphoria's
+  recruit draft (its packs passed on) is not planned here: its plan, as the market
+  selection's, runs out of artifact positions first (below); once dealt, a pack passed on
+  is handed over as above if its positions have keepers.
+- *A card under the deck drawn again by the rules into another seat's hand* is handed over
+  by the same rule, but none of the tests' whole games runs its deck out (a unit test
+  covers the rule).
 - *Kinds held twice* (Euphoria's artifact cards): the oracle counts every position of a
   kind a seat sees as read, and every position of a kind once face up as public; the keys
   open only the seat's own and the copy played, so ``readable`` is smaller there. A
@@ -85,12 +115,18 @@ commitments are deck.py's (its docstring names them); this module is bookkeeping
   threat model puts this out of scope). ``readable`` counts drawn positions only.
 - *A deck run out of unreserved positions*: ``Reserves.draw`` raises ``ValueError`` (a
   reshuffled discard pile is a new deck, deck.py; not dealt here). Euphoria's artifact deck
-  rebuilt from its discards is not dealt again.
+  rebuilt from its discards is not dealt again (the plans of the recruit-draft game, 3
+  seats, seed 1, and of the market-selection game, 2 seats, seed 5, stop there).
+- *Standing requests cost length where nothing is handed*: every seat requests every
+  position another seat keeps, in every game (30 requests, about 1,300 characters over the
+  Euphoria game, none used); a game could declare which decks are ever handed over.
 - *Who draws, who moves, what is hidden*: the plan takes the drawer of each draw
   (``masked.Draw.seen_by``; public: a card drawn into Bea's hand is seen to go there), the
-  mover of each move and the count of each card held hidden after each move from the
-  caller (the tests replay the true game; on the devices each holder knows its own cards
-  and says which it opens by releasing its key), and the positions shown face up from
+  mover of each move and the count of each card held hidden after each move, in all and by
+  each seat (for the hand-overs), from the caller (the tests replay the true game; on the
+  devices each holder knows its own cards and says which it opens by releasing its key,
+  and each device's world says which positions lie in which hand), and the positions
+  shown face up from
   ``masked.Knowledge.public``; it does not replay the game itself. The plan is of a whole
   game; the wiring applies the same ``Reserves`` move by move.
 """

@@ -71,6 +71,41 @@ same card under the same locks), a point that is not one, or a deck of the wrong
 refused by the next seat (``check_deck``), and a lock that does not match its commitment
 makes the card unreadable (``read``), which the audit then blames on its seat.
 
+**Cards handed from seat to seat** (``hand_over_request``, ``hand_over_answer``,
+``read_handed``). A position that one seat alone reads (its *keeper*: every other seat's key
+for it released) may be handed by the rules to another seat, the *receiver* (Citadels: the
+Magician exchanges hands; a card put under the deck is drawn again by another seat). The
+keeper's key cannot be released: with every other key public, that would open the card to
+all. The hand-over is the last two passes of **Shamir's three-pass protocol** (the
+Massey-Omura cipher, here in the group: the way SRA itself deals a card to a player), whose
+first pass is the keeper's lap-2 lock:
+
+1. the receiver takes the *keeper's point* k_{h,p} * card (``keeper_point``: the position's
+   point with every released key removed, computable by anyone), locks it with its own
+   *blinding key* b_{r,p} (``DeckSecret.blinding_key``, from its secret by the PRF) and
+   publishes the request b_{r,p} * k_{h,p} * card;
+2. the keeper removes its lock (``unlock`` with k_{h,p}) and publishes the answer
+   b_{r,p} * card;
+3. the receiver removes b_{r,p} and finds the card among the card points.
+
+*Who learns what.* The keeper learns nothing (it reads the card already). Anyone else sees
+k * C, b * k * C and b * C for an unknown card C: telling which card it is, is deciding a
+Diffie-Hellman tuple, the DDH assumption every lock here rests on. *A wrong answer* opens
+no card, and the receiver's device refuses it at once, naming the keeper: the keeper's lock
+left on (the request sent back), another card's point, its own point of another position,
+an answer to another request (blinded by another key: one per receiver and position, so a
+replayed answer never opens). To make another card open, the keeper would need b_{r,p} or a
+discrete logarithm between two cards' points (hashed to the group: none is known). *A
+request* is checked by the receiver's own device against the one its secret makes (a
+request changed in the record, with which a receiver could make an honest keeper's answer
+fail, names the receiver); the keeper can only check it is a point. The keeper's unlocking
+serves any point sent to it, but k_{h,p} locks nothing but position ``p``: it opens nothing
+else. The audit recomputes both from the revealed secrets (``audit``'s ``handed``). *Costs*:
+43 characters for the request and for the answer, one multiplication each (and one per
+released key to find the keeper's point). The messages they take are the plan's
+(``engines.core.dealing``: standing requests ride in the receiver's ordinary moves, so the
+Magician's exchange costs two extra messages).
+
 **Joining the game** (a design note for the wiring; not built here).
 
 - *Lap 1 rides on stage 2's set-up lap* (``engines.core.reveal``): each seat's lap segment,
@@ -106,8 +141,9 @@ makes the card unreadable (``read``), which the audit then blames on its seat.
   from a physical deck. A draw for all to see (a card face up) takes the next unreserved
   position and needs every seat's key (``read`` with ``own=None``); a card played face up
   later is opened by its owner releasing its own key. A reshuffled discard pile is a new
-  deck (a new ``name``), dealt by two new laps. Cards a player puts under the deck are known
-  to that player: they are not dealt again by this deck (the game keeps them apart).
+  deck (a new ``name``), dealt by two new laps. A card a player puts under the deck keeps
+  its position: that player still reads it, and when the rules draw it again into another
+  seat's hand, it is handed over (above).
 - *The Citadels character draft* needs no deck: the King legitimately sees every character
   but the face-down one and may deduce it, so the King's device deals the characters, commits
   to each with a salted hash and passes the rest encrypted to the next chooser (issue 39's
@@ -119,7 +155,11 @@ makes the card unreadable (``read``), which the audit then blames on its seat.
   public values in force, so that nobody else can compute it, the King cannot choose it,
   and the audit recomputes it.
 
-**What is NOT protected.** A shuffle is checked only at the audit: a seat that replaces a
+**What is NOT protected.** A hand-over's answer is checked by its receiver alone: the
+other devices cannot tell a wrong one until the audit (a proof of correct unlocking, such as
+Chaum-Pedersen's, would need each key published as a point, where lap 2 commits to keys by
+hashes), and a keeper that does not answer blocks the receiver, as a withheld key does.
+A shuffle is checked only at the audit: a seat that replaces a
 card or chooses the order in its shuffle is named at the end of the game, not when it does
 it (a game may be played out with a changed deck before it is found). A seat that stops
 answering, or withholds a key, blocks the deal: nobody can read a card without its key.
