@@ -442,3 +442,30 @@ def test_a_card_put_under_the_deck_and_drawn_again_by_another_seat_is_handed_ove
     assert MoveReleases(5, 0, handed=[h, late]).hand_over_messages() == 3
     with pytest.raises(ValueError):
         reserves.hand_over(("d", 3), 1)
+
+
+def test_every_device_s_world_finds_the_same_hand_overs_at_the_magician_s_exchange():
+    """Which positions are handed over is a public function of any device's world: at the
+    Magician's exchange (Citadels, 3 seats, seed 3, move 40) each seat's world, built from
+    the masked record with only what that seat read before the move (the third seat's holds
+    fills in both exchanged hands), finds the hand-overs the plan found from the true game
+    (``hand_overs`` on the world's own cards and hands)."""
+    t = table("citadels", 3, 3)
+    m, plan = 40, t.plan
+    released: dict[Slot, set[int]] = {}
+    for move in plan.moves[:m + 1]:
+        for r in move.carried + move.extra:
+            released.setdefault((r.deck, r.position), set()).add(r.seat)
+    readable, public = knowledge(t.players, plan.drawn[m], released)
+    keepers = {slot: missing[0] for slot in plan.drawn[m]
+               if len(missing := missing_keys(t.players, released, slot, None)) == 1}
+    want = sorted(((h.deck, h.position), h.receiver) for h in plan.moves[m].handed)
+    fills = 0
+    for seat in range(t.players):
+        w = build(t.game, t.masking.prefix(m), deal_known(t, m - 1, seat), t.masking.knowledge.bans(m - 1, seat))
+        cards = {plan.slot[key]: w.card_at(key) for key in w.drawn if key in plan.slot}
+        fills += sum(1 for slot, _ in want if cards[slot] != t.true_card(slot))
+        items = t.game.hidden_items(w.state)
+        held = [Counter(h["item"] for h in items if h["seat"] == s) for s in range(t.players)]
+        assert sorted(hand_overs(held, cards, keepers, public, readable)) == want, f"seat {seat}'s world"
+    assert fills   # some world holds other cards there than the true game, and finds the same positions

@@ -496,7 +496,8 @@ def test_a_request_changed_or_damaged_is_refused_naming_its_receiver():
     answer = hand_over_answer(SMALL, SEATS[0], 4, changed, 1)
     error = caught(read_handed, SMALL, HONEST[3:], 4, releases, 0, SEATS[1], changed, answer)
     assert (error.seat, error.position) == (1, 4)
-    assert error.message("it") == "La richiesta di Giocatore 2 per la carta 5 del mazzo non è quella fatta da Giocatore 2."
+    assert error.message("it") == ("La richiesta di Giocatore 2 per la carta 5 del mazzo non è quella fatta "
+                                   "da Giocatore 2.")
     assert caught(audit, SMALL, HONEST, REVEALED, [], [HandedCard(4, 0, 1, changed, answer)]).seat == 1
     error = caught(hand_over_answer, SMALL, SEATS[0], 4, "not a point", 1)
     assert (error.seat, error.position) == (1, 4)
