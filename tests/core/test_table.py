@@ -1,0 +1,113 @@
+"""Each device writes its own seat's moves masked (``engines.core.table``), with no true game.
+
+The heart check: the games of ``test_masked`` are played again, every move played by the
+mover's own table (the true game's move, which must be legal in the mover's world; the deal
+answered from the true game's cards, as the mental-poker deal will answer the device that
+reads them), every other table taking it in. The masked record so built must be exactly
+``mask_record`` of the true game, and the worlds must show their seats the true view.
+
+*What is checked where.* Every table is checked when its seat is to move (it catches up with
+the record then, as a device does when a link reaches it: its view and its legal moves are the
+true ones) and right after its own move (its view). At the other moves a table's world is the
+one ``test_masked`` checks at every move (the same masked record, proved equal here move by
+move, and the same knowledge); each game here is one of ``test_masked``'s, so that check is
+not repeated (it would double this test's cost). The smallest Citadels and Euphoria games
+check every table at every move all the same (``EVERY_MOVE``).
+
+Cost (one core, measured on this machine when idle): about ... s for the six games.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core.game import Game, GameState
+from engines.core.masked import Key, Masking, mask_record, parts_of, texts_in, token_key
+from engines.core.record import GameRecord
+from engines.core.table import DeviceTable
+from tests.core.test_masked import GAMES, true_game, true_positions
+
+EVERY_MOVE = {("citadels", 3, 3), ("euphoria", 2, 1)}
+"""Games in which every table's view is checked after every move, not only at its turns."""
+
+
+def tokens_in(value) -> list[Key]:
+    """The positions of every token in a (masked) move or outcome."""
+    if isinstance(value, dict):
+        found = token_key(value)
+        if found is not None:
+            return [found[0]]
+        pieces = parts_of(value)
+        return [k for v in (pieces if pieces is not None else value.values()) for k in tokens_in(v)]
+    if isinstance(value, list):
+        return [k for v in value for k in tokens_in(v)]
+    return []
+
+
+def others_hidden(game: Game, state: GameState, mover: int, shown_ever: set[str]) -> set[str]:
+    """The cards other seats than ``mover`` hold hidden at ``state`` (never face up so far)."""
+    cards = {c for deck in game.decks(state).values() for c in deck}
+    return {h["item"] for h in game.hidden_items(state)
+            if h["seat"] != mover and h["item"] in cards and h["item"] not in shown_ever}
+
+
+def names_another_seat_s_card(game: Game, masking: Masking, before: GameState, mover: int, move: dict,
+                              shown_ever: set[str]) -> list[str]:
+    """Where a masked move of ``mover`` names a card another seat holds hidden right before it:
+    a token of such a card's position, or the card's id written plainly."""
+    hidden = others_hidden(game, before, mover, shown_ever)
+    found = [f"token of position {k.at} of {k.deck!r}, {masking.knowledge.cards[k]}"
+             for k in tokens_in(move) if masking.knowledge.cards[k] in hidden]
+    return found + [f"{text} written plainly" for text in texts_in(move) if text in hidden]
+
+
+def shown(game: Game, state: GameState) -> set[str]:
+    """The texts of the spectator's view."""
+    return set(texts_in(game.view(state, None)))
+
+
+def new_tables(game: Game, record: GameRecord, masking: Masking) -> list[DeviceTable]:
+    """One table per seat, each dealing the set-up itself from the true game's cards."""
+    empty = record.model_copy(update={"actions": [], "chance": []})
+    tables = [DeviceTable.new(game, {s}, empty, masking.knowledge.cards.__getitem__, record.chance.__getitem__)
+              for s in range(record.players)]
+    return tables
+
+
+@pytest.mark.parametrize("name, players, seed", GAMES)
+def test_every_move_written_by_its_own_table_gives_the_masked_record_of_the_true_game(name, players, seed):
+    """No trusted party: the set-up dealt by each table, then each move written by its mover's
+    table alone, give ``mask_record``'s masked record move by move (the move, and the outcomes
+    after it); every table's world shows its seat the true view (see the module doc for
+    when), and at its turns the true legal moves; no masked move names a card another seat
+    holds hidden (a token of its position, or its id)."""
+    game, record = true_game(name, players, seed)
+    masking = mask_record(game, record)
+    knowledge = masking.knowledge
+    deal, public = knowledge.cards.__getitem__, record.chance.__getitem__
+    tables = new_tables(game, record, masking)
+    assert all(t.record == masking.prefix(0) for t in tables)
+    every = (name, players, seed) in EVERY_MOVE
+    ever: set[str] = set()
+    written = masking.prefix(0)
+    for moves, before, truth in true_positions(game, record):
+        ever |= shown(game, truth)
+        if moves:
+            mover = game.to_move(before)
+            table = tables[mover]
+            table.advance(written, knowledge.known(moves - 1, mover), knowledge.bans(moves - 1, mover))
+            assert game.view(table.world.state, mover) == game.view(before, mover), f"seat {mover}, move {moves}"
+            assert game.legal_actions(table.world.state) == game.legal_actions(before), f"move {moves}"
+            played = table.play(record.actions[moves - 1], deal, public)
+            assert played.move == masking.record.actions[moves - 1], f"move {moves}"
+            assert played.outcomes == masking.record.chance[masking.dealt[moves - 1]:masking.dealt[moves]]
+            assert not names_another_seat_s_card(game, masking, before, mover, played.move, ever), f"move {moves}"
+            written = table.record
+            assert written == masking.prefix(moves)
+            table.advance(written, knowledge.known(moves, mover), knowledge.bans(moves, mover))
+            assert game.view(table.world.state, mover) == game.view(truth, mover), f"seat {mover}, move {moves}"
+        if every or game.is_over(truth):
+            for seat, t in enumerate(tables):
+                t.advance(written, knowledge.known(moves, seat), knowledge.bans(moves, seat))
+                assert game.view(t.world.state, seat) == game.view(truth, seat), f"seat {seat} after move {moves}"
+    assert game.is_over(truth) and written == masking.record
