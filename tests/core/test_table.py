@@ -111,3 +111,88 @@ def test_every_move_written_by_its_own_table_gives_the_masked_record_of_the_true
                 t.advance(written, knowledge.known(moves, seat), knowledge.bans(moves, seat))
                 assert game.view(t.world.state, seat) == game.view(truth, seat), f"seat {seat} after move {moves}"
     assert game.is_over(truth) and written == masking.record
+
+
+def test_a_table_refuses_to_play_a_move_for_another_seat_or_an_illegal_one():
+    """Seat 0's table, with seat 1 to move, refuses seat 1's true move; at seat 0's turn it
+    refuses a move that is not legal in its world; neither refusal changes its record. A
+    table of seats 0 and 1 (a person and a bot at one device) plays seat 1's move."""
+    game, record = true_game("citadels", 3, 3)
+    masking = mask_record(game, record)
+    knowledge = masking.knowledge
+    deal, public = knowledge.cards.__getitem__, record.chance.__getitem__
+    first = {seat: next(m for m, (_, before, _) in enumerate(list(true_positions(game, record))[1:])
+                        if game.to_move(before) == seat) for seat in (0, 1)}
+    assert first[0] < first[1]
+    moves = first[1]
+    ada = DeviceTable(game, {0}, masking.prefix(moves), knowledge.known(moves, 0), knowledge.bans(moves, 0))
+    assert ada.to_move() == 1
+    with pytest.raises(ValueError, match="seat 1 is to move"):
+        ada.play(record.actions[moves], deal, public)
+    assert ada.record == masking.prefix(moves)
+    moves = first[0]
+    ada = DeviceTable(game, {0}, masking.prefix(moves), knowledge.known(moves, 0), knowledge.bans(moves, 0))
+    illegal = next(a for a in ({"type": "choose_character", "rank": r} for r in range(1, 9))
+                   if a not in [game.dump_action(x) for x in game.legal_actions(ada.world.state)])
+    with pytest.raises(ValueError, match="not a legal move of seat 0"):
+        ada.play(illegal, deal, public)
+    assert ada.record == masking.prefix(moves)
+    moves = first[1]
+    both = DeviceTable(game, {0, 1}, masking.prefix(moves), {**knowledge.known(moves, 0), **knowledge.known(moves, 1)})
+    assert both.play(record.actions[moves], deal, public).move == masking.record.actions[moves]
+
+
+def test_the_check_sees_a_move_naming_another_seat_s_hidden_card():
+    """``names_another_seat_s_card`` is not empty-handed: a move of seat 0 written with the
+    token of a card in seat 1's hand, or with that card's id, is caught; seat 0's own is not."""
+    game, record = true_game("citadels", 3, 3)
+    masking = mask_record(game, record)
+    state = next(before for _, before, _ in true_positions(game, record) if before is not None)
+    draws = {d.card: d.key for d in masking.draws if d.key.deck == "districts"}
+    hands = {seat: [h["item"] for h in game.hidden_items(state) if h["seat"] == seat and h["item"] in draws]
+             for seat in (0, 1)}
+    theirs, mine = hands[1][0], hands[0][0]
+    token = {"deck": "districts", "at": draws[theirs].at}
+    assert names_another_seat_s_card(game, masking, state, 0, {"type": "x", "card": token}, set())
+    assert names_another_seat_s_card(game, masking, state, 0, {"type": "x", "card": theirs}, set())
+    own = {"deck": "districts", "at": draws[mine].at}
+    assert not names_another_seat_s_card(game, masking, state, 0, {"type": "x", "card": own}, set())
+
+
+def play_to(game: Game, record: GameRecord, masking: Masking, moves: int) -> list[DeviceTable]:
+    """One table per seat, the first ``moves`` moves of ``record`` each played by its mover's
+    table, every table then caught up with what it reads (the oracle's knowledge)."""
+    knowledge = masking.knowledge
+    deal, public = knowledge.cards.__getitem__, record.chance.__getitem__
+    tables = new_tables(game, record, masking)
+    for m, (_, before, _) in enumerate(list(true_positions(game, record))[1:moves + 1]):
+        mover = game.to_move(before)
+        tables[mover].advance(tables[mover].record if m == 0 else written, knowledge.known(m, mover),
+                              knowledge.bans(m, mover))
+        tables[mover].play(record.actions[m], deal, public)
+        written = tables[mover].record
+    for seat, table in enumerate(tables):
+        table.advance(masking.prefix(moves), knowledge.known(moves, seat), knowledge.bans(moves, seat))
+    return tables
+
+
+def test_a_token_names_the_mover_s_own_copy_of_a_kind_another_seat_holds_too():
+    """Euphoria, 2 seats, seed 1, after 52 moves: seat 0 holds a bear card drawn at position 3
+    of the artifact deck, seat 1 one drawn at position 1, and seat 0's device reads both (the
+    oracle lets a seat read every position of a kind it sees). A move of seat 0 that moves its
+    bear out of its hand unseen is written with the token of position 3, its own, never 1
+    (``mask_record`` names the lowest position of the kind among every seat's copies). No move
+    of the rules does so today (every artifact card a move names is paid or discarded face up,
+    and written plainly), so the move is made up: the card taken out of seat 0's hand."""
+    game, record = true_game("euphoria", 2, 1)
+    masking = mask_record(game, record)
+    table = play_to(game, record, masking, 52)[0]
+    state = table.world.state
+    assert table.to_move() == 0 and state.p[0].hand.count("bear") == 1 and state.p[1].hand.count("bear") == 1
+    bears = sorted(k.at for k, card in table.known.items() if k.deck == "artifacts" and card == "bear")
+    assert bears == [1, 3]
+    after = state.clone()
+    after.p[0].hand.remove("bear")
+    move, opened = table._mask_move(state, after, 0, {"type": "choose", "option": "discard:art:bear"})
+    assert move == {"type": "choose", "option": {"parts": ["discard", ":", "art", ":", {"deck": "artifacts", "at": 3}]}}
+    assert not opened
