@@ -25,10 +25,13 @@ writes
   (kept from a draw, put under the deck, discarded) as the token of that card's position,
   unless the move makes such a card public (it is then one more time in the spectator's view:
   "build castle" stays plain). The rules are ``masked._mask_action``'s, with one difference:
-  the token names only a position *this device reads and its seat holds* (a position drawn
-  for another seat is never named, even when the other seat holds a card of the same kind:
-  Euphoria lists artifact kinds several times); ``mask_record`` picks the lowest position of
-  the kind among every seat's, which may be another seat's (see the test module);
+  the token names only a position *this device reads* whose card the mover holds hidden, and
+  of a kind it reads more positions of than the mover holds copies (Euphoria lists artifact
+  kinds several times, and the tests' oracle lets a seat read every position of a kind it
+  sees), only positions drawn for the mover (``mine``: those its table read for it, less
+  the copies it made public since). ``mask_record`` takes the lowest position of the kind
+  among every seat's hidden copies, which may be another seat's (no move of the rules does
+  so today: every artifact card a move names is paid or discarded face up, written plainly);
 - *the outcomes dealt after the move*, in order: a draw from a deck takes that deck's next
   position (``masked.position``, the deal's numbering by draw order). A draw seen by one of
   the table's seats is read from ``deal`` (a callable: position -> card; in the wiring the
@@ -40,20 +43,25 @@ writes
   it is read from ``public`` (the index of the outcome in the record's outcomes -> the
   outcome's JSON) and written as it is.
 
-The masked move and outcomes are added to the table's record, the positions read to
-``known``, and the world advanced to them; the world's own replay of the masked move must
-give back ``action`` (else ``ValueError``: the move cannot be masked so). ``new`` deals a
-game's set-up the same way (the set-up's private draws of the table's seats read, the
-others' tokens).
+The world's own reading of the masked move must give back ``action`` (else ``ValueError``:
+the move cannot be masked so). The masked move and outcomes are added to the table's record,
+the positions read to ``known``, and the world advanced to them. When the world cannot go on
+(the rules turn up a card of another seat right after the move, which its device has not
+released yet: the Citadels character called at the end of the draft), the table *waits*
+(``waiting``; ``to_move`` None): the next ``advance``, with what the device reads then,
+builds its world again. ``new`` deals a game's set-up the same way (the set-up's private
+draws of the table's seats read, the others' tokens).
 
 **Finding the outcomes without the others' cards.** Which nodes follow a move, which deck
 each draws from and who sees each draw follow from the public table (``Game.chance_seen_by``
 must say the same for every outcome of a node, else ``ValueError``); the table deals them on a
 copy of its world, giving each draw it cannot read the first outcome still possible there. A
 card it reads later in the same deal may be one such stand-in took: the stand-ins then avoid
-that card and the deal is made again (a card ``deal`` gives that the world cannot draw at all
-is a ``ValueError``: the deal and the record disagree). The stand-ins are never written; the
-world makes its own fills when it replays the record.
+that card and the deal is made again. A card it reads may also be one its world's fills put
+in another seat's hand before: the world learns the position first (``World.advance``, which
+goes back before that fill) and the move is written again. A card ``deal`` gives that the
+world cannot draw even so is a ``ValueError`` (the deal and the record disagree). The
+stand-ins are never written; the world makes its own fills when it replays the record.
 
 **Refused.** ``play`` refuses (``ValueError``) a move when the world is not at a seat of this
 table's turn (another seat's move, a chance node, the game over), or when the move is not
@@ -70,7 +78,12 @@ legal in the world. ``advance`` refuses a record that does not continue the tabl
   deal (signatures, the mental-poker keys) is the wiring's part.
 - *A kind held twice by the mover itself* (two copies of a Euphoria artifact in one hand, one
   moved): the token names the lowest position the seat holds of that kind, as ``mask_record``
-  does; the two copies are interchangeable for the rules.
+  does; the two copies are interchangeable for the rules. ``mine`` holds only the draws the
+  table read itself (its set-up, its seats' moves): a draw for its seat during another
+  seat's move, read through ``advance``, is not in it, so a kind with no copy in ``mine``
+  falls back to ``mask_record``'s lowest position.
+- *Waiting costs a rebuild*: the world built again from the start (``masked.build``) after
+  each play that left it waiting (four times in the tests' three-seat Euphoria game).
 - *What the world's gaps are* (``masked``'s "Not covered here": seven Citadels seats, copies of
   a kind shown face up) stay the world's: a table plays in its world as it is.
 - Error texts are for developers (like ``masked``'s); the page's gate words its own.
@@ -154,7 +167,7 @@ class DeviceTable:
         table = cls.__new__(cls)
         table.game, table.seats, table.record = game, frozenset(seats), empty
         table.known, table.banned, table.mine, table.decks, table.waiting = {}, {}, {}, {}, False
-        outcomes, read, _ = table._deal(state, Counter(), deal, public)
+        outcomes, read, _ = table._deal(state, Counter(), deal, public, set())
         table.record = empty.model_copy(update={"chance": outcomes})
         table._note(read)
         table.world = build(game, table.record, table.known)
@@ -207,11 +220,16 @@ class DeviceTable:
                 cache[key] = deal(key)
             return cache[key]
 
+        learnt: set[Key] = set()
         while True:
             try:
                 masked_move, outcomes, read, opened = self._write(move, mover, card_at, public)
                 break
-            except _Filled as filled:   # the world must learn it first: its fills go back
+            except _Filled as filled:   # the world learns the card first: its fills go back
+                if filled.key in learnt:
+                    raise ValueError(f"the deal gives {filled.card} at position {filled.key.at} of deck "
+                                     f"{filled.key.deck!r}, which this world cannot draw there") from None
+                learnt.add(filled.key)
                 self.known[filled.key] = filled.card
                 self.world = self.world.advance(self.record, self.known)
         self.mine.get(mover, set()).difference_update(opened)
@@ -241,7 +259,7 @@ class DeviceTable:
             masked_move, key, card = self._choose(state, choice, counts, data)
             read[key] = (card, mover)
         game.apply(after, move)
-        outcomes, drawn, after = self._deal(after, counts, card_at, public)
+        outcomes, drawn, after = self._deal(after, counts, card_at, public, set(self.world.fills.values()))
         read.update(drawn)
         if choice is not None:
             return masked_move, outcomes, read, set()
@@ -289,8 +307,8 @@ class DeviceTable:
 
     def _held(self, before: GameState, mover: int, moved: set[str]) -> dict[Key, str]:
         """The positions this device reads whose cards the mover holds hidden at ``before``
-        and that the move moved (``moved``), but of a kind held in more copies than the mover
-        holds only the mover's: never a position another seat holds or one face up."""
+        and that the move moved (``moved``); of a kind it reads more positions of than the
+        mover holds copies, only those drawn for the mover (``_not_in_hand``)."""
         game = self.game
         hand = Counter(h["item"] for h in game.hidden_items(before) if h["seat"] == mover)
         found: dict[Key, str] = {}
@@ -315,25 +333,26 @@ class DeviceTable:
         return [key for key in keys if key not in own] if own else []
 
     # ---- dealing outcomes -------------------------------------------------------------------
-    def _deal(self, state: GameState, counts: Counter[str], card_at: CardAt,
-              public: PublicOutcome | None) -> tuple[list[dict], dict[Key, tuple[str, int]], GameState]:
+    def _deal(self, state: GameState, counts: Counter[str], card_at: CardAt, public: PublicOutcome | None,
+              filled: set[str]) -> tuple[list[dict], dict[Key, tuple[str, int]], GameState]:
         """The masked outcomes dealt at ``state`` (after a move, or the set-up) until the next
         move, the positions read (position -> its card and the table's seat it was drawn for,
         -1: for all) and the state after them, with stand-ins for the draws it cannot read
-        (module doc, *Finding the outcomes*). ``state`` and ``counts`` are not changed."""
+        (module doc, *Finding the outcomes*). ``state`` and ``counts`` are not changed;
+        ``_Filled`` when a card read is one of the world's fills (``filled``)."""
         avoid: set[str] = set()
         while True:
             scratch = state.clone()
             try:
-                outcomes, read = self._try_deal(scratch, Counter(counts), card_at, public, avoid)
+                outcomes, read = self._try_deal(scratch, Counter(counts), card_at, public, avoid, filled)
                 return outcomes, read, scratch
             except _Taken as taken:
                 if taken.card in avoid:
                     raise ValueError(f"the deal gives {taken.card}, which this world cannot draw there") from None
                 avoid.add(taken.card)
 
-    def _try_deal(self, state: GameState, counts: Counter[str], card_at: CardAt,
-                  public: PublicOutcome | None, avoid: set[str]) -> tuple[list[dict], dict[Key, tuple[str, int]]]:
+    def _try_deal(self, state: GameState, counts: Counter[str], card_at: CardAt, public: PublicOutcome | None,
+                  avoid: set[str], filled: set[str]) -> tuple[list[dict], dict[Key, tuple[str, int]]]:
         """One try of ``_deal`` on ``state`` (changed), its stand-ins avoiding ``avoid``;
         ``_Taken`` when a card read is one a stand-in took."""
         game = self.game
@@ -359,7 +378,7 @@ class DeviceTable:
                                None)
                 if outcome is None and card in stand_ins:
                     raise _Taken(card)
-                if outcome is None and card in self.world.fills.values():
+                if outcome is None and card in filled:
                     raise _Filled(key, card)
                 if outcome is None:
                     raise ValueError(f"the deal gives {card} at position {key.at} of deck {deck!r}, "
