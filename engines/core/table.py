@@ -48,8 +48,11 @@ the move cannot be masked so). The masked move and outcomes are added to the tab
 the positions read to ``known``, and the world advanced to them. When the world cannot go on
 (the rules turn up a card of another seat right after the move, which its device has not
 released yet: the Citadels character called at the end of the draft), the table *waits*
-(``waiting``; ``to_move`` None): the next ``advance``, with what the device reads then,
-builds its world again. ``new`` deals a game's set-up the same way (the set-up's private
+(``waiting``, the world's reason; ``to_move`` None): the next ``advance``, with what the
+device reads then, builds its world again. An ``advance`` whose world cannot go on waits the
+same way (the others' move turned up a card this device cannot read yet); a record that
+does not continue the table's, or that drops a position it read, is refused
+(``ValueError``). ``new`` deals a game's set-up the same way (the set-up's private
 draws of the table's seats read, the others' tokens).
 
 **Finding the outcomes without the others' cards.** Which nodes follow a move, which deck
@@ -152,7 +155,7 @@ class DeviceTable:
         self.banned: dict[Key, frozenset[str]] = dict(banned or {})
         self.mine: dict[int, set[Key]] = {}
         self.decks: dict[str, frozenset[str]] = {}
-        self.waiting = False
+        self.waiting: str | None = None
         self.world: World = build(game, masked, self.known, self.banned)
 
     @classmethod
@@ -166,7 +169,7 @@ class DeviceTable:
         state = game.new_game(empty.players, empty.seed, empty.options, dealer=False, deal=False)
         table = cls.__new__(cls)
         table.game, table.seats, table.record = game, frozenset(seats), empty
-        table.known, table.banned, table.mine, table.decks, table.waiting = {}, {}, {}, {}, False
+        table.known, table.banned, table.mine, table.decks, table.waiting = {}, {}, {}, {}, None
         outcomes, read, _ = table._deal(state, Counter(), deal, public, set())
         table.record = empty.model_copy(update={"chance": outcomes})
         table._note(read)
@@ -176,7 +179,7 @@ class DeviceTable:
     def to_move(self) -> int | None:
         """The seat to move in this table's world (``CHANCE`` or None as ``Game.to_move``);
         None too while it waits (``waiting``: its world cannot go on without the others)."""
-        return None if self.waiting else self.game.to_move(self.world.state)
+        return None if self.waiting is not None else self.game.to_move(self.world.state)
 
     def advance(self, masked: GameRecord, known: Mapping[Key, str],
                 banned: Mapping[Key, frozenset[str]] | None = None) -> None:
@@ -192,11 +195,14 @@ class DeviceTable:
         for key, names in (banned or {}).items():
             self.banned[key] = self.banned.get(key, frozenset()) | names
         self.record, self.known = masked, dict(known)
-        if self.waiting:   # the world was left where a play could not carry it: build it again
-            self.world = build(self.game, masked, self.known, self.banned)
-            self.waiting = False
-        else:
-            self.world = self.world.advance(masked, self.known, banned)
+        try:
+            if self.waiting is not None:   # the world was left where it could not go on: build it again
+                self.world = build(self.game, masked, self.known, self.banned)
+            else:
+                self.world = self.world.advance(masked, self.known, banned)
+            self.waiting = None
+        except ValueError as exc:   # a card turned up that the device cannot read yet
+            self.waiting = str(exc)
 
     def play(self, action: Any, deal: CardAt, public: PublicOutcome | None = None) -> Played:
         """The seat to move, one of this table's, plays ``action`` (an action of the game, or
@@ -207,7 +213,7 @@ class DeviceTable:
         mover = self.to_move()
         if mover is None or mover < 0 or mover not in self.seats:
             who = "chance" if mover is not None and mover < 0 else f"seat {mover}" if mover is not None else \
-                "the table waiting for the others' moves" if self.waiting else "nobody"
+                f"nobody until the table reads more ({self.waiting})" if self.waiting is not None else "nobody"
             raise ValueError(f"this table plays seats {sorted(self.seats)}; {who} is to move")
         move = game.parse_action(action) if isinstance(action, dict) else action
         if all(move != legal for legal in game.legal_actions(state)):
@@ -241,8 +247,8 @@ class DeviceTable:
         self._note(read)
         try:
             self.world = self.world.advance(self.record, self.known)
-        except ValueError:   # the rules turned up a card of another seat: wait for its key
-            self.waiting = True
+        except ValueError as exc:   # the rules turned up a card of another seat: wait for its key
+            self.waiting = str(exc)
         return Played(masked_move, outcomes, {key: card for key, (card, _) in read.items()})
 
     def _write(self, move: Any, mover: int, card_at: CardAt, public: PublicOutcome | None
