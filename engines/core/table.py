@@ -67,8 +67,9 @@ world cannot draw even so is a ``ValueError`` (the deal and the record disagree)
 stand-ins are never written; the world makes its own fills when it replays the record.
 
 **Refused.** ``play`` refuses (``ValueError``) a move when the world is not at a seat of this
-table's turn (another seat's move, a chance node, the game over), or when the move is not
-legal in the world. ``advance`` refuses a record that does not continue the table's own.
+table's turn (another seat's move, a chance node, the game over, the table waiting), or when
+the move is not legal in the world; nothing is changed then. ``advance`` refuses a record
+that does not continue the table's own, or what the device reads without a position it read.
 
 **Not covered** (said plainly):
 
@@ -84,7 +85,9 @@ legal in the world. ``advance`` refuses a record that does not continue the tabl
   does; the two copies are interchangeable for the rules. ``mine`` holds only the draws the
   table read itself (its set-up, its seats' moves): a draw for its seat during another
   seat's move, read through ``advance``, is not in it, so a kind with no copy in ``mine``
-  falls back to ``mask_record``'s lowest position.
+  falls back to ``mask_record``'s lowest position (which may then be another seat's).
+- *Moves chosen by bots in the worlds*: the tests play the true game's moves, checked legal in
+  the mover's world (its legal moves are the true ones); a bot choosing there is the wiring's.
 - *Waiting costs a rebuild*: the world built again from the start (``masked.build``) after
   each play that left it waiting (four times in the tests' three-seat Euphoria game).
 - *What the world's gaps are* (``masked``'s "Not covered here": seven Citadels seats, copies of
@@ -94,7 +97,6 @@ legal in the world. ``advance`` refuses a record that does not continue the tabl
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
