@@ -67,7 +67,9 @@ from engines.core.record import GameRecord, new_record, parse_record, replay  # 
 from engines.core.rng import Rng  # noqa: E402
 from engines.core.seal import SeatKey, b64  # noqa: E402
 from tavolo_ui.distance import EVERY_SEAT, Distance, SealState  # noqa: E402
-from tavolo_ui import revealed  # noqa: E402
+from tavolo_ui import dealt, revealed  # noqa: E402
+from engines.core.deck import DeckSecret  # noqa: E402
+from engines.core.seal import bound_keys  # noqa: E402
 from tavolo_ui.sealed import device_seat, device_seats, make_link, new_seal, open_link, parse_sealed, refusal  # noqa: E402
 
 BASE_URL = "https://tavolo.example/"
@@ -278,6 +280,180 @@ def play(name: str, players: int, seed: int, out: Path, *, bots: int = 0, max_mo
             "refused": refused}
 
 
+# ---- the deal by mental poker (--deal) -----------------------------------------------------
+
+def seeded_deck_secret(game: str, seed: int, seat: int) -> DeckSecret:
+    """The deck secret of ``seat`` in a run of the tool (``--deal``): from the seed, so that
+    runs repeat (a page's comes from the system's entropy, ``DeckSecret.new``)."""
+    return DeckSecret(hashlib.sha256(f"tavolo distance_game {game} {seed} deck {seat}".encode()).digest(), seat)
+
+
+class DealDevice(Device):
+    """A device of a game whose cards are dealt by mental poker (``--deal``): a ``Device``
+    with its seat's ``DeckSecret`` and its ``DealBook`` (the public steps and keys it has
+    checked), stored in ``deal.json``; never another seat's secret nor the true game."""
+
+    deck_secret: DeckSecret
+    book: dealt.DealBook
+
+    @classmethod
+    def start(cls, folder: Path, seat: int, name: str, seed: int) -> "DealDevice":
+        device = cls(**{f: getattr(Device.fresh(folder, seat, seed, reveal=True), f)
+                        for f in Device.__dataclass_fields__})
+        device.deck_secret, device.book = seeded_deck_secret(name, seed, seat), dealt.DealBook()
+        return device
+
+    @classmethod
+    def load(cls, folder: Path) -> "DealDevice":
+        base = Device.load(folder)
+        device = cls(**{f: getattr(base, f) for f in Device.__dataclass_fields__})
+        saved = json.loads((folder / "deal.json").read_text())
+        device.deck_secret = DeckSecret.from_text(saved["secret"], base.seat)
+        device.book = dealt.DealBook.from_json(saved["book"])
+        return device
+
+    def save(self) -> None:
+        super().save()
+        (self.folder / "deal.json").write_text(json.dumps({"secret": self.deck_secret.to_text(),
+                                                           "book": self.book.to_json()}))
+
+    def order(self) -> list[int]:
+        """Lap 1's seats: the creator's, then the others' (``revealed.route``'s lap)."""
+        assert self.record is not None and self.distance is not None
+        host = self.seal.host
+        return [host, *[s for s in range(self.record.players) if s != host]]
+
+    def open_dealt(self, fragment: str) -> tuple[bool, str]:
+        """Open a ``t5`` link: its deal part checked against the book (``dealt.take_in``:
+        signed steps, keys that open), then its ``t4`` part as ``Device.open`` does; the
+        book stored only when both are accepted (a refused link changes nothing)."""
+        try:
+            t4, text = dealt.split_dealt(fragment, 1 + revealed.MOST_SEATS, revealed.SEGMENT_CHARS)
+            link = revealed.parse_revealed(t4)
+            game = get_game(link.record.game)
+            specs = dealt.deal_specs(game, link.record, link.gid)
+            steps, releases = dealt.parse_deal(text, specs)
+            stored = self.seal.transcript if self.record is not None else []
+            transcript = [*stored[:link.first], *link.segments]
+            host = transcript[0]["seat"] if transcript else 0
+            order = [host, *[s for s in range(link.record.players) if s != host]]
+            book = dealt.take_in(self.book, specs, steps, releases, bound_keys(transcript), order)
+        except InputError as exc:
+            return False, refusal(exc)
+        accepted, reason = self.open(t4)
+        if accepted:
+            self.book = book
+            self.save()
+        return accepted, reason
+
+    def act(self, name: str, seed: int, gid: str) -> int | None:
+        """This device's part of the deal's laps now: its ``t4`` lap segment and its shuffle
+        step of every deck (lap 1), or its lock step of every deck and its lap-2 releases
+        (lap 2). Returns the seat the link goes to, or ``EVERY_SEAT`` when lap 2 is done (the
+        creator's last link, which in play would be its deal link)."""
+        assert self.record is not None and self.distance is not None and self.chances is not None
+        game = get_game(name)
+        key = SeatKey.from_text(self.seal.keys[self.seat])
+        specs = dealt.deal_specs(game, self.record, gid)
+        order = self.order()
+        lap_two = dealt.lap_two_order(order)
+        self.chances.setdefault(self.seat, b64(seeded_secret(name, seed, self.seat)))
+        made = len(next(iter(self.book.steps.values()), []))
+        if made < len(order):   # lap 1, on t4's set-up lap
+            self.distance.seal = revealed.commit(self.record, self.seal, self.chances, gid=gid)
+            self._steps(specs, key, order)
+            made += 1
+        if made >= len(order):   # lap 2 (the last seat of lap 1 starts it at once)
+            self._steps(specs, key, order)
+            plan = dealt.setup_plan(game, self.record, list(specs))
+            mine = dealt.make_releases(specs, self.deck_secret, plan.releases[self.seat])
+            self.book = dealt.take_in(self.book, specs, [], mine, bound_keys(self.seal.transcript), order)
+            made = len(next(iter(self.book.steps.values())))
+            return EVERY_SEAT if made == 2 * len(order) else lap_two[made - len(order)]
+        return order[made]
+
+    def _steps(self, specs: dict, key: SeatKey, order: list[int]) -> None:
+        for spec in specs.values():
+            step = dealt.next_step(spec, self.book, self.deck_secret, key, order)
+            self.book.steps.setdefault(spec.name, []).append(step)
+
+    def link(self, gid: str, to: int) -> str:
+        """The ``t5`` link of this device's copy for ``to``: the ``t4`` link, and the deal part
+        (``dealt.carried`` steps and every release in the book)."""
+        assert self.record is not None
+        specs = list(dealt.deal_specs(get_game(self.record.game), self.record, gid))
+        releases = [dealt.KeyedRelease(seat, name, p, False, k) for name, by in sorted(self.book.releases.items())
+                    for p, keys in sorted(by.items()) for seat, k in sorted(keys.items())]
+        t4 = revealed.revealed_fragment(self.record, gid, to, self.seal.transcript, 0)
+        return dealt.dealt_fragment(t4, dealt.encode_deal(specs, dealt.carried(self.book, specs), releases))
+
+    def set_up_cards(self, gid: str) -> list[dict]:
+        """The set-up cards this device reads once lap 2 is done (its own draws, by the
+        released keys and its secret), as ``Game.hidden_items`` names them; a ``DeckError``
+        naming the seat whose key is missing."""
+        assert self.record is not None
+        game = get_game(self.record.game)
+        specs = dealt.deal_specs(game, self.record, gid)
+        names = dealt.card_names(game, self.record)
+        plan = dealt.setup_plan(game, self.record, list(specs))
+        return [{"seat": self.seat, "kind": DEAL_KINDS.get(deck, deck), "item":
+                 dealt.read_card(self.book, specs[deck], names[deck], at, self.deck_secret)}
+                for deck, at in plan.readable_by(self.seat)]
+
+
+DEAL_KINDS = {"recruits": "recruit", "dilemmas": "dilemma", "artifacts": "artifact", "districts": "hand"}
+"""``truth.jsonl``'s kind of a card read from each deck (``Game.hidden_items``' kinds)."""
+
+
+def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool = True) -> dict:
+    """The deal's laps at a distance between simulated devices passing only ``t5`` links
+    (``tavolo_ui.dealt``; not yet the moves, see there): lap 1 on ``t4``'s set-up lap, lap 2
+    back to the creator, whose last link goes to every player; then each device reads its
+    own set-up cards. ``truth.jsonl`` lists, for every link, every seat's set-up cards (fixed
+    once lap 1 is done; read by their seats once lap 2 is). Returns a summary with the
+    figures: links, the messages more than ``t4``'s lap, the largest link's characters.
+    Without ``open_last`` the last link is written but not opened."""
+    game = get_game(name)
+    for old in ("links", "devices"):
+        shutil.rmtree(out / old, ignore_errors=True)
+    (out / "links").mkdir(parents=True)
+    gid = game_id(name, seed)
+    seats = [{"name": f"Person {i + 1}", "kind": "human"} for i in range(players)]
+    devices = {s: DealDevice.start(out / "devices" / str(s), s, name, seed) for s in range(players)}
+    creator = devices[0]
+    creator.record = new_record(game, players, seed, seats=seats, outcomes=True)
+    creator.distance = Distance(gid, device_seats(creator.record, 0, 0),
+                                seal=new_seal(creator.record, [0], lambda s: seeded_key(name, seed, s)))
+    for device in devices.values():
+        device.save()
+    current, files, refused, sizes = creator, [], [], []
+    while True:
+        to = current.act(name, seed, gid)
+        fragment = current.link(gid, to)
+        current.save()
+        files.append(f"{len(files) + 1:04d}.txt")
+        sizes.append(len(BASE_URL) + len(fragment))
+        (out / "links" / files[-1]).write_text(
+            f"from {current.seat} to {'all' if to == EVERY_SEAT else to}\n{BASE_URL}{fragment}\n")
+        last = to == EVERY_SEAT
+        if last and not open_last:
+            break
+        for device in ([d for s, d in devices.items() if s != current.seat] if last else [devices[to]]):
+            ok, reason = device.open_dealt(fragment)
+            if not ok:
+                refused.append({"link": files[-1], "device": device.seat, "reason": reason})
+        if last or refused:
+            break
+        current = devices[to]
+    hidden = [] if refused or not open_last else \
+        [item for s in range(players) for item in DealDevice.load(out / "devices" / str(s)).set_up_cards(gid)]
+    with (out / "truth.jsonl").open("w") as truth:
+        for file in files:
+            truth.write(json.dumps({"link": file, "hidden": hidden}) + "\n")
+    return {"game": name, "links": len(files), "extra_messages": len(files) - (players + 1), "largest": max(sizes),
+            "refused": refused, "set_up_cards": len(hidden)}
+
+
 # ---- opening and decoding a link file ----------------------------------------------------
 
 def link_text(file: Path) -> str:
@@ -288,14 +464,23 @@ def link_text(file: Path) -> str:
 
 def open_file(folder: Path, file: Path) -> dict:
     """Open a link file on the device stored in ``folder``: ``{"accepted", "reason"}``."""
-    device = Device.load(folder)
-    accepted, reason = device.open(link_text(file))
+    fragment = link_text(file)
+    if fragment.split(".")[4:5] == [dealt.DEAL_VERSION]:
+        accepted, reason = DealDevice.load(folder).open_dealt(fragment)
+    else:
+        accepted, reason = Device.load(folder).open(fragment)
     return {"accepted": accepted, "reason": reason}
 
 
 def decode_file(file: Path) -> dict:
     """What a link file holds, read with no device's keys (see the module doc)."""
     fragment = link_text(file)
+    deal_part = None
+    if fragment.split(".")[4:5] == [dealt.DEAL_VERSION]:
+        try:
+            fragment, deal_part = dealt.split_dealt(fragment, 1 + revealed.MOST_SEATS, revealed.SEGMENT_CHARS)
+        except InputError as exc:
+            return {"error": refusal(exc)}
     parse = revealed.parse_revealed if fragment.split(".")[4:5] == [revealed.REVEALED_VERSION] else parse_sealed
     try:
         link = parse(fragment)
@@ -304,7 +489,20 @@ def decode_file(file: Path) -> dict:
     record = link.record.model_dump(mode="json")
     return {"gid": link.gid, "to": "all" if link.seat == EVERY_SEAT else link.seat,
             "moves": len(link.record.actions), "record": record,
-            "seals": {"first": link.first, "segments": link.segments}}
+            "seals": {"first": link.first, "segments": link.segments},
+            **({} if deal_part is None else {"deal": _decoded_deal(link.record, link.gid, deal_part)})}
+
+
+def _decoded_deal(record: GameRecord, gid: str, text: str) -> dict | str:
+    """A ``t5`` link's deal part read with no device's secret: its steps (points, hashes,
+    commitments, signatures) and released keys, as they are (locked points show no card)."""
+    game = get_game(record.game)
+    try:
+        steps, releases = dealt.parse_deal(text, dealt.deal_specs(game, record, gid))
+    except InputError as exc:
+        return refusal(exc)
+    return {"steps": [{"deck": name, **step} for name, step in steps],
+            "releases": [{"seat": r.seat, "deck": r.deck, "position": r.position, "key": r.key} for r in releases]}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -316,6 +514,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path)
     ap.add_argument("--max-moves", type=int, default=10_000)
     ap.add_argument("--reveal", action="store_true", help="deal public draws by commit and reveal (t4 links)")
+    ap.add_argument("--deal", action="store_true", help="deal the cards by mental poker (t5 links: the deal's laps)")
     ap.add_argument("--open", nargs=2, metavar=("DEVICE", "FILE"), type=Path)
     ap.add_argument("--decode", metavar="FILE", type=Path)
     args = ap.parse_args(argv)
@@ -329,6 +528,12 @@ def main(argv: list[str] | None = None) -> int:
         ap.error("give GAME and --out (or --open / --decode)")
     if not 0 <= args.bots < args.players:
         ap.error("--bots: fewer than --players (the creator is a person)")
+    if args.deal:
+        if args.bots:
+            ap.error("--deal: no bots yet")
+        summary = play_deal(args.game, args.players, args.seed, args.out)
+        print(json.dumps(summary))
+        return 0 if not summary["refused"] else 1
     summary = play(args.game, args.players, args.seed, args.out, bots=args.bots, max_moves=args.max_moves,
                    reveal=args.reveal)
     print(json.dumps(summary))

@@ -1,0 +1,419 @@
+"""Move links of games whose cards are dealt by mental poker: the ``t5`` links (issue 39,
+stage 3: "nobody reads what he may not see"). Pure Python; the headless tool
+``tools/distance_game.py --deal`` and the CPython tests use it, the page not yet.
+
+A ``t5`` link is a ``t4`` link (``revealed``: seat keys, signed segments, the set-up lap,
+public draws by commit and reveal) with one more part, the *deal part*: the steps of the
+mental-poker deal (``engines.core.deck``: SRA, each seat's shuffle step in lap 1, its lock
+step in lap 2) and the keys released for deck positions (``deck.release``)::
+
+    #move=<gid>.<to>.<moves>.<CRC>.t5.<n>.<t4 seals>.<m>.<deal part>.<record>
+
+The checksum covers all of it; ``m`` is the deal part's length. Inside, entries joined by
+``~``:
+
+- a *step*: ``s<seat>.<lap>.<d>.<deck>.<keys>.<sig>``; ``d`` the deck's index in
+  ``deal_specs``' order; ``deck`` the step's points (43 characters each, joined) or ``#`` and
+  the 43-character hash of them (``step_hash``) when the receiver needs only its key
+  commitments; ``keys`` the lap-2 commitments (22 characters each, joined; empty in lap 1);
+  ``sig`` the seat's Ed25519 signature (its seat key, bound in its first ``t4`` segment) of
+  the gid, deck name, seat, lap, hash and commitments (``step_message``). A step is signed
+  because nothing else binds its seat to it: a commitment replaced would let another key
+  pass ``check_release``.
+- a *release*: ``r<seat>.<d>.<position>.<key>`` (43 characters). Not signed: it is checked
+  against the seat's own signed commitment (``deck.check_release``), which only the right
+  key passes, whoever wrote it into the link.
+
+**The set-up** (``tools/distance_game.py --deal``). Lap 1 rides on ``t4``'s set-up lap: each
+seat's lap link carries its shuffle step of every deck (``lap_order``: the lap's seats).
+Lap 2 goes back the other way, from the last seat of lap 1 (which holds lap 1's last deck)
+to the creator: each seat adds its lock step of every deck and its releases for the
+other seats' set-up draws and first reserves (``setup_plan``, ``engines.core.dealing``'s
+reserve rule). Where ``t4`` sends the last lap link back to the creator (one message), lap
+2 takes ``players - 1`` messages to get there: ``players - 2`` messages more than ``t4``
+(one at three seats). The creator's lap-2 link carries every seat's commitments and the
+final deck; earlier steps travel as their hashes (``carried``).
+
+**What a device keeps** (``DealBook``, plain JSON): the steps it has seen (by deck, in
+order; a step seen only as its hash keeps its hash and commitments) and the released keys,
+each checked when it came (``take_in``). It reads a position with its own ``DeckSecret``
+(``read_card``): a key missing is said plainly, naming the seat that owes it.
+
+**Not covered yet** (said plainly):
+
+- *Moves in ``t5`` links.* The tool stops once the deal's laps are done and each device has
+  read its own set-up cards: the set-up itself and the moves are not yet dealt into links.
+  That needs each device to play in its own world (``engines.core.table.DeviceTable``) and
+  the links to carry the masked record; ``seal.verify`` and ``reveal.check_commitments``
+  replay the plain record to find the movers and check the public draws, which a masked
+  record (tokens for cards) cannot be replayed as: they must replay it in the device's
+  world first. So ``--decode`` of a ``t5`` link shows no card yet because no card is in it.
+- *Hand-overs* (requests and answers, ``deck.hand_over_request``): no entry for them yet
+  (Euphoria hands no card over; Citadels' Magician does).
+- *Citadels*: its characters are dealt by the King (``deck.py``, *Joining the game*), another
+  part; its districts would be dealt as here.
+- *The end-of-game audit* (``deck.audit``): the book keeps what it needs (the steps seen,
+  the releases), but nothing reveals the secrets yet.
+- *Each deck of ``Game.decks`` with no numbered cards is dealt*, drawn or not (Euphoria's
+  ``market-sites`` is drawn only with the market selection option): 18 points more per step.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engines.core.dealing import Release, Reserves, Slot
+from engines.core.deck import (POINT_BYTES, DeckError, DeckSecret, DeckSpec, Step, check_release, check_step,
+                               first_deck, lock_step, read, release, shuffle_step)
+from engines.core.game import Game
+from engines.core.i18n import player, texts
+from engines.core.record import GameRecord
+from engines.core.seal import SeatKey, b64, canonical, signed_by, unb64
+
+from .distance import MODE, text_crc
+from .links import LinkError
+from .sealed import link_parts
+
+T = texts("ui")
+_C = texts("core")
+
+DEAL_VERSION = "t5"
+"""The payload of a move link whose cards are dealt by mental poker starts with ``t5.``."""
+POINT_CHARS = 43
+COMMITMENT_CHARS = 22
+SIG_CHARS = 86
+MOST_ENTRIES = 20_000
+"""Most entries a deal part may hold (hostile input is refused before it is decoded)."""
+_STEP_PERSON = b"tavolo-deal-step"
+_STEP_RE = re.compile(r"s([0-9]{1,2})\.([12])\.([0-9]{1,2})\.(#?[A-Za-z0-9_-]*)\.([A-Za-z0-9_-]*)\.([A-Za-z0-9_-]{86})")
+_RELEASE_RE = re.compile(r"r([0-9]{1,2})\.([0-9]{1,2})\.([0-9]{1,4})\.([A-Za-z0-9_-]{43})")
+
+
+# ---- the decks and the set-up plan ---------------------------------------------------------
+
+def deal_specs(game: Game, record: GameRecord, gid: str) -> dict[str, DeckSpec]:
+    """The decks dealt by mental poker, by name in a fixed order (the ``d`` of an entry):
+    every deck of ``Game.decks`` whose cards are named by texts (``Game.numbered_cards``
+    None; Citadels' characters are the King's to deal)."""
+    state = game.new_game(record.players, record.seed, record.options, dealer=False, deal=False)
+    return {name: DeckSpec(gid, name, len(cards), record.players)
+            for name, cards in sorted(game.decks(state).items()) if game.numbered_cards(name) is None}
+
+
+def card_names(game: Game, record: GameRecord) -> dict[str, list[str]]:
+    """Each deck's cards as the engine lists them: card ``i`` of a ``DeckSpec`` is the
+    ``i``-th (a constant of every copy of the game, never in a link)."""
+    state = game.new_game(record.players, record.seed, record.options, dealer=False, deal=False)
+    return {name: list(cards) for name, cards in game.decks(state).items()}
+
+
+@dataclass
+class SetUpPlan:
+    """Where the set-up's draws fall in the deal (``setup_plan``): ``draws`` each draw from a
+    dealt deck, in order, as (position, its reader: a seat, or None for a card face down or
+    public), and ``releases`` the keys each seat gives in lap 2 (for the others' set-up draws
+    and first reserves, ``dealing.Reserves``)."""
+
+    draws: list[tuple[Slot, int | None]] = field(default_factory=list)
+    releases: dict[int, list[Release]] = field(default_factory=dict)
+
+    def readable_by(self, seat: int) -> list[Slot]:
+        """The set-up positions ``seat`` reads once the lap-2 keys are in."""
+        return [slot for slot, reader in self.draws if reader == seat]
+
+
+def setup_plan(game: Game, record: GameRecord, decks: Sequence[str]) -> SetUpPlan:
+    """The set-up's draws and lap 2's releases, from the rules alone (public): the set-up's
+    chance nodes are walked with stand-ins (each node's first possible outcome), since who
+    sees a draw (``Game.chance_seen_by``) depends on the table, not on the card (a
+    ``ValueError`` when it does); a draw seen by one seat takes that seat's reserve, or the
+    next unreserved position (``dealing.Reserves.draw``). Then every reserve is topped up and
+    each seat owes its keys for the others' positions."""
+    state = game.new_game(record.players, record.seed, record.options, dealer=False, deal=False)
+    reserves = Reserves(record.players, {d: len(game.decks(state)[d]) for d in decks},
+                        {d: game.reserve_width(d) for d in decks})
+    plan = SetUpPlan()
+    while game.is_chance(state):
+        options = [o for o, w in game.chance_weights(state) if w > 0]
+        deck = game.chance_deck(state)
+        if deck in reserves.sizes:
+            seen = {game.chance_seen_by(state, o) for o in options}
+            if len(seen) != 1:
+                raise ValueError(f"{game.name}: who sees a draw from {deck!r} depends on the card drawn")
+            found = seen.pop()
+            seen_by = None if found is None else tuple(found)
+            at, _ = reserves.draw(deck, seen_by)
+            reader = seen_by[0] if seen_by is not None and len(seen_by) == 1 else None
+            plan.draws.append(((deck, at), reader))
+        game.play_chance(state, options[0])
+    reserves.top_up()
+    plan.releases = {s: reserves.pay_debts(s) for s in range(record.players)}
+    return plan
+
+
+# ---- steps: made, signed, carried ------------------------------------------------------------
+
+def step_hash(deck: Sequence[str]) -> str:
+    """The 43-character hash of a step's deck (BLAKE2b-256 of its canonical JSON)."""
+    return b64(hashlib.blake2b(canonical(list(deck)), digest_size=32, person=_STEP_PERSON).digest())
+
+
+def step_message(gid: str, name: str, seat: int, lap: int, digest: str, keys: Sequence[str]) -> bytes:
+    """What a seat signs for its step of deck ``name`` (module doc)."""
+    return _STEP_PERSON + canonical({"gid": gid, "deck": name, "seat": seat, "lap": lap, "hash": digest,
+                                     "keys": list(keys)})
+
+
+def signed_step(spec: DeckSpec, step: Step, key: SeatKey) -> dict[str, Any]:
+    """``step`` as a device keeps and sends it: with its ``hash`` and its seat's ``sig``."""
+    digest = step_hash(step["deck"])
+    keys = step.get("keys", [])
+    sig = b64(key.sign(step_message(spec.gid, spec.name, step["seat"], step["lap"], digest, keys)))
+    return {**step, "hash": digest, "sig": sig}
+
+
+def lap_order(transcript: Sequence[dict], players: int) -> list[int]:
+    """The seats of lap 1 in order (those of ``t4``'s set-up lap segments); lap 2 goes the
+    other way (``lap_two_order``)."""
+    return [segment["seat"] for segment in transcript[:players]]
+
+
+def lap_two_order(order: Sequence[int]) -> list[int]:
+    """Lap 2's seats: lap 1's reversed, so that it starts at the seat holding lap 1's last
+    deck and ends at the creator, who deals."""
+    return list(reversed(order))
+
+
+@dataclass
+class DealBook:
+    """What a device keeps of the deal (module doc): ``steps[name]`` the steps seen, in
+    order (each ``{"seat", "lap", "hash", "sig"}``, with ``deck`` when its points came and
+    ``keys`` in lap 2), ``releases[name][position][seat]`` the released keys, each checked."""
+
+    steps: dict[str, list[dict[str, Any]]] = field(default_factory=dict)
+    releases: dict[str, dict[int, dict[int, str]]] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"steps": self.steps,
+                "releases": {name: {str(p): {str(s): k for s, k in keys.items()} for p, keys in by.items()}
+                             for name, by in self.releases.items()}}
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> "DealBook":
+        return cls({name: list(steps) for name, steps in data.get("steps", {}).items()},
+                   {name: {int(p): {int(s): k for s, k in keys.items()} for p, keys in by.items()}
+                    for name, by in data.get("releases", {}).items()})
+
+    def locked(self, name: str) -> list[dict[str, Any]]:
+        """The lap-2 steps of deck ``name`` seen so far."""
+        return [step for step in self.steps.get(name, []) if step["lap"] == 2]
+
+    def last_deck(self, name: str) -> list[str] | None:
+        """The deck of the last step of ``name`` seen, when its points came."""
+        steps = self.steps.get(name, [])
+        return steps[-1].get("deck") if steps else None
+
+    def complete(self, name: str, players: int) -> bool:
+        """Whether both laps of deck ``name`` are in, its final deck with its points."""
+        return len(self.steps.get(name, [])) == 2 * players and self.last_deck(name) is not None
+
+
+def next_step(spec: DeckSpec, book: DealBook, secret: DeckSecret, key: SeatKey, order: Sequence[int]) -> dict:
+    """``secret.seat``'s next step of ``spec``'s deck, signed: its shuffle step when lap 1 is
+    at it (the first seat from ``first_deck``), else its lock step (``order``: lap 1's
+    seats). A ``ValueError`` when it is not this seat's turn in the deal."""
+    steps = book.steps.get(spec.name, [])
+    seats = [*order, *lap_two_order(order)]
+    if len(steps) >= len(seats) or seats[len(steps)] != secret.seat:
+        raise ValueError(f"seat {secret.seat} has no step to make in the deal of {spec.name!r} now")
+    before = steps[-1] if steps else None
+    if before is not None and "deck" not in before:
+        raise ValueError(f"the deck before seat {secret.seat}'s step of {spec.name!r} did not come")
+    if len(steps) < len(order):
+        step = shuffle_step(spec, before["deck"] if before else first_deck(spec), secret,
+                            before["seat"] if before else None)
+    else:
+        assert before is not None
+        step = lock_step(spec, before["deck"], secret, before["seat"])
+    return signed_step(spec, step, key)
+
+
+# ---- the deal part of a link ---------------------------------------------------------------
+
+def carried(book: DealBook, names: Sequence[str]) -> list[tuple[str, dict]]:
+    """The steps a link carries: every step in the book, the last of each deck with its
+    points (the next seat builds on it; after lap 2 everyone reads from it), earlier ones
+    as their hashes (their commitments and signatures still checked by the receiver)."""
+    out = []
+    for name in names:
+        steps = book.steps.get(name, [])
+        for k, step in enumerate(steps):
+            out.append((name, step if k == len(steps) - 1 else {n: v for n, v in step.items() if n != "deck"}))
+    return out
+
+
+def encode_deal(names: Sequence[str], steps: Sequence[tuple[str, dict]], releases: Sequence["KeyedRelease"]) -> str:
+    """The deal part of a ``t5`` link (module doc)."""
+    index = {name: d for d, name in enumerate(names)}
+    items = []
+    for name, step in steps:
+        deck = "".join(step["deck"]) if "deck" in step else "#" + step["hash"]
+        items.append(f"s{step['seat']}.{step['lap']}.{index[name]}.{deck}.{''.join(step.get('keys', []))}."
+                     f"{step['sig']}")
+    items += [f"r{r.seat}.{index[r.deck]}.{r.position}.{r.key}" for r in releases]
+    return "~".join(items)
+
+
+@dataclass(frozen=True)
+class KeyedRelease(Release):
+    """A ``dealing.Release`` with its key (``deck.release``), as a link carries it."""
+
+    key: str = ""
+
+
+def make_releases(specs: Mapping[str, DeckSpec], secret: DeckSecret, planned: Sequence[Release]) -> list[KeyedRelease]:
+    """The keys of ``planned`` (each ``secret.seat``'s), made (``deck.release``)."""
+    return [KeyedRelease(r.seat, r.deck, r.position, r.opening, release(specs[r.deck], secret, r.position))
+            for r in planned if r.seat == secret.seat]
+
+
+def _damaged_deal(detail: str) -> LinkError:
+    return LinkError(T("This link is damaged: the deal of its cards was cut or changed."), detail)
+
+
+def parse_deal(text: str, specs: Mapping[str, DeckSpec]) -> tuple[list[tuple[str, dict]], list[KeyedRelease]]:
+    """The entries of a deal part, read (their shape only; ``take_in`` checks them): a
+    ``LinkError`` for anything malformed, before any point is decoded."""
+    names = list(specs)
+    items = text.split("~") if text else []
+    if len(items) > MOST_ENTRIES:
+        raise _damaged_deal(f"{len(items)} entries")
+    steps: list[tuple[str, dict]] = []
+    releases: list[KeyedRelease] = []
+    for item in items:
+        found = _STEP_RE.fullmatch(item) or _RELEASE_RE.fullmatch(item)
+        if found is None:
+            raise _damaged_deal(f"entry {item[:30]!r}")
+        d = int(found[3] if item[0] == "s" else found[2])
+        if d >= len(names):
+            raise _damaged_deal(f"deck {d}")
+        spec = specs[names[d]]
+        if item[0] == "r":
+            seat, at = int(found[1]), int(found[3])
+            if seat >= spec.seats or at >= spec.size:
+                raise _damaged_deal(f"release {item[:30]!r}")
+            releases.append(KeyedRelease(seat, spec.name, at, False, found[4]))
+            continue
+        seat, lap, deck, keys, sig = int(found[1]), int(found[2]), found[4], found[5], found[6]
+        step: dict[str, Any] = {"seat": seat, "lap": lap, "sig": sig}
+        if deck.startswith("#"):
+            if len(deck) != 1 + POINT_CHARS:
+                raise _damaged_deal("a step's hash")
+            step["hash"] = deck[1:]
+        elif len(deck) == spec.size * POINT_CHARS:
+            step["deck"] = [deck[i:i + POINT_CHARS] for i in range(0, len(deck), POINT_CHARS)]
+            step["hash"] = step_hash(step["deck"])
+        else:
+            raise _damaged_deal(f"a step of {len(deck)} characters")
+        if lap == 2:
+            if len(keys) != spec.size * COMMITMENT_CHARS:
+                raise _damaged_deal("a step's commitments")
+            step["keys"] = [keys[i:i + COMMITMENT_CHARS] for i in range(0, len(keys), COMMITMENT_CHARS)]
+        elif keys:
+            raise _damaged_deal("commitments in lap 1")
+        steps.append((spec.name, step))
+    return steps, releases
+
+
+def take_in(book: DealBook, specs: Mapping[str, DeckSpec], steps: Sequence[tuple[str, dict]],
+            releases: Sequence[KeyedRelease], keys: Mapping[int, bytes], order: Sequence[int]) -> DealBook:
+    """A new book: ``book`` with a link's ``steps`` and ``releases``, each checked first; the
+    book given is not changed. A step must be the next seat's in the deal's order (``order``:
+    lap 1's seats, then the other way), signed by that seat's key (``keys``: the transcript's
+    bound keys), its points (when it carries them) distinct points of the deck hashing to its
+    hash (``deck.check_step``), the same as the book's when seen before. A release must open
+    against its seat's commitment (``deck.check_release``). Else a ``DeckError`` naming the
+    seat: a step not signed by its seat, or a key that does not open its card."""
+    new = DealBook({name: [dict(s) for s in got] for name, got in book.steps.items()},
+                   {name: {p: dict(k) for p, k in by.items()} for name, by in book.releases.items()})
+    seats = [*order, *lap_two_order(order)]
+    at: dict[str, int] = {}
+    for name, step in steps:
+        spec, k = specs[name], at.get(name, 0)
+        at[name] = k + 1
+        seat = step["seat"]
+        if k >= len(seats) or seats[k] != seat or step["lap"] != (1 if k < len(order) else 2):
+            raise DeckError(_C("The deal of the deck is incomplete or out of order at step {n}.", n=k + 1), seat=seat,
+                            detail=f"step {k} of {name!r} is not this seat's")
+        public = keys.get(seat)
+        message = step_message(spec.gid, name, seat, step["lap"], step["hash"], step.get("keys", []))
+        signature = unb64(step["sig"], 64)
+        if public is None or signature is None or not signed_by(public, message, signature):
+            raise DeckError(T("{player}'s part of the deal of the cards is not signed by {player}.",
+                              player=player(seat)), seat=seat, detail=f"step {k} of {name!r}")
+        if "deck" in step:
+            check_step(spec, {n: v for n, v in step.items() if n in ("seat", "lap", "deck", "keys")}, seat,
+                       step["lap"])
+        mine = new.steps.setdefault(name, [])
+        if k < len(mine):
+            if mine[k]["hash"] != step["hash"] or mine[k].get("keys") != step.get("keys"):
+                raise DeckError(T("{player} made two different parts of the deal of the cards.",
+                                  player=player(seat)), seat=seat, detail=f"step {k} of {name!r}")
+            if "deck" in step:
+                mine[k]["deck"] = step["deck"]
+        elif k == len(mine):
+            mine.append(dict(step))
+        else:
+            raise DeckError(_C("The deal of the deck is incomplete or out of order at step {n}.", n=len(mine) + 1),
+                            seat=seat, detail=f"step {k} of {name!r} before step {len(mine)}")
+    for r in releases:
+        spec = specs[r.deck]
+        check_release(spec, new.locked(r.deck), r.seat, r.position, r.key)
+        new.releases.setdefault(r.deck, {}).setdefault(r.position, {})[r.seat] = r.key
+    return new
+
+
+def read_card(book: DealBook, spec: DeckSpec, names: Sequence[str], position: int, own: DeckSecret | None) -> str:
+    """The card at ``position`` of ``spec``'s deck as this device reads it with its own
+    secret (``own``; None: a card shown to all, every seat's key needed): its engine id.
+    A ``DeckError`` naming the seat whose key has not come (said plainly: the card waits for
+    it), or the seat whose key does not open it."""
+    locked = book.locked(spec.name)
+    if len(locked) != spec.seats or book.last_deck(spec.name) is None:
+        raise DeckError(_C("The deal of the deck is incomplete or out of order at step {n}.",
+                          n=len(book.steps.get(spec.name, [])) + 1), detail="lap 2 not complete")
+    return names[read(spec, locked, position, book.releases.get(spec.name, {}).get(position, {}), own)]
+
+
+# ---- the link ------------------------------------------------------------------------------
+
+def dealt_fragment(t4_fragment: str, deal: str) -> str:
+    """A ``t5`` link: the ``t4`` fragment (``revealed.revealed_fragment``) with the deal part
+    put before its record, version ``t5`` and the checksum made again over all of it."""
+    body = t4_fragment.lstrip("#")[len(MODE) + 1:]
+    gid, seat, moves, _crc, version, size, rest = body.split(".", 6)
+    seals, record = rest[:int(size)], rest[int(size) + 1:]
+    head = f"{gid}.{seat}.{moves}"
+    payload = f"{DEAL_VERSION}.{size}.{seals}.{len(deal)}.{deal}.{record}"
+    return f"#{MODE}={head}.{text_crc(head, payload)}.{payload}"
+
+
+def split_dealt(fragment: str, moves_plus: int, segment_chars: int) -> tuple[str, str]:
+    """A ``t5`` link's ``t4`` fragment (its checksum made again, to be opened by
+    ``revealed.open_link``) and its deal part; the ``t5`` checksum and sizes checked first
+    (``LinkError``)."""
+    from .distance import REVEALED_VERSION
+
+    gid, seat, moves, seals, rest = link_parts(fragment, DEAL_VERSION, moves_plus, segment_chars)
+    size_text, _, after = rest.partition(".")
+    if not re.fullmatch(r"[0-9]{1,7}", size_text) or len(after) < int(size_text) + 1 \
+            or after[int(size_text)] != ".":
+        raise _damaged_deal(f"deal part of {size_text[:10]!r} characters")
+    deal, record = after[:int(size_text)], after[int(size_text) + 1:]
+    head = f"{gid}.{seat}.{moves}"
+    payload = f"{REVEALED_VERSION}.{len(seals)}.{seals}.{record}"
+    return f"#{MODE}={head}.{text_crc(head, payload)}.{payload}", deal
