@@ -1,6 +1,7 @@
 """A whole game at a distance between simulated devices, passing only sealed move links.
 
     python3 tools/distance_game.py GAME --players N --seed S --out DIR [--bots B] [--max-moves M] [--reveal]
+    python3 tools/distance_game.py GAME --players N --seed S --out DIR --deal
     python3 tools/distance_game.py --open DIR/devices/SEAT FILE
     python3 tools/distance_game.py --decode FILE
 
@@ -33,13 +34,28 @@ seat's latest value (``engines.core.reveal.Beacon``; private draws from its seed
 and seals each turn with its seat's next value as soon as the turn passes. Each device's
 chance secrets (one per seat it plays) are in its ``device.json``, seeded too.
 
+**Cards dealt by mental poker** (``--deal``; issue 39, stage 3; ``DealDevice``,
+``play_deal``): the devices pass ``t5`` links (``tavolo_ui.dealt``). Each device holds its
+seat key, its chance secret, its seat's deck secret (``engines.core.deck.DeckSecret``,
+seeded here) and its ``DealBook`` (the public steps and keys it checked, ``deal.json``):
+never another seat's secret, never the true game. Lap 1 of the deal (each seat's shuffle
+step of every deck) rides on ``t4``'s set-up lap; lap 2 (each seat's lock step and its keys
+for the others' set-up draws and first reserves) goes back from the last seat to the
+creator, whose last link goes to every player; then each device reads its own set-up cards.
+The summary prints the figures: links, ``extra_messages`` (more than ``t4``'s lap and deal
+link: ``players - 2``), each link's characters (``sizes``) and the largest. *Not yet*: the
+set-up dealt into the record and the moves (``tavolo_ui.dealt``'s *Not covered yet*), bots
+(``--bots`` is refused with ``--deal``), Citadels (its characters are the King's to deal).
+
 **Opening** (``--open DEVICE FILE``): opens a link file on that device, as its page would,
 stores what it accepts, and prints ``{"accepted": bool, "reason": str}`` (reason in English,
 empty when accepted; a fork, two answers to one position, is not accepted and named).
 
 **Decoding** (``--decode FILE``): what a link holds, read with no device's keys, as JSON:
 its header, the game's record (without the constants every copy of the game has: the box's
-cards and their encodings are the engine's, never in a link) and its seals.
+cards and their encodings are the engine's, never in a link) and its seals; a ``t5`` link's
+deal part too (its steps' locked points, hashes, commitments and signatures, and the keys
+released: no card can be read from them without a seat's own secret).
 """
 
 from __future__ import annotations
@@ -385,7 +401,7 @@ class DealDevice(Device):
         releases = [dealt.KeyedRelease(seat, name, p, False, k) for name, by in sorted(self.book.releases.items())
                     for p, keys in sorted(by.items()) for seat, k in sorted(keys.items())]
         t4 = revealed.revealed_fragment(self.record, gid, to, self.seal.transcript, 0)
-        return dealt.dealt_fragment(t4, dealt.encode_deal(specs, dealt.carried(self.book, specs), releases))
+        return dealt.dealt_fragment(t4, dealt.encode_deal(specs, dealt.carried(self.book, specs, self.record.players), releases))
 
     def set_up_cards(self, gid: str) -> list[dict]:
         """The set-up cards this device reads once lap 2 is done (its own draws, by the
@@ -451,7 +467,7 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
         for file in files:
             truth.write(json.dumps({"link": file, "hidden": hidden}) + "\n")
     return {"game": name, "links": len(files), "extra_messages": len(files) - (players + 1), "largest": max(sizes),
-            "refused": refused, "set_up_cards": len(hidden)}
+            "sizes": sizes, "refused": refused, "set_up_cards": len(hidden)}
 
 
 # ---- opening and decoding a link file ----------------------------------------------------

@@ -244,14 +244,19 @@ def next_step(spec: DeckSpec, book: DealBook, secret: DeckSecret, key: SeatKey, 
 
 # ---- the deal part of a link ---------------------------------------------------------------
 
-def carried(book: DealBook, names: Sequence[str]) -> list[tuple[str, dict]]:
+def carried(book: DealBook, names: Sequence[str], players: int) -> list[tuple[str, dict]]:
     """The steps a link carries: every step in the book, the last of each deck with its
     points (the next seat builds on it; after lap 2 everyone reads from it), earlier ones
-    as their hashes (their commitments and signatures still checked by the receiver)."""
+    as their hashes (their commitments and signatures still checked by the receiver). Once
+    lap 2 is complete, lap 1's steps are left out: every receiver has them (each seat but
+    the creator got a lap-2 link, which carries lap 1; the creator got the last one)."""
     out = []
     for name in names:
         steps = book.steps.get(name, [])
+        done = len(steps) == 2 * players
         for k, step in enumerate(steps):
+            if done and step["lap"] == 1:
+                continue
             out.append((name, step if k == len(steps) - 1 else {n: v for n, v in step.items() if n != "deck"}))
     return out
 
@@ -332,21 +337,18 @@ def parse_deal(text: str, specs: Mapping[str, DeckSpec]) -> tuple[list[tuple[str
 def take_in(book: DealBook, specs: Mapping[str, DeckSpec], steps: Sequence[tuple[str, dict]],
             releases: Sequence[KeyedRelease], keys: Mapping[int, bytes], order: Sequence[int]) -> DealBook:
     """A new book: ``book`` with a link's ``steps`` and ``releases``, each checked first; the
-    book given is not changed. A step must be the next seat's in the deal's order (``order``:
-    lap 1's seats, then the other way), signed by that seat's key (``keys``: the transcript's
+    book given is not changed. A step must fall where the book has it already or right after
+    its last (its place from its seat and lap; ``order``: lap 1's seats, lap 2 the other way), signed by that seat's key (``keys``: the transcript's
     bound keys), its points (when it carries them) distinct points of the deck hashing to its
     hash (``deck.check_step``), the same as the book's when seen before. A release must open
     against its seat's commitment (``deck.check_release``). Else a ``DeckError`` naming the
     seat: a step not signed by its seat, or a key that does not open its card."""
     new = DealBook({name: [dict(s) for s in got] for name, got in book.steps.items()},
                    {name: {p: dict(k) for p, k in by.items()} for name, by in book.releases.items()})
-    seats = [*order, *lap_two_order(order)]
-    at: dict[str, int] = {}
     for name, step in steps:
-        spec, k = specs[name], at.get(name, 0)
-        at[name] = k + 1
-        seat = step["seat"]
-        if k >= len(seats) or seats[k] != seat or step["lap"] != (1 if k < len(order) else 2):
+        spec, seat = specs[name], step["seat"]
+        k = _step_index(order, seat, step["lap"])
+        if k is None:
             raise DeckError(_C("The deal of the deck is incomplete or out of order at step {n}.", n=k + 1), seat=seat,
                             detail=f"step {k} of {name!r} is not this seat's")
         public = keys.get(seat)
@@ -375,6 +377,13 @@ def take_in(book: DealBook, specs: Mapping[str, DeckSpec], steps: Sequence[tuple
         check_release(spec, new.locked(r.deck), r.seat, r.position, r.key)
         new.releases.setdefault(r.deck, {}).setdefault(r.position, {})[r.seat] = r.key
     return new
+
+
+def _step_index(order: Sequence[int], seat: int, lap: int) -> int | None:
+    """Where ``seat``'s step of ``lap`` falls in a deck's steps (``order``: lap 1's seats,
+    lap 2 the other way), or None for a seat not in the lap."""
+    seats = list(order) if lap == 1 else lap_two_order(order)
+    return (seats.index(seat) + (0 if lap == 1 else len(order))) if seat in seats else None
 
 
 def read_card(book: DealBook, spec: DeckSpec, names: Sequence[str], position: int, own: DeckSecret | None) -> str:
