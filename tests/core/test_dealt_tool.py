@@ -150,12 +150,21 @@ def test_tamper_step_commitment_changed_is_refused_naming_the_seat(run, tmp_path
         assert reason == "Player 3's part of the deal of the cards is not signed by Player 3."
 
 
-def test_sealed_deal_link_is_refused_when_its_deal_part_is_cut(run):
+def test_sealed_deal_link_is_refused_when_its_deal_part_is_cut_or_names_a_seat_not_in_the_game(run):
     """A deal part cut short (its checksum made again) is refused as damaged, before any
-    point is decoded."""
+    point is decoded; a step of a seat not in the game, as out of the deal's order."""
     folder, _ = run
     t4, text = dealt.split_dealt(last_link(folder), 1 + revealed.MOST_SEATS, revealed.SEGMENT_CHARS)
     cut = dealt.dealt_fragment(t4, text[:-5])
     device = tool.DealDevice.load(folder / "devices" / "1")
     accepted, reason = device.open_dealt(cut)
     assert not accepted and reason == "This link is damaged: the deal of its cards was cut or changed."
+    link = revealed.parse_revealed(t4)
+    specs = dealt.deal_specs(tool.get_game("euphoria"), link.record, link.gid)
+    steps, releases = dealt.parse_deal(text, specs)
+    name, step = steps[0]
+    stranger = dealt.dealt_fragment(t4, dealt.encode_deal(list(specs), [(name, {**step, "seat": 7}), *steps[1:]],
+                                                          releases))
+    accepted, reason = device.open_dealt(stranger)
+    assert not accepted
+    assert reason == f"The deal of the deck is incomplete or out of order at step {len(device.book.steps[name]) + 1}."

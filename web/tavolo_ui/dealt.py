@@ -338,8 +338,8 @@ def take_in(book: DealBook, specs: Mapping[str, DeckSpec], steps: Sequence[tuple
             releases: Sequence[KeyedRelease], keys: Mapping[int, bytes], order: Sequence[int]) -> DealBook:
     """A new book: ``book`` with a link's ``steps`` and ``releases``, each checked first; the
     book given is not changed. A step must fall where the book has it already or right after
-    its last (its place from its seat and lap; ``order``: lap 1's seats, lap 2 the other way), signed by that seat's key (``keys``: the transcript's
-    bound keys), its points (when it carries them) distinct points of the deck hashing to its
+    its last (its place from its seat and lap; ``order``: lap 1's seats, lap 2 the other
+    way), signed by that seat's key (``keys``: the transcript's bound keys), its points (when it carries them) distinct points of the deck hashing to its
     hash (``deck.check_step``), the same as the book's when seen before. A release must open
     against its seat's commitment (``deck.check_release``). Else a ``DeckError`` naming the
     seat: a step not signed by its seat, or a key that does not open its card."""
@@ -349,8 +349,8 @@ def take_in(book: DealBook, specs: Mapping[str, DeckSpec], steps: Sequence[tuple
         spec, seat = specs[name], step["seat"]
         k = _step_index(order, seat, step["lap"])
         if k is None:
-            raise DeckError(_C("The deal of the deck is incomplete or out of order at step {n}.", n=k + 1), seat=seat,
-                            detail=f"step {k} of {name!r} is not this seat's")
+            raise DeckError(_C("The deal of the deck is incomplete or out of order at step {n}.",
+                               n=len(new.steps.get(name, [])) + 1), detail=f"seat {seat} is not in the deal")
         public = keys.get(seat)
         message = step_message(spec.gid, name, seat, step["lap"], step["hash"], step.get("keys", []))
         signature = unb64(step["sig"], 64)
