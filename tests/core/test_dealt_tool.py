@@ -133,7 +133,9 @@ def test_tamper_release_withheld_leaves_the_card_unreadable_waiting_for_that_sea
 
 def test_tamper_step_commitment_changed_is_refused_naming_the_seat(run, tmp_path):
     """A key commitment of seat 2's lap-2 step changed (with which a wrong key would open):
-    the step's signature no longer holds, and the link is refused naming Player 3."""
+    the step's signature no longer holds, and the link is refused naming Player 3. Signed
+    again by Player 3 himself, it is refused by a device that has his first step, naming him
+    as having made two different ones."""
     folder, _ = run
     fragment = last_link(folder)
     t4, text = dealt.split_dealt(fragment, 1 + revealed.MOST_SEATS, revealed.SEGMENT_CHARS)
@@ -148,6 +150,14 @@ def test_tamper_step_commitment_changed_is_refused_naming_the_seat(run, tmp_path
     for _, (accepted, reason) in open_all(folder, changed, tmp_path):
         assert not accepted
         assert reason == "Player 3's part of the deal of the cards is not signed by Player 3."
+    # Player 3 signs the changed step with his own key: Player 2's device, which has his first
+    # step, names him as having made two different ones
+    key = tool.SeatKey.from_text(tool.DealDevice.load(folder / "devices" / "2").seal.keys[2])
+    sig = key.sign(dealt.step_message(link.gid, name, 2, 2, step["hash"], keys))
+    steps = [*steps[:k], (name, {**step, "keys": keys, "sig": tool.b64(sig)}), *steps[k + 1:]]
+    twice = dealt.dealt_fragment(t4, dealt.encode_deal(list(specs), steps, []))
+    bea = tool.DealDevice.load(device_copy(folder, 1, tmp_path))
+    assert bea.open_dealt(twice) == (False, "Player 3 made two different parts of the deal of the cards.")
 
 
 def test_sealed_deal_link_is_refused_when_its_deal_part_is_cut_or_names_a_seat_not_in_the_game(run):
