@@ -178,3 +178,18 @@ def test_sealed_deal_link_is_refused_when_its_deal_part_is_cut_or_names_a_seat_n
     accepted, reason = device.open_dealt(stranger)
     assert not accepted
     assert reason == f"The deal of the deck is incomplete or out of order at step {len(device.book.steps[name]) + 1}."
+
+
+def test_deal_links_decoded_show_none_of_the_set_up_cards(tmp_path):
+    """Decoding each link of the deal's laps with no keys (``--decode``) shows none of the
+    seats' set-up cards (``truth.jsonl``, as the seats' devices read them once the last link
+    is opened): they are under every seat's locks. The moves are not in ``t5`` links yet
+    (``test_distance_tool``'s strict xfail)."""
+    folder = tmp_path / "opened"
+    summary = tool.play_deal("euphoria", PLAYERS, SEED, folder)
+    assert not summary["refused"] and summary["set_up_cards"] > 0
+    truth = [json.loads(line) for line in (folder / "truth.jsonl").read_text().splitlines()]
+    assert truth and all(entry["hidden"] for entry in truth)
+    for entry in truth:
+        shown = json.dumps(tool.decode_file(folder / "links" / entry["link"]))
+        assert not [item for item in entry["hidden"] if f'"{item["item"]}"' in shown]
