@@ -265,7 +265,8 @@ class Simulation:
         if ended:
             unopened = [(c, o) for mine in r.mine.values() for c, o in mine if c.step not in r.opened]
             silent = {r.spec.cards[before.killed - 1]} if before.killed else set()
-            check_round_end(r.spec, unopened, silent, r.said_nobody)
+            answered = {o["card"]: c.seat for mine in r.mine.values() for c, o in mine if c.step in r.opened}
+            check_round_end(r.spec, unopened, silent, r.said_nobody, answered)
             self.checked["opened at the round's end"] += len(unopened)
 
     def _answer(self, r: Round, card: str) -> None:
@@ -277,6 +278,11 @@ class Simulation:
         for d in self.devices:
             d.reads[key] = card
         self.checked["answer"] += 1
+
+
+EXTRA_MESSAGES = {3: 12, 4: 14, 7: 8}
+"""The "nobody" messages a server would not need, in the whole games below (``draft``'s doc
+quotes them): the draft's passes cost none."""
 
 
 @pytest.fixture(scope="module", params=[(3, 3), (4, 4), (7, 1)], ids=["3 seats", "4 seats", "7 seats"])
@@ -322,6 +328,8 @@ def test_every_draft_dealt_by_its_king_checks_and_each_device_knows_what_the_rul
                 assert possible == {protocol[key]}, (m, seat, key)
                 deduced += 1
     assert deduced and (doubled > 0) == (sim.players == 7)
+    assert sum(r.extra for r in sim.by_deck.values()) == EXTRA_MESSAGES[sim.players]
+    assert all(r.extra <= len(r.said_nobody) for r in sim.by_deck.values())
     revealed = {d.seat: d.secret.to_text() for d in sim.devices}
     for r in sim.by_deck.values():
         audit(r.spec, r.dealer, public_values(r_round(r)), r.commitments, r.aside, r.steps, revealed)
@@ -329,3 +337,151 @@ def test_every_draft_dealt_by_its_king_checks_and_each_device_knows_what_the_rul
 
 def r_round(r: Round) -> int:
     return int(r.spec.deck.rsplit("-", 1)[1])
+
+
+# ---- attacks: one draft of three seats, dealt by seat 0 --------------------------------------
+
+CARDS = tuple(GAME.decks(GAME.new_game(3, 1, None, deal=False))["characters-1"])
+SPEC = DraftSpec(GID, "characters-1", CARDS, 3)
+PUBLIC = public_values(1)
+
+
+class Dealt:
+    """Seat 0's deal of ``SPEC``: position ``down`` set aside face down, seat 0 keeps the
+    first card it is handed and passes the rest on to seat 1 (``openings``)."""
+
+    def __init__(self) -> None:
+        self.secrets = [secret_of(s) for s in range(3)]
+        self.keys = [public_key(s, GID) for s in self.secrets]
+        self.deal = deal(SPEC, self.secrets[0], PUBLIC)
+        self.down = set_aside(self.deal, [], CARDS)
+        handed = [p for p in range(len(CARDS)) if p != self.down]
+        self.kept, self.rest = handed[0], handed[1:]
+        self.choice = commit_choice(SPEC, self.secrets[0], 0, self.deal.order[self.kept])[0]
+        self.openings = [opening(self.deal, p) for p in self.rest]
+
+    def seal(self, openings: list[dict], receiver: int = 1, step: int = 0) -> str:
+        return seal_pass(SPEC, self.secrets[0], step, receiver, self.keys[receiver], openings)
+
+    def receive(self, sealed: str, step: int = 0) -> dict[int, str]:
+        return check_pass(SPEC, list(self.deal.commitments), 0, open_pass(SPEC, self.secrets[1], step, 0, sealed), 0,
+                          len(self.rest), {self.down})
+
+
+def test_an_honest_pass_hands_the_next_chooser_the_cards_left_and_nobody_else_can_open_it():
+    d = Dealt()
+    sealed = d.seal(d.openings)
+    assert d.receive(sealed) == {p: d.deal.order[p] for p in d.rest}
+    assert not any(card in sealed for card in CARDS)
+    with pytest.raises(DraftError):
+        open_pass(SPEC, d.secrets[2], 0, 0, sealed)
+
+
+def test_a_chooser_opening_his_choice_to_another_character_is_refused_naming_him(monkeypatch):
+    """At a call a holder's opening must open his commitment to the card called: the Thief's
+    holder answering the King's call with his salt and "king" is refused, naming him (seat
+    1); with the opening check switched off it is accepted."""
+    step, thief, king = 1, CARDS[1], CARDS[3]
+    committed, data = commit_choice(SPEC, secret_of(1), step, thief)
+    check_answer(SPEC, committed, 1, step, data, thief)
+    forged = {**data, "card": king}
+
+    def call() -> None:
+        check_answer(SPEC, committed, 1, step, forged, king)
+
+    with pytest.raises(DraftError) as refused:
+        call()
+    assert refused.value.seat == 1 and "Player 2" in refused.value.message("en")
+    with pytest.raises(DraftError) as wrong_call:
+        check_answer(SPEC, committed, 1, step, data, king)   # his true opening, for another call
+    assert wrong_call.value.seat == 1
+    monkeypatch.setattr(draft, "check_choice", lambda spec, committed, seat, step, data: data["card"])
+    call()
+
+
+def test_the_king_passing_a_card_other_than_his_deal_is_refused_at_once_naming_him(monkeypatch):
+    """The receiver checks each opening against the King's commitments: a card passed in
+    place of the one dealt at its position (the face-down one, to hand it on) is refused,
+    naming the King (seat 0); with the opening check switched off it is accepted."""
+    d = Dealt()
+    swapped = [dict(d.openings[0], card=d.deal.order[d.down]), *d.openings[1:]]
+    with pytest.raises(DraftError) as refused:
+        d.receive(d.seal(swapped))
+    assert refused.value.seat == 0 and "Player 1" in refused.value.message("en")
+    with pytest.raises(DraftError) as barred:   # the position set aside face down, opened truly
+        d.receive(d.seal([opening(d.deal, d.down), *d.openings[1:]]))
+    assert barred.value.seat == 0
+    monkeypatch.setattr(draft, "check_opening", lambda spec, commitments, dealer, data, sender: data["card"])
+    assert d.deal.order[d.down] in d.receive(d.seal(swapped)).values()
+
+
+def test_the_king_keeping_a_card_and_passing_it_on_too_is_caught_at_the_round_s_end_and_named_at_the_audit(
+        monkeypatch):
+    """A King who passes on the card he kept (true openings, the right count, one card he
+    should have passed left out) cannot be told by the receiver: its pass checks. It shows
+    when the card is called: its two holders' choices both open to it (one answers, the
+    other's is opened at the round's end: refused, no seat named yet), and the audit, with
+    the secrets revealed, names the King (seat 0). With the audit's pass check switched off
+    it passes."""
+    d = Dealt()
+    cheat = [opening(d.deal, d.kept), *d.openings[1:]]
+    assert d.receive(d.seal(cheat))   # accepted at once: nothing to see yet
+    card = d.deal.order[d.kept]
+    committed, data = commit_choice(SPEC, d.secrets[1], 1, card)
+    with pytest.raises(DraftError) as doubled:
+        check_round_end(SPEC, [(Choice(1, 1, committed), data)], set(), {}, {card: 0})
+    assert doubled.value.seat is None and "passed on twice" in doubled.value.message("en")
+    steps = [Passed(0, d.choice, d.seal(cheat), 1), Passed(1, committed, None, None)]
+    revealed = {s.seat: s.to_text() for s in d.secrets}
+    with pytest.raises(DraftError) as named:
+        audit(SPEC, 0, PUBLIC, list(d.deal.commitments), [(d.down, frozenset(CARDS))], steps, revealed)
+    assert named.value.seat == 0
+    honest = [Passed(0, d.choice, d.seal(d.openings), 1), Passed(1, committed, None, None)]
+    with pytest.raises(DraftError) as not_handed:   # the honest pass: seat 1 then chose a card it was not handed
+        audit(SPEC, 0, PUBLIC, list(d.deal.commitments), [(d.down, frozenset(CARDS))], honest, revealed)
+    assert not_handed.value.seat == 1
+    monkeypatch.setattr(draft, "_as_handed", lambda passed, handed: True)
+    audit(SPEC, 0, PUBLIC, list(d.deal.commitments), [(d.down, frozenset(CARDS))], steps, revealed)
+
+
+def test_a_pass_encrypted_to_the_wrong_seat_or_replayed_from_another_step_is_refused_naming_its_sender(monkeypatch):
+    """A pass encrypted to seat 2's key, not the next chooser's (seat 1): seat 2 could read
+    seat 1's cards, and seat 1's device refuses it, naming the sender (seat 0), by DHIES's
+    tag. A pass made for another step and sent again is refused the same way (the step is in
+    the tag's associated data). With the tag check switched off the replayed pass opens as if
+    it were this step's, and the misdirected one is no longer refused for its tag (seat 1's
+    key decrypts it to noise, refused as damaged)."""
+    d = Dealt()
+    misdirected = d.seal(d.openings, receiver=2)
+    assert len(open_pass(SPEC, d.secrets[2], 0, 0, misdirected)) == len(d.rest)   # the leak it would be
+    replayed = d.seal(d.openings, step=4)
+    for sealed in (misdirected, replayed):
+        with pytest.raises(DraftError) as refused:
+            d.receive(sealed)
+        assert refused.value.seat == 0 and refused.value.detail == "the tag"
+    monkeypatch.setattr(draft, "_tag_ok", lambda expected, got: True)
+    assert d.receive(replayed) == {p: d.deal.order[p] for p in d.rest}
+    with pytest.raises(DraftError) as noise:
+        d.receive(misdirected)
+    assert noise.value.detail != "the tag"
+
+
+def test_a_false_nobody_is_refused_by_the_holder_s_device_and_found_at_the_round_s_end():
+    """Seat 2 says nobody holds the card called, which seat 1 chose: seat 1's device refuses
+    the link, naming seat 2 (its opening is the proof); if seat 1 kept silent too, its choice
+    opened at the round's end names seat 2; a holder that kept silent with nobody claiming
+    is named itself."""
+    card = CARDS[4]
+    committed, data = commit_choice(SPEC, secret_of(1), 1, card)
+    mine = [(Choice(1, 1, committed), data)]
+    refuse_no_answer(SPEC, mine, CARDS[5], 2)   # another card: nothing to say
+    with pytest.raises(DraftError) as refused:
+        refuse_no_answer(SPEC, mine, card, 2)
+    assert refused.value.seat == 2
+    with pytest.raises(DraftError) as found:
+        check_round_end(SPEC, mine, set(), {card: 2}, {})
+    assert found.value.seat == 2
+    with pytest.raises(DraftError) as silent:
+        check_round_end(SPEC, mine, set(), {}, {})
+    assert silent.value.seat == 1
+    check_round_end(SPEC, mine, {card: ""}.keys(), {}, {})   # the murdered character: silent by the rules
