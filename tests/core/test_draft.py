@@ -43,12 +43,12 @@ def public_values(round_: int) -> bytes:
 @dataclass
 class Device:
     """What one seat's device holds of the round's draft: the deal (the dealer's alone), the
-    cards handed to it (position -> card), and the masked positions (``masked.Key``) whose card it reads."""
+    cards handed to it (position -> the opening it received, which it passes on), and the masked positions (``masked.Key``) whose card it reads."""
 
     seat: int
     secret: DeckSecret
     the_deal: draft.Deal | None = None
-    handed: dict[int, str] = field(default_factory=dict)
+    handed: dict[int, dict] = field(default_factory=dict)   # position -> its opening, as received
     reads: dict[Key, str] = field(default_factory=dict)
 
 
@@ -63,7 +63,6 @@ class Round:
     aside: list[tuple[int, frozenset[str]]] = field(default_factory=list)
     face_down_aside: list[int] = field(default_factory=list)
     steps: list[Passed] = field(default_factory=list)
-    choices: list[Choice] = field(default_factory=list)
     positions: int = 0                 # masked positions taken so far (set aside, chosen)
     knower: dict[str, int] = field(default_factory=dict)   # a card face down -> the device that knows it
     opened: set[int] = field(default_factory=set)          # draft steps whose choice was opened at a call
@@ -81,7 +80,7 @@ class Simulation:
     ``m`` moves."""
 
     def __init__(self, players: int, seed: int) -> None:
-        self.players, self.game = players, GAME
+        self.players = players
         self.devices = [Device(s, secret_of(s)) for s in range(players)]
         self.keys = [public_key(d.secret, GID) for d in self.devices]
         self.record = new_record(GAME, players, seed, None, outcomes=True)
@@ -165,18 +164,18 @@ class Simulation:
         if not r.steps:   # the dealer hands himself every card not set aside
             assert device.the_deal is not None and seat == r.dealer
             taken = {a for a, _ in r.aside}
-            device.handed = {p: c for p, c in enumerate(device.the_deal.order) if p not in taken}
+            device.handed = {p: opening(device.the_deal, p) for p in range(len(r.spec.cards)) if p not in taken}
         offered = {self.card(a.rank) for a in GAME.legal_actions(state)}
-        assert set(device.handed.values()) == offered, "the device knows exactly the cards the rules hand it"
+        assert {o["card"] for o in device.handed.values()} == offered, \
+            "the device knows exactly the cards the rules hand it"
         card = self.card(action.rank)
         step = len(r.steps)
         committed, data = commit_choice(r.spec, device.secret, step, card)
         choice = Choice(seat, step, committed)
-        r.choices.append(choice)
         r.mine[seat].append((choice, data))
         device.reads[Key(r.spec.deck, r.positions)] = card
         r.positions += 1
-        position = next(p for p, c in device.handed.items() if c == card)
+        position = next(p for p, o in device.handed.items() if o["card"] == card)
         del device.handed[position]
         added, aside = r.next_added or ((), None)
         r.steps.append(Passed(seat, committed, None, None, added, aside))
@@ -190,46 +189,40 @@ class Simulation:
         r, device, state = self.by_deck[f"characters-{before.round}"], self.devices[seat], self.state
         step = len(r.steps) - 1
         if GAME.choice_deck(state) != r.spec.deck:   # the draft is over
-            for c in device.handed.values():
-                r.knower[c] = seat
+            for o in device.handed.values():
+                r.knower[o["card"]] = seat
             device.handed = {}
             return
         nxt = GAME.to_move(state)
         assert nxt is not None
         if nxt == seat:
             return   # the same chooser again (two seats): nothing passed
-        sealed = seal_pass(r.spec, device.secret, step, nxt, self.keys[nxt],
-                           [{"at": p, "card": c, "salt": self._salt(r, p)} for p, c in device.handed.items()])
+        sealed = seal_pass(r.spec, device.secret, step, nxt, self.keys[nxt], list(device.handed.values()))
+        left = len(r.spec.cards) - r.positions                  # public: the cards still in the draft
+        added_count = len(GAME.legal_actions(state)) - left     # public: the rules hand on cards set aside
         r.steps[-1] = r.steps[-1]._replace(sealed=sealed, receiver=nxt)
         receiver = self.devices[nxt]
         barred = {a for a, _ in r.aside}
-        receiver.handed = check_pass(r.spec, r.commitments, r.dealer, open_pass(r.spec, receiver.secret, step, seat,
-                                                                                sealed),
-                                     seat, len(device.handed), barred)
+        openings = open_pass(r.spec, receiver.secret, step, seat, sealed)
+        check_pass(r.spec, r.commitments, r.dealer, openings, seat, left, barred)
+        receiver.handed = {o["at"]: o for o in openings}
         self.checked["pass"] += 1
         device.handed = {}
-        if len(GAME.legal_actions(state)) > len(receiver.handed):   # a card set aside handed on (§5.2)
+        if added_count:   # a card set aside handed on (§5.2)
             dealer = self.devices[r.dealer]
             assert dealer.the_deal is not None
             added = tuple(r.face_down_aside)
+            assert len(added) == added_count
             aside = seal_pass(r.spec, dealer.secret, step + 1, nxt, self.keys[nxt],
                               [opening(dealer.the_deal, p) for p in added], aside=True)
-            got = check_pass(r.spec, r.commitments, r.dealer,
-                             open_pass(r.spec, receiver.secret, step + 1, r.dealer, aside, aside=True),
-                             r.dealer, len(added), ())
-            receiver.handed.update(got)
+            more = open_pass(r.spec, receiver.secret, step + 1, r.dealer, aside, aside=True)
+            got = check_pass(r.spec, r.commitments, r.dealer, more, r.dealer, added_count, ())
+            receiver.handed.update({o["at"]: o for o in more})
             for p, c in got.items():
                 r.knower.pop(c, None)
                 receiver.reads[Key(r.spec.deck, [a for a, _ in r.aside].index(p))] = c
             r.next_added = (added, aside)
             self.checked["pass of a card set aside"] += 1
-
-    def _salt(self, r: Round, position: int) -> str:
-        """The salt of a deal position as the passer has it: the opening it was passed (the
-        simulation takes it from the dealer's deal, which is the same)."""
-        the_deal = self.devices[r.dealer].the_deal
-        assert the_deal is not None
-        return opening(the_deal, position)["salt"]
 
     def _calls(self, before: Any, mover: int) -> None:
         """The calls made during the move (§6): the rank revealed is answered by its holder
