@@ -6,8 +6,9 @@ A *draft* (Citadels' character selection) deals a small deck once per round: som
 set aside face up (seen by all) or face down (seen by nobody), the rest go to the first
 chooser, who keeps one (or puts one face down) and hands the rest to the next chooser, and so
 on; the last cards left go face down. The first chooser legitimately sees every card but the
-ones set aside face down, and can deduce those (the deck is known), so a mental-poker deal
-(``engines.core.deck``) would protect nothing from him: his device deals the draft itself.
+one set aside face down, and can deduce it (the deck is known, and in Citadels one card is
+set aside face down), so a mental-poker deal (``engines.core.deck``) would protect nothing
+from him: his device deals the draft itself.
 This module is the protocol alone, as pure functions over plain JSON data (the wiring puts
 it in links; ``tests/core/test_draft.py`` plays whole Citadels games with it).
 
@@ -21,7 +22,8 @@ nodes draw from it (``Game.chance_deck``), each face up or face down
 Fisher-Yates (Durstenfeld's version) driven by ``DeckSecret.private_number`` over the public
 values in force (stage 2's reveals, ``engines.core.reveal``): a number nobody else can
 compute (it is keyed by the dealer's deck secret) and the dealer cannot choose (the secret is
-fixed by his lap-1 step before any reveal; the public values are the seats' chains). The
+fixed by his lap-1 step before any reveal; the public values are the seats' chains: in the
+wiring, ``reveal.latest_values`` in the segment that deals the round). The
 order's positions are 0, 1, ..., and the dealer *commits* to the card at each: a salted hash
 commitment (``commitment``: BLAKE2b-128, personalised, of the deck, the position, the card
 and a 128-bit salt from the same PRF), all published in his first draft move (``Deal``). A
@@ -98,7 +100,9 @@ decrypted and must be exactly what its sender was handed, less the card its choi
 to, plus what the rules hand on (else the sender is named: a card kept and passed on too).
 
 **What the dealer can still do** (legitimately, as the dealer of the physical game does): he
-sees every card but those set aside face down, and deduces those. **What is NOT
+sees every card but the one set aside face down, and deduces it. He also foresees his deal
+before he sends the move that deals it (as a seat foresees the public draws of its own turn,
+``engines.core.reveal``), and cannot change it. **What is NOT
 protected.** A dealer who passes on a card he also kept, or passes a set that is not what he
 was handed (no proof of correct passing is made), is caught when both holders answer the
 same call, or at the round's end, or at the audit, not when he passes it; until then the game
@@ -422,8 +426,9 @@ def refuse_no_answer(spec: DraftSpec, mine: Iterable[tuple[Choice, Mapping[str, 
 
 def check_round_end(spec: DraftSpec, unopened: Iterable[tuple[Choice, Any]], silent: Collection[str],
                     said_nobody: Mapping[str, int], answered: Mapping[str, int]) -> None:
-    """At the round's end every choice not opened at a call is opened (``unopened``: each
-    with its opening); each must open, and to a card the rules let pass in silence
+    """At the round's end every card kept and not opened at a call is opened (``unopened``:
+    each choice with its opening; cards put face down stay closed until the audit); each
+    must open, and to a card the rules let pass in silence
     (``silent``: the murdered character). A card someone said nobody holds (``said_nobody``:
     card -> that seat) names that seat; a card another seat showed at its call
     (``answered``: card -> that seat) was passed on twice, which only the audit can pin on
