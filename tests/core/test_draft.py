@@ -11,6 +11,7 @@ here depends on the system's entropy. The games run in about a second each."""
 from __future__ import annotations
 
 import hashlib
+import json
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -168,6 +169,8 @@ class Simulation:
         offered = {self.card(a.rank) for a in GAME.legal_actions(state)}
         assert {o["card"] for o in device.handed.values()} == offered, \
             "the device knows exactly the cards the rules hand it"
+        known = GAME.known_undrawn(state, seat)[r.spec.deck]   # what the oracle bans: the same, but a card set aside
+        assert known <= offered and len(offered - known) == len(r.next_added[0] if r.next_added else ())
         card = self.card(action.rank)
         step = len(r.steps)
         committed, data = commit_choice(r.spec, device.secret, step, card)
@@ -323,6 +326,10 @@ def test_every_draft_dealt_by_its_king_checks_and_each_device_knows_what_the_rul
     assert deduced and (doubled > 0) == (sim.players == 7)
     assert sum(r.extra for r in sim.by_deck.values()) == EXTRA_MESSAGES[sim.players]
     assert all(r.extra <= len(r.said_nobody) for r in sim.by_deck.values())
+    for r in sim.by_deck.values():   # what the links carry shows no card but those set aside face up
+        public = json.dumps([r.commitments, [a for a, _ in r.aside], [[p.choice, p.sealed, p.added_pass]
+                                                                      for p in r.steps]])
+        assert not [c for c in r.spec.cards if c in public]   # secrets fixed: the same bytes every run
     revealed = {d.seat: d.secret.to_text() for d in sim.devices}
     for r in sim.by_deck.values():
         audit(r.spec, r.dealer, public_values(r_round(r)), r.commitments, r.aside, r.steps, revealed)
