@@ -147,8 +147,9 @@ Magician's exchange costs two extra messages).
 - *The Citadels character draft* needs no deck: the King legitimately sees every character
   but the face-down one and may deduce it, so the King's device deals the characters, commits
   to each with a salted hash and passes the rest encrypted to the next chooser (issue 39's
-  note). The face-down character must not follow from public values alone: stage 2's reveal
-  values are public, so a character drawn from them would be known to everyone. Nor may the
+  note; built in ``engines.core.draft``). The face-down character must not follow from
+  public values alone: stage 2's reveal values are public, so a character drawn from them
+  would be known to everyone. Nor may the
   King's device draw it from fresh entropy, which it could draw again until it liked it.
   ``DeckSecret.private_number`` gives the number to draw it from: keyed by the King's deck
   secret (fixed by his lap-1 step before any reveal, and opened at the audit) and hashing the
