@@ -39,9 +39,9 @@ def key(run: int):
     return lambda seat: SeatKey(hashlib.sha256(f"lap key-{run}-{seat}".encode()).digest())
 
 
-def create_seeded(run: int, seats=SEATS) -> PageDevice:
+def create_seeded(run: int, seats=SEATS, game: str = "spyrium") -> PageDevice:
     """``create`` with seeded keys and chance secrets, and a seeded game id."""
-    record = new_record(get_game("spyrium"), len(seats), 7, seats=seats, outcomes=True)
+    record = new_record(get_game(game), len(seats), 7, seats=seats, outcomes=True)
     seal = new_seal(record, [0], key(run))
     gid = new_game_id()
     gid = hashlib.sha256(f"gid-{run}".encode()).hexdigest()[:len(gid)]
