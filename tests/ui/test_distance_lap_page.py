@@ -355,3 +355,35 @@ def test_the_taken_back_prefixes_are_tried_by_one_helper_with_the_links_own_veri
     found = on_taken_back(link, stored, taken, verify_on)
     assert tried == ["x", "y"] and found == ([stored[0], taken[1][1], link.segments[0]], "checked")
     assert on_taken_back(link, stored, taken[:1], verify_on) is None
+
+
+def test_a_later_sealed_link_of_a_game_made_before_the_lap_says_the_same_on_a_second_device():
+    """A ``t3`` game (sealed, no lap): Bea's first link joins on her phone; a later one opened
+    on another device of hers is refused with the same words (``sealed.not_a_first_link``)."""
+    from tavolo_ui import sealed
+    from tavolo_ui.session import Session
+
+    seats = [{"name": "Ada", "kind": "human"}, {"name": "Bea", "kind": "human"}]
+    record = new_record(get_game("spyrium"), 2, 7, seats=seats)
+    s = Session.load(record)
+    gid, ada_seal = new_game_id(), new_seal(s.record, [0])
+
+    def play(session: Session, seat: int) -> None:
+        while not session.is_over() and session.to_move() == seat:
+            session.apply(session.legal_actions()[0])
+
+    play(s, 0)
+    fragment, ada_seal = sealed.make_link(s.record, ada_seal, gid=gid, to=1)
+    phone = sealed.open_link(fragment, None)  # Bea's phone joins
+    b = Session.load(phone.link.record)
+    play(b, 1)
+    fragment, bea_seal = sealed.make_link(b.record, phone.seal, gid=gid, to=0)
+    ada_seal = sealed.open_link(fragment, (s.record, ada_seal)).seal
+    s = Session.load(sealed.parse_sealed(fragment).record)
+    play(s, 0)
+    fragment, _ = sealed.make_link(s.record, ada_seal, gid=gid, to=1)
+    with pytest.raises(sealed.LinkError) as refused:
+        sealed.open_link(fragment, None)  # Bea's laptop
+    assert refused.value.message("en").startswith("\u2068Bea\u2069’s seat in this game is played on the device that "
+                                                  "joined it")
+    assert sealed.open_link(fragment, (b.record, bea_seal)).accepted  # her phone goes on
