@@ -11,6 +11,8 @@ import hashlib
 import sys
 import types
 
+import pytest
+
 from engines import get_game
 from engines.core.record import new_record
 from engines.core.seal import SeatKey
@@ -37,9 +39,9 @@ def key(run: int):
     return lambda seat: SeatKey(hashlib.sha256(f"lap key-{run}-{seat}".encode()).digest())
 
 
-def create_seeded(run: int) -> PageDevice:
+def create_seeded(run: int, seats=SEATS, game: str = "spyrium") -> PageDevice:
     """``create`` with seeded keys and chance secrets, and a seeded game id."""
-    record = new_record(get_game("spyrium"), len(SEATS), 7, seats=SEATS, outcomes=True)
+    record = new_record(get_game(game), len(seats), 7, seats=seats, outcomes=True)
     seal = new_seal(record, [0], key(run))
     gid = new_game_id()
     gid = hashlib.sha256(f"gid-{run}".encode()).hexdigest()[:len(gid)]
@@ -189,11 +191,199 @@ def test_lap_links_reopened_or_on_the_wrong_device_and_the_home_row_use_the_laps
 
 
 def test_the_creation_banner_names_the_join_link_first_and_read_more_says_who_deals_the_hands():
-    from tavolo_ui.distance import PRIVACY, PRIVACY_MORE
+    from tavolo_ui.distance import PRIVACY, privacy_more
     assert "for your friends to join" in PRIVACY.render("en")
     assert "perché i tuoi amici entrino nella partita" in PRIVACY.render("it")
-    more = PRIVACY_MORE.render("en")
+    more = privacy_more("citadels", "Citadels").render("en")
     assert "dice, markets, tiles" not in more  # the same for every game: only "public draws"
-    assert "Not yet protected: the hidden starting hands are dealt by the creator's device from its own draws" in more
-    more = PRIVACY_MORE.render("it")
-    assert "a cui si risponde due volte" not in more and "le mani iniziali nascoste sono distribuite" in more
+    assert "Not yet protected: the starting hands are dealt by the creator's device from its own draws" in more
+    more = privacy_more("citadels", "Citadels").render("it")
+    assert "a cui si risponde due volte" not in more and "le mani iniziali sono distribuite" in more
+
+
+BOT_FIRST = [{"name": "Ada", "kind": "human"}, {"name": "Bot", "kind": "bot:random"}, {"name": "Bea", "kind": "human"}]
+BOT_RUN = 5  # with these keys and secrets the lap gives the bot (seat 1, on Ada's device) the first turn
+
+
+def test_a_bot_moving_first_on_the_creators_device_is_named_in_the_first_links_words(app):  # noqa: F811
+    """The lap comes back to Ada's device, which deals; the bot (it sits there) moves first and
+    Bea is next: the link carries the set-up and the bot's move, not "your move" (Ada made none)."""
+    ada = create_seeded(BOT_RUN, BOT_FIRST)
+    on_table(app, ada)
+    fragment, _to = ada.send()
+    app.table.distance.mark_sent(ada.session, 2, 0)  # the lap's link to Bea left this device
+    bea = join_seeded(fragment, BOT_RUN)
+    fragment, _to = bea.send()
+    ada.open(fragment)
+    s = ada.session
+    assert not s.undealt and s.to_move() == 1  # the bot starts (these secrets)
+    s.apply(s.legal_actions()[0])  # the bot's move, played on its host's device
+    assert s.to_move() == 2
+    app.page.session = s
+    box = drawn(app.table.distance.send_box_html)
+    assert "it opens the game at their seat, with the set-up and \u2068Bot\u2069’s move." in box
+    assert "with your move" not in box
+    app.page.lang = "it"
+    from tavolo_ui.page import CURRENT
+    CURRENT["lang"] = "it"
+    try:
+        box = drawn(app.table.distance.send_box_html)
+    finally:
+        CURRENT["lang"] = "en"
+    assert "apre la partita al suo posto, con la preparazione della partita e la mossa di \u2068Bot\u2069." in box
+
+
+def test_a_link_carries_the_moves_since_the_last_in_the_order_played():
+    """``link_carries``: the set-up, then each mover's move in turn; nothing but the person's
+    own move keeps the words "with your move" (None)."""
+    from tavolo_ui.distance import link_carries
+    kinds = ["human", "bot:random", "human", "bot:random"]
+    name = ["Ada", "Bot", "Bea", "Rob"].__getitem__
+    assert link_carries(kinds, [0, 0], 0, False, name) is None
+    assert link_carries(kinds, [0, 1, 1, 3], 0, False, name).render("en") == "your move, Bot’s move and Rob’s move"
+    assert link_carries(kinds, [1, 0], 0, True, name).render("it") == \
+        "la preparazione della partita, la mossa di Bot e la tua mossa"
+    assert link_carries(kinds, [2, 1], 1, False, name).render("en") == "Bot’s move"  # before the floor: sent
+
+
+def test_the_home_row_of_a_three_friend_lap_names_every_friend_still_to_join_as_the_status_does(app):  # noqa: F811
+    seats = [{"name": "Ada", "kind": "human"}, {"name": "Bea", "kind": "human"}, {"name": "Carlo", "kind": "human"}]
+    ada = create("spyrium", seats)
+    on_table(app, ada)
+    app.page.ago = lambda ms: "now"
+    row = app.table.distance.inbox_row(saved(app, ada, "ada"))
+    assert "Waiting for \u2068Bea\u2069 to join" in row  # the link has not left: not Ada herself
+    ada.send()
+    row = app.table.distance.inbox_row(saved(app, ada, "ada"))
+    status = app.table.distance.lap_status()
+    assert status == "Waiting for the link to come back: \u2068Bea\u2069 and \u2068Carlo\u2069 still to join"
+    assert status in row
+
+
+def test_the_home_row_of_a_friend_who_has_not_joined_says_how_to_join(app):  # noqa: F811
+    ada = create_seeded(RUN)
+    fragment, _to = ada.send()
+    bea = join_seeded(fragment, RUN)
+    on_table(app, bea)
+    app.page.ago = lambda ms: "now"
+    row = app.table.distance.inbox_row(saved(app, bea, "bea"))
+    assert "To join the game, open it and send the link it gives" in row
+    assert "below" not in row  # the row has no link below it
+
+
+@pytest.mark.parametrize("lang", ["en", "it"])
+def test_read_more_speaks_of_each_games_own_hidden_things_or_says_nothing_is_hidden(lang):
+    """Myraclia and Spyrium draw everything face up: their "Read more" says nothing is hidden,
+    with no word of hidden cards or hands; Citadels and Euphoria name their own hidden things."""
+    from tavolo_ui.distance import privacy_more
+    hidden_words = {"en": ("hidden cards", "hands", "Not yet protected"), "it": ("carte nascoste", "mani", "Non ancora")}
+    for game, title in (("myraclia", "Myraclia"), ("spyrium", "Spyrium")):
+        more = privacy_more(game, title).render(lang)
+        assert not any(word in more for word in hidden_words[lang]), more
+        assert {"en": f"Nothing is hidden in {title}", "it": f"In {title} non c’è niente di nascosto"}[lang] in more
+    own = {"citadels": {"en": ("district cards", "chosen characters", "face down"),
+                        "it": ("carte edificio", "personaggi che hanno scelto", "coperto")},
+           "euphoria": {"en": ("hidden recruits", "artifact cards", "dilemma cards", "market tiles"),
+                        "it": ("specialisti nascosti", "carte artefatto", "carte dilemma", "tessere mercato")}}
+    for game, words in own.items():
+        more = privacy_more(game, game.title()).render(lang)
+        assert all(word in more for word in words[lang]), more
+        assert "hidden cards" not in more and "carte nascoste" not in more
+    assert "hidden cards" in privacy_more("newgame", "New").render("en")  # a game not listed: the general words
+
+
+def test_the_creation_banner_of_a_myraclia_game_says_nothing_is_hidden(app):  # noqa: F811
+    from tavolo_ui.session import Session
+    from engines.core.record import new_record as record_of
+    seats = [{"name": "Ada", "kind": "human"}, {"name": "Bea", "kind": "human"}]
+    on_table(app, create("myraclia", seats))
+    session = Session.load(record_of(get_game("myraclia"), 2, 7, seats=seats, outcomes=True))
+    app.table.open_session = lambda *a, **k: None
+    app.table.autosave = lambda: None
+    app.table.distance._create(session, "m", "Myraclia", [0], None)
+    _text, kind, more = app.page.banner
+    assert kind == "info" and "Nothing is hidden in Myraclia" in more.render("en") and "cards" not in more.render("en")
+
+
+def test_a_later_link_opened_on_a_second_device_of_its_seat_says_which_device_plays_it(app):  # noqa: F811
+    """Bea joined the lap on her phone; a later link for her opened on her laptop (no copy of
+    the game, none of Bea's keys or chance secrets) is refused in plain words: Bea's seat is
+    played on the device that joined, open the link there. Nothing is kept on the laptop."""
+    ada = create_seeded(RUN)
+    fragment, _to = ada.send()
+    phone = join_seeded(fragment, RUN)
+    fragment, _to = phone.send()
+    ada.open(fragment)
+    ada.play()
+    fragment, to = ada.send()
+    assert to == 1
+    with pytest.raises(revealed.LinkError) as refused:  # the module's own (the page fixture imports anew)
+        revealed.open_link(fragment, None)  # the laptop
+    assert refused.value.message("en").startswith("\u2068Bea\u2069’s seat in this game is played on the device that "
+                                                  "joined it")
+    assert "Open this link on that device" in refused.value.message("en")
+    assert refused.value.message("it").startswith("Il posto di \u2068Bea\u2069 in questa partita si gioca sul "
+                                                  "dispositivo che è entrato nella partita")
+    on_table(app, ada)  # the page on the laptop: its storage holds nothing of the game
+    app.page.saves = Saves(DictStorage())
+    homes: list = []
+    app.page.show_home = lambda: homes.append(1)
+    asyncio.run(app.table.distance.open_sealed(fragment))
+    assert homes and app.page.banner[1] == "error"
+    assert app.page.banner[0].message("en").startswith("\u2068Bea\u2069’s seat in this game is played on")
+    assert app.page.saves.list() == []
+    phone.open(fragment)  # the phone, which joined, opens it and plays on
+    assert phone.session.record == ada.session.record
+
+
+def test_the_taken_back_prefixes_are_tried_by_one_helper_with_the_links_own_verify():
+    """``sealed.on_taken_back`` (both ``sealed.open_link`` and ``revealed.open_link`` call it):
+    the first prefix made of taken-back segments that ``verify_on`` accepts, else None."""
+    from engines.core.seal import SealError
+    from tavolo_ui.sealed import SealedLink, on_taken_back
+    stored = [{"seat": 0, "a": [0, 0], "c": [0, 3], "sig": "s0"}]
+    taken = [(1, {"seat": 0, "a": [0, 2], "c": [3, 4], "sig": "x"}), (1, {"seat": 0, "a": [0, 2], "c": [3, 4], "sig": "y"})]
+    link = SealedLink("g" * 12, 0, None, 2, [{"seat": 1, "a": [2, 3], "c": [4, 4], "sig": "z"}])
+    tried: list = []
+
+    def verify_on(transcript):
+        tried.append(transcript[1]["sig"])
+        if transcript[1]["sig"] != "y":
+            raise SealError("no")
+        return "checked"
+
+    found = on_taken_back(link, stored, taken, verify_on)
+    assert tried == ["x", "y"] and found == ([stored[0], taken[1][1], link.segments[0]], "checked")
+    assert on_taken_back(link, stored, taken[:1], verify_on) is None
+
+
+def test_a_later_sealed_link_of_a_game_made_before_the_lap_says_the_same_on_a_second_device():
+    """A ``t3`` game (sealed, no lap): Bea's first link joins on her phone; a later one opened
+    on another device of hers is refused with the same words (``sealed.not_a_first_link``)."""
+    from tavolo_ui import sealed
+    from tavolo_ui.session import Session
+
+    seats = [{"name": "Ada", "kind": "human"}, {"name": "Bea", "kind": "human"}]
+    record = new_record(get_game("spyrium"), 2, 7, seats=seats)
+    s = Session.load(record)
+    gid, ada_seal = new_game_id(), new_seal(s.record, [0])
+
+    def play(session: Session, seat: int) -> None:
+        while not session.is_over() and session.to_move() == seat:
+            session.apply(session.legal_actions()[0])
+
+    play(s, 0)
+    fragment, ada_seal = sealed.make_link(s.record, ada_seal, gid=gid, to=1)
+    phone = sealed.open_link(fragment, None)  # Bea's phone joins
+    b = Session.load(phone.link.record)
+    play(b, 1)
+    fragment, bea_seal = sealed.make_link(b.record, phone.seal, gid=gid, to=0)
+    ada_seal = sealed.open_link(fragment, (s.record, ada_seal)).seal
+    s = Session.load(sealed.parse_sealed(fragment).record)
+    play(s, 0)
+    fragment, _ = sealed.make_link(s.record, ada_seal, gid=gid, to=1)
+    with pytest.raises(sealed.LinkError) as refused:
+        sealed.open_link(fragment, None)  # Bea's laptop
+    assert refused.value.message("en").startswith("\u2068Bea\u2069’s seat in this game is played on the device that "
+                                                  "joined it")
+    assert sealed.open_link(fragment, (b.record, bea_seal)).accepted  # her phone goes on

@@ -242,6 +242,41 @@ def open_and_start(page, base_url: str, game: str, seats: list[tuple[str, str]],
     start_game(page, game, seats, seed)
 
 
+def open_position(page, base_url: str, game: Game, seats: list[tuple[str, str]], seed: int, choose,
+                  reached) -> int:
+    """At the laptop size (1280x800): a game of ``seats`` dealt from ``seed`` and played on
+    CPython by ``choose(game, state, rng)`` for every seat until ``reached(state)``, put in
+    the page's storage as this device's save of the game on the table, and the page opened
+    on it (a reload resumes it). A save of this device's seeded game goes on dealt by its
+    seed, as a game started with a typed seed does. The moves played before. A test that
+    needs the end of a game, not its start, starts here (suite time)."""
+    from engines.core.record import new_record
+    from engines.core.rng import Rng
+    from tavolo_ui.saves import DictStorage, Saves
+    from tavolo_ui.session import Session
+
+    from .conftest import wait_ready
+
+    session = Session.load(new_record(game, len(seats), seed, seats=[{"name": n, "kind": k} for n, k in seats]))
+    rng = Rng.from_seed(seed)
+    while not reached(session.state):
+        assert not session.is_over(), "the game ended before the position wanted"
+        session.apply(choose(game, session.state, rng))
+    storage = DictStorage()
+    saves = Saves(storage)
+    sid = saves.new_id()
+    assert saves.put(sid, game.title, session.record.model_dump(mode="json")) is None
+    assert saves.set_last(sid) is None
+    page.set_viewport_size({"width": 1280, "height": 800})
+    page.goto(base_url + "pyscript.json")  # the page's origin, before the page runs
+    page.evaluate("items => { localStorage.clear(); for (const [k, v] of Object.entries(items)) "
+                  "localStorage.setItem(k, v); }", storage.data)
+    page.goto(base_url + "index.html")
+    wait_ready(page)
+    page.wait_for_function("() => document.body.dataset.screen === 'table'")
+    return len(session.record.actions)
+
+
 def my_turns(page, game: Game, seat: int = 0):
     """Each position where ``seat`` must act, mirrored on CPython (the page's state hash
     checked), until the game is over; asserts the engine agrees that ``seat`` is to move."""

@@ -1,6 +1,12 @@
-"""A game of Euphoria in the page, by clicks: 1 human and 2 heuristic bots.
+"""The last part of a game of Euphoria in the page, by clicks: 1 human and 2 heuristic bots.
 
-The game is started from the home screen; the human's moves are chosen by the engine's
+The game opens once 15 authority stars are placed (the game before played on CPython by the
+heuristic bot for every seat, from the seed, and put in the page's storage as its save of
+the game on the table: ``open_position``), about 23 of the human's moves from the end, and
+is played from there to its end screen, which the whole game from the New game form (142 s
+of the suite's time, stopped by its budget) did not reach. No longer clicked here: the set-up
+(recruits and market tiles chosen), which the guided game clicks (``test_guide.py``). The
+human's moves are chosen by the engine's
 heuristic bot run here on CPython (on a replay of the page's autosave, checked against the
 page's state hash) and played by clicking: on the canvas board whenever the move has a
 place of its own there (an action space, a recruit, a choice...), else on its button in the
@@ -26,7 +32,7 @@ from engines.core.rng import Rng
 from engines.euphoria.bot import choose as heuristic
 from tavolo_ui.bidi import isolate
 from tests.web.conftest import app_errors, shot
-from tests.web.pagedriver import assert_first_level, click_action, my_turns, open_and_start
+from tests.web.pagedriver import assert_first_level, click_action, my_turns, open_and_start, open_position
 
 pytestmark = pytest.mark.browser
 
@@ -35,16 +41,17 @@ SEATS = [("Ada", "human"), ("Bot Bruno", "bot:heuristic"), ("Bot Carla", "bot:he
 SEED = 5
 BUDGET_S = 140          # the whole test stays under about 2.5 minutes (CI budget)
 MIN_CLICKS = 30         # when stopped by the budget: at least this many human moves
+START_STARS = 15        # the page plays from the first position with this many stars placed
 
 
 def test_euphoria_game_played_by_clicks(page, base_url):
     t0 = time.monotonic()
-    open_and_start(page, base_url, GAME.name, SEATS, SEED)
-    shot(page, "euphoria_page_02_setup")
+    open_position(page, base_url, GAME, SEATS, SEED, heuristic, lambda state: sum(GAME.scores(state)) >= START_STARS)
+    shot(page, "euphoria_page_02_late")
     rng = Rng.from_seed(SEED)
     clicks = {"board": 0, "button": 0}
     phone_done = False
-    shots = {3: "euphoria_page_03_first_turns", 25: "euphoria_page_04_middle"}
+    shots = {3: "euphoria_page_03_first_turns", 20: "euphoria_page_04_later"}
     stopped = False
     for state in my_turns(page, GAME):
         if time.monotonic() - t0 > BUDGET_S:

@@ -59,6 +59,7 @@ from __future__ import annotations
 import re
 import secrets
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -472,6 +473,34 @@ def lap_to_join(players: int, kinds: list[str], seal: SealState) -> list[int]:
     return [seat for seat in range(players) if seat not in committed and kinds[seat] == "human"]
 
 
+def lap_status(players: int, kinds: list[str], seal: SealState, mine: list[int], name: Callable[[int], str],
+               names: Callable[[list[int]], Text | str], row: bool = False) -> Text | None:
+    """What a game in its set-up lap waits for, as this device stored it (``seal``; ``mine``:
+    its seats; ``name(seat)`` and ``names(seats)`` write seats for a sentence), in the same
+    words on the table's status line and in the home screen's row (``row``): before this
+    device has joined (its commitments not yet in a link that left), the next person to
+    join on the creator's device, else that this device is to join (``row``: by opening the
+    game); once joined, the creator who deals, or every person still to join (the creator
+    waits for the link to come back through each: "Bea and Carlo still to join"), or on a
+    friend's device the next one to join. None when the lap is over."""
+    if len(seal.transcript) > players:
+        return None
+    committed = {segment.get("seat") for segment in seal.transcript[:players]}
+    if not set(mine) <= committed:  # this device has not sent its commitments yet
+        if seal.host in mine:
+            return T("Waiting for {name} to join", name=name(lap_next(players, kinds, seal)))
+        return (T("To join the game, open it and send the link it gives") if row else
+                T("To join the game, send the link below"))
+    waits = lap_waits_for(players, kinds, seal)
+    if waits is None or waits == seal.host:
+        return T("Joined: waiting for {name} to deal the set-up", name=name(seal.host))
+    if seal.host in mine:  # the creator: the link comes back through each who is still to join
+        still = lap_to_join(players, kinds, seal)
+        if len(still) > 1:
+            return T("Waiting for the link to come back: {names} still to join", names=names(still))
+    return T("Waiting for {name} to join", name=name(waits))
+
+
 def end_check(info: Distance | None) -> Text | None:
     """The line the end screen of a sealed game at a distance says of what this device
     checked as the links came: every move signed by its seat, and in a game dealt by commit
@@ -507,12 +536,57 @@ def waits_for(info: Distance, kinds: list[str]) -> int | None:
     return None if turn in info.mine else turn
 
 
+def set_up_to_send(players: int, seal: SealState | None, dealt: bool) -> bool:
+    """Whether the next link of a game dealt by commit and reveal carries its set-up: the
+    set-up is dealt on this device (``dealt``: the creator's, once the lap came back) and
+    not sealed yet (its deal segment is sealed when the link leaves, ``revealed.page_link``)."""
+    return dealt and seal is not None and not seal.damaged and len(seal.transcript) == players
+
+
+def link_carries(kinds: list[str], actors: list[int | None], floor: int, set_up: bool,
+                 name: Callable[[int], str]) -> Text | None:
+    """What a move link made now brings its receiver beyond this device's person's move, for
+    the send box: "the set-up and Bot Carlo’s move" when the link carries the set-up
+    (``set_up_to_send``) or a bot's moves (a sealed game's bots move on their host's device,
+    before its person or instead of him: a bot that moves first). The moves are those since
+    ``floor`` (``actors``: the seat of each move; ``name(seat)``: how a seat is written), in
+    the order they were played. None when it brings nothing but the person's move (or no
+    move): the send box says "with your move"."""
+    parts: list[Text] = [T("the set-up")] if set_up else []
+    bots: list[int] = []
+    person = False
+    for seat in actors[floor:]:
+        if seat is None or not 0 <= seat < len(kinds):
+            continue
+        if kinds[seat] == "human" and not person:
+            person = True
+            parts.append(T("your move"))
+        elif kinds[seat] != "human" and seat not in bots:
+            bots.append(seat)
+            parts.append(T("{name}’s move", name=name(seat)))
+    if not set_up and not bots:
+        return None
+    if len(parts) == 1:
+        return parts[0]
+    listed = parts[0]
+    for part in parts[1:-1]:
+        listed = T("{first}, {more}", first=listed, more=part)
+    return T("{first} and {last}", first=listed, last=parts[-1])
+
+
+def and_names(names: list[str]) -> Text | str:
+    """Names joined for a sentence: "Anna", "Anna and Ben", "Anna, Ben and Carla"."""
+    if len(names) < 2:
+        return "".join(names)
+    return T("{first} and {last}", first=", ".join(names[:-1]), last=names[-1])
+
+
 def invitation(game_title: str, names: list[str]) -> Text:
     """The message sent with a move link, for its receiver: "Your turn in Citadels with
     Anna and Bea" (``names``: every player's, as the page writes them)."""
     if not names:
         return T("Your turn in {game}", game=game_title)
-    together = names[0] if len(names) == 1 else T("{first} and {last}", first=", ".join(names[:-1]), last=names[-1])
+    together = and_names(names)
     return T("Your turn in {game} with {names}", game=game_title, names=together)
 
 
@@ -524,19 +598,48 @@ PRIVACY = T("A game at a distance: first send the link the table gives, for your
             "is set up, after each of your turns send the move link to the friend whose turn it is (by message or "
             "mail).")
 """How a game at a distance is played: said once, when one is created, short enough for a phone's
-screen; what a link holds is behind "Read more" (``PRIVACY_MORE``)."""
-PRIVACY_MORE = T("Protected: every move is signed on its player's device, so nobody can play for another seat or "
-                 "change a move already made; if someone answers the same link twice in two different ways, the page "
-                 "shows it. Public draws are fixed by every seat's commitments, made before the game began: nobody "
-                 "can choose or draw them again.\n"
-                 "Not yet protected: the hidden starting hands are dealt by the creator's device from its own draws; "
+screen; what a link holds is behind "Read more" (``privacy_more``)."""
+PRIVACY_PROTECTED = T("Protected: every move is signed on its player's device, so nobody can play for another seat "
+                      "or change a move already made; if someone answers the same link twice in two different ways, "
+                      "the page shows it. Public draws are fixed by every seat's commitments, made before the game "
+                      "began: nobody can choose or draw them again.")
+"""The first paragraph of ``privacy_more``: what every sealed game's links protect."""
+NOT_YET_PROTECTED: dict[str, Text | None] = {
+    "citadels": T("Not yet protected: the starting hands are dealt by the creator's device from its own draws; a "
+                  "link holds the whole game, so someone who decodes it by hand can see the other seats' district "
+                  "cards and chosen characters, and the character set aside face down; and a district card drawn "
+                  "into a hand is still drawn by the device of whoever draws it, which could be altered to choose "
+                  "it.\nOn this page, nobody sees another seat's cards or chosen character."),
+    "euphoria": T("Not yet protected: the starting recruits and dilemma cards are dealt by the creator's device from "
+                  "its own draws; a link holds the whole game, so someone who decodes it by hand can see the other "
+                  "seats' hidden recruits, artifact cards and dilemma cards, and the market tiles still face down; "
+                  "and an artifact card drawn into a hand is still drawn by the device of whoever draws it, which "
+                  "could be altered to choose it.\nOn this page, nobody sees another seat's hidden recruits or "
+                  "cards."),
+    "spyrium": None,
+    "myraclia": None,
+}
+"""The rest of ``privacy_more`` for each game, in its own words: what a link does not
+protect yet, and what the page never shows. None: a game with nothing hidden (every draw
+face up), whose links hide nothing (``privacy_more`` says so). A game not listed gets
+``HIDDEN_CARDS``."""
+HIDDEN_CARDS = T("Not yet protected: the hidden starting hands are dealt by the creator's device from its own draws; "
                  "a link holds the whole game, so someone who decodes it by hand can see the other seats' hidden "
-                 "cards; and a card drawn into a hand is still drawn by the device of whoever draws it, which could be "
-                 "altered to choose it.\n"
-                 "On this page, nobody sees another seat's hidden cards.")
-"""What a sealed game's move links protect and what they do not yet (``PRIVACY``'s "Read more",
-shown when a sealed game at a distance is created; issue 39's later stages take the hidden
-cards out of the links and fix the draws by every seat)."""
+                 "cards; and a card drawn into a hand is still drawn by the device of whoever draws it, which could "
+                 "be altered to choose it.\nOn this page, nobody sees another seat's hidden cards.")
+"""``NOT_YET_PROTECTED`` of a game not listed there."""
+
+
+def privacy_more(game: str, title: str) -> Text:
+    """What a sealed game's move links protect and what they do not yet, in the words of
+    ``game`` (its id; ``title``: its name as shown): ``PRIVACY``'s "Read more", shown when a
+    sealed game at a distance is created (issue 39's later stages take the hidden cards out
+    of the links and fix the draws by every seat). A game with nothing hidden says so."""
+    rest = NOT_YET_PROTECTED.get(game, HIDDEN_CARDS)
+    if rest is None:
+        rest = T("Nothing is hidden in {game}: every draw is made face up, so a link shows nothing that a player "
+                 "may not see.", game=title)
+    return T("{protected}\n{rest}", protected=PRIVACY_PROTECTED, rest=rest)
 
 
 # ---- who is at this device ------------------------------------------------------------------

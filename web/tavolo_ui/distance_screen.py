@@ -18,15 +18,16 @@ import js  # type: ignore[import-not-found]
 import engines
 from engines import RecordError, parse_record
 from engines.core.record import upgrade
-from engines.core.i18n import texts
+from engines.core.i18n import Text, texts
 
 from .bidi import Isolated, isolate
 from .crypto_load import NOT_LOADED, ensure_seals, installed, load_seals
-from .distance import (FORKED, NEWER, NOT_SEALED_LINK, OLD_LINK_REVEALED_GAME, OLDER, PRIVACY, PRIVACY_MORE,
-                       REFUSED, REVEALED_LINK_OLD_GAME, REVEALED_VERSION, SAME, SEALED_LINK_OLD_GAME, Distance,
-                       end_check, lap_next, lap_to_join, lap_waits_for, link_version, MoveLink, SealState, aside_name, bots_host, common_moves,
-                       fork_cause, invitation, inviter, is_sealed_fragment, move_link, movers, needs_handoff,
-                       new_game_id, parse_move, parted_by, people_here, relate, seen_moves, waits_for)
+from .distance import (FORKED, NEWER, NOT_SEALED_LINK, OLD_LINK_REVEALED_GAME, OLDER, PRIVACY, REFUSED,
+                       REVEALED_LINK_OLD_GAME, REVEALED_VERSION, SAME, SEALED_LINK_OLD_GAME, Distance, MoveLink,
+                       SealState, and_names, aside_name, bots_host, common_moves, end_check, fork_cause, invitation,
+                       inviter, is_sealed_fragment, lap_next, lap_status, lap_waits_for, link_carries, link_version,
+                       move_link, movers, needs_handoff, new_game_id, parse_move, parted_by, people_here,
+                       privacy_more, relate, seen_moves, set_up_to_send, waits_for)
 from .page import L, _el, tx
 from .links import LinkError
 from .saves import FULL_MESSAGE, OURS, SaveEntry, stamp
@@ -114,7 +115,8 @@ class AtADistance:
         if why is None:
             from .sealed import new_seal  # only once the seals' library is loaded
             seal = info.seal = new_seal(session.record, mine)
-            self.page.banner = (PRIVACY, "info", PRIVACY_MORE)  # the rest behind "Read more": compact on a phone
+            # the rest behind "Read more", in the game's own words: compact on a phone
+            self.page.banner = (PRIVACY, "info", privacy_more(session.record.game, session.game.title))
             if DEAL_BY_REVEAL:  # nothing dealt before every seat has committed: the set-up lap
                 from .revealed import new_chances
                 info.chances = new_chances(seal.keys)
@@ -291,23 +293,13 @@ class AtADistance:
     def lap_status(self) -> str:
         """The status line while the game on the table waits for its set-up lap: "Waiting
         for Bea to join", or on a friend's device that has joined, "Joined: waiting for Ada
-        to deal"; "" otherwise."""
+        to deal" (``distance.lap_status``, the home screen's row says the same); "" otherwise."""
         s = self.page.session
         if self.info is None or self.info.seal is None or s is None or not s.undealt:
             return ""
-        seal, kinds = self.info.seal, [seat.kind for seat in s.seats]
-        if not self.lap_joined(s):  # this device has not sent its commitments yet
-            if seal.host in self.info.mine:
-                return L("Waiting for {name} to join", name=s.name(lap_next(s.record.players, kinds, seal)))
-            return L("To join the game, send the link below")
-        waits = lap_waits_for(s.record.players, kinds, seal)
-        if waits is None or waits == seal.host:
-            return L("Joined: waiting for {name} to deal the set-up", name=s.name(seal.host))
-        if seal.host in self.info.mine:  # the creator: the link comes back through each who is still to join
-            still = lap_to_join(s.record.players, kinds, seal)
-            if len(still) > 1:
-                return L("Waiting for the link to come back: {names} still to join", names=s.names(still))
-        return L("Waiting for {name} to join", name=s.name(waits))
+        text = lap_status(s.record.players, [seat.kind for seat in s.seats], self.info.seal, self.info.mine,
+                          s.name, s.names)
+        return "" if text is None else tx(text)
 
     def lap_joined(self, s: Session) -> bool:
         """Whether this device's seats have joined the set-up lap: their commitments are in
@@ -363,6 +355,13 @@ class AtADistance:
         return (self.info is not None and self.info.revealed and self.info.seal is not None
                 and not s.undealt and not s.record.actions)
 
+    def carries(self, s: Session) -> Text | None:
+        """What the link made now brings beyond this device's person's move
+        (``distance.link_carries``: the set-up, a bot's move), or None."""
+        assert self.info is not None
+        set_up = set_up_to_send(s.record.players, self.info.seal if self.info.revealed else None, not s.undealt)
+        return link_carries([seat.kind for seat in s.seats], s.actors, self.info.floor, set_up, s.name)
+
     def send_box_html(self) -> str:
         """In place of the choices (beside the final scores once the game is over): the link
         for each friend it is for now, to send; while this device does not keep the game as
@@ -396,11 +395,15 @@ class AtADistance:
                     and bool(self.info.sent.get("lap")) == lap)
             share = (f'<button class="primary" data-cmd="send-move" data-arg="{seat}">{h(L("Send to {name}", name=name))}</button>'
                      if hasattr(js.navigator, "share") else "")
+            carries = None if lap or over else self.carries(s)
             what = (self.lap_words(s, seat)[1] if lap else
                     L("Send {name} this link: it opens the final table at their seat.", name=name) if over else
                     L("Send {name} this link: it opens the game at their seat, ready for their first move.",
                       name=name) if self.just_set_up(s) else
-                    L("Send {name} this link: it opens the game at their seat, with your move.", name=name))
+                    L("Send {name} this link: it opens the game at their seat, with your move.", name=name)
+                    if carries is None else
+                    L("Send {name} this link: it opens the game at their seat, with {what}.", name=name,
+                      what=carries))
             state = ("" if not sent else
                      f'<p class="muted move-sent">{h(L("Link made.") if over or lap else L("Link made: when {name} has played, open the link they send back.", name=name))}</p>')
             parts.append(f'<p>{h(what)}</p>'
@@ -868,10 +871,9 @@ class AtADistance:
         kinds = [str(seat.get("kind", "")) for seat in seats]
         lap = (lap_waits_for(len(seats), kinds, info.seal) if info.revealed and info.seal is not None
                and not e.record.get("chance") and not info.seal.damaged else None)
-        if lap is not None:  # the set-up lap: who it waits for
-            whose = (L("Joined: waiting for {name} to deal the set-up", name=isolate(seats[lap]["name"]))
-                     if lap == info.seal.host and lap not in info.mine else   # type: ignore[union-attr]
-                     L("Waiting for {name} to join", name=isolate(seats[lap]["name"])))
+        if lap is not None and info.seal is not None:  # the set-up lap: who it waits for, as the status line says
+            whose = tx(lap_status(len(seats), kinds, info.seal, info.mine, lambda seat: isolate(seats[seat]["name"]),
+                                  lambda seated: and_names([isolate(seats[seat]["name"]) for seat in seated]), row=True))
         elif e.over:
             whose = L("Game over")
         elif turn in info.mine:

@@ -48,6 +48,7 @@ import re
 import secrets
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from engines.core.chance import ENTROPY, Source
 from engines.core.i18n import texts
@@ -58,8 +59,8 @@ from engines.core.seal import (SeatKey, Sealed, SealError, Segment, b64, bound_k
 
 from .distance import EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, REVEALED_VERSION, SAME, SealState, relate, text_crc
 from .links import LinkError, encode_record
-from .sealed import (Opened, SealedLink, _not_held, _taken_back_prefixes, device_seat, first_needed, known_json,
-                     known_of)
+from .sealed import (Opened, SealedLink, _not_held, device_seat, first_needed, known_json, known_of,
+                     not_a_first_link, on_taken_back)
 from .sealed import encode_seals as sealed_seals, link_parts, link_record
 
 T = texts("ui")
@@ -255,9 +256,7 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     ``verify`` checks every anchor, reveal and public outcome (``engines.core.reveal``)."""
     link = parse_revealed(fragment)
     if here is None:
-        if link.first != 0 or link.seat == EVERY_SEAT:
-            raise LinkError(T("This link continues a game this device has never seen: open the first link "
-                              "of the game you were sent."), f"a first link whose seals start at {link.first}")
+        not_a_first_link(link)
         key = (make_key or (lambda _seat: SeatKey.new()))(link.seat)
         mine = SealState({link.seat: key.to_text()}, host=link.segments[0]["seat"] if link.segments else 0)
         stored: list[Segment] = []
@@ -285,7 +284,8 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     except SealError:
         # an answer to a link this device showed, whose moves Undo then took back: it chains onto
         # this device's own taken-back segments (``sealed.remember_shown``), never re-signed here
-        found = _on_taken_back(link, record, moved, own, stored, mine.taken_back)
+        verify_on = partial(verify, record, movers=moved.movers, gid=link.gid, drawn=moved.drawn, own=own)
+        found = on_taken_back(link, stored, mine.taken_back, verify_on)
         if found is None:
             raise
         transcript, sealed = found
@@ -305,19 +305,6 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     if relation == NEWER or grown:
         return Opened(link, NEWER, transcript, newer)
     return Opened(link, relation, transcript, mine)
-
-
-def _on_taken_back(link: SealedLink, record: GameRecord, moved, own: dict, stored: list[Segment],
-                   taken_back: list[tuple[int, Segment]]) -> tuple[list[Segment], Sealed] | None:
-    """The link's transcript rebuilt on a prefix that ends with this device's taken-back
-    segments (``sealed._taken_back_prefixes``) and what ``verify`` said, or None."""
-    for prefix in _taken_back_prefixes(stored, taken_back, link):
-        transcript = [*prefix, *link.segments]
-        try:
-            return transcript, verify(record, transcript, moved.movers, gid=link.gid, drawn=moved.drawn, own=own)
-        except SealError:
-            continue
-    return None
 
 
 def _signed_same(a: list[Segment], b: list[Segment]) -> bool:

@@ -387,9 +387,7 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     device's own seat's fork, ``FORKED`` (or ``NEWER`` when nothing was played here since)."""
     link = parse_sealed(fragment)
     if here is None:
-        if link.first != 0 or link.seat == EVERY_SEAT:
-            raise LinkError(T("This link continues a game this device has never seen: open the first link "
-                              "of the game you were sent."), f"a first link whose seals start at {link.first}")
+        not_a_first_link(link)
         key = (make_key or (lambda _seat: SeatKey.new()))(link.seat)
         mine: SealState = SealState({link.seat: key.to_text()}, host=link.segments[0]["seat"] if link.segments else 0)
     else:
@@ -417,6 +415,26 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     return Opened(link, relation, transcript, mine, theirs=theirs)
 
 
+def not_a_first_link(link: SealedLink) -> None:
+    """Raise ``LinkError`` when ``link``, opened on a device that has no copy of its game, is
+    not the first link of the game for its seat, saying what that means for a person. Its
+    seals start past segment 0 when the link's seat has signed already (``first_needed``):
+    that seat joined the game on another device, the only one holding its keys (and, in a
+    game dealt by commit and reveal, its chance secrets), so this one can neither play nor
+    check it (Bea opens on her laptop a link of the game she joined on her phone). Nothing
+    of the link is shown or kept; the device that plays the seat is not touched."""
+    if link.first != 0 and link.seat != EVERY_SEAT:
+        name = isolate(link.record.seats[link.seat].name)
+        raise LinkError(T("{name}’s seat in this game is played on the device that joined it: only that device "
+                          "holds the seat’s keys, so this one cannot play it. Open this link on that device. "
+                          "Nothing of it was shown or kept here.", name=name),
+                        f"a link for seat {link.seat} whose seals start at {link.first}: the seat signed on "
+                        "another device")
+    if link.first != 0 or link.seat == EVERY_SEAT:
+        raise LinkError(T("This link continues a game this device has never seen: open the first link "
+                          "of the game you were sent."), f"a first link whose seals start at {link.first}")
+
+
 def _checked(link: SealedLink, moved: Turns, mine: SealState, first_link: bool) -> tuple[list[Segment], Sealed]:
     """The link's whole transcript, rebuilt from this device's and verified (``verify``,
     with this device's seats' public keys), and what ``verify`` said. Tried on the stored
@@ -437,16 +455,28 @@ def _checked(link: SealedLink, moved: Turns, mine: SealState, first_link: bool) 
             return transcript, verify_on(transcript, known=known)
         except SealError as exc:
             problem = exc
-    for prefix in _taken_back_prefixes(stored, mine.taken_back, link):
+    found = on_taken_back(link, stored, mine.taken_back, verify_on)
+    if found is not None:
+        return found
+    if problem is not None:
+        raise problem
+    raise LinkError(T("This link needs moves this device has not seen yet: open the links of this game "
+                      "in the order they came."), f"seals from {link.first}, this device has {len(stored)}")
+
+
+def on_taken_back(link: SealedLink, stored: list[Segment], taken_back: list[tuple[int, Segment]],
+                  verify_on: Callable[[list[Segment]], Sealed]) -> tuple[list[Segment], Sealed] | None:
+    """The link's transcript rebuilt on a prefix that ends with this device's taken-back
+    segments (``_taken_back_prefixes``) and what ``verify_on`` (the link's ``verify``, given a
+    whole transcript) said of it: the first prefix that checks, or None when none does.
+    ``open_link`` here and ``revealed.open_link`` (``t4``) both call it."""
+    for prefix in _taken_back_prefixes(stored, taken_back, link):
         transcript = [*prefix, *link.segments]
         try:
             return transcript, verify_on(transcript)
         except SealError:
             continue
-    if problem is not None:
-        raise problem
-    raise LinkError(T("This link needs moves this device has not seen yet: open the links of this game "
-                      "in the order they came."), f"seals from {link.first}, this device has {len(stored)}")
+    return None
 
 
 TAKEN_BACK_TRIES = 8
