@@ -128,8 +128,20 @@ def shot(page, name: str) -> Path:
     SCREENS.mkdir(parents=True, exist_ok=True)
     safe = re.sub(r"[^A-Za-z0-9._-]+", "_", name)
     path = SCREENS / f"{safe}.png"
+    _after_the_fade(page)
     page.screenshot(path=str(path), full_page=True)
     return path
+
+
+def _after_the_fade(page) -> None:
+    """Wait (at most 2 s) for the fading copy of the old table (``access.fade_from``) to be
+    taken away, so a screenshot shows the table as a person sees it once it settles, not two
+    positions drawn over each other."""
+    try:
+        page.wait_for_function("() => { const g = document.getElementById('board-fade'); return !g || g.hidden; }",
+                               timeout=2_000)
+    except Exception:  # noqa: BLE001 - a page without the board, or a slow one: shoot anyway
+        pass
 
 
 def _start_server(directory: Path):
