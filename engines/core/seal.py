@@ -87,7 +87,7 @@ import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ecdsa.ellipticcurve import PointEdwards
 from ecdsa.eddsa import PrivateKey, PublicKey, generator_ed25519
@@ -96,6 +96,9 @@ from .i18n import Text, player, texts
 from .inbound import InputError
 from .record import FORMAT_2, GameRecord, positions, start
 from .registry import get_game
+
+if TYPE_CHECKING:
+    from .reveal import Replay
 
 _T = texts("core")
 
@@ -380,7 +383,7 @@ def _move_text(n: int) -> int:
 
 def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: str,
            drawn: Sequence[int] | None = None, own: Mapping[int, bytes] | None = None,
-           known: Sealed | None = None) -> Sealed:
+           known: Sealed | None = None, replay: "Replay | None" = None) -> Sealed:
     """Check that ``transcript`` seals the whole of ``record`` (a game at a distance ``gid``).
 
     ``movers[i]``: the seat to move before action ``i`` (``turns(record).movers``: the caller
@@ -401,6 +404,14 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
     checks every anchor and reveal and recomputes every public outcome (a replay of the
     record: ``drawn`` is computed when not given).
 
+    ``replay`` (``reveal.Replay``): for a masked record (``engines.core.masked``: a ``t5``
+    game, its cards written as deck positions), how this device replays it: the plain
+    record of its own world. The signatures still hash ``record`` as it is (what the link
+    carries: the same bytes on every device); the replays that find where the outcomes
+    fall (``drawn``, when not given) and recompute the public outcomes
+    (``reveal.check_commitments``) run on the world's record instead. ``movers`` comes from
+    that world too (``turns`` of it): who is to move is public, the same in every world.
+
     A record with ``forks`` (unseen parts dealt again for one seat, ``engines.core.record``)
     is refused: nothing signed covers a re-deal. The checks, cheapest first, so hostile input
     costs little: a transcript with more
@@ -420,8 +431,9 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
     if record.forks:  # a re-deal is no move and no outcome: no signature would cover it
         raise SealError(_T("A sealed game cannot be played on with its unseen parts dealt again."),
                         move=record.forks[0].at, detail="the record has forks")
+    plain = replay(record) if replay is not None else None
     if lap and drawn is None:
-        drawn = turns(record).drawn
+        drawn = turns(plain if plain is not None else record).drawn
     keys = _check_layout(record, transcript, movers, drawn, own or {}, lap)
     hashes = chain(gid, record, transcript)
     trusted = 0
@@ -437,7 +449,7 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
             raise _bad_signature(keys, seat, a0, k, head, signature)
     if lap:
         from .reveal import check_commitments  # reveal imports this module
-        check_commitments(record, transcript, gid)
+        check_commitments(record, transcript, gid, replay=None if plain is None else (lambda _: plain))
     return Sealed(keys, hashes[-1], len(transcript))
 
 
