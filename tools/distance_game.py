@@ -41,10 +41,13 @@ seeded here) and its ``DealBook`` (the public steps and keys it checked, ``deal.
 never another seat's secret, never the true game. Lap 1 of the deal (each seat's shuffle
 step of every deck) rides on ``t4``'s set-up lap; lap 2 (each seat's lock step and its keys
 for the others' set-up draws and first reserves) goes back from the last seat to the
-creator, whose last link goes to every player; then each device reads its own set-up cards.
+creator, who deals the set-up into the record, masked (``DealDevice.deal_set_up``: its
+own cards read from the deal, the others' and those face down as deck positions), and
+whose last link goes to every player; each device reads its own set-up cards and checks
+the link in its own world (``masked.build`` of the masked record with what it reads).
 The summary prints the figures: links, ``extra_messages`` (more than ``t4``'s lap and deal
 link: ``players - 2``), each link's characters (``sizes``) and the largest. *Not yet*: the
-set-up dealt into the record and the moves (``tavolo_ui.dealt``'s *Not covered yet*), bots
+moves (``tavolo_ui.dealt``'s *Not covered yet*), bots
 (``--bots`` is refused with ``--deal``), Citadels (its characters are the King's to deal).
 
 **Opening** (``--open DEVICE FILE``): opens a link file on that device, as its page would,
@@ -85,6 +88,8 @@ from engines.core.seal import SeatKey, b64  # noqa: E402
 from tavolo_ui.distance import EVERY_SEAT, Distance, SealState  # noqa: E402
 from tavolo_ui import dealt, revealed  # noqa: E402
 from engines.core.deck import DeckSecret  # noqa: E402
+from engines.core.masked import Key, build  # noqa: E402
+from engines.core.table import DeviceTable  # noqa: E402
 from engines.core.seal import bound_keys  # noqa: E402
 from tavolo_ui.sealed import device_seat, device_seats, make_link, new_seal, open_link, parse_sealed, refusal  # noqa: E402
 
@@ -158,13 +163,18 @@ class Device:
         assert self.distance is not None and self.distance.seal is not None
         return self.distance.seal
 
-    def open(self, fragment: str, make_key: Callable[[int], SeatKey] | None = None) -> tuple[bool, str]:
+    def open(self, fragment: str, make_key: Callable[[int], SeatKey] | None = None,
+             replay: Callable[[GameRecord], GameRecord] | None = None) -> tuple[bool, str]:
         """Open a link as the page would: (accepted, reason in English). What is accepted
         (a newer game) is stored. ``make_key``: how a first link makes this seat's key
-        (``SeatKey.new`` by default)."""
+        (``SeatKey.new`` by default). ``replay``: this device's replay of a masked record
+        (``--deal``: its world's plain record; ``revealed.open_link``)."""
         here = None if self.record is None else (self.record, self.seal)
         try:
-            opened = (revealed.open_link if self.chances is not None else open_link)(fragment, here, make_key=make_key)
+            if self.chances is None:
+                opened = open_link(fragment, here, make_key=make_key)
+            else:
+                opened = revealed.open_link(fragment, here, make_key=make_key, replay=replay)
         except InputError as exc:
             return False, refusal(exc)
         if not opened.accepted:  # a fork: two continuations of one position
@@ -354,9 +364,10 @@ class DealDevice(Device):
             host = transcript[0]["seat"] if transcript else 0
             order = [host, *[s for s in range(link.record.players) if s != host]]
             book = dealt.take_in(self.book, specs, steps, releases, bound_keys(transcript), order)
+            known = self.set_up_known(book, link.record, link.gid) if link.record.chance else {}
         except InputError as exc:
             return False, refusal(exc)
-        accepted, reason = self.open(t4)
+        accepted, reason = self.open(t4, replay=lambda masked: build(game, masked, known).record)
         if accepted:
             self.book = book
             self.save()
@@ -366,7 +377,7 @@ class DealDevice(Device):
         """This device's part of the deal's laps now: its ``t4`` lap segment and its shuffle
         step of every deck (lap 1), or its lock step of every deck and its lap-2 releases
         (lap 2). Returns the seat the link goes to, or ``EVERY_SEAT`` when lap 2 is done (the
-        creator's last link, which in play would be its deal link)."""
+        creator's last link, its deal link: it deals the set-up first, ``deal_set_up``)."""
         assert self.record is not None and self.distance is not None and self.chances is not None
         game = get_game(name)
         key = SeatKey.from_text(self.seal.keys[self.seat])
@@ -385,7 +396,10 @@ class DealDevice(Device):
             mine = dealt.make_releases(specs, self.deck_secret, plan.releases[self.seat])
             self.book = dealt.take_in(self.book, specs, [], mine, bound_keys(self.seal.transcript), order)
             made = len(next(iter(self.book.steps.values())))
-            return EVERY_SEAT if made == 2 * len(order) else lap_two[made - len(order)]
+            if made == 2 * len(order):   # the creator: lap 2 done, it deals the set-up
+                self.deal_set_up(game, gid)
+                return EVERY_SEAT
+            return lap_two[made - len(order)]
         return order[made]
 
     def _steps(self, specs: dict, key: SeatKey, order: list[int]) -> None:
@@ -402,6 +416,36 @@ class DealDevice(Device):
                     for p, keys in sorted(by.items()) for seat, k in sorted(keys.items())]
         t4 = revealed.revealed_fragment(self.record, gid, to, self.seal.transcript, 0)
         return dealt.dealt_fragment(t4, dealt.encode_deal(specs, dealt.carried(self.book, specs, self.record.players), releases))
+
+    def set_up_known(self, book: dealt.DealBook, record: GameRecord, gid: str) -> dict[Key, str]:
+        """The set-up positions this device reads with ``book`` (its own draws, every other
+        seat's key released in lap 2), by their labels in the masked record: label -> card."""
+        game = get_game(record.game)
+        specs = dealt.deal_specs(game, record, gid)
+        names = dealt.card_names(game, record)
+        labels = dealt.set_up_labels(dealt.setup_plan(game, record, list(specs)))
+        return {key: dealt.read_card(book, specs[deck], names[deck], at, self.deck_secret)
+                for key, ((deck, at), reader) in labels.items() if reader == self.seat}
+
+    def deal_set_up(self, game: Game, gid: str) -> None:
+        """The creator deals the set-up into the record, masked (``DeviceTable.new``): its own
+        draws read from the deal with its secret, the others' and those face down written as
+        tokens, the public draws of no deck from the seats' values (``revealed.deal``'s
+        beacon); sealed in its deal segment, which reveals its next value."""
+        assert self.record is not None and self.distance is not None and self.chances is not None
+        specs = dealt.deal_specs(game, self.record, gid)
+        names = dealt.card_names(game, self.record)
+        labels = dealt.set_up_labels(dealt.setup_plan(game, self.record, list(specs)))
+
+        def card_at(key: Key) -> str:
+            (deck, at), reader = labels[key]
+            return dealt.read_card(self.book, specs[deck], names[deck], at,
+                                   self.deck_secret if reader is not None else None)
+
+        turn = revealed.deal(self.record, self.seal, self.chances, self.seat, gid=gid, private=Sampler(self.dealer))
+        table = DeviceTable.new(game, {self.seat}, self.record, card_at, public=turn.beacon)
+        self.record = table.record
+        self.distance.seal = revealed.seal_turn(self.record, self.seal, turn, gid=gid)
 
     def set_up_cards(self, gid: str) -> list[dict]:
         """The set-up cards this device reads once lap 2 is done (its own draws, by the
@@ -424,8 +468,8 @@ DEAL_KINDS = {"recruits": "recruit", "dilemmas": "dilemma", "artifacts": "artifa
 def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool = True) -> dict:
     """The deal's laps at a distance between simulated devices passing only ``t5`` links
     (``tavolo_ui.dealt``; not yet the moves, see there): lap 1 on ``t4``'s set-up lap, lap 2
-    back to the creator, whose last link goes to every player; then each device reads its
-    own set-up cards. ``truth.jsonl`` lists, for every link, every seat's set-up cards (fixed
+    back to the creator, who deals the set-up into the record (masked) and whose last link
+    goes to every player; then each device reads its own set-up cards. ``truth.jsonl`` lists, for every link, every seat's set-up cards (fixed
     once lap 1 is done; read by their seats once lap 2 is). Returns a summary with the
     figures: links, the messages more than ``t4``'s lap, the largest link's characters.
     Without ``open_last`` the last link is written but not opened."""

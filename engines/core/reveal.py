@@ -85,7 +85,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import struct
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -323,11 +323,17 @@ class _Checker:
     """A chance ``Source`` that replays a record's outcomes and recomputes each public one
     from the seats' values in force in the segment that dealt it; the first that differs is
     a ``SealError`` naming the seat and the move after which it was dealt (``move``: the
-    record's index of the last action played, -1 for the set-up)."""
+    record's index of the last action played, -1 for the set-up).
+
+    ``signed``: the record the transcript signs, when ``record`` is a device's replay of it
+    (``check_commitments``' ``replay``: its world's plain record). Then a node that draws
+    from a deck is the deal's, not the seats' values (not recomputed here), and every
+    other public outcome must be written the same in both (the one signed is the one
+    checked)."""
 
     def __init__(self, record: "GameRecord", transcript: Sequence[dict], values: list[list[bytes]],
-                 players: int, gid: str) -> None:
-        self.record, self.gid, self.move = record, gid, -1
+                 players: int, gid: str, signed: "GameRecord | None" = None) -> None:
+        self.record, self.gid, self.move, self.signed = record, gid, -1, signed
         self.owner: list[tuple[int, list[bytes]]] = [(-1, [])] * len(record.chance)
         for segment, segment_values in zip(transcript[players:], values):
             for j in range(*segment["c"]):
@@ -345,8 +351,14 @@ class _Checker:
         weights = game.chance_weights(state)
         if all(outcome != o for o, _ in weights):
             raise ChanceError(j, data)
+        if self.signed is not None and game.chance_deck(state) is not None:
+            return outcome   # a card of a deck dealt by mental poker: checked against the deal
         if is_public(game, state, weights):
             seat, values = self.owner[j]
+            if self.signed is not None and self.signed.chance[j] != data:
+                raise SealError(_T("The game record is damaged: {what} cannot be read.", what=_T("its draws")),
+                                seat=seat, move=max(self.move, 0),
+                                detail=f"outcome {j} is not the one signed")
             if outcome != public_outcome(game, state, weights, self.gid, values):
                 if self.move < 0:
                     raise SealError(_T("The set-up dealt by {player} does not follow from the seats' commitments.",
@@ -371,13 +383,30 @@ def require_lap(record: "GameRecord", transcript: Sequence[dict]) -> None:
                         detail="a t4 transcript whose first segment has no anchor")
 
 
+Replay = Callable[["GameRecord"], "GameRecord"]
+"""How a device replays the record a transcript signs: the plain record the rules replay,
+the same moves and outcomes in number. The default is the record itself (a ``t3``/``t4``
+record is plain). A masked record (``engines.core.masked``: tokens for the cards a device
+may not read) is replayed in the device's own world: its hook gives the world's plain
+record (``masked.World.record``, ``engines.core.table.DeviceTable.world``), its fills in
+place of the tokens it cannot read."""
+
+
 def check_commitments(record: "GameRecord", transcript: Sequence[dict], gid: str,
-                      length: int | None = None) -> None:
+                      length: int | None = None, *, replay: Replay | None = None) -> None:
     """Check the commitments and reveals of a transcript that starts with a lap
     (``values_in_force``), then replay ``record`` and recompute every public outcome
     (``SealError`` for the first that differs: "the draw at Bea's move 14 does not follow
     from the seats' commitments"). ``seal.verify`` calls it after the layout and the
-    signatures have checked."""
+    signatures have checked.
+
+    ``replay`` (``Replay``): for a masked record, the device's replay of it. The public
+    outcomes are then recomputed on the device's world (its state at each node: the
+    public table is the same in every world), and written in it as in ``record``; a node
+    that draws from a deck (``Game.chance_deck``) is left to the deal: a card drawn face
+    up is read with every seat's key (``engines.core.deck``), which the caller checks, not
+    recomputed from the seats' values (the cards left in a deck are not the same in two
+    worlds, so neither would the outcome the values fall on)."""
     from .chance import ChanceError
     from .record import FORMAT_2
     from .registry import get_game
@@ -389,11 +418,15 @@ def check_commitments(record: "GameRecord", transcript: Sequence[dict], gid: str
         raise SealError(_T("The game record is damaged: {what} cannot be read.", what=_T("its draws")),
                         detail="a game dealt by commit and reveal writes its outcomes (tavolo/2)")
     game = get_game(record.game)
-    checker = _Checker(record, transcript, values, players, gid)
+    plain = record if replay is None else replay(record)
+    if len(plain.actions) != len(record.actions) or len(plain.chance) != len(record.chance):
+        raise SealError(_T("The game record is damaged: {what} cannot be read.", what=_T("its draws")),
+                        detail="the device's replay has other moves or outcomes than the record signed")
+    checker = _Checker(plain, transcript, values, players, gid, None if replay is None else record)
     try:
         state = game.new_game(record.players, record.seed, record.options, dealer=False, deal=False)
         game.deal(state, checker)
-        for i, data in enumerate(record.actions):
+        for i, data in enumerate(plain.actions):
             checker.move = i
             game.apply(state, game.parse_action(data))
             game.deal(state, checker)

@@ -74,6 +74,14 @@ The two fields are hashed into ``h_k`` when present (so a stage-1 segment, witho
 hashes as it always did), and ``verify`` checks the lap's layout here and the chains and every
 public outcome with ``reveal.check_commitments``.
 
+Masked records (stage 3, ``engines.core.masked``: the cards a device may not read written
+as deck positions). The signatures hash the masked record as the link carries it (the same
+bytes on every device); ``verify``'s ``replay`` gives the device's own replay of it (its
+world's plain record), in which who moved, where the outcomes fall and the public draws
+are found (``reveal.check_commitments``). ``check_signatures`` checks the signatures alone
+first, so that a record changed after it was signed is named so even where the device's
+world cannot replay it.
+
 The library is python-ecdsa (pure Python: the same code runs in CPython and in Pyodide), and
 it is imported here only, so that importing ``engines`` never needs it.
 """
@@ -87,7 +95,7 @@ import json
 import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 from ecdsa.ellipticcurve import PointEdwards
 from ecdsa.eddsa import PrivateKey, PublicKey, generator_ed25519
@@ -96,6 +104,9 @@ from .i18n import Text, player, texts
 from .inbound import InputError
 from .record import FORMAT_2, GameRecord, positions, start
 from .registry import get_game
+
+if TYPE_CHECKING:
+    from .reveal import Replay
 
 _T = texts("core")
 
@@ -380,7 +391,7 @@ def _move_text(n: int) -> int:
 
 def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: str,
            drawn: Sequence[int] | None = None, own: Mapping[int, bytes] | None = None,
-           known: Sealed | None = None) -> Sealed:
+           known: Sealed | None = None, replay: "Replay | None" = None) -> Sealed:
     """Check that ``transcript`` seals the whole of ``record`` (a game at a distance ``gid``).
 
     ``movers[i]``: the seat to move before action ``i`` (``turns(record).movers``: the caller
@@ -401,6 +412,14 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
     checks every anchor and reveal and recomputes every public outcome (a replay of the
     record: ``drawn`` is computed when not given).
 
+    ``replay`` (``reveal.Replay``): for a masked record (``engines.core.masked``: a ``t5``
+    game, its cards written as deck positions), how this device replays it: the plain
+    record of its own world. The signatures still hash ``record`` as it is (what the link
+    carries: the same bytes on every device); the replays that find where the outcomes
+    fall (``drawn``, when not given) and recompute the public outcomes
+    (``reveal.check_commitments``) run on the world's record instead. ``movers`` comes from
+    that world too (``turns`` of it): who is to move is public, the same in every world.
+
     A record with ``forks`` (unseen parts dealt again for one seat, ``engines.core.record``)
     is refused: nothing signed covers a re-deal. The checks, cheapest first, so hostile input
     costs little: a transcript with more
@@ -420,8 +439,9 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
     if record.forks:  # a re-deal is no move and no outcome: no signature would cover it
         raise SealError(_T("A sealed game cannot be played on with its unseen parts dealt again."),
                         move=record.forks[0].at, detail="the record has forks")
+    plain = replay(record) if replay is not None else None
     if lap and drawn is None:
-        drawn = turns(record).drawn
+        drawn = turns(plain if plain is not None else record).drawn
     keys = _check_layout(record, transcript, movers, drawn, own or {}, lap)
     hashes = chain(gid, record, transcript)
     trusted = 0
@@ -437,11 +457,31 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
             raise _bad_signature(keys, seat, a0, k, head, signature)
     if lap:
         from .reveal import check_commitments  # reveal imports this module
-        check_commitments(record, transcript, gid)
+        check_commitments(record, transcript, gid, replay=None if plain is None else (lambda _: plain))
     return Sealed(keys, hashes[-1], len(transcript))
 
 
-def _check_layout(record: GameRecord, transcript: list, movers: Sequence[int], drawn: Sequence[int] | None,
+def check_signatures(record: GameRecord, transcript: Any, *, gid: str, own: Mapping[int, bytes] | None = None) -> None:
+    """The checks of ``verify`` that need no replay of ``record``: each segment's shape, its
+    ranges, its key and its signature over ``record`` as it is (``SealError`` naming the
+    seat, as ``verify``). Not who was to move, where the outcomes fall nor the public draws:
+    ``verify`` checks those. A device that replays a masked record in its own world
+    (``replay``) calls it first, so that a record changed after it was signed is named as
+    such (the seat whose signature no longer holds) even when its world cannot replay it."""
+    if not isinstance(transcript, list) or len(transcript) > len(record.actions) + 1 + record.players:
+        raise SealError(_T("The seals of this game are longer than its moves: they cannot be checked."),
+                        detail="too many segments")
+    lap = lap_size(transcript, record.players)
+    keys = _check_layout(record, transcript, None, None, own or {}, lap)
+    hashes = chain(gid, record, transcript)
+    for k, segment in enumerate(transcript):
+        signature = unb64(segment["sig"], SIG_BYTES)
+        assert signature is not None  # _check_layout saw every signature well formed
+        if not signed_by(keys[segment["seat"]], hashes[k + 1], signature):
+            raise _bad_signature(keys, segment["seat"], segment["a"][0], k, hashes[k + 1], signature)
+
+
+def _check_layout(record: GameRecord, transcript: list, movers: Sequence[int] | None, drawn: Sequence[int] | None,
                   own: Mapping[int, bytes], lap: int = 0) -> dict[int, bytes]:
     """The checks of ``verify`` that need no signature: shapes, ranges, seats, keys (and,
     after a lap of ``lap`` segments, ``_check_lap``). Returns each seat's bound key."""
@@ -459,7 +499,7 @@ def _check_layout(record: GameRecord, transcript: list, movers: Sequence[int], d
                                "repeated or out of order.", n=_move_text(a)), move=a,
                             detail=f"segment {k} covers moves {a0}..{a1}, outcomes {c0}..{c1}; expected from {a}, {c}")
         for i in range(a0, a1):
-            if movers[i] != seat:
+            if movers is not None and movers[i] != seat:
                 raise SealError(_T("Move {n} was not signed by {player}: someone else made it.",
                                    n=_move_text(i), player=player(movers[i])), seat=movers[i], move=i,
                                 detail=f"segment {k} is signed for seat {seat}")

@@ -102,6 +102,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from .chance import Source
 from .game import Game, GameState
 from .masked import (Draw, Key, World, _card_in, _deck_cards, _mask_action, _places, _write_token, build,
                      position, texts_in)
@@ -111,7 +112,9 @@ CardAt = Callable[[Key], str]
 """``deal``: the card at a deck position (the position of a draw seen by the table's seats)."""
 
 PublicOutcome = Callable[[int], dict]
-"""``public``: the JSON of the record's outcome ``index``, dealt at a node with no deck."""
+"""``public``: the JSON of the record's outcome ``index``, dealt at a node with no deck. Or
+a chance ``Source`` (``reveal.Beacon``: the seats' values), asked at the node itself in the
+table's world (the public table is the same in every world, so is the outcome)."""
 
 
 @dataclass(frozen=True)
@@ -162,7 +165,7 @@ class DeviceTable:
 
     @classmethod
     def new(cls, game: Game, seats: Collection[int], empty: GameRecord, deal: CardAt,
-            public: PublicOutcome | None = None) -> "DeviceTable":
+            public: PublicOutcome | Source | None = None) -> "DeviceTable":
         """The table of a new game, ``empty`` its record with no move and no outcome yet
         (``record.new_record(..., outcomes=True)``): the set-up dealt as ``play`` deals a
         move's outcomes (the table's seats' draws read from ``deal``, the others' tokens)."""
@@ -206,7 +209,7 @@ class DeviceTable:
         except ValueError as exc:   # a card turned up that the device cannot read yet
             self.waiting = str(exc)
 
-    def play(self, action: Any, deal: CardAt, public: PublicOutcome | None = None) -> Played:
+    def play(self, action: Any, deal: CardAt, public: PublicOutcome | Source | None = None) -> Played:
         """The seat to move, one of this table's, plays ``action`` (an action of the game, or
         its JSON) in this table's world: the masked move and the masked outcomes dealt after
         it (module doc), added to the record, the positions read added to ``known`` and the
@@ -253,7 +256,7 @@ class DeviceTable:
             self.waiting = str(exc)
         return Played(masked_move, outcomes, {key: card for key, (card, _) in read.items()})
 
-    def _write(self, move: Any, mover: int, card_at: CardAt, public: PublicOutcome | None
+    def _write(self, move: Any, mover: int, card_at: CardAt, public: PublicOutcome | Source | None
                ) -> tuple[dict, list[dict], dict[Key, tuple[str, int]], set[Key]]:
         """``move`` of ``mover`` written from the world as it is: the masked move, the masked
         outcomes, the positions read (as ``_deal``) and those the move made public."""
@@ -341,7 +344,7 @@ class DeviceTable:
         return [key for key in keys if key not in own] if own else []
 
     # ---- dealing outcomes -------------------------------------------------------------------
-    def _deal(self, state: GameState, counts: Counter[str], card_at: CardAt, public: PublicOutcome | None,
+    def _deal(self, state: GameState, counts: Counter[str], card_at: CardAt, public: PublicOutcome | Source | None,
               filled: set[str]) -> tuple[list[dict], dict[Key, tuple[str, int]], GameState]:
         """The masked outcomes dealt at ``state`` (after a move, or the set-up) until the next
         move, the positions read (position -> its card and the table's seat it was drawn for,
@@ -359,7 +362,7 @@ class DeviceTable:
                     raise ValueError(f"the deal gives {taken.card}, which this world cannot draw there") from None
                 avoid.add(taken.card)
 
-    def _try_deal(self, state: GameState, counts: Counter[str], card_at: CardAt, public: PublicOutcome | None,
+    def _try_deal(self, state: GameState, counts: Counter[str], card_at: CardAt, public: PublicOutcome | Source | None,
                   avoid: set[str], filled: set[str]) -> tuple[list[dict], dict[Key, tuple[str, int]]]:
         """One try of ``_deal`` on ``state`` (changed), its stand-ins avoiding ``avoid``;
         ``_Taken`` when a card read is one a stand-in took."""
@@ -371,7 +374,7 @@ class DeviceTable:
             options = [(o, w) for o, w in game.chance_weights(state) if w > 0]
             deck = game.chance_deck(state)
             if deck is None:
-                outcome = self._public(options, public, len(self.record.chance) + len(outcomes))
+                outcome = self._public(state, options, public, len(self.record.chance) + len(outcomes))
                 outcomes.append(game.dump_action(outcome))
                 game.play_chance(state, outcome)
                 continue
@@ -412,12 +415,18 @@ class DeviceTable:
         found = seen.pop()
         return None if found is None else tuple(found)
 
-    def _public(self, options: list[tuple[Any, int]], public: PublicOutcome | None, index: int) -> Any:
-        """The outcome ``index`` of a node with no deck, read from ``public``."""
+    def _public(self, state: GameState, options: list[tuple[Any, int]], public: PublicOutcome | Source | None,
+                index: int) -> Any:
+        """The outcome ``index`` of a node with no deck (``state`` is at it), read from
+        ``public`` (a ``Source`` is asked at ``state``)."""
         if public is None:
             raise ValueError(f"outcome {index} is dealt by no deck, and no public outcome was given")
-        data = public(index)
-        outcome = self.game.parse_action(data)
+        if not callable(public):   # a Source
+            outcome = public.pick(self.game, state)
+            data = self.game.dump_action(outcome)
+        else:
+            data = public(index)
+            outcome = self.game.parse_action(data)
         if all(outcome != o for o, _ in options):
             raise ValueError(f"outcome {index}, {data}, cannot be dealt here")
         return outcome

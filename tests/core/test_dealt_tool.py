@@ -5,7 +5,9 @@ it checked, never another seat's secret nor the true game; at the end each reads
 set-up cards. Then a dishonest friend edits the last link with the project's own code.
 
 One run for the module (Euphoria, 3 seats: 5 links, the last not opened; about 4 s of one
-core). Not covered here: the moves (``dealt``'s module doc, *Not covered yet*)."""
+core), and one whose last link, the creator's deal link with the set-up dealt masked into
+the record, is opened. Not covered here: the moves (``dealt``'s module doc, *Not covered
+yet*)."""
 
 from __future__ import annotations
 
@@ -17,6 +19,9 @@ from pathlib import Path
 import pytest
 
 from engines.core.deck import DeckError
+from engines.core.deck import read as deck_read
+from engines.core.deck import release as deck_release
+from engines.core.masked import build
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -113,9 +118,10 @@ def test_tamper_release_edited_is_refused_naming_the_seat(run, tmp_path):
 
 
 def test_tamper_release_withheld_leaves_the_card_unreadable_waiting_for_that_seat(run, tmp_path):
-    """The creator's keys for seat 1's set-up cards left out of the last link: the link opens
-    (nothing in it is wrong), but seat 1 cannot read its cards, and says it waits for
-    Player 1's key (the creator is Player 1)."""
+    """The creator's keys for seat 1's set-up cards left out of the last link, which deals
+    the set-up into the record: seat 1 cannot read its cards, so its device cannot build its
+    world of the set-up; it says it waits for Player 1's key (the creator is Player 1) and
+    keeps what it had (the book and the game as before the link)."""
     folder, _ = run
     fragment = last_link(folder)
     game = tool.get_game("euphoria")
@@ -123,12 +129,12 @@ def test_tamper_release_withheld_leaves_the_card_unreadable_waiting_for_that_sea
     plan = dealt.setup_plan(game, creator.record, list(dealt.deal_specs(game, creator.record, creator.distance.gid)))
     bea = set(plan.readable_by(1))
     withheld = edited(fragment, lambda rs: [r for r in rs if not (r.seat == 0 and (r.deck, r.position) in bea)])
-    device, result = open_all(folder, withheld, tmp_path)[0]
-    assert device.seat == 1 and result == (True, "")
-    with pytest.raises(DeckError) as caught:
-        device.set_up_cards(creator.distance.gid)
-    assert caught.value.seat == 0
-    assert caught.value.message("en").endswith("cannot be read yet: Player 1 has not given their key for it.")
+    device, (accepted, reason) = open_all(folder, withheld, tmp_path)[0]
+    assert device.seat == 1 and not accepted
+    assert reason.endswith("cannot be read yet: Player 1 has not given their key for it.")
+    kept = tool.DealDevice.load(device.folder)
+    before = tool.DealDevice.load(folder / "devices" / "1")
+    assert (kept.record, kept.book) == (before.record, before.book)
 
 
 def test_tamper_step_commitment_changed_is_refused_naming_the_seat(run, tmp_path):
@@ -180,13 +186,71 @@ def test_sealed_deal_link_is_refused_when_its_deal_part_is_cut_or_names_a_seat_n
     assert reason == f"The deal of the deck is incomplete or out of order at step {len(device.book.steps[name]) + 1}."
 
 
-def test_deal_links_decoded_show_none_of_the_set_up_cards(tmp_path):
+@pytest.fixture(scope="module")
+def opened(tmp_path_factory) -> tuple[Path, dict]:
+    """A run whose last link (the creator's deal link, to every player) is opened."""
+    folder = tmp_path_factory.mktemp("opened")
+    return folder, tool.play_deal("euphoria", PLAYERS, SEED, folder)
+
+
+def test_sealed_set_up_is_dealt_masked_and_each_world_shows_its_seat_the_true_set_up(opened):
+    """The creator's deal link carries the set-up dealt into the record, masked (its own
+    cards read from the deal, the others' and those face down as positions), sealed in its
+    deal segment; each device verified it in its own world (the link was accepted), and that
+    world shows its seat what the true set-up shows it. The true set-up is the test's: every
+    position read with every seat's key (the devices never see it)."""
+    folder, summary = opened
+    assert not summary["refused"]
+    game = tool.get_game("euphoria")
+    devices = [tool.DealDevice.load(folder / "devices" / str(s)) for s in range(PLAYERS)]
+    record = devices[0].record
+    assert record is not None and record.chance and not record.actions
+    assert all(d.record == record for d in devices)
+    gid = tool.game_id("euphoria", SEED)
+    specs, names = dealt.deal_specs(game, record, gid), dealt.card_names(game, record)
+    labels = dealt.set_up_labels(dealt.setup_plan(game, record, list(specs)))
+    tokens = [key for key in labels if f'{{"at": {key.at}, "deck": "{key.deck}"}}' in
+              json.dumps(record.chance, sort_keys=True)]
+    assert tokens, "no card of the set-up is written as a position"
+    book = devices[0].book
+    every_key = {key: names[deck][deck_read(specs[deck], book.locked(deck), at,
+                                            {s: deck_release(specs[deck], d.deck_secret, at)
+                                             for s, d in enumerate(devices)}, None)]
+                 for key, ((deck, at), _) in labels.items()}
+    truth = build(game, record, every_key)
+    for seat, device in enumerate(devices):
+        world = build(game, record, device.set_up_known(device.book, record, gid))
+        assert game.view(world.state, seat) == game.view(truth.state, seat)
+        mine = {(h["kind"], h["item"]) for h in game.hidden_items(truth.state) if h["seat"] == seat}
+        assert {(h["kind"], h["item"]) for h in device.set_up_cards(gid)} <= mine
+
+
+def test_tamper_set_up_token_moved_to_another_position_is_refused_by_the_creator_s_signature(run, tmp_path):
+    """A token of the masked set-up in the deal link changed to another position (the
+    record re-encoded with the project's own code) is refused: the creator signed the
+    masked record as it dealt it."""
+    fragment = last_link(run[0])
+    t4, text = dealt.split_dealt(fragment, 1 + revealed.MOST_SEATS, revealed.SEGMENT_CHARS)
+    link = revealed.parse_revealed(t4)
+    chance = json.loads(json.dumps(link.record.chance))
+    j, field = next((j, f) for j, o in enumerate(chance) for f, v in o.items()
+                    if isinstance(v, dict) and {"deck", "at"} <= set(v))
+    chance[j][field]["at"] += 1
+    record = link.record.model_copy(update={"chance": chance})
+    forged = dealt.dealt_fragment(revealed.revealed_fragment(record, link.gid, link.seat, link.segments, link.first),
+                                  text)
+    for device, (accepted, reason) in open_all(run[0], forged, tmp_path):
+        assert not accepted
+        assert "Player 1" in reason and "signed" in reason
+
+
+def test_deal_links_decoded_show_none_of_the_set_up_cards(opened):
     """Decoding each link of the deal's laps with no keys (``--decode``) shows none of the
     seats' set-up cards (``truth.jsonl``, as the seats' devices read them once the last link
-    is opened): they are under every seat's locks. The moves are not in ``t5`` links yet
-    (``test_distance_tool``'s strict xfail)."""
-    folder = tmp_path / "opened"
-    summary = tool.play_deal("euphoria", PLAYERS, SEED, folder)
+    is opened), though the last carries the set-up dealt into its record: the cards are
+    under every seat's locks, the record names their positions. The moves are not in
+    ``t5`` links yet (``test_distance_tool``'s strict xfail)."""
+    folder, summary = opened
     assert not summary["refused"] and summary["set_up_cards"] > 0
     truth = [json.loads(line) for line in (folder / "truth.jsonl").read_text().splitlines()]
     assert truth and all(entry["hidden"] for entry in truth)

@@ -39,15 +39,31 @@ order; a step seen only as its hash keeps its hash and commitments) and the rele
 each checked when it came (``take_in``). It reads a position with its own ``DeckSecret``
 (``read_card``): a key missing is said plainly, naming the seat that owes it.
 
+**The set-up, dealt into the record** (the creator's deal link, the last of lap 2). The
+creator deals the set-up masked (``engines.core.table.DeviceTable.new``): each set-up draw
+takes its dealt position (``setup_plan``; its label in the masked record, ``Key(deck, k)``,
+by ``set_up_labels``), the creator's own draws read from the deal with its secret, the
+others' and those face down written as tokens, the public draws of no deck dealt from the
+seats' values (``reveal.Beacon``); it seals them in its deal segment. Each receiver reads
+its own set-up positions (``read_card``, lap 2's keys) and checks the link in its own world
+(``revealed.open_link``'s ``replay``: the signatures hash the masked record, the movers and
+the public draws are found in the world's replay, ``seal.verify``). A receiver that lacks a
+key for one of its own set-up cards refuses the link, naming the seat that owes it (its
+world cannot be built without them), and keeps what it had.
+
 **Not covered yet** (said plainly):
 
-- *Moves in ``t5`` links.* The tool stops once the deal's laps are done and each device has
-  read its own set-up cards: the set-up itself and the moves are not yet dealt into links.
-  That needs each device to play in its own world (``engines.core.table.DeviceTable``) and
-  the links to carry the masked record; ``seal.verify`` and ``reveal.check_commitments``
-  replay the plain record to find the movers and check the public draws, which a masked
-  record (tokens for cards) cannot be replayed as: they must replay it in the device's
-  world first. So ``--decode`` of a ``t5`` link shows no card yet because no card is in it.
+- *Moves in ``t5`` links.* The tool stops once the set-up is dealt into the record and each
+  device has read its own set-up cards: no move is played in a ``t5`` link yet. What is
+  missing: each device's ``dealing.Reserves`` replayed move by move from its world (which
+  position each draw after a move takes; the keys each move carries, ``pay_debts``), the
+  positions a move opens (a card played face up, a recruit revealed: the holder's key
+  released as an opening, the others' owed: a ``Wait`` routed as an extra message to each
+  seat that owes a key), and each receiver's ``known`` grown from the releases in the
+  links (``DeviceTable.advance``). A public draw from a deck (a card face up: every
+  seat's key needed) is read from the deal, not from the seats' values
+  (``reveal.check_commitments``' ``replay`` leaves deck nodes to the deal); nothing reads
+  one yet (none in Euphoria's set-up).
 - *Hand-overs* (requests and answers, ``deck.hand_over_request``): no entry for them yet
   (Euphoria hands no card over; Citadels' Magician does).
 - *Citadels*: its characters are dealt by the King (``deck.py``, *Joining the game*), another
@@ -71,6 +87,7 @@ from engines.core.deck import (POINT_BYTES, DeckError, DeckSecret, DeckSpec, Ste
                                first_deck, lock_step, read, release, shuffle_step)
 from engines.core.game import Game
 from engines.core.i18n import player, texts
+from engines.core.masked import Key, position
 from engines.core.record import GameRecord
 from engines.core.seal import SeatKey, b64, canonical, signed_by, unb64
 
@@ -124,6 +141,18 @@ class SetUpPlan:
     def readable_by(self, seat: int) -> list[Slot]:
         """The set-up positions ``seat`` reads once the lap-2 keys are in."""
         return [slot for slot, reader in self.draws if reader == seat]
+
+
+def set_up_labels(plan: SetUpPlan) -> dict[Key, tuple[Slot, int | None]]:
+    """Each set-up draw as the masked record labels it (``Key(deck, k)``: the ``k``-th draw
+    from the deck, ``masked.position``), with its dealt position and its reader (``plan``'s
+    draws, in the set-up's order)."""
+    counts: dict[str, int] = {}
+    labels: dict[Key, tuple[Slot, int | None]] = {}
+    for (deck, at), reader in plan.draws:
+        labels[Key(deck, position(deck, counts.get(deck, 0)))] = ((deck, at), reader)
+        counts[deck] = counts.get(deck, 0) + 1
+    return labels
 
 
 def setup_plan(game: Game, record: GameRecord, decks: Sequence[str]) -> SetUpPlan:

@@ -50,12 +50,12 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
-from engines.core.chance import ENTROPY, Source
+from engines.core.chance import ENTROPY, ChanceError, Source
 from engines.core.i18n import texts
 from engines.core.record import GameRecord, RecordError
-from engines.core.reveal import VALUE_BYTES, Beacon, Chains, latest_values, require_lap
-from engines.core.seal import (SeatKey, Sealed, SealError, Segment, b64, bound_keys, chain, compare, link_hash,
-                               seal_segment, turns, unb64, verify)
+from engines.core.reveal import VALUE_BYTES, Beacon, Chains, Replay, latest_values, require_lap
+from engines.core.seal import (SeatKey, Sealed, SealError, Segment, b64, bound_keys, chain, check_signatures, compare,
+                               link_hash, seal_segment, turns, unb64, verify)
 
 from .distance import EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, REVEALED_VERSION, SAME, SealState, relate, text_crc
 from .links import LinkError, encode_record
@@ -249,11 +249,15 @@ def _read_seals(text: str, moves: int) -> tuple[int, list[Segment]]:
 # ---- opening a link ----------------------------------------------------------------------
 
 def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
-              make_key: Callable[[int], SeatKey] | None = None) -> Opened:
+              make_key: Callable[[int], SeatKey] | None = None, replay: Replay | None = None) -> Opened:
     """Open a ``t4`` link on this device, as ``sealed.open_link`` opens a ``t3`` one (see
     there), with one difference: during the lap the record does not change while the
     transcript grows, so a link with the same game and more segments is ``NEWER``.
-    ``verify`` checks every anchor, reveal and public outcome (``engines.core.reveal``)."""
+    ``verify`` checks every anchor, reveal and public outcome (``engines.core.reveal``).
+
+    ``replay``: for the masked record of a ``t5`` link (``tavolo_ui.dealt``), this device's
+    replay of it (its world's plain record, ``reveal.Replay``); the movers, where the
+    outcomes fall and the public draws are found in it, the signatures over the record."""
     link = parse_revealed(fragment)
     if here is None:
         not_a_first_link(link)
@@ -270,17 +274,23 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
                               "in the order they came."), f"seals from {link.first}, this device has {len(stored)}")
     transcript = [*stored[:link.first], *link.segments]
     record = link.record
+    own = {seat: SeatKey.from_text(text).public for seat, text in mine.keys.items()}
+    if replay is not None:   # a record changed after it was signed is named so, before any world
+        check_signatures(record, transcript, gid=link.gid, own=own)
     try:
-        moved = turns(record)
+        plain = record if replay is None else replay(record)
+        moved = turns(plain)
     except RecordError as exc:
         raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=exc.reason), exc.detail) from None
+    except (ChanceError, ValueError) as exc:   # signed as it is, yet this device's world cannot replay it
+        raise LinkError(T("This link is damaged: the deal of its cards was cut or changed."), str(exc)) from None
     require_lap(record, transcript)
-    own = {seat: SeatKey.from_text(text).public for seat, text in mine.keys.items()}
     known = known_of(mine) if here is not None else None
     if known is not None and transcript[:known.segments] != stored[:known.segments]:
         known = None  # the link's copy of what this device checked differs: check it all again
     try:
-        sealed = verify(record, transcript, moved.movers, gid=link.gid, drawn=moved.drawn, own=own, known=known)
+        sealed = verify(record, transcript, moved.movers, gid=link.gid, drawn=moved.drawn, own=own, known=known,
+                        replay=None if replay is None else (lambda _: plain))
     except SealError:
         # an answer to a link this device showed, whose moves Undo then took back: it chains onto
         # this device's own taken-back segments (``sealed.remember_shown``), never re-signed here
