@@ -548,6 +548,25 @@ def check_release(spec: DeckSpec, locked: Sequence[Step], seat: int, position: i
     return k
 
 
+def _unlocked_but(spec: DeckSpec, locked: Sequence[Step], position: int, releases: Mapping[int, Any],
+                  kept: int | None) -> PointEdwards:
+    """The point at ``position`` of the dealt deck (the last of ``locked``) with every seat's
+    released key removed (each checked by ``check_release``) but ``kept``'s (None: every
+    seat's). A ``DeckError`` naming a seat whose key is missing."""
+    point = decode(locked[-1]["deck"][position])
+    if point is None:  # the caller checked the lap (check_deck)
+        raise _damaged(int(locked[-1]["seat"]), f"position {position} is not a point")
+    for seat in range(spec.seats):
+        if seat == kept:
+            continue
+        if seat not in releases:
+            raise DeckError(_T("Card {n} of the deck cannot be read yet: {player} has not given their key for it.",
+                               n=position + 1, player=player(seat)), seat=seat, position=position,
+                            detail="a release missing")
+        point = unlock(point, check_release(spec, locked, seat, position, releases[seat]))
+    return point
+
+
 def read(spec: DeckSpec, locked: Sequence[Step], position: int, releases: Mapping[int, Any],
          own: DeckSecret | None) -> int:
     """The card at ``position`` of the dealt deck (the last of the lap-2 steps ``locked``,
@@ -558,17 +577,7 @@ def read(spec: DeckSpec, locked: Sequence[Step], position: int, releases: Mappin
     is no card of the deck (a lock not the one committed: the audit names its seat)."""
     if not 0 <= position < spec.size or not locked:
         raise ValueError(f"no position {position} in a deck of {spec.size} dealt in {len(locked)} lap-2 steps")
-    point = decode(locked[-1]["deck"][position])
-    if point is None:  # the caller checked the lap (check_deck)
-        raise _damaged(int(locked[-1]["seat"]), f"position {position} is not a point")
-    for seat in range(spec.seats):
-        if own is not None and seat == own.seat:
-            continue
-        if seat not in releases:
-            raise DeckError(_T("Card {n} of the deck cannot be read yet: {player} has not given their key for it.",
-                               n=position + 1, player=player(seat)), seat=seat, position=position,
-                            detail="a release missing")
-        point = unlock(point, check_release(spec, locked, seat, position, releases[seat]))
+    point = _unlocked_but(spec, locked, position, releases, None if own is None else own.seat)
     if own is not None:
         point = unlock(point, own.position_key(spec, position))
     card = card_of(spec, encode(point))
@@ -603,18 +612,7 @@ def keeper_point(spec: DeckSpec, locked: Sequence[Step], position: int, releases
     if not 0 <= position < spec.size or not locked or not 0 <= keeper < spec.seats:
         raise ValueError(f"no position {position} kept by seat {keeper} in a deck of {spec.size} cards "
                          f"dealt in {len(locked)} lap-2 steps")
-    point = decode(locked[-1]["deck"][position])
-    if point is None:  # the caller checked the lap (check_deck)
-        raise _damaged(int(locked[-1]["seat"]), f"position {position} is not a point")
-    for seat in range(spec.seats):
-        if seat == keeper:
-            continue
-        if seat not in releases:
-            raise DeckError(_T("Card {n} of the deck cannot be read yet: {player} has not given their key for it.",
-                               n=position + 1, player=player(seat)), seat=seat, position=position,
-                            detail="a release missing")
-        point = unlock(point, check_release(spec, locked, seat, position, releases[seat]))
-    return point
+    return _unlocked_but(spec, locked, position, releases, keeper)
 
 
 def hand_over_request(spec: DeckSpec, locked: Sequence[Step], position: int, releases: Mapping[int, Any],

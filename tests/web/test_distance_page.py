@@ -141,6 +141,22 @@ def play_until_link(device: Device, game, rng, clicks: dict) -> str | None:
         click_action(page, legal.index(choose(game, state, rng)), clicks)
 
 
+def final_table_and_play_again(now: Device, devices: list[Device], name: str) -> None:
+    """The game is over on ``now`` (the last mover's device): it sends the final table to the
+    other device, which shows the same end; then Play again keeps the same friend, still at a
+    distance, on the New game form."""
+    shot(now.page, f"far_{name}_end")
+    other = devices[1 - now.seat]
+    final = send_link(now.page, other.seat)
+    open_link(other, final, ["Ada", "Bea"][other.seat], handoff=False)
+    other.page.wait_for_function("() => document.body.dataset.over === '1'")
+    assert body(other.page, "stateHash") == body(now.page, "stateHash")
+    now.page.click("#results button[data-cmd='again']")
+    now.page.wait_for_function("() => document.body.dataset.screen === 'new'")
+    kinds = [now.page.locator(".seat-kind").nth(i).input_value() for i in range(3)]
+    assert kinds[1 - now.seat] == "friend" and kinds[now.seat] == "human", kinds
+
+
 def far_game(new_context, base_url, name: str, viewport: dict, lang: str, budget_s: float,
              max_links: int | None = None) -> dict:
     """A game of ``name`` between two devices passed by move links (see the module doc): to its
@@ -180,17 +196,7 @@ def far_game(new_context, base_url, name: str, viewport: dict, lang: str, budget
         now.page.wait_for_function("() => document.body.dataset.stateHash")
         assert body(now.page, "stateHash") == body(devices[1 - now.seat].page, "stateHash")
     if over:  # the last mover's device sends the final table to the other
-        shot(now.page, f"far_{name}_end")
-        other = devices[1 - now.seat]
-        final = send_link(now.page, other.seat)
-        open_link(other, final, ["Ada", "Bea"][other.seat], handoff=False)
-        other.page.wait_for_function("() => document.body.dataset.over === '1'")
-        assert body(other.page, "stateHash") == body(now.page, "stateHash")
-        # Play again: the same friend, still at a distance, on the New game form
-        now.page.click("#results button[data-cmd='again']")
-        now.page.wait_for_function("() => document.body.dataset.screen === 'new'")
-        kinds = [now.page.locator(".seat-kind").nth(i).input_value() for i in range(3)]
-        assert kinds[1 - now.seat] == "friend" and kinds[now.seat] == "human", kinds
+        final_table_and_play_again(now, devices, name)
     for d in devices:
         assert not app_errors(d.page), d.page.console_errors
     return {"over": over, "links": links, "longest": max(link_lengths or [0]), "clicks": clicks,
@@ -274,17 +280,7 @@ def test_the_end_of_a_game_between_two_devices_by_move_links(new_context, base_u
         now = nxt
     assert body(now.page, "over") == "1", (links, clicks)
     assert links >= 6, links
-    shot(now.page, f"far_{name}_end")
-    other = devices[1 - now.seat]
-    final = send_link(now.page, other.seat)
-    open_link(other, final, ["Ada", "Bea"][other.seat], handoff=False)
-    other.page.wait_for_function("() => document.body.dataset.over === '1'")
-    assert body(other.page, "stateHash") == body(now.page, "stateHash")
-    # Play again: the same friend, still at a distance, on the New game form
-    now.page.click("#results button[data-cmd='again']")
-    now.page.wait_for_function("() => document.body.dataset.screen === 'new'")
-    kinds = [now.page.locator(".seat-kind").nth(i).input_value() for i in range(3)]
-    assert kinds[1 - now.seat] == "friend" and kinds[now.seat] == "human", kinds
+    final_table_and_play_again(now, devices, name)
     for d in devices:
         assert not app_errors(d.page), d.page.console_errors
     print(f"myraclia's last round at a distance: {links} links, {clicks}, {time.monotonic() - t0:.0f}s")
