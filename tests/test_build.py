@@ -515,12 +515,3 @@ def test_built_site_loads_the_core_at_boot_and_each_game_on_demand():
     # the game boot.js shows the first screen of loads with the interpreter (by its lock name)
     wheels = json.loads(re.search(r"const GAME_WHEELS = (\{[^}]*\});", (public / "interpreter.mjs").read_text()).group(1))
     assert wheels == {g: build.game_wheel_name(g) for g in build.catalog_games(ROOT)}
-
-
-def test_wheel_files_name_each_wheel_with_the_integrity_pyodide_asks_for():
-    """interpreter.mjs asks for the boot's wheels early with the integrity Pyodide's own request
-    carries (the lock's sha256 in base64), so that Pyodide's request can be given that response."""
-    data = b"the bytes of a wheel"
-    lock = {"packages": {"a": {"file_name": "a-1.0-py3-none-any.whl", "sha256": hashlib.sha256(data).hexdigest()},
-                         "b": {"depends": []}}}
-    assert build.wheel_files(lock) == {"a": ["a-1.0-py3-none-any.whl", build.sri_sha256(data)]}

@@ -4,9 +4,8 @@ why it cannot.
 The wheels (the UI, the engines, pydantic and what it needs) are loaded with Pyodide's own
 ``loadPackage``: it resolves the dependencies from the site's ``pyodide-lock.json`` and checks
 every wheel's sha256, with no micropip and no package cache (see ``build.pyscript_config``).
-``interpreter.mjs`` downloads them while the interpreter starts and installs them once it
-has, one wheel per task (``globalThis.tavoloPackages``); here the outcome is awaited (or the
-load started, when there is none).
+``interpreter.mjs`` has Pyodide fetch them while the interpreter starts (loadPyodide's
+``packages``); here the outcome is awaited (or the load started, when it was not).
 
 The app's modules (pydantic, the engines' core, the UI) are then imported in steps
 (``IMPORT_STEPS``), the page's thread given back to the browser between them, so that no
@@ -90,8 +89,8 @@ async def _load_wheels() -> str | None:
     """Load the wheels, or say why they did not load (None when they did). Pyodide's
     loadPackage reports a wheel that fails its sha256 check or its download without raising,
     so what was loaded is checked too."""
-    # interpreter.mjs installs them once the interpreter has started: its answer is null or the
-    # error; without it (another interpreter module) the load starts here
+    # interpreter.mjs loaded them with the interpreter (or once more, after a failure): its
+    # answer is null or the error; without it (another interpreter module) the load starts here
     pending = getattr(js, "tavoloPackages", None)
     try:
         if pending is None:
