@@ -815,6 +815,11 @@ INTERPRETER_TEMPLATE = """\
 //   files as they are still sends a third of the bytes. Without DecompressionStream, or when
 //   the twin cannot be had (a 404, a failed check or decompression), the plain file is fetched;
 //   and so it is when the service worker has cached it (made from the twin: see SW_TEMPLATE).
+// * While Pyodide starts, its requests for the wheels wait until the runtime's own large files
+//   (RUNTIME_FILES: the WebAssembly and the standard library) have come in full: Pyodide asks
+//   for the wheels as soon as it has read the lock file, and on a slow link their 3-4 MB then
+//   shared the bandwidth with the runtime, which the interpreter needs before anything else
+//   (the wheels are only unpacked once it has started, and download while it starts).
 // The bots' worker (bot_worker.mjs) starts its own Pyodide through this module too: the snapshot
 // only from a cache, no packages (it loads its own wheel).
 import { loadPyodide as bootPyodide, version } from "./pyodide/pyodide.mjs";
@@ -988,13 +993,77 @@ async function snapshotBytes() {
 // Response (WebAssembly.instantiateStreaming, which needs content-type application/wasm).
 const TYPES = { wasm: "application/wasm", zip: "application/zip" };
 
-function twinOf(resource) {
+// The name of a requested file in ./pyodide/ ("pyodide.asm.wasm", "pydantic-....whl"), or null
+// for any other request (another folder, a query, a Request object).
+function runtimeName(resource) {
   if (!(typeof resource === "string" || resource instanceof URL)) return null;
   const url = new URL(resource, globalThis.location.href);
   const folder = new URL("./pyodide/", import.meta.url).href;
   if (url.search || url.hash || !url.href.startsWith(folder)) return null;
-  const name = url.href.slice(folder.length);
-  return Object.hasOwn(GZIPPED, name) ? { url: url.href, name, integrity: GZIPPED[name] } : null;
+  return url.href.slice(folder.length);
+}
+
+function twinOf(resource) {
+  const name = runtimeName(resource);
+  if (name === null || !Object.hasOwn(GZIPPED, name)) return null;
+  return { url: new URL("./pyodide/" + name, import.meta.url).href, name, integrity: GZIPPED[name] };
+}
+
+// The runtime's files the wheels' downloads wait for (see the top of this file).
+const RUNTIME_FILES = ["pyodide.asm.wasm", "python_stdlib.zip"];
+
+// The wait of the wheels' requests: `opened` resolves once `arrived` was called for each of
+// RUNTIME_FILES, or `open` once (Pyodide's start over, whatever its outcome), or after
+// GATE_MAX_MS at the latest (a runtime file asked for under another name would otherwise hold
+// the wheels, and so the start, for ever; opened early, the wheels only share the bandwidth).
+const GATE_MAX_MS = 15000;
+
+function runtimeGate() {
+  const pending = new Set(RUNTIME_FILES);
+  let open;
+  const opened = new Promise((resolve) => { open = resolve; });
+  const timer = setTimeout(() => open(), GATE_MAX_MS);
+  opened.then(() => clearTimeout(timer));
+  return {
+    opened,
+    open,
+    arrived(name) {
+      pending.delete(name);
+      if (!pending.size) open();
+    },
+  };
+}
+
+// `response` with `done` called once its body has been read to the end, or failed: the body
+// passes through a TransformStream, unchanged. (Not for the WebAssembly from the service
+// worker's cache: the browser keeps its compiled code only for a response with a URL.)
+function whenRead(response, done) {
+  if (!response.body) {
+    done();
+    return response;
+  }
+  const reader = response.body.getReader();
+  const body = new ReadableStream({
+    async pull(controller) {
+      try {
+        const { done: end, value } = await reader.read();
+        if (end) {
+          done();
+          controller.close();
+        } else {
+          controller.enqueue(value);
+        }
+      } catch (err) {
+        done();
+        controller.error(err);
+      }
+    },
+    cancel(reason) {
+      done();
+      return reader.cancel(reason);
+    },
+  });
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
 }
 
 // The decompressed file, as a Response of the plain file's type. The whole file is decompressed
@@ -1020,29 +1089,48 @@ async function cachedPlain(url) {
   }
 }
 
-function twinFetch(plainFetch) {
+// The WebAssembly (or another GZIPPED file), its twin decompressed when it can be; -> [the
+// response, whether its body has been read already].
+async function runtimeFile(twin, plainFetch, resource, init) {
+  if (typeof DecompressionStream !== "function" || (await cachedPlain(twin.url))) return [await plainFetch(resource, init), false];
+  try {
+    return [await unzippedTwin(twin, plainFetch), true];
+  } catch (err) {
+    console.warn(`Tavolo: ${twin.name} fetched as it is (its gzipped twin could not be used)`, err);
+    return [await plainFetch(resource, init), false];
+  }
+}
+
+// fetch() while Pyodide starts: GZIPPED files from their twins, the wheels after the runtime's
+// files (`gate`); every other request as it is.
+function twinFetch(plainFetch, gate) {
   return function fetchTwin(resource, init) {
-    const twin = twinOf(resource);
-    if (!twin || (init && Object.keys(init).length)) return plainFetch(resource, init);
-    return (async () => {
-      if (typeof DecompressionStream !== "function" || (await cachedPlain(twin.url))) return plainFetch(resource, init);
-      try {
-        return await unzippedTwin(twin, plainFetch);
-      } catch (err) {
-        console.warn(`Tavolo: ${twin.name} fetched as it is (its gzipped twin could not be used)`, err);
-        return plainFetch(resource, init);
-      }
-    })();
+    const name = runtimeName(resource);
+    if (name !== null && name.endsWith(".whl")) return gate.opened.then(() => plainFetch(resource, init));
+    const plain = !init || !Object.keys(init).length;
+    const twin = plain ? twinOf(resource) : null;
+    if (twin) {
+      // a response from Cache Storage (or made whole here) counts as arrived when it is handed over
+      return runtimeFile(twin, plainFetch, resource, init).finally(() => gate.arrived(name)).then(([response]) => response);
+    }
+    if (plain && RUNTIME_FILES.includes(name)) {
+      return plainFetch(resource, init).then(
+        (response) => whenRead(response, () => gate.arrived(name)),
+        (err) => { gate.arrived(name); throw err; });
+    }
+    return plainFetch(resource, init);
   };
 }
 
 async function startPyodide(settings) {
   const plainFetch = globalThis.fetch;
-  const wrapped = twinFetch(plainFetch.bind(globalThis));
+  const gate = runtimeGate();
+  const wrapped = twinFetch(plainFetch.bind(globalThis), gate);
   globalThis.fetch = wrapped;
   try {
     return await bootPyodide(settings);
   } finally {
+    gate.open();  // nothing waits past the start (a file Pyodide never asked for, a failure)
     if (globalThis.fetch === wrapped) globalThis.fetch = plainFetch;
   }
 }

@@ -12,12 +12,16 @@ Here the parser is held deterministically: the page is served with a same-origin
 the server answers only after a few seconds, just before ``<script type="py">``, while
 core.js arrives at once.
 
+The wheels are asked for only once the runtime's own large files have come (interpreter.mjs
+RUNTIME_FILES): Pyodide asked for them as soon as it had read its lock file, and on a slow link
+their 3-4 MB shared the bandwidth with the WebAssembly and the standard library, which the
+interpreter needs first. Here the server holds the standard library until the test releases it.
+
 Needs ``python build.py`` first.
 """
 
 from __future__ import annotations
 
-import http.server
 import threading
 import time
 from functools import partial
@@ -25,7 +29,7 @@ from functools import partial
 import pytest
 
 import build
-from tests.web.conftest import PUBLIC, READY_SELECTOR
+from tests.web.conftest import PUBLIC, READY_SELECTOR, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -85,5 +89,58 @@ def test_python_finds_its_config_while_the_parser_is_held(new_context):
             assert page.evaluate("document.body.dataset.screen") == "home"
         assert not errors, errors
     finally:
+        server.shutdown()
+        server.server_close()
+
+
+STDLIB = "/pyodide/python_stdlib.zip"
+
+
+def held_stdlib_server(release: threading.Event):
+    """A server of the built site that answers the standard library only once ``release`` is
+    set, and notes every path asked for, in the order asked (``server.asked``)."""
+
+    class Handler(build.SiteHandler):
+        def do_GET(self):
+            path = self.path.split("?")[0]
+            with lock:
+                server.asked.append(path)
+            if path == STDLIB:
+                release.wait(60)
+                with lock:
+                    server.asked.append("(released)")
+            super().do_GET()
+
+    lock = threading.Lock()
+    server = build.SiteServer(("127.0.0.1", 0), partial(Handler, directory=str(PUBLIC)))
+    server.asked = []
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+def test_the_wheels_are_asked_for_once_the_runtime_has_come(new_context):
+    release = threading.Event()
+    server = held_stdlib_server(release)
+    try:
+        ctx = new_context(service_workers="block")
+        page = ctx.new_page()
+        page.goto(f"http://127.0.0.1:{server.server_address[1]}/index.html")
+        # Pyodide's module and lock file are here: it asks for the wheels right after reading
+        # the lock file (the old order), and here it must wait for the held standard library
+        deadline = time.monotonic() + 60
+        while not {"/pyodide/pyodide.asm.mjs", "/pyodide/pyodide-lock.json", STDLIB} <= set(server.asked):
+            assert time.monotonic() < deadline, f"the page never asked for its runtime: {server.asked}"
+            page.wait_for_timeout(100)
+        page.wait_for_timeout(3000)  # time enough for the old order to ask for every wheel
+        asked = list(server.asked)
+        assert not [path for path in asked if path.endswith(".whl")], asked
+        release.set()
+        wait_ready(page)
+        assert page.evaluate("document.body.dataset.screen") == "home"
+        asked = list(server.asked)
+        wheels = [i for i, path in enumerate(asked) if path.endswith(".whl")]
+        assert wheels and min(wheels) > asked.index("(released)"), asked
+    finally:
+        release.set()
         server.shutdown()
         server.server_close()
