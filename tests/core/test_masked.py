@@ -119,8 +119,19 @@ holds two positions of the round's deck (move 174). Checked in part to keep the 
 bounded (whole, the three cost about a minute)."""
 
 
+NOT_COVERED = [
+    pytest.param("euphoria", 2, 3, None, None, marks=pytest.mark.xfail(
+        strict=True, reason="copies counted after the artifact deck is rebuilt from its discards: the positions "
+                            "read before still count, so a fill paid face up by the rules beside them is not "
+                            "seen (seat 0's world discards two balloons where the true game asks, move 304)")),
+]
+"""Games found not covered yet (``engines.core.masked``'s "Not covered here"), kept here so
+that they show: each fails today, and a fix makes it pass (strict)."""
+
+
 @pytest.mark.parametrize("name, players, seed, options, upto",
-                         [*[(*g, None, None) for g in GAMES], *[(*v, None) for v in VARIANTS], *COPIES])
+                         [*[(*g, None, None) for g in GAMES], *[(*v, None) for v in VARIANTS], *COPIES,
+                          *NOT_COVERED])
 def test_masked_record_each_device_world_shows_its_seat_what_the_true_game_shows(name, players, seed, options, upto):
     """At every move, every seat's world (its device's replay of the masked record) gives
     that seat the true view and, at its turns, the true legal moves; the masked record never
