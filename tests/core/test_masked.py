@@ -23,9 +23,10 @@ from engines.core.play import play_game
 from engines.core.record import GameRecord, positions, replay, start
 
 GAMES = [("citadels", 2, 1), ("citadels", 3, 3), ("citadels", 4, 4), ("citadels", 5, 2),
-         ("euphoria", 2, 1), ("euphoria", 3, 2)]
+         ("euphoria", 2, 1), ("euphoria", 2, 3), ("euphoria", 3, 2)]
 """(game, seats, seed) of the whole games played: Citadels at 2 to 5 seats, Euphoria at 2 and 3,
-a few seeds each."""
+a few seeds each (Euphoria at 2 seats, seed 3: the artifact deck is rebuilt from its discards,
+and then the rules pay a seat's filled artifacts by themselves, move 304)."""
 
 _PARTS = re.compile(r"[^A-Za-z0-9_\-]+")
 
@@ -119,19 +120,8 @@ holds two positions of the round's deck (move 174). Checked in part to keep the 
 bounded (whole, the three cost about a minute)."""
 
 
-NOT_COVERED = [
-    pytest.param("euphoria", 2, 3, None, None, marks=pytest.mark.xfail(
-        strict=True, reason="copies counted after the artifact deck is rebuilt from its discards: the positions "
-                            "read before still count, so a fill paid face up by the rules beside them is not "
-                            "seen (seat 0's world discards two balloons where the true game asks, move 304)")),
-]
-"""Games found not covered yet (``engines.core.masked``'s "Not covered here"), kept here so
-that they show: each fails today, and a fix makes it pass (strict)."""
-
-
 @pytest.mark.parametrize("name, players, seed, options, upto",
-                         [*[(*g, None, None) for g in GAMES], *[(*v, None) for v in VARIANTS], *COPIES,
-                          *NOT_COVERED])
+                         [*[(*g, None, None) for g in GAMES], *[(*v, None) for v in VARIANTS], *COPIES])
 def test_masked_record_each_device_world_shows_its_seat_what_the_true_game_shows(name, players, seed, options, upto):
     """At every move, every seat's world (its device's replay of the masked record) gives
     that seat the true view and, at its turns, the true legal moves; the masked record never
