@@ -105,11 +105,9 @@ docstring names them); this module is bookkeeping.
 - *Kinds held twice* (Euphoria's artifact cards): the oracle counts every position of a
   kind a seat sees as read, and every position of a kind once face up as public; the keys
   open only the seat's own and the copy played, so ``readable`` is smaller there. A
-  device's world (``masked.World``) cannot yet do with that: it takes every card face up to
-  be at a position all devices read, so when a seat pays a kind face up that another seat
-  also holds, its world may not fill the other's copy with that kind and nothing else fits
-  (``ValueError``; Euphoria, 2 seats, seed 1, move 163). ``masked.World`` must count copies
-  there (a later part; masked.py is not changed here).
+  device's world (``masked.World``) counts copies of a kind, so it does with that
+  (Euphoria, 2 seats, seed 1: every seat's world shows it the true view reading only what
+  the keys open).
 - *A modified page reads its own reserve*: the others' keys for a seat's reserve are public
   before it draws, so a device that reads its memory foresees its next draws (issue 39's
   threat model puts this out of scope). ``readable`` counts drawn positions only.

@@ -98,19 +98,39 @@ another, is kept off that position (a rank called with no answer is so ruled out
 position at a time); a position of a numbered deck no card can fill (every character left
 is banned there) makes the deck's fills before it a nogood (they decided what was left).
 
+**Copies and kinds.** A deck may list a kind more than once (Euphoria's six books): a kind
+is known elsewhere only as many times as there are positions of it the device reads, so a
+fill may take a kind while the deck has a copy of it unaccounted for, and a filled kind face
+up shows the world wrong only when more copies of it are face up than read positions of it,
+or when the rules paid it from the hand it was drawn into (``_check_exposed``). Two cards of one kind named by the kind (Citadels' "keep harbor"):
+the rules move the first in a hand, which may be a fill beside the true card; the token
+names the lowest position of a card of that name the mover held hidden and the move moved,
+so a world whose move moved a filled card of that name below the token's, or in place of
+it, keeps that card's id off that position (``_check_named``). A position no card can fill
+(the true card taken by a fill before it) makes the deck's fills before it that could be
+there a nogood; a lesson already learnt is a ``ValueError`` (no world fits), never a loop.
+
 **Not covered here** (later parts, or said plainly):
 
-- *Citadels' draft, what is left* (part B3 covers the rest): with seven players the last
-  chooser is handed the character set aside face down too (§5.2: his device reads its
-  position, ``Citadels.shown_cards``); when he keeps it, that character leaves the draft a
-  second time and holds two positions of the round's deck, so once it is revealed another
-  device's world finds its true card "known elsewhere" and cannot fill the first position
-  (``ValueError``; seen at seven seats, seed 1). Not covered: the tests play 2 to 5 seats
-  (6 seats, seed 2, passes too). The King's device dealing the characters from
-  commit-reveal randomness and passing the rest encrypted on (issue 39) is the wiring's part;
-  here the oracle stands for it. A rank called with no answer is learnt by each world one
-  position at a time (a rebuild each), not given by the oracle as a ban on every chosen
-  position (the oracle would need to tell choices from characters put face down).
+- *Citadels' draft, what is left*: with seven players the last chooser is handed the
+  character set aside face down too (§5.2: his device reads its position,
+  ``Citadels.shown_cards``); when he keeps it, that character holds two positions of the
+  round's deck. The oracle shows a character at its latest position only (the face-down one
+  stays closed), a world lets a character of a numbered deck be at a second position when
+  nothing else fits (``World.fill``; ``World._choose`` checks that the choice it reads is
+  offered) and blames a revealed character at its latest position. The King's device
+  dealing the characters from commit-reveal randomness and passing the rest encrypted on
+  (issue 39) is the wiring's part; here the oracle stands for it. A rank called with no
+  answer is learnt by each world one position at a time (a rebuild each), not given by the
+  oracle as a ban on every chosen position (the oracle would need to tell choices from
+  characters put face down).
+- *A card face up once, then hidden again* (Citadels: a district destroyed or discarded face
+  up under the deck, drawn again by the rules once the shuffled part is used up): its
+  position stays read by all, so a move keeping it (``keep_card``) is written plainly and
+  every device learns which of the two drawn cards was kept (6 seats, seed 1, move 316).
+  Hiding it needs the card dealt again at a new position (a re-encrypted card), a later part.
+- *Cost*: each device's world goes back (``World._rewind``) about a hundred times in a
+  whole game of five to seven seats; the tests check three of these games only in part.
 - *The Magician's exchange with another player's hand*: here the oracle lets the Magician's
   device read the cards it receives (they are in its view); in the wiring it needs the other
   player's device to release its keys for them (about two extra messages).
@@ -120,9 +140,15 @@ is banned there) makes the deck's fills before it a nogood (they decided what wa
 - *Kinds held twice* (Euphoria's artifact cards; any deck listing one kind more than once):
   the oracle counts every position holding a kind a seat sees as read by that seat, and
   every position of a kind once face up as read by all, which may be more than they truly
-  know (worlds then hold the true card there). A move naming a still hidden copy of a kind
-  seen face up before would be written plainly; in the tests' games every artifact named
-  plainly was paid face up by that very move.
+  know (worlds then hold the true card there). A world counts copies (``World``): a fill
+  comes face up when more copies of its kind are face up than positions of it the device
+  reads, or when the seat it was drawn for holds fewer copies after a move that named none
+  (``World._paid_for``: the rules paid them by themselves; needed once the artifact deck is
+  rebuilt from its discards, as the positions read before lie face up no more). A fill paid
+  by a move that names its kind while the device holds a copy read face up would pass
+  unseen (a later move then raises ``IllegalAction``; not seen in the tests' games). A move
+  naming a still hidden copy of a kind seen face up before would be written plainly; in the
+  tests' games every artifact named plainly was paid face up by that very move.
 - *Euphoria's market selection* (variant): the tiles dealt to a seat and the one it keeps
   are its hidden items ("keep:<tile>" is a token), and the six then dealt onto the sites
   are a deck of their own (``market-sites``: one position per deck for a kept tile). The
@@ -202,6 +228,19 @@ def parts_of(value: Any) -> list | None:
 _SEPARATORS = re.compile(r"([^A-Za-z0-9_\-]+)")
 """What may stand between card names in one text of a move ("michael>ian", "a+b"): anything
 but letters, digits, "_" and "-", the characters of the games' ids."""
+
+
+def _tokens_in(value: Any) -> Iterator[Any]:
+    """Every token of a (masked) move's JSON, at any depth, those of texts written in parts
+    (``parts_of``) too."""
+    if token_key(value) is not None:
+        yield value
+    elif isinstance(value, Mapping):
+        for v in value.values():
+            yield from _tokens_in(v)
+    elif isinstance(value, (list, tuple)):
+        for v in value:
+            yield from _tokens_in(v)
 
 
 def texts_in(value: Any) -> Iterator[str]:
@@ -420,13 +459,17 @@ def _learn(game: Game, state: GameState, masker: _Masker, knowledge: Knowledge,
     for draw in masker.draws:
         if game.shown_cards(state, None, draw.key.deck) is None:
             by_card.setdefault(draw.card, []).append(draw.key)
+    # a card the game says where it is seen (``Game.shown_cards``) is seen at its latest
+    # position: a card handed on again holds two (Citadels' seventh chooser keeping the
+    # character set aside face down), and only the one it holds now is shown
+    latest = {(d.key.deck, d.card): d.key for d in masker.draws}
 
     def shown_to(seat: int | None) -> set[Key]:
         """The drawn positions whose cards ``seat`` (None: everyone) sees where they lie."""
         texts = set(texts_in(game.view(state, seat)))
         keys = {key for card, keys in by_card.items() if card in texts for key in keys}
         told = {deck: game.shown_cards(state, seat, deck) for deck in decks}
-        return keys | {d.key for d in masker.draws if (cards := told[d.key.deck]) is not None and d.card in cards}
+        return keys | {key for (deck, card), key in latest.items() if (cards := told[deck]) is not None and card in cards}
 
     new_public = shown_to(None) | {d.key for d in masker.draws if d.seen_by is None}
     new_public -= public
@@ -522,6 +565,9 @@ class _Filler:
                 w.fills[key] = w.fill(state, key, game.chance_weights(state))
             data = w.named(data)
         outcome = game.parse_action(data)
+        if deck is not None:
+            seen = game.chance_seen_by(state, outcome)
+            w.drawer[key] = seen[0] if seen is not None and len(seen) == 1 else None
         if all(outcome != o for o, _ in game.chance_weights(state)):
             raise ChanceError(w.dealt, data)
         w.dealt += 1
@@ -538,9 +584,10 @@ class _Exposed(Exception):
     when the move named no such card, the fills its mover held hidden right before it (the
     rules acted by themselves on them: see ``World._check_exposed``), else empty."""
 
-    def __init__(self, key: Key, card: str, nogood: Nogood = frozenset()) -> None:
+    def __init__(self, key: Key, card: str, nogood: Nogood = frozenset(),
+                 names: frozenset[str] | None = None) -> None:
         super().__init__(f"the fill {card} of position {key.at} of deck {key.deck!r} came face up")
-        self.key, self.card, self.nogood = key, card, nogood
+        self.key, self.card, self.nogood, self.names = key, card, nogood, names
 
 
 class _DeadEnd(_Exposed):
@@ -550,7 +597,7 @@ class _DeadEnd(_Exposed):
 
     def __init__(self, key: Key, nogood: Nogood) -> None:
         Exception.__init__(self, f"no card can fill position {key.at} of deck {key.deck!r} with the fills before it")
-        self.key, self.card, self.nogood = key, "", nogood
+        self.key, self.card, self.nogood, self.names = key, "", nogood, None
 
 
 class _Mark(NamedTuple):
@@ -583,6 +630,7 @@ class World:
         self.nogoods: frozenset[Nogood] = nogoods
         self.fills: dict[Key, str] = {}
         self.drawn: set[Key] = set()
+        self.drawer: dict[Key, int | None] = {}   # the seat each position was drawn for (None: all or none)
         self.counts: Counter[str] = Counter()
         self.dealt = 0
         self.rebuilds = 0
@@ -637,17 +685,31 @@ class World:
         ahead = Counter(card for k, card in self.known.items() if k.deck == key.deck and k.at > key.at)
         banned = self.banned.get(key, frozenset())
         blocked: set[tuple[Key, str]] = set()   # the other fills of the nogoods that rule out a card
-        for outcome, weight in outcomes:
-            card = _card_in(game, key.deck, cards, game.dump_action(outcome))
+        numbered = game.numbered_cards(key.deck) is not None
+        found = [(_card_in(game, key.deck, cards, game.dump_action(outcome)), weight) for outcome, weight in outcomes]
+        for card, weight in found:
             if weight > ahead[card] and banned.isdisjoint(game.card_names(key.deck, card)):
                 bad = self._nogood_completed(key, card)
                 if bad is None:
                     return card
-                blocked |= {(k, c) for k, c in bad if k != key}
-        if game.numbered_cards(key.deck) is not None:
+                blocked |= {(k, c) for k, c in bad if k != key and k not in self.known}   # read: a fact
+        if numbered and not blocked:
+            # a card may hold two positions of a numbered deck, when the rules hand it on
+            # again (Citadels: the seventh chooser keeps the character set aside face down):
+            # a card known at a later position may be here too (``_choose`` checks it)
+            twice = next((card for card, weight in found if weight and banned.isdisjoint(game.card_names(key.deck, card))
+                          and self._nogood_completed(key, card) is None), None)
+            if twice is not None:
+                return twice
+        if numbered:
             # the cards left to choose from follow from this deck's fills before ``key``
             # (Citadels: the characters still in the draft): together they are a nogood
             blocked |= {(k, c) for k, c in self.fills.items() if k.deck == key.deck and k.at < key.at}
+        else:
+            # the true card here is not banned from it; if it is not left in this world's
+            # deck, a fill before ``key`` holds it: those fills, together, are a nogood
+            blocked |= {(k, c) for k, c in self.fills.items() if k.deck == key.deck and k.at < key.at
+                        and banned.isdisjoint(game.card_names(key.deck, c))}
         if blocked:
             raise _DeadEnd(key, frozenset(blocked))
         raise ValueError(f"no card can fill position {key.at} of deck {key.deck!r}")
@@ -674,6 +736,7 @@ class World:
             self.game.apply(self.state, self.game.parse_action(plain))
             self.record.actions.append(plain)
             self.game.deal(self.state, source)
+            self._check_named(data)
             self._check_exposed(plain)
 
     def _choose(self, deck: str) -> None:
@@ -683,8 +746,18 @@ class World:
         key = Key(deck, position(deck, self.counts[deck]))
         self.counts[deck] += 1
         self.drawn.add(key)
+        legal = [(a, 1) for a in self.game.legal_actions(self.state)]
         if key not in self.known:
-            self.fills[key] = self.fill(self.state, key, [(a, 1) for a in self.game.legal_actions(self.state)])
+            self.fills[key] = self.fill(self.state, key, legal)
+            return
+        cards = _deck_cards(self.game, self.state, self.decks, deck)
+        if all(_card_in(self.game, deck, cards, self.game.dump_action(a)) != self.known[key] for a, _ in legal):
+            # the choice this device reads is not offered here: the deck's fills before it
+            # decided what was left to choose from, and together they are a nogood
+            before = frozenset((k, c) for k, c in self.fills.items() if k.deck == deck and k.at < key.at)
+            if not before:
+                raise ValueError(f"the choice at position {key.at} of deck {deck!r} is not offered")
+            raise _DeadEnd(key, before)
 
     def _held_fills(self) -> Nogood:
         """The fills of the positions whose cards the mover of the move just played held
@@ -716,16 +789,79 @@ class World:
             if key.deck not in told:
                 told[key.deck] = self.game.shown_cards(self.state, None, key.deck)
             cards = told[key.deck]
-            if cards is not None and card in cards:
+            if cards is not None and card in cards and not self._held_later(key, card):
                 raise _Exposed(key, card)   # seen where the true game shows another: never there
         # a card id holds no character JSON escapes, so it is a text of the view exactly
         # when it stands between quotes in the view's JSON (much faster than walking it)
         shown = json.dumps(self.game.view(self.state, None))
         named = set(_SEPARATORS.split(" ".join(texts_in(plain))))
+        read: Counter[str] | None = None   # the cards of the positions drawn that this device reads
         for key, card in self.fills.items():
             if told[key.deck] is None and f'"{card}"' in shown:
+                if read is None:
+                    read = Counter(c for k, c in self.known.items() if k in self.drawn)
+                if shown.count(f'"{card}"') <= read[card] and not self._paid_for(key, card, named):
+                    continue   # each copy face up may be one this device reads (a kind held twice)
                 held = self._held_fills() if named.isdisjoint(self.game.card_names(key.deck, card)) else frozenset()
                 raise _Exposed(key, card, held | {(key, card)} if held else frozenset())
+
+    def _paid_for(self, key: Key, card: str, named: set[str]) -> bool:
+        """Whether the rules may have played the fill ``card`` at ``key`` face up by
+        themselves in the move just played: the move named no card of its kind, and the seat
+        the position was drawn for holds fewer copies of the kind after the move than before
+        it and the draws of the move gave him (a kind held twice: the copies read before may be face up no more, the artifact deck
+        rebuilt from its discards)."""
+        holder = self.drawer.get(key)
+        if holder is None or not named.isdisjoint(self.game.card_names(key.deck, card)):
+            return False
+
+        def copies(state: GameState) -> int:
+            return sum(1 for h in self.game.hidden_items(state) if h["seat"] == holder and h["item"] == card)
+        before = self._marks[-1]
+        drawn = sum(1 for k in self.drawn - before.drawn if self.drawer.get(k) == holder and self.card_at(k) == card)
+        return copies(self.state) < copies(before.state) + drawn
+
+    def _held_later(self, key: Key, card: str) -> bool:
+        """Whether ``card`` lies at a position of ``key``'s deck drawn after ``key`` in this
+        world (a card handed on again holds two positions: it is seen at the later one)."""
+        return any(k.deck == key.deck and k.at > key.at and k in self.drawn and self.card_at(k) == card
+                   for k in (*self.known, *self.fills))
+
+    def _check_named(self, data: dict) -> None:
+        """``_Exposed`` when the move just played (``data``, masked) named a card by a token
+        that its masking (``_mask_action``) could not have written from this world: a token
+        names the lowest position of the cards bearing its name that the mover held hidden
+        and the move moved. Where this world's rules moved another card of that name than
+        the token's (two cards of one kind, Citadels' "keep harbor" with a filled harbor
+        beside the true one), or such a card lies at a lower position, that card is a fill
+        the true game does not hold there: its id is kept off its position (only its id: a
+        third copy of the kind may still be the true card)."""
+        tokens = [found for found in map(token_key, _tokens_in(data)) if found is not None]
+        if not tokens or not self.fills:
+            return
+        before = self._marks[-1]
+        mover = self.game.to_move(before.state)
+        if mover is None or mover < 0:
+            return
+        held = Counter(h["item"] for h in self.game.hidden_items(before.state) if h["seat"] == mover)
+        moved: set[str] | None = None
+        for key, name in tokens:
+            if self.game.numbered_cards(key.deck) is not None:
+                continue   # a hidden choice: numbered, no kind shared by two cards
+            text = self.game.card_names(key.deck, self.card_at(key))[name]
+            named = {k: names.index(text) for k in before.drawn
+                     if text in (names := self.game.card_names(k.deck, self.card_at(k))) and held[self.card_at(k)]}
+            if not any(k in before.fills and k != key for k in named):
+                continue   # no fill the rules could have moved in its place
+            if moved is None:
+                cards = frozenset(self.card_at(k) for k in before.drawn)
+                moved = {card for _, card in _places(before.state, cards) - _places(self.state, cards)}
+            candidates = {(k, i): self.card_at(k) for k, i in named.items() if self.card_at(k) in moved}
+            wrong = [(k, card) for (k, i), card in sorted(candidates.items())
+                     if k in before.fills and ((key, name) not in candidates or (k, i) < (key, name))]
+            if wrong:
+                k, card = wrong[0]
+                raise _Exposed(k, card, names=frozenset((card,)))
 
     def contradicted(self, known: Mapping[Key, str], banned: Mapping[Key, frozenset[str]] | None = None) -> bool:
         """Whether ``known`` or ``banned`` proves a fill of this world wrong (``wrong_fills``)."""
@@ -802,12 +938,19 @@ def _learn_from(game: Game, exposed: _Exposed, banned: Mapping[Key, frozenset[st
                 nogoods: frozenset[Nogood]) -> tuple[dict[Key, frozenset[str]], frozenset[Nogood]]:
     """The bans and nogoods after ``exposed`` (``World._check_exposed``): its nogood added, or,
     without one, its card's names kept off its position (the true card there is none of them:
-    the rules would have moved it the same way)."""
+    the rules would have moved it the same way). ``ValueError`` when it teaches nothing new:
+    the world would go back and fail the same way again (no world fits what the device
+    reads), so each retry of ``build`` and ``World._carry_on`` rules something out."""
     bans = dict(banned)
     if exposed.nogood:
+        if exposed.nogood in nogoods:
+            raise ValueError(f"{exposed}, again: no world fits what this device reads")
         return bans, nogoods | {exposed.nogood}
-    names = game.card_names(exposed.key.deck, exposed.card)
-    bans[exposed.key] = bans.get(exposed.key, frozenset()) | frozenset(names)
+    names = frozenset(exposed.names if exposed.names is not None else
+                      game.card_names(exposed.key.deck, exposed.card))
+    if names <= bans.get(exposed.key, frozenset()):
+        raise ValueError(f"{exposed}, again: no world fits what this device reads")
+    bans[exposed.key] = bans.get(exposed.key, frozenset()) | names
     return bans, nogoods
 
 

@@ -310,13 +310,7 @@ def oracle_known(t: Planned, m: int, seat: int) -> dict:
     return t.masking.knowledge.known(m, seat)
 
 
-WHOLE_GAMES = [
-    pytest.param("euphoria", 2, 1, marks=pytest.mark.xfail(
-        strict=True, reason="kinds held twice: seat 0 reads only its own book; when it pays it face up (move 163) "
-                            "its world may not fill seat 1's book with a book (masked.World takes every card face "
-                            "up to be at a position all read: the oracle's over-count), and nothing else fits")),
-    pytest.param("citadels", 3, 3),
-]
+WHOLE_GAMES = [("euphoria", 2, 1), ("citadels", 3, 3)]
 
 
 def heart(t: Table, known, upto: int | None = None) -> int:
@@ -385,9 +379,9 @@ def test_with_the_magician_s_exchange_handed_over_each_citadels_seat_reads_what_
 @pytest.mark.parametrize("name, players, seed", WHOLE_GAMES)
 def test_each_world_shows_its_seat_the_true_view_reading_only_what_the_released_keys_open(name, players, seed):
     """The same for the whole game, each seat reading only what the released keys and the
-    cards handed to it open (Citadels: the Magician's exchange at move 40); Euphoria not yet
-    (``WHOLE_GAMES``: a kind held twice, where the deal's knowledge is smaller than the
-    oracle's and the world cannot do with less)."""
+    cards handed to it open: Citadels' Magician's exchange at move 40 (the cards handed over),
+    and Euphoria's kinds held twice, where a seat reads only its own copy (the world counts
+    copies, ``masked.World``)."""
     t = table(name, players, seed)
     assert heart(t, deal_known) == len(t.plan.moves) - 1
 

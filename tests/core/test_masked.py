@@ -23,9 +23,10 @@ from engines.core.play import play_game
 from engines.core.record import GameRecord, positions, replay, start
 
 GAMES = [("citadels", 2, 1), ("citadels", 3, 3), ("citadels", 4, 4), ("citadels", 5, 2),
-         ("euphoria", 2, 1), ("euphoria", 3, 2)]
+         ("euphoria", 2, 1), ("euphoria", 2, 3), ("euphoria", 3, 2)]
 """(game, seats, seed) of the whole games played: Citadels at 2 to 5 seats, Euphoria at 2 and 3,
-a few seeds each."""
+a few seeds each (Euphoria at 2 seats, seed 3: the artifact deck is rebuilt from its discards,
+and then the rules pay a seat's filled artifacts by themselves, move 304)."""
 
 _PARTS = re.compile(r"[^A-Za-z0-9_\-]+")
 
@@ -109,30 +110,28 @@ and in the seed-1 game a world whose fills left a seat one way to pay his dilemm
 him by the rules where the true game asked him to choose: the world learns a nogood)."""
 
 
-NOT_COVERED = [
-    pytest.param("citadels", 5, 1, None, marks=pytest.mark.xfail(
-        strict=True, reason="two copies of one district kind (harbor-2, harbor-3): a seat's world shows "
-                            "the other copy after a build, move 183")),
-    pytest.param("citadels", 6, 1, None, marks=pytest.mark.xfail(
-        strict=True, reason="two copies of one district kind after a Magician exchange (church-1, church-3)")),
-    pytest.param("citadels", 7, 1, None, marks=pytest.mark.xfail(
-        strict=True, reason="seven seats: the last chooser keeps the face-down character he is handed, "
-                            "which then holds two positions of the round's deck")),
-]
-"""Games found not covered yet (``engines.core.masked``'s "Not covered here"), kept here so
-that they show: each fails today, and a fix makes it pass (strict)."""
+COPIES = [("citadels", 5, 1, None, 190), ("citadels", 6, 1, None, 100), ("citadels", 7, 1, None, 180)]
+"""(game, seats, seed, options, moves checked) of games whose worlds must count copies, each
+checked as far as just past the move a world could not be built before (``masked.World``):
+two copies of one district kind (harbor-2 and harbor-3, a seat's world kept the filled one
+for the true one, move 183; church-1 and church-3 after a Magician exchange, move 94), and
+seven seats, whose last chooser may keep the character set aside face down, which then
+holds two positions of the round's deck (move 174). Checked in part to keep the suite's time
+bounded (whole, the three cost about a minute)."""
 
 
-@pytest.mark.parametrize("name, players, seed, options", [*[(*g, None) for g in GAMES], *VARIANTS, *NOT_COVERED])
-def test_masked_record_each_device_world_shows_its_seat_what_the_true_game_shows(name, players, seed, options):
+@pytest.mark.parametrize("name, players, seed, options, upto",
+                         [*[(*g, None, None) for g in GAMES], *[(*v, None) for v in VARIANTS], *COPIES])
+def test_masked_record_each_device_world_shows_its_seat_what_the_true_game_shows(name, players, seed, options, upto):
     """At every move, every seat's world (its device's replay of the masked record) gives
     that seat the true view and, at its turns, the true legal moves; the masked record never
     shows a hidden card of anyone. The games draw and keep hidden cards, every device rebuilds
     its world at least once (a position it learns contradicts a fill), and at the end every
     world holds other cards than the true ones at positions its seat does not read. Two of
-    Euphoria's variants are played too (``VARIANTS``). Citadels' masked record writes no
-    hidden character plainly (the one set aside face down, each one chosen or put face down:
-    ``characters_written``), and each chooser's world hands him the true ranks (his view)."""
+    Euphoria's variants are played too (``VARIANTS``), and three games checked up to move
+    ``upto`` (``COPIES``). Citadels' masked record writes no hidden character plainly (the
+    one set aside face down, each one chosen or put face down: ``characters_written``), and
+    each chooser's world hands him the true ranks (his view)."""
     game, record = true_game(name, players, seed, options)
     masking = mask_record(game, record)
     assert any(token_key(c.get(f)) for c in masking.record.chance for f in c), "no draw was masked"
@@ -141,6 +140,8 @@ def test_masked_record_each_device_world_shows_its_seat_what_the_true_game_shows
     worlds = [build(game, masking.prefix(0), knowledge.known(0, s), knowledge.bans(0, s)) for s in range(players)]
     ever: set[str] = set()
     for moves, before, truth in true_positions(game, record):
+        if upto is not None and moves > upto:
+            return
         ever |= public_names(game, truth)
         assert not leaks(game, masking, moves, before, truth, ever), f"after move {moves}"
         prefix = masking.prefix(moves)
@@ -277,3 +278,17 @@ def test_a_character_set_aside_face_up_stays_plain():
     assert up and all(type(c["rank"]) is int for c in up)
     round_one = {d.key for d in masking.draws if d.key.deck == "characters-1" and d.seen_by is None}
     assert len(round_one) == 2 and round_one <= masking.knowledge.public[0]
+
+
+@pytest.mark.xfail(strict=True, reason="a district once face up, put under the deck and drawn again by the rules, "
+                                       "is kept by name (keep_card church, move 316): its position is read by all")
+def test_masked_record_hides_which_of_two_cards_drawn_again_from_under_the_deck_is_kept():
+    """Six seats, seed 1, whole game: the masked record shows no hidden card (``leaks``),
+    even once the shuffled part of the district deck is used up and the cards put under it
+    are drawn again (``masked``'s "A card face up once, then hidden again": not yet)."""
+    game, record = true_game("citadels", 6, 1)
+    masking = mask_record(game, record)
+    ever: set[str] = set()
+    for moves, before, truth in true_positions(game, record):
+        ever |= public_names(game, truth)
+        assert not leaks(game, masking, moves, before, truth, ever), f"after move {moves}"
