@@ -47,8 +47,9 @@ The world's own reading of the masked move must give back ``action`` (else ``Val
 the move cannot be masked so). The masked move and outcomes are added to the table's record,
 the positions read to ``known``, and the world advanced to them. When the world cannot go on
 (the rules turn up a card of another seat right after the move, which its device has not
-released yet: the Citadels character called at the end of the draft), the table *waits*
-(``waiting``, the world's reason; ``to_move`` None): the next ``advance``, with what the
+released yet: the Citadels character called at the end of the draft; ``ValueError``, or
+``ChanceError`` when the world built again cannot replay the set-up, ``_CANNOT_GO_ON``), the
+table *waits* (``waiting``, the world's reason; ``to_move`` None): the next ``advance``, with what the
 device reads then, builds its world again. An ``advance`` whose world cannot go on waits the
 same way (the others' move turned up a card this device cannot read yet); a record that
 does not continue the table's, or that drops a position it read, is refused
@@ -102,7 +103,7 @@ from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from .chance import Source
+from .chance import ChanceError, Source
 from .game import Game, GameState
 from .masked import (Draw, Key, World, _card_in, _deck_cards, _mask_action, _places, _write_token, build,
                      position, texts_in)
@@ -126,6 +127,15 @@ class Played:
     move: dict
     outcomes: list[dict]
     read: dict[Key, str]
+
+
+_CANNOT_GO_ON = (ValueError, ChanceError)
+"""What a world raises when it cannot be carried on or built again from what its device
+reads: ``ValueError`` (no world fits), or ``ChanceError`` (a world rebuilt without a card the
+rules just turned up may fill a position with a card a later outcome of the set-up shows
+face up elsewhere: Citadels at 5 seats, seed 2, move 5, the Assassin called right after the
+draft, its holder's choice not yet released to the last chooser's device). The table waits
+then (``waiting``): the next ``advance``, reading that card, builds the world again."""
 
 
 class _Taken(Exception):
@@ -206,7 +216,7 @@ class DeviceTable:
             else:
                 self.world = self.world.advance(masked, self.known, banned)
             self.waiting = None
-        except ValueError as exc:   # a card turned up that the device cannot read yet
+        except _CANNOT_GO_ON as exc:   # a card turned up that the device cannot read yet
             self.waiting = str(exc)
 
     def play(self, action: Any, deal: CardAt, public: PublicOutcome | Source | None = None) -> Played:
@@ -252,7 +262,7 @@ class DeviceTable:
         self._note(read)
         try:
             self.world = self.world.advance(self.record, self.known)
-        except ValueError as exc:   # the rules turned up a card of another seat: wait for its key
+        except _CANNOT_GO_ON as exc:   # the rules turned up a card of another seat: wait for its key
             self.waiting = str(exc)
         return Played(masked_move, outcomes, {key: card for key, (card, _) in read.items()})
 
