@@ -401,15 +401,24 @@ class _Masker:
 
     def choose(self, state: GameState, deck: str, mover: int, data: dict) -> dict:
         """The move ``data`` of ``mover``, a hidden choice from ``deck`` (``Game.choice_deck``):
-        it takes the deck's next position, seen by the mover alone, and is written with its
-        token."""
-        if self.game.numbered_cards(deck) is None:
-            raise ValueError(f"{self.game.name}: a hidden choice from {deck!r} needs numbered cards")
-        key = Key(deck, position(deck, self.counts[deck]))
-        self.counts[deck] += 1
-        card = _card_in(self.game, deck, _deck_cards(self.game, state, self.decks, deck), data)
+        written with its token (``take_choice``), seen by the mover alone."""
+        masked, key, card = take_choice(self.game, state, self.decks, self.counts, deck, data)
         self.draws.append(Draw(key, card, -1, (mover,)))
-        return _write_token(self.game, key, card, data)
+        return masked
+
+
+def take_choice(game: Game, state: GameState, decks: dict[str, frozenset[str]], counts: Counter[str], deck: str,
+                data: dict) -> tuple[dict, Key, str]:
+    """A hidden choice from ``deck`` (``Game.choice_deck``) made by the move ``data`` at
+    ``state``: it takes the deck's next position (``counts`` is counted on), and the move is
+    written with that position's token. Returns the masked move, the position and the card
+    chosen (used by ``mask_record`` and by a device's table, ``engines.core.table``)."""
+    if game.numbered_cards(deck) is None:
+        raise ValueError(f"{game.name}: a hidden choice from {deck!r} needs numbered cards")
+    key = Key(deck, position(deck, counts[deck]))
+    counts[deck] += 1
+    card = _card_in(game, deck, _deck_cards(game, state, decks, deck), data)
+    return _write_token(game, key, card, data), key, card
 
 
 def mask_record(game: Game, record: GameRecord) -> Masking:

@@ -106,7 +106,7 @@ from typing import Any
 from .chance import ChanceError, Source
 from .game import Game, GameState
 from .masked import (Draw, Key, World, _card_in, _deck_cards, _mask_action, _places, _write_token, build,
-                     position, texts_in)
+                     position, take_choice, texts_in)
 from .record import GameRecord
 
 CardAt = Callable[[Key], str]
@@ -277,7 +277,7 @@ class DeviceTable:
         read: dict[Key, tuple[str, int]] = {}
         choice = game.choice_deck(state)
         if choice is not None:
-            masked_move, key, card = self._choose(state, choice, counts, data)
+            masked_move, key, card = take_choice(self.game, state, self.decks, counts, choice, data)
             read[key] = (card, mover)
         game.apply(after, move)
         outcomes, drawn, after = self._deal(after, counts, card_at, public, set(self.world.fills.values()))
@@ -296,18 +296,6 @@ class DeviceTable:
                 self.mine.setdefault(seat, set()).add(key)
 
     # ---- writing a move ---------------------------------------------------------------------
-    def _choose(self, state: GameState, deck: str, counts: Counter[str], data: dict) -> tuple[dict, Key, str]:
-        """A hidden choice from ``deck`` (``Game.choice_deck``): the move written with the
-        token of the deck's next position, that position and the card chosen."""
-        game = self.game
-        numbered = game.numbered_cards(deck)
-        if numbered is None:
-            raise ValueError(f"{game.name}: a hidden choice from {deck!r} needs numbered cards")
-        key = Key(deck, position(deck, counts[deck]))
-        counts[deck] += 1
-        card = _card_in(game, deck, _deck_cards(game, state, self.decks, deck), data)
-        return {**data, numbered[0]: {"deck": key.deck, "at": key.at}}, key, card
-
     def _mask_move(self, before: GameState, after: GameState, mover: int, data: dict) -> tuple[dict, set[Key]]:
         """``data``, the move of ``mover`` from ``before`` to ``after`` (its outcomes dealt),
         with each card the mover held hidden and the move moved written as its position's
