@@ -222,3 +222,33 @@ def test_damaged_packing_is_a_link_error_naming_the_moves(packed):
     with pytest.raises(LinkError, match="moves cannot be read") as info:
         parse_fragment(link_of(json.dumps(data).encode(), "t2"))
     assert "actions" in info.value.detail
+    assert_technical_in_italian(info.value)
+
+
+def assert_technical_in_italian(exc: LinkError) -> None:
+    """A link's technical reason written by ``links`` is a text of the catalogue, shown in
+    Italian on the Italian page (its English stays in ``detail`` for the console)."""
+    from engines.core import i18n
+
+    assert isinstance(exc.technical, i18n.Text), exc.technical
+    missing = set(i18n.MISSING)
+    italian = exc.technical.render("it")
+    assert set(i18n.MISSING) == missing, f"not in the catalogue: {exc.technical!r}"
+    assert italian != exc.technical.render("en") == exc.detail
+
+
+def test_the_technical_reasons_of_a_damaged_link_are_in_the_catalogue():
+    """Each damaged form whose reason ``links`` writes: too long for its header, a header
+    changed, data that is not base64 as Tavolo writes it, a payload that is no link."""
+    payload = encode_record(record())
+    n, crc, data = payload.split(".", 3)[1:]
+    broken = [payload + "A", f"t2.{n}x.{crc}.{data}", "t9z.1.2.3"]
+    if data[-1] not in "AQgw":  # the last character carries bits that are not used: set one
+        broken.append(f"t2.{n}.{crc}.{data[:-1]}{chr(ord(data[-1]) + 1)}")
+    for payload_broken in broken:
+        with pytest.raises(LinkError) as info:
+            decode_payload(payload_broken)
+        assert_technical_in_italian(info.value)
+    with pytest.raises(LinkError) as info:
+        decode_payload(123)  # type: ignore[arg-type]
+    assert_technical_in_italian(info.value)

@@ -7,6 +7,8 @@ Screenshots: test-output/screens/lang_*.png (home and table, both languages, 128
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.web.conftest import app_errors, open_app, shot
@@ -154,3 +156,59 @@ def test_the_boot_screen_speaks_the_browsers_language(new_context, base_url):
             assert "Nuova partita" in page.inner_text("#app")  # the static first screen, in Italian too
     page.wait_for_selector("body[data-ready='1']", state="attached", timeout=180_000)
     assert not [e for e in app_errors(page) if "Content Security Policy" in e] if hasattr(page, "console_errors") else True
+
+
+def _damaged_links() -> dict[str, str]:
+    """Two share links that cannot be opened, by what their Details hold: ``longer`` (its data
+    one character longer than its header says: a reason the page writes, with numbers) and
+    ``unpacked`` (the checksum right, the data no zlib stream: the exception's own text, raw)."""
+    import base64
+    import zlib
+
+    from engines import get_game, new_record
+    from tavolo_ui.links import make_fragment
+
+    fragment = make_fragment(new_record(get_game("spyrium"), 2, 3, seats=[{"name": "Ada", "kind": "human"},
+                                                                 {"name": "Bo", "kind": "human"}]), "play")
+    comp = b"not a zlib stream"
+    data = base64.urlsafe_b64encode(comp).decode().rstrip("=")
+    return {"longer": fragment + "A",
+            "unpacked": f"#play=t2.{len(data)}.{zlib.crc32(comp) & 0xFFFFFFFF:08x}.{data}"}
+
+
+DETAILS_JS = """() => { const b = document.querySelector('#banner');
+    return {msg: b.querySelector('.banner-msg').innerText, summary: b.querySelector('details summary').innerText,
+            label: (b.querySelector('details .detail-raw') || {}).textContent || '',
+            detail: b.querySelector('details pre').textContent}; }"""
+
+
+def test_a_damaged_links_details_speak_italian_on_the_italian_page(page, base_url):
+    """On the Italian page, a damaged share link's Details are Italian too: the reason the page
+    writes (here: how many characters the link has against its header) in Italian words with
+    its numbers, and raw technical data (an exception's own text) only after an Italian label
+    saying it is not translated. Both at 390 px, where the banner is in sight."""
+    from tests.web.test_language_scan_page import english_in_italian
+
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('tavolo:lang', 'it')")
+    links = _damaged_links()
+    open_app(page, base_url, "index.html" + links["longer"])
+    page.wait_for_selector("#banner.error details.details")
+    page.click("#banner details summary")
+    shown = page.evaluate(DETAILS_JS)
+    shot(page, "lang_damaged_link_details_it_390")
+    assert shown["msg"] == "Questo link è danneggiato: è più lungo del dovuto."
+    assert shown["summary"] == "Dettagli" and shown["label"] == ""
+    assert re.fullmatch(r"\d+ caratteri di dati; l’intestazione ne indica \d+\.", shown["detail"]), shown
+    assert not english_in_italian(shown["detail"]), shown
+
+    page.evaluate("fragment => { location.hash = fragment; }", links["unpacked"])
+    page.wait_for_function("() => document.querySelector('#banner .banner-msg').innerText.includes('decomprimere')")
+    page.click("#banner details summary")
+    shown = page.evaluate(DETAILS_JS)
+    shot(page, "lang_damaged_link_raw_details_it_390")
+    assert shown["label"] == "Come l’ha riferito il programma, senza traduzione:", shown
+    assert "decompressing" in shown["detail"]  # zlib's own words, raw, after the label
+    assert not english_in_italian(shown["msg"] + " " + shown["label"]), shown
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    assert not app_errors(page), page.console_errors

@@ -13,12 +13,12 @@ from typing import Callable, Sequence
 
 import engines
 from engines.core.guide import has_guide
-from engines.core.i18n import LANG_NAMES, LANGS, texts
+from engines.core.i18n import LANG_NAMES, LANGS, Text, texts
 
 from .bidi import bdi
 from .distance import Distance
 from .saves import SaveEntry, tr
-from .words import L
+from .words import RAW_DETAIL, L, Technical
 
 T = texts("ui")
 INSTALL_DESCRIPTION = T("Spyrium, Citadels, Euphoria and Myraclia in a browser tab: hot-seat or against bots, offline.")
@@ -93,8 +93,7 @@ def save_row(e: SaveEntry, lang: str, when: Callable[[float], str], aside: bool 
                 f'<button data-cmd="rename" data-arg="{sid}">{h(L("Rename", lang))}</button>'
                 f'<button data-cmd="export" data-arg="{sid}">{h(L("Export", lang))}</button>'
                 f'<button class="danger" data-cmd="delete" data-arg="{sid}">{h(L("Delete", lang))}</button></div></li>')
-    detail = (f'<details class="details"><summary>{h(L("Details", lang))}</summary><pre>{h(e.detail)}</pre></details>'
-              if e.detail else "")
+    detail = details_html(e.detail, lang) if e.detail else ""
     delete = ("" if e.newer else
               f'<button class="danger" data-cmd="delete" data-arg="{sid}">{h(L("Delete", lang))}</button>')
     export = (f'<button data-cmd="export-raw" data-arg="{sid}" title="{h(L("Download the saved text exactly as it is", lang))}">'
@@ -104,6 +103,16 @@ def save_row(e: SaveEntry, lang: str, when: Callable[[float], str], aside: bool 
     return (f'<li class="save broken" data-sid="{sid}"><div class="save-main"><b class="save-name">{bdi(tr(e.name or e.id, lang))}</b>'
             f'<span class="save-error">{h(tr(e.error or "", lang))}</span>{detail}</div><div class="save-btns">'
             f'{retry}{export}{delete}</div></li>')
+
+
+def details_html(detail: Technical | Text | str, lang: str) -> str:
+    """A closed "Details" toggle holding a technical reason (``words.Technical``): a ``Text`` in
+    ``lang``, or raw data (a ``str``) as it is, after a translated label saying it is not
+    translated."""
+    text = detail.text if isinstance(detail, Technical) else detail
+    label = "" if isinstance(text, Text) else f'<p class="detail-raw">{h(RAW_DETAIL.render(lang))}</p>'
+    return (f'<details class="details"><summary>{h(L("Details", lang))}</summary>{label}'
+            f'<pre>{h(tr(text, lang))}</pre></details>')
 
 
 INBOX, ASIDE, FINISHED, IN_PLAY = "inbox", "aside", "finished", "in play"

@@ -34,7 +34,7 @@ from typing import Any
 
 from engines import RecordError, parse_record
 from engines.core.errors import LowerFirst
-from engines.core.i18n import texts
+from engines.core.i18n import Text, texts
 from engines.core.inbound import MAX_INFLATED_BYTES, InputError, inflate, load_json
 from engines.core.record import MAX_DRAWS, MAX_MOVES, GameRecord, too_many
 
@@ -67,7 +67,17 @@ def inflate_cap(compressed: int) -> int:
 
 
 class LinkError(InputError):
-    """A share link that cannot be opened; the message is for a person, ``detail`` technical."""
+    """A share link that cannot be opened; the message is for a person, ``detail`` technical.
+
+    ``technical`` is the technical reason as the page shows it behind its "Details" toggle, in
+    the person's language: a ``Text`` of the catalogue (its fields the raw data: a count, the
+    header as read), or raw data as it came (an exception's own text, an engine's technical
+    reason), which the page introduces with a translated label (``page.Technical``).
+    ``detail`` is its English, for the console and a save's note of trouble."""
+
+    def __init__(self, message: Text | str, detail: Text | str = ""):
+        super().__init__(message, str(detail))
+        self.technical = detail
 
 
 def pack_items(items: list[dict[str, Any]]) -> dict[str, list]:
@@ -89,34 +99,35 @@ def unpack_items(packed: Any, field: str, most: int | None = None) -> list[dict[
     """The moves (or draws) ``pack_items`` packed; ``LinkError`` naming ``field`` when the
     packing is not one ``pack_items`` could have written, or holds more than ``most`` rows (by
     default the record's cap for ``field``: ``MOST``), found before any row is read."""
-    def damaged(detail: str) -> LinkError:
-        return LinkError(T("This link is damaged: its moves cannot be read."), f"{field}: {detail}")
+    def damaged(detail: Text) -> LinkError:
+        return LinkError(T("This link is damaged: its moves cannot be read."),
+                         T("In the field {field} of the link: {problem}", field=field, problem=detail))
 
     if not isinstance(packed, dict) or set(packed) != {"k", "v"}:
-        raise damaged("not a packed list")
+        raise damaged(T("they are not packed as Tavolo packs them"))
     shapes, rows = packed["k"], packed["v"]
     if not isinstance(shapes, list) or not isinstance(rows, list):
-        raise damaged("shapes or rows are not lists")
+        raise damaged(T("their shapes or rows are not lists"))
     most = MOST.get(field, MAX_MOVES) if most is None else most
     if len(rows) > most:
         raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=too_many(field, len(rows))),
-                        f"{field}: {len(rows)} rows (at most {most})")
+                        T("In the field {field} of the link: {n} rows (at most {most})", field=field, n=len(rows), most=most))
     if len(shapes) > len(rows):  # pack_items writes a shape only for a row of it
-        raise damaged(f"{len(shapes)} shapes for {len(rows)} rows")
+        raise damaged(T("{shapes} shapes for {rows} rows", shapes=len(shapes), rows=len(rows)))
     read: list[tuple[str | None, list[str]]] = []
     for shape in shapes:
         if not (isinstance(shape, list) and len(shape) == 2 and (shape[0] is None or isinstance(shape[0], str))
                 and isinstance(shape[1], list) and all(isinstance(k, str) for k in shape[1])
                 and len(set(shape[1])) == len(shape[1]) and (shape[0] is None or "type" not in shape[1])):
-            raise damaged(f"shape {len(read)} is not [type, [field, ...]]")
+            raise damaged(T("shape {n} is not [type, [field, ...]]", n=len(read)))
         read.append((shape[0], shape[1]))
     items: list[dict[str, Any]] = []
     for row in rows:
         if not (isinstance(row, list) and row and type(row[0]) is int and 0 <= row[0] < len(read)):
-            raise damaged(f"row {len(items)} does not start with a shape's number")
+            raise damaged(T("row {n} does not start with a shape's number", n=len(items)))
         kind, fields = read[row[0]]
         if len(row) != 1 + len(fields):
-            raise damaged(f"row {len(items)} has {len(row) - 1} values for {len(fields)} fields")
+            raise damaged(T("row {n} has {values} values for {fields} fields", n=len(items), values=len(row) - 1, fields=len(fields)))
         item: dict[str, Any] = {} if kind is None else {"type": kind}
         item.update(zip(fields, row[1:]))
         items.append(item)
@@ -147,37 +158,37 @@ def make_link(base_url: str, record: GameRecord | dict, mode: str = "play") -> s
 def decode_payload(payload: str) -> GameRecord:
     """The record a link's payload (``t1.<n>.<crc>.<data>``) holds; ``LinkError`` if none."""
     if not isinstance(payload, str):
-        raise LinkError(T("This is not a Tavolo game link."), f"payload of type {type(payload).__name__}")
+        raise LinkError(T("This is not a Tavolo game link."), T("The link's data is of type {type}.", type=type(payload).__name__))
     if len(payload) > MAX_LINK_CHARS:
         raise LinkError(T("This link is too long to be a Tavolo game."),
-                        f"{len(payload)} characters (the limit is {MAX_LINK_CHARS})")
+                        T("{n} characters (the limit is {most}).", n=len(payload), most=MAX_LINK_CHARS))
     parts = payload.strip().split(".", 3)
     if not parts or parts[0] not in VERSIONS:
         if parts and parts[0].startswith("t") and parts[0][1:].isdigit() and len(parts[0]) < 8:
             raise LinkError(T("This link was made by a newer version of Tavolo (link format {format}); "
                               "this version cannot open it.", format=parts[0]))
-        raise LinkError(T("This is not a Tavolo game link."), f"it does not start with '{VERSION}.'")
+        raise LinkError(T("This is not a Tavolo game link."), T("It does not start with {start}.", start=f"'{VERSION}.'"))
     version = parts[0]
     if len(parts) < 4:
         raise LinkError(T("This link is incomplete: it was cut off. Copy the whole link and try again."))
     _, n_text, crc_text, b64 = parts
     if not (n_text.isdigit() and len(n_text) <= 8 and len(crc_text) == 8
             and all(c in "0123456789abcdefABCDEF" for c in crc_text)):
-        raise LinkError(T("This link is damaged: its header was changed."), f"header {n_text[:12]!r}.{crc_text[:12]!r}")
+        raise LinkError(T("This link is damaged: its header was changed."), T("The header reads {header}.", header=f"{n_text[:12]!r}.{crc_text[:12]!r}"))
     n, crc = int(n_text), int(crc_text, 16)
     if len(b64) < n:
         raise LinkError(T("This link is incomplete: it was cut off ({have} of {n} characters). "
                           "Copy the whole link and try again.", have=len(b64), n=n))
     if len(b64) > n:
         raise LinkError(T("This link is damaged: it is longer than it should be."),
-                        f"{len(b64)} characters of data, the header says {n}")
+                        T("{have} characters of data; the header says {n}.", have=len(b64), n=n))
     try:
         comp = base64.urlsafe_b64decode(b64 + "=" * (-len(b64) % 4))
     except (binascii.Error, ValueError) as exc:
         raise LinkError(T("This link is damaged: it contains characters that do not belong there."), str(exc)) from None
     if base64.urlsafe_b64encode(comp).decode().rstrip("=") != b64:  # unused low bits set: changed by hand
         raise LinkError(T("This link is damaged: it contains characters that do not belong there."),
-                        "the base64 data is not in its canonical form")
+                        T("The base64 data is not written as Tavolo writes it (bits that are not used are set)."))
     if zlib.crc32(comp) & 0xFFFFFFFF != crc:
         raise LinkError(T("This link is damaged: its checksum does not match, so it was changed "
                           "after it was made. Ask for the link again."))

@@ -28,6 +28,7 @@ from .links import MODES, LinkError, parse_fragment
 from .page import SOMETHING_WRONG, L, Page, _error_detail
 from .saves import Msg, stamp
 from .session import Session
+from .words import Technical
 from .table import TableScreen
 
 T = texts("ui")
@@ -84,7 +85,7 @@ class OpenLinks:
             with self.page.guard.opening(LINK, digest):
                 return self._open_link(fragment, at_boot)
         except LinkError as exc:
-            self.page.banner = (exc, "error", exc.detail)
+            self.page.banner = (exc, "error", Technical(exc.technical))
         except RecordError as exc:
             self.page.banner = (LINK_RECORD.format(reason=exc.reason), "error", exc.detail)
         except Exception as exc:  # whatever the link does, the page goes on

@@ -25,6 +25,7 @@ from . import home, words
 from .guard import OpenGuard
 from .saves import Msg, Saves, tr
 from .session import Session
+from .words import Technical
 
 T = texts("ui")
 CURRENT = {"lang": "en"}  # the page's language now (one page, one App)
@@ -91,7 +92,7 @@ def show_broken_page(detail: str) -> None:
         doc.body.appendChild(root)
     root.innerHTML = (f'<main class="broken" role="alert"><h1>Tavolo</h1><p><b>{h(tx(HOME_FAILED))}</b></p>'
                       f'<p>{h(tx(HOME_FAILED_MORE))}</p><p><a class="btn" href="">{h(L("Reload"))}</a></p>'
-                      f'<details class="details"><summary>{h(L("Details"))}</summary><pre>{h(detail)}</pre></details></main>')
+                      f'{home.details_html(detail, CURRENT["lang"])}</main>')
     doc.body.dataset.screen = "broken"
 
 
@@ -168,9 +169,10 @@ class Page:
 
     # ---- the banner ---------------------------------------------------------------------
     def banner_html(self) -> str:
-        """``banner`` as HTML: the detail goes behind a "Details" toggle (a technical reason,
-        a ``str``) or a "Read more" one (the rest of the message, a ``Text`` for a person),
-        buttons are (command, text) pairs."""
+        """``banner`` as HTML: the detail goes behind a "Details" toggle (a technical reason:
+        ``words.Technical``, or a ``str`` of raw data, ``home.details_html``) or a "Read more"
+        one (the rest of the message, a ``Text`` for a person), buttons are (command, text)
+        pairs."""
         if not self.banner:
             return '<div id="banner" hidden></div>'
         msg, kind, detail, buttons = (tuple(self.banner) + ("", ()))[:4]
@@ -181,12 +183,12 @@ class Page:
         if isinstance(detail, Text):
             more += f'<details class="more"><summary>{h(L("Read more"))}</summary><p>{h(tx(detail))}</p></details>'
         elif detail:
-            more += f'<details class="details"><summary>{h(L("Details"))}</summary><pre>{h(str(detail))}</pre></details>'
+            more += home.details_html(detail if isinstance(detail, Technical) else str(detail), CURRENT["lang"])
         return (f'<div id="banner" class="banner {h(kind)}" role="alert"><div class="banner-body">'
                 f'<span class="banner-msg">{h(tx(msg))}</span>{more}</div>'
                 f'<button class="x" data-cmd="dismiss" aria-label="{h(L("Dismiss"))}">×</button></div>')
 
-    def flash(self, msg: Any, kind: str = "error", detail: str = "", buttons: tuple = ()) -> None:
+    def flash(self, msg: Any, kind: str = "error", detail: Technical | str = "", buttons: tuple = ()) -> None:
         """Show ``msg`` in the screen's banner, scrolled into sight if it is not: on a phone
         the table is usually scrolled down to the choices, above which the banner is."""
         self.banner = (msg, kind, detail, buttons)

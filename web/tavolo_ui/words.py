@@ -20,6 +20,26 @@ def L(template: str, lang: str, **fields: Any) -> str:
     return T(template, **fields).render(lang)
 
 
+RAW_DETAIL = T("As the program reported it, not translated:")
+"""The label before a technical reason that is raw data (``Technical``)."""
+
+
+class Technical:
+    """The technical reason behind a message, for its "Details" toggle (``home.details_html``):
+    a ``Text`` of a catalogue, shown in the person's language, or raw data as it came (an
+    exception's own text, an engine's technical reason in English), shown as it is after the
+    translated label ``RAW_DETAIL``. A banner's detail given as a plain ``str`` is raw data; a
+    ``Text`` not wrapped in ``Technical`` is the rest of the message ("Read more")."""
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: Text | str) -> None:
+        self.text = text
+
+    def __bool__(self) -> bool:
+        return bool(self.text)
+
+
 SENTENCE_ENDS = (".", "!", "?", "…")
 _CLOSERS = "\u2066\u2067\u2068\u2069\"'»”’)"  # what may follow a sentence's end: isolate marks, quotes
 
