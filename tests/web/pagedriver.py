@@ -188,12 +188,12 @@ def play_hot_seat(page, game: Game, seats: list[tuple[str, str]], choose, rng, b
     ``budget_s`` has passed; bots play by themselves. At each change of human the handoff
     screen must name the next player while the table is hidden (no action buttons, a blank
     board) and is passed by clicking it. ``choose(game, state, rng)`` picks each move.
-    Returns {"over", "handoffs", "moves": per seat}."""
+    Returns {"over", "handoffs", "moves": per seat, "kinds": the types of the moves clicked}."""
     t0 = time.monotonic()
     names = [name for name, _ in seats]
     humans = {i for i, (_, kind) in enumerate(seats) if kind == "human"}
     mirror = None
-    handoffs, moves = 0, {i: 0 for i in humans}
+    handoffs, moves, kinds = 0, {i: 0 for i in humans}, set()
     while time.monotonic() - t0 < budget_s:
         page.wait_for_function(
             "() => document.body.dataset.over === '1' || document.body.dataset.handoff !== ''"
@@ -228,9 +228,11 @@ def play_hot_seat(page, game: Game, seats: list[tuple[str, str]], choose, rng, b
         assert seat in humans and body(page, "toMove") == str(seat)
         assert_first_level(page, game, state, names)
         legal = game.legal_actions(state)
-        click_action(page, legal.index(choose(game, state, rng)), clicks)
+        action = choose(game, state, rng)
+        click_action(page, legal.index(action), clicks)
+        kinds.add(str(game.dump_action(action).get("type", "")))
         moves[seat] += 1
-    return {"over": body(page, "over") == "1", "handoffs": handoffs, "moves": moves}
+    return {"over": body(page, "over") == "1", "handoffs": handoffs, "moves": moves, "kinds": kinds}
 
 
 def open_and_start(page, base_url: str, game: str, seats: list[tuple[str, str]], seed: int) -> None:
@@ -242,24 +244,49 @@ def open_and_start(page, base_url: str, game: str, seats: list[tuple[str, str]],
     start_game(page, game, seats, seed)
 
 
-def open_position(page, base_url: str, game: Game, seats: list[tuple[str, str]], seed: int, choose,
-                  reached) -> int:
-    """At the laptop size (1280x800): a game of ``seats`` dealt from ``seed`` and played on
-    CPython by ``choose(game, state, rng)`` for every seat until ``reached(state)``, put in
-    the page's storage as this device's save of the game on the table, and the page opened
-    on it (a reload resumes it). A save of this device's seeded game goes on dealt by its
-    seed, as a game started with a typed seed does. The moves played before. A test that
-    needs the end of a game, not its start, starts here (suite time)."""
+def seeded_session(game: Game, seats: list[tuple[str, str]], seed: int):
+    """A new game of ``seats`` dealt from ``seed`` on CPython (``tavolo_ui.session.Session``),
+    as the page deals a game started with a typed seed."""
     from engines.core.record import new_record
+    from tavolo_ui.session import Session
+
+    return Session.load(new_record(game, len(seats), seed, seats=[{"name": n, "kind": k} for n, k in seats]))
+
+
+def seeded_line(game: Game, seats: list[tuple[str, str]], seed: int, choose) -> list[str]:
+    """The type of every move of the whole game ``open_position`` plays (``choose`` for every
+    seat, its ``Rng`` from ``seed``), in order: where a test opens the page, and what kinds of
+    move a person plays in it."""
+    from engines.core.rng import Rng
+
+    session, rng, kinds = seeded_session(game, seats, seed), Rng.from_seed(seed), []
+    while not session.is_over():
+        action = choose(game, session.state, rng)
+        kinds.append(str(game.dump_action(action).get("type", "")))
+        session.apply(action)
+    return kinds
+
+
+def open_position(page, base_url: str, game: Game, seats: list[tuple[str, str]], seed: int, choose,
+                  reached, rng=None) -> int:
+    """At the laptop size (1280x800): a game of ``seats`` dealt from ``seed`` and played on
+    CPython by ``choose(game, state, rng)`` for every seat until ``reached(state)`` (or, when
+    ``reached`` is a number, until that many moves are played), put in the page's storage as
+    this device's save of the game on the table, and the page opened on it (a reload resumes
+    it). A save of this device's seeded game goes on dealt by its seed, as a game started with
+    a typed seed does. ``rng`` (default: a new one from ``seed``) is left where these moves
+    left it, so a test choosing the next moves with it goes on as ``seeded_line`` does.
+    Returns the moves played before. A test that needs the end of a game, not its start,
+    starts here (suite time)."""
     from engines.core.rng import Rng
     from tavolo_ui.saves import DictStorage, Saves
-    from tavolo_ui.session import Session
 
     from .conftest import wait_ready
 
-    session = Session.load(new_record(game, len(seats), seed, seats=[{"name": n, "kind": k} for n, k in seats]))
-    rng = Rng.from_seed(seed)
-    while not reached(session.state):
+    session = seeded_session(game, seats, seed)
+    rng = Rng.from_seed(seed) if rng is None else rng
+    done = (lambda state: len(session.record.actions) >= reached) if isinstance(reached, int) else reached
+    while not done(session.state):
         assert not session.is_over(), "the game ended before the position wanted"
         session.apply(choose(game, session.state, rng))
     storage = DictStorage()

@@ -12,6 +12,8 @@ page's state hash) and played by clicking: on the canvas board whenever the move
 place of its own there (an action space, a recruit, a choice...), else on its button in the
 action list, through the step-by-step picker (``action_steps``: kind of action, region, space,
 worker...) when the list is long. Every button of the first level reads differently.
+Every move of the human's from the opened position is clicked (the record's count of them
+equals the clicks), each kind of move of Euphoria's play among them (``PLAY_KINDS``).
 The game is played to the end with its score table by category if the time budget allows;
 on a machine too slow for that (the bots run under Pyodide) the test stops once the budget is
 spent, after at least ``MIN_CLICKS`` human moves and a star placed, and says so.
@@ -32,7 +34,9 @@ from engines.core.rng import Rng
 from engines.euphoria.bot import choose as heuristic
 from tavolo_ui.bidi import isolate
 from tests.web.conftest import app_errors, shot
-from tests.web.pagedriver import assert_first_level, click_action, my_turns, open_and_start, open_position
+from engines.core.record import parse_record, positions, replay
+from tests.web.pagedriver import (assert_first_level, click_action, my_turns, open_and_start, open_position,
+                                  saved_record)
 
 pytestmark = pytest.mark.browser
 
@@ -42,17 +46,22 @@ SEED = 5
 BUDGET_S = 140          # the whole test stays under about 2.5 minutes (CI budget)
 MIN_CLICKS = 30         # when stopped by the budget: at least this many human moves
 START_STARS = 15        # the page plays from the first position with this many stars placed
+PLAY_KINDS = {"place", "retrieve", "choose", "end_turn"}
+"""The kinds of move a person makes in Euphoria's play after the set-up's dilemmas (the
+heuristic bot never trades): each is clicked at least once."""
 
 
 def test_euphoria_game_played_by_clicks(page, base_url):
     t0 = time.monotonic()
-    open_position(page, base_url, GAME, SEATS, SEED, heuristic, lambda state: sum(GAME.scores(state)) >= START_STARS)
+    opened_at = open_position(page, base_url, GAME, SEATS, SEED, heuristic,
+                              lambda state: sum(GAME.scores(state)) >= START_STARS)
     shot(page, "euphoria_page_02_late")
     rng = Rng.from_seed(SEED)
     clicks = {"board": 0, "button": 0}
     phone_done = False
     shots = {3: "euphoria_page_03_first_turns", 20: "euphoria_page_04_later"}
     stopped = False
+    kinds: set[str] = set()  # the types of Ada's moves clicked
     for state in my_turns(page, GAME):
         if time.monotonic() - t0 > BUDGET_S:
             stopped = True
@@ -77,7 +86,12 @@ def test_euphoria_game_played_by_clicks(page, base_url):
             page.wait_for_timeout(300)
             phone_done = True
         click_action(page, index, clicks, timeout_ms=30_000)
-    assert clicks["board"] >= 1 and clicks["button"] + clicks["board"] >= 20, clicks
+        kinds.add(GAME.dump_action(action)["type"])
+    # every move of Ada's from the opened position was clicked (none played for her), and
+    # among them every kind of move of hers after the set-up's dilemmas, one on the board at least
+    assert clicks["board"] + clicks["button"] == ada_moves(saved_record(page), opened_at), clicks
+    assert PLAY_KINDS <= kinds, kinds
+    assert clicks["board"] >= 1, clicks
     assert not app_errors(page), page.console_errors
     if stopped:
         shot(page, "euphoria_page_06_stopped")
@@ -93,6 +107,12 @@ def test_euphoria_game_played_by_clicks(page, base_url):
     head = page.inner_text("#results table.score thead").lower()
     assert "territories" in head and "market tiles" in head
     print(f"played to the end in {time.monotonic() - t0:.0f}s with {clicks}")
+
+
+def ada_moves(record: dict, first: int) -> int:
+    """How many of the record's moves from move ``first`` on are Ada's (seat 0)."""
+    parsed = parse_record(record)
+    return sum(p.seat == 0 for p in positions(GAME, parsed, first=first, state=replay(parsed, upto=first)))
 
 
 def _named(text: str) -> str:

@@ -6,7 +6,9 @@ the page's autosave) and played by clicking, through the step-by-step picker whe
 long. At every change of human the handoff screen must name the next player with the table
 hidden (no choices, a blank board). The game is played to its score table when the time
 budget allows; on a machine too slow for that the test stops after a substantial part of the
-game (both players having moved many times through many handoffs) and says so.
+game (both players having moved many times through many handoffs) and says so. Euphoria's
+game opens on a save of the seeded game at its last dilemma (``open_position``) and is played
+from there to its score table (suite time: 106 s from the New game form, stopped short).
 
 A second test takes back several moves of one seat in a hot-seat game of Myraclia with the
 header's Undo, at a laptop's and a phone's width: as many as that seat played in a row
@@ -24,7 +26,8 @@ import pytest
 from engines import get_game
 from engines.core.rng import Rng
 from tests.web.conftest import app_errors, open_app, shot
-from tests.web.pagedriver import Mirror, body, click_action, play_hot_seat, saved_record, start_game
+from tests.web.pagedriver import (Mirror, body, click_action, open_position, play_hot_seat, saved_record,
+                                  seeded_line, start_game)
 
 pytestmark = pytest.mark.browser
 
@@ -32,8 +35,11 @@ pytestmark = pytest.mark.browser
 CASES = [
     ("spyrium", [("Ada", "human"), ("Bruno", "human")], 5, 200, 20),
     ("myraclia", [("Ada", "human"), ("Bruno", "human")], 7, 150, 20),
-    ("euphoria", [("Ada", "human"), ("Bruno", "human")], 3, 100, 15),
 ]
+EUPHORIA_SEATS = [("Ada", "human"), ("Bruno", "human")]
+EUPHORIA_SEED = 1
+"""The seeded Euphoria game whose last dilemma (a kind of move played only early: each seat's
+dilemma card) is nearest its end: 126 of its 212 moves from there."""
 
 
 @pytest.mark.parametrize("name, seats, seed, budget_s, min_moves", CASES, ids=[c[0] for c in CASES])
@@ -54,6 +60,34 @@ def test_hot_seat_game_by_clicks(page, base_url, name, seats, seed, budget_s, mi
     else:
         shot(page, f"{name}_hot_seat_stopped")
         assert min(result["moves"].values()) >= min_moves, result
+    assert clicks["board"] >= 1, clicks
+    assert not app_errors(page), page.console_errors
+
+
+def test_euphoria_hot_seat_game_by_clicks_from_its_last_dilemma(page, base_url):
+    """The last part of a hot-seat game of Euphoria, by clicks, to its score table: the page
+    opens on the seeded game (``open_position``, the moves before played on CPython) at its last
+    dilemma, and every move of both people from there is clicked, every kind of move a person
+    plays in that whole game among them (a dilemma, a worker placed, workers retrieved, a
+    choice, a turn ended), through handoffs that hide the table. Played from the New game form
+    it took 106 s and was stopped by its budget 70 moves from the end."""
+    game = get_game("euphoria")
+    heuristic = importlib.import_module("engines.euphoria.bot").choose
+    line = seeded_line(game, EUPHORIA_SEATS, EUPHORIA_SEED, heuristic)
+    assert "dilemma" in line, "the seeded game has no dilemma to click"
+    start = len(line) - 1 - line[::-1].index("dilemma")
+    rng = Rng.from_seed(EUPHORIA_SEED)
+    open_position(page, base_url, game, EUPHORIA_SEATS, EUPHORIA_SEED, heuristic, start, rng=rng)
+    clicks = {"board": 0, "button": 0}
+    result = play_hot_seat(page, game, EUPHORIA_SEATS, heuristic, rng, float("inf"), clicks)
+    print(f"euphoria hot-seat from move {start}: {result} clicks={clicks}")
+    assert result["over"], f"the game did not reach its end: {result}"
+    page.wait_for_selector("#results:not([hidden])")
+    shot(page, "euphoria_hot_seat_end")
+    assert page.locator("#results table.score tbody tr").count() == len(EUPHORIA_SEATS)
+    assert result["handoffs"] >= 4, result
+    assert result["kinds"] == set(line), (result["kinds"], set(line))  # every kind of move, each clicked
+    assert sum(result["moves"].values()) == len(line) - start, result  # every move from there, by clicks
     assert clicks["board"] >= 1, clicks
     assert not app_errors(page), page.console_errors
 
