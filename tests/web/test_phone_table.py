@@ -37,12 +37,27 @@ def on_phone(page, base_url: str, game: str, seed: int = 11, seats=None, lang: s
     if lang != "en":
         page.click(f"header.top button[data-cmd='lang'][data-arg='{lang}']")
         page.wait_for_function(f"() => document.documentElement.lang === '{lang}'")
+    page.click(f".game-card[data-game='{game}'] button[data-cmd='new']")
+    page.wait_for_function("() => document.body.dataset.screen === 'new'")
+    assert not title_cut(page), title_cut(page)
+    page.click("header .brand")
+    page.wait_for_function("() => document.body.dataset.screen === 'home'")
     start_game(page, game, seats or SEATS, seed)
     if (seats or SEATS)[1][1] == "human":
         return
     wait_my_choices(page)
     page.evaluate("window.scrollTo(0, 0)")
     page.wait_for_timeout(200)
+
+
+TITLE_CUT = """(() => { const t = document.querySelector('header.top .title');
+    return t.scrollWidth > t.clientWidth ? [t.innerText, t.scrollWidth, t.clientWidth] : null; })()"""
+
+
+def title_cut(page):
+    """The header's title as shown, with its width and its box's, when it does not fit in its
+    box (cut short by an ellipsis); None when it fits."""
+    return page.evaluate(TITLE_CUT)
 
 
 def header_box(page) -> dict:
@@ -109,7 +124,9 @@ def test_the_header_is_one_row_with_a_more_menu(page, base_url, lang):
 @pytest.mark.parametrize("game", ["spyrium", "citadels", "euphoria", "myraclia"])
 def test_the_table_at_both_widths_in_both_languages(page, base_url, game):
     """Screenshots (test-output/screens/screen_<game>_<width>_<lang>.png): at 390 px the header
-    is one row and nothing is wider than the screen; at 1280 px no ⋯ and the controls in the row."""
+    is one row and nothing is wider than the screen; at 1280 px no ⋯ and the controls in the row.
+    At both widths the header's title is not cut (on a phone the game's name without its
+    subtitle: "Euphoria"), on the table in both languages and on the New game form."""
     on_phone(page, base_url, game)
     for lang in ("en", "it"):
         if lang == "it":
@@ -126,6 +143,18 @@ def test_the_table_at_both_widths_in_both_languages(page, base_url, game):
             assert page.locator("#more-btn").is_visible() == (width < 480)
             if width < 480:
                 assert header_box(page)["height"] <= HEADER_MAX
+            assert not title_cut(page), (width, lang, title_cut(page))
+    # the New game form in Italian, its title whole at both widths
+    page.click("header .brand")
+    page.wait_for_function("() => document.body.dataset.screen === 'home'")
+    page.click(f".game-card[data-game='{game}'] button[data-cmd='new']")
+    page.wait_for_function("() => document.body.dataset.screen === 'new'")
+    for width, height in ((1280, 800), (390, 844)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(200)
+        shot(page, f"screen_{game}_new_{width}_it")
+        assert not title_cut(page), (width, title_cut(page))
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, width
     assert not app_errors(page)
 
 

@@ -18,7 +18,7 @@ from html import escape as h
 
 from engines.core.i18n import texts
 
-from .home import header
+from .home import header, short_title
 from .words import L
 
 T = texts("ui")
@@ -27,9 +27,11 @@ T = texts("ui")
 def frame_html(game, lang: str, mode: str = "play") -> str:
     """The frame of ``game``'s table in ``lang`` (``mode``: "play" or "watch", as the link's),
     its seat list empty (``#frame-seats``; ``seat_row_html`` is one of its rows)."""
-    title = L("{game} — watching", lang, game=game.title) if mode == "watch" else game.title
+    short = short_title(game.title)
+    title, short = ((L("{game} — watching", lang, game=game.title), L("{game} — watching", lang, game=short))
+                    if mode == "watch" else (game.title, short))
     return f"""
-{header(lang, title)}
+{header(lang, title, short=short)}
 <main class="table table-frame" data-game="{h(game.name)}">
 <div id="banner" hidden></div>
 <div class="table-main">

@@ -37,10 +37,22 @@ def lang_switch(lang: str) -> str:
     return f'<span class="lang-switch" role="group" aria-label="{h(L("Language", lang))}">{btns}</span>'
 
 
-def header(lang: str, title: str = "", extra: str = "") -> str:
-    """The top bar of every screen: the brand (back home), a title, ``extra`` buttons, the switch."""
+def short_title(title: str) -> str:
+    """A game's title without its subtitle, for a phone's header: the name before ": "
+    ("Euphoria: Build a Better Dystopia" -> "Euphoria"); a title without one as it is."""
+    return title.split(": ", 1)[0]
+
+
+def header(lang: str, title: str = "", extra: str = "", short: str = "") -> str:
+    """The top bar of every screen: the brand (back home), a title, ``extra`` buttons, the switch.
+    ``short``: the title as a phone shows it (``web/style.css``, up to 480 px, where the row
+    leaves the title a few words: "New game: Euphoria" for "New game: Euphoria: Build a Better
+    Dystopia"), when it differs; the whole title stays in the span's tooltip."""
+    shown = (f'<span class="title-long">{h(title)}</span><span class="title-short">{h(short)}</span>'
+             if short and short != title else h(title))
+    tip = f' title="{h(title)}"' if short and short != title else ""
     return (f'<header class="top"><button class="brand" data-cmd="home" title="{h(L("Home", lang))}">Tavolo</button>'
-            f'<span class="title">{h(title)}</span><span class="grow"></span>{extra}{lang_switch(lang)}</header>')
+            f'<span class="title"{tip}>{shown}</span><span class="grow"></span>{extra}{lang_switch(lang)}</header>')
 
 
 def game_card(name: str, lang: str) -> str:
@@ -67,7 +79,8 @@ def learn_button(name: str, lang: str, ident: str = "") -> str:
 
 
 def save_row(e: SaveEntry, lang: str, when: Callable[[float], str], aside: bool = False) -> str:
-    """One saved game on the home screen (``when(ms)`` says when it was last saved). A continuation of a
+    """One saved game on the home screen (``when(ms)`` says when it was last saved), its game
+    named under it (by ``short_title``) unless its name begins with it. A continuation of a
     game at a distance that was not kept (``aside``: ``distance.Distance.aside``) says so and
     opens only in the review (no Resume, no Final table). A damaged one says why
     (the technical reason behind "Details") and offers Delete and "Export as is" (its stored
@@ -81,6 +94,8 @@ def save_row(e: SaveEntry, lang: str, when: Callable[[float], str], aside: bool 
                  L("1 move", lang) if e.actions == 1 else L("{n} moves", lang, n=e.actions))
         if aside:
             state = f'{L("not kept: review only", lang)} · {state}'
+        named = tr(e.name, lang).startswith(short_title(title))  # "Euphoria: Build… · 07/12/2026": said once
+        about = " · ".join(str(x) for x in ([] if named else [short_title(title)]) + [state, stamp] if x)
         main_btn = (f'<button class="primary" data-cmd="review-save" data-arg="{sid}">{h(L("Review", lang))}</button>'
                     if aside else
                     f'<button class="primary" data-cmd="review-save" data-arg="{sid}">{h(L("Review", lang))}</button>'
@@ -88,7 +103,7 @@ def save_row(e: SaveEntry, lang: str, when: Callable[[float], str], aside: bool 
                     f'<button class="primary" data-cmd="resume" data-arg="{sid}">{h(L("Resume", lang))}</button>'
                     f'<button data-cmd="review-save" data-arg="{sid}">{h(L("Review", lang))}</button>')
         return (f'<li class="save{" aside" if aside else ""}" data-sid="{sid}"><div class="save-main"><b class="save-name">{bdi(tr(e.name, lang))}</b>'
-                f'<span class="muted">{h(title)} · {h(state)} · {h(str(stamp))}</span></div><div class="save-btns">'
+                f'<span class="muted">{h(about)}</span></div><div class="save-btns">'
                 f'{main_btn}'
                 f'<button data-cmd="rename" data-arg="{sid}">{h(L("Rename", lang))}</button>'
                 f'<button data-cmd="export" data-arg="{sid}">{h(L("Export", lang))}</button>'

@@ -19,7 +19,7 @@ from typing import Literal, get_args, get_origin
 from engines.core.bots import bot_levels
 from engines.core.i18n import texts
 
-from .home import NO_BANNER, header
+from .home import NO_BANNER, header, short_title
 from .words import L
 
 T = texts("ui")
@@ -237,7 +237,7 @@ def new_game_html(game, lang: str, players: int | None = None, seats: list[dict]
                  for k in range(game.min_players, game.max_players + 1))
     seat_rows = "".join(seat_row(i, s, levels, lang, game) for i, s in enumerate(seats))
     return f"""
-{header(lang, L("New game: {game}", lang, game=game.title))}
+{header(lang, L("New game: {game}", lang, game=game.title), short=L("New game: {game}", lang, game=short_title(game.title)))}
 <main class="form">
 {banner}
 <form id="new-form">

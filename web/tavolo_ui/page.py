@@ -215,9 +215,10 @@ class Page:
         self.root.innerHTML = html_text
         js.window.scrollTo(0, 0)
 
-    def header(self, title: str = "", extra: str = "") -> str:
-        """The top bar of a screen (``home.header``) in the page's language."""
-        return home.header(self.lang, title, extra)
+    def header(self, title: str = "", extra: str = "", short: str = "") -> str:
+        """The top bar of a screen (``home.header``; ``short``: its title on a phone) in the
+        page's language."""
+        return home.header(self.lang, title, extra, short)
 
     def lang_switch(self) -> str:
         """The header's "IT | EN" switch (``home.lang_switch``)."""

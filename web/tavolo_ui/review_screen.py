@@ -32,6 +32,7 @@ from .canvas import Canvas
 from .chart import draw_scores
 from .dialogs import Dialogs
 from .distance import LAP_NOTHING_YET
+from .home import short_title
 from .new_game import bot_level_name, default_level, offered_levels, seat_kind_options
 from .new_game_screen import read_seats
 from .page import Page, _el
@@ -185,7 +186,8 @@ class ReviewScreen:
         seen = seen_by_html(r, lang)
         title = L("{game} — review", lang, game=g.title)
         self.page.set_screen("review", f"""
-{self.page.header(title, '<span class="controls">' + back + fork + text + rules + '</span>')}
+{self.page.header(title, '<span class="controls">' + back + fork + text + rules + '</span>',
+                  L("{game} — review", lang, game=short_title(g.title)))}
 <main class="table review">
 {self.page.banner_html()}
 <div class="review-bar" role="toolbar" aria-label="{h(L("Replay", lang))}">{bar}

@@ -43,6 +43,7 @@ from .distance import Distance
 from .distance_screen import AtADistance
 from .end_screen import EndOfGame
 from .guide import TableGuide
+from .home import short_title
 from .guide_script import GuidedGame
 from .more_menu import close as more_menu_close, more_menu, toggle as more_menu_toggle
 from .new_game import FRIEND
@@ -178,9 +179,11 @@ class TableScreen:
         more += (f'<button data-cmd="review-current" id="review-btn" title="{h(L("Replay this game, move by move"))}">'
                  f'{h(L("Review"))}</button>'
                  f'<button data-cmd="rules" data-arg="{h(g.name)}" id="rules-btn">{h(L("How to play"))}</button>')
-        title = L("{game} — watching", game=g.title) if mode == "watch" else g.title
+        short = short_title(g.title)
+        title, short = ((L("{game} — watching", game=g.title), L("{game} — watching", game=short))
+                        if mode == "watch" else (g.title, short))
         self.page.set_screen("watch" if mode == "watch" else "table", f"""
-{self.page.header(title, '<span class="controls">' + first + more_menu(more) + '</span>')}
+{self.page.header(title, '<span class="controls">' + first + more_menu(more) + '</span>', short)}
 <main class="table">
 {self.page.banner_html()}
 <div id="results" class="results" hidden></div>
