@@ -18,7 +18,7 @@ from engines import get_game
 from engines.core.record import new_record
 from engines.core.rng import Rng
 from engines.core.seal import SeatKey, b64, chain, link_hash, seal_segment, unb64
-from tavolo_ui import revealed
+from tavolo_ui import revealed, sealed
 from tavolo_ui.audit import audit, audit_transcript
 from tavolo_ui.distance import (EVERY_SEAT, FAILED, NOT_VERIFIABLE, SIGNED, VERIFIED, Audit, Distance, end_words,
                                 new_game_id)
@@ -195,6 +195,23 @@ def test_a_game_with_hidden_cards_is_not_said_to_hide_them():
     assert "hidden cards, which a link still shows" in unprotected.render("en")
     assert "district cards" in more.render("en")  # privacy_more's own words for Citadels
     assert "Non verificate:" in unprotected.render("it")
+
+
+def test_the_final_table_opened_on_a_device_with_no_copy_says_to_open_it_where_the_player_joined(ended):
+    """The end-of-game link goes to every player; opened on a second device of Bea's (her
+    laptop: no copy of the game, none of her keys), it says in plain words which device
+    opens it, naming the players, not that the game was never seen. Nothing is kept."""
+    last, _other, _keys = ended
+    final, _seal, _to = revealed.page_link(last.session.record, last.info.seal, last.info.chances,
+                                           gid=last.info.gid, mover=None)
+    with pytest.raises(sealed.LinkError) as refused:
+        revealed.open_link(final, None)
+    words = refused.value.message("en")
+    assert words.startswith("This link brings the final table of a game with \u2068Ada\u2069 and \u2068Bea\u2069 "
+                            "to each player’s own device"), words
+    assert "never seen" not in words and "Open it on the device you played on" in words
+    assert refused.value.message("it").startswith("Questo link porta il tavolo finale di una partita con "
+                                                  "\u2068Ada\u2069 e \u2068Bea\u2069")
 
 
 def test_the_end_screen_checks_the_whole_game_once_then_says_verified(app, ended):  # noqa: F811
