@@ -3,21 +3,19 @@ each device verifies the whole game from scratch once it is over, and the end sc
 "verified", or names the seat and the move that do not check (``distance.end_words``).
 
 A whole Myraclia game (Ada and Bea on two simulated devices, a bot on Ada's) is played with
-``t4`` links, seeded keys and chance secrets, once for the module; each tampering test then
+``t4`` links, seeded keys and chance secrets (``test_distance_lap_page.play_to_the_end``), once
+for the module; each tampering test then
 edits a copy of its transcript (re-signing what follows with the seats' own keys, as a
 dishonest device holding them all would, so that only the check under test can catch it).
 """
 
 from __future__ import annotations
 
-import importlib
-
 import pytest
 
 from engines import get_game
 from engines.core.record import new_record
-from engines.core.rng import Rng
-from engines.core.seal import SeatKey, b64, chain, link_hash, seal_segment, unb64
+from engines.core.seal import SeatKey, b64, chain, link_hash, unb64
 from tavolo_ui import revealed, sealed
 from tavolo_ui.audit import audit, audit_transcript
 from tavolo_ui.distance import (EVERY_SEAT, FAILED, NOT_VERIFIABLE, SIGNED, VERIFIED, Audit, Distance, end_words,
@@ -26,40 +24,12 @@ from tavolo_ui.sealed import named, new_seal
 from tavolo_ui.session import Session
 
 from .test_commands import app  # noqa: F401 (the page on fake browser objects, a fixture)
-from .test_distance_lap_page import create_seeded, join_seeded, on_table
+from .test_distance_lap_page import on_table, play_to_the_end
 from .test_distance_revealed_page import replace_a_draw
 
 SEATS = [{"name": "Ada", "kind": "human"}, {"name": "Bea", "kind": "human"}, {"name": "Bot Carlo", "kind": "bot:easy"}]
 NAMES = [seat["name"] for seat in SEATS]
 BEA = 1
-
-
-def play_to_the_end(name: str = "myraclia", run: int = 1):
-    """A whole game at a distance between Ada's device and Bea's (the set-up lap, then each
-    turn's ``t4`` link opened on the other), each person's moves the game's heuristic's: the
-    two devices, the last mover's first (its last turn not sealed yet: its final link is not
-    made) and the final link it would send to the other (the page sends one to each friend)."""
-    game = get_game(name)
-    choose = importlib.import_module(f"engines.{name}.bot").choose
-    ada = create_seeded(run, SEATS, name)
-    fragment, _to = ada.send()
-    bea = join_seeded(fragment, run)
-    fragment, _to = bea.send()
-    ada.open(fragment)
-    rng = Rng.from_seed(run)
-    now, other = ada, bea
-    while True:
-        s = now.session
-        while not s.is_over() and s.to_move() in now.info.seal.keys:
-            s.apply(choose(game, s.state, rng))
-        if s.is_over():
-            break
-        fragment, _to = now.send()
-        other.open(fragment)
-        now, other = other, now
-    final, _seal, _to = revealed.page_link(s.record, now.info.seal, now.info.chances, gid=now.info.gid, mover=None,
-                                           to=other.info.mine[0])
-    return now, other, final
 
 
 @pytest.fixture(scope="module")

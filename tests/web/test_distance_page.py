@@ -8,12 +8,15 @@ storage, as its own device), the game passed only by move links between them.
   whose hand-off screen names the seat and shows nothing of the game until it is confirmed.
 - A link opened twice, an older link opened after a newer one, a fork (one link answered
   twice) detected and resolved, a link opened on a device that plays another seat.
+- The final table of a game at a distance opened on a device, which verifies the whole game
+  and says so on its end screen (``test_the_end_screen_says_the_whole_game_is_verified``).
 
 Needs ``python build.py`` first.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import time
@@ -705,6 +708,13 @@ def test_revealed_lap_and_forged_set_up_refused(new_context, base_url, lang, vie
         assert not app_errors(d.page), d.page.console_errors
 
 
+@functools.cache
+def myraclia_to_the_end():
+    """``tests/ui``'s ``play_to_the_end`` of Myraclia, played once for both runs."""
+    from tests.ui.test_distance_lap_page import play_to_the_end
+    return play_to_the_end("myraclia")
+
+
 END_WORDS = {"en": {"verified": "Verified: every move was signed on its player’s device, and every draw follows",
                     "unprotected": "Not protected:", "more": "Read more"},
              "it": {"verified": "Partita verificata: ogni mossa è stata firmata sul dispositivo del suo giocatore",
@@ -728,14 +738,12 @@ def end_checked_fits(page) -> None:
 @pytest.mark.parametrize("lang, viewport, other", RUNS, ids=["en-1280", "it-390"])
 def test_the_end_screen_says_the_whole_game_is_verified(new_context, base_url, lang, viewport, other):
     """A whole Myraclia game at a distance is played between two simulated devices in CPython
-    (``tests/ui/test_distance_audit.py``); the browser is the device that receives the final
+    (``myraclia_to_the_end``, about 4 s); the browser is the device that receives the final
     table (its storage as it was before it), which opens it: the game is over there, its
     device verifies the whole game, and the end screen says "Verified" with what that does
     not protect and Read more, at both widths."""
-    from tests.ui.test_distance_audit import play_to_the_end
-
     w = END_WORDS[lang]
-    _last, receiver, final = play_to_the_end()
+    _last, receiver, final = myraclia_to_the_end()
     seat = receiver.info.mine[0]
     device = Device(new_context, base_url, viewport, lang, seat, storage=storage_state(base_url, stored(receiver)))
     device.page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
