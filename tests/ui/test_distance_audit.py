@@ -215,3 +215,28 @@ def test_the_end_screen_checks_the_whole_game_once_then_says_verified(app, ended
     assert "Checking" not in done
     app.page.session = Session.load(new_record(get_game("myraclia"), 2, 7, seats=SEATS[:2], outcomes=True))
     assert words.checked_html() == ""  # a game not over: nothing said
+
+
+def test_an_audit_that_breaks_says_the_game_is_not_verified_never_checking_for_ever(app, ended, monkeypatch):  # noqa: F811
+    """A bug in the check (an exception) leaves neither "Checking..." on the screen for ever
+    nor a claim: the game is said not verified, the error logged."""
+    import asyncio
+    import importlib
+
+    last, _other, _keys = ended
+    on_table(app, last, sid="end")
+
+    def broken(record, info):
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr(importlib.import_module("tavolo_ui.audit"), "audit", broken)
+    words = app.table.distance
+
+    async def draw_then_let_it_run() -> str:
+        words.checked_html()
+        await asyncio.sleep(0)
+        return words.checked_html()
+
+    done = asyncio.run(draw_then_let_it_run())
+    assert 'data-audit="failed"' in done and "Not verified: This device could not finish checking the game." in done
+    assert any("a bug" in error for error in app.errors)

@@ -334,7 +334,11 @@ class AtADistance:
             return
         else:
             from .audit import audit
-            result = audit(s.record, self.info)
+            try:
+                result = audit(s.record, self.info)
+            except Exception as exc:  # a bug of the check: said, never "Checking..." for ever, nor a claim
+                js.console.error(f"end-of-game audit failed: {exc!r}")
+                result = Audit(FAILED, reason=T("This device could not finish checking the game."))
         self._audit, self._auditing = (key, result), None
         el = _el("end-checked")
         if el:
