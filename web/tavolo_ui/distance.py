@@ -570,8 +570,8 @@ def end_words(audit: Audit | None, game: str, title: str) -> tuple[Text, Text | 
     if hidden:
         line = T("Verified: every move was signed on its player’s device, and every draw that all players see "
                  "follows from secret values that all players committed to before the game began.")
-        unprotected = T("Not checked: the cards drawn into a hand, which the drawer’s own device drew, and the "
-                        "hidden cards, which a link still shows to anyone who decodes it by hand.")
+        unprotected = T("Not checked: the cards dealt into a hand, drawn by one device on its own, and the hidden "
+                        "cards, which a link still shows to anyone who decodes it by hand.")
     else:
         line = T("Verified: every move was signed on its player’s device, and every draw follows from secret "
                  "values that all players committed to before the game began.")
