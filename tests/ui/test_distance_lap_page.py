@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import importlib
 import sys
 import types
 
@@ -15,6 +16,7 @@ import pytest
 
 from engines import get_game
 from engines.core.record import new_record
+from engines.core.rng import Rng
 from engines.core.seal import SeatKey
 from tavolo_ui import revealed
 from tavolo_ui.distance import Distance, new_game_id
@@ -55,6 +57,38 @@ def join_seeded(fragment: str, run: int) -> PageDevice:
     mine = device_seats(opened.link.record, opened.seal.host, opened.link.seat)
     info = Distance(opened.link.gid, mine, seal=opened.seal, chances=revealed.new_chances(mine, secret(run)))
     return PageDevice(opened.link.record, info)
+
+
+END_SEATS = [{"name": "Ada", "kind": "human"}, {"name": "Bea", "kind": "human"},
+             {"name": "Bot Carlo", "kind": "bot:easy"}]
+
+
+def play_to_the_end(name: str = "myraclia", run: int = 1, seats=END_SEATS):
+    """A whole game at a distance between Ada's device and Bea's (the set-up lap, then each
+    turn's ``t4`` link opened on the other), each person's moves the game's heuristic's: the
+    two devices, the last mover's first (its last turn not sealed yet: its final link is not
+    made) and the final link it would send to the other (the page sends one to each friend)."""
+    game = get_game(name)
+    choose = importlib.import_module(f"engines.{name}.bot").choose
+    ada = create_seeded(run, seats, name)
+    fragment, _to = ada.send()
+    bea = join_seeded(fragment, run)
+    fragment, _to = bea.send()
+    ada.open(fragment)
+    rng = Rng.from_seed(run)
+    now, other = ada, bea
+    while True:
+        s = now.session
+        while not s.is_over() and s.to_move() in now.info.seal.keys:
+            s.apply(choose(game, s.state, rng))
+        if s.is_over():
+            break
+        fragment, _to = now.send()
+        other.open(fragment)
+        now, other = other, now
+    final, _seal, _to = revealed.page_link(s.record, now.info.seal, now.info.chances, gid=now.info.gid, mover=None,
+                                           to=other.info.mine[0])
+    return now, other, final
 
 
 def on_table(app, device: PageDevice, sid: str = "lap") -> None:  # noqa: F811

@@ -272,18 +272,6 @@ def test_an_answer_to_a_link_shown_then_taken_back_is_the_senders_own_fork():
     bea.open(fragment)
 
 
-def test_the_end_screen_line_says_what_was_checked():
-    """A game dealt by commit and reveal: signatures and public draws; a t3 game: the
-    signatures only; an unsealed game: nothing."""
-    from tavolo_ui.distance import end_check
-
-    ada = create()
-    assert "every public draw" in end_check(ada.info).render("en")
-    t3 = Distance(ada.info.gid, [0], seal=ada.info.seal)
-    assert end_check(t3).render("en") == "Checked: every move was signed by its seat"
-    assert end_check(Distance(ada.info.gid, [0])) is None
-
-
 def test_chance_secrets_stay_out_of_an_exported_game():
     """The save keeps the secrets beside the seal; the game exported to a file (for another
     device) carries none of them."""

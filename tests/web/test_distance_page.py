@@ -8,12 +8,15 @@ storage, as its own device), the game passed only by move links between them.
   whose hand-off screen names the seat and shows nothing of the game until it is confirmed.
 - A link opened twice, an older link opened after a newer one, a fork (one link answered
   twice) detected and resolved, a link opened on a device that plays another seat.
+- The final table of a game at a distance opened on a device, which verifies the whole game
+  and says so on its end screen (``test_the_end_screen_says_the_whole_game_is_verified``).
 
 Needs ``python build.py`` first.
 """
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import time
@@ -211,8 +214,6 @@ def devices_at_round(name: str, seats: list[dict], seed: int, last_round: int) -
     begins; and the seat whose device is to play then. Each device keeps the game as the
     page saves it (its record, its ``Distance``: seat keys, transcript, chance secrets) and
     resumes it when opened."""
-    from tavolo_ui.distance import Distance
-    from tavolo_ui.saves import DictStorage, Saves
     from tests.ui.test_distance_lap_page import create_seeded, join_seeded
 
     game = get_game(name)
@@ -232,20 +233,35 @@ def devices_at_round(name: str, seats: list[dict], seed: int, last_round: int) -
         fragment, _to = now.send()
         other.open(fragment)
         now, other = other, now
-    storages = []
-    for device in (ada, bea):
-        record = device.session.record
-        to_move = device.session.to_move()
-        info = Distance(device.info.gid, device.info.mine, floor=len(record.actions), seal=device.info.seal,
-                        chances=device.info.chances, turn=-1 if to_move is None else to_move)
-        storage = DictStorage()
-        saves = Saves(storage)
-        sid = saves.new_id()
-        assert saves.put(sid, f"{game.title} with Ada, Bea, Bot Carlo", record.model_dump(mode="json"),
-                         distance=info.to_json()) is None
-        assert saves.set_last(sid) is None
-        storages.append(storage.data)
-    return storages, now.info.mine[0]
+    return [stored(device) for device in (ada, bea)], now.info.mine[0]
+
+
+def stored(device) -> dict:
+    """The ``localStorage`` items of a simulated device (``tests/ui``'s ``PageDevice``) that
+    keeps its game at a distance as the page saves it (its record, its ``Distance``: seat
+    keys, transcript, chance secrets), the game its last one: it resumes it when opened."""
+    from tavolo_ui.distance import Distance
+    from tavolo_ui.saves import DictStorage, Saves
+
+    record = device.session.record
+    to_move = device.session.to_move()
+    info = Distance(device.info.gid, device.info.mine, floor=len(record.actions), seal=device.info.seal,
+                    chances=device.info.chances, turn=-1 if to_move is None else to_move)
+    storage = DictStorage()
+    saves = Saves(storage)
+    sid = saves.new_id()
+    title = get_game(record.game).title
+    assert saves.put(sid, f"{title} with Ada, Bea, Bot Carlo", record.model_dump(mode="json"),
+                     distance=info.to_json()) is None
+    assert saves.set_last(sid) is None
+    return storage.data
+
+
+def storage_state(base_url: str, storage: dict) -> dict:
+    """A browser context's ``storage_state`` holding ``storage`` (``stored``) for the site."""
+    origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url))
+    return {"cookies": [], "origins": [{"origin": origin, "localStorage": [{"name": k, "value": v}
+                                                                           for k, v in storage.items()]}]}
 
 
 def test_the_end_of_a_game_between_two_devices_by_move_links(new_context, base_url):
@@ -259,11 +275,8 @@ def test_the_end_of_a_game_between_two_devices_by_move_links(new_context, base_u
     name, t0 = "myraclia", time.monotonic()
     seats = [{"name": n, "kind": "human" if k == "friend" else k} for n, k in SEATS]
     storages, first = devices_at_round(name, seats, 1, LAST_ROUND)
-    origin = "{0.scheme}://{0.netloc}".format(urlsplit(base_url))
-    devices = [Device(new_context, base_url, LAPTOP, "en", seat, storage={
-        "cookies": [], "origins": [{"origin": origin, "localStorage": [{"name": k, "value": v}
-                                                                       for k, v in storage.items()]}]})
-        for seat, storage in enumerate(storages)]
+    devices = [Device(new_context, base_url, LAPTOP, "en", seat, storage=storage_state(base_url, storage))
+               for seat, storage in enumerate(storages)]
     game, rng, clicks = get_game(name), Rng.from_seed(7), {"board": 0, "button": 0}
     for device in devices:
         device.page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
@@ -693,3 +706,57 @@ def test_revealed_lap_and_forged_set_up_refused(new_context, base_url, lang, vie
     open_link(bea, l3, "Bea", handoff=False)  # the genuine link opens
     for d in (ada, bea):
         assert not app_errors(d.page), d.page.console_errors
+
+
+@functools.cache
+def myraclia_to_the_end():
+    """``tests/ui``'s ``play_to_the_end`` of Myraclia, played once for both runs."""
+    from tests.ui.test_distance_lap_page import play_to_the_end
+    return play_to_the_end("myraclia")
+
+
+END_WORDS = {"en": {"verified": "Verified: every move was signed on its player’s device, and every draw follows",
+                    "unprotected": "Not protected:", "more": "Read more"},
+             "it": {"verified": "Partita verificata: ogni mossa è stata firmata sul dispositivo del suo giocatore",
+                    "unprotected": "Non protetto:", "more": "Leggi di più"}}
+
+
+def end_checked_fits(page) -> None:
+    """The end screen's words on the whole game verified, scrolled to, fit the page's width:
+    inside the viewport, no line cut off or running out of its box."""
+    el = page.locator("#end-checked")
+    # the table is laid out again for a new width just after the resize: nothing runs out of the page then
+    page.wait_for_function("() => document.documentElement.scrollWidth <= window.innerWidth", timeout=10_000)
+    el.scroll_into_view_if_needed()
+    box, view = el.bounding_box(), page.viewport_size
+    assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= view["width"], (box, view)
+    assert 0 <= box["y"] and box["y"] + box["height"] <= view["height"] + 1, (box, view)  # scrolled to, to the pixel
+    assert page.evaluate("[...document.querySelectorAll('#end-checked, #end-checked *')]"
+                         ".every(e => e.scrollWidth <= e.clientWidth + 1)")
+
+
+@pytest.mark.parametrize("lang, viewport, other", RUNS, ids=["en-1280", "it-390"])
+def test_the_end_screen_says_the_whole_game_is_verified(new_context, base_url, lang, viewport, other):
+    """A whole Myraclia game at a distance is played between two simulated devices in CPython
+    (``myraclia_to_the_end``, about 4 s); the browser is the device that receives the final
+    table (its storage as it was before it), which opens it: the game is over there, its
+    device verifies the whole game, and the end screen says "Verified" with what that does
+    not protect and Read more, at both widths."""
+    w = END_WORDS[lang]
+    _last, receiver, final = myraclia_to_the_end()
+    seat = receiver.info.mine[0]
+    device = Device(new_context, base_url, viewport, lang, seat, storage=storage_state(base_url, stored(receiver)))
+    device.page.wait_for_function("() => document.body.dataset.screen === 'table'", timeout=60_000)
+    open_link(device, f"{base_url}index.html{final}", ["Ada", "Bea"][seat], handoff=False)
+    page = device.page
+    page.wait_for_function("() => document.body.dataset.over === '1'"
+                           " && document.querySelector('#end-checked[data-audit=\"verified\"]')", timeout=60_000)
+    words = page.inner_text("#end-checked")
+    assert words.startswith(w["verified"]) and w["unprotected"] in words and w["more"] in words, words
+    page.click("#end-checked details.more summary")  # Read more: what a link protects and what not
+    assert "Myraclia" in page.inner_text("#end-checked details.more p")
+    for size in (viewport, other):
+        page.set_viewport_size(size)
+        end_checked_fits(page)
+        shot(page, f"far_end_verified_{lang}_{size['width']}")
+    assert not app_errors(page), page.console_errors

@@ -63,7 +63,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core.i18n import Text, render, texts
+from engines.core.i18n import Text, player, render, texts
 from engines.core.record import MAX_MOVES, GameRecord, positions, start, too_many
 
 from .links import LinkError, decode_payload, encode_record
@@ -501,17 +501,83 @@ def lap_status(players: int, kinds: list[str], seal: SealState, mine: list[int],
     return T("Waiting for {name} to join", name=name(waits))
 
 
-def end_check(info: Distance | None) -> Text | None:
-    """The line the end screen of a sealed game at a distance says of what this device
-    checked as the links came: every move signed by its seat, and in a game dealt by commit
-    and reveal every public draw too. None for a game that is not sealed (or whose stored
-    seals are damaged: nothing can be said of them)."""
-    if info is None or info.seal is None or info.seal.damaged:
-        return None
-    if info.revealed:
-        return T("Checked: every move was signed by its seat and every public draw follows from all seats’ "
-                 "commitments")
-    return T("Checked: every move was signed by its seat")
+# ---- the end of a game: the whole game verified (``audit``) ------------------------------
+VERIFIED = "verified"
+"""``Audit.outcome`` of a game dealt by commit and reveal (``t4``) that checks whole."""
+SIGNED = "signed"
+"""``Audit.outcome`` of a ``t3`` game whose signatures check (its draws cannot be checked)."""
+FAILED = "failed"
+"""``Audit.outcome`` of a sealed game that does not check (``Audit.seat``, ``Audit.move``)."""
+NOT_VERIFIABLE = "not_verifiable"
+"""``Audit.outcome`` of a game made before sealed links: nothing in its links can be checked."""
+
+
+@dataclass(frozen=True)
+class Audit:
+    """What the end-of-game audit of a game at a distance found (``audit.audit``).
+
+    ``outcome``: ``VERIFIED``, ``SIGNED``, ``FAILED`` or ``NOT_VERIFIABLE``. For ``FAILED``,
+    the first check that does not hold: ``seat`` (None when no seat is concerned), ``move``
+    (its index in the record's moves, as ``seal.SealError.move``; None when the transcript
+    as a whole is refused), ``reason`` (the check's own words, seats written as
+    ``i18n.player``), and ``first_mover`` (the seat of the game's first move: a failure at
+    move 0 of another seat is in its part of the set-up). For ``VERIFIED``, ``private``: how
+    many draws only their drawer saw, dealt by that drawer's device with no commitment."""
+
+    outcome: str
+    seat: int | None = None
+    move: int | None = None
+    reason: Text | str | None = None
+    first_mover: int | None = None
+    private: int = 0
+
+    @property
+    def in_set_up(self) -> bool:
+        """Whether the failure is in the seat's part of the set-up (the lap, the deal), not a move."""
+        return self.move == 0 and self.seat is not None and self.first_mover != self.seat
+
+
+AUDITING = T("Checking every move and draw of the game…")
+"""The end screen's line while the device verifies the whole game (``audit``)."""
+
+
+def end_words(audit: Audit | None, game: str, title: str) -> tuple[Text, Text | None, Text | None]:
+    """The end screen's words on the whole game verified (``audit``; None: not done yet):
+    its line, the line on what that does not protect (None: nothing more to say), and the
+    rest behind "Read more" (``privacy_more``, in the words of ``game``; ``title``: its name
+    as shown). A failure names the seat as ``i18n.player`` does (the page puts its name in).
+    The words never claim more than was checked: the hidden cards that a ``t4`` link still
+    shows, and the draws only their drawer sees, are said not to be checked."""
+    if audit is None:
+        return AUDITING, None, None
+    if audit.outcome == NOT_VERIFIABLE:
+        return T("Not verifiable: this game was started before moves were signed, so nothing in its links can be "
+                 "checked."), None, None
+    if audit.outcome == FAILED:
+        reason = audit.reason if audit.reason is not None else ""
+        if audit.seat is None or audit.move is None:
+            return T("Not verified: {reason}", reason=reason), None, None
+        if audit.in_set_up:
+            return T("Not verified: {name}’s part in the set-up does not check. {reason}",
+                     name=player(audit.seat), reason=reason), None, None
+        return T("Not verified: {name}’s move {n} does not check. {reason}", name=player(audit.seat),
+                 n=audit.move + 1, reason=reason), None, None
+    if audit.outcome == SIGNED:
+        return T("Moves verified: every move was signed on its player’s device. The draws were made by each "
+                 "player’s own device and cannot be checked: this game was started before draws were fixed by "
+                 "all players."), None, None
+    hidden = audit.private > 0 or NOT_YET_PROTECTED.get(game, HIDDEN_CARDS) is not None
+    if hidden:
+        line = T("Verified: every move was signed on its player’s device, and every draw that all players see "
+                 "follows from secret values that all players committed to before the game began.")
+        unprotected = T("Not checked: the cards dealt into a hand, drawn by one device on its own, and the hidden "
+                        "cards, which a link still shows to anyone who decodes it by hand.")
+    else:
+        line = T("Verified: every move was signed on its player’s device, and every draw follows from secret "
+                 "values that all players committed to before the game began.")
+        unprotected = T("Not protected: a page altered to read its own device’s memory can foresee (not choose) "
+                        "the draws of its player’s turn, and all the other players can act together against one.")
+    return line, unprotected, privacy_more(game, title)
 
 
 def bots_host(info: Distance) -> int | None:

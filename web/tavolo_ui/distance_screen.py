@@ -22,12 +22,12 @@ from engines.core.i18n import Text, texts
 
 from .bidi import Isolated, isolate
 from .crypto_load import NOT_LOADED, ensure_seals, installed, load_seals
-from .distance import (FORKED, NEWER, NOT_SEALED_LINK, OLD_LINK_REVEALED_GAME, OLDER, PRIVACY, REFUSED,
-                       REVEALED_LINK_OLD_GAME, REVEALED_VERSION, SAME, SEALED_LINK_OLD_GAME, Distance, MoveLink,
-                       SealState, and_names, aside_name, bots_host, common_moves, end_check, fork_cause, invitation,
-                       inviter, is_sealed_fragment, lap_next, lap_status, lap_waits_for, link_carries, link_version,
-                       move_link, movers, needs_handoff, new_game_id, parse_move, parted_by, people_here,
-                       privacy_more, relate, seen_moves, set_up_to_send, waits_for)
+from .distance import (FAILED, FORKED, NEWER, NOT_SEALED_LINK, NOT_VERIFIABLE, OLD_LINK_REVEALED_GAME, OLDER, PRIVACY,
+                       REFUSED, REVEALED_LINK_OLD_GAME, REVEALED_VERSION, SAME, SEALED_LINK_OLD_GAME, Audit, Distance,
+                       MoveLink, SealState, and_names, aside_name, bots_host, common_moves, end_words, fork_cause,
+                       invitation, inviter, is_sealed_fragment, lap_next, lap_status, lap_waits_for, link_carries,
+                       link_version, move_link, movers, needs_handoff, new_game_id, parse_move, parted_by,
+                       people_here, privacy_more, relate, seen_moves, set_up_to_send, waits_for)
 from .page import L, _el, tx
 from .links import LinkError
 from .saves import FULL_MESSAGE, OURS, SaveEntry, stamp
@@ -82,6 +82,8 @@ class AtADistance:
         self.first: Session | None = None  # a first move link's game (``first_move``): its hand-off welcomes
         self.fork_seal: SealState | None = None  # a sealed fork's: the link's seals, kept with the link's game
         self.fork_signer: int | None = None  # a sealed fork's: the seat that signed both answers (its proof)
+        self._audit: tuple[tuple, Audit] | None = None  # (``audit_key``, the end-of-game audit's result)
+        self._auditing: tuple | None = None  # the ``audit_key`` of the audit scheduled, until it runs
 
     def commands(self) -> dict[str, Callable[[str], None]]:
         return {"send-move": lambda arg: self.send(True, arg),
@@ -284,10 +286,63 @@ class AtADistance:
         return False
 
     def checked_html(self) -> str:
-        """The end screen's line on what this device checked (``distance.end_check``), as
-        HTML; "" for a game that is not sealed."""
-        text = end_check(self.info)
-        return "" if text is None else f'<p class="muted" id="end-checked">{h(tx(text))}</p>'
+        """The end screen's words on the whole game verified on this device (``audit``:
+        "Verified: ..." with what that does not protect and "Read more", or "Not verified:
+        Bea's move 17 does not check. ..."), as HTML; "" when the game on the table is not a
+        game at a distance, or not over. The audit runs once per finished game, just after
+        the end screen is first drawn (its line says "Checking..." until then)."""
+        s = self.page.session
+        if self.info is None or s is None or not s.is_over() or self.info.aside:
+            return ""
+        key = self.audit_key(s)
+        found = self._audit[1] if self._audit is not None and self._audit[0] == key else None
+        if found is None and self._auditing != key:
+            self._auditing = key
+            asyncio.get_event_loop().call_soon(self.run_audit, s, key)
+        line, unprotected, more = end_words(found, s.record.game, s.game.title)
+        text = tx(line)
+        if found is not None and found.outcome == FAILED:
+            from .sealed import named  # the audit ran: the seals' library is loaded
+            text = named(text, [seat.name for seat in s.seats], self.page.lang)
+        kind = "pending" if found is None else found.outcome
+        parts = [f'<div class="end-checked {h(kind)}" id="end-checked" data-audit="{h(kind)}"><p>{h(text)}</p>']
+        if unprotected is not None:
+            parts.append(f'<p class="muted">{h(tx(unprotected))}</p>')
+        if more is not None:
+            parts.append(f'<details class="more"><summary>{h(L("Read more"))}</summary><p>{h(tx(more))}</p></details>')
+        return "".join(parts) + "</div>"
+
+    def audit_key(self, s: Session) -> tuple:
+        """What the audit of the game on the table depends on: the game, its moves, the
+        transcript this device keeps."""
+        assert self.info is not None
+        seal = self.info.seal
+        last = seal.transcript[-1].get("sig") if seal is not None and seal.transcript else None
+        return (self.info.gid, len(s.record.actions), len(s.record.chance),
+                None if seal is None else len(seal.transcript), last)
+
+    def run_audit(self, s: Session, key: tuple) -> None:
+        """The end-of-game audit of ``s`` (``audit.audit``), once the seals' library is here
+        (a game made before sealed links needs none), its words put in place of "Checking..."."""
+        if self.page.session is not s or self.info is None or self.audit_key(s) != key:
+            self._auditing = None
+            return
+        if self.info.seal is None:
+            result = Audit(NOT_VERIFIABLE)
+        elif not installed():  # resumed before the library loaded: ``when_loaded`` draws the table again
+            self._auditing = None
+            return
+        else:
+            from .audit import audit
+            try:
+                result = audit(s.record, self.info)
+            except Exception as exc:  # a bug of the check: said, never "Checking..." for ever, nor a claim
+                js.console.error(f"end-of-game audit failed: {exc!r}")
+                result = Audit(FAILED, reason=T("This device could not finish checking the game."))
+        self._audit, self._auditing = (key, result), None
+        el = _el("end-checked")
+        if el:
+            el.outerHTML = self.checked_html()
 
     # ---- the set-up lap ------------------------------------------------------------------
     def lap_status(self) -> str:

@@ -7,7 +7,9 @@ named by the table's ``score_categories``); at phone width each row becomes a li
 labelled figures, so it never scrolls sideways. It is the only score table: the renderers
 draw the final board, not another table.
 
-Under it, the game's statistics (``Game.statistics``: characters taken, gold, workers...),
+Under it, in a game at a distance, what this device found when it verified the whole game
+(``distance_screen.AtADistance.checked_html``: "Verified", or the seat and the move that do
+not check). Then the game's statistics (``Game.statistics``: characters taken, gold, workers...),
 computed once per finished game from its record, in a ``<details>`` section closed at first:
 they run to twenty rows and more, which at phone width (one labelled line per figure and
 player) would push the chart and the buttons screens away, while the winner and the score
@@ -75,9 +77,10 @@ class EndOfGame:
         self.watch_statistics_toggle()
         key = (id(s), len(s.record.actions))
         stats = self.statistics_html(s, order, keep_open=self._stats_open == (key, True))
-        res.innerHTML = (f'<h3>{h(won)}</h3>{self.table.distance.checked_html()}'
+        res.innerHTML = (f'<h3>{h(won)}</h3>'
                          f'<table class="score end-score"><thead><tr><th></th>{head}</tr></thead>'
                          f'<tbody>{body}</tbody></table>'
+                         f'{self.table.distance.checked_html()}'
                          f'{stats}'
                          f'<div class="end-chart-box"><h4>{h(L("Scores through the game", lang))}</h4>'
                          f'<canvas id="end-chart" role="img" aria-label="{h(L("Scores through the game", lang))}"></canvas></div>'

@@ -71,7 +71,7 @@ from engines.core.record import MAX_MOVES, GameRecord, RecordError, too_many
 from engines.core.seal import (KEY_BYTES, Relation, SeatKey, Sealed, SealError, Segment, b64, bound_keys, chain,
                                compare, link_hash, seal_segment, turns, Turns, unb64, verify)
 
-from .distance import (EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, SEALED_VERSION, SealState, GID_RE,
+from .distance import (EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, SEALED_VERSION, SealState, GID_RE, and_names,
                        changed_link, relate, text_crc)
 from .bidi import isolate
 from .links import LinkError, decode_payload, encode_record
@@ -421,18 +421,24 @@ def not_a_first_link(link: SealedLink) -> None:
     seals start past segment 0 when the link's seat has signed already (``first_needed``):
     that seat joined the game on another device, the only one holding its keys (and, in a
     game dealt by commit and reveal, its chance secrets), so this one can neither play nor
-    check it (Bea opens on her laptop a link of the game she joined on her phone). Nothing
-    of the link is shown or kept; the device that plays the seat is not touched."""
-    if link.first != 0 and link.seat != EVERY_SEAT:
+    check it (Bea opens on her laptop a link of the game she joined on her phone). The final
+    table, sent to every person (``EVERY_SEAT``), is never a first link: every person joined
+    on a device of theirs, which holds their keys. Nothing of the link is shown or kept; the
+    device that plays the seat is not touched."""
+    if link.seat == EVERY_SEAT:  # the final table, sent to every person: each joined the game on a device
+        people = [isolate(seat.name) for seat in link.record.seats if seat.kind == "human"]
+        raise LinkError(T("This link brings the final table of a game with {names} to each player’s own device, "
+                          "the one that joined the game: only that device holds the player’s keys, so this one "
+                          "cannot open the link. Open it on the device you played on. Nothing of it was shown or "
+                          "kept here.", names=and_names(people)),
+                        f"a link for every seat (seals from {link.first}) on a device with no copy of its game")
+    if link.first != 0:
         name = isolate(link.record.seats[link.seat].name)
         raise LinkError(T("{name}’s seat in this game is played on the device that joined it: only that device "
                           "holds the seat’s keys, so this one cannot play it. Open this link on that device. "
                           "Nothing of it was shown or kept here.", name=name),
                         f"a link for seat {link.seat} whose seals start at {link.first}: the seat signed on "
                         "another device")
-    if link.first != 0 or link.seat == EVERY_SEAT:
-        raise LinkError(T("This link continues a game this device has never seen: open the first link "
-                          "of the game you were sent."), f"a first link whose seals start at {link.first}")
 
 
 def _checked(link: SealedLink, moved: Turns, mine: SealState, first_link: bool) -> tuple[list[Segment], Sealed]:
