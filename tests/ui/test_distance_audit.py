@@ -240,3 +240,22 @@ def test_an_audit_that_breaks_says_the_game_is_not_verified_never_checking_for_e
     done = asyncio.run(draw_then_let_it_run())
     assert 'data-audit="failed"' in done and "Not verified: This device could not finish checking the game." in done
     assert any("a bug" in error for error in app.errors)
+
+
+def test_the_final_table_sent_to_every_player_opened_where_the_game_is_goes_on_there(app, ended):  # noqa: F811
+    """The end-of-game link made for every player (``EVERY_SEAT``, as the headless tool sends
+    it) opened on Bea's device, which holds the game, is taken as the game's own final table:
+    not refused as another seat's link (its seat is no seat: reading its name failed)."""
+    from .test_distance_lap_page import saved
+    last, other, _keys = ended
+    final, _seal, to = revealed.page_link(last.session.record, last.info.seal, last.info.chances,
+                                          gid=last.info.gid, mover=None)
+    assert to == EVERY_SEAT
+    on_table(app, other, sid="bea")
+    app.page.show_home = lambda: None
+    saved(app, other, "bea")
+    went_on: list = []
+    app.table.distance.go_on = lambda link, entry, info, relation, have: went_on.append((link.seat, relation))
+    import asyncio
+    asyncio.run(app.table.distance.open_sealed(final))
+    assert went_on == [(EVERY_SEAT, "same")], app.page.banner

@@ -22,7 +22,7 @@ from engines.core.i18n import Text, texts
 
 from .bidi import Isolated, isolate
 from .crypto_load import NOT_LOADED, ensure_seals, installed, load_seals
-from .distance import (FAILED, FORKED, NEWER, NOT_SEALED_LINK, NOT_VERIFIABLE, OLD_LINK_REVEALED_GAME, OLDER, PRIVACY,
+from .distance import (EVERY_SEAT, FAILED, FORKED, NEWER, NOT_SEALED_LINK, NOT_VERIFIABLE, OLD_LINK_REVEALED_GAME, OLDER, PRIVACY,
                        REFUSED, REVEALED_LINK_OLD_GAME, REVEALED_VERSION, SAME, SEALED_LINK_OLD_GAME, Audit, Distance,
                        MoveLink, SealState, and_names, aside_name, bots_host, common_moves, end_words, fork_cause,
                        invitation, inviter, is_sealed_fragment, lap_next, lap_status, lap_waits_for, link_carries,
@@ -648,8 +648,9 @@ class AtADistance:
 
     def not_for_here(self, link: MoveLink, entry: SaveEntry, info: Distance) -> bool:
         """When the link is for a seat this device does not play (a person's link opened on
-        another's device), the banner says so and the home screen shows: True."""
-        if link.seat in info.mine:
+        another's device), the banner says so and the home screen shows: True. The final table
+        sent to every person (``EVERY_SEAT``) is for any device that plays a seat of the game."""
+        if link.seat in info.mine or (link.seat == EVERY_SEAT and info.mine):
             return False
         here = ", ".join(entry.record["seats"][i]["name"] for i in info.mine
                          if i < len(entry.record.get("seats", [])))
