@@ -881,17 +881,25 @@ class World:
         is at a position it now reads, and those whose card ``banned`` keeps off them."""
         wrong = {key for key, names in (banned or {}).items()
                  if key in self.fills and not names.isdisjoint(self.game.card_names(key.deck, self.fills[key]))}
-        learnt = {card for key, card in known.items() if key not in self.known}
-        wrong |= {key for key, card in self.fills.items() if card in learnt and known.get(key) != card}
+        learnt = {(key.deck, card) for key, card in known.items() if key not in self.known}
+        wrong |= {key for key, card in self.fills.items() if (key.deck, card) in learnt and known.get(key) != card}
         wrong |= {key for key, card in known.items() if key in self.fills and self.fills[key] != card}
         return wrong
 
-    def _rewind(self, keys: set[Key]) -> bool:
-        """Go back to the world before the move after which the first of ``keys`` was drawn
-        (its fill and every later one undone), keeping what was learnt (known positions,
-        bans, nogoods). False, with nothing changed, when one was drawn before any move."""
-        back = next((m for m, mark in enumerate(self._marks) if not keys.isdisjoint(mark.drawn)),
-                    len(self._marks))
+    def _drawn_in(self, key: Key) -> int:
+        """The index of the move during which ``key`` was drawn (with its outcomes; the number
+        of moves played when it was drawn in the move being played now), -1 in the set-up."""
+        return next((m - 1 for m, mark in enumerate(self._marks) if key in mark.drawn), len(self._marks) - 1)
+
+    def _rewind(self, keys: set[Key], latest: bool = False) -> bool:
+        """Go back to the world before the move during which the first of ``keys`` was drawn
+        (its fill and every later one undone), or with ``latest`` the last of them (a
+        nogood is undone by changing any one of its fills: the latest, so the fills before
+        it stand and the world replays the fewest moves), keeping what was learnt (known
+        positions, bans, nogoods). False, with nothing changed, when that one was drawn
+        before any move (in the set-up)."""
+        moves = [self._drawn_in(key) for key in keys]
+        back = (max(moves) if latest else min(moves)) + 1
         if back == 0:
             return False
         mark = self._marks[back - 1]
@@ -914,7 +922,8 @@ class World:
             except _Exposed as exc:
                 self.banned, self.nogoods = _learn_from(self.game, exc, self.banned, self.nogoods)
                 self.rebuilds += 1
-                if not self._rewind({exc.key, *(k for k, _ in exc.nogood)}):
+                blamed = {k for k, _ in exc.nogood}
+                if not self._rewind(blamed or {exc.key}, latest=bool(blamed)):
                     return False
 
     def advance(self, masked: GameRecord, known: Mapping[Key, str],
