@@ -647,6 +647,8 @@ class World:
         self.state = game.new_game(masked.players, masked.seed, masked.options, dealer=False, deal=False)
         self.decks = {name: frozenset(cards) for name, cards in game.decks(self.state).items()}
         self._marks: list[_Mark] = []
+        self._index: dict[tuple[Key, str], list[Nogood]] = {}   # ``_nogoods_with``
+        self._indexed: frozenset[Nogood] | None = None
         game.deal(self.state, _Filler(self, masked.chance))
         if play:
             self._play(masked)
@@ -695,8 +697,10 @@ class World:
         banned = self.banned.get(key, frozenset())
         blocked: set[tuple[Key, str]] = set()   # the other fills of the nogoods that rule out a card
         numbered = game.numbered_cards(key.deck) is not None
-        found = [(_card_in(game, key.deck, cards, game.dump_action(outcome)), weight) for outcome, weight in outcomes]
-        for card, weight in found:
+        found: list[tuple[str, int]] = []   # the outcomes' cards, read one by one up to the first that fits
+        for outcome, weight in outcomes:
+            card = _card_in(game, key.deck, cards, game.dump_action(outcome))
+            found.append((card, weight))
             if weight > ahead[card] and banned.isdisjoint(game.card_names(key.deck, card)):
                 bad = self._nogood_completed(key, card)
                 if bad is None:
@@ -723,11 +727,21 @@ class World:
             raise _DeadEnd(key, frozenset(blocked))
         raise ValueError(f"no card can fill position {key.at} of deck {key.deck!r}")
 
+    def _nogoods_with(self, pair: tuple[Key, str]) -> list[Nogood]:
+        """The nogoods holding ``pair`` (an index of ``nogoods``, made again when they change)."""
+        if self._indexed is not self.nogoods:
+            index: dict[tuple[Key, str], list[Nogood]] = {}
+            for bad in self.nogoods:
+                for one in bad:
+                    index.setdefault(one, []).append(bad)
+            self._index, self._indexed = index, self.nogoods
+        return self._index.get(pair, [])
+
     def _nogood_completed(self, key: Key, card: str) -> Nogood | None:
         """The nogood whose every pair holds once ``key`` is filled with ``card`` (a position
         read since it was filled counts with its card), or None."""
-        for bad in self.nogoods:
-            if (key, card) in bad and all(k == key or (self.fills.get(k) or self.known.get(k)) == c
+        for bad in self._nogoods_with((key, card)):
+            if all(k == key or (self.fills.get(k) or self.known.get(k)) == c
                                           for k, c in bad):
                 return bad
         return None
@@ -889,7 +903,15 @@ class World:
     def _drawn_in(self, key: Key) -> int:
         """The index of the move during which ``key`` was drawn (with its outcomes; the number
         of moves played when it was drawn in the move being played now), -1 in the set-up."""
-        return next((m - 1 for m, mark in enumerate(self._marks) if key in mark.drawn), len(self._marks) - 1)
+        marks = self._marks   # each mark's positions drawn hold the one before's: search by halves
+        low, high = 0, len(marks)
+        while low < high:
+            middle = (low + high) // 2
+            if key in marks[middle].drawn:
+                high = middle
+            else:
+                low = middle + 1
+        return low - 1
 
     def _rewind(self, keys: set[Key], latest: bool = False) -> bool:
         """Go back to the world before the move during which the first of ``keys`` was drawn
