@@ -648,7 +648,7 @@ class World:
         self.decks = {name: frozenset(cards) for name, cards in game.decks(self.state).items()}
         self._marks: list[_Mark] = []
         self._index: dict[tuple[Key, str], list[Nogood]] = {}   # ``_nogoods_with``
-        self._indexed: frozenset[Nogood] | None = None
+        self._indexed: frozenset[Nogood] = frozenset()
         game.deal(self.state, _Filler(self, masked.chance))
         if play:
             self._play(masked)
@@ -728,13 +728,13 @@ class World:
         raise ValueError(f"no card can fill position {key.at} of deck {key.deck!r}")
 
     def _nogoods_with(self, pair: tuple[Key, str]) -> list[Nogood]:
-        """The nogoods holding ``pair`` (an index of ``nogoods``, made again when they change)."""
+        """The nogoods holding ``pair`` (an index of ``nogoods``, which only grow: the new ones
+        are added to it when they have changed)."""
         if self._indexed is not self.nogoods:
-            index: dict[tuple[Key, str], list[Nogood]] = {}
-            for bad in self.nogoods:
+            for bad in self.nogoods - self._indexed:
                 for one in bad:
-                    index.setdefault(one, []).append(bad)
-            self._index, self._indexed = index, self.nogoods
+                    self._index.setdefault(one, []).append(bad)
+            self._indexed = self.nogoods
         return self._index.get(pair, [])
 
     def _nogood_completed(self, key: Key, card: str) -> Nogood | None:
