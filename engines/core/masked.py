@@ -78,10 +78,11 @@ of a position it reads that is still to be drawn). Each token in a move becomes 
 the card at that position in this world. The world agrees with everything the seat may see
 (``Game.view(world, seat) == Game.view(truth, seat)``, checked by the tests at every move),
 not with what it may not. When the device learns a position whose fill was another card,
-or a card that is some other position's fill, or a ban on a fill, the world goes back to the
-move before that fill was made (``World._rewind``: the world keeps its state before each move)
-and plays on from there with what it knows now; a fill made in the set-up (before any move)
-makes it start again (``World.advance``).
+or a card that is some other position's fill in the same deck (each round's characters are a
+deck of their own: the warlord of round 9 says nothing of round 1's), or a ban on a fill, the
+world goes back to the move before that fill was made (``World._rewind``: the world keeps its
+state before each move) and plays on from there with what it knows now; a fill made in the
+set-up (before any move) makes it start again (``World.advance``).
 
 **The rules acting by themselves on fills.** A fill that comes face up shows the world went
 another way than the true game. When the move named it, two copies of a kind were moved in
@@ -91,7 +92,10 @@ this world, paid for him, where the true game let him choose): the mover's fills
 kinds that steer the rules (``Game.steering_kinds``: Euphoria's artifacts and dilemma) are a
 *nogood*, never to be made all at once again. A position that no card can fill without
 completing a nogood makes the other fills of those nogoods a nogood in turn (whichever card
-it holds, one would be whole), so the search backs up to the fills before it. Sound as long
+it holds, one would be whole), so the search backs up to the fills before it: to the move of
+the *latest* fill of the nogood (conflict-directed backjumping: changing any one of its fills
+undoes it, and the fills before the latest stand, so the world replays the fewest moves; the
+nogood, kept, makes that fill another card). Sound as long
 as a seat's automatic moves depend only on the public table and its own steering cards. A
 filled character revealed (``Game.shown_cards``), where the true game revealed none there or
 another, is kept off that position (a rank called with no answer is so ruled out, one
@@ -129,8 +133,12 @@ there a nogood; a lesson already learnt is a ``ValueError`` (no world fits), nev
   position stays read by all, so a move keeping it (``keep_card``) is written plainly and
   every device learns which of the two drawn cards was kept (6 seats, seed 1, move 316).
   Hiding it needs the card dealt again at a new position (a re-encrypted card), a later part.
-- *Cost*: each device's world goes back (``World._rewind``) about a hundred times in a
-  whole game of five to seven seats; the tests check three of these games only in part.
+- *Cost* (``bench/worlds.py``): in a whole game of five to seven seats each device's world
+  goes back (``World._rewind``) a hundred to a thousand times, mostly within a round's draft
+  (a few moves each), and starts again twenty to forty times, each time a card of a hand
+  dealt in the set-up turns out other than its fill (it is built, or seen at another
+  position): a whole replay each, the most of the cost that is left. The tests check two
+  of these games only in part (up to the gap below).
 - *The Magician's exchange with another player's hand*: here the oracle lets the Magician's
   device read the cards it receives (they are in its view); in the wiring it needs the other
   player's device to release its keys for them (about two extra messages).
@@ -892,7 +900,8 @@ class World:
 
     def wrong_fills(self, known: Mapping[Key, str], banned: Mapping[Key, frozenset[str]] | None = None) -> set[Key]:
         """The filled positions that ``known`` says hold another card, those whose card it says
-        is at a position it now reads, and those whose card ``banned`` keeps off them."""
+        is at a position of the same deck it now reads, and those whose card ``banned`` keeps
+        off them."""
         wrong = {key for key, names in (banned or {}).items()
                  if key in self.fills and not names.isdisjoint(self.game.card_names(key.deck, self.fills[key]))}
         learnt = {(key.deck, card) for key, card in known.items() if key not in self.known}
@@ -934,7 +943,8 @@ class World:
 
     def _carry_on(self, masked: GameRecord) -> bool:
         """Play the masked moves not played yet; when a fill comes face up, learn from it
-        (``_learn_from``) and go back before the first fill it blames (``_rewind``). True once
+        (``_learn_from``) and go back before the latest fill of its nogood, or before its fill
+        when it has none (``_rewind``). True once
         every move is played; False when that fill was made before any move (the world must
         then be built again, with what it learnt: ``build``)."""
         while True:
