@@ -292,3 +292,36 @@ def test_masked_record_hides_which_of_two_cards_drawn_again_from_under_the_deck_
     for moves, before, truth in true_positions(game, record):
         ever |= public_names(game, truth)
         assert not leaks(game, masking, moves, before, truth, ever), f"after move {moves}"
+
+
+def test_a_character_learnt_in_a_later_round_proves_no_fill_of_an_earlier_round_wrong():
+    """Each round's characters are a deck of their own (``characters-R``): learning where a
+    character lies in round 2 says nothing of round 1's, so a world whose round-1 fill is
+    that character carries on as it is (it used to start again from the set-up)."""
+    game, record = true_game("citadels", 3, 3)
+    masking = mask_record(game, record)
+    knowledge, moves = masking.knowledge, 26   # round 2's draft begun, seat 0 reads round 1 in part
+    w = build(game, masking.prefix(moves), knowledge.known(moves, 0), knowledge.bans(moves, 0))
+    key, card = next((k, c) for k, c in sorted(w.fills.items()) if k.deck == "characters-1")
+    later = Key("characters-2", 7)   # a position of round 2 not drawn (three seats draw fewer)
+    assert later not in w.drawn and later not in knowledge.cards
+    rebuilds = w.rebuilds
+    carried = w.advance(masking.prefix(moves), {**knowledge.known(moves, 0), later: card}, knowledge.bans(moves, 0))
+    assert carried is w and w.rebuilds == rebuilds and w.fills[key] == card
+
+
+def test_a_nogood_sends_the_world_back_to_its_latest_fill_only():
+    """A nogood is undone by changing any one of its fills, so a world goes back to the move
+    of its latest fill (``World._rewind(..., latest=True)``): the fills made before that move
+    stand, and the moves before it are not played again."""
+    game, record = true_game("citadels", 3, 3)
+    masking = mask_record(game, record)
+    knowledge, moves = masking.knowledge, 40
+    w = build(game, masking.prefix(moves), knowledge.known(moves, 0), knowledge.bans(moves, 0))
+    played = {k: m for k in w.fills if (m := w._drawn_in(k)) >= 0}   # the fills made in a move
+    early, late = min(played, key=played.get), max(played, key=played.get)
+    assert 0 <= played[early] < played[late]
+    assert w._rewind({early, late}, latest=True)
+    assert len(w.record.actions) == played[late] and w.fills.get(early) is not None and late not in w.fills
+    w.advance(masking.prefix(moves), knowledge.known(moves, 0), knowledge.bans(moves, 0))
+    assert len(w.record.actions) == moves
