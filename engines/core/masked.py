@@ -131,8 +131,19 @@ there a nogood; a lesson already learnt is a ``ValueError`` (no world fits), nev
 - *A card face up once, then hidden again* (Citadels: a district destroyed or discarded face
   up under the deck, drawn again by the rules once the shuffled part is used up): its
   position stays read by all, so a move keeping it (``keep_card``) is written plainly and
-  every device learns which of the two drawn cards was kept (6 seats, seed 1, move 316).
+  every device learns which of the two drawn cards was kept (6 seats, seed 1, move 316;
+  7 seats, seed 1, move 369, "keep_card tavern").
   Hiding it needs the card dealt again at a new position (a re-encrypted card), a later part.
+  A design (not built): the cards the rules draw again from under the deck each take a fresh
+  position of a deck of their own (as each round's characters do), every seat knowing them
+  as a set (both were face up, the order under the deck is public: ``Knowledge.bans`` as for
+  a chooser) and only the drawer reading which fresh position holds which; ``keep_card`` is
+  then written with the kept one's fresh token and the other lies face down under the deck
+  at its own. The deal needs no new shuffle for it: the drawer's device commits to which of
+  the two it keeps with a salted commitment (BLAKE2b of a random salt and the kept card's
+  index among the two) written in the move and opened at the end-of-game audit, or the two
+  cards are re-encrypted (ElGamal re-randomisation) and swapped or not by the drawer, so
+  that no other device can link the fresh positions to the face-up cards.
 - *Cost* (``bench/worlds.py``): in a whole game of five to seven seats each device's world
   goes back (``World._rewind``) a hundred to a thousand times, mostly within a round's draft
   (a few moves each), and starts again twenty to forty times, each time a card of a hand
