@@ -78,10 +78,11 @@ of a position it reads that is still to be drawn). Each token in a move becomes 
 the card at that position in this world. The world agrees with everything the seat may see
 (``Game.view(world, seat) == Game.view(truth, seat)``, checked by the tests at every move),
 not with what it may not. When the device learns a position whose fill was another card,
-or a card that is some other position's fill, or a ban on a fill, the world goes back to the
-move before that fill was made (``World._rewind``: the world keeps its state before each move)
-and plays on from there with what it knows now; a fill made in the set-up (before any move)
-makes it start again (``World.advance``).
+or a card that is some other position's fill in the same deck (each round's characters are a
+deck of their own: the warlord of round 9 says nothing of round 1's), or a ban on a fill, the
+world goes back to the move before that fill was made (``World._rewind``: the world keeps its
+state before each move) and plays on from there with what it knows now; a fill made in the
+set-up (before any move) makes it start again (``World.advance``).
 
 **The rules acting by themselves on fills.** A fill that comes face up shows the world went
 another way than the true game. When the move named it, two copies of a kind were moved in
@@ -91,7 +92,10 @@ this world, paid for him, where the true game let him choose): the mover's fills
 kinds that steer the rules (``Game.steering_kinds``: Euphoria's artifacts and dilemma) are a
 *nogood*, never to be made all at once again. A position that no card can fill without
 completing a nogood makes the other fills of those nogoods a nogood in turn (whichever card
-it holds, one would be whole), so the search backs up to the fills before it. Sound as long
+it holds, one would be whole), so the search backs up to the fills before it: to the move of
+the *latest* fill of the nogood (conflict-directed backjumping: changing any one of its fills
+undoes it, and the fills before the latest stand, so the world replays the fewest moves; the
+nogood, kept, makes that fill another card). Sound as long
 as a seat's automatic moves depend only on the public table and its own steering cards. A
 filled character revealed (``Game.shown_cards``), where the true game revealed none there or
 another, is kept off that position (a rank called with no answer is so ruled out, one
@@ -127,10 +131,25 @@ there a nogood; a lesson already learnt is a ``ValueError`` (no world fits), nev
 - *A card face up once, then hidden again* (Citadels: a district destroyed or discarded face
   up under the deck, drawn again by the rules once the shuffled part is used up): its
   position stays read by all, so a move keeping it (``keep_card``) is written plainly and
-  every device learns which of the two drawn cards was kept (6 seats, seed 1, move 316).
+  every device learns which of the two drawn cards was kept (6 seats, seed 1, move 316;
+  7 seats, seed 1, move 369, "keep_card tavern").
   Hiding it needs the card dealt again at a new position (a re-encrypted card), a later part.
-- *Cost*: each device's world goes back (``World._rewind``) about a hundred times in a
-  whole game of five to seven seats; the tests check three of these games only in part.
+  A design (not built): the cards the rules draw again from under the deck each take a fresh
+  position of a deck of their own (as each round's characters do), every seat knowing them
+  as a set (both were face up, the order under the deck is public: ``Knowledge.bans`` as for
+  a chooser) and only the drawer reading which fresh position holds which; ``keep_card`` is
+  then written with the kept one's fresh token and the other lies face down under the deck
+  at its own. The deal needs no new shuffle for it: the drawer's device commits to which of
+  the two it keeps with a salted commitment (BLAKE2b of a random salt and the kept card's
+  index among the two) written in the move and opened at the end-of-game audit, or the two
+  cards are re-encrypted (ElGamal re-randomisation) and swapped or not by the drawer, so
+  that no other device can link the fresh positions to the face-up cards.
+- *Cost* (``bench/worlds.py``): in a whole game of five to seven seats each device's world
+  goes back (``World._rewind``) a hundred to a thousand times, mostly within a round's draft
+  (a few moves each), and starts again twenty to forty times, each time a card of a hand
+  dealt in the set-up turns out other than its fill (it is built, or seen at another
+  position): a whole replay each, the most of the cost that is left. The tests check two
+  of these games only in part (up to the gap below).
 - *The Magician's exchange with another player's hand*: here the oracle lets the Magician's
   device read the cards it receives (they are in its view); in the wiring it needs the other
   player's device to release its keys for them (about two extra messages).
@@ -647,6 +666,8 @@ class World:
         self.state = game.new_game(masked.players, masked.seed, masked.options, dealer=False, deal=False)
         self.decks = {name: frozenset(cards) for name, cards in game.decks(self.state).items()}
         self._marks: list[_Mark] = []
+        self._index: dict[tuple[Key, str], list[Nogood]] = {}   # ``_nogoods_with``
+        self._indexed: frozenset[Nogood] = frozenset()
         game.deal(self.state, _Filler(self, masked.chance))
         if play:
             self._play(masked)
@@ -695,8 +716,10 @@ class World:
         banned = self.banned.get(key, frozenset())
         blocked: set[tuple[Key, str]] = set()   # the other fills of the nogoods that rule out a card
         numbered = game.numbered_cards(key.deck) is not None
-        found = [(_card_in(game, key.deck, cards, game.dump_action(outcome)), weight) for outcome, weight in outcomes]
-        for card, weight in found:
+        found: list[tuple[str, int]] = []   # the outcomes' cards, read one by one up to the first that fits
+        for outcome, weight in outcomes:
+            card = _card_in(game, key.deck, cards, game.dump_action(outcome))
+            found.append((card, weight))
             if weight > ahead[card] and banned.isdisjoint(game.card_names(key.deck, card)):
                 bad = self._nogood_completed(key, card)
                 if bad is None:
@@ -723,11 +746,21 @@ class World:
             raise _DeadEnd(key, frozenset(blocked))
         raise ValueError(f"no card can fill position {key.at} of deck {key.deck!r}")
 
+    def _nogoods_with(self, pair: tuple[Key, str]) -> list[Nogood]:
+        """The nogoods holding ``pair`` (an index of ``nogoods``, which only grow: the new ones
+        are added to it when they have changed)."""
+        if self._indexed is not self.nogoods:
+            for bad in self.nogoods - self._indexed:
+                for one in bad:
+                    self._index.setdefault(one, []).append(bad)
+            self._indexed = self.nogoods
+        return self._index.get(pair, [])
+
     def _nogood_completed(self, key: Key, card: str) -> Nogood | None:
         """The nogood whose every pair holds once ``key`` is filled with ``card`` (a position
         read since it was filled counts with its card), or None."""
-        for bad in self.nogoods:
-            if (key, card) in bad and all(k == key or (self.fills.get(k) or self.known.get(k)) == c
+        for bad in self._nogoods_with((key, card)):
+            if all(k == key or (self.fills.get(k) or self.known.get(k)) == c
                                           for k, c in bad):
                 return bad
         return None
@@ -878,20 +911,37 @@ class World:
 
     def wrong_fills(self, known: Mapping[Key, str], banned: Mapping[Key, frozenset[str]] | None = None) -> set[Key]:
         """The filled positions that ``known`` says hold another card, those whose card it says
-        is at a position it now reads, and those whose card ``banned`` keeps off them."""
+        is at a position of the same deck it now reads, and those whose card ``banned`` keeps
+        off them."""
         wrong = {key for key, names in (banned or {}).items()
                  if key in self.fills and not names.isdisjoint(self.game.card_names(key.deck, self.fills[key]))}
-        learnt = {card for key, card in known.items() if key not in self.known}
-        wrong |= {key for key, card in self.fills.items() if card in learnt and known.get(key) != card}
+        learnt = {(key.deck, card) for key, card in known.items() if key not in self.known}
+        wrong |= {key for key, card in self.fills.items() if (key.deck, card) in learnt and known.get(key) != card}
         wrong |= {key for key, card in known.items() if key in self.fills and self.fills[key] != card}
         return wrong
 
-    def _rewind(self, keys: set[Key]) -> bool:
-        """Go back to the world before the move after which the first of ``keys`` was drawn
-        (its fill and every later one undone), keeping what was learnt (known positions,
-        bans, nogoods). False, with nothing changed, when one was drawn before any move."""
-        back = next((m for m, mark in enumerate(self._marks) if not keys.isdisjoint(mark.drawn)),
-                    len(self._marks))
+    def _drawn_in(self, key: Key) -> int:
+        """The index of the move during which ``key`` was drawn (with its outcomes; the number
+        of moves played when it was drawn in the move being played now), -1 in the set-up."""
+        marks = self._marks   # each mark's positions drawn hold the one before's: search by halves
+        low, high = 0, len(marks)
+        while low < high:
+            middle = (low + high) // 2
+            if key in marks[middle].drawn:
+                high = middle
+            else:
+                low = middle + 1
+        return low - 1
+
+    def _rewind(self, keys: set[Key], latest: bool = False) -> bool:
+        """Go back to the world before the move during which the first of ``keys`` was drawn
+        (its fill and every later one undone), or with ``latest`` the last of them (a
+        nogood is undone by changing any one of its fills: the latest, so the fills before
+        it stand and the world replays the fewest moves), keeping what was learnt (known
+        positions, bans, nogoods). False, with nothing changed, when that one was drawn
+        before any move (in the set-up)."""
+        moves = [self._drawn_in(key) for key in keys]
+        back = (max(moves) if latest else min(moves)) + 1
         if back == 0:
             return False
         mark = self._marks[back - 1]
@@ -904,7 +954,8 @@ class World:
 
     def _carry_on(self, masked: GameRecord) -> bool:
         """Play the masked moves not played yet; when a fill comes face up, learn from it
-        (``_learn_from``) and go back before the first fill it blames (``_rewind``). True once
+        (``_learn_from``) and go back before the latest fill of its nogood, or before its fill
+        when it has none (``_rewind``). True once
         every move is played; False when that fill was made before any move (the world must
         then be built again, with what it learnt: ``build``)."""
         while True:
@@ -914,7 +965,8 @@ class World:
             except _Exposed as exc:
                 self.banned, self.nogoods = _learn_from(self.game, exc, self.banned, self.nogoods)
                 self.rebuilds += 1
-                if not self._rewind({exc.key, *(k for k, _ in exc.nogood)}):
+                blamed = {k for k, _ in exc.nogood}
+                if not self._rewind(blamed or {exc.key}, latest=bool(blamed)):
                     return False
 
     def advance(self, masked: GameRecord, known: Mapping[Key, str],
