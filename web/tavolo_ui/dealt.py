@@ -82,12 +82,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core.dealing import Release, Reserves, Slot
+from engines.core.dealing import DealByMove, MoveReleases, Release, Reserves, Slot
 from engines.core.deck import (POINT_BYTES, DeckError, DeckSecret, DeckSpec, Step, check_release, check_step,
                                first_deck, lock_step, read, release, shuffle_step)
 from engines.core.game import Game
 from engines.core.i18n import player, texts
-from engines.core.masked import Key, position
+from engines.core.masked import Draw, Key, position
 from engines.core.record import GameRecord
 from engines.core.seal import SeatKey, b64, canonical, signed_by, unb64
 
@@ -182,6 +182,82 @@ def setup_plan(game: Game, record: GameRecord, decks: Sequence[str]) -> SetUpPla
     reserves.top_up()
     plan.releases = {s: reserves.pay_debts(s) for s in range(record.players)}
     return plan
+
+
+# ---- the moves: the reserve rule run from the record -----------------------------------------
+
+@dataclass
+class MoveFacts:
+    """The public facts of each move of a record (index 0: the set-up), as the reserve rule
+    needs them (``dealing.DealByMove``): ``movers[m]`` the seat that made move ``m`` (None
+    for the set-up) and ``draws[m]`` the draws dealt after it, by their labels in the masked
+    record (``masked.position``) and who saw each (``Game.chance_seen_by``), no card."""
+
+    movers: list[int | None]
+    draws: list[list[Draw]]
+
+
+def move_facts(game: Game, plain: GameRecord) -> MoveFacts:
+    """The facts of each move of ``plain``, a device's world's plain record (``World.record``:
+    its own cards and its fills; which deck each node draws from, who sees it and who moves
+    are the public table's, the same in every world, so the fills do not matter)."""
+    state = game.new_game(plain.players, plain.seed, plain.options, dealer=False, deal=False)
+    counts: dict[str, int] = {}
+    facts = MoveFacts([None], [[]])
+    outcomes = iter(enumerate(plain.chance))
+
+    def deal_until_a_move() -> None:
+        while game.is_chance(state):
+            index, data = next(outcomes)
+            outcome = game.parse_action(data)
+            deck = game.chance_deck(state)
+            if deck is not None:
+                seen = game.chance_seen_by(state, outcome)
+                k = counts.get(deck, 0)
+                counts[deck] = k + 1
+                facts.draws[-1].append(Draw(Key(deck, position(deck, k)), "", index,
+                                            None if seen is None else tuple(seen)))
+            game.play_chance(state, outcome)
+
+    deal_until_a_move()
+    for data in plain.actions:
+        facts.movers.append(game.to_move(state))
+        facts.draws.append([])
+        game.apply(state, game.parse_action(data))
+        deal_until_a_move()
+    return facts
+
+
+def run_deal(game: Game, specs: Mapping[str, DeckSpec], facts: MoveFacts,
+             opened: Mapping[int, Sequence[Key]] | None = None) -> DealByMove:
+    """The reserve rule run over every move of ``facts`` (``dealing.DealByMove``), as every
+    device runs it: ``opened[m]`` the positions move ``m`` made public (none given: none)."""
+    seats = next(iter(specs.values())).seats
+    run = DealByMove.of(game, seats, {name: spec.size for name, spec in specs.items()})
+    for m, mover in enumerate(facts.movers):
+        run.step(mover, facts.draws[m], (opened or {}).get(m, ()))
+    return run
+
+
+def readable(book: DealBook, specs: Mapping[str, DeckSpec], names: Mapping[str, Sequence[str]], run: DealByMove,
+             own: DeckSecret) -> dict[Key, str]:
+    """The positions this device (``own``: its seat's secret) reads now, by their labels:
+    each drawn for its seat whose other keys have all come (``read_card``), and each whose
+    every key has come (a card made public). A position still lacking a key is not read."""
+    known: dict[Key, str] = {}
+    for key, (deck, at) in run.slot.items():
+        reader = run.reserves.drawn.get((deck, at))
+        given = book.releases.get(deck, {}).get(at, {})
+        if len(given) == specs[deck].seats:
+            known[key] = read_card(book, specs[deck], names[deck], at, None)
+        elif reader == own.seat and all(s in given for s in range(specs[deck].seats) if s != own.seat):
+            known[key] = read_card(book, specs[deck], names[deck], at, own)
+    return known
+
+
+def owed_by(move: MoveReleases, seat: int) -> list[Release]:
+    """The keys ``seat`` carries in ``move`` (its debts and openings, ``DealByMove``)."""
+    return [r for r in move.carried if r.seat == seat]
 
 
 # ---- steps: made, signed, carried ------------------------------------------------------------
