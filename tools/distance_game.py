@@ -46,8 +46,12 @@ own cards read from the deal, the others' and those face down as deck positions)
 whose last link goes to every player; each device reads its own set-up cards and checks
 the link in its own world (``masked.build`` of the masked record with what it reads).
 The summary prints the figures: links, ``extra_messages`` (more than ``t4``'s lap and deal
-link: ``players - 2``), each link's characters (``sizes``) and the largest. *Not yet*: the
-moves (``tavolo_ui.dealt``'s *Not covered yet*), bots
+link: ``players - 2``), each link's characters (``sizes``) and the largest. With
+``--max-moves M`` the seats' turns follow (``DealDevice.play_moves``: each device's own
+table, its draws from its reserve, its debts of keys in its move links; the creator's first
+turn rides in its deal link), until ``M`` moves or the first turn that waits for a key
+(``waiting`` in the summary: *not yet* routed, ``tavolo_ui.dealt``'s *Not covered yet*).
+*Not yet*: bots
 (``--bots`` is refused with ``--deal``), Citadels (its characters are the King's to deal).
 
 **Opening** (``--open DEVICE FILE``): opens a link file on that device, as its page would,
