@@ -95,7 +95,7 @@ from engines.core.deck import DeckError, DeckSecret  # noqa: E402
 from engines.core.deck import read as deck_read, release as deck_release  # noqa: E402
 from engines.core.masked import Key, build  # noqa: E402
 from engines.core.table import DeviceTable  # noqa: E402
-from engines.core.seal import bound_keys  # noqa: E402
+from engines.core.seal import bound_keys, check_signatures  # noqa: E402
 from tavolo_ui.sealed import device_seat, device_seats, make_link, new_seal, open_link, parse_sealed, refusal  # noqa: E402
 
 BASE_URL = "https://tavolo.example/"
@@ -328,13 +328,15 @@ class DealDevice(Device):
     book: dealt.DealBook
     known: dict[Key, str]
     """The positions this device reads (by their labels in the masked record), as of its copy."""
+    opened: dict[int, list[Key]]
+    """The positions each move made public, as this device found them (``dealt.opened_at``)."""
 
     @classmethod
     def start(cls, folder: Path, seat: int, name: str, seed: int) -> "DealDevice":
         device = cls(**{f: getattr(Device.fresh(folder, seat, seed, reveal=True), f)
                         for f in Device.__dataclass_fields__})
         device.deck_secret, device.book = seeded_deck_secret(name, seed, seat), dealt.DealBook()
-        device.known = {}
+        device.known, device.opened = {}, {}
         return device
 
     @classmethod
@@ -345,13 +347,15 @@ class DealDevice(Device):
         device.deck_secret = DeckSecret.from_text(saved["secret"], base.seat)
         device.book = dealt.DealBook.from_json(saved["book"])
         device.known = {Key(k["deck"], k["at"]): k["card"] for k in saved.get("known", [])}
+        device.opened = {int(m): [Key(*k) for k in keys] for m, keys in saved.get("opened", {}).items()}
         return device
 
     def save(self) -> None:
         super().save()
         (self.folder / "deal.json").write_text(json.dumps(
             {"secret": self.deck_secret.to_text(), "book": self.book.to_json(),
-             "known": [{"deck": k.deck, "at": k.at, "card": c} for k, c in sorted(self.known.items())]}))
+             "known": [{"deck": k.deck, "at": k.at, "card": c} for k, c in sorted(self.known.items())],
+             "opened": {str(m): [list(k) for k in keys] for m, keys in sorted(self.opened.items())}}))
 
     def order(self) -> list[int]:
         """Lap 1's seats: the creator's, then the others' (``revealed.route``'s lap)."""
@@ -374,27 +378,104 @@ class DealDevice(Device):
             host = transcript[0]["seat"] if transcript else 0
             order = [host, *[s for s in range(link.record.players) if s != host]]
             book = dealt.take_in(self.book, specs, steps, releases, bound_keys(transcript), order)
-            known = self.reads(game, book, link.record, link.gid) if link.record.chance else {}
+            check_signatures(link.record, transcript, gid=link.gid)   # before the record is replayed
+            known, opened = self.reads(game, book, link.record, link.gid) if link.record.chance else ({}, {})
         except InputError as exc:
             return False, refusal(exc)
-        accepted, reason = self.open(t4, replay=lambda masked: build(game, masked, known).record)
+        accepted, reason = self.open(t4, replay=lambda masked: dealt.provisional_world(game, masked, known).record)
         if accepted:
-            self.book, self.known = book, known
+            self.book, self.known, self.opened = book, known, opened
             self.save()
         return accepted, reason
 
-    def reads(self, game: Game, book: dealt.DealBook, record: GameRecord, gid: str) -> dict[Key, str]:
-        """What this device reads in ``record`` with ``book``: the reserve rule run over the
-        record's moves (``dealt.move_facts`` of a world built with what it read before: who
-        moved and who saw each draw are the same in every world), then each position whose
-        keys have come read (``dealt.readable``). A ``DeckError`` for a card of its own
-        whose key has not come (said plainly, naming the seat)."""
+    def reads(self, game: Game, book: dealt.DealBook, record: GameRecord, gid: str
+              ) -> tuple[dict[Key, str], dict[int, list[Key]]]:
+        """What this device reads in ``record`` with ``book``, and the positions each move
+        opened: the reserve rule run over the record's moves (``deal_run``), then each
+        position whose keys have come read (``dealt.readable``). A move may name plainly a
+        card it turned face up, which the world must read to replay it: so what it reads is
+        found first with the rule run over the device's own copy, then over ``record`` until
+        it reads no more. In the set-up, a ``DeckError`` for a card of its own whose key has
+        not come (said plainly, naming the seat); after it, a card whose key has not come is
+        not read (the game waits for it: ``waiting_for``)."""
         specs = dealt.deal_specs(game, record, gid)
         if not record.actions:
-            return self.set_up_known(book, record, gid)
-        facts = dealt.move_facts(game, build(game, record, self.known).record)
-        run = dealt.run_deal(game, specs, facts)
-        return dealt.readable(book, specs, dealt.card_names(game, record), run, self.deck_secret)
+            return self.set_up_known(book, record, gid), {}
+        names = dealt.card_names(game, record)
+        known = dict(self.known)
+        if self.record is not None and self.record.actions:
+            run, _ = self.deal_run(game, self.record, gid, known, self.opened)
+            known = {**known, **dealt.readable(book, specs, names, run, self.deck_secret)}
+        for _ in range(4):
+            run, opened = self.deal_run(game, record, gid, known, self.opened)
+            more = {**known, **dealt.readable(book, specs, names, run, self.deck_secret)}
+            if more == known:
+                break
+            known = more
+        return known, opened
+
+    def deal_run(self, game: Game, record: GameRecord, gid: str, known: dict[Key, str],
+                 found: dict[int, list[Key]]) -> tuple[dealt.DealByMove, dict[int, list[Key]]]:
+        """The reserve rule run over ``record`` as this device sees it reading ``known``
+        (``dealt.move_facts`` of its own world: who moved and who saw each draw are the same
+        in every world), with the positions each move opened (``found`` before, else
+        ``dealt.opened_at``), and those positions."""
+        specs = dealt.deal_specs(game, record, gid)
+        facts = dealt.move_facts(game, dealt.provisional_world(game, record, known).record)
+        opened = {m: keys for m, keys in found.items() if m < len(facts.movers)}
+        shown: set[Key] = set()
+        for m in range(1, len(facts.movers)):
+            if m not in opened:
+                opened[m] = sorted(dealt.opened_at(game, record, known, facts, m, shown))
+            shown |= set(opened[m])
+        return dealt.run_deal(game, specs, facts, opened), opened
+
+    def waiting_for(self, run: dealt.DealByMove) -> list[int]:
+        """The seats whose keys the game waits for: a key the reserve rule says a seat
+        gives (carried in its move, or an extra key that ends a wait) and that is not in
+        this device's book."""
+        given = self.book.releases
+        return sorted({r.seat for move in run.moves for r in [*move.carried, *move.extra]
+                       if r.seat not in given.get(r.deck, {}).get(r.position, {})})
+
+    def pay_extra(self, game: Game, run: dealt.DealByMove, gid: str) -> None:
+        """This device's keys that end a wait (``MoveReleases.extra``), made and put in its
+        book (the answer of the extra message)."""
+        assert self.record is not None
+        specs = dealt.deal_specs(game, self.record, gid)
+        given = self.book.releases
+        owed = [r for move in run.moves for r in move.extra
+                if r.seat == self.seat and r.seat not in given.get(r.deck, {}).get(r.position, {})]
+        if owed:
+            mine = dealt.make_releases(specs, self.deck_secret, owed)
+            self.book = dealt.take_in(self.book, specs, [], mine, bound_keys(self.seal.transcript), self.order())
+
+    def step(self, game: Game, gid: str) -> tuple[int, bool]:
+        """What this device does with the game now that a link came: its keys that end a
+        wait given; then, if a seat's keys are still missing, the link goes to it (an extra
+        message); else, if its seat is to move, its turn (``play_moves``), after which the
+        link goes to a seat that owes a key, or to the next mover; else the link goes on to
+        the seat to move (an extra message, back from a wait). Returns (the seat the link
+        goes to, whether a move was played)."""
+        assert self.record is not None
+        run, self.opened = self.deal_run(game, self.record, gid, self.known, self.opened)
+        self.pay_extra(game, run, gid)
+        specs = dealt.deal_specs(game, self.record, gid)
+        self.known = dealt.readable(self.book, specs, dealt.card_names(game, self.record), run, self.deck_secret)
+        owing = self.waiting_for(run)
+        if owing:
+            return owing[0], False
+        mover = game.to_move(build(game, self.record, self.known).state)
+        if mover is None:
+            return EVERY_SEAT, False
+        if mover != self.seat:
+            return mover, False
+        to = self.play_moves(game, gid)
+        run, self.opened = self.deal_run(game, self.record, gid, self.known, self.opened)
+        owing = [s for s in self.waiting_for(run) if s != self.seat]
+        if not owing and to == CHANCE_WAIT:
+            raise Waiting(f"seat {self.seat}'s table waits after its turn, and no seat owes a key")
+        return (owing[0] if owing else to), True
 
     def act(self, name: str, seed: int, gid: str, play: bool = False) -> int | None:
         """This device's part of the deal's laps now: its ``t4`` lap segment and its shuffle
@@ -482,7 +563,7 @@ class DealDevice(Device):
         table = DeviceTable(game, {self.seat}, self.record, self.known)
         mover = self.play_turn_at(game, gid, table, turn)
         self.distance.seal = revealed.seal_turn(self.record, self.seal, turn, gid=gid)
-        return revealed.route(self.record, self.seal, mover)
+        return mover if mover == CHANCE_WAIT else revealed.route(self.record, self.seal, mover)
 
     def play_turn_at(self, game: Game, gid: str, table: DeviceTable, turn: revealed.Turn) -> int | None:
         """Play this seat's moves at ``table`` while it is to move there: each chosen by the
@@ -518,17 +599,12 @@ class DealDevice(Device):
         before = len(self.record.actions)
         while table.to_move() == self.seat:
             table.play(bot(game, table.world.state, self.bot_rng), card_at, public=turn.beacon)
-        if table.waiting is not None:
-            raise Waiting(f"seat {self.seat}'s world waits after its move: {table.waiting}")
         self.record, self.known = table.record, dict(table.known)
-        run = dealt.run_deal(game, specs, dealt.move_facts(game, table.world.record))
+        run, self.opened = self.deal_run(game, self.record, gid, self.known, self.opened)
         for move in run.moves[before + 1:]:
-            if move.waits:
-                owing = sorted({s for wait in move.waits for s in wait.owing})
-                raise Waiting(f"move {move.move} waits for the keys of seats {owing}")
             mine = dealt.make_releases(specs, self.deck_secret, dealt.owed_by(move, self.seat))
             self.book = dealt.take_in(self.book, specs, [], mine, bound_keys(self.seal.transcript), self.order())
-        return table.to_move()
+        return table.to_move() if table.waiting is None else CHANCE_WAIT
 
     def set_up_cards(self, gid: str) -> list[dict]:
         """The set-up cards this device reads once lap 2 is done (its own draws, by the
@@ -542,6 +618,11 @@ class DealDevice(Device):
         return [{"seat": self.seat, "kind": DEAL_KINDS.get(deck, deck), "item":
                  dealt.read_card(self.book, specs[deck], names[deck], at, self.deck_secret)}
                 for deck, at in plan.readable_by(self.seat)]
+
+
+CHANCE_WAIT = -99
+"""``play_turn_at``'s answer when the table waits for a key after the turn (the seat to move
+is not known until it comes)."""
 
 
 class Waiting(Exception):
@@ -579,14 +660,16 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
         device.save()
     current, files, refused, sizes, hidden = creator, [], [], [], []
     waiting = None
-    dealing, deal_links = True, 0
+    dealing, deal_links, extra = True, 0, 0
     while True:
         assert current.record is not None
         if dealing:
             to = current.act(name, seed, gid, play=max_moves > 0)
         else:
             try:
-                to = current.play_moves(game, gid)
+                to, played = current.step(game, gid)
+                if not played:
+                    extra += 1
             except Waiting as exc:
                 waiting = {"move": len(current.record.actions) + 1, "seat": current.seat, "reason": str(exc)}
                 break
@@ -601,7 +684,7 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
         sent_to = EVERY_SEAT if last or to == EVERY_SEAT else to
         (out / "links" / files[-1]).write_text(
             f"from {current.seat} to {'all' if sent_to == EVERY_SEAT else sent_to}\n{BASE_URL}{fragment}\n")
-        hidden.append(None if dealing else true_hidden(game, devices, gid))
+        hidden.append(None if dealing else true_hidden(game, devices, gid, current))
         if last and not open_last:
             deal_links = deal_links or len(files)
             break
@@ -620,27 +703,27 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
             assert mover is not None and mover >= 0
             to = mover
         current = devices[to]
-    set_up = [] if refused or not open_last else \
+    set_up = [] if refused or not open_last and dealing else \
         [item for s in range(players) for item in DealDevice.load(out / "devices" / str(s)).set_up_cards(gid)]
     with (out / "truth.jsonl").open("w") as truth:
         for file, items in zip(files, hidden):
             truth.write(json.dumps({"link": file, "hidden": set_up if items is None else items}) + "\n")
     assert current.record is not None
-    return {"game": name, "links": len(files), "extra_messages": deal_links - (players + 1),
+    return {"game": name, "links": len(files), "extra_messages": deal_links - (players + 1) + extra,
+            "wait_messages": extra,
             "largest": max(sizes), "sizes": sizes, "refused": refused, "set_up_cards": len(set_up),
             "moves": len(current.record.actions), "waiting": waiting}
 
 
-def true_hidden(game: Game, devices: dict[int, DealDevice], gid: str) -> list[dict]:
+def true_hidden(game: Game, devices: dict[int, DealDevice], gid: str, sender: DealDevice) -> list[dict]:
     """Every seat's hidden items in the true game as the link's sender has it (the tool's
     own look, never a device's: every drawn position read with every seat's secret, the
     world of that record built from them; ``Game.hidden_items``)."""
-    sender = max(devices.values(), key=lambda d: len(d.record.actions) if d.record is not None else -1)
     assert sender.record is not None
     record = sender.record
     specs = dealt.deal_specs(game, record, gid)
     names = dealt.card_names(game, record)
-    run = dealt.run_deal(game, specs, dealt.move_facts(game, build(game, record, sender.known).record))
+    run = dealt.run_deal(game, specs, dealt.move_facts(game, dealt.provisional_world(game, record, sender.known).record))
     every = {key: names[deck][deck_read(specs[deck], sender.book.locked(deck), at,
                                         {s: deck_release(specs[deck], d.deck_secret, at) for s, d in devices.items()},
                                         None)]

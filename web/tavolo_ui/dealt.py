@@ -82,16 +82,18 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core.dealing import DealByMove, MoveReleases, Release, Reserves, Slot
+from engines.core.dealing import DealByMove, MoveReleases, Release, Reserves, Slot, opened
 from engines.core.deck import (POINT_BYTES, DeckError, DeckSecret, DeckSpec, Step, check_release, check_step,
                                first_deck, lock_step, read, release, shuffle_step)
 from engines.core.game import Game
 from engines.core.i18n import player, texts
-from engines.core.masked import Draw, Key, position
+from engines.core.masked import Draw, Key, World, build, position, texts_in
+from engines.core.chance import ChanceError
 from engines.core.record import GameRecord
 from engines.core.seal import SeatKey, b64, canonical, signed_by, unb64
 
@@ -199,6 +201,12 @@ class MoveFacts:
 
     movers: list[int | None]
     draws: list[list[Draw]]
+    dealt: list[int] = field(default_factory=list)
+    """``dealt[m]``: how many outcomes were dealt once move ``m`` and its outcomes were played."""
+
+    def prefix(self, masked: GameRecord, moves: int) -> GameRecord:
+        """The masked record of the first ``moves`` moves and their outcomes."""
+        return masked.model_copy(update={"actions": masked.actions[:moves], "chance": masked.chance[:self.dealt[moves]]})
 
 
 def move_facts(game: Game, plain: GameRecord) -> MoveFacts:
@@ -208,12 +216,12 @@ def move_facts(game: Game, plain: GameRecord) -> MoveFacts:
     state = game.new_game(plain.players, plain.seed, plain.options, dealer=False, deal=False)
     counts: dict[str, int] = {}
     facts = MoveFacts([None], [[]])
-    outcomes = iter(enumerate(plain.chance))
+    index = 0
 
     def deal_until_a_move() -> None:
+        nonlocal index
         while game.is_chance(state):
-            index, data = next(outcomes)
-            outcome = game.parse_action(data)
+            outcome = game.parse_action(plain.chance[index])
             deck = game.chance_deck(state)
             if deck is not None:
                 seen = game.chance_seen_by(state, outcome)
@@ -222,6 +230,8 @@ def move_facts(game: Game, plain: GameRecord) -> MoveFacts:
                 facts.draws[-1].append(Draw(Key(deck, position(deck, k)), "", index,
                                             None if seen is None else tuple(seen)))
             game.play_chance(state, outcome)
+            index += 1
+        facts.dealt.append(index)
 
     deal_until_a_move()
     for data in plain.actions:
@@ -230,6 +240,49 @@ def move_facts(game: Game, plain: GameRecord) -> MoveFacts:
         game.apply(state, game.parse_action(data))
         deal_until_a_move()
     return facts
+
+
+class _Provisional(World):
+    """A world that lets a filled card come face up (``World._check_exposed`` not run): the
+    world of a device that waits for a key (a card the rules turned face up that it cannot
+    read yet). Its fills there may be wrong, but the positions drawn, who moved and who saw
+    each draw are the public table's, which is all ``move_facts`` and ``opened_at`` read."""
+
+    def _check_exposed(self, plain: dict) -> None:
+        return None
+
+
+def provisional_world(game: Game, masked: GameRecord, known: Mapping[Key, str]) -> World:
+    """The world of ``masked`` with what the device reads (``masked.build``), or, when none
+    fits until a key comes, a ``_Provisional`` one."""
+    try:
+        return build(game, masked, known)
+    except (ValueError, ChanceError):
+        return _Provisional(game, masked, known)
+
+
+def shown_positions(game: Game, world: World) -> set[Key]:
+    """The positions drawn in ``world`` whose cards lie face up there (the spectator's view
+    shows them, or ``Game.shown_cards`` says so)."""
+    state = world.state
+    texts = set(texts_in(game.view(state, None)))
+    told = {deck: game.shown_cards(state, None, deck) for deck in {k.deck for k in world.drawn}}
+    return {k for k in world.drawn
+            if (world.card_at(k) in texts if told[k.deck] is None else world.card_at(k) in (told[k.deck] or ()))}
+
+
+def opened_at(game: Game, masked: GameRecord, known: Mapping[Key, str], facts: MoveFacts, move: int,
+              shown: set[Key]) -> set[Key]:
+    """The positions move ``move`` made public (``dealing.opened``'s rule, on the device's
+    own world of the record up to it: its cards known or filled; ``shown`` those made
+    public before), by their labels."""
+    world = provisional_world(game, facts.prefix(masked, move), known)
+    public = shown_positions(game, world) | {d.key for d in facts.draws[move] if d.seen_by is None}
+    cards: dict[Slot, str] = {k: world.card_at(k) for k in world.drawn}
+    drawer: dict[Slot, int | None] = {k: world.drawer.get(k) for k in world.drawn}
+    hidden = Counter(h["item"] for h in game.hidden_items(world.state))
+    found = opened(set(public), cards, set(shown), drawer, hidden, facts.movers[move])
+    return {Key(*k) for k in found}
 
 
 def run_deal(game: Game, specs: Mapping[str, DeckSpec], facts: MoveFacts,
