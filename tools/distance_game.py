@@ -47,11 +47,11 @@ whose last link goes to every player; each device reads its own set-up cards and
 the link in its own world (``masked.build`` of the masked record with what it reads).
 The summary prints the figures: links, ``extra_messages`` (more than ``t4``'s lap and deal
 link: ``players - 2``), each link's characters (``sizes``) and the largest. With
-``--max-moves M`` the seats' turns follow (``DealDevice.play_moves``: each device's own
-table, its draws from its reserve, its debts of keys in its move links; the creator's first
-turn rides in its deal link), until ``M`` moves or the first turn that waits for a key
-(``waiting`` in the summary: *not yet* routed, ``tavolo_ui.dealt``'s *Not covered yet*).
-*Not yet*: bots
+``--max-moves M`` the seats' turns follow for ``M`` moves (``DealDevice.step``: each
+device's own table, its draws from its reserve, its keys in its move links; the creator's
+first turn rides in its deal link); a turn that waits for keys (cards turned face up) sends
+its link to each seat that owes one and on (``wait_messages`` in the summary, counted in
+``extra_messages``). *Not yet*: bots
 (``--bots`` is refused with ``--deal``), Citadels (its characters are the King's to deal).
 
 **Opening** (``--open DEVICE FILE``): opens a link file on that device, as its page would,
@@ -82,7 +82,7 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from engines import get_game, list_games  # noqa: E402
 from engines.core.bots import get_bot  # noqa: E402
-from engines.core.chance import Sampler  # noqa: E402
+from engines.core.chance import ChanceError, Sampler  # noqa: E402
 from engines.core.game import Game, GameState  # noqa: E402
 from engines.core.i18n import render  # noqa: E402
 from engines.core.inbound import InputError  # noqa: E402
@@ -382,7 +382,12 @@ class DealDevice(Device):
             known, opened = self.reads(game, book, link.record, link.gid) if link.record.chance else ({}, {})
         except InputError as exc:
             return False, refusal(exc)
-        accepted, reason = self.open(t4, replay=lambda masked: dealt.provisional_world(game, masked, known).record)
+        except _CANNOT_REPLAY:   # signed as it is, yet no world of this device replays it
+            return False, render(dealt.CANNOT_REPLAY, "en")
+        try:
+            accepted, reason = self.open(t4, replay=lambda masked: dealt.provisional_world(game, masked, known).record)
+        except _CANNOT_REPLAY:
+            return False, render(dealt.CANNOT_REPLAY, "en")
         if accepted:
             self.book, self.known, self.opened = book, known, opened
             self.save()
@@ -431,12 +436,14 @@ class DealDevice(Device):
         return dealt.run_deal(game, specs, facts, opened), opened
 
     def waiting_for(self, run: dealt.DealByMove) -> list[int]:
-        """The seats whose keys the game waits for: a key the reserve rule says a seat
-        gives (carried in its move, or an extra key that ends a wait) and that is not in
-        this device's book."""
-        given = self.book.releases
-        return sorted({r.seat for move in run.moves for r in [*move.carried, *move.extra]
-                       if r.seat not in given.get(r.deck, {}).get(r.position, {})})
+        """The seats whose keys the game waits for (``dealt.missing_releases``)."""
+        return sorted({r.seat for r in dealt.missing_releases(run, self.book)})
+
+    def waits_said(self, game: Game, gid: str) -> list[str]:
+        """What this device's game waits for, said plainly in English (each missing key)."""
+        assert self.record is not None
+        run, _ = self.deal_run(game, self.record, gid, self.known, self.opened)
+        return [render(dealt.missing_said(r), "en") for r in dealt.missing_releases(run, self.book)]
 
     def pay_extra(self, game: Game, run: dealt.DealByMove, gid: str) -> None:
         """This device's keys that end a wait (``MoveReleases.extra``), made and put in its
@@ -619,6 +626,9 @@ class DealDevice(Device):
                  dealt.read_card(self.book, specs[deck], names[deck], at, self.deck_secret)}
                 for deck, at in plan.readable_by(self.seat)]
 
+
+_CANNOT_REPLAY = (ValueError, ChanceError)
+"""What a device's world raises for a masked record it cannot replay (``masked.World``)."""
 
 CHANCE_WAIT = -99
 """``play_turn_at``'s answer when the table waits for a key after the turn (the seat to move

@@ -126,7 +126,8 @@ docstring names them); this module is bookkeeping.
   and each device's world says which positions lie in which hand), and the positions
   shown face up from
   ``masked.Knowledge.public``; it does not replay the game itself. The plan is of a whole
-  game; the wiring applies the same ``Reserves`` move by move.
+  game; each device runs the same rule move by move (``DealByMove``) from the public facts
+  its own world gives (``tavolo_ui.dealt.run_deal``).
 """
 
 from __future__ import annotations

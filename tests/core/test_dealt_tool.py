@@ -6,8 +6,8 @@ set-up cards. Then a dishonest friend edits the last link with the project's own
 
 One run for the module (Euphoria, 3 seats: 5 links, the last not opened; about 4 s of one
 core), and one whose last link, the creator's deal link with the set-up dealt masked into
-the record, is opened; and one that goes on with the moves (``--max-moves``) until the first
-turn that waits for a key (move 3: ``dealt``'s module doc, *Not covered yet*)."""
+the record, is opened; and one that goes on with 40 moves (``--max-moves``; about 25 s of
+one core), its last link not opened: the attacks on move links are made to it."""
 
 from __future__ import annotations
 
@@ -371,3 +371,28 @@ def test_tamper_masked_record_tokens_swapped_are_refused_by_the_mover_s_signatur
     accepted, reason = device.open_dealt(forged)
     assert not accepted
     assert reason.startswith("The moves from move ") and reason.endswith(" signed them, or the signature is damaged.")
+
+
+def test_tamper_release_withheld_in_a_move_link_leaves_the_game_waiting_for_that_seat(moved, tmp_path):
+    """The keys the sender of the last link owes by the reserve rule (its debts of its last
+    turn) left out of it: its receiver accepts the moves (it needs none of those cards yet)
+    but its game waits for the sender, said plainly, and the link goes back to it."""
+    folder, _ = moved
+    file = sorted((folder / "links").iterdir())[-1]
+    sender = int(file.read_text().split()[1])
+    receiver = next(s for s in range(PLAYERS) if s != sender)
+    device = tool.DealDevice.load(device_copy(folder, receiver, tmp_path))
+    have = device.book.releases
+    fresh = lambda r: r.seat == sender and sender not in have.get(r.deck, {}).get(r.position, {})  # noqa: E731
+    fragment = tool.link_text(file)
+    t4, text = dealt.split_dealt(fragment, 1 + revealed.MOST_SEATS, revealed.SEGMENT_CHARS)
+    link = revealed.parse_revealed(t4)
+    releases = dealt.parse_deal(text, dealt.deal_specs(tool.get_game("euphoria"), link.record, link.gid))[1]
+    withheld = [r for r in releases if fresh(r)]
+    assert withheld
+    assert device.open_dealt(edited(fragment, lambda rs: [r for r in rs if not fresh(r)])) == (True, "")
+    said = device.waits_said(tool.get_game("euphoria"), link.gid)
+    assert said and all(line.endswith(f"Player {sender + 1} has not given their key for it.") for line in said)
+    assert {f"Card {r.position + 1} of the deck cannot be read yet: Player {sender + 1} has not given their key "
+            f"for it." for r in withheld} >= set(said)
+    assert device.step(tool.get_game("euphoria"), link.gid) == (sender, False)

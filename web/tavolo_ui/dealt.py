@@ -53,21 +53,27 @@ world cannot be built without them), and keeps what it had.
 
 **Not covered yet** (said plainly):
 
-- *Moves in ``t5`` links, as far as the first wait.* Covered now: after the set-up each
-  device plays its seat's turns with its own table (``tools/distance_game.py --deal
-  --max-moves``), its draws read at the positions of its reserve; the reserve rule is run
-  move by move from the record on every device (``move_facts``, ``run_deal``,
-  ``dealing.DealByMove``: the same positions and keys as ``dealing.plan_deal``), each move
-  link carries the mover's debts (``owed_by``), each receiver checks them (``take_in``)
-  and reads what they open (``readable``). Not covered: a turn that waits for a key (a
-  ``dealing.Wait``: Euphoria's recruits turned face up when the last seat chooses, move 3
-  at three seats; a face-down tile revealed; a draw past a reserve) stops the tool there,
-  said plainly; routing the extra message to the owing seat and back is not built, nor
-  accepting a link whose world cannot be built until that key comes. So no ``t5`` game
-  reaches 40 moves yet (``test_distance_tool``'s strict xfail stays). The positions a
-  move opens (``Release.opening``) are not found on the devices yet (``run_deal``'s
-  ``opened`` is empty), nor a public draw from a deck (every seat's key needed). Each
-  link carries every release its sender's book holds (they grow with the game).
+- *Moves in ``t5`` links* (covered now, in the headless tool: ``tools/distance_game.py
+  --deal --max-moves``). After the set-up each device plays its seat's turns with its own
+  table, its draws read at the positions of its reserve; the reserve rule is run move by
+  move from the record on every device (``move_facts``, ``run_deal``,
+  ``dealing.DealByMove``: the same positions and keys as ``dealing.plan_deal``); the
+  positions a move turns face up are found in each device's own world (``opened_at``, on
+  a ``provisional_world`` while a card turned up still lacks a key); each move link
+  carries the mover's debts and openings (``owed_by``), each receiver checks them
+  (``take_in``), reads what they open (``readable``; first from its own copy's run, since
+  a move may name plainly a card it turned up) and checks the signatures before any
+  replay. A *wait* (``dealing.Wait``: Euphoria's recruits turned face up when the last seat
+  chooses) sends the link to each seat that owes a key, which adds it and sends it on,
+  then to the seat to move (``missing_releases``, ``missing_said``: a key missing is said
+  plainly, naming its seat). Euphoria at 3 seats, seed 4: 42 moves in 26 links, one extra
+  message for the wait at move 3 (and lap 2's one). Not covered: a turn that draws past
+  its reserve (the tool stops there, said plainly); a public draw from a deck (every
+  seat's key needed at once) is not read yet; a link received while a wait is pending is
+  checked against a provisional world (its fills of the cards turned up may be wrong; the
+  next link, once the keys are in, is checked in the true one); each link carries every
+  release its sender's book holds (they grow with the game: 22,738 characters at move
+  42, over issue 39's 16,000); bots are not placed in ``--deal`` runs.
 - *Hand-overs* (requests and answers, ``deck.hand_over_request``): no entry for them yet
   (Euphoria hands no card over; Citadels' Magician does).
 - *Citadels*: its characters are dealt by the King (``deck.py``, *Joining the game*), another
@@ -106,6 +112,10 @@ _C = texts("core")
 
 DEAL_VERSION = "t5"
 """The payload of a move link whose cards are dealt by mental poker starts with ``t5.``."""
+CANNOT_REPLAY = T("This link cannot be opened: its moves cannot be replayed on this device. Your game is kept as "
+                  "it is.")
+"""Why a ``t5`` link whose signatures hold is refused when no world of the device replays
+its masked record (a record signed broken: its mover's device wrote what no rules allow)."""
 POINT_CHARS = 43
 COMMITMENT_CHARS = 22
 SIG_CHARS = 86
@@ -310,6 +320,20 @@ def readable(book: DealBook, specs: Mapping[str, DeckSpec], names: Mapping[str, 
         elif reader == own.seat and all(s in given for s in range(specs[deck].seats) if s != own.seat):
             known[key] = read_card(book, specs[deck], names[deck], at, own)
     return known
+
+
+def missing_releases(run: DealByMove, book: DealBook) -> list[Release]:
+    """The keys the reserve rule says were given (carried in a move, or an extra key that
+    ends a wait) and that are not in ``book``: the game waits for their seats."""
+    given = book.releases
+    return [r for move in run.moves for r in [*move.carried, *move.extra]
+            if r.seat not in given.get(r.deck, {}).get(r.position, {})]
+
+
+def missing_said(release: Release) -> Any:
+    """A missing key said plainly (the card waits for it, naming the seat that owes it)."""
+    return _C("Card {n} of the deck cannot be read yet: {player} has not given their key for it.",
+              n=release.position + 1, player=player(release.seat))
 
 
 def owed_by(move: MoveReleases, seat: int) -> list[Release]:
