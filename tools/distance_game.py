@@ -93,7 +93,7 @@ from tavolo_ui.distance import EVERY_SEAT, Distance, SealState  # noqa: E402
 from tavolo_ui import dealt, revealed  # noqa: E402
 from engines.core.deck import DeckError, DeckSecret  # noqa: E402
 from engines.core.deck import read as deck_read, release as deck_release  # noqa: E402
-from engines.core.masked import Key, build  # noqa: E402
+from engines.core.masked import Key, World, build  # noqa: E402
 from engines.core.table import DeviceTable  # noqa: E402
 from engines.core.seal import bound_keys, check_signatures  # noqa: E402
 from tavolo_ui.sealed import device_seat, device_seats, make_link, new_seal, open_link, parse_sealed, refusal  # noqa: E402
@@ -644,7 +644,8 @@ DEAL_KINDS = {"recruits": "recruit", "dilemmas": "dilemma", "artifacts": "artifa
 """``truth.jsonl``'s kind of a card read from each deck (``Game.hidden_items``' kinds)."""
 
 
-def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool = True, max_moves: int = 0) -> dict:
+def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool = True, max_moves: int = 0,
+              at_turn: Callable[[DealDevice, dict[int, DealDevice]], None] | None = None) -> dict:
     """A game at a distance between simulated devices passing only ``t5`` links
     (``tavolo_ui.dealt``): lap 1 on ``t4``'s set-up lap, lap 2 back to the creator, who deals
     the set-up into the record (masked) and whose deal link goes to every player; then, up to
@@ -653,8 +654,9 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
     every seat's hidden items then (the tool's own look at the true game, every position read
     with every seat's secret: no device ever sees it). Returns a summary with the figures:
     links, the messages more than ``t4``'s, the largest link's characters, the moves played,
-    and where a turn waited for a key (``waiting``: not routed yet). Without ``open_last``
-    the last link is written but not opened."""
+    and where a turn could not be played (``waiting``). Without ``open_last`` the last link
+    is written but not opened. ``at_turn`` (tests): called with each device that a link
+    reached, before it acts, and every device."""
     game = get_game(name)
     for old in ("links", "devices"):
         shutil.rmtree(out / old, ignore_errors=True)
@@ -676,6 +678,8 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
         if dealing:
             to = current.act(name, seed, gid, play=max_moves > 0)
         else:
+            if at_turn is not None:
+                at_turn(current, devices)
             try:
                 to, played = current.step(game, gid)
                 if not played:
@@ -725,10 +729,9 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
             "moves": len(current.record.actions), "waiting": waiting}
 
 
-def true_hidden(game: Game, devices: dict[int, DealDevice], gid: str, sender: DealDevice) -> list[dict]:
-    """Every seat's hidden items in the true game as the link's sender has it (the tool's
-    own look, never a device's: every drawn position read with every seat's secret, the
-    world of that record built from them; ``Game.hidden_items``)."""
+def true_world(game: Game, devices: dict[int, DealDevice], gid: str, sender: DealDevice) -> World:
+    """The true game of ``sender``'s copy, as only the tool sees it (never a device): every
+    drawn position read with every seat's secret, the world of its record built from them."""
     assert sender.record is not None
     record = sender.record
     specs = dealt.deal_specs(game, record, gid)
@@ -738,7 +741,13 @@ def true_hidden(game: Game, devices: dict[int, DealDevice], gid: str, sender: De
                                         {s: deck_release(specs[deck], d.deck_secret, at) for s, d in devices.items()},
                                         None)]
              for key, (deck, at) in run.slot.items()}
-    return game.hidden_items(build(game, record, every).state)
+    return build(game, record, every)
+
+
+def true_hidden(game: Game, devices: dict[int, DealDevice], gid: str, sender: DealDevice) -> list[dict]:
+    """Every seat's hidden items in the true game of ``sender``'s copy (``true_world``;
+    ``Game.hidden_items``)."""
+    return game.hidden_items(true_world(game, devices, gid, sender).state)
 
 
 # ---- opening and decoding a link file ----------------------------------------------------

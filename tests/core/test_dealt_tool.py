@@ -264,28 +264,34 @@ def test_deal_links_decoded_show_none_of_the_set_up_cards(opened):
 MAX_MOVES = 40
 
 
+TURNS: list[tuple[int, int, bool]] = []
+"""Each turn of the ``moved`` run as checked when its link came: (seat, moves so far,
+whether its device's world showed the seat the true game's view)."""
+
+
+def check_turn(device: tool.DealDevice, devices: dict) -> None:
+    """At a device's turn (its world says its seat is to move), its world's view of its seat
+    against the true game's (``tool.true_world``: every seat's secret, the tool's look)."""
+    game = tool.get_game("euphoria")
+    try:
+        world = build(game, device.record, device.known)
+    except ValueError:   # a wait: a card turned up whose key has not come
+        return
+    if game.to_move(world.state) != device.seat:
+        return
+    truth = tool.true_world(game, devices, device.distance.gid, device)
+    TURNS.append((device.seat, len(device.record.actions),
+                  game.view(world.state, device.seat) == game.view(truth.state, device.seat)))
+
+
 @pytest.fixture(scope="module")
 def moved(tmp_path_factory) -> tuple[Path, dict]:
     """A run that goes on past the set-up for ``MAX_MOVES`` moves (``--max-moves``), its last
-    link not opened (about 25 s of one core)."""
+    link not opened, each turn checked (``check_turn``; about 30 s of one core)."""
     folder = tmp_path_factory.mktemp("moved")
-    return folder, tool.play_deal("euphoria", PLAYERS, SEED, folder, max_moves=MAX_MOVES, open_last=False)
-
-
-def true_view_record(folder: Path):
-    """The true game of a run as the test sees it (never a device): every drawn position read
-    with every seat's secret, the world of the last sender's record built from them."""
-    devices = {s: tool.DealDevice.load(folder / "devices" / str(s)) for s in range(PLAYERS)}
-    sender = max(devices.values(), key=lambda d: len(d.record.actions))
-    game = tool.get_game("euphoria")
-    specs = dealt.deal_specs(game, sender.record, sender.distance.gid)
-    names = dealt.card_names(game, sender.record)
-    run = dealt.run_deal(game, specs, dealt.move_facts(game, build(game, sender.record, sender.known).record))
-    every = {key: names[deck][deck_read(specs[deck], sender.book.locked(deck), at,
-                                        {s: deck_release(specs[deck], d.deck_secret, at)
-                                         for s, d in devices.items()}, None)]
-             for key, (deck, at) in run.slot.items()}
-    return game, devices, build(game, sender.record, every)
+    TURNS.clear()
+    return folder, tool.play_deal("euphoria", PLAYERS, SEED, folder, max_moves=MAX_MOVES, open_last=False,
+                                  at_turn=check_turn)
 
 
 def test_sealed_moves_are_played_in_t5_links_and_the_recruits_turned_up_wait_for_their_holders_keys(moved):
@@ -301,16 +307,18 @@ def test_sealed_moves_are_played_in_t5_links_and_the_recruits_turned_up_wait_for
     assert heads[5:8] == ["from 1 to 2", "from 2 to 0", "from 0 to 1"]   # move 2, move 3, the wait
 
 
-def test_sealed_moves_each_device_s_world_shows_its_seat_the_true_view(moved):
-    """Each device's world of its copy (built from what it reads by the released keys) shows
-    its seat what the true game shows it there."""
+def test_sealed_moves_each_device_s_world_shows_its_seat_the_true_view_at_its_turns(moved):
+    """At every turn, the device of the seat to move shows it, in its own world (built from
+    what it reads by the released keys), what the true game shows it; so do the devices'
+    worlds as the run leaves them."""
     folder, _ = moved
-    game, devices, truth = true_view_record(folder)
+    assert len(TURNS) >= 20 and {seat for seat, _, _ in TURNS} == set(range(PLAYERS))
+    assert [(seat, moves) for seat, moves, same in TURNS if not same] == []
+    game = tool.get_game("euphoria")
+    devices = {s: tool.DealDevice.load(folder / "devices" / str(s)) for s in range(PLAYERS)}
     for seat, device in devices.items():
-        world = build(game, device.record, device.known)
-        expected = build(game, device.record, {k: truth.card_at(k) for k in truth.drawn
-                                               if k in world.drawn})
-        assert game.view(world.state, seat) == game.view(expected.state, seat), f"seat {seat}"
+        truth = tool.true_world(game, devices, device.distance.gid, device)
+        assert game.view(build(game, device.record, device.known).state, seat) == game.view(truth.state, seat)
 
 
 def test_tamper_release_edited_in_a_move_link_is_refused_naming_the_seat(moved, tmp_path):
