@@ -46,8 +46,12 @@ own cards read from the deal, the others' and those face down as deck positions)
 whose last link goes to every player; each device reads its own set-up cards and checks
 the link in its own world (``masked.build`` of the masked record with what it reads).
 The summary prints the figures: links, ``extra_messages`` (more than ``t4``'s lap and deal
-link: ``players - 2``), each link's characters (``sizes``) and the largest. *Not yet*: the
-moves (``tavolo_ui.dealt``'s *Not covered yet*), bots
+link: ``players - 2``), each link's characters (``sizes``) and the largest. With
+``--max-moves M`` the seats' turns follow for ``M`` moves (``DealDevice.step``: each
+device's own table, its draws from its reserve, its keys in its move links; the creator's
+first turn rides in its deal link); a turn that waits for keys (cards turned face up) sends
+its link to each seat that owes one and on (``wait_messages`` in the summary, counted in
+``extra_messages``). *Not yet*: bots
 (``--bots`` is refused with ``--deal``), Citadels (its characters are the King's to deal).
 
 **Opening** (``--open DEVICE FILE``): opens a link file on that device, as its page would,
@@ -78,7 +82,7 @@ sys.path.insert(0, str(ROOT / "web"))
 
 from engines import get_game, list_games  # noqa: E402
 from engines.core.bots import get_bot  # noqa: E402
-from engines.core.chance import Sampler  # noqa: E402
+from engines.core.chance import ChanceError, Sampler  # noqa: E402
 from engines.core.game import Game, GameState  # noqa: E402
 from engines.core.i18n import render  # noqa: E402
 from engines.core.inbound import InputError  # noqa: E402
@@ -87,10 +91,11 @@ from engines.core.rng import Rng  # noqa: E402
 from engines.core.seal import SeatKey, b64  # noqa: E402
 from tavolo_ui.distance import EVERY_SEAT, Distance, SealState  # noqa: E402
 from tavolo_ui import dealt, revealed  # noqa: E402
-from engines.core.deck import DeckSecret  # noqa: E402
-from engines.core.masked import Key, build  # noqa: E402
+from engines.core.deck import DeckError, DeckSecret  # noqa: E402
+from engines.core.deck import read as deck_read, release as deck_release  # noqa: E402
+from engines.core.masked import Key, World, build  # noqa: E402
 from engines.core.table import DeviceTable  # noqa: E402
-from engines.core.seal import bound_keys  # noqa: E402
+from engines.core.seal import bound_keys, check_signatures  # noqa: E402
 from tavolo_ui.sealed import device_seat, device_seats, make_link, new_seal, open_link, parse_sealed, refusal  # noqa: E402
 
 BASE_URL = "https://tavolo.example/"
@@ -321,12 +326,17 @@ class DealDevice(Device):
 
     deck_secret: DeckSecret
     book: dealt.DealBook
+    known: dict[Key, str]
+    """The positions this device reads (by their labels in the masked record), as of its copy."""
+    opened: dict[int, list[Key]]
+    """The positions each move made public, as this device found them (``dealt.opened_at``)."""
 
     @classmethod
     def start(cls, folder: Path, seat: int, name: str, seed: int) -> "DealDevice":
         device = cls(**{f: getattr(Device.fresh(folder, seat, seed, reveal=True), f)
                         for f in Device.__dataclass_fields__})
         device.deck_secret, device.book = seeded_deck_secret(name, seed, seat), dealt.DealBook()
+        device.known, device.opened = {}, {}
         return device
 
     @classmethod
@@ -336,12 +346,16 @@ class DealDevice(Device):
         saved = json.loads((folder / "deal.json").read_text())
         device.deck_secret = DeckSecret.from_text(saved["secret"], base.seat)
         device.book = dealt.DealBook.from_json(saved["book"])
+        device.known = {Key(k["deck"], k["at"]): k["card"] for k in saved.get("known", [])}
+        device.opened = {int(m): [Key(*k) for k in keys] for m, keys in saved.get("opened", {}).items()}
         return device
 
     def save(self) -> None:
         super().save()
-        (self.folder / "deal.json").write_text(json.dumps({"secret": self.deck_secret.to_text(),
-                                                           "book": self.book.to_json()}))
+        (self.folder / "deal.json").write_text(json.dumps(
+            {"secret": self.deck_secret.to_text(), "book": self.book.to_json(),
+             "known": [{"deck": k.deck, "at": k.at, "card": c} for k, c in sorted(self.known.items())],
+             "opened": {str(m): [list(k) for k in keys] for m, keys in sorted(self.opened.items())}}))
 
     def order(self) -> list[int]:
         """Lap 1's seats: the creator's, then the others' (``revealed.route``'s lap)."""
@@ -364,16 +378,113 @@ class DealDevice(Device):
             host = transcript[0]["seat"] if transcript else 0
             order = [host, *[s for s in range(link.record.players) if s != host]]
             book = dealt.take_in(self.book, specs, steps, releases, bound_keys(transcript), order)
-            known = self.set_up_known(book, link.record, link.gid) if link.record.chance else {}
+            check_signatures(link.record, transcript, gid=link.gid)   # before the record is replayed
+            known, opened = self.reads(game, book, link.record, link.gid) if link.record.chance else ({}, {})
         except InputError as exc:
             return False, refusal(exc)
-        accepted, reason = self.open(t4, replay=lambda masked: build(game, masked, known).record)
+        except _CANNOT_REPLAY:   # signed as it is, yet no world of this device replays it
+            return False, render(dealt.CANNOT_REPLAY, "en")
+        try:
+            accepted, reason = self.open(t4, replay=lambda masked: dealt.provisional_world(game, masked, known).record)
+        except _CANNOT_REPLAY:
+            return False, render(dealt.CANNOT_REPLAY, "en")
         if accepted:
-            self.book = book
+            self.book, self.known, self.opened = book, known, opened
             self.save()
         return accepted, reason
 
-    def act(self, name: str, seed: int, gid: str) -> int | None:
+    def reads(self, game: Game, book: dealt.DealBook, record: GameRecord, gid: str
+              ) -> tuple[dict[Key, str], dict[int, list[Key]]]:
+        """What this device reads in ``record`` with ``book``, and the positions each move
+        opened: the reserve rule run over the record's moves (``deal_run``), then each
+        position whose keys have come read (``dealt.readable``). A move may name plainly a
+        card it turned face up, which the world must read to replay it: so what it reads is
+        found first with the rule run over the device's own copy, then over ``record`` until
+        it reads no more. In the set-up, a ``DeckError`` for a card of its own whose key has
+        not come (said plainly, naming the seat); after it, a card whose key has not come is
+        not read (the game waits for it: ``waiting_for``)."""
+        specs = dealt.deal_specs(game, record, gid)
+        if not record.actions:
+            return self.set_up_known(book, record, gid), {}
+        names = dealt.card_names(game, record)
+        known = dict(self.known)
+        if self.record is not None and self.record.actions:
+            run, _ = self.deal_run(game, self.record, gid, known, self.opened)
+            known = {**known, **dealt.readable(book, specs, names, run, self.deck_secret)}
+        for _ in range(4):
+            run, opened = self.deal_run(game, record, gid, known, self.opened)
+            more = {**known, **dealt.readable(book, specs, names, run, self.deck_secret)}
+            if more == known:
+                break
+            known = more
+        return known, opened
+
+    def deal_run(self, game: Game, record: GameRecord, gid: str, known: dict[Key, str],
+                 found: dict[int, list[Key]]) -> tuple[dealt.DealByMove, dict[int, list[Key]]]:
+        """The reserve rule run over ``record`` as this device sees it reading ``known``
+        (``dealt.move_facts`` of its own world: who moved and who saw each draw are the same
+        in every world), with the positions each move opened (``found`` before, else
+        ``dealt.opened_at``), and those positions."""
+        specs = dealt.deal_specs(game, record, gid)
+        facts = dealt.move_facts(game, dealt.provisional_world(game, record, known).record)
+        opened = {m: keys for m, keys in found.items() if m < len(facts.movers)}
+        shown: set[Key] = set()
+        for m in range(1, len(facts.movers)):
+            if m not in opened:
+                opened[m] = sorted(dealt.opened_at(game, record, known, facts, m, shown))
+            shown |= set(opened[m])
+        return dealt.run_deal(game, specs, facts, opened), opened
+
+    def waiting_for(self, run: dealt.DealByMove) -> list[int]:
+        """The seats whose keys the game waits for (``dealt.missing_releases``)."""
+        return sorted({r.seat for r in dealt.missing_releases(run, self.book)})
+
+    def waits_said(self, game: Game, gid: str) -> list[str]:
+        """What this device's game waits for, said plainly in English (each missing key)."""
+        assert self.record is not None
+        run, _ = self.deal_run(game, self.record, gid, self.known, self.opened)
+        return [render(dealt.missing_said(r), "en") for r in dealt.missing_releases(run, self.book)]
+
+    def pay_extra(self, game: Game, run: dealt.DealByMove, gid: str) -> None:
+        """This device's keys that end a wait (``MoveReleases.extra``), made and put in its
+        book (the answer of the extra message)."""
+        assert self.record is not None
+        specs = dealt.deal_specs(game, self.record, gid)
+        given = self.book.releases
+        owed = [r for move in run.moves for r in move.extra
+                if r.seat == self.seat and r.seat not in given.get(r.deck, {}).get(r.position, {})]
+        if owed:
+            mine = dealt.make_releases(specs, self.deck_secret, owed)
+            self.book = dealt.take_in(self.book, specs, [], mine, bound_keys(self.seal.transcript), self.order())
+
+    def step(self, game: Game, gid: str) -> tuple[int, bool]:
+        """What this device does with the game now that a link came: its keys that end a
+        wait given; then, if a seat's keys are still missing, the link goes to it (an extra
+        message); else, if its seat is to move, its turn (``play_moves``), after which the
+        link goes to a seat that owes a key, or to the next mover; else the link goes on to
+        the seat to move (an extra message, back from a wait). Returns (the seat the link
+        goes to, whether a move was played)."""
+        assert self.record is not None
+        run, self.opened = self.deal_run(game, self.record, gid, self.known, self.opened)
+        self.pay_extra(game, run, gid)
+        specs = dealt.deal_specs(game, self.record, gid)
+        self.known = dealt.readable(self.book, specs, dealt.card_names(game, self.record), run, self.deck_secret)
+        owing = self.waiting_for(run)
+        if owing:
+            return owing[0], False
+        mover = game.to_move(build(game, self.record, self.known).state)
+        if mover is None:
+            return EVERY_SEAT, False
+        if mover != self.seat:
+            return mover, False
+        to = self.play_moves(game, gid)
+        run, self.opened = self.deal_run(game, self.record, gid, self.known, self.opened)
+        owing = [s for s in self.waiting_for(run) if s != self.seat]
+        if not owing and to == CHANCE_WAIT:
+            raise Waiting(f"seat {self.seat}'s table waits after its turn, and no seat owes a key")
+        return (owing[0] if owing else to), True
+
+    def act(self, name: str, seed: int, gid: str, play: bool = False) -> int | None:
         """This device's part of the deal's laps now: its ``t4`` lap segment and its shuffle
         step of every deck (lap 1), or its lock step of every deck and its lap-2 releases
         (lap 2). Returns the seat the link goes to, or ``EVERY_SEAT`` when lap 2 is done (the
@@ -397,7 +508,7 @@ class DealDevice(Device):
             self.book = dealt.take_in(self.book, specs, [], mine, bound_keys(self.seal.transcript), order)
             made = len(next(iter(self.book.steps.values())))
             if made == 2 * len(order):   # the creator: lap 2 done, it deals the set-up
-                self.deal_set_up(game, gid)
+                self.deal_set_up(game, gid, play)
                 return EVERY_SEAT
             return lap_two[made - len(order)]
         return order[made]
@@ -427,11 +538,12 @@ class DealDevice(Device):
         return {key: dealt.read_card(book, specs[deck], names[deck], at, self.deck_secret)
                 for key, ((deck, at), reader) in labels.items() if reader == self.seat}
 
-    def deal_set_up(self, game: Game, gid: str) -> None:
+    def deal_set_up(self, game: Game, gid: str, play: bool = False) -> None:
         """The creator deals the set-up into the record, masked (``DeviceTable.new``): its own
         draws read from the deal with its secret, the others' and those face down written as
         tokens, the public draws of no deck from the seats' values (``revealed.deal``'s
-        beacon); sealed in its deal segment, which reveals its next value."""
+        beacon); with ``play``, its seat's first turn played after it (``play_turn_at``);
+        sealed in its deal segment, which reveals its next value."""
         assert self.record is not None and self.distance is not None and self.chances is not None
         specs = dealt.deal_specs(game, self.record, gid)
         names = dealt.card_names(game, self.record)
@@ -444,8 +556,62 @@ class DealDevice(Device):
 
         turn = revealed.deal(self.record, self.seal, self.chances, self.seat, gid=gid, private=Sampler(self.dealer))
         table = DeviceTable.new(game, {self.seat}, self.record, card_at, public=turn.beacon)
-        self.record = table.record
+        self.record, self.known = table.record, dict(table.known)
+        if play:   # its first turn, in the same segment (a turn is sealed whole)
+            self.play_turn_at(game, gid, table, turn)
         self.distance.seal = revealed.seal_turn(self.record, self.seal, turn, gid=gid)
+
+    def play_moves(self, game: Game, gid: str) -> int:
+        """This device's seat's turn (``play_turn``) with its own table built from its copy
+        (``DeviceTable``: the record and the positions it reads), dealt with its seat's next
+        value and sealed. Returns the seat the link goes to (``EVERY_SEAT`` at the end)."""
+        assert self.record is not None and self.distance is not None and self.chances is not None
+        turn = revealed.deal(self.record, self.seal, self.chances, self.seat, gid=gid, private=Sampler(self.dealer))
+        table = DeviceTable(game, {self.seat}, self.record, self.known)
+        mover = self.play_turn_at(game, gid, table, turn)
+        self.distance.seal = revealed.seal_turn(self.record, self.seal, turn, gid=gid)
+        return mover if mover == CHANCE_WAIT else revealed.route(self.record, self.seal, mover)
+
+    def play_turn_at(self, game: Game, gid: str, table: DeviceTable, turn: revealed.Turn) -> int | None:
+        """Play this seat's moves at ``table`` while it is to move there: each chosen by the
+        heuristic bot in the table's world (its own seeded ``Rng``), its own draws read from
+        the deal at the positions of its reserve (``dealt.read_card``), the public draws of
+        no deck from the beacon of ``turn``; then the keys its moves carry by the reserve
+        rule (``dealt.run_deal``: its debts) made and put in its book. The record and what
+        it reads are kept; returns the seat to move. ``Waiting`` when the turn needs a key
+        not released yet (not routed yet)."""
+        assert self.record is not None
+        specs = dealt.deal_specs(game, self.record, gid)
+        names = dealt.card_names(game, self.record)
+        run = dealt.run_deal(game, specs, dealt.move_facts(game, table.world.record))
+        taken: dict[str, int] = {}
+        slots: dict[Key, tuple[str, int]] = {}
+
+        def card_at(key: Key) -> str:
+            """A draw of this seat's: the next position of its reserve of the deck."""
+            if key not in slots:
+                queue = list(run.reserves.reserve[key.deck][self.seat])
+                k = taken.get(key.deck, 0)
+                if k >= len(queue):
+                    raise Waiting(f"seat {self.seat} draws past its reserve of {key.deck!r}")
+                taken[key.deck] = k + 1
+                slots[key] = (key.deck, queue[k])
+            deck, at = slots[key]
+            try:
+                return dealt.read_card(self.book, specs[deck], names[deck], at, self.deck_secret)
+            except DeckError as exc:
+                raise Waiting(exc.message("en")) from exc
+
+        bot = get_bot(game, LEVEL)
+        before = len(self.record.actions)
+        while table.to_move() == self.seat:
+            table.play(bot(game, table.world.state, self.bot_rng), card_at, public=turn.beacon)
+        self.record, self.known = table.record, dict(table.known)
+        run, self.opened = self.deal_run(game, self.record, gid, self.known, self.opened)
+        for move in run.moves[before + 1:]:
+            mine = dealt.make_releases(specs, self.deck_secret, dealt.owed_by(move, self.seat))
+            self.book = dealt.take_in(self.book, specs, [], mine, bound_keys(self.seal.transcript), self.order())
+        return table.to_move() if table.waiting is None else CHANCE_WAIT
 
     def set_up_cards(self, gid: str) -> list[dict]:
         """The set-up cards this device reads once lap 2 is done (its own draws, by the
@@ -461,18 +627,36 @@ class DealDevice(Device):
                 for deck, at in plan.readable_by(self.seat)]
 
 
+_CANNOT_REPLAY = (ValueError, ChanceError)
+"""What a device's world raises for a masked record it cannot replay (``masked.World``)."""
+
+CHANCE_WAIT = -99
+"""``play_turn_at``'s answer when the table waits for a key after the turn (the seat to move
+is not known until it comes)."""
+
+
+class Waiting(Exception):
+    """A turn that cannot be played or sent on until a key not released yet comes (a
+    ``dealing.Wait``): the tool stops there and says where (not routed yet)."""
+
+
 DEAL_KINDS = {"recruits": "recruit", "dilemmas": "dilemma", "artifacts": "artifact", "districts": "hand"}
 """``truth.jsonl``'s kind of a card read from each deck (``Game.hidden_items``' kinds)."""
 
 
-def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool = True) -> dict:
-    """The deal's laps at a distance between simulated devices passing only ``t5`` links
-    (``tavolo_ui.dealt``; not yet the moves, see there): lap 1 on ``t4``'s set-up lap, lap 2
-    back to the creator, who deals the set-up into the record (masked) and whose last link
-    goes to every player; then each device reads its own set-up cards. ``truth.jsonl`` lists, for every link, every seat's set-up cards (fixed
-    once lap 1 is done; read by their seats once lap 2 is). Returns a summary with the
-    figures: links, the messages more than ``t4``'s lap, the largest link's characters.
-    Without ``open_last`` the last link is written but not opened."""
+def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool = True, max_moves: int = 0,
+              at_turn: Callable[[DealDevice, dict[int, DealDevice]], None] | None = None) -> dict:
+    """A game at a distance between simulated devices passing only ``t5`` links
+    (``tavolo_ui.dealt``): lap 1 on ``t4``'s set-up lap, lap 2 back to the creator, who deals
+    the set-up into the record (masked) and whose deal link goes to every player; then, up to
+    ``max_moves`` moves, each device plays its seat's turn (``DealDevice.play_moves``) and
+    sends the link to the device of the seat to move. ``truth.jsonl`` lists, for every link,
+    every seat's hidden items then (the tool's own look at the true game, every position read
+    with every seat's secret: no device ever sees it). Returns a summary with the figures:
+    links, the messages more than ``t4``'s, the largest link's characters, the moves played,
+    and where a turn could not be played (``waiting``). Without ``open_last`` the last link
+    is written but not opened. ``at_turn`` (tests): called with each device that a link
+    reached, before it acts, and every device."""
     game = get_game(name)
     for old in ("links", "devices"):
         shutil.rmtree(out / old, ignore_errors=True)
@@ -486,32 +670,84 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
                                 seal=new_seal(creator.record, [0], lambda s: seeded_key(name, seed, s)))
     for device in devices.values():
         device.save()
-    current, files, refused, sizes = creator, [], [], []
+    current, files, refused, sizes, hidden = creator, [], [], [], []
+    waiting = None
+    dealing, deal_links, extra = True, 0, 0
     while True:
-        to = current.act(name, seed, gid)
-        fragment = current.link(gid, to)
+        assert current.record is not None
+        if dealing:
+            to = current.act(name, seed, gid, play=max_moves > 0)
+        else:
+            if at_turn is not None:
+                at_turn(current, devices)
+            try:
+                to, played = current.step(game, gid)
+                if not played:
+                    extra += 1
+            except Waiting as exc:
+                waiting = {"move": len(current.record.actions) + 1, "seat": current.seat, "reason": str(exc)}
+                break
+        assert current.record is not None
+        moves = len(current.record.actions)
+        last = dealing and to == EVERY_SEAT and max_moves == 0 or not dealing and (
+            to == EVERY_SEAT or moves >= max_moves)
+        fragment = current.link(gid, EVERY_SEAT if last or dealing and to == EVERY_SEAT else to)
         current.save()
         files.append(f"{len(files) + 1:04d}.txt")
         sizes.append(len(BASE_URL) + len(fragment))
+        sent_to = EVERY_SEAT if last or to == EVERY_SEAT else to
         (out / "links" / files[-1]).write_text(
-            f"from {current.seat} to {'all' if to == EVERY_SEAT else to}\n{BASE_URL}{fragment}\n")
-        last = to == EVERY_SEAT
+            f"from {current.seat} to {'all' if sent_to == EVERY_SEAT else sent_to}\n{BASE_URL}{fragment}\n")
+        hidden.append(None if dealing else true_hidden(game, devices, gid, current))
         if last and not open_last:
+            deal_links = deal_links or len(files)
             break
-        for device in ([d for s, d in devices.items() if s != current.seat] if last else [devices[to]]):
+        receivers = [d for s, d in devices.items() if s != current.seat] if sent_to == EVERY_SEAT else [devices[to]]
+        for device in receivers:
             ok, reason = device.open_dealt(fragment)
             if not ok:
                 refused.append({"link": files[-1], "device": device.seat, "reason": reason})
         if last or refused:
+            deal_links = deal_links or len(files)
             break
+        if dealing and to == EVERY_SEAT:   # the set-up dealt: the moves begin
+            dealing, deal_links = False, len(files)
+            state = build(game, creator.record, creator.known).state
+            mover = game.to_move(state)
+            assert mover is not None and mover >= 0
+            to = mover
         current = devices[to]
-    hidden = [] if refused or not open_last else \
+    set_up = [] if refused or not open_last and dealing else \
         [item for s in range(players) for item in DealDevice.load(out / "devices" / str(s)).set_up_cards(gid)]
     with (out / "truth.jsonl").open("w") as truth:
-        for file in files:
-            truth.write(json.dumps({"link": file, "hidden": hidden}) + "\n")
-    return {"game": name, "links": len(files), "extra_messages": len(files) - (players + 1), "largest": max(sizes),
-            "sizes": sizes, "refused": refused, "set_up_cards": len(hidden)}
+        for file, items in zip(files, hidden):
+            truth.write(json.dumps({"link": file, "hidden": set_up if items is None else items}) + "\n")
+    assert current.record is not None
+    return {"game": name, "links": len(files), "extra_messages": deal_links - (players + 1) + extra,
+            "wait_messages": extra,
+            "largest": max(sizes), "sizes": sizes, "refused": refused, "set_up_cards": len(set_up),
+            "moves": len(current.record.actions), "waiting": waiting}
+
+
+def true_world(game: Game, devices: dict[int, DealDevice], gid: str, sender: DealDevice) -> World:
+    """The true game of ``sender``'s copy, as only the tool sees it (never a device): every
+    drawn position read with every seat's secret, the world of its record built from them."""
+    assert sender.record is not None
+    record = sender.record
+    specs = dealt.deal_specs(game, record, gid)
+    names = dealt.card_names(game, record)
+    run = dealt.run_deal(game, specs, dealt.move_facts(game, dealt.provisional_world(game, record, sender.known).record))
+    every = {key: names[deck][deck_read(specs[deck], sender.book.locked(deck), at,
+                                        {s: deck_release(specs[deck], d.deck_secret, at) for s, d in devices.items()},
+                                        None)]
+             for key, (deck, at) in run.slot.items()}
+    return build(game, record, every)
+
+
+def true_hidden(game: Game, devices: dict[int, DealDevice], gid: str, sender: DealDevice) -> list[dict]:
+    """Every seat's hidden items in the true game of ``sender``'s copy (``true_world``;
+    ``Game.hidden_items``)."""
+    return game.hidden_items(true_world(game, devices, gid, sender).state)
 
 
 # ---- opening and decoding a link file ----------------------------------------------------
@@ -591,7 +827,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.deal:
         if args.bots:
             ap.error("--deal: no bots yet")
-        summary = play_deal(args.game, args.players, args.seed, args.out)
+        summary = play_deal(args.game, args.players, args.seed, args.out,
+                            max_moves=0 if args.max_moves == 10_000 else args.max_moves)
         print(json.dumps(summary))
         return 0 if not summary["refused"] else 1
     summary = play(args.game, args.players, args.seed, args.out, bots=args.bots, max_moves=args.max_moves,

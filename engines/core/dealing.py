@@ -126,7 +126,8 @@ docstring names them); this module is bookkeeping.
   and each device's world says which positions lie in which hand), and the positions
   shown face up from
   ``masked.Knowledge.public``; it does not replay the game itself. The plan is of a whole
-  game; the wiring applies the same ``Reserves`` move by move.
+  game; each device runs the same rule move by move (``DealByMove``) from the public facts
+  its own world gives (``tavolo_ui.dealt.run_deal``).
 """
 
 from __future__ import annotations
@@ -137,7 +138,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from .game import Game
-from .masked import Key, Masking
+from .masked import Draw, Key, Masking
 
 Slot = tuple[str, int]
 """A dealt position: (deck name, position in the deal's order, 0-based)."""
@@ -382,6 +383,76 @@ def dealt_decks(game: Game, masking: Masking) -> dict[str, int]:
             if name in drawn and game.numbered_cards(name) is None}
 
 
+class DealByMove:
+    """The reserve rule run one move at a time from a move's public facts, as each device
+    runs it (``plan_deal`` runs it over a whole game from the true one): who moved, the
+    draws its outcomes made (``masked.Draw``: their labels and who saw each; their cards
+    are never looked at) and the positions it made public. Each step gives the keys of the
+    move (``MoveReleases``: those the mover carries, the waits and the keys that end them),
+    the same as ``plan_deal``'s for that move; ``slot`` maps each label drawn to its dealt
+    position. A step is made in three parts, ``begin``, ``draw`` and ``open``, because which
+    dealt positions a move opens can be known only once its draws have their positions (and
+    ``plan_deal`` makes the mover's standing requests between the first two)."""
+
+    def __init__(self, seats: int, sizes: Mapping[str, int], widths: Mapping[str, int]) -> None:
+        self.seats = seats
+        self.reserves = Reserves(seats, sizes, widths)
+        self.slot: dict[Key, Slot] = {}
+        self.moves: list[MoveReleases] = []
+
+    @classmethod
+    def of(cls, game: Game, seats: int, sizes: Mapping[str, int]) -> "DealByMove":
+        """The run of ``game``'s decks of ``sizes`` (name -> number of cards) at ``seats``."""
+        return cls(seats, sizes, {deck: game.reserve_width(deck) for deck in sizes})
+
+    def begin(self, mover: int | None) -> MoveReleases:
+        """The next move (the first: the set-up, ``mover`` None) begun: the mover pays its
+        debts (its keys for the reserves topped up since its last move). Its draws come
+        next (``draw``), then what it opens (``open``)."""
+        move = MoveReleases(len(self.moves), mover)
+        if self.moves and mover is not None and mover >= 0:
+            move.carried += self.reserves.pay_debts(mover)
+        self.moves.append(move)
+        return move
+
+    def draw(self, draws: Sequence[Draw]) -> None:
+        """Each draw of a dealt deck from the outcomes after the move begun takes its dealt
+        position, in order (a hidden choice, ``chance`` -1, is no draw from the deal)."""
+        for d in draws:
+            if d.key.deck in self.reserves.sizes and d.chance >= 0:
+                at, _ = self.reserves.draw(d.key.deck, d.seen_by)
+                self.slot[d.key] = (d.key.deck, at)
+
+    def open(self, opened: Collection[Slot]) -> MoveReleases:
+        """The move begun by ``draw`` finished with the dealt positions it made public
+        (``opened``): in the set-up, every reserve topped up, each seat's debts paid and
+        every seat's key for the positions opened given; after a move, the mover's key for
+        them given, a ``Wait`` for each position its reader cannot read yet (with the
+        owing seats' extra keys), then the reserves topped up."""
+        move = self.moves[-1]
+        if move.move == 0:
+            self.reserves.top_up()
+            for s in range(self.seats):
+                move.carried += self.reserves.pay_debts(s)
+            for slot in sorted(opened):
+                move.carried += [r for s in range(self.seats) if (r := self.reserves.give(s, slot, True)) is not None]
+        else:
+            _open_and_wait(self.reserves, move, set(opened))
+            self.reserves.top_up()
+        return move
+
+    def step(self, mover: int | None, draws: Sequence[Draw], opened: Collection[Key]) -> MoveReleases:
+        """One whole move (``begin``, ``draw``, ``open``), the positions it made public given
+        by their labels in the masked record."""
+        self.begin(mover)
+        self.draw(draws)
+        return self.open({self.slot[key] for key in opened if key in self.slot})
+
+    def knowledge(self) -> tuple[list[frozenset[Slot]], frozenset[Slot]]:
+        """Who reads which drawn position now (``knowledge``, with the cards handed over)."""
+        return knowledge(self.seats, self.reserves.drawn, self.reserves.released, self.reserves.handed)
+
+
 def plan_deal(game: Game, masking: Masking, movers: Sequence[int | None],
               hidden: Sequence[Counter[str]], held: Sequence[Sequence[Counter[str]]] | None = None) -> Deal:
     """The deal's plan for the masked game ``masking`` whose move ``m`` (1-based) was made by
@@ -390,54 +461,41 @@ def plan_deal(game: Game, masking: Masking, movers: Sequence[int | None],
     hidden by seat ``s`` (None: no card is handed over): positions by reserve, the keys
     each move carries, the waits and their extra keys, the standing requests and the
     hand-overs (``hand_overs``), and what each seat reads after each move (module doc;
-    ``opened`` says which positions a move opens)."""
+    ``opened`` says which positions a move opens, from the true cards; ``DealByMove`` is
+    the same rule, run move by move)."""
     seats = masking.record.players
     sizes = dealt_decks(game, masking)
-    reserves = Reserves(seats, sizes, {deck: game.reserve_width(deck) for deck in sizes})
-    slots: dict[Key, Slot] = {}
-    draws_after: dict[int, list] = {}
+    run = DealByMove.of(game, seats, sizes)
+    reserves = run.reserves
+    draws_after: dict[int, list[Draw]] = {}
     for draw in masking.draws:
-        if draw.key.deck in sizes and draw.chance >= 0:
+        if draw.chance >= 0:
             draws_after.setdefault(bisect_right(masking.dealt, draw.chance), []).append(draw)
-    moves: list[MoveReleases] = []
     drawn: list[frozenset[Slot]] = []
     readable: list[list[frozenset[Slot]]] = []
     public: list[frozenset[Slot]] = []
     shown: set[Slot] = set()
     for m in range(len(masking.dealt)):
         mover = movers[m - 1] if m else None
-        move = MoveReleases(m, mover)
-        if mover is not None and mover >= 0:
-            move.carried += reserves.pay_debts(mover)
-            if held is not None:
-                move.requests += reserves.request_ahead(mover)
-        for draw in draws_after.get(m, []):
-            at, _ = reserves.draw(draw.key.deck, draw.seen_by)
-            slots[draw.key] = (draw.key.deck, at)
-        cards = {slot: masking.knowledge.cards[key] for key, slot in slots.items()}
-        newly = opened({slots[k] for k in masking.knowledge.public[m] if k in slots}, cards, shown,
+        move = run.begin(mover)
+        if held is not None and m and mover is not None and mover >= 0:
+            move.requests += reserves.request_ahead(mover)
+        run.draw(draws_after.get(m, []))
+        cards = {slot: masking.knowledge.cards[key] for key, slot in run.slot.items()}
+        newly = opened({run.slot[k] for k in masking.knowledge.public[m] if k in run.slot}, cards, shown,
                        reserves.drawn, hidden[m], mover)
         shown |= newly
-        if m == 0:   # lap 2: every seat gives what the set-up needs, and the first reserves' keys
-            reserves.top_up()
-            for s in range(seats):
-                move.carried += reserves.pay_debts(s)
-            for slot in sorted(newly):
-                move.carried += [r for s in range(seats) if (r := reserves.give(s, slot, True)) is not None]
-        else:
-            _open_and_wait(reserves, move, newly)
-            reserves.top_up()
+        run.open(newly)
         if held is not None:
-            per_seat, _ = knowledge(seats, reserves.drawn, reserves.released, reserves.handed)
+            per_seat, _ = run.knowledge()
             keepers = {slot: k for slot in reserves.drawn if (k := reserves.keeper(slot)) is not None}
             move.handed += [reserves.hand_over(slot, receiver)
                             for slot, receiver in hand_overs(held[m], cards, keepers, shown, per_seat)]
-        moves.append(move)
         drawn.append(frozenset(reserves.drawn))
-        per_seat, everyone = knowledge(seats, reserves.drawn, reserves.released, reserves.handed)
+        per_seat, everyone = run.knowledge()
         readable.append(per_seat)
         public.append(everyone)
-    return Deal(slots, moves, drawn, readable, public, reserves.reserved, sizes)
+    return Deal(run.slot, run.moves, drawn, readable, public, reserves.reserved, sizes)
 
 
 def hand_overs(held: Sequence[Counter[str]], cards: Mapping[Slot, str], keepers: Mapping[Slot, int],

@@ -26,9 +26,9 @@ import pytest
 from engines import get_game
 from engines.core.deck import (DeckError, DeckSecret, DeckSpec, HandedCard, audit, check_release,
                                hand_over_answer, hand_over_request, read, read_handed, release)
-from engines.core.dealing import (Deal, HandOver, MoveReleases, Request, Reserves, Slot, hand_overs, knowledge,
+from engines.core.dealing import (Deal, DealByMove, HandOver, MoveReleases, Request, Reserves, Slot, hand_overs, knowledge,
                                   missing_keys, plan_deal)
-from engines.core.masked import Masking, build, mask_record
+from engines.core.masked import Draw, Masking, build, mask_record
 from engines.core.play import play_game
 from tests.core.test_deck import deal, true_order
 from tests.core.test_masked import true_positions
@@ -45,13 +45,18 @@ def secret_of(seat: int) -> DeckSecret:
 
 
 class Planned:
-    """A whole game and the plan of its deal: the true game, its masking, who moved, what
-    was held hidden after each move (in all and by each seat), and the plan."""
+    """A whole game (or its first ``moves`` moves) and the plan of its deal: the true game,
+    its masking, who moved, what was held hidden after each move (in all and by each seat),
+    and the plan."""
 
-    def __init__(self, name: str, players: int, seed: int) -> None:
+    def __init__(self, name: str, players: int, seed: int, moves: int | None = None) -> None:
         self.game = game = get_game(name)
         _, self.record = play_game(game, players, seed, "heuristic")
         self.masking: Masking = mask_record(game, self.record)
+        if moves is not None:   # the game's first ``moves`` moves only
+            self.record = self.record.model_copy(update={"actions": self.record.actions[:moves],
+                                                         "chance": self.record.chance[:self.masking.dealt[moves]]})
+            self.masking = mask_record(game, self.record)
         movers: list[int | None] = []
         self.hidden: list[Counter[str]] = []
         self.held: list[list[Counter[str]]] = []
@@ -278,6 +283,33 @@ def test_a_seat_never_releases_a_key_for_a_position_it_draws_and_draws_take_its_
             if not r.opening:
                 assert drawer.get((r.deck, r.position)) != r.seat, (move.move, r)
     assert len(set(t.plan.slot.values())) == len(t.plan.slot)
+
+
+@pytest.mark.parametrize("name, players, seed, moves", [("euphoria", 2, 1, None), ("euphoria", 3, 4, 45)])
+def test_the_reserve_rule_run_move_by_move_from_public_facts_gives_the_plan_s_keys_at_every_move(
+        name, players, seed, moves):
+    """What each device runs (``DealByMove``), fed only a move's public facts (who moved;
+    its draws' labels and who saw each, never their cards; the positions it made public,
+    which the links show as keys released for them, ``Release.opening``), gives at every
+    move the same dealt positions, the same keys carried, the same waits and the same extra
+    keys as ``plan_deal`` computes from the true game (Euphoria at 2 seats, the whole game;
+    at 3 seats, seed 4, the first 45 moves: its recruits turned face up at move 3 wait for
+    two seats' keys)."""
+    t = table(name, players, seed) if moves is None else Planned(name, players, seed, moves)
+    run = DealByMove.of(t.game, players, t.plan.sizes)
+    label = t.plan.label()
+    draws_after: dict[int, list[Draw]] = {}
+    for d in t.masking.draws:
+        m = sum(1 for n in t.masking.dealt if n <= d.chance)
+        draws_after.setdefault(m, []).append(Draw(d.key, "", d.chance, d.seen_by))   # no card
+    movers = [None, *(move.mover for move in t.plan.moves[1:])]
+    waited = 0
+    for m, planned in enumerate(t.plan.moves):
+        opened = {label[(r.deck, r.position)] for r in planned.carried + planned.extra if r.opening}
+        got = run.step(movers[m], draws_after.get(m, []), opened)
+        assert (got.carried, got.waits, got.extra) == (planned.carried, planned.waits, planned.extra), f"move {m}"
+        waited += len(got.waits)
+    assert run.slot == t.plan.slot and waited
 
 
 def test_a_draw_whose_keys_have_not_all_come_waits_for_them():

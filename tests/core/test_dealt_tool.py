@@ -6,8 +6,8 @@ set-up cards. Then a dishonest friend edits the last link with the project's own
 
 One run for the module (Euphoria, 3 seats: 5 links, the last not opened; about 4 s of one
 core), and one whose last link, the creator's deal link with the set-up dealt masked into
-the record, is opened. Not covered here: the moves (``dealt``'s module doc, *Not covered
-yet*)."""
+the record, is opened; and one that goes on with 40 moves (``--max-moves``; about 25 s of
+one core), its last link not opened: the attacks on move links are made to it."""
 
 from __future__ import annotations
 
@@ -257,3 +257,150 @@ def test_deal_links_decoded_show_none_of_the_set_up_cards(opened):
     for entry in truth:
         shown = json.dumps(tool.decode_file(folder / "links" / entry["link"]))
         assert not [item for item in entry["hidden"] if f'"{item["item"]}"' in shown]
+
+
+# ---- the moves in t5 links -------------------------------------------------------------------
+
+MAX_MOVES = 40
+
+
+TURNS: list[tuple[int, int, bool]] = []
+"""Each turn of the ``moved`` run as checked when its link came: (seat, moves so far,
+whether its device's world showed the seat the true game's view)."""
+
+
+def check_turn(device: tool.DealDevice, devices: dict) -> None:
+    """At a device's turn (its world says its seat is to move), its world's view of its seat
+    against the true game's (``tool.true_world``: every seat's secret, the tool's look)."""
+    game = tool.get_game("euphoria")
+    try:
+        world = build(game, device.record, device.known)
+    except ValueError:   # a wait: a card turned up whose key has not come
+        return
+    if game.to_move(world.state) != device.seat:
+        return
+    truth = tool.true_world(game, devices, device.distance.gid, device)
+    TURNS.append((device.seat, len(device.record.actions),
+                  game.view(world.state, device.seat) == game.view(truth.state, device.seat)))
+
+
+@pytest.fixture(scope="module")
+def moved(tmp_path_factory) -> tuple[Path, dict]:
+    """A run that goes on past the set-up for ``MAX_MOVES`` moves (``--max-moves``), its last
+    link not opened, each turn checked (``check_turn``; about 30 s of one core)."""
+    folder = tmp_path_factory.mktemp("moved")
+    TURNS.clear()
+    return folder, tool.play_deal("euphoria", PLAYERS, SEED, folder, max_moves=MAX_MOVES, open_last=False,
+                                  at_turn=check_turn)
+
+
+def test_sealed_moves_are_played_in_t5_links_and_the_recruits_turned_up_wait_for_their_holders_keys(moved):
+    """After the set-up, the seats' moves travel in ``t5`` links, each accepted by its
+    receiver, for ``MAX_MOVES`` moves. At move 3 the last seat's choice turns every seat's
+    recruit face up: its link goes to the first seat that owes its key for its recruit, which
+    adds it and sends the link on to the other (one message a server would not need); then
+    the game goes on."""
+    folder, summary = moved
+    assert summary["refused"] == [] and summary["waiting"] is None and summary["moves"] >= MAX_MOVES
+    assert summary["wait_messages"] == 1 and summary["extra_messages"] == 2   # and lap 2's one
+    heads = [f.read_text().splitlines()[0] for f in sorted((folder / "links").iterdir())]
+    assert heads[5:8] == ["from 1 to 2", "from 2 to 0", "from 0 to 1"]   # move 2, move 3, the wait
+
+
+def test_sealed_moves_each_device_s_world_shows_its_seat_the_true_view_at_its_turns(moved):
+    """At every turn, the device of the seat to move shows it, in its own world (built from
+    what it reads by the released keys), what the true game shows it; so do the devices'
+    worlds as the run leaves them."""
+    folder, _ = moved
+    assert len(TURNS) >= 20 and {seat for seat, _, _ in TURNS} == set(range(PLAYERS))
+    assert [(seat, moves) for seat, moves, same in TURNS if not same] == []
+    game = tool.get_game("euphoria")
+    devices = {s: tool.DealDevice.load(folder / "devices" / str(s)) for s in range(PLAYERS)}
+    for seat, device in devices.items():
+        truth = tool.true_world(game, devices, device.distance.gid, device)
+        assert game.view(build(game, device.record, device.known).state, seat) == game.view(truth.state, seat)
+
+
+def test_tamper_release_edited_in_a_move_link_is_refused_naming_the_seat(moved, tmp_path):
+    """A key in the last move link (move 2's, to seat 2) replaced by another real key is
+    refused by its receiver, naming the seat whose key it claims to be."""
+    folder, _ = moved
+    fragment = last_link(folder)
+
+    def swap(releases):
+        first = releases[-1]
+        other = next(r for r in releases if (r.deck, r.position) != (first.deck, first.position))
+        return [*releases[:-1], dealt.KeyedRelease(first.seat, first.deck, first.position, False, other.key)]
+
+    t4, text = dealt.split_dealt(fragment, 1 + revealed.MOST_SEATS, revealed.SEGMENT_CHARS)
+    record = revealed.parse_revealed(t4).record
+    last = dealt.parse_deal(text, dealt.deal_specs(tool.get_game("euphoria"), record,
+                                                   tool.game_id("euphoria", SEED)))[1][-1]
+    device = tool.DealDevice.load(device_copy(folder, 2, tmp_path))
+    accepted, reason = device.open_dealt(edited(fragment, swap))
+    assert not accepted
+    assert reason == f"Player {last.seat + 1}'s key for card {last.position + 1} of the deck does not open it."
+
+
+def tokens(value) -> list[dict]:
+    """The tokens (``{"deck", "at"}``) in a masked move or outcome, as the objects themselves."""
+    if isinstance(value, dict):
+        if set(value) == {"deck", "at"}:
+            return [value]
+        return [t for v in value.values() for t in tokens(v)]
+    if isinstance(value, list):
+        return [t for v in value for t in tokens(v)]
+    return []
+
+
+def test_tamper_masked_record_tokens_swapped_are_refused_by_the_mover_s_signature(moved, tmp_path):
+    """Two positions named in the new part of the last link (moves and outcomes its receiver
+    has not seen) swapped, each token naming the other's position (the record re-encoded
+    with the project's own code): the receiver refuses it, naming a seat that signed what
+    was changed."""
+    folder, _ = moved
+    file = sorted((folder / "links").iterdir())[-1]
+    sender = int(file.read_text().split()[1])
+    fragment = tool.link_text(file)
+    t4, text = dealt.split_dealt(fragment, 1 + revealed.MOST_SEATS, revealed.SEGMENT_CHARS)
+    link = revealed.parse_revealed(t4)
+    receiver = next(s for s in range(PLAYERS) if s != sender)
+    seen = tool.DealDevice.load(folder / "devices" / str(receiver)).record
+    actions = json.loads(json.dumps(link.record.actions))
+    chance = json.loads(json.dumps(link.record.chance))
+    new = tokens(actions[len(seen.actions):]) + tokens(chance[len(seen.chance):])
+    first, second = next((a, b) for i, a in enumerate(new) for b in new[i + 1:]
+                         if a["deck"] == b["deck"] and a["at"] != b["at"])
+    first["at"], second["at"] = second["at"], first["at"]
+    record = link.record.model_copy(update={"actions": actions, "chance": chance})
+    forged = dealt.dealt_fragment(revealed.revealed_fragment(record, link.gid, link.seat, link.segments, link.first),
+                                  text)
+    device = tool.DealDevice.load(device_copy(folder, receiver, tmp_path))
+    accepted, reason = device.open_dealt(forged)
+    assert not accepted
+    assert reason.startswith("The moves from move ") and reason.endswith(" signed them, or the signature is damaged.")
+
+
+def test_tamper_release_withheld_in_a_move_link_leaves_the_game_waiting_for_that_seat(moved, tmp_path):
+    """The keys the sender of the last link owes by the reserve rule (its debts of its last
+    turn) left out of it: its receiver accepts the moves (it needs none of those cards yet)
+    but its game waits for the sender, said plainly, and the link goes back to it."""
+    folder, _ = moved
+    file = sorted((folder / "links").iterdir())[-1]
+    sender = int(file.read_text().split()[1])
+    receiver = next(s for s in range(PLAYERS) if s != sender)
+    device = tool.DealDevice.load(device_copy(folder, receiver, tmp_path))
+    have = device.book.releases
+    fresh = lambda r: r.seat == sender and sender not in have.get(r.deck, {}).get(r.position, {})  # noqa: E731
+    fragment = tool.link_text(file)
+    t4, text = dealt.split_dealt(fragment, 1 + revealed.MOST_SEATS, revealed.SEGMENT_CHARS)
+    link = revealed.parse_revealed(t4)
+    releases = dealt.parse_deal(text, dealt.deal_specs(tool.get_game("euphoria"), link.record, link.gid))[1]
+    withheld = [r for r in releases if fresh(r)]
+    assert withheld
+    assert device.open_dealt(edited(fragment, lambda rs: [r for r in rs if not fresh(r)])) == (True, "")
+    said = device.waits_said(tool.get_game("euphoria"), link.gid)
+    assert said and all(line.endswith(f"Player {sender + 1} has not given their key for it.") for line in said)
+    assert {f"Card {r.position + 1} of the deck cannot be read yet: Player {sender + 1} has not given their key "
+            f"for it." for r in withheld} >= set(said)
+    assert device.step(tool.get_game("euphoria"), link.gid) == (sender, False)

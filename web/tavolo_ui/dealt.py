@@ -53,17 +53,27 @@ world cannot be built without them), and keeps what it had.
 
 **Not covered yet** (said plainly):
 
-- *Moves in ``t5`` links.* The tool stops once the set-up is dealt into the record and each
-  device has read its own set-up cards: no move is played in a ``t5`` link yet. What is
-  missing: each device's ``dealing.Reserves`` replayed move by move from its world (which
-  position each draw after a move takes; the keys each move carries, ``pay_debts``), the
-  positions a move opens (a card played face up, a recruit revealed: the holder's key
-  released as an opening, the others' owed: a ``Wait`` routed as an extra message to each
-  seat that owes a key), and each receiver's ``known`` grown from the releases in the
-  links (``DeviceTable.advance``). A public draw from a deck (a card face up: every
-  seat's key needed) is read from the deal, not from the seats' values
-  (``reveal.check_commitments``' ``replay`` leaves deck nodes to the deal); nothing reads
-  one yet (none in Euphoria's set-up).
+- *Moves in ``t5`` links* (covered now, in the headless tool: ``tools/distance_game.py
+  --deal --max-moves``). After the set-up each device plays its seat's turns with its own
+  table, its draws read at the positions of its reserve; the reserve rule is run move by
+  move from the record on every device (``move_facts``, ``run_deal``,
+  ``dealing.DealByMove``: the same positions and keys as ``dealing.plan_deal``); the
+  positions a move turns face up are found in each device's own world (``opened_at``, on
+  a ``provisional_world`` while a card turned up still lacks a key); each move link
+  carries the mover's debts and openings (``owed_by``), each receiver checks them
+  (``take_in``), reads what they open (``readable``; first from its own copy's run, since
+  a move may name plainly a card it turned up) and checks the signatures before any
+  replay. A *wait* (``dealing.Wait``: Euphoria's recruits turned face up when the last seat
+  chooses) sends the link to each seat that owes a key, which adds it and sends it on,
+  then to the seat to move (``missing_releases``, ``missing_said``: a key missing is said
+  plainly, naming its seat). Euphoria at 3 seats, seed 4: 42 moves in 26 links, one extra
+  message for the wait at move 3 (and lap 2's one). Not covered: a turn that draws past
+  its reserve (the tool stops there, said plainly); a public draw from a deck (every
+  seat's key needed at once) is not read yet; a link received while a wait is pending is
+  checked against a provisional world (its fills of the cards turned up may be wrong; the
+  next link, once the keys are in, is checked in the true one); each link carries every
+  release its sender's book holds (they grow with the game: 22,738 characters at move
+  42, over issue 39's 16,000); bots are not placed in ``--deal`` runs.
 - *Hand-overs* (requests and answers, ``deck.hand_over_request``): no entry for them yet
   (Euphoria hands no card over; Citadels' Magician does).
 - *Citadels*: its characters are dealt by the King (``deck.py``, *Joining the game*), another
@@ -78,16 +88,18 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core.dealing import Release, Reserves, Slot
+from engines.core.dealing import DealByMove, MoveReleases, Release, Reserves, Slot, opened
 from engines.core.deck import (POINT_BYTES, DeckError, DeckSecret, DeckSpec, Step, check_release, check_step,
                                first_deck, lock_step, read, release, shuffle_step)
 from engines.core.game import Game
 from engines.core.i18n import player, texts
-from engines.core.masked import Key, position
+from engines.core.masked import Draw, Key, World, build, position, texts_in
+from engines.core.chance import ChanceError
 from engines.core.record import GameRecord
 from engines.core.seal import SeatKey, b64, canonical, signed_by, unb64
 
@@ -100,6 +112,10 @@ _C = texts("core")
 
 DEAL_VERSION = "t5"
 """The payload of a move link whose cards are dealt by mental poker starts with ``t5.``."""
+CANNOT_REPLAY = T("This link cannot be opened: its moves cannot be replayed on this device. Your game is kept as "
+                  "it is.")
+"""Why a ``t5`` link whose signatures hold is refused when no world of the device replays
+its masked record (a record signed broken: its mover's device wrote what no rules allow)."""
 POINT_CHARS = 43
 COMMITMENT_CHARS = 22
 SIG_CHARS = 86
@@ -182,6 +198,147 @@ def setup_plan(game: Game, record: GameRecord, decks: Sequence[str]) -> SetUpPla
     reserves.top_up()
     plan.releases = {s: reserves.pay_debts(s) for s in range(record.players)}
     return plan
+
+
+# ---- the moves: the reserve rule run from the record -----------------------------------------
+
+@dataclass
+class MoveFacts:
+    """The public facts of each move of a record (index 0: the set-up), as the reserve rule
+    needs them (``dealing.DealByMove``): ``movers[m]`` the seat that made move ``m`` (None
+    for the set-up) and ``draws[m]`` the draws dealt after it, by their labels in the masked
+    record (``masked.position``) and who saw each (``Game.chance_seen_by``), no card."""
+
+    movers: list[int | None]
+    draws: list[list[Draw]]
+    dealt: list[int] = field(default_factory=list)
+    """``dealt[m]``: how many outcomes were dealt once move ``m`` and its outcomes were played."""
+
+    def prefix(self, masked: GameRecord, moves: int) -> GameRecord:
+        """The masked record of the first ``moves`` moves and their outcomes."""
+        return masked.model_copy(update={"actions": masked.actions[:moves], "chance": masked.chance[:self.dealt[moves]]})
+
+
+def move_facts(game: Game, plain: GameRecord) -> MoveFacts:
+    """The facts of each move of ``plain``, a device's world's plain record (``World.record``:
+    its own cards and its fills; which deck each node draws from, who sees it and who moves
+    are the public table's, the same in every world, so the fills do not matter)."""
+    state = game.new_game(plain.players, plain.seed, plain.options, dealer=False, deal=False)
+    counts: dict[str, int] = {}
+    facts = MoveFacts([None], [[]])
+    index = 0
+
+    def deal_until_a_move() -> None:
+        nonlocal index
+        while game.is_chance(state):
+            outcome = game.parse_action(plain.chance[index])
+            deck = game.chance_deck(state)
+            if deck is not None:
+                seen = game.chance_seen_by(state, outcome)
+                k = counts.get(deck, 0)
+                counts[deck] = k + 1
+                facts.draws[-1].append(Draw(Key(deck, position(deck, k)), "", index,
+                                            None if seen is None else tuple(seen)))
+            game.play_chance(state, outcome)
+            index += 1
+        facts.dealt.append(index)
+
+    deal_until_a_move()
+    for data in plain.actions:
+        facts.movers.append(game.to_move(state))
+        facts.draws.append([])
+        game.apply(state, game.parse_action(data))
+        deal_until_a_move()
+    return facts
+
+
+class _Provisional(World):
+    """A world that lets a filled card come face up (``World._check_exposed`` not run): the
+    world of a device that waits for a key (a card the rules turned face up that it cannot
+    read yet). Its fills there may be wrong, but the positions drawn, who moved and who saw
+    each draw are the public table's, which is all ``move_facts`` and ``opened_at`` read."""
+
+    def _check_exposed(self, plain: dict) -> None:
+        return None
+
+
+def provisional_world(game: Game, masked: GameRecord, known: Mapping[Key, str]) -> World:
+    """The world of ``masked`` with what the device reads (``masked.build``), or, when none
+    fits until a key comes, a ``_Provisional`` one."""
+    try:
+        return build(game, masked, known)
+    except (ValueError, ChanceError):
+        return _Provisional(game, masked, known)
+
+
+def shown_positions(game: Game, world: World) -> set[Key]:
+    """The positions drawn in ``world`` whose cards lie face up there (the spectator's view
+    shows them, or ``Game.shown_cards`` says so)."""
+    state = world.state
+    texts = set(texts_in(game.view(state, None)))
+    told = {deck: game.shown_cards(state, None, deck) for deck in {k.deck for k in world.drawn}}
+    return {k for k in world.drawn
+            if (world.card_at(k) in texts if told[k.deck] is None else world.card_at(k) in (told[k.deck] or ()))}
+
+
+def opened_at(game: Game, masked: GameRecord, known: Mapping[Key, str], facts: MoveFacts, move: int,
+              shown: set[Key]) -> set[Key]:
+    """The positions move ``move`` made public (``dealing.opened``'s rule, on the device's
+    own world of the record up to it: its cards known or filled; ``shown`` those made
+    public before), by their labels."""
+    world = provisional_world(game, facts.prefix(masked, move), known)
+    public = shown_positions(game, world) | {d.key for d in facts.draws[move] if d.seen_by is None}
+    cards: dict[Slot, str] = {k: world.card_at(k) for k in world.drawn}
+    drawer: dict[Slot, int | None] = {k: world.drawer.get(k) for k in world.drawn}
+    hidden = Counter(h["item"] for h in game.hidden_items(world.state))
+    found = opened(set(public), cards, set(shown), drawer, hidden, facts.movers[move])
+    return {Key(*k) for k in found}
+
+
+def run_deal(game: Game, specs: Mapping[str, DeckSpec], facts: MoveFacts,
+             opened: Mapping[int, Sequence[Key]] | None = None) -> DealByMove:
+    """The reserve rule run over every move of ``facts`` (``dealing.DealByMove``), as every
+    device runs it: ``opened[m]`` the positions move ``m`` made public (none given: none)."""
+    seats = next(iter(specs.values())).seats
+    run = DealByMove.of(game, seats, {name: spec.size for name, spec in specs.items()})
+    for m, mover in enumerate(facts.movers):
+        run.step(mover, facts.draws[m], (opened or {}).get(m, ()))
+    return run
+
+
+def readable(book: DealBook, specs: Mapping[str, DeckSpec], names: Mapping[str, Sequence[str]], run: DealByMove,
+             own: DeckSecret) -> dict[Key, str]:
+    """The positions this device (``own``: its seat's secret) reads now, by their labels:
+    each drawn for its seat whose other keys have all come (``read_card``), and each whose
+    every key has come (a card made public). A position still lacking a key is not read."""
+    known: dict[Key, str] = {}
+    for key, (deck, at) in run.slot.items():
+        reader = run.reserves.drawn.get((deck, at))
+        given = book.releases.get(deck, {}).get(at, {})
+        if len(given) == specs[deck].seats:
+            known[key] = read_card(book, specs[deck], names[deck], at, None)
+        elif reader == own.seat and all(s in given for s in range(specs[deck].seats) if s != own.seat):
+            known[key] = read_card(book, specs[deck], names[deck], at, own)
+    return known
+
+
+def missing_releases(run: DealByMove, book: DealBook) -> list[Release]:
+    """The keys the reserve rule says were given (carried in a move, or an extra key that
+    ends a wait) and that are not in ``book``: the game waits for their seats."""
+    given = book.releases
+    return [r for move in run.moves for r in [*move.carried, *move.extra]
+            if r.seat not in given.get(r.deck, {}).get(r.position, {})]
+
+
+def missing_said(release: Release) -> Any:
+    """A missing key said plainly (the card waits for it, naming the seat that owes it)."""
+    return _C("Card {n} of the deck cannot be read yet: {player} has not given their key for it.",
+              n=release.position + 1, player=player(release.seat))
+
+
+def owed_by(move: MoveReleases, seat: int) -> list[Release]:
+    """The keys ``seat`` carries in ``move`` (its debts and openings, ``DealByMove``)."""
+    return [r for r in move.carried if r.seat == seat]
 
 
 # ---- steps: made, signed, carried ------------------------------------------------------------
