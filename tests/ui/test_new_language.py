@@ -67,7 +67,8 @@ def unwrapped(text: str, kept: set[str] = frozenset()) -> list[str]:
     problems = []
     if not (text.startswith("⟦") and text.endswith("⟧")):
         problems.append(f"not wrapped: {text!r}")
-    if _ENGLISH_WORD.search(re.sub("|".join(map(re.escape, kept)) or "$^", "", text)):
+    longest_first = sorted(kept, key=len, reverse=True)  # "Euphoria: Build..." before "Euphoria"
+    if _ENGLISH_WORD.search(re.sub("|".join(map(re.escape, longest_first)) or "$^", "", text)):
         problems.append(f"English left: {text!r}")
     return problems
 
