@@ -1055,10 +1055,14 @@ console.log(JSON.stringify({ ok: true }));
 """
 
 
-def write_trimmed_stdlib(pyodide_dir: Path, pyscript_dist: Path, cache: Path = CACHE) -> dict:
+def write_trimmed_stdlib(pyodide_dir: Path, pyscript_dist: Path, cache: Path = CACHE) -> dict | None:
     """Replace ``pyodide_dir``'s python_stdlib.zip with the trimmed one (``trim_stdlib``) and
-    keep the full archive beside it as ``STDLIB_FULL``; -> trim_stdlib's counts."""
+    keep the full archive beside it as ``STDLIB_FULL``; -> trim_stdlib's counts, or None
+    without Node (the walk runs under Pyodide): the site then ships the full library alone."""
     stdlib = pyodide_dir / "python_stdlib.zip"
+    if not (shutil.which("node") or shutil.which("nodejs")):
+        log("the standard library is not trimmed: node is missing")
+        return None
     reached = walk_stdlib(pyodide_dir, [*STDLIB_ROOTS, *pyscript_imports(pyscript_dist)], cache)
     os.replace(stdlib, pyodide_dir / STDLIB_FULL)
     counts = trim_stdlib(pyodide_dir / STDLIB_FULL, set(reached) | set(STDLIB_PRECOMPILED), stdlib)
