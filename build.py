@@ -33,6 +33,8 @@ What it does
    * ``pyscript.json``: the local interpreter only: ``main.py`` loads the
      ``tavolo-ui`` wheel (``web/tavolo_ui`` built by ``build_ui_wheel``) and, through
      the lock, the engines and pydantic with Pyodide's ``loadPackage`` (no micropip);
+   * ``pyodide/python_stdlib.zip``: the standard library trimmed to the modules the app can
+     reach, with the full one beside it for a module left out (``write_trimmed_stdlib``);
    * ``pyodide/pyodide.asm.wasm.gz``: the runtime's WebAssembly gzipped at build time
      (``write_gzip_twins``), which ``interpreter.mjs`` fetches and decompresses, so a host
      that sends files as they are sends a third of its bytes;
@@ -733,6 +735,299 @@ def compile_zips(zips: list[tuple[Path, str]], pyodide_dir: Path, cache: Path = 
     return out
 
 
+# --------------------------------------------------------------------------- trimmed standard library
+
+# Pyodide's python_stdlib.zip holds the whole standard library (3.1 MB with the build's pycs),
+# and a first visit downloads all of it before Python starts, though the page imports a third
+# of it. So the site ships a trimmed one under that name, with only the modules the app can
+# reach (``stdlib_reached``, run under the site's own Pyodide at build time), and the full
+# archive beside it (STDLIB_FULL), which is downloaded only when a module left out is imported:
+# ``_tavolo_stdlib`` (STDLIB_FALLBACK_SOURCE, inside the trimmed zip) puts a finder at the end
+# of ``sys.meta_path`` that loads such a module from the full archive, fetched synchronously
+# once and checked against its sha256. interpreter.mjs installs it in the page and in the bots'
+# worker right after Pyodide has started, so a module this walk missed makes one slow import,
+# never a broken page.
+STDLIB_FULL = "python_stdlib_full.zip"
+"""The untrimmed standard library in ``pyodide/``, for the fallback."""
+STDLIB_FALLBACK = "_tavolo_stdlib"
+"""The fallback's module, at the top of the trimmed zip."""
+STDLIB_WALK_VERSION = "1"  # bump when what stdlib_reached finds changes (part of its cache key)
+STDLIB_ROOTS = ("hashlib", "zipimport", "pyodide", "_pyodide", "encodings.utf_8", "encodings.utf_8_sig",
+                "encodings.utf_16", "encodings.utf_32", "encodings.latin_1", "encodings.ascii",
+                "encodings.idna", "encodings.punycode", "encodings.unicode_escape",
+                "encodings.raw_unicode_escape", "encodings.charmap", "encodings.cp437",
+                "encodings.base64_codec", "encodings.hex_codec")
+"""Standard modules kept whatever the walk finds: those the fallback itself imports (it must
+not need the full archive to load the full archive), Pyodide's own packages (JavaScript calls
+into them), and the codecs a text may name at run time (``str.encode("latin-1")``)."""
+
+_NODE_STDLIB_WALK = r"""
+import { pathToFileURL } from "node:url";
+const [pyodideDir, buildPy, rootsJson] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(pyodideDir + "/pyodide.mjs").href);
+const py = await loadPyodide({ indexURL: pyodideDir + "/" });
+const atStart = py.runPython("import sys; list(sys.modules)").toJs();
+const lock = JSON.parse((await import("node:fs")).readFileSync(pyodideDir + "/pyodide-lock.json", "utf8"));
+await py.loadPackage(Object.keys(lock.packages), { messageCallback: () => {} });
+py.FS.mkdirTree("/host");
+py.FS.mount(py.FS.filesystems.NODEFS, { root: "/" }, "/host");
+py.globals.set("build_py", "/host" + buildPy);
+py.globals.set("roots_json", rootsJson);
+py.globals.set("at_start", atStart);
+console.log(py.runPython(`
+import importlib.util, json
+spec = importlib.util.spec_from_file_location("tavolo_build", build_py)
+mod = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(mod)
+json.dumps(mod.stdlib_reached(json.loads(roots_json), list(at_start)))
+`));
+"""
+
+
+def _zip_module_names(names) -> set[str]:
+    """The module names of a standard library zip's entries (``email/mime/text.py`` ->
+    ``email.mime.text``; a package's ``__init__`` -> the package)."""
+    mods = set()
+    for name in names:
+        if name.endswith((".py", ".pyc")) and "__pycache__" not in name:
+            mods.add(_stdlib_module(name[:-1] if name.endswith(".pyc") else name))
+    return mods
+
+
+def _code_imports(code) -> set[str]:
+    """Every absolute module name a code object (and the functions and classes in it) may
+    import: ``import a.b`` -> a.b; ``from a import b`` -> a and a.b (b may be a submodule).
+    Relative imports give names that are no standard module, and are dropped by the caller."""
+    import dis
+    import types
+
+    found: set[str] = set()
+    todo = [code]
+    while todo:
+        c = todo.pop()
+        last = None
+        for ins in dis.get_instructions(c):
+            if ins.opname == "IMPORT_NAME":
+                last = ins.argval
+                if last:
+                    found.add(last)
+            elif ins.opname == "IMPORT_FROM" and last:
+                found.add(f"{last}.{ins.argval}")
+        todo.extend(k for k in c.co_consts if isinstance(k, types.CodeType))
+    return found
+
+
+def _file_code(path: Path):
+    """The code object of a module file, from its source or, for a sourceless ``.pyc``, its
+    marshalled code (16-byte header); None when it cannot be read here."""
+    import marshal
+
+    try:
+        if path.suffix == ".pyc":
+            return marshal.loads(path.read_bytes()[16:])
+        return compile(path.read_bytes(), str(path), "exec", dont_inherit=True)
+    except (SyntaxError, ValueError, EOFError, TypeError):
+        return None
+
+
+def stdlib_reached(roots: list[str], at_start: list[str]) -> list[str]:
+    """The standard modules (from the running interpreter's python_stdlib.zip) that the
+    installed packages can reach; runs under Pyodide (``_NODE_STDLIB_WALK``), after every
+    wheel of the site was loaded.
+
+    What counts: the modules Pyodide had imported at its start (``at_start``); every module
+    that importing each module of site-packages (the app, the engines, pydantic, ecdsa, ...)
+    imports; every standard module named by an ``import`` anywhere in their code (inside
+    functions too), imported here in turn so that what it imports counts; and ``roots`` with
+    every submodule of a root package. Modules named ``__main__`` and tests are not imported."""
+    import importlib
+    import site
+    import sys
+
+    archive = next(p for p in sys.path if p.endswith(".zip"))
+    with zipfile.ZipFile(archive) as zf:
+        in_zip = _zip_module_names(zf.namelist())
+
+    def attempt(name: str) -> None:
+        try:
+            importlib.import_module(name)
+        except BaseException:  # noqa: BLE001 - a module that fails here still counts what it imported
+            pass
+
+    named: set[str] = set()
+    installed: list[str] = []
+    for folder in site.getsitepackages():
+        base = Path(folder)
+        for path in sorted(base.rglob("*.py*")):
+            rel = path.relative_to(base)
+            if path.suffix not in (".py", ".pyc") or "__pycache__" in rel.parts or any(
+                    part.endswith((".dist-info", ".data")) for part in rel.parts):
+                continue
+            mod = _stdlib_module(rel.as_posix()[:-1] if path.suffix == ".pyc" else rel.as_posix())
+            leaf = mod.rsplit(".", 1)[-1]
+            if leaf == "__main__" or leaf.startswith("test") or ".tests" in f".{mod}":
+                continue
+            code = _file_code(path)
+            if code is not None:
+                named |= _code_imports(code)
+            installed.append(mod)
+    for mod in installed:
+        attempt(mod)
+    for name in sorted(set(roots) | named):
+        parts = name.split(".")
+        for i in range(1, len(parts) + 1):
+            if ".".join(parts[:i]) in in_zip:
+                attempt(".".join(parts[:i]))
+    for root in roots:  # a root package: every submodule too
+        for mod in sorted(in_zip):
+            if mod.startswith(root + ".") and not mod.rsplit(".", 1)[-1].startswith("test"):
+                attempt(mod)
+    reached = {m for m in at_start if m in in_zip}
+    reached |= {name for name, module in list(sys.modules.items())
+                if name in in_zip and archive in (getattr(module, "__file__", None) or "")}
+    for name in list(reached):  # a module's packages
+        parts = name.split(".")
+        reached |= {".".join(parts[:i]) for i in range(1, len(parts))}
+    return sorted(reached)
+
+
+def pyscript_imports(pyscript_dist: Path) -> list[str]:
+    """The modules PyScript's own Python (shipped inside its JavaScript as text) imports:
+    ``import x`` and ``from x import`` at the start of a line of any of its files."""
+    found: set[str] = set()
+    pattern = re.compile(r"\\n[ \t]*(?:import|from)[ \t]+([A-Za-z_][\w.]*)")
+    for path in sorted(pyscript_dist.glob("*.js")):
+        found |= set(pattern.findall(path.read_text("utf-8", errors="replace")))
+    return sorted(found)
+
+
+def walk_stdlib(pyodide_dir: Path, roots: list[str], cache: Path = CACHE) -> list[str]:
+    """``stdlib_reached`` of the runtime and wheels in ``pyodide_dir`` (the site's, before the
+    trim), run under Node; cached by the hash of every file there and of ``roots``."""
+    h = hashlib.sha256(f"{STDLIB_WALK_VERSION} {json.dumps(sorted(roots))}".encode())
+    for path in sorted(pyodide_dir.iterdir()):
+        if path.is_file():
+            h.update(path.name.encode() + b"\0" + sha256_file(path).encode())
+    stash = cache / "stdlib-walk" / f"{h.hexdigest()[:16]}.json"
+    if stash.is_file():
+        return json.loads(stash.read_text())
+    node = shutil.which("node") or shutil.which("nodejs")
+    if node is None:
+        raise BuildError("node is needed to find the standard modules the app imports")
+    log("walking the imports the app can reach under Pyodide (Node)")
+    with tempfile.TemporaryDirectory(prefix="tavolo-walk-") as tmp:
+        script = Path(tmp) / "walk.mjs"
+        script.write_text(_NODE_STDLIB_WALK)
+        result = run([node, str(script), str(pyodide_dir.resolve()), str(Path(__file__).resolve()),
+                      json.dumps(sorted(roots))])
+    try:
+        reached = json.loads(result.strip().splitlines()[-1])
+    except (ValueError, IndexError) as exc:
+        raise BuildError(f"unexpected output of the import walk: {result[-2000:]}") from exc
+    stash.parent.mkdir(parents=True, exist_ok=True)
+    for old in stash.parent.glob("*.json"):  # keep the cache small
+        old.unlink()
+    stash.write_text(json.dumps(reached))
+    return reached
+
+
+STDLIB_FALLBACK_SOURCE = '''\
+"""Standard modules left out of this trimmed python_stdlib.zip (written by Tavolo's build.py,
+trim_stdlib), loaded from the full archive when something imports one.
+
+``install(fetch)`` puts ``FullArchive`` at the end of ``sys.meta_path``: asked for a module of
+LEFT_OUT, which no other finder found, it calls ``fetch()`` once for the full archive's bytes
+(interpreter.mjs: a synchronous request for ``pyodide/{full}``), checks them against FULL_SHA256,
+writes them beside the trimmed zip and imports the module from there. ``loaded`` lists what came
+from it (tests, and a page that wants to know).
+"""
+
+import sys
+
+FULL_NAME = {full!r}
+FULL_SHA256 = {sha256!r}
+LEFT_OUT = frozenset({left_out!r})
+loaded = []
+
+
+class FullArchive:
+    """A finder for the standard modules left out of the trimmed zip; the full archive is
+    written in ``folder`` (Pyodide's in-memory /tmp)."""
+
+    folder = "/tmp/"
+
+    def __init__(self, fetch):
+        self._fetch = fetch
+        self._path = None
+
+    def _archive(self):
+        if self._path is None:
+            import hashlib
+
+            try:
+                data = self._fetch()
+            except Exception as exc:
+                raise ImportError(f"the full standard library ({{FULL_NAME}}) could not be downloaded: {{exc}}") from None
+            data = data.to_bytes() if hasattr(data, "to_bytes") else bytes(data)
+            if hashlib.sha256(data).hexdigest() != FULL_SHA256:
+                raise ImportError(f"the full standard library ({{FULL_NAME}}) arrived damaged (its sha256 does not match)")
+            path = self.folder + FULL_NAME
+            with open(path, "wb") as f:
+                f.write(data)
+            self._path = path
+        return self._path
+
+    def find_spec(self, name, path=None, target=None):
+        if name not in LEFT_OUT:
+            return None
+        import zipimport
+
+        folder = "/".join(name.split(".")[:-1])
+        archive = self._archive()
+        spec = zipimport.zipimporter(archive + "/" + folder + "/" if folder else archive).find_spec(name)
+        if spec is not None:
+            loaded.append(name)
+        return spec
+
+
+def install(fetch):
+    """Put the finder at the end of sys.meta_path (once)."""
+    if not any(isinstance(f, FullArchive) for f in sys.meta_path):
+        sys.meta_path.append(FullArchive(fetch))
+'''
+
+
+def trim_stdlib(full: Path, keep: set[str], out: Path) -> dict:
+    """Write ``out``: the standard library zip ``full`` with only the modules of ``keep`` (and
+    the data files of their packages; a module the build compiled as its ``.pyc`` alone: a
+    traceback shows no source line there, as in the wheels), plus ``STDLIB_FALLBACK`` naming every module left out
+    and ``full``'s sha256; -> {"kept": n, "left_out": n}."""
+    with zipfile.ZipFile(full) as zin:
+        infos = zin.infolist()
+        names = {i.filename for i in infos}
+        modules = _zip_module_names(names)
+        kept_packages = {m.replace(".", "/") for m in keep}
+        left_out = sorted(modules - set(keep))
+        tmp = out.with_name(out.name + ".part")
+        with zipfile.ZipFile(tmp, "w", zipfile.ZIP_DEFLATED) as zout:
+            for info in infos:
+                name = info.filename
+                if name.endswith("/"):
+                    continue
+                if name.endswith((".py", ".pyc")) and "__pycache__" not in name:
+                    if _zip_module_names([name]).pop() not in keep or name + "c" in names:
+                        continue  # left out, or a source whose pyc is kept (the full archive has it)
+                elif name.rpartition("/")[0] not in kept_packages:
+                    continue  # a data file of a package left out
+                zout.writestr(info, zin.read(info))
+            source = STDLIB_FALLBACK_SOURCE.format(full=STDLIB_FULL, sha256=sha256_file(full),
+                                                   left_out=tuple(left_out))
+            zout.writestr(zipfile.ZipInfo(f"{STDLIB_FALLBACK}.py", date_time=(1980, 1, 1, 0, 0, 0)),
+                          source, compress_type=zipfile.ZIP_DEFLATED)
+    os.replace(tmp, out)
+    return {"kept": len(modules) - len(left_out), "left_out": len(left_out)}
+
+
 # --------------------------------------------------------------------------- memory snapshot
 
 # Pyodide's boot is mostly the interpreter starting (seconds in a browser), and Pyodide can
@@ -758,6 +1053,22 @@ if (py.runPython("1 + 1") !== 2) throw new Error("the interpreter does not add")
 writeFileSync(outFile, py.makeMemorySnapshot());
 console.log(JSON.stringify({ ok: true }));
 """
+
+
+def write_trimmed_stdlib(pyodide_dir: Path, pyscript_dist: Path, cache: Path = CACHE) -> dict | None:
+    """Replace ``pyodide_dir``'s python_stdlib.zip with the trimmed one (``trim_stdlib``) and
+    keep the full archive beside it as ``STDLIB_FULL``; -> trim_stdlib's counts, or None
+    without Node (the walk runs under Pyodide): the site then ships the full library alone."""
+    stdlib = pyodide_dir / "python_stdlib.zip"
+    if not (shutil.which("node") or shutil.which("nodejs")):
+        log("the standard library is not trimmed: node is missing")
+        return None
+    reached = walk_stdlib(pyodide_dir, [*STDLIB_ROOTS, *pyscript_imports(pyscript_dist)], cache)
+    os.replace(stdlib, pyodide_dir / STDLIB_FULL)
+    counts = trim_stdlib(pyodide_dir / STDLIB_FULL, set(reached) | set(STDLIB_PRECOMPILED), stdlib)
+    log(f"trimmed standard library: {counts['kept']} modules kept, {counts['left_out']} left out, "
+        f"{(pyodide_dir / STDLIB_FULL).stat().st_size / 1e6:.2f} MB -> {stdlib.stat().st_size / 1e6:.2f} MB")
+    return counts
 
 
 def make_snapshot(pyodide_dir: Path) -> str | None:
@@ -815,11 +1126,19 @@ INTERPRETER_TEMPLATE = """\
 //   files as they are still sends a third of the bytes. Without DecompressionStream, or when
 //   the twin cannot be had (a 404, a failed check or decompression), the plain file is fetched;
 //   and so it is when the service worker has cached it (made from the twin: see SW_TEMPLATE).
+// * Pyodide's JavaScript (pyodide.asm.mjs) comes from its gzipped twin too, run from a blob: URL
+//   whose script the page's policy allows by its hash alone (twinFactory); the plain file is
+//   imported when that cannot be.
 // * While Pyodide starts, its requests for the wheels wait until the runtime's own large files
 //   (RUNTIME_FILES: the WebAssembly and the standard library) have come in full: Pyodide asks
 //   for the wheels as soon as it has read the lock file, and on a slow link their 3-4 MB then
 //   shared the bandwidth with the runtime, which the interpreter needs before anything else
 //   (the wheels are only unpacked once it has started, and download while it starts).
+// * The standard library is the build's trimmed python_stdlib.zip (only the modules the app can
+//   reach: build.py trim_stdlib); once Pyodide has started, the fallback's finder is installed
+//   (withStdlibFallback), which loads a module left out from the full archive (STDLIB_FULL),
+//   read synchronously once and checked against its sha256, so a module the build missed costs
+//   one slow import, never a broken page.
 // The bots' worker (bot_worker.mjs) starts its own Pyodide through this module too: the snapshot
 // only from a cache, no packages (it loads its own wheel).
 import { loadPyodide as bootPyodide, version } from "./pyodide/pyodide.mjs";
@@ -838,8 +1157,16 @@ const BOOT_WHEELS = __BOOT_WHEELS__;  // UI_WHEEL and every package it needs (py
 // tavolo_ui.game_load finds it there instead of loading it after Python has started
 const GAME_WHEELS = __GAME_WHEELS__;
 const PAGE = Boolean(globalThis.document);
+// The trimmed standard library's fallback (build.py trim_stdlib): its module in the trimmed zip,
+// and the full archive in ./pyodide/ it loads a module left out from; null: the build did not trim
+const STDLIB_FALLBACK = __STDLIB_FALLBACK__;
+const STDLIB_FULL = __STDLIB_FULL__;
 // {file name in ./pyodide/: the integrity of its gzipped twin "<name>.gz"} (build.py)
 const GZIPPED = {} /* gzipped twins (build.py) */;
+// the Subresource Integrity of Pyodide's module (pyodide.asm.mjs), which the page's policy names
+// so that its gzipped twin, decompressed, may run from a blob: URL; null: it has no twin
+const MODULE_HASH = null /* the module's hash (build.py) */;
+const MODULE_NAME = "pyodide.asm.mjs";
 
 // how the last start began: "used", "none", "slow" or "failed" (the bots' worker reports it)
 export let started = null;
@@ -1122,8 +1449,54 @@ function twinFetch(plainFetch, gate) {
   };
 }
 
+// Pyodide's module from its gzipped twin (1.25 MB as it is, a quarter of that gzipped): the
+// twin fetched with its integrity and decompressed, then run from a blob: URL, which hands over
+// the factory loadPyodide would otherwise import from the plain file (its createPyodideModule
+// option). In the page, as a <script type="module"> whose integrity is the hash the page's policy
+// names (the policy refuses any other script of a blob: URL); in a worker, imported (a worker's
+// policy is its own response's). -> the factory, or null: Pyodide imports the plain file (no
+// twin or DecompressionStream, the service worker has the plain file, or anything failed).
+let pyodideFactory = null;
+
+function runModuleScript(url) {
+  return new Promise((resolve, reject) => {
+    const script = document.createElement("script");
+    script.type = "module";
+    script.integrity = MODULE_HASH;
+    script.onload = () => { script.remove(); resolve(); };
+    script.onerror = () => { script.remove(); reject(new Error(`${MODULE_NAME}.gz: the decompressed module did not run`)); };
+    script.src = url;
+    document.head.appendChild(script);
+  });
+}
+
+async function twinFactory(plainFetch) {
+  const twin = twinOf(new URL("./pyodide/" + MODULE_NAME, import.meta.url).href);
+  if (!twin || !MODULE_HASH || typeof DecompressionStream !== "function" || (await cachedPlain(twin.url))) return null;
+  try {
+    const response = await plainFetch(twin.url + ".gz", { integrity: twin.integrity });
+    if (!response.ok) throw new Error(`${MODULE_NAME}.gz: ${response.status} ${response.statusText}`);
+    const bytes = await unzip(response.body);
+    const url = URL.createObjectURL(new Blob([bytes], { type: "text/javascript" }));
+    try {
+      if (!PAGE) return (await import(url)).default;
+      await runModuleScript(url);
+    } finally {
+      URL.revokeObjectURL(url);
+    }
+    if (typeof globalThis.tavoloCreatePyodideModule !== "function") throw new Error(`${MODULE_NAME}.gz handed over no factory`);
+    return globalThis.tavoloCreatePyodideModule;
+  } catch (err) {
+    console.warn(`Tavolo: ${MODULE_NAME} imported as it is (its gzipped twin could not be used)`, err);
+    return null;
+  }
+}
+
 async function startPyodide(settings) {
   const plainFetch = globalThis.fetch;
+  pyodideFactory ??= twinFactory(plainFetch.bind(globalThis));
+  const factory = await pyodideFactory;
+  if (factory) settings = { ...settings, createPyodideModule: factory };
   const gate = runtimeGate();
   const wrapped = twinFetch(plainFetch.bind(globalThis), gate);
   globalThis.fetch = wrapped;
@@ -1156,7 +1529,7 @@ export async function loadPyodide(options = {}) {
       const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
       if (pyodide.runPython("1 + 1") !== 2) throw new Error("the restored interpreter does not add");
       mark("used");
-      return withPackages(watchFatal(pyodide));
+      return withPackages(watchFatal(withStdlibFallback(pyodide)));
     } catch (err) {
       console.warn("Tavolo: Pyodide refused the snapshot; starting Python the usual way", err);
       how = "failed";
@@ -1164,7 +1537,36 @@ export async function loadPyodide(options = {}) {
     }
   }
   mark(how);
-  return withPackages(watchFatal(await startPyodide(settings)));
+  return withPackages(watchFatal(withStdlibFallback(await startPyodide(settings))));
+}
+
+// The full standard library's bytes, read synchronously (an import cannot wait): a worker reads
+// them as an ArrayBuffer; the page's thread may not, so it reads them as text of one byte a
+// character (the charset x-user-defined) and takes each character's low byte.
+function readFullStdlib() {
+  const request = new XMLHttpRequest();
+  request.open("GET", new URL("./pyodide/" + STDLIB_FULL, import.meta.url).href, false);
+  if (PAGE) request.overrideMimeType("text/plain; charset=x-user-defined");
+  else request.responseType = "arraybuffer";
+  request.send();
+  if (request.status !== 200) throw new Error(`${STDLIB_FULL}: ${request.status} ${request.statusText}`);
+  if (!PAGE) return new Uint8Array(request.response);
+  const text = request.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
+}
+
+// A standard module left out of the trimmed zip is loaded from the full archive instead of
+// failing: the fallback's finder goes at the end of sys.meta_path (see build.py trim_stdlib).
+function withStdlibFallback(pyodide) {
+  if (!STDLIB_FALLBACK) return pyodide;
+  try {
+    pyodide.pyimport(STDLIB_FALLBACK).install(readFullStdlib);
+  } catch (err) {
+    console.warn("Tavolo: the standard library's fallback could not be installed", err);
+  }
+  return pyodide;
 }
 
 // The wheel of the game boot.js shows the first screen of (globalThis.tavoloFirst), if any.
@@ -1216,8 +1618,11 @@ function withPackages(pyodide) {
 
 def write_interpreter(out: Path, snapshot: str | None) -> None:
     """out/interpreter.mjs, PyScript's interpreter module (``INTERPRETER_TEMPLATE``); the
-    packages the UI's wheel needs come from out/pyodide/pyodide-lock.json when it is there."""
+    packages the UI's wheel needs come from out/pyodide/pyodide-lock.json when it is there, and
+    the standard library's fallback is named when out/pyodide holds the full archive
+    (``write_trimmed_stdlib``)."""
     size = (out / "pyodide" / snapshot).stat().st_size if snapshot else 0
+    trimmed = (out / "pyodide" / STDLIB_FULL).is_file()
     lock_file = out / "pyodide" / "pyodide-lock.json"
     boot = [BOOT_PACKAGE]
     lock: dict = {"packages": {}}
@@ -1229,7 +1634,9 @@ def write_interpreter(out: Path, snapshot: str | None) -> None:
         .replace("__SNAPSHOT_BYTES__", str(size))
         .replace("__UI_WHEEL__", json.dumps(BOOT_PACKAGE))
         .replace("__BOOT_WHEELS__", json.dumps(boot))
-        .replace("__GAME_WHEELS__", json.dumps(game_wheels(lock))))
+        .replace("__GAME_WHEELS__", json.dumps(game_wheels(lock)))
+        .replace("__STDLIB_FALLBACK__", json.dumps(STDLIB_FALLBACK if trimmed else None))
+        .replace("__STDLIB_FULL__", json.dumps(STDLIB_FULL if trimmed else None)))
 
 
 def boot_closure(lock: dict, root: str = BOOT_PACKAGE) -> list[str]:
@@ -1250,16 +1657,26 @@ def boot_closure(lock: dict, root: str = BOOT_PACKAGE) -> list[str]:
 # the build compresses the runtime's large files itself: ``<file>.gz`` beside ``<file>``, which
 # interpreter.mjs fetches (with the twin's sha256 as the request's integrity) and decompresses
 # with the browser's DecompressionStream, falling back to the plain file when it cannot.
-# Only what Pyodide asks ``fetch()`` for can be swapped so: its JavaScript modules are
-# ``import``ed, and a decompressed module could only be imported from a blob: URL, which the
-# page's Content-Security-Policy does not allow (script-src 'self'). ``bench/compression.py``
+# What Pyodide asks ``fetch()`` for is swapped in interpreter.mjs's fetch wrapper. Its
+# JavaScript, pyodide.asm.mjs (1.25 MB, a quarter of it gzipped), is ``import``ed instead: a
+# decompressed module can only run from a blob: URL, which the page's Content-Security-Policy
+# refuses (script-src 'self') but for a script whose hash it names. So the build names the
+# module's sha256 in the policy (``write_module_hash``: that text alone may run so), and
+# interpreter.mjs runs the decompressed text as a ``<script type="module" integrity>`` of a blob:
+# URL, which hands Pyodide's factory over (``MODULE_HANDOVER``, appended to the shipped file),
+# and gives it to ``loadPyodide`` (its ``createPyodideModule`` option). ``bench/compression.py``
 # prints what each large file of the site would gain.
-GZIP_CANDIDATES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip")
-"""The files Pyodide fetches with ``fetch()`` (so a twin can stand in for them), relative to the site."""
+PYODIDE_MODULE = "pyodide/pyodide.asm.mjs"
+"""Pyodide's JavaScript module, which its loader imports unless handed the factory it exports."""
+MODULE_HANDOVER = ("\n// Tavolo's build.py: the factory, for interpreter.mjs when it runs this file from its gzipped twin\n"
+                   "globalThis.tavoloCreatePyodideModule = _createPyodideModule;\n")
+GZIP_CANDIDATES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", PYODIDE_MODULE)
+"""The files interpreter.mjs can take from a gzipped twin, relative to the site."""
 GZIP_WORTH = 0.8
 """A twin is shipped only when it is at most this share of its file: a zip of deflated files
 (the standard library) hardly shrinks, and its twin would only add a download and a step."""
 GZIP_TWINS_MARK = "{} /* gzipped twins (build.py) */"
+MODULE_HASH_MARK = "null /* the module's hash (build.py) */"
 
 
 def gzip_bytes(data: bytes) -> bytes:
@@ -1321,12 +1738,48 @@ def write_twin_preloads(index: Path, twins: dict[str, str]) -> list[str]:
     changed = []
     for rel, integrity in twins.items():
         plain = f'<link rel="preload" href="./{rel}" as="fetch" crossorigin>'
+        if rel.endswith(".mjs"):
+            plain = f'<link rel="modulepreload" href="./{rel}">'
         if plain in page:
             page = page.replace(plain, f'<link rel="preload" href="./{rel}.gz" as="fetch" crossorigin '
                                        f'integrity="{integrity}">')
             changed.append(rel)
     index.write_text(page, "utf-8")
     return changed
+
+
+def write_module_handover(site: Path) -> str | None:
+    """Append ``MODULE_HANDOVER`` to the site's ``PYODIDE_MODULE`` (before its twin is made:
+    the twin holds the same text); -> the Subresource Integrity of the file as shipped, which
+    the policy names and the script element checks (None: the site has no such file)."""
+    path = site / PYODIDE_MODULE
+    if not path.is_file():
+        return None
+    text = path.read_bytes()
+    if b"_createPyodideModule" not in text:
+        raise BuildError(f"{PYODIDE_MODULE} defines no _createPyodideModule to hand over")
+    if not text.endswith(MODULE_HANDOVER.encode()):
+        text += MODULE_HANDOVER.encode()
+        path.write_bytes(text)
+    return sri_sha256(text)
+
+
+POLICY_SCRIPTS = "script-src 'self' 'wasm-unsafe-eval'"
+
+
+def write_module_hash(index: Path, interpreter: Path, module_hash: str | None, twinned: bool) -> bool:
+    """Name the hash of Pyodide's module in the page's policy (``script-src``) and in
+    interpreter.mjs (``MODULE_HASH_MARK``), when the module has a gzipped twin (``twinned``):
+    the decompressed twin may then run as a script of a blob: URL, that text and no other.
+    -> whether it was named (not without a twin, a policy or the mark)."""
+    if not (twinned and module_hash and index.is_file() and interpreter.is_file()):
+        return False
+    page, script = index.read_text("utf-8"), interpreter.read_text("utf-8")
+    if POLICY_SCRIPTS not in page or MODULE_HASH_MARK not in script:
+        return False
+    index.write_text(page.replace(POLICY_SCRIPTS, f"{POLICY_SCRIPTS} '{module_hash}'", 1), "utf-8")
+    interpreter.write_text(script.replace(MODULE_HASH_MARK, json.dumps(module_hash), 1), "utf-8")
+    return True
 
 
 # --------------------------------------------------------------------------- site
@@ -1378,7 +1831,7 @@ const CACHE = "__CACHE__";
 const PRECACHE = __FILES__;
 const PRECACHED = new Set(PRECACHE.map((url) => new URL(url, self.location.href).href));
 const TWINS = __TWINS__;  // {"./<file>": the integrity of "./<file>.gz"}
-const TYPES = { wasm: "application/wasm", zip: "application/zip" };
+const TYPES = { wasm: "application/wasm", zip: "application/zip", mjs: "text/javascript" };
 
 async function precacheFromTwin(cache, url) {
   if (typeof DecompressionStream === "function") {
@@ -1718,13 +2171,15 @@ class _Lock:
 
 
 def build(out: Path = DEFAULT_OUT, web_dir: Path = DEFAULT_WEB, cache: Path = CACHE,
-          compile_pyc: bool = True, snapshot: bool = True) -> dict:
-    """Fetch, verify and assemble the site; -> a summary dict."""
+          compile_pyc: bool = True, snapshot: bool = True, trim: bool = True) -> dict:
+    """Fetch, verify and assemble the site; -> a summary dict. ``trim``: ship a trimmed
+    standard library with the full one beside it (``write_trimmed_stdlib``)."""
     with _Lock(Path(cache) / "build.lock"):
-        return _build(out, web_dir, Path(cache), compile_pyc, snapshot)
+        return _build(out, web_dir, Path(cache), compile_pyc, snapshot, trim)
 
 
-def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True, snapshot: bool = True) -> dict:
+def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True, snapshot: bool = True,
+           trim: bool = True) -> dict:
     out, web_dir = Path(out).resolve(), Path(web_dir).resolve()
     if not web_dir.is_dir():
         raise BuildError(f"no web folder at {web_dir}")
@@ -1757,10 +2212,13 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True, snap
         for w in all_wheels:
             shutil.copy2(w, tmp / "pyodide" / w.name)
         (tmp / "pyodide" / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+        if trim:
+            write_trimmed_stdlib(tmp / "pyodide", pyscript_pkg / "dist", cache)
         shutil.copytree(pyscript_pkg / "dist", tmp / "pyscript",
                         ignore=lambda d, names: {n for n in names if n.endswith(".map")})
         if BOOT_PACKAGE not in lock["packages"]:
             raise BuildError(f"{BOOT_PACKAGE} is not in the lock")
+        module_hash = write_module_handover(tmp)  # before the snapshot, which is named after the runtime's files
         write_interpreter(tmp, make_snapshot(tmp / "pyodide") if snapshot else None)
         config = pyscript_config()
         (tmp / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
@@ -1773,6 +2231,7 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True, snap
         twins = write_gzip_twins(tmp)
         write_twin_names(tmp / "interpreter.mjs", twins)
         write_twin_preloads(tmp / "index.html", twins)
+        write_module_hash(tmp / "index.html", tmp / "interpreter.mjs", module_hash, PYODIDE_MODULE in twins)
         cache_name = write_service_worker(tmp)
 
         shutil.rmtree(out, ignore_errors=True)
@@ -1872,9 +2331,12 @@ def main(argv: list[str] | None = None) -> int:
                     help="ship the wheels without Pyodide-compiled pycs (slower start in the browser)")
     ap.add_argument("--no-snapshot", action="store_true",
                     help="ship no memory snapshot of Pyodide (a returning visitor's start is slower)")
+    ap.add_argument("--full-stdlib", action="store_true",
+                    help="ship Pyodide's whole standard library, not the trimmed one (a first visit downloads more)")
     args = ap.parse_args(argv)
     try:
-        summary = build(args.out, args.web, compile_pyc=not args.no_compile, snapshot=not args.no_snapshot)
+        summary = build(args.out, args.web, compile_pyc=not args.no_compile, snapshot=not args.no_snapshot,
+                        trim=not args.full_stdlib)
     except BuildError as exc:
         print(f"build.py: error: {exc}", file=sys.stderr)
         return 1

@@ -311,7 +311,21 @@ def test_built_site_if_present():
     integrity = build.sri_sha256(twin)
     assert f'href="./pyodide/pyodide.asm.wasm.gz" as="fetch" crossorigin integrity="{integrity}"' in page
     assert 'href="./pyodide/pyodide.asm.wasm"' not in page
-    assert f'const GZIPPED = {{"pyodide.asm.wasm": "{integrity}"}};' in (public / "interpreter.mjs").read_text()
+    interpreter = (public / "interpreter.mjs").read_text()
+    gzipped = json.loads(re.search(r"const GZIPPED = (\{.*?\});", interpreter).group(1))
+    assert gzipped["pyodide.asm.wasm"] == integrity
+    # and so is Pyodide's module: its twin holds the very text shipped (with the factory's
+    # handover), preloaded in place of the module, and the policy names that text's hash
+    module = public / build.PYODIDE_MODULE
+    text = module.read_bytes()
+    assert text.endswith(build.MODULE_HANDOVER.encode())
+    module_twin = module.with_name(module.name + ".gz").read_bytes()
+    assert gzip.decompress(module_twin) == text and len(module_twin) < 0.3 * len(text)
+    assert gzipped["pyodide.asm.mjs"] == build.sri_sha256(module_twin)
+    assert f'href="./pyodide/pyodide.asm.mjs.gz" as="fetch" crossorigin integrity="{gzipped["pyodide.asm.mjs"]}"' in page
+    assert 'href="./pyodide/pyodide.asm.mjs"' not in page
+    assert f"{build.POLICY_SCRIPTS} '{build.sri_sha256(text)}'" in page
+    assert f'const MODULE_HASH = "{build.sri_sha256(text)}";' in interpreter
     assert (public / "sw.js").is_file() and (public / "sw-register.js").is_file()
     # the interpreter module names the memory snapshot it may start from (or none), and the
     # service worker precaches it with the rest
@@ -515,3 +529,101 @@ def test_built_site_loads_the_core_at_boot_and_each_game_on_demand():
     # the game boot.js shows the first screen of loads with the interpreter (by its lock name)
     wheels = json.loads(re.search(r"const GAME_WHEELS = (\{[^}]*\});", (public / "interpreter.mjs").read_text()).group(1))
     assert wheels == {g: build.game_wheel_name(g) for g in build.catalog_games(ROOT)}
+
+
+def _fallback_module(trimmed: Path):
+    """The trimmed zip's fallback module, loaded here as a fresh module (not installed)."""
+    import types
+
+    with zipfile.ZipFile(trimmed) as zf:
+        source = zf.read(f"{build.STDLIB_FALLBACK}.py").decode()
+    module = types.ModuleType(build.STDLIB_FALLBACK)
+    exec(compile(source, build.STDLIB_FALLBACK, "exec"), module.__dict__)
+    return module
+
+
+def _small_stdlib(tmp_path: Path) -> Path:
+    full = tmp_path / "full.zip"
+    with zipfile.ZipFile(full, "w") as zf:
+        zf.writestr("kept.py", "X = 1\n")
+        zf.writestr("kept.pyc", b"compiled")
+        zf.writestr("tavolo_left_pkg/__init__.py", "")
+        zf.writestr("tavolo_left_pkg/inner.py", "Y = 2\n")
+        zf.writestr("tavolo_left_pkg/data.txt", "data of a package left out")
+        zf.writestr("tavolo_left_mod.py", "Z = 3\n")
+    return full
+
+
+def test_the_trimmed_stdlib_keeps_what_is_reached_and_names_what_is_left_out(tmp_path):
+    full = _small_stdlib(tmp_path)
+    counts = build.trim_stdlib(full, {"kept"}, tmp_path / "trimmed.zip")
+    with zipfile.ZipFile(tmp_path / "trimmed.zip") as zf:
+        names = sorted(zf.namelist())
+    # a compiled module ships as its pyc alone; nothing of the package left out
+    assert names == ["_tavolo_stdlib.py", "kept.pyc"]
+    assert counts == {"kept": 1, "left_out": 3}
+    module = _fallback_module(tmp_path / "trimmed.zip")
+    assert module.LEFT_OUT == {"tavolo_left_pkg", "tavolo_left_pkg.inner", "tavolo_left_mod"}
+    assert module.FULL_SHA256 == build.sha256_file(full)
+
+
+def test_the_fallback_imports_a_module_left_out_from_the_full_archive_once(tmp_path, monkeypatch):
+    full = _small_stdlib(tmp_path)
+    build.trim_stdlib(full, {"kept"}, tmp_path / "trimmed.zip")
+    module = _fallback_module(tmp_path / "trimmed.zip")
+    fetched = []
+
+    def fetch():
+        fetched.append(1)
+        return full.read_bytes()
+
+    finder = module.FullArchive(fetch)
+    finder.folder = f"{tmp_path}/"
+    monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, finder])
+    for name in ("tavolo_left_pkg", "tavolo_left_pkg.inner", "tavolo_left_mod"):
+        monkeypatch.delitem(sys.modules, name, raising=False)
+    import tavolo_left_mod  # type: ignore[import-not-found]
+    import tavolo_left_pkg.inner  # type: ignore[import-not-found]
+
+    assert (tavolo_left_mod.Z, tavolo_left_pkg.inner.Y) == (3, 2)
+    assert fetched == [1]  # one download for every module
+    assert module.loaded == ["tavolo_left_mod", "tavolo_left_pkg"]  # the submodule came by the package's path
+    assert finder.find_spec("json") is None  # a module not left out is none of its business
+
+
+def test_a_damaged_full_archive_is_a_plain_import_error(tmp_path, monkeypatch):
+    full = _small_stdlib(tmp_path)
+    build.trim_stdlib(full, {"kept"}, tmp_path / "trimmed.zip")
+    module = _fallback_module(tmp_path / "trimmed.zip")
+    damaged = module.FullArchive(lambda: full.read_bytes() + b"!")
+    damaged.folder = f"{tmp_path}/"
+    monkeypatch.setattr(sys, "meta_path", [*sys.meta_path, damaged])
+    monkeypatch.delitem(sys.modules, "tavolo_left_mod", raising=False)
+    with pytest.raises(ImportError, match="arrived damaged"):
+        import tavolo_left_mod  # type: ignore[import-not-found]  # noqa: F401
+
+    def offline():
+        raise OSError("the network is down")
+
+    monkeypatch.setattr(sys, "meta_path", [*sys.meta_path[:-1], module.FullArchive(offline)])
+    with pytest.raises(ImportError, match="could not be downloaded: the network is down"):
+        import tavolo_left_mod  # type: ignore[import-not-found]  # noqa: F401,F811
+
+
+def test_every_standard_module_the_app_reaches_is_in_the_built_trimmed_stdlib():
+    """Under the site's Pyodide (Node), on the full standard library: import every module of
+    every installed wheel (the app, the engines, pydantic, ecdsa, ...) and play a game of each;
+    every standard module reached must be in the trimmed python_stdlib.zip
+    (``tools/stdlib_imports.py``), so the page never needs the fallback's download."""
+    import shutil
+    import subprocess
+
+    public = ROOT / "public"
+    if not (public / "pyodide" / "pyodide-lock.json").is_file() or not shutil.which("node"):
+        pytest.skip("public/ is not built, or node is missing")
+    assert (public / "pyodide" / build.STDLIB_FULL).is_file(), "the site ships no trimmed standard library"
+    assert (public / "pyodide" / "python_stdlib.zip").stat().st_size < 0.6 * (public / "pyodide" / build.STDLIB_FULL).stat().st_size
+    run = subprocess.run([sys.executable, str(ROOT / "tools" / "stdlib_imports.py"), "--public", str(public)],
+                         capture_output=True, text=True, timeout=600)
+    assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-3000:]
+    assert ", 0 not in the trimmed python_stdlib.zip" in run.stdout
