@@ -1126,9 +1126,6 @@ INTERPRETER_TEMPLATE = """\
 //   files as they are still sends a third of the bytes. Without DecompressionStream, or when
 //   the twin cannot be had (a 404, a failed check or decompression), the plain file is fetched;
 //   and so it is when the service worker has cached it (made from the twin: see SW_TEMPLATE).
-// * Pyodide's JavaScript (pyodide.asm.mjs) comes from its gzipped twin too, run from a blob: URL
-//   whose script the page's policy allows by its hash alone (twinFactory); the plain file is
-//   imported when that cannot be.
 // * While Pyodide starts, its requests for the wheels wait until the runtime's own large files
 //   (RUNTIME_FILES: the WebAssembly and the standard library) have come in full: Pyodide asks
 //   for the wheels as soon as it has read the lock file, and on a slow link their 3-4 MB then
@@ -1163,10 +1160,6 @@ const STDLIB_FALLBACK = __STDLIB_FALLBACK__;
 const STDLIB_FULL = __STDLIB_FULL__;
 // {file name in ./pyodide/: the integrity of its gzipped twin "<name>.gz"} (build.py)
 const GZIPPED = {} /* gzipped twins (build.py) */;
-// the Subresource Integrity of Pyodide's module (pyodide.asm.mjs), which the page's policy names
-// so that its gzipped twin, decompressed, may run from a blob: URL; null: it has no twin
-const MODULE_HASH = null /* the module's hash (build.py) */;
-const MODULE_NAME = "pyodide.asm.mjs";
 
 // how the last start began: "used", "none", "slow" or "failed" (the bots' worker reports it)
 export let started = null;
@@ -1449,54 +1442,8 @@ function twinFetch(plainFetch, gate) {
   };
 }
 
-// Pyodide's module from its gzipped twin (1.25 MB as it is, a quarter of that gzipped): the
-// twin fetched with its integrity and decompressed, then run from a blob: URL, which hands over
-// the factory loadPyodide would otherwise import from the plain file (its createPyodideModule
-// option). In the page, as a <script type="module"> whose integrity is the hash the page's policy
-// names (the policy refuses any other script of a blob: URL); in a worker, imported (a worker's
-// policy is its own response's). -> the factory, or null: Pyodide imports the plain file (no
-// twin or DecompressionStream, the service worker has the plain file, or anything failed).
-let pyodideFactory = null;
-
-function runModuleScript(url) {
-  return new Promise((resolve, reject) => {
-    const script = document.createElement("script");
-    script.type = "module";
-    script.integrity = MODULE_HASH;
-    script.onload = () => { script.remove(); resolve(); };
-    script.onerror = () => { script.remove(); reject(new Error(`${MODULE_NAME}.gz: the decompressed module did not run`)); };
-    script.src = url;
-    document.head.appendChild(script);
-  });
-}
-
-async function twinFactory(plainFetch) {
-  const twin = twinOf(new URL("./pyodide/" + MODULE_NAME, import.meta.url).href);
-  if (!twin || !MODULE_HASH || typeof DecompressionStream !== "function" || (await cachedPlain(twin.url))) return null;
-  try {
-    const response = await plainFetch(twin.url + ".gz", { integrity: twin.integrity });
-    if (!response.ok) throw new Error(`${MODULE_NAME}.gz: ${response.status} ${response.statusText}`);
-    const bytes = await unzip(response.body);
-    const url = URL.createObjectURL(new Blob([bytes], { type: "text/javascript" }));
-    try {
-      if (!PAGE) return (await import(url)).default;
-      await runModuleScript(url);
-    } finally {
-      URL.revokeObjectURL(url);
-    }
-    if (typeof globalThis.tavoloCreatePyodideModule !== "function") throw new Error(`${MODULE_NAME}.gz handed over no factory`);
-    return globalThis.tavoloCreatePyodideModule;
-  } catch (err) {
-    console.warn(`Tavolo: ${MODULE_NAME} imported as it is (its gzipped twin could not be used)`, err);
-    return null;
-  }
-}
-
 async function startPyodide(settings) {
   const plainFetch = globalThis.fetch;
-  pyodideFactory ??= twinFactory(plainFetch.bind(globalThis));
-  const factory = await pyodideFactory;
-  if (factory) settings = { ...settings, createPyodideModule: factory };
   const gate = runtimeGate();
   const wrapped = twinFetch(plainFetch.bind(globalThis), gate);
   globalThis.fetch = wrapped;
@@ -1657,26 +1604,16 @@ def boot_closure(lock: dict, root: str = BOOT_PACKAGE) -> list[str]:
 # the build compresses the runtime's large files itself: ``<file>.gz`` beside ``<file>``, which
 # interpreter.mjs fetches (with the twin's sha256 as the request's integrity) and decompresses
 # with the browser's DecompressionStream, falling back to the plain file when it cannot.
-# What Pyodide asks ``fetch()`` for is swapped in interpreter.mjs's fetch wrapper. Its
-# JavaScript, pyodide.asm.mjs (1.25 MB, a quarter of it gzipped), is ``import``ed instead: a
-# decompressed module can only run from a blob: URL, which the page's Content-Security-Policy
-# refuses (script-src 'self') but for a script whose hash it names. So the build names the
-# module's sha256 in the policy (``write_module_hash``: that text alone may run so), and
-# interpreter.mjs runs the decompressed text as a ``<script type="module" integrity>`` of a blob:
-# URL, which hands Pyodide's factory over (``MODULE_HANDOVER``, appended to the shipped file),
-# and gives it to ``loadPyodide`` (its ``createPyodideModule`` option). ``bench/compression.py``
+# Only what Pyodide asks ``fetch()`` for can be swapped so: its JavaScript modules are
+# ``import``ed, and a decompressed module could only be imported from a blob: URL, which the
+# page's Content-Security-Policy does not allow (script-src 'self'). ``bench/compression.py``
 # prints what each large file of the site would gain.
-PYODIDE_MODULE = "pyodide/pyodide.asm.mjs"
-"""Pyodide's JavaScript module, which its loader imports unless handed the factory it exports."""
-MODULE_HANDOVER = ("\n// Tavolo's build.py: the factory, for interpreter.mjs when it runs this file from its gzipped twin\n"
-                   "globalThis.tavoloCreatePyodideModule = _createPyodideModule;\n")
-GZIP_CANDIDATES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip", PYODIDE_MODULE)
-"""The files interpreter.mjs can take from a gzipped twin, relative to the site."""
+GZIP_CANDIDATES = ("pyodide/pyodide.asm.wasm", "pyodide/python_stdlib.zip")
+"""The files Pyodide fetches with ``fetch()`` (so a twin can stand in for them), relative to the site."""
 GZIP_WORTH = 0.8
 """A twin is shipped only when it is at most this share of its file: a zip of deflated files
 (the standard library) hardly shrinks, and its twin would only add a download and a step."""
 GZIP_TWINS_MARK = "{} /* gzipped twins (build.py) */"
-MODULE_HASH_MARK = "null /* the module's hash (build.py) */"
 
 
 def gzip_bytes(data: bytes) -> bytes:
@@ -1738,48 +1675,12 @@ def write_twin_preloads(index: Path, twins: dict[str, str]) -> list[str]:
     changed = []
     for rel, integrity in twins.items():
         plain = f'<link rel="preload" href="./{rel}" as="fetch" crossorigin>'
-        if rel.endswith(".mjs"):
-            plain = f'<link rel="modulepreload" href="./{rel}">'
         if plain in page:
             page = page.replace(plain, f'<link rel="preload" href="./{rel}.gz" as="fetch" crossorigin '
                                        f'integrity="{integrity}">')
             changed.append(rel)
     index.write_text(page, "utf-8")
     return changed
-
-
-def write_module_handover(site: Path) -> str | None:
-    """Append ``MODULE_HANDOVER`` to the site's ``PYODIDE_MODULE`` (before its twin is made:
-    the twin holds the same text); -> the Subresource Integrity of the file as shipped, which
-    the policy names and the script element checks (None: the site has no such file)."""
-    path = site / PYODIDE_MODULE
-    if not path.is_file():
-        return None
-    text = path.read_bytes()
-    if b"_createPyodideModule" not in text:
-        raise BuildError(f"{PYODIDE_MODULE} defines no _createPyodideModule to hand over")
-    if not text.endswith(MODULE_HANDOVER.encode()):
-        text += MODULE_HANDOVER.encode()
-        path.write_bytes(text)
-    return sri_sha256(text)
-
-
-POLICY_SCRIPTS = "script-src 'self' 'wasm-unsafe-eval'"
-
-
-def write_module_hash(index: Path, interpreter: Path, module_hash: str | None, twinned: bool) -> bool:
-    """Name the hash of Pyodide's module in the page's policy (``script-src``) and in
-    interpreter.mjs (``MODULE_HASH_MARK``), when the module has a gzipped twin (``twinned``):
-    the decompressed twin may then run as a script of a blob: URL, that text and no other.
-    -> whether it was named (not without a twin, a policy or the mark)."""
-    if not (twinned and module_hash and index.is_file() and interpreter.is_file()):
-        return False
-    page, script = index.read_text("utf-8"), interpreter.read_text("utf-8")
-    if POLICY_SCRIPTS not in page or MODULE_HASH_MARK not in script:
-        return False
-    index.write_text(page.replace(POLICY_SCRIPTS, f"{POLICY_SCRIPTS} '{module_hash}'", 1), "utf-8")
-    interpreter.write_text(script.replace(MODULE_HASH_MARK, json.dumps(module_hash), 1), "utf-8")
-    return True
 
 
 # --------------------------------------------------------------------------- site
@@ -1831,7 +1732,7 @@ const CACHE = "__CACHE__";
 const PRECACHE = __FILES__;
 const PRECACHED = new Set(PRECACHE.map((url) => new URL(url, self.location.href).href));
 const TWINS = __TWINS__;  // {"./<file>": the integrity of "./<file>.gz"}
-const TYPES = { wasm: "application/wasm", zip: "application/zip", mjs: "text/javascript" };
+const TYPES = { wasm: "application/wasm", zip: "application/zip" };
 
 async function precacheFromTwin(cache, url) {
   if (typeof DecompressionStream === "function") {
@@ -2218,7 +2119,6 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True, snap
                         ignore=lambda d, names: {n for n in names if n.endswith(".map")})
         if BOOT_PACKAGE not in lock["packages"]:
             raise BuildError(f"{BOOT_PACKAGE} is not in the lock")
-        module_hash = write_module_handover(tmp)  # before the snapshot, which is named after the runtime's files
         write_interpreter(tmp, make_snapshot(tmp / "pyodide") if snapshot else None)
         config = pyscript_config()
         (tmp / "pyscript.json").write_text(json.dumps(config, indent=2) + "\n")
@@ -2231,7 +2131,6 @@ def _build(out: Path, web_dir: Path, cache: Path, compile_pyc: bool = True, snap
         twins = write_gzip_twins(tmp)
         write_twin_names(tmp / "interpreter.mjs", twins)
         write_twin_preloads(tmp / "index.html", twins)
-        write_module_hash(tmp / "index.html", tmp / "interpreter.mjs", module_hash, PYODIDE_MODULE in twins)
         cache_name = write_service_worker(tmp)
 
         shutil.rmtree(out, ignore_errors=True)

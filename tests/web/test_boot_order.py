@@ -128,9 +128,7 @@ def test_the_wheels_are_asked_for_once_the_runtime_has_come(new_context):
         # Pyodide's module and lock file are here: it asks for the wheels right after reading
         # the lock file (the old order), and here it must wait for the held standard library
         deadline = time.monotonic() + 60
-        # (the module as it is, or its gzipped twin: build.py write_gzip_twins)
-        while not ({"/pyodide/pyodide-lock.json", STDLIB} <= set(server.asked)
-                   and {"/pyodide/pyodide.asm.mjs", "/pyodide/pyodide.asm.mjs.gz"} & set(server.asked)):
+        while not {"/pyodide/pyodide.asm.mjs", "/pyodide/pyodide-lock.json", STDLIB} <= set(server.asked):
             assert time.monotonic() < deadline, f"the page never asked for its runtime: {server.asked}"
             page.wait_for_timeout(100)
         page.wait_for_timeout(3000)  # time enough for the old order to ask for every wheel

@@ -156,7 +156,7 @@ def test_the_page_starts_without_the_gzipped_twins(new_context, serve, site_dir,
     site = tmp_path / "site"
     shutil.copytree(site_dir, site)
     twins = [p for p in (site / "pyodide").glob("*.gz") if p.with_suffix("").is_file()]
-    assert sorted(p.name for p in twins) == ["pyodide.asm.mjs.gz", "pyodide.asm.wasm.gz"]
+    assert [p.name for p in twins] == ["pyodide.asm.wasm.gz"]
     for twin in twins:
         twin.unlink()
 
@@ -174,11 +174,8 @@ def test_the_page_starts_without_the_gzipped_twins(new_context, serve, site_dir,
     assert any(u.endswith("/pyodide/pyodide.asm.wasm.gz") for u in urls), urls
     assert sum(u.endswith("/pyodide/pyodide.asm.wasm") for u in urls) >= 2, urls
     assert any("fetched as it is" in n for n in notes), notes
-    # and Pyodide's module: imported as it is, in the page and in the worker
-    assert sum(u.endswith("/pyodide/pyodide.asm.mjs") for u in urls) >= 1, urls
-    assert any("pyodide.asm.mjs imported as it is" in n for n in notes), notes
     # the browser's own notes of the missing twin (a 404, whose page fails the integrity check)
     # are the only errors
     errors = [n for n in notes if n.startswith(("[error]", "[pageerror]"))
-              and "404" not in n and "pyodide.asm.wasm.gz" not in n and "pyodide.asm.mjs.gz" not in n]
+              and "404" not in n and "pyodide.asm.wasm.gz" not in n]
     assert errors == [], errors
