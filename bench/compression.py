@@ -34,8 +34,6 @@ def deflate_raw(data: bytes) -> bytes:
 
 def how_loaded(rel: str) -> str:
     """How the page gets this file, in a few words."""
-    if rel == build.PYODIDE_MODULE:
-        return "imported, or run from its twin"
     if rel == f"pyodide/{build.STDLIB_FULL}":
         return "only for a module left out"
     if rel in build.GZIP_CANDIDATES:
