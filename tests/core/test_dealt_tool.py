@@ -404,3 +404,28 @@ def test_tamper_release_withheld_in_a_move_link_leaves_the_game_waiting_for_that
     assert {f"Card {r.position + 1} of the deck cannot be read yet: Player {sender + 1} has not given their key "
             f"for it." for r in withheld} >= set(said)
     assert device.step(tool.get_game("euphoria"), link.gid) == (sender, False)
+
+
+def test_sealed_move_links_carry_no_step_or_key_their_receivers_hold(moved, tmp_path):
+    """A move link carries only what its receivers lack, as the public transcript shows it
+    (``dealt.held_by``): the last link (to every player, not opened) carries no step of the
+    deal and no key that every receiver's device holds already, and each receiver accepts
+    it. Once every seat has played, no link carries the deal's lap-2 steps again: each is
+    under a fifth of the deal link (the creator's first link to every player)."""
+    folder, summary = moved
+    file = sorted((folder / "links").iterdir())[-1]
+    sender = int(file.read_text().split()[1])
+    fragment = tool.link_text(file)
+    t4, text = dealt.split_dealt(fragment, 1 + revealed.MOST_SEATS, revealed.SEGMENT_CHARS)
+    link = revealed.parse_revealed(t4)
+    steps, releases = dealt.parse_deal(text, dealt.deal_specs(tool.get_game("euphoria"), link.record, link.gid))
+    assert steps == [] and releases
+    devices = [tool.DealDevice.load(device_copy(folder, seat, tmp_path)) for seat in range(PLAYERS) if seat != sender]
+    held_by_all = [r for r in releases
+                   if all(r.seat in d.book.releases.get(r.deck, {}).get(r.position, {}) for d in devices)]
+    assert held_by_all == []
+    assert [device.open_dealt(fragment) for device in devices] == [(True, "")] * len(devices)
+    heads = [f.read_text().splitlines()[0] for f in sorted((folder / "links").iterdir())]
+    deal_link = heads.index("from 0 to all")
+    after_first_round = summary["sizes"][deal_link + PLAYERS:]
+    assert after_first_round and max(after_first_round) < summary["sizes"][deal_link] / 5

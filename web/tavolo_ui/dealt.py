@@ -89,7 +89,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -430,21 +430,76 @@ def next_step(spec: DeckSpec, book: DealBook, secret: DeckSecret, key: SeatKey, 
 
 # ---- the deal part of a link ---------------------------------------------------------------
 
-def carried(book: DealBook, names: Sequence[str], players: int) -> list[tuple[str, dict]]:
-    """The steps a link carries: every step in the book, the last of each deck with its
-    points (the next seat builds on it; after lap 2 everyone reads from it), earlier ones
-    as their hashes (their commitments and signatures still checked by the receiver). Once
-    lap 2 is complete, lap 1's steps are left out: every receiver has them (each seat but
-    the creator got a lap-2 link, which carries lap 1; the creator got the last one)."""
+@dataclass(frozen=True)
+class Held:
+    """What a receiving device holds of the deal for sure, as its sender finds it from the
+    public transcript alone (``held_by``): ``steps[name]`` how many of deck ``name``'s first
+    steps it holds (with the points of the last of them), ``releases`` the keys it holds, as
+    (deck, position, seat), besides every key of its own ``seats`` (it made them)."""
+
+    seats: frozenset[int]
+    steps: Mapping[str, int]
+    releases: frozenset[tuple[str, int, int]]
+
+    def lacks(self, release: Release) -> bool:
+        """Whether the device may lack ``release``'s key."""
+        return release.seat not in self.seats and (release.deck, release.position, release.seat) not in self.releases
+
+
+def held_by(seats: Collection[int], transcript: Sequence[Mapping[str, Any]], book: DealBook, order: Sequence[int],
+            set_up: Sequence[Release], moves: Sequence[MoveReleases]) -> Held:
+    """What the device of ``seats`` holds of the deal for sure, from what it signed (the
+    sender's ``book`` and ``transcript``), never from a link it may not have received:
+
+    - each step of a deck up to its own latest (a step is made on the book's last one, and
+      ``take_in`` takes a step only right after the book's last);
+    - in lap 2, the set-up keys (``set_up``: ``SetUpPlan.releases``) of the seats whose
+      lap-2 step came before its own (they came with those steps);
+    - once it signed a segment of the dealt game (the set-up dealt, ``c`` past 0), every
+      step, and every key given (carried or ending a wait) by the moves up to that
+      segment's first (``moves``: ``DealByMove.moves``, 0 the set-up): a device plays only
+      once no key of them is missing (``missing_releases``).
+    Every key of its own seats it holds too (``Held.lacks``)."""
+    mine = set(seats)
+    dealt_in = [segment for segment in transcript if segment["seat"] in mine and segment["c"][1] > 0]
+    steps = {name: len(got) if dealt_in else
+             max((k + 1 for k, step in enumerate(got) if step["seat"] in mine), default=0)
+             for name, got in book.steps.items()}
+    releases: set[tuple[str, int, int]] = set()
+    lap_two = lap_two_order(order)
+    if any(step["lap"] == 2 and step["seat"] in mine for got in book.steps.values() for step in got):
+        before = set(lap_two[:min(lap_two.index(s) for s in mine if s in lap_two)])
+        releases |= {(r.deck, r.position, r.seat) for r in set_up if r.seat in before}
+    if dealt_in:
+        upto = dealt_in[-1]["a"][0]
+        releases |= {(r.deck, r.position, r.seat) for move in moves[:upto + 1] for r in [*move.carried, *move.extra]}
+    return Held(frozenset(mine), steps, frozenset(releases))
+
+
+def carried(book: DealBook, names: Sequence[str], held: Sequence[Held]) -> list[tuple[str, dict]]:
+    """The steps a link carries to the devices that hold ``held`` (one, or every player's):
+    each step of the book past the fewest any of them holds, the last of each deck with its
+    points (the next seat builds on it; after lap 2 everyone reads from it), earlier ones as
+    their hashes (their commitments and signatures still checked by the receiver). None
+    that every receiver holds (a step left out that one lacks is refused by ``take_in``,
+    naming the step: the sender's next link carries it, its receiver having signed nothing
+    since)."""
     out = []
     for name in names:
         steps = book.steps.get(name, [])
-        done = len(steps) == 2 * players
-        for k, step in enumerate(steps):
-            if done and step["lap"] == 1:
-                continue
+        start = min((h.steps.get(name, 0) for h in held), default=0)
+        for k in range(start, len(steps)):
+            step = steps[k]
             out.append((name, step if k == len(steps) - 1 else {n: v for n, v in step.items() if n != "deck"}))
     return out
+
+
+def carried_releases(book: DealBook, held: Sequence[Held]) -> list["KeyedRelease"]:
+    """The keys a link carries to the devices that hold ``held``: each key of the book that
+    one of them may lack (``Held.lacks``), in the book's order."""
+    return [KeyedRelease(seat, name, p, False, k) for name, by in sorted(book.releases.items())
+            for p, keys in sorted(by.items()) for seat, k in sorted(keys.items())
+            if any(h.lacks(Release(seat, name, p)) for h in held)]
 
 
 def encode_deal(names: Sequence[str], steps: Sequence[tuple[str, dict]], releases: Sequence["KeyedRelease"]) -> str:
