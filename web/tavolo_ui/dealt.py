@@ -34,6 +34,26 @@ reserve rule). Where ``t4`` sends the last lap link back to the creator (one mes
 (one at three seats). The creator's lap-2 link carries every seat's commitments and the
 final deck; earlier steps travel as their hashes (``carried``).
 
+**What a link carries** (``held_by``, ``carried``, ``carried_releases``): only the steps
+and keys its receiver may lack, found as ``t4``'s seals are (``sealed.first_needed``: the
+segments after the last its seats signed) from what the receiver signed, never from a link
+it may not have received. It holds each step of a deck up to its own latest (it made it on
+the book's last); in lap 2, the set-up keys of the seats whose lap-2 step came before its
+own; once it signed a segment of the dealt game, every step and every key given (carried
+or ending a wait) by the moves up to that segment's first (a device plays only once none
+of them is missing); and every key of its own. A link to every player carries what any of
+them may lack. A link that lacks something all the same (edited, or sent by a page that
+counts otherwise) is met as before: a step missing is refused by ``take_in`` naming the
+step, a key for the receiver's own set-up card by ``read_card`` naming the seat that owes
+it, a key of a move leaves the game waiting for its seat, said plainly
+(``missing_said``), and the link goes back to it, whose next link carries it (its
+receiver signed nothing since). The figures (``tools/distance_game.py euphoria --deal
+--seed 4 --max-moves 40``; characters of the whole URL; "per move": all links' characters
+over the moves played), before (every step of lap 2 and every key of the sender's book in
+every link, the whole transcript of seals) and after:
+
+FIGURES
+
 **What a device keeps** (``DealBook``, plain JSON): the steps it has seen (by deck, in
 order; a step seen only as its hash keeps its hash and commitments) and the released keys,
 each checked when it came (``take_in``). It reads a position with its own ``DeckSecret``
@@ -71,9 +91,8 @@ world cannot be built without them), and keeps what it had.
   its reserve (the tool stops there, said plainly); a public draw from a deck (every
   seat's key needed at once) is not read yet; a link received while a wait is pending is
   checked against a provisional world (its fills of the cards turned up may be wrong; the
-  next link, once the keys are in, is checked in the true one); each link carries every
-  release its sender's book holds (they grow with the game: 22,738 characters at move
-  42, over issue 39's 16,000); bots are not placed in ``--deal`` runs.
+  next link, once the keys are in, is checked in the true one); bots are not placed in
+  ``--deal`` runs.
 - *Hand-overs* (requests and answers, ``deck.hand_over_request``): no entry for them yet
   (Euphoria hands no card over; Citadels' Magician does).
 - *Citadels*: its characters are dealt by the King (``deck.py``, *Joining the game*), another
