@@ -65,7 +65,14 @@ The largest link is now lap 2's last (its receiver, the creator, lacks every lap
 key); the deal link to every player and a seat's first link after it, before it has
 played, still carry lap 2 (about 14,700 at three seats). At two seats the run stops at
 link 16 (move 30), before and after alike: the creator refuses a move link ("its moves
-cannot be replayed on this device"), a fault not of what links carry.
+cannot be replayed on this device"), a fault not of what links carry. At four seats the run
+had made only 11 links (4 moves) after 12 minutes of one core, before and after alike
+(not measured further): links 1-11 were 6,470 to 26,079 characters before (every one
+from the deal link on over 25,500), and after 6,470; 7,353; 8,236; 11,172; 16,758;
+22,346 (lap 2's last, the largest); 20,447 (the deal link); 15,714 and 20,379 (the first
+move links to seats 2 and 3, which have not played yet); then 1,142 and 1,055. At four
+seats lap 2 alone is over issue 39's 16,000: its steps' commitments would have to travel
+apart, or once per device, to get under it.
 
 **What a device keeps** (``DealBook``, plain JSON): the steps it has seen (by deck, in
 order; a step seen only as its hash keeps its hash and commitments) and the released keys,
