@@ -96,7 +96,7 @@ from engines.core.deck import read as deck_read, release as deck_release  # noqa
 from engines.core.masked import Key, World, build  # noqa: E402
 from engines.core.table import DeviceTable  # noqa: E402
 from engines.core.seal import bound_keys, check_signatures  # noqa: E402
-from tavolo_ui.sealed import device_seat, device_seats, make_link, new_seal, open_link, parse_sealed, refusal  # noqa: E402
+from tavolo_ui.sealed import device_seat, device_seats, first_needed, make_link, new_seal, open_link, parse_sealed, refusal  # noqa: E402
 
 BASE_URL = "https://tavolo.example/"
 LEVEL = "heuristic"
@@ -519,14 +519,31 @@ class DealDevice(Device):
             self.book.steps.setdefault(spec.name, []).append(step)
 
     def link(self, gid: str, to: int) -> str:
-        """The ``t5`` link of this device's copy for ``to``: the ``t4`` link, and the deal part
-        (``dealt.carried`` steps and every release in the book)."""
+        """The ``t5`` link of this device's copy for ``to``, carrying only what its receiver
+        (every person, for ``EVERY_SEAT``) may lack, as the public transcript shows it: the
+        ``t4`` segments after the last its seats signed (``sealed.first_needed``), and the
+        steps and keys of the book it does not hold for sure (``held``)."""
         assert self.record is not None
-        specs = list(dealt.deal_specs(get_game(self.record.game), self.record, gid))
-        releases = [dealt.KeyedRelease(seat, name, p, False, k) for name, by in sorted(self.book.releases.items())
-                    for p, keys in sorted(by.items()) for seat, k in sorted(keys.items())]
-        t4 = revealed.revealed_fragment(self.record, gid, to, self.seal.transcript, 0)
-        return dealt.dealt_fragment(t4, dealt.encode_deal(specs, dealt.carried(self.book, specs, self.record.players), releases))
+        game = get_game(self.record.game)
+        specs = list(dealt.deal_specs(game, self.record, gid))
+        held = self.held(game, gid, to)
+        t4 = revealed.revealed_fragment(self.record, gid, to, self.seal.transcript,
+                                        first_needed(self.record, self.seal, to))
+        deal = dealt.encode_deal(specs, dealt.carried(self.book, specs, held), dealt.carried_releases(self.book, held))
+        return dealt.dealt_fragment(t4, deal)
+
+    def held(self, game: Game, gid: str, to: int) -> list[dealt.Held]:
+        """What the device of ``to`` (each person's, for ``EVERY_SEAT``) holds of the deal for
+        sure (``dealt.held_by``: from the transcript, the book's signed steps and the reserve
+        rule run over this device's copy once the set-up is dealt)."""
+        assert self.record is not None
+        record = self.record
+        plan = dealt.setup_plan(game, record, list(dealt.deal_specs(game, record, gid)))
+        set_up = [r for releases in plan.releases.values() for r in releases]
+        moves = self.deal_run(game, record, gid, self.known, self.opened)[0].moves if record.chance else []
+        people = range(record.players) if to == EVERY_SEAT else [to]
+        return [dealt.held_by(device_seats(record, self.seal.host, person), self.seal.transcript, self.book,
+                              self.order(), set_up, moves) for person in people if person != self.seat]
 
     def set_up_known(self, book: dealt.DealBook, record: GameRecord, gid: str) -> dict[Key, str]:
         """The set-up positions this device reads with ``book`` (its own draws, every other

@@ -138,8 +138,9 @@ def test_tamper_release_withheld_leaves_the_card_unreadable_waiting_for_that_sea
 
 
 def test_tamper_step_commitment_changed_is_refused_naming_the_seat(run, tmp_path):
-    """A key commitment of seat 2's lap-2 step changed (with which a wrong key would open):
-    the step's signature no longer holds, and the link is refused naming Player 3. Signed
+    """A key commitment of seat 2's lap-2 step changed (with which a wrong key would open)
+    and put in the last link (which carries it no more: every receiver holds it): the
+    step's signature no longer holds, and the link is refused naming Player 3. Signed
     again by Player 3 himself, it is refused by a device that has his first step, naming him
     as having made two different ones."""
     folder, _ = run
@@ -148,10 +149,14 @@ def test_tamper_step_commitment_changed_is_refused_naming_the_seat(run, tmp_path
     link = revealed.parse_revealed(t4)
     specs = dealt.deal_specs(tool.get_game("euphoria"), link.record, link.gid)
     steps, releases = dealt.parse_deal(text, specs)
-    k = next(i for i, (_, step) in enumerate(steps) if step["lap"] == 2 and step["seat"] == 2)
-    name, step = steps[k]
+    name = next(iter(specs))
+    creator = tool.DealDevice.load(folder / "devices" / "0")
+    step = {n: v for n, v in next(s for s in creator.book.steps[name] if s["lap"] == 2 and s["seat"] == 2).items()
+            if n != "deck"}
+    assert all(s["seat"] != 2 or s["lap"] != 2 for _, s in steps)
+    k = next(i for i, (n, _) in enumerate(steps) if n == name)
     keys = [step["keys"][1], step["keys"][0], *step["keys"][2:]]
-    steps = [*steps[:k], (name, {**step, "keys": keys}), *steps[k + 1:]]
+    steps = [*steps[:k], (name, {**step, "keys": keys}), *steps[k:]]
     changed = dealt.dealt_fragment(t4, dealt.encode_deal(list(specs), steps, releases))
     for _, (accepted, reason) in open_all(folder, changed, tmp_path):
         assert not accepted
@@ -237,8 +242,8 @@ def test_tamper_set_up_token_moved_to_another_position_is_refused_by_the_creator
                     if isinstance(v, dict) and {"deck", "at"} <= set(v))
     chance[j][field]["at"] += 1
     record = link.record.model_copy(update={"chance": chance})
-    forged = dealt.dealt_fragment(revealed.revealed_fragment(record, link.gid, link.seat, link.segments, link.first),
-                                  text)
+    whole = tool.DealDevice.load(run[0] / "devices" / "0").seal.transcript   # the sender's
+    forged = dealt.dealt_fragment(revealed.revealed_fragment(record, link.gid, link.seat, whole, link.first), text)
     for device, (accepted, reason) in open_all(run[0], forged, tmp_path):
         assert not accepted
         assert "Player 1" in reason and "signed" in reason
@@ -373,8 +378,8 @@ def test_tamper_masked_record_tokens_swapped_are_refused_by_the_mover_s_signatur
                          if a["deck"] == b["deck"] and a["at"] != b["at"])
     first["at"], second["at"] = second["at"], first["at"]
     record = link.record.model_copy(update={"actions": actions, "chance": chance})
-    forged = dealt.dealt_fragment(revealed.revealed_fragment(record, link.gid, link.seat, link.segments, link.first),
-                                  text)
+    whole = tool.DealDevice.load(folder / "devices" / str(sender)).seal.transcript
+    forged = dealt.dealt_fragment(revealed.revealed_fragment(record, link.gid, link.seat, whole, link.first), text)
     device = tool.DealDevice.load(device_copy(folder, receiver, tmp_path))
     accepted, reason = device.open_dealt(forged)
     assert not accepted
@@ -404,3 +409,28 @@ def test_tamper_release_withheld_in_a_move_link_leaves_the_game_waiting_for_that
     assert {f"Card {r.position + 1} of the deck cannot be read yet: Player {sender + 1} has not given their key "
             f"for it." for r in withheld} >= set(said)
     assert device.step(tool.get_game("euphoria"), link.gid) == (sender, False)
+
+
+def test_sealed_move_links_carry_no_step_or_key_their_receivers_hold(moved, tmp_path):
+    """A move link carries only what its receivers lack, as the public transcript shows it
+    (``dealt.held_by``): the last link (to every player, not opened) carries no step of the
+    deal and no key that every receiver's device holds already, and each receiver accepts
+    it. Once every seat has played, no link carries the deal's lap-2 steps again: each is
+    under a fifth of the deal link (the creator's first link to every player)."""
+    folder, summary = moved
+    file = sorted((folder / "links").iterdir())[-1]
+    sender = int(file.read_text().split()[1])
+    fragment = tool.link_text(file)
+    t4, text = dealt.split_dealt(fragment, 1 + revealed.MOST_SEATS, revealed.SEGMENT_CHARS)
+    link = revealed.parse_revealed(t4)
+    steps, releases = dealt.parse_deal(text, dealt.deal_specs(tool.get_game("euphoria"), link.record, link.gid))
+    assert steps == [] and releases
+    devices = [tool.DealDevice.load(device_copy(folder, seat, tmp_path)) for seat in range(PLAYERS) if seat != sender]
+    held_by_all = [r for r in releases
+                   if all(r.seat in d.book.releases.get(r.deck, {}).get(r.position, {}) for d in devices)]
+    assert held_by_all == []
+    assert [device.open_dealt(fragment) for device in devices] == [(True, "")] * len(devices)
+    heads = [f.read_text().splitlines()[0] for f in sorted((folder / "links").iterdir())]
+    deal_link = heads.index("from 0 to all")
+    after_first_round = summary["sizes"][deal_link + PLAYERS:]
+    assert after_first_round and max(after_first_round) < summary["sizes"][deal_link] / 5

@@ -34,6 +34,46 @@ reserve rule). Where ``t4`` sends the last lap link back to the creator (one mes
 (one at three seats). The creator's lap-2 link carries every seat's commitments and the
 final deck; earlier steps travel as their hashes (``carried``).
 
+**What a link carries** (``held_by``, ``carried``, ``carried_releases``): only the steps
+and keys its receiver may lack, found as ``t4``'s seals are (``sealed.first_needed``: the
+segments after the last its seats signed) from what the receiver signed, never from a link
+it may not have received. It holds each step of a deck up to its own latest (it made it on
+the book's last); in lap 2, the set-up keys of the seats whose lap-2 step came before its
+own; once it signed a segment of the dealt game, every step and every key given (carried
+or ending a wait) by the moves up to that segment's first (a device plays only once none
+of them is missing); and every key of its own. A link to every player carries what any of
+them may lack. A link that lacks something all the same (edited, or sent by a page that
+counts otherwise) is met as before: a step missing is refused by ``take_in`` naming the
+step, a key for the receiver's own set-up card by ``read_card`` naming the seat that owes
+it, a key of a move leaves the game waiting for its seat, said plainly
+(``missing_said``), and the link goes back to it, whose next link carries it (its
+receiver signed nothing since). The figures (``tools/distance_game.py euphoria --deal
+--seed 4 --max-moves 40``; characters of the whole URL; "per move": all links' characters
+over the moves played), before (every step of lap 2 and every key of the sender's book in
+every link, the whole transcript of seals) and after:
+
+==========  ======  ===========  ===========  ==========================
+seats       links   largest      median       characters per move
+==========  ======  ===========  ===========  ==========================
+2 (before)  16      16,252       15,044       7,676 (30 moves)
+2 (after)   16      10,340       878          1,265 (30 moves)
+3 (before)  26      22,738       20,667       12,020 (42 moves)
+3 (after)   26      15,932       1,064        2,168 (42 moves)
+==========  ======  ===========  ===========  ==========================
+
+The largest link is now lap 2's last (its receiver, the creator, lacks every lap-2 step and
+key); the deal link to every player and a seat's first link after it, before it has
+played, still carry lap 2 (about 14,700 at three seats). At two seats the run stops at
+link 16 (move 30), before and after alike: the creator refuses a move link ("its moves
+cannot be replayed on this device"), a fault not of what links carry. At four seats the run
+had made only 11 links (4 moves) after 12 minutes of one core, before and after alike
+(not measured further): links 1-11 were 6,470 to 26,079 characters before (every one
+from the deal link on over 25,500), and after 6,470; 7,353; 8,236; 11,172; 16,758;
+22,346 (lap 2's last, the largest); 20,447 (the deal link); 15,714 and 20,379 (the first
+move links to seats 2 and 3, which have not played yet); then 1,142 and 1,055. At four
+seats lap 2 alone is over issue 39's 16,000: its steps' commitments would have to travel
+apart, or once per device, to get under it.
+
 **What a device keeps** (``DealBook``, plain JSON): the steps it has seen (by deck, in
 order; a step seen only as its hash keeps its hash and commitments) and the released keys,
 each checked when it came (``take_in``). It reads a position with its own ``DeckSecret``
@@ -71,9 +111,8 @@ world cannot be built without them), and keeps what it had.
   its reserve (the tool stops there, said plainly); a public draw from a deck (every
   seat's key needed at once) is not read yet; a link received while a wait is pending is
   checked against a provisional world (its fills of the cards turned up may be wrong; the
-  next link, once the keys are in, is checked in the true one); each link carries every
-  release its sender's book holds (they grow with the game: 22,738 characters at move
-  42, over issue 39's 16,000); bots are not placed in ``--deal`` runs.
+  next link, once the keys are in, is checked in the true one); bots are not placed in
+  ``--deal`` runs.
 - *Hand-overs* (requests and answers, ``deck.hand_over_request``): no entry for them yet
   (Euphoria hands no card over; Citadels' Magician does).
 - *Citadels*: its characters are dealt by the King (``deck.py``, *Joining the game*), another
@@ -89,7 +128,7 @@ from __future__ import annotations
 import hashlib
 import re
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -430,21 +469,76 @@ def next_step(spec: DeckSpec, book: DealBook, secret: DeckSecret, key: SeatKey, 
 
 # ---- the deal part of a link ---------------------------------------------------------------
 
-def carried(book: DealBook, names: Sequence[str], players: int) -> list[tuple[str, dict]]:
-    """The steps a link carries: every step in the book, the last of each deck with its
-    points (the next seat builds on it; after lap 2 everyone reads from it), earlier ones
-    as their hashes (their commitments and signatures still checked by the receiver). Once
-    lap 2 is complete, lap 1's steps are left out: every receiver has them (each seat but
-    the creator got a lap-2 link, which carries lap 1; the creator got the last one)."""
+@dataclass(frozen=True)
+class Held:
+    """What a receiving device holds of the deal for sure, as its sender finds it from the
+    public transcript alone (``held_by``): ``steps[name]`` how many of deck ``name``'s first
+    steps it holds (with the points of the last of them), ``releases`` the keys it holds, as
+    (deck, position, seat), besides every key of its own ``seats`` (it made them)."""
+
+    seats: frozenset[int]
+    steps: Mapping[str, int]
+    releases: frozenset[tuple[str, int, int]]
+
+    def lacks(self, release: Release) -> bool:
+        """Whether the device may lack ``release``'s key."""
+        return release.seat not in self.seats and (release.deck, release.position, release.seat) not in self.releases
+
+
+def held_by(seats: Collection[int], transcript: Sequence[Mapping[str, Any]], book: DealBook, order: Sequence[int],
+            set_up: Sequence[Release], moves: Sequence[MoveReleases]) -> Held:
+    """What the device of ``seats`` holds of the deal for sure, from what it signed (the
+    sender's ``book`` and ``transcript``), never from a link it may not have received:
+
+    - each step of a deck up to its own latest (a step is made on the book's last one, and
+      ``take_in`` takes a step only right after the book's last);
+    - in lap 2, the set-up keys (``set_up``: ``SetUpPlan.releases``) of the seats whose
+      lap-2 step came before its own (they came with those steps);
+    - once it signed a segment of the dealt game (the set-up dealt, ``c`` past 0), every
+      step, and every key given (carried or ending a wait) by the moves up to that
+      segment's first (``moves``: ``DealByMove.moves``, 0 the set-up): a device plays only
+      once no key of them is missing (``missing_releases``).
+    Every key of its own seats it holds too (``Held.lacks``)."""
+    mine = set(seats)
+    dealt_in = [segment for segment in transcript if segment["seat"] in mine and segment["c"][1] > 0]
+    steps = {name: len(got) if dealt_in else
+             max((k + 1 for k, step in enumerate(got) if step["seat"] in mine), default=0)
+             for name, got in book.steps.items()}
+    releases: set[tuple[str, int, int]] = set()
+    lap_two = lap_two_order(order)
+    if any(step["lap"] == 2 and step["seat"] in mine for got in book.steps.values() for step in got):
+        before = set(lap_two[:min(lap_two.index(s) for s in mine if s in lap_two)])
+        releases |= {(r.deck, r.position, r.seat) for r in set_up if r.seat in before}
+    if dealt_in:
+        upto = dealt_in[-1]["a"][0]
+        releases |= {(r.deck, r.position, r.seat) for move in moves[:upto + 1] for r in [*move.carried, *move.extra]}
+    return Held(frozenset(mine), steps, frozenset(releases))
+
+
+def carried(book: DealBook, names: Sequence[str], held: Sequence[Held]) -> list[tuple[str, dict]]:
+    """The steps a link carries to the devices that hold ``held`` (one, or every player's):
+    each step of the book past the fewest any of them holds, the last of each deck with its
+    points (the next seat builds on it; after lap 2 everyone reads from it), earlier ones as
+    their hashes (their commitments and signatures still checked by the receiver). None
+    that every receiver holds (a step left out that one lacks is refused by ``take_in``,
+    naming the step: the sender's next link carries it, its receiver having signed nothing
+    since)."""
     out = []
     for name in names:
         steps = book.steps.get(name, [])
-        done = len(steps) == 2 * players
-        for k, step in enumerate(steps):
-            if done and step["lap"] == 1:
-                continue
+        start = min((h.steps.get(name, 0) for h in held), default=0)
+        for k in range(start, len(steps)):
+            step = steps[k]
             out.append((name, step if k == len(steps) - 1 else {n: v for n, v in step.items() if n != "deck"}))
     return out
+
+
+def carried_releases(book: DealBook, held: Sequence[Held]) -> list["KeyedRelease"]:
+    """The keys a link carries to the devices that hold ``held``: each key of the book that
+    one of them may lack (``Held.lacks``), in the book's order."""
+    return [KeyedRelease(seat, name, p, False, k) for name, by in sorted(book.releases.items())
+            for p, keys in sorted(by.items()) for seat, k in sorted(keys.items())
+            if any(h.lacks(Release(seat, name, p)) for h in held)]
 
 
 def encode_deal(names: Sequence[str], steps: Sequence[tuple[str, dict]], releases: Sequence["KeyedRelease"]) -> str:
