@@ -35,6 +35,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from speed import export  # the tree of another revision, as bench/speed.py takes it
+
 HERE = Path(__file__).resolve().parent.parent
 
 GAMES = [("citadels", 5, 1), ("citadels", 6, 1), ("citadels", 7, 1), ("euphoria", 3, 1)]
@@ -95,13 +97,6 @@ def run(root: Path, name: str, players: int, seed: int, upto: int | None) -> dic
     if out.returncode != 0:
         raise SystemExit(f"the worker failed in {root}:\n{out.stderr[-3000:]}")
     return json.loads(out.stdout.strip().splitlines()[-1])
-
-
-def export(rev: str, into: Path) -> Path:
-    """The tree of revision ``rev`` (its ``engines/`` is what matters) in ``into``."""
-    archive = subprocess.run(["git", "-C", str(HERE), "archive", rev], capture_output=True, check=True).stdout
-    subprocess.run(["tar", "-x", "-C", str(into)], input=archive, check=True)
-    return into
 
 
 def show(label: str, result: dict) -> None:

@@ -15,6 +15,7 @@ import json
 import shutil
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -347,6 +348,14 @@ def test_tamper_release_edited_in_a_move_link_is_refused_naming_the_seat(moved, 
     assert reason == f"Player {last.seat + 1}'s key for card {last.position + 1} of the deck does not open it."
 
 
+def last_move_link(folder: Path) -> tuple[int, str, str, Any]:
+    """The run's last link: (its sender, the fragment, its deal part, its ``t4`` part read)."""
+    file = sorted((folder / "links").iterdir())[-1]
+    fragment = tool.link_text(file)
+    t4, text = dealt.split_dealt(fragment, 1 + revealed.MOST_SEATS, revealed.SEGMENT_CHARS)
+    return int(file.read_text().split()[1]), fragment, text, revealed.parse_revealed(t4)
+
+
 def tokens(value) -> list[dict]:
     """The tokens (``{"deck", "at"}``) in a masked move or outcome, as the objects themselves."""
     if isinstance(value, dict):
@@ -364,11 +373,7 @@ def test_tamper_masked_record_tokens_swapped_are_refused_by_the_mover_s_signatur
     with the project's own code): the receiver refuses it, naming a seat that signed what
     was changed."""
     folder, _ = moved
-    file = sorted((folder / "links").iterdir())[-1]
-    sender = int(file.read_text().split()[1])
-    fragment = tool.link_text(file)
-    t4, text = dealt.split_dealt(fragment, 1 + revealed.MOST_SEATS, revealed.SEGMENT_CHARS)
-    link = revealed.parse_revealed(t4)
+    sender, _fragment, text, link = last_move_link(folder)
     receiver = next(s for s in range(PLAYERS) if s != sender)
     seen = tool.DealDevice.load(folder / "devices" / str(receiver)).record
     actions = json.loads(json.dumps(link.record.actions))
@@ -418,11 +423,7 @@ def test_sealed_move_links_carry_no_step_or_key_their_receivers_hold(moved, tmp_
     it. Once every seat has played, no link carries the deal's lap-2 steps again: each is
     under a fifth of the deal link (the creator's first link to every player)."""
     folder, summary = moved
-    file = sorted((folder / "links").iterdir())[-1]
-    sender = int(file.read_text().split()[1])
-    fragment = tool.link_text(file)
-    t4, text = dealt.split_dealt(fragment, 1 + revealed.MOST_SEATS, revealed.SEGMENT_CHARS)
-    link = revealed.parse_revealed(t4)
+    sender, fragment, text, link = last_move_link(folder)
     steps, releases = dealt.parse_deal(text, dealt.deal_specs(tool.get_game("euphoria"), link.record, link.gid))
     assert steps == [] and releases
     devices = [tool.DealDevice.load(device_copy(folder, seat, tmp_path)) for seat in range(PLAYERS) if seat != sender]

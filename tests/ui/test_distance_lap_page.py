@@ -63,11 +63,12 @@ END_SEATS = [{"name": "Ada", "kind": "human"}, {"name": "Bea", "kind": "human"},
              {"name": "Bot Carlo", "kind": "bot:easy"}]
 
 
-def play_to_the_end(name: str = "myraclia", run: int = 1, seats=END_SEATS):
-    """A whole game at a distance between Ada's device and Bea's (the set-up lap, then each
-    turn's ``t4`` link opened on the other), each person's moves the game's heuristic's: the
-    two devices, the last mover's first (its last turn not sealed yet: its final link is not
-    made) and the final link it would send to the other (the page sends one to each friend)."""
+def play_from_the_lap(name: str, run: int, seats, stop_before=lambda session: False):
+    """A game at a distance between Ada's device and Bea's (the set-up lap, then each turn's
+    ``t4`` link opened on the other), each person's moves the game's heuristic's, until the
+    game is over or ``stop_before(session)`` holds at the start of a turn: (Ada's device,
+    Bea's, the device to play or that played last, the other). The last mover's last turn
+    is not sealed yet (its link is not made)."""
     game = get_game(name)
     choose = importlib.import_module(f"engines.{name}.bot").choose
     ada = create_seeded(run, seats, name)
@@ -77,7 +78,7 @@ def play_to_the_end(name: str = "myraclia", run: int = 1, seats=END_SEATS):
     ada.open(fragment)
     rng = Rng.from_seed(run)
     now, other = ada, bea
-    while True:
+    while not stop_before(now.session):
         s = now.session
         while not s.is_over() and s.to_move() in now.info.seal.keys:
             s.apply(choose(game, s.state, rng))
@@ -86,6 +87,15 @@ def play_to_the_end(name: str = "myraclia", run: int = 1, seats=END_SEATS):
         fragment, _to = now.send()
         other.open(fragment)
         now, other = other, now
+    return ada, bea, now, other
+
+
+def play_to_the_end(name: str = "myraclia", run: int = 1, seats=END_SEATS):
+    """A whole game at a distance (``play_from_the_lap``): the two devices, the last mover's
+    first (its last turn not sealed yet: its final link is not made) and the final link it
+    would send to the other (the page sends one to each friend)."""
+    _ada, _bea, now, other = play_from_the_lap(name, run, seats)
+    s = now.session
     final, _seal, _to = revealed.page_link(s.record, now.info.seal, now.info.chances, gid=now.info.gid, mover=None,
                                            to=other.info.mine[0])
     return now, other, final

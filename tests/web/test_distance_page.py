@@ -214,25 +214,10 @@ def devices_at_round(name: str, seats: list[dict], seed: int, last_round: int) -
     begins; and the seat whose device is to play then. Each device keeps the game as the
     page saves it (its record, its ``Distance``: seat keys, transcript, chance secrets) and
     resumes it when opened."""
-    from tests.ui.test_distance_lap_page import create_seeded, join_seeded
+    from tests.ui.test_distance_lap_page import play_from_the_lap
 
-    game = get_game(name)
-    choose = importlib.import_module(f"engines.{name}.bot").choose
-    ada = create_seeded(seed, seats, name)
-    fragment, _to = ada.send()
-    bea = join_seeded(fragment, seed)
-    fragment, _to = bea.send()
-    ada.open(fragment)
-    rng = Rng.from_seed(seed)
-    now, other = ada, bea
-    while now.session.state.round < last_round:
-        s = now.session
-        while not s.is_over() and s.to_move() in now.info.seal.keys:
-            s.apply(choose(game, s.state, rng))
-        assert not s.is_over(), "the game ended before the round wanted"
-        fragment, _to = now.send()
-        other.open(fragment)
-        now, other = other, now
+    ada, bea, now, _other = play_from_the_lap(name, seed, seats, lambda session: session.state.round >= last_round)
+    assert not now.session.is_over(), "the game ended before the round wanted"
     return [stored(device) for device in (ada, bea)], now.info.mine[0]
 
 
