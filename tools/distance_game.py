@@ -400,7 +400,8 @@ class DealDevice(Device):
         position whose keys have come read (``dealt.readable``). A move may name plainly a
         card it turned face up, which the world must read to replay it: so what it reads is
         found first with the rule run over the device's own copy, then over ``record`` until
-        it reads no more. In the set-up, a ``DeckError`` for a card of its own whose key has
+        it reads no more (each time over the moves its world can play before it reads the
+        cards they show: ``dealt.played_world``). In the set-up, a ``DeckError`` for a card of its own whose key has
         not come (said plainly, naming the seat); after it, a card whose key has not come is
         not read (the game waits for it: ``waiting_for``)."""
         specs = dealt.deal_specs(game, record, gid)
@@ -412,7 +413,7 @@ class DealDevice(Device):
             run, _ = self.deal_run(game, self.record, gid, known, self.opened)
             known = {**known, **dealt.readable(book, specs, names, run, self.deck_secret)}
         for _ in range(4):
-            run, opened = self.deal_run(game, record, gid, known, self.opened)
+            run, opened = self.deal_run(game, record, gid, known, self.opened, played=True)
             more = {**known, **dealt.readable(book, specs, names, run, self.deck_secret)}
             if more == known:
                 break
@@ -420,13 +421,15 @@ class DealDevice(Device):
         return known, opened
 
     def deal_run(self, game: Game, record: GameRecord, gid: str, known: dict[Key, str],
-                 found: dict[int, list[Key]]) -> tuple[dealt.DealByMove, dict[int, list[Key]]]:
+                 found: dict[int, list[Key]], played: bool = False) -> tuple[dealt.DealByMove, dict[int, list[Key]]]:
         """The reserve rule run over ``record`` as this device sees it reading ``known``
         (``dealt.move_facts`` of its own world: who moved and who saw each draw are the same
         in every world), with the positions each move opened (``found`` before, else
-        ``dealt.opened_at``), and those positions."""
+        ``dealt.opened_at``), and those positions. ``played``: over the moves its world
+        can play before the link's keys are read (``dealt.played_world``), for ``reads``."""
         specs = dealt.deal_specs(game, record, gid)
-        facts = dealt.move_facts(game, dealt.provisional_world(game, record, known).record)
+        world = (dealt.played_world if played else dealt.provisional_world)(game, record, known)
+        facts = dealt.move_facts(game, world.record)
         opened = {m: keys for m, keys in found.items() if m < len(facts.movers)}
         shown: set[Key] = set()
         for m in range(1, len(facts.movers)):

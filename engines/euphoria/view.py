@@ -7,6 +7,7 @@ view: what a person reads of the game's history is the page's log, from ``Game.l
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Literal, Optional, cast
 
 from engines.core.chance import CHANCE
@@ -118,16 +119,25 @@ def log_text(s: EuphoriaState, a: Action) -> Text:
     return T("{player} plays", player=who)
 
 
+def unshown_hand(s: EuphoriaState, seat: int) -> list[str]:
+    """The artifact cards of ``seat``'s hand that no other seat sees: all of them, but while
+    Jonathan the Gambler's shown hand (``EuphoriaState.shown``, in every view until the turn
+    ends) is ``seat``'s, those it showed are seen by everyone. Counted by copies: a card drawn
+    after the showing stays hidden, a card shown and then paid is gone from both."""
+    shown = Counter(s.shown.get("hand", ())) if s.shown.get("player") == seat else Counter()
+    return list((Counter(s.p[seat].hand) - shown).elements())
+
+
 def hidden_items(s: EuphoriaState) -> list[HiddenItem]:
     """Every hidden thing of the position (``Game.hidden_items``): each seat's face-down
     recruits (and those dealt or passed to it in the set-up, not kept yet), its artifact
-    cards, its dilemma card until resolved, and the market tiles still face down on the
-    sites (nobody's: ``seat`` None)."""
+    cards but those of its hand shown to everyone (``shown_hand``), its dilemma card until
+    resolved, and the market tiles still face down on the sites (nobody's: ``seat`` None)."""
     items: list[HiddenItem] = []
     placed = set(s.site_tile.values())
     for seat, p in enumerate(s.p):
         items += [HiddenItem(seat=seat, kind="recruit", item=r) for r in [*p.hidden, *p.dealt, *p.pack]]
-        items += [HiddenItem(seat=seat, kind="artifact", item=card) for card in p.hand]
+        items += [HiddenItem(seat=seat, kind="artifact", item=card) for card in unshown_hand(s, seat)]
         items += [HiddenItem(seat=seat, kind="hand", item=tile) for tile in p.tiles_dealt]
         if p.kept_tile and p.kept_tile not in placed:
             items.append(HiddenItem(seat=seat, kind="hand", item=p.kept_tile))

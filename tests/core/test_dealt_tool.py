@@ -435,3 +435,27 @@ def test_sealed_move_links_carry_no_step_or_key_their_receivers_hold(moved, tmp_
     deal_link = heads.index("from 0 to all")
     after_first_round = summary["sizes"][deal_link + PLAYERS:]
     assert after_first_round and max(after_first_round) < summary["sizes"][deal_link] / 5
+
+
+def test_sealed_moves_at_two_seats_the_gambler_s_shown_hand_is_opened_to_the_other_device(tmp_path):
+    """Euphoria at 2 seats, seed 4, one move past move 30 (about 6 s of one core): at move 29
+    Player 2's Jonathan the Gambler draws two artifact cards into his hand and shows it to
+    everyone. Those cards are then no longer hidden (``Game.hidden_items``), so the move
+    opens their positions and its link carries his keys for them; the creator's device reads
+    them before it replays the moves that show them (``dealt.played_world``: its fills there
+    made a pair, which would deal each opponent a card the record does not hold). The link
+    was refused before ("its moves cannot be replayed on this device"); now every link is
+    accepted, the creator reads the cards shown, and each device's world shows its seat the
+    true view."""
+    summary = tool.play_deal("euphoria", 2, SEED, tmp_path, max_moves=31)
+    assert summary["refused"] == [] and summary["waiting"] is None and summary["moves"] >= 31
+    game = tool.get_game("euphoria")
+    devices = {s: tool.DealDevice.load(tmp_path / "devices" / str(s)) for s in range(2)}
+    gid = tool.game_id("euphoria", SEED)
+    for seat, device in devices.items():
+        truth = tool.true_world(game, devices, gid, device)
+        assert game.view(build(game, device.record, device.known).state, seat) == game.view(truth.state, seat)
+    truth = tool.true_world(game, devices, gid, devices[0])
+    shown = [key for key in truth.drawn if key.deck == "artifacts" and truth.drawer.get(key) == 1]
+    assert len(shown) == 2 and {key: devices[0].known.get(key) for key in shown} == \
+        {key: truth.card_at(key) for key in shown}

@@ -491,6 +491,28 @@ def test_jonathan_the_gambler_draws_2_and_shows_hand():
     assert len(s.p[0].hand) == 4 and s.shown["player"] == 0 and len(s.p[1].hand) == 1
 
 
+def test_jonathan_the_gambler_s_shown_hand_is_no_hidden_item_until_the_turn_ends():
+    """The hand the Gambler shows is in every seat's view, so none of it is hidden
+    (``Game.hidden_items``: what the mental-poker deal opens to everyone); a card drawn after
+    the showing is hidden, and the next turn the hand is his own again."""
+    s = with_recruit("jonathan_the_gambler")
+    s.p[0].morale = 6
+    give_cards(s, 0, "bat", "book")
+    push(s, task("draw", 0, n=1, plain=False))
+    run(s)
+    choose(s, "jonathan_the_gambler|gambler")
+
+    def hidden(seat: int) -> list[str]:
+        return sorted(h["item"] for h in GAME.hidden_items(s) if h["seat"] == seat and h["kind"] == "artifact")
+
+    assert s.shown["player"] == 0 and s.shown["hand"] == sorted(s.p[0].hand) and hidden(0) == []
+    assert all(card in GAME.view(s, 1)["shown"]["hand"] for card in s.p[0].hand)
+    s.p[0].hand.append("box")   # drawn after the showing
+    assert hidden(0) == ["box"]
+    s.shown = {}   # the next turn
+    assert hidden(0) == sorted(s.p[0].hand)
+
+
 def test_josiah_the_hacker():
     s = with_recruit("josiah_the_hacker")
     opponent_on(s, "GEN", 1)
