@@ -160,12 +160,13 @@ def test_a_damaged_chance_secret_is_said_and_nothing_is_dealt_or_signed():
     assert "damaged" in revealed.CHANCES_DAMAGED.render("en")
 
 
-def replace_a_draw(record, first: int):
-    """A copy of ``record`` with one draw from outcome ``first`` on replaced by another
-    possible outcome at its node (what a dishonest sender's device would write), the moves
-    after it still legal; None when there is none (the latest such draw is tried first)."""
+def replace_a_draw(record, first: int, last: int | None = None):
+    """A copy of ``record`` with one draw from outcome ``first`` on (and before ``last``)
+    replaced by another possible outcome at its node (what a dishonest sender's device would
+    write), the moves and draws after it still fitting, every draw used; None when there is
+    none (the latest such draw is tried first)."""
     game = get_game(record.game)
-    for target in reversed(range(first, len(record.chance))):
+    for target in reversed(range(first, len(record.chance) if last is None else last)):
         forged = record.model_copy(deep=True)
 
         class Swap:
@@ -192,6 +193,8 @@ def replace_a_draw(record, first: int):
                 game.apply(state, game.parse_action(data))
                 game.deal(state, swap)
         except Exception:  # no other outcome there, or the moves after it no longer fit
+            continue
+        if swap.j < len(forged.chance):  # a draw the game no longer makes
             continue
         return forged
     return None

@@ -623,10 +623,8 @@ def forged_set_up(link: str, seal: dict) -> str:
     players, whole = parsed.record.players, seal["transcript"]
     assert parsed.first == players and whole[players:] == parsed.segments  # the receiver holds the lap
     deal_end = whole[players]["c"][1]
-    forged = replace_a_draw(parsed.record.model_copy(update={"chance": parsed.record.chance[:deal_end],
-                                                             "actions": []}), 0)
+    forged = replace_a_draw(parsed.record, 0, deal_end)  # the moves and draws after it still fit
     assert forged is not None, "no set-up draw with another possible outcome"
-    forged = parsed.record.model_copy(update={"chance": forged.chance + parsed.record.chance[deal_end:]})
     transcript = whole[:players]
     for segment in whole[players:]:
         key = SeatKey.from_text(seal["keys"][str(segment["seat"])])
