@@ -131,7 +131,7 @@ def unshown_hand(s: EuphoriaState, seat: int) -> list[str]:
 def hidden_items(s: EuphoriaState) -> list[HiddenItem]:
     """Every hidden thing of the position (``Game.hidden_items``): each seat's face-down
     recruits (and those dealt or passed to it in the set-up, not kept yet), its artifact
-    cards but those of its hand shown to everyone (``shown_hand``), its dilemma card until
+    cards but those of its hand shown to everyone (``unshown_hand``), its dilemma card until
     resolved, and the market tiles still face down on the sites (nobody's: ``seat`` None)."""
     items: list[HiddenItem] = []
     placed = set(s.site_tile.values())
