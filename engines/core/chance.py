@@ -27,10 +27,14 @@ action it applies.
 
 from __future__ import annotations
 
+import json
 import secrets
 from typing import TYPE_CHECKING, Any, Final, Protocol, Sequence
 
+from .i18n import texts
 from .rng import Rng
+
+_T = texts("core")
 
 if TYPE_CHECKING:
     from .game import Game, GameState
@@ -100,10 +104,13 @@ class Tape:
 
 
 class ChanceError(Exception):
-    """A record's outcome ``index`` (0-based) cannot happen at the chance node it falls on."""
+    """A record's outcome ``index`` (0-based) cannot happen at the chance node it falls on.
+    Raised with its technical reason as a ``Text`` (``errors.reason_of`` finds it), which
+    names the outcome from 1 and shows its data as written."""
 
     def __init__(self, index: int, data: dict) -> None:
-        super().__init__(f"outcome {index + 1} ({data}) cannot happen there")
+        super().__init__(_T("outcome {n} ({outcome}) cannot happen there", n=index + 1,
+                            outcome=json.dumps(data, ensure_ascii=False)))
         self.index, self.data = index, data
 
 

@@ -247,12 +247,12 @@ class DeckError(SealError):
     concerned (0-based; the message names it from 1), None for a whole step."""
 
     def __init__(self, reason: "Text | str", seat: int | None = None, position: int | None = None,
-                 detail: str = "") -> None:
+                 detail: "Text | str" = "") -> None:
         super().__init__(reason, seat=seat, move=None, detail=detail)
         self.position = position
 
 
-def _damaged(seat: int, detail: str) -> DeckError:
+def _damaged(seat: int, detail: Text) -> DeckError:
     return DeckError(_T("The deck {player} passed on is damaged.", player=player(seat)), seat=seat, detail=detail)
 
 
@@ -388,7 +388,7 @@ class DeckSecret:
         data = unb64(text, SECRET_BYTES)
         if data is None:
             raise DeckError(_T("{player}'s secret for the deck is damaged.", player=player(seat)), seat=seat,
-                            detail="not 32 bytes of base64url")
+                            detail=_T("not {n} bytes of base64url", n=SECRET_BYTES))
         return cls(data, seat)
 
     def _number(self, person: bytes, spec: DeckSpec, index: int, counter: int = 0) -> int:
@@ -448,14 +448,14 @@ def check_deck(spec: DeckSpec, deck: Any, sender: int) -> list[PointEdwards]:
     when it is not ``spec.size`` distinct points (a card twice is the same card under the
     same locks: a duplicate put in by ``sender`` or before)."""
     if not isinstance(deck, list) or len(deck) != spec.size:
-        raise _damaged(sender, f"not a list of {spec.size} points")
+        raise _damaged(sender, _T("not a list of {n} points", n=spec.size))
     points = [decode(text) for text in deck]
     bad = next((p for p, point in enumerate(points) if point is None), None)
     if bad is not None:
-        raise _damaged(sender, f"position {bad} is not a point")
+        raise _damaged(sender, _T("position {position} is not a point", position=bad))
     if len(set(deck)) != len(deck):
         raise DeckError(_T("The deck {player} passed on holds a card twice.", player=player(sender)), seat=sender,
-                        detail="two equal points")
+                        detail=_T("two equal points"))
     return [point for point in points if point is not None]
 
 
@@ -466,12 +466,12 @@ def check_step(spec: DeckSpec, step: Any, sender: int, lap: int) -> Step:
     ``sender``. (Whether the step follows from the step before is for the audit.)"""
     if not isinstance(step, dict) or type(step.get("seat")) is not int or step.get("seat") != sender \
             or type(step.get("lap")) is not int or step.get("lap") != lap:  # not true or 1.0 for 1
-        raise _damaged(sender, "not a step of this seat and lap")
+        raise _damaged(sender, _T("not a step of this seat and lap"))
     check_deck(spec, step.get("deck"), sender)
     keys = step.get("keys")
     if lap == 2 and (not isinstance(keys, list) or len(keys) != spec.size
                      or any(unb64(key, COMMITMENT_BYTES) is None for key in keys)):
-        raise _damaged(sender, "not one key commitment per position")
+        raise _damaged(sender, _T("not one key commitment per position"))
     return step
 
 
@@ -480,7 +480,7 @@ def _distinct(spec: DeckSpec, deck: list[str], sender: int | None) -> list[str]:
     by a small-order component (``lock`` removes it): ``sender`` passed on a disguised copy."""
     if len(set(deck)) != len(deck) and sender is not None:
         raise DeckError(_T("The deck {player} passed on holds a card twice.", player=player(sender)), seat=sender,
-                        detail="two points equal but for a small-order component")
+                        detail=_T("two points equal but for a small-order component"))
     return deck
 
 
@@ -532,7 +532,7 @@ def _commitment_of(spec: DeckSpec, locked: Sequence[Step], seat: int, position: 
         if step.get("seat") == seat:
             return str(step["keys"][position])
     raise DeckError(_T("The deal of the deck is incomplete or out of order at step {n}.", n=spec.seats + 1),
-                    seat=seat, position=position, detail="no lap-2 step of this seat")
+                    seat=seat, position=position, detail=_T("no step of lap 2 by this seat"))
 
 
 def check_release(spec: DeckSpec, locked: Sequence[Step], seat: int, position: int, key: Any) -> int:
@@ -544,7 +544,7 @@ def check_release(spec: DeckSpec, locked: Sequence[Step], seat: int, position: i
     if k is None or commitment(spec, seat, position, k) != committed:
         raise DeckError(_T("{player}'s key for card {n} of the deck does not open it.", player=player(seat),
                            n=position + 1), seat=seat, position=position,
-                        detail="not a scalar" if k is None else "not the committed key")
+                        detail=_T("not a scalar") if k is None else _T("not the committed key"))
     return k
 
 
@@ -555,14 +555,14 @@ def _unlocked_but(spec: DeckSpec, locked: Sequence[Step], position: int, release
     seat's). A ``DeckError`` naming a seat whose key is missing."""
     point = decode(locked[-1]["deck"][position])
     if point is None:  # the caller checked the lap (check_deck)
-        raise _damaged(int(locked[-1]["seat"]), f"position {position} is not a point")
+        raise _damaged(int(locked[-1]["seat"]), _T("position {position} is not a point", position=position))
     for seat in range(spec.seats):
         if seat == kept:
             continue
         if seat not in releases:
             raise DeckError(_T("Card {n} of the deck cannot be read yet: {player} has not given their key for it.",
                                n=position + 1, player=player(seat)), seat=seat, position=position,
-                            detail="a release missing")
+                            detail=_T("a release missing"))
         point = unlock(point, check_release(spec, locked, seat, position, releases[seat]))
     return point
 
@@ -584,7 +584,7 @@ def read(spec: DeckSpec, locked: Sequence[Step], position: int, releases: Mappin
     if card is None:
         raise DeckError(_T("Card {n} of the deck does not open to a card of the game: the deal was tampered with, "
                            "and the check at the end of the game will say by whom.", n=position + 1),
-                        position=position, detail="the unlocked point is no card point")
+                        position=position, detail=_T("the unlocked point is no card point"))
     return card
 
 
@@ -635,7 +635,7 @@ def hand_over_answer(spec: DeckSpec, keeper: DeckSecret, position: int, request:
     point = decode(request)
     if point is None:
         raise DeckError(_T("{player}'s request for card {n} of the deck is damaged.", player=player(receiver),
-                           n=position + 1), seat=receiver, position=position, detail="the request is no point")
+                           n=position + 1), seat=receiver, position=position, detail=_T("the request is no point"))
     return encode(unlock(point, keeper.position_key(spec, position)))
 
 
@@ -652,13 +652,13 @@ def read_handed(spec: DeckSpec, locked: Sequence[Step], position: int, releases:
     if request != want:
         raise DeckError(_T("{player}'s request for card {n} of the deck is not the one {player} made.",
                            player=player(receiver.seat), n=position + 1), seat=receiver.seat, position=position,
-                        detail="the request does not follow from the receiver's secret")
+                        detail=_T("the request does not follow from the secret of its receiver"))
     point = decode(answer)
     card = card_of(spec, encode(unlock(point, receiver.blinding_key(spec, position)))) if point is not None else None
     if card is None:
         raise DeckError(_T("{player}'s answer for card {n} of the deck does not open it.", player=player(keeper),
                            n=position + 1), seat=keeper, position=position,
-                        detail="the answer is no point" if point is None else "the unblinded answer is no card")
+                        detail=_T("the answer is no point") if point is None else _T("the unblinded answer is no card"))
     return card
 
 
@@ -675,10 +675,10 @@ def _check_layout(spec: DeckSpec, steps: Sequence[Any]) -> None:
                 or seat in laps_seats or k >= 2 * spec.seats):
             named = seat if type(seat) is int and 0 <= seat < spec.seats else None
             raise DeckError(_T("The deal of the deck is incomplete or out of order at step {n}.", n=k + 1),
-                            seat=named, detail=f"step {k}")
+                            seat=named, detail=_T("step {k}", k=k))
     if len(steps) != 2 * spec.seats:
         raise DeckError(_T("The deal of the deck is incomplete or out of order at step {n}.", n=len(steps) + 1),
-                        detail="a step missing")
+                        detail=_T("a step missing"))
 
 
 def audit(spec: DeckSpec, steps: Sequence[Step], revealed: Mapping[int, Any],
@@ -705,18 +705,18 @@ def audit(spec: DeckSpec, steps: Sequence[Step], revealed: Mapping[int, Any],
             if shuffle_step(spec, before, secret, sender)["deck"] != step.get("deck"):
                 raise DeckError(_T("{player}'s shuffle of the deck does not follow from {player}'s secret: a card "
                                    "was changed or the order chosen.", player=player(seat)), seat=seat,
-                                detail="lap 1")
+                                detail=_T("lap {n}", n=1))
         else:
             want = lock_step(spec, before, secret, sender if sender is not None else seat)
             if want["deck"] != step.get("deck") or want["keys"] != step.get("keys"):
                 raise DeckError(_T("{player}'s locks on the deck do not follow from {player}'s secret.",
-                                   player=player(seat)), seat=seat, detail="lap 2")
+                                   player=player(seat)), seat=seat, detail=_T("lap {n}", n=2))
         before, sender = step["deck"], seat
     for seat, position, key in released:
         secret = DeckSecret.from_text(revealed.get(seat), seat)
         if scalar_of(key) != secret.position_key(spec, position):
             raise DeckError(_T("{player}'s key for card {n} of the deck does not open it.", player=player(seat),
-                               n=position + 1), seat=seat, position=position, detail="not the secret's key")
+                               n=position + 1), seat=seat, position=position, detail=_T("not the key of the secret"))
     for h in handed:
         _audit_hand_over(spec, steps, revealed, h)
 
@@ -730,8 +730,8 @@ def _audit_hand_over(spec: DeckSpec, steps: Sequence[Step], revealed: Mapping[in
     if h.request != hand_over_request(spec, locked, h.position, others, h.keeper, secrets_[h.receiver]):
         raise DeckError(_T("{player}'s request for card {n} of the deck is not the one {player} made.",
                            player=player(h.receiver), n=h.position + 1), seat=h.receiver, position=h.position,
-                        detail="the request does not follow from the receiver's secret")
+                        detail=_T("the request does not follow from the secret of its receiver"))
     if h.answer != hand_over_answer(spec, secrets_[h.keeper], h.position, h.request, h.receiver):
         raise DeckError(_T("{player}'s answer for card {n} of the deck does not open it.", player=player(h.keeper),
                            n=h.position + 1), seat=h.keeper, position=h.position,
-                        detail="the answer does not follow from the keeper's secret")
+                        detail=_T("the answer does not follow from the secret of its keeper"))

@@ -127,7 +127,7 @@ from ecdsa.curves import Ed25519
 from ecdsa.ellipticcurve import PointEdwards
 
 from .deck import ORDER, POINT_BYTES, DeckSecret, DeckSpec, decode, encode, lock
-from .i18n import player, texts
+from .i18n import Text, player, texts
 from .seal import SealError, b64, unb64
 
 if TYPE_CHECKING:
@@ -156,7 +156,7 @@ class DraftError(SealError):
     """A step of a draft that does not check: ``seat`` is the seat at fault (None when it
     cannot be told before the audit)."""
 
-    def __init__(self, reason: Any, seat: int | None = None, detail: str = "") -> None:
+    def __init__(self, reason: Any, seat: int | None = None, detail: "Text | str" = "") -> None:
         super().__init__(reason, seat=seat, move=None, detail=detail)
 
 
@@ -233,7 +233,7 @@ def check_deal(spec: DraftSpec, commitments: Any, dealer: int) -> list[str]:
     if not isinstance(commitments, list) or len(commitments) != len(spec.cards) \
             or any(unb64(c, COMMITMENT_BYTES) is None for c in commitments):
         raise DraftError(_T("{player}'s deal of the draft is damaged.", player=player(dealer)), seat=dealer,
-                         detail="not one commitment per card")
+                         detail=_T("not one commitment per card"))
     return commitments
 
 
@@ -252,7 +252,7 @@ def check_opening(spec: DraftSpec, commitments: Sequence[str], dealer: int, data
     if type(at) is not int or not 0 <= at < len(commitments) or card not in spec.cards or salt is None \
             or commitment(spec, b"deal", dealer, at, str(card), salt) != commitments[at]:
         raise DraftError(_T("{player} showed a card of the draft that is not the one dealt there.",
-                            player=player(sender)), seat=sender, detail=f"opening {data!r}")
+                            player=player(sender)), seat=sender, detail=_T("opening {data}", data=repr(data)))
     return str(card)
 
 
@@ -277,7 +277,7 @@ def _key_point(text: Any, seat: int) -> PointEdwards:
     point = decode(text)
     if point is None:
         raise DraftError(_T("{player}'s key for the draft is damaged.", player=player(seat)), seat=seat,
-                         detail="not a point")
+                         detail=_T("not a point"))
     return point
 
 
@@ -331,7 +331,7 @@ def open_pass(spec: DraftSpec, receiver: DeckSecret, step: int, sender: int, sea
     the receiver's draft key; a ``DraftError`` naming the sender when the pass is damaged or
     its tag does not check (encrypted to another seat, or changed, or from another step)."""
     fault = DraftError(_T("{player}'s cards of the draft passed to {other} cannot be opened by {other}.",
-                          player=player(sender), other=player(receiver.seat)), seat=sender, detail="the tag")
+                          player=player(sender), other=player(receiver.seat)), seat=sender, detail=_T("the tag"))
     if not isinstance(sealed, str) or len(sealed) < 43 + 43:
         raise fault
     ephemeral, rest = sealed[:43], sealed[43:]
@@ -348,10 +348,10 @@ def open_pass(spec: DraftSpec, receiver: DeckSecret, step: int, sender: int, sea
         data = json.loads(_stream(enc, cipher))
     except (ValueError, UnicodeDecodeError):
         raise DraftError(_T("{player}'s cards of the draft passed to {other} are damaged.", player=player(sender),
-                            other=player(receiver.seat)), seat=sender, detail="not JSON") from None
+                            other=player(receiver.seat)), seat=sender, detail=_T("not JSON")) from None
     if not isinstance(data, list):
         raise DraftError(_T("{player}'s cards of the draft passed to {other} are damaged.", player=player(sender),
-                            other=player(receiver.seat)), seat=sender, detail="not a list")
+                            other=player(receiver.seat)), seat=sender, detail=_T("not a list"))
     return data
 
 
@@ -367,11 +367,11 @@ def check_pass(spec: DraftSpec, commitments: Sequence[str], dealer: int, opening
         at = data["at"]
         if at in cards or at in barred:
             raise DraftError(_T("{player} passed on a card of the draft that is set aside or passed twice.",
-                                player=player(sender)), seat=sender, detail=f"position {at}")
+                                player=player(sender)), seat=sender, detail=_T("position {position}", position=at))
         cards[at] = card
     if len(cards) != count:
         raise DraftError(_T("{player} passed on {n} cards of the draft where the rules hand on {m}.",
-                            player=player(sender), n=len(cards), m=count), seat=sender, detail="the count")
+                            player=player(sender), n=len(cards), m=count), seat=sender, detail=_T("the count"))
     return cards
 
 
@@ -392,7 +392,7 @@ def check_choice(spec: DraftSpec, committed: str, seat: int, step: int, data: An
     if card not in spec.cards or salt is None \
             or commitment(spec, b"keep", seat, step, str(card), salt) != committed:
         raise DraftError(_T("{player}'s card does not match the one {player} chose.", player=player(seat)),
-                         seat=seat, detail=f"the choice of step {step}")
+                         seat=seat, detail=_T("the choice of step {k}", k=step))
     return str(card)
 
 
@@ -401,7 +401,7 @@ def check_answer(spec: DraftSpec, committed: str, seat: int, step: int, data: An
     ``DraftError`` naming the seat."""
     if check_choice(spec, committed, seat, step, data) != called:
         raise DraftError(_T("{player} answered the call with a card that is not the one called.",
-                            player=player(seat)), seat=seat, detail=f"the choice of step {step}")
+                            player=player(seat)), seat=seat, detail=_T("the choice of step {k}", k=step))
 
 
 class Choice(NamedTuple):
@@ -421,7 +421,7 @@ def refuse_no_answer(spec: DraftSpec, mine: Iterable[tuple[Choice, Mapping[str, 
         if check_choice(spec, choice.commitment, choice.seat, choice.step, data) == called:
             raise DraftError(_T("{player} said nobody holds the card called, but {other} chose it.",
                                 player=player(claimant), other=player(choice.seat)), seat=claimant,
-                             detail=f"{called}: the choice of step {choice.step}")
+                             detail=_T("{card}: the choice of step {k}", card=called, k=choice.step))
 
 
 def check_round_end(spec: DraftSpec, unopened: Iterable[tuple[Choice, Any]], silent: Collection[str],
@@ -440,14 +440,14 @@ def check_round_end(spec: DraftSpec, unopened: Iterable[tuple[Choice, Any]], sil
         if card in said_nobody:
             raise DraftError(_T("{player} said nobody holds the card called, but {other} chose it.",
                                 player=player(said_nobody[card]), other=player(choice.seat)),
-                             seat=said_nobody[card], detail=f"{card}: found at the round's end")
+                             seat=said_nobody[card], detail=_T("{card}: found at the end of the round", card=card))
         if card in answered:
             raise DraftError(_T("{player} and {other} both chose one card of the draft: it was passed on twice, and "
                                 "the check at the end of the game will say by whom.",
                                 player=player(answered[card]), other=player(choice.seat)),
-                             detail=f"{card}: the choice of step {choice.step}")
+                             detail=_T("{card}: the choice of step {k}", card=card, k=choice.step))
         raise DraftError(_T("{player} did not answer the call of a card {player} chose.", player=player(choice.seat)),
-                         seat=choice.seat, detail=f"{card}: the choice of step {choice.step}")
+                         seat=choice.seat, detail=_T("{card}: the choice of step {k}", card=card, k=choice.step))
 
 
 # ---- the audit -----------------------------------------------------------------------------
@@ -479,11 +479,11 @@ def audit(spec: DraftSpec, dealer: int, public: bytes, commitments: Sequence[str
     the_deal = deal(spec, DeckSecret.from_text(revealed.get(dealer), dealer), public)
     wrong_deal = _T("{player}'s deal of the draft does not follow from {player}'s secret.", player=player(dealer))
     if list(the_deal.commitments) != list(commitments):
-        raise DraftError(wrong_deal, seat=dealer, detail="the commitments")
+        raise DraftError(wrong_deal, seat=dealer, detail=_T("the commitments"))
     taken: list[int] = []
     for at, allowed in aside:
         if at != set_aside(the_deal, taken, allowed):
-            raise DraftError(wrong_deal, seat=dealer, detail=f"set aside at {at}")
+            raise DraftError(wrong_deal, seat=dealer, detail=_T("set aside at {position}", position=at))
         taken.append(at)
     handed = {p for p in range(len(spec.cards)) if p not in taken}
     for k, step in enumerate(steps):
@@ -491,12 +491,12 @@ def audit(spec: DraftSpec, dealer: int, public: bytes, commitments: Sequence[str
         if step.added:
             opened = open_pass(spec, secret, k, dealer, step.added_pass, aside=True)
             if {o.get("at") for o in opened if isinstance(o, dict)} != set(step.added):
-                raise DraftError(wrong_deal, seat=dealer, detail=f"the card set aside handed at step {k}")
+                raise DraftError(wrong_deal, seat=dealer, detail=_T("the card set aside handed at step {k}", k=k))
             handed |= set(step.added)
         kept = [p for p in sorted(handed) if commit_choice(spec, secret, k, the_deal.order[p])[0] == step.choice]
         if not kept:
             raise DraftError(_T("{player}'s card does not match the one {player} chose.", player=player(step.seat)),
-                             seat=step.seat, detail=f"the choice of step {k} is no card handed")
+                             seat=step.seat, detail=_T("the choice of step {k} is no card handed", k=k))
         handed -= {kept[0]}
         if step.sealed is None or step.receiver is None:
             continue
@@ -504,7 +504,7 @@ def audit(spec: DraftSpec, dealer: int, public: bytes, commitments: Sequence[str
         passed = {o.get("at") for o in open_pass(spec, receiver, k, step.seat, step.sealed) if isinstance(o, dict)}
         if not _as_handed(passed, handed):
             raise DraftError(_T("{player} passed on other cards of the draft than those {player} was handed, less the "
-                                "one kept.", player=player(step.seat)), seat=step.seat, detail=f"step {k}")
+                                "one kept.", player=player(step.seat)), seat=step.seat, detail=_T("step {k}", k=k))
         handed = {p for p in passed if type(p) is int}   # the next chooser is judged on what it received
 
 

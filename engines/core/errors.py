@@ -105,7 +105,7 @@ class RecordError(InputError):
     the record itself (its header, format or JSON) is bad.
     """
 
-    def __init__(self, message: "Text | str", index: int | None = None, detail: str = ""):
+    def __init__(self, message: "Text | str", index: int | None = None, detail: "Text | str" = ""):
         super().__init__(message, detail)
         self.index = index
 

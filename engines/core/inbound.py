@@ -48,29 +48,41 @@ class InputError(ValueError):
     """Data from outside that cannot be used.
 
     ``reason`` is the message for a person as a ``Text`` (``engines.core.i18n``), shown in the
-    person's language with ``exc.message(lang)``; ``str(exc)`` is the English. ``detail`` is
-    the technical reason (English), shown behind a "details" toggle (empty when the message
-    says it all).
+    person's language with ``exc.message(lang)``; ``str(exc)`` is the English.
+
+    ``technical`` is the technical reason, shown behind a "Details" toggle in the person's
+    language (empty when the message says it all): a ``Text`` of a catalogue, its fields the
+    raw data (a count, a seat, a move), or raw data as it came (a ``str``: an exception's own
+    text from a library), which the page shows after a label saying it is not translated
+    (``tavolo_ui.words.Technical``). ``detail`` is its English, for the console, the command
+    line and a save's note of trouble.
     """
 
-    def __init__(self, message: "Text | str", detail: str = ""):
+    def __init__(self, message: "Text | str", detail: "Text | str" = ""):
         super().__init__(str(message))
         self.reason = message
-        self.detail = detail
+        self.technical = detail
+        self.detail = str(detail)
 
     def message(self, lang: str = "en") -> str:
         """The message in ``lang``."""
         return render(self.reason, lang)
 
 
+def _technical_of(exc: ValueError) -> "Text | str":
+    """The technical reason of a ``ValueError`` met while parsing: the ``Text`` it was raised
+    with (``_refuse_constant``, ``_finite_float``), else its own text (the JSON parser's, raw)."""
+    return exc.args[0] if exc.args and isinstance(exc.args[0], Text) else str(exc)
+
+
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"the number {name} is not allowed")
+    raise ValueError(_T("the number {name} is not allowed", name=name))
 
 
 def _finite_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"the number {text[:20]} is too large")
+        raise ValueError(_T("the number {number} is too large", number=text[:20]))
     return value
 
 
@@ -131,24 +143,24 @@ def load_json(data: str | bytes, *, max_chars: int = MAX_JSON_CHARS, max_depth: 
     (no other types, no non-finite number), so the walk only confirms it."""
     if isinstance(data, (bytes, bytearray)):
         if len(data) > max_chars * 4:  # cheap bound before decoding: UTF-8 is at most 4 bytes a char
-            raise InputError(_T("The data is too large."), f"{len(data)} bytes (the limit is {max_chars} characters)")
+            raise InputError(_T("The data is too large."), _T("{n} bytes (the limit is {most} characters)", n=len(data), most=max_chars))
         try:
             data = bytes(data).decode("utf-8")
         except UnicodeDecodeError as exc:
-            raise InputError(_T("The data is not text."), f"not UTF-8: {exc}") from None
+            raise InputError(_T("The data is not text."), _T("not UTF-8: {error}", error=str(exc))) from None
     if not isinstance(data, str):
-        raise InputError(_T("The data is not text."), f"got {type(data).__name__}")
+        raise InputError(_T("The data is not text."), _T("got a value of type {type}", type=type(data).__name__))
     if len(data) > max_chars:
-        raise InputError(_T("The data is too large."), f"{len(data)} characters (the limit is {max_chars})")
+        raise InputError(_T("The data is too large."), _T("{n} characters (the limit is {most})", n=len(data), most=max_chars))
     depth = nesting_depth(data)
     if depth > max_depth:
-        raise InputError(_T("The data is nested too deeply."), f"more than {max_depth} levels")
+        raise InputError(_T("The data is nested too deeply."), _T("more than {most} levels", most=max_depth))
     try:
         return json.loads(data, parse_constant=_refuse_constant, parse_float=_finite_float)
     except RecursionError:  # not reachable after nesting_depth (a property test says so); kept anyway
-        raise InputError(_T("The data is nested too deeply."), "the JSON parser ran out of depth") from None
+        raise InputError(_T("The data is nested too deeply."), _T("the JSON parser ran out of depth")) from None
     except ValueError as exc:  # json.JSONDecodeError, a refused constant, an integer too long
-        raise InputError(_T("The data is not valid JSON."), str(exc)) from None
+        raise InputError(_T("The data is not valid JSON."), _technical_of(exc)) from None
 
 
 def check_json_value(value: Any, *, max_depth: int = MAX_DEPTH) -> None:
@@ -161,19 +173,19 @@ def check_json_value(value: Any, *, max_depth: int = MAX_DEPTH) -> None:
         item, depth = stack.pop()
         if isinstance(item, (dict, list)):
             if depth > max_depth:
-                raise InputError(_T("The data is nested too deeply."), f"more than {max_depth} levels")
+                raise InputError(_T("The data is nested too deeply."), _T("more than {most} levels", most=max_depth))
             if isinstance(item, dict):
                 for key, sub in item.items():
                     if not isinstance(key, str):
-                        raise InputError(_T("The data is not valid JSON."), f"a key is {type(key).__name__}")
+                        raise InputError(_T("The data is not valid JSON."), _T("a key is of type {type}", type=type(key).__name__))
                     stack.append((sub, depth + 1))
             else:
                 stack.extend((sub, depth + 1) for sub in item)
         elif isinstance(item, float):
             if not math.isfinite(item):
-                raise InputError(_T("The data holds a number that is not finite."), repr(item))
+                raise InputError(_T("The data holds a number that is not finite."), _T("the number {number}", number=repr(item)))
         elif item is not None and not isinstance(item, (str, int, bool)):
-            raise InputError(_T("The data is not valid JSON."), f"a value is {type(item).__name__}")
+            raise InputError(_T("The data is not valid JSON."), _T("a value is of type {type}", type=type(item).__name__))
 
 
 def inflate(compressed: bytes, *, max_bytes: int = MAX_INFLATED_BYTES) -> bytes:
@@ -185,10 +197,10 @@ def inflate(compressed: bytes, *, max_bytes: int = MAX_INFLATED_BYTES) -> bytes:
     except zlib.error as exc:
         raise InputError(_T("The data is damaged: it cannot be unpacked."), str(exc)) from None
     if len(out) > max_bytes or unpacker.unconsumed_tail:
-        raise InputError(_T("The data is too large."), f"it unpacks to more than {max_bytes} bytes")
+        raise InputError(_T("The data is too large."), _T("it unpacks to more than {most} bytes", most=max_bytes))
     if not unpacker.eof:
-        raise InputError(_T("The data is damaged: it was cut short."), "the zlib stream has no end")
+        raise InputError(_T("The data is damaged: it was cut short."), _T("the zlib stream has no end"))
     if unpacker.unused_data:
         raise InputError(_T("The data is damaged: it has extra bytes at its end."),
-                         f"{len(unpacker.unused_data)} bytes after the zlib stream")
+                         _T("{n} bytes after the zlib stream", n=len(unpacker.unused_data)))
     return out

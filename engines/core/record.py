@@ -56,7 +56,7 @@ from typing import Any, Iterator, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_serializer
 
 from .errors import IllegalAction, LowerFirst, RecordError, reason_of
-from .i18n import texts
+from .i18n import player, texts
 from .inbound import InputError, check_json_value, load_json
 from .chance import CHANCE, ChanceError, Tape
 from .game import Chance, Game, GameState
@@ -213,15 +213,15 @@ def parse_record(data: str | bytes | dict) -> GameRecord:
         raise
     except InputError as exc:
         raise RecordError(_T("The game record cannot be read: {reason}", reason=LowerFirst(exc.reason)),
-                          detail=exc.detail) from None
+                          detail=exc.technical) from None
     if not isinstance(data, dict):
-        raise RecordError(_T("This is not a Tavolo game record."), detail="the JSON is not an object")
+        raise RecordError(_T("This is not a Tavolo game record."), detail=_T("the JSON is not an object"))
     fmt = data.get("format")
     if fmt not in FORMATS:
         if isinstance(fmt, str) and fmt.startswith("tavolo/"):
             raise RecordError(_T("The record has format '{format}', which this version of Tavolo cannot "
                                  "read (it reads '{ours}').", format=fmt[:20], ours="', '".join(FORMATS)))
-        raise RecordError(_T("This is not a Tavolo game record."), detail="no 'tavolo/1' or 'tavolo/2' format tag")
+        raise RecordError(_T("This is not a Tavolo game record."), detail=_T("no format tag {formats}", formats=" / ".join(FORMATS)))
     if isinstance(data.get("engine_version"), str):
         # Before the full validation: a newer engine's record may not fit this one's model.
         check_engine_version(data["engine_version"])
@@ -234,13 +234,13 @@ def parse_record(data: str | bytes | dict) -> GameRecord:
                 else _T("its content"))
         where = ".".join(loc) or "record"
         raise RecordError(_T("The game record is damaged: {what} cannot be read.", what=what),
-                          detail=f"{where}: {err['msg']} (got {type(err.get('input')).__name__})") from None
+                          detail=f"{where}: {err['msg']}") from None  # pydantic's own text, raw
     if len(record.seats) != record.players:
         raise RecordError(_T("The game record is damaged: it has {seats} seats for {players} players.",
                              seats=len(record.seats), players=record.players))
     if record.format == FORMAT and record.chance:
         raise RecordError(_T("The game record is damaged: {what} cannot be read.", what=_FIELD_NAMES["chance"]),
-                          detail="a tavolo/1 record has no chance outcomes")
+                          detail=_T("a {format} record has no chance outcomes", format=FORMAT))
     check_forks(record)
     return record
 
@@ -254,7 +254,7 @@ def check_counts(data: Any) -> None:
     for field, most in (("actions", MAX_MOVES), ("chance", MAX_DRAWS)):
         items = data.get(field)
         if isinstance(items, list) and len(items) > most:
-            raise RecordError(too_many(field, len(items)), detail=f"{field}: {len(items)} items (at most {most})")
+            raise RecordError(too_many(field, len(items)), detail=_T("{field}: {n} items (at most {most})", field=field, n=len(items), most=most))
 
 
 def too_many(field: str, count: int):
@@ -273,8 +273,9 @@ def check_forks(record: GameRecord) -> None:
     for fork in record.forks:
         if fork.at < last or fork.at > len(record.actions) or fork.seat >= record.players:
             raise RecordError(_T("The game record is damaged: {what} cannot be read.", what=_FIELD_NAMES["forks"]),
-                              detail=f"fork at {fork.at} for seat {fork.seat} ({len(record.actions)} moves, "
-                                     f"{record.players} players)")
+                              detail=_T("a fork after {at} moves for {player} ({n} moves, {players} players)",
+                                        at=fork.at, player=player(fork.seat), n=len(record.actions),
+                                        players=record.players))
         last = fork.at
 
 
@@ -287,7 +288,8 @@ def redeal(game: Game, record: GameRecord, state: GameState, count: int) -> Game
         if fork.at == count:  # forks at the same position re-deal one after the other
             if fork.redeal > game.redeal:
                 raise RecordError(_T("The game record is damaged: {what} cannot be read.", what=_FIELD_NAMES["forks"]),
-                                  detail=f"fork at {fork.at}: re-deal {fork.redeal}, this engine has up to {game.redeal}")
+                                  detail=_T("a fork after {at} moves: re-deal {redeal}, this engine has up to {most}",
+                                             at=fork.at, redeal=fork.redeal, most=game.redeal))
             try:
                 state = game.determinize_as(fork.redeal, state, fork.seat, Rng.from_seed(fork.seed))
             except NotImplementedError:
@@ -321,7 +323,7 @@ def deal_from(game: Game, record: GameRecord, state: GameState) -> list:
     except (ChanceError, IllegalAction) as exc:
         index = exc.index if isinstance(exc, ChanceError) else tape.next
         raise RecordError(_T("The game record is damaged: draw {n} cannot happen where it falls.", n=index + 1),
-                          detail=str(exc)) from None
+                          detail=reason_of(exc)) from None
 
 
 @dataclass(frozen=True, slots=True)

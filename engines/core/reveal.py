@@ -90,7 +90,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .chance import ENTROPY, Source, weighted
-from .errors import IllegalAction
+from .errors import IllegalAction, reason_of
 from .i18n import player, texts
 
 if TYPE_CHECKING:
@@ -292,7 +292,7 @@ def values_in_force(gid: str, transcript: Sequence[dict], players: int, length: 
         seat, anchor = segment["seat"], unb64(segment.get("anchor"), VALUE_BYTES)
         if anchor is None or "reveal" in segment:
             raise SealError(_T("{player} did not commit to the draws before the game began.", player=player(seat)),
-                            seat=seat, move=0, detail="a lap segment without an anchor, or with a reveal")
+                            seat=seat, move=0, detail=_T("a lap segment without an anchor, or with a reveal"))
         chains[seat] = _Chain(0, 0, anchor, anchor)
     out: list[list[bytes]] = []
     for k, segment in enumerate(transcript[players:], start=players):
@@ -301,18 +301,19 @@ def values_in_force(gid: str, transcript: Sequence[dict], players: int, length: 
         value = unb64(segment.get("reveal"), VALUE_BYTES)
         if value is None:
             raise SealError(_T("{player} did not reveal a share of the draws at move {n}.", player=player(seat),
-                               n=move + 1), seat=seat, move=move, detail=f"segment {k} has no reveal")
+                               n=move + 1), seat=seat, move=move, detail=_T("segment {k} has no reveal", k=k))
         if not follows(gid, seat, chain.number, chain.k + 1, value, chain.previous):
             raise SealError(_T("{player}'s share of the draws at move {n} is not the one {player} committed to.",
                                player=player(seat), n=move + 1), seat=seat, move=move,
-                            detail=f"segment {k}: value {chain.k + 1} of chain {chain.number} does not hash to "
-                                   "the one before")
+                            detail=_T("segment {k}: value {value} of chain {chain} does not hash to the one before",
+                                      k=k, value=chain.k + 1, chain=chain.number))
         chain.k, chain.previous, chain.value = chain.k + 1, value, value
         anchor = unb64(segment.get("anchor"), VALUE_BYTES)
         if (chain.k == length) != (anchor is not None):
             raise SealError(_T("{player}'s commitment to the draws changed at move {n}.", player=player(seat),
                                n=move + 1), seat=seat, move=move,
-                            detail=f"segment {k}: an anchor with value {chain.k} of {length}")
+                            detail=_T("segment {k}: an anchor with value {value} of {length}", k=k, value=chain.k,
+                                      length=length))
         out.append([chains[s].value for s in range(players)])
         if anchor is not None:  # the last value: the seat's next chain starts here
             chains[seat] = _Chain(chain.number + 1, 0, anchor, value)
@@ -358,14 +359,14 @@ class _Checker:
             if self.signed is not None and self.signed.chance[j] != data:
                 raise SealError(_T("The game record is damaged: {what} cannot be read.", what=_T("its draws")),
                                 seat=seat, move=max(self.move, 0),
-                                detail=f"outcome {j} is not the one signed")
+                                detail=_T("draw {n} of the record is not the one signed", n=j + 1))
             if outcome != public_outcome(game, state, weights, self.gid, values):
                 if self.move < 0:
                     raise SealError(_T("The set-up dealt by {player} does not follow from the seats' commitments.",
-                                       player=player(seat)), seat=seat, move=0, detail=f"outcome {j}")
+                                       player=player(seat)), seat=seat, move=0, detail=_T("draw {n} of the record", n=j + 1))
                 raise SealError(_T("The draw at {player}'s move {n} does not follow from the seats' commitments.",
                                    player=player(seat), n=self.move + 1), seat=seat, move=self.move,
-                                detail=f"outcome {j}")
+                                detail=_T("draw {n} of the record", n=j + 1))
         return outcome
 
 
@@ -380,7 +381,7 @@ def require_lap(record: "GameRecord", transcript: Sequence[dict]) -> None:
         creator = seat if type(seat) is int and 0 <= seat < record.players else 0
         raise SealError(_T("{player} set this game up without the seats' commitments to the draws: its draws "
                            "cannot be checked.", player=player(creator)), seat=creator, move=0,
-                        detail="a t4 transcript whose first segment has no anchor")
+                        detail=_T("a transcript of draws by commit and reveal whose first segment has no anchor"))
 
 
 Replay = Callable[["GameRecord"], "GameRecord"]
@@ -416,12 +417,12 @@ def check_commitments(record: "GameRecord", transcript: Sequence[dict], gid: str
     values = values_in_force(gid, transcript, players, length or CHAIN_LENGTH)
     if record.format != FORMAT_2:
         raise SealError(_T("The game record is damaged: {what} cannot be read.", what=_T("its draws")),
-                        detail="a game dealt by commit and reveal writes its outcomes (tavolo/2)")
+                        detail=_T("a game dealt by commit and reveal writes its outcomes ({format})", format=FORMAT_2))
     game = get_game(record.game)
     plain = record if replay is None else replay(record)
     if len(plain.actions) != len(record.actions) or len(plain.chance) != len(record.chance):
         raise SealError(_T("The game record is damaged: {what} cannot be read.", what=_T("its draws")),
-                        detail="the device's replay has other moves or outcomes than the record signed")
+                        detail=_T("the replay on this device has other moves or outcomes than the record signed"))
     checker = _Checker(plain, transcript, values, players, gid, None if replay is None else record)
     try:
         state = game.new_game(record.players, record.seed, record.options, dealer=False, deal=False)
@@ -434,4 +435,4 @@ def check_commitments(record: "GameRecord", transcript: Sequence[dict], gid: str
         raise
     except (IllegalAction, ChanceError, ValueError) as exc:  # turns() replayed it first: never with the page
         raise SealError(_T("The game record is damaged: {what} cannot be read.", what=_T("its draws")),
-                        move=max(checker.move, 0), detail=str(exc)) from None
+                        move=max(checker.move, 0), detail=reason_of(exc)) from None

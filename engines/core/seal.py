@@ -184,7 +184,7 @@ class SeatKey:
         """A key stored with ``to_text``; ``InputError`` when ``text`` is not one."""
         secret = unb64(text, KEY_BYTES)
         if secret is None:
-            raise InputError(_T("The stored key of a seat is damaged."), "not 32 bytes of base64url")
+            raise InputError(_T("The stored key of a seat is damaged."), _T("not {n} bytes of base64url", n=KEY_BYTES))
         return cls(secret)
 
     def sign(self, data: bytes) -> bytes:
@@ -321,10 +321,11 @@ class SealError(InputError):
     that should have signed, or whose key or signature is at fault), None when no seat is
     concerned. ``move``: the index in ``record.actions`` where it fails (0-based: the message
     names it from 1, "move 12" for ``actions[11]``), None when the transcript as a whole is
-    refused."""
+    refused. ``detail``: the technical reason (``InputError.technical``), a ``Text`` naming the
+    segment (its index in the transcript, from 0) and the seats as ``player(seat)``."""
 
     def __init__(self, reason: "Text | str", seat: int | None = None, move: int | None = None,
-                 detail: str = "") -> None:
+                 detail: "Text | str" = "") -> None:
         super().__init__(reason, detail)
         self.seat = seat
         self.move = move
@@ -434,11 +435,11 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
     lap = lap_size(transcript, record.players) if isinstance(transcript, list) else 0
     if not isinstance(transcript, list) or len(transcript) > len(actions) + 1 + lap:
         raise SealError(_T("The seals of this game are longer than its moves: they cannot be checked."),
-                        detail=f"{len(transcript) if isinstance(transcript, list) else 'no'} segments "
-                               f"for {len(actions)} moves")
+                        detail=_T("{segments} segments for {n} moves", segments=len(transcript), n=len(actions))
+                        if isinstance(transcript, list) else _T("no list of segments"))
     if record.forks:  # a re-deal is no move and no outcome: no signature would cover it
         raise SealError(_T("A sealed game cannot be played on with its unseen parts dealt again."),
-                        move=record.forks[0].at, detail="the record has forks")
+                        move=record.forks[0].at, detail=_T("the record has forks"))
     plain = replay(record) if replay is not None else None
     if lap and drawn is None:
         drawn = turns(plain if plain is not None else record).drawn
@@ -470,7 +471,7 @@ def check_signatures(record: GameRecord, transcript: Any, *, gid: str, own: Mapp
     such (the seat whose signature no longer holds) even when its world cannot replay it."""
     if not isinstance(transcript, list) or len(transcript) > len(record.actions) + 1 + record.players:
         raise SealError(_T("The seals of this game are longer than its moves: they cannot be checked."),
-                        detail="too many segments")
+                        detail=_T("too many segments"))
     lap = lap_size(transcript, record.players)
     keys = _check_layout(record, transcript, None, None, own or {}, lap)
     hashes = chain(gid, record, transcript)
@@ -489,7 +490,7 @@ def _check_layout(record: GameRecord, transcript: list, movers: Sequence[int] | 
     a = c = 0
     for k, segment in enumerate(transcript):
         if not _well_formed(segment, record.players):
-            raise SealError(_T("Seal {n} of this game is damaged.", n=k + 1), move=a, detail=f"segment {k}")
+            raise SealError(_T("Seal {n} of this game is damaged.", n=k + 1), move=a, detail=_T("segment {k}", k=k))
         seat, (a0, a1), (c0, c1) = segment["seat"], segment["a"], segment["c"]
         if lap:
             _check_lap(transcript, k, lap)
@@ -497,23 +498,25 @@ def _check_layout(record: GameRecord, transcript: list, movers: Sequence[int] | 
                 or (k > lap and a1 == a0):
             raise SealError(_T("The seals of this game do not follow its moves at move {n}: one is missing, "
                                "repeated or out of order.", n=_move_text(a)), move=a,
-                            detail=f"segment {k} covers moves {a0}..{a1}, outcomes {c0}..{c1}; expected from {a}, {c}")
+                            detail=_T("segment {k} covers moves {a0}..{a1}, outcomes {c0}..{c1}; expected from move {a}, "
+                                      "outcome {c}", k=k, a0=a0, a1=a1, c0=c0, c1=c1, a=a, c=c))
         for i in range(a0, a1):
             if movers is not None and movers[i] != seat:
                 raise SealError(_T("Move {n} was not signed by {player}: someone else made it.",
                                    n=_move_text(i), player=player(movers[i])), seat=movers[i], move=i,
-                                detail=f"segment {k} is signed for seat {seat}")
+                                detail=_T("segment {k} is signed for {player}", k=k, player=player(seat)))
         if drawn is not None and k >= lap and (c0, c1) != (drawn[a0] if k > lap else 0, drawn[a1]):
             last = max(a1 - 1, 0)
             raise SealError(_T("The draws dealt with move {n} are not sealed by {player}, who dealt them.",
                                n=_move_text(last), player=player(seat)), seat=seat, move=last,
-                            detail=f"segment {k} covers outcomes {c0}..{c1}")
+                            detail=_T("segment {k} covers outcomes {c0}..{c1}", k=k, c0=c0, c1=c1))
         _bind_key(keys, segment, own, k)
         a, c = a1, c1
     if (a, c) != (len(record.actions), len(record.chance)):
         raise SealError(_T("Not every move and draw of this game is signed: the seals stop at move {n}.",
                            n=_move_text(a)), move=a,
-                        detail=f"sealed {a} of {len(record.actions)} moves, {c} of {len(record.chance)} outcomes")
+                        detail=_T("sealed {a} of {moves} moves, {c} of {outcomes} outcomes", a=a, moves=len(record.actions),
+                                  c=c, outcomes=len(record.chance)))
     return keys
 
 
@@ -528,18 +531,19 @@ def _check_lap(transcript: list, k: int, lap: int) -> None:
     seat, a0 = segment["seat"], segment["a"][0]
     if k < lap and (segment["a"][1] or segment["c"][1]):
         raise SealError(_T("{player} dealt or moved before every seat had committed to the draws.",
-                           player=player(seat)), seat=seat, move=0, detail=f"lap segment {k} has moves or draws")
+                           player=player(seat)), seat=seat, move=0, detail=_T("lap segment {k} has moves or draws", k=k))
     if k < lap and any(s["seat"] == seat for s in transcript[:k]):
         raise SealError(_T("Seal {n} of this game is damaged.", n=k + 1), seat=seat, move=0,
-                        detail=f"lap segment {k}: seat {seat} is already in the lap")
+                        detail=_T("lap segment {k}: {player} is already in the lap", k=k, player=player(seat)))
     if k == lap and seat != transcript[0]["seat"]:
         raise SealError(_T("{player} dealt the set-up, which the game's creator deals once every seat has "
                            "committed to the draws.", player=player(seat)), seat=seat, move=0,
-                        detail=f"deal segment {k} is not signed by the creator")
+                        detail=_T("deal segment {k} is not signed by the creator", k=k))
     if k > lap and seat == transcript[k - 1]["seat"]:
         raise SealError(_T("{player}'s turn is sealed in two parts at move {n}: a turn is sealed whole, so that "
                            "its draws cannot be chosen.", player=player(seat), n=_move_text(a0)), seat=seat,
-                        move=a0, detail=f"segments {k - 1} and {k} are both seat {seat}'s")
+                        move=a0, detail=_T("segments {j} and {k} are both signed by {player}", j=k - 1, k=k,
+                                                    player=player(seat)))
 
 
 def _bind_key(keys: dict[int, bytes], segment: Segment, own: Mapping[int, bytes], k: int) -> None:
@@ -551,24 +555,26 @@ def _bind_key(keys: dict[int, bytes], segment: Segment, own: Mapping[int, bytes]
     if "key" not in segment:
         if seat not in keys:
             raise SealError(_T("Seal {n} of this game is damaged.", n=k + 1), seat=seat, move=a0,
-                            detail=f"segment {k} is seat {seat}'s first and has no key")
+                            detail=_T("segment {k} is the first of {player} and has no key", k=k, player=player(seat)))
         return
     key = unb64(segment["key"], KEY_BYTES)
     assert key is not None  # _well_formed checked it
     if not strong_key(key):  # anyone could sign with it
         raise SealError(_T("Seal {n} of this game is damaged.", n=k + 1), seat=seat, move=a0,
-                        detail=f"segment {k} binds seat {seat} to a point of small order, or not a point")
+                        detail=_T("segment {k} binds {player} to a point of small order, or not a point", k=k,
+                                      player=player(seat)))
     if seat in keys:
         raise SealError(_T("{player}'s key changed at move {n}.", player=player(seat), n=_move_text(a0)),
-                        seat=seat, move=a0, detail=f"segment {k} carries a second key")
+                        seat=seat, move=a0, detail=_T("segment {k} carries a second key", k=k))
     if key in keys.values():
         raise SealError(_T("Move {n} was not signed by {player}: someone else made it.", n=_move_text(a0),
                            player=player(seat)), seat=seat, move=a0,
-                        detail=f"segment {k} binds seat {seat} to the key of another seat")
+                        detail=_T("segment {k} binds {player} to the key of another seat", k=k, player=player(seat)))
     if seat in own and own[seat] != key:
         raise SealError(_T("Someone else signed moves as {player} from move {n}: this device holds {player}'s "
                            "own key.", player=player(seat), n=_move_text(a0)), seat=seat, move=a0,
-                        detail=f"segment {k} binds seat {seat} to a key this device does not hold")
+                        detail=_T("segment {k} binds {player} to a key this device does not hold", k=k,
+                                  player=player(seat)))
     keys[seat] = key
 
 
@@ -579,14 +585,14 @@ def _bad_signature(keys: dict[int, bytes], seat: int, a0: int, k: int, head: byt
     if any(signed_by(key, head, signature) for other, key in keys.items() if other != seat):
         return SealError(_T("Move {n} was not signed by {player}: someone else made it.", n=_move_text(a0),
                             player=player(seat)), seat=seat, move=a0,
-                         detail=f"segment {k} is signed with another seat's key")
+                         detail=_T("segment {k} is signed with the key of another seat", k=k))
     if k == 0:
         return SealError(_T("The game is not as {player} set it up and signed it: it was changed afterwards, "
                             "it is another game, or the signature is damaged.", player=player(seat)),
-                         seat=seat, move=0, detail="segment 0's signature does not check")
+                         seat=seat, move=0, detail=_T("the signature of segment {k} does not check", k=0))
     return SealError(_T("The moves from move {n} were changed after {player} signed them, or the signature "
                         "is damaged.", n=_move_text(a0), player=player(seat)), seat=seat, move=a0,
-                     detail=f"segment {k}'s signature does not check")
+                     detail=_T("the signature of segment {k} does not check", k=k))
 
 
 # ---- forks -------------------------------------------------------------------------------
