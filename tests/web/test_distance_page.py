@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import importlib
 import json
+import re
 import time
 from urllib.parse import urlsplit
 
@@ -31,6 +32,7 @@ from tavolo_ui.bidi import isolate
 from tavolo_ui.distance import is_sealed_fragment, move_fragment
 from tavolo_ui.revealed import parse_revealed, revealed_fragment
 from tests.web.conftest import app_errors, shot, wait_ready
+from tests.web.test_language import DETAILS_JS
 from tests.web.pagedriver import Mirror, body, click_action, saved_record, start_game
 
 pytestmark = pytest.mark.browser
@@ -593,10 +595,12 @@ def test_sealed_forged_link_refused_in_the_page(new_context, base_url):
 # ---- issue 39, stage 2: public draws by commit and reveal -------------------------------------
 LAP_WORDS = {"en": {"creator": "The game starts once each friend has joined", "back": "send the link back to",
                     "invite": "{a} invites you to a game of Spyrium as {b}", "join": "Join as {b}", "wait": "Waiting for",
-                    "refused": "does not follow from the seats’ commitments"},
+                    "refused": "does not follow from the seats’ commitments", "details": "Details",
+                    "technical": r"draw \d+ of the record"},
              "it": {"creator": "La partita comincia quando tutti sono entrati", "back": "rimanda il link a",
                     "invite": "{a} ti invita a una partita di Spyrium come {b}", "join": "Entra come {b}", "wait": "In attesa che",
-                    "refused": "non deriva dagli impegni dei giocatori"}}
+                    "refused": "non deriva dagli impegni dei giocatori", "details": "Dettagli",
+                    "technical": r"la pescata \d+ della registrazione"}}
 
 
 def both_widths(page, viewport: dict, other: dict, name: str, selector: str) -> None:
@@ -684,7 +688,11 @@ def test_revealed_lap_and_forged_set_up_refused(new_context, base_url, lang, vie
                                timeout=60_000)
     reason = bea.page.inner_text("#banner .banner-msg")
     assert w["refused"] in reason.replace("'", "’") and a in reason, reason
-    shot(bea.page, f"lap_forged_set_up_refused_{lang}_{viewport['width']}")
+    bea.page.click("#banner details summary")  # the technical reason, in the page's language too
+    shown = bea.page.evaluate(DETAILS_JS)
+    assert shown["summary"] == w["details"] and shown["label"] == "", shown  # no "not translated" label
+    assert re.fullmatch(w["technical"], shown["detail"]), shown
+    both_widths(bea.page, viewport, other, f"lap_forged_set_up_details_{lang}", "#banner details pre")
     assert saves_in(bea.page) == before  # nothing of it kept
     open_link(bea, l3, "Bea", handoff=False)  # the genuine link opens
     for d in (ada, bea):

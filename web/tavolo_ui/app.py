@@ -64,6 +64,7 @@ from .rules_screen import RulesScreen
 from .saves import REPLAY, STOPPED, Msg, Saves, stamp
 from .session import Session
 from .table import TableScreen
+from .words import Technical
 
 T = texts("ui")
 LANG_KEY = "tavolo:lang"  # the language chosen with the header's switch (a preference, not a save)
@@ -474,7 +475,7 @@ class App:
                 self.table.open_session(Session.load(entry.record), sid, entry.name, known=stamp(entry.record))
         except RecordError as exc:
             self.page.saves.mark_trouble(sid, REPLAY, f"{exc}\n{exc.detail}".strip())
-            self.page.banner = (RESUME_RECORD.format(reason=exc.reason), "error", exc.detail)
+            self.page.banner = (RESUME_RECORD.format(reason=exc.reason), "error", Technical(exc.technical))
         except Exception as exc:  # the next reload must not fail the same way: forget it as the last game
             js.console.error(f"Tavolo: {_error_detail(exc)}")
             self.table.loop.stop_loop()

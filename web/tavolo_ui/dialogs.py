@@ -31,6 +31,7 @@ from .links import make_link
 from .page import SOMETHING_WRONG, L, Page, _el, _error_detail, _jsobj, back_in_reach, out_of_reach
 from .saves import Msg, SaveError, Saves
 from .table import TableScreen
+from .words import Technical
 
 T = texts("ui")
 
@@ -192,7 +193,7 @@ class Dialogs:
         try:
             fname, text = self.page.saves.export_raw(sid) if raw else self.page.saves.export(sid)
         except SaveError as exc:
-            self.page.flash(exc, detail=exc.detail)
+            self.page.flash(exc, detail=Technical(exc.technical))
             return
         self.download(fname, text)
 
@@ -224,7 +225,7 @@ class Dialogs:
                 self.page.saves.import_text(data, name, lang=self.page.lang)
             self.page.banner = (IMPORTED.format(name=Isolated(name)), "info")
         except SaveError as exc:
-            self.page.banner = (exc, "error", exc.detail)
+            self.page.banner = (exc, "error", Technical(exc.technical))
         except Exception as exc:
             self.page.banner = (IMPORT_FAILED, "error", _error_detail(exc))
         try:

@@ -346,15 +346,15 @@ def parse_move(fragment: str) -> MoveLink:
     parts = body.split(".", 4)
     if len(parts) < 5:
         raise LinkError(T("This link is incomplete: it was cut off. Copy the whole link and try again."),
-                        "a move link has five parts before its data")
+                        T("A move link has five parts before its data; this one has {n}.", n=len(parts)))
     gid, seat_text, moves_text, crc, payload = parts
     if not (GID_RE.fullmatch(gid) and re.fullmatch(r"[0-9]{1,2}", seat_text) and re.fullmatch(r"[0-9]{1,8}", moves_text)
             and re.fullmatch(r"[0-9A-F]{8}|[0-9a-f]{8}", crc)):
-        raise LinkError(T("This link is damaged: its header was changed."), f"move header {body[:60]!r}")
+        raise LinkError(T("This link is damaged: its header was changed."), T("The header reads {header}.", header=repr(body[:60])))
     seat, moves = int(seat_text), int(moves_text)
     if moves > MAX_MOVES:
         raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=too_many("actions", moves)),
-                        f"the move header says {moves} moves")
+                        T("The header says {n} moves.", n=moves))
     on_text = text_crc(f"{gid}.{seat_text}.{moves_text}", payload) == crc
     if not on_text and not crc.islower() and not crc.isdigit():  # upper case: a link since issue 38
         raise changed_link()
@@ -362,7 +362,8 @@ def parse_move(fragment: str) -> MoveLink:
     if moves != len(record.actions) or not (on_text or _stamp_crc(gid, seat, record) == crc):
         raise changed_link()
     if not 0 <= seat < record.players or record.seats[seat].kind != "human":
-        raise LinkError(T("This link is damaged: its header was changed."), f"seat {seat} is not a person's")
+        raise LinkError(T("This link is damaged: its header was changed."),
+                        T("The link is for {player}, who is not a person.", player=player(seat)))
     return MoveLink(gid, seat, record)
 
 
@@ -370,7 +371,7 @@ def changed_link() -> LinkError:
     """The error of a move link whose checksum does not match its text: changed by hand."""
     return LinkError(T("This link is damaged: its checksum does not match, so it was changed "
                        "after it was made. Ask for the link again."),
-                     "the checksum in the move link's header does not match the link's text (header and game data)")
+                     T("The checksum in the header does not match the link’s text (its header and the game’s data)."))
 
 
 def common_moves(a: GameRecord, b: GameRecord) -> int:

@@ -23,17 +23,20 @@ from engines.core.i18n import Text, texts
 from .bidi import Isolated, isolate
 from .crypto_load import NOT_LOADED, ensure_seals, installed, load_seals
 from .distance import (EVERY_SEAT, FAILED, FORKED, NEWER, NOT_SEALED_LINK, NOT_VERIFIABLE, OLD_LINK_REVEALED_GAME, OLDER, PRIVACY,
-                       REFUSED, REVEALED_LINK_OLD_GAME, REVEALED_VERSION, SAME, SEALED_LINK_OLD_GAME, Audit, Distance,
-                       MoveLink, SealState, and_names, aside_name, bots_host, common_moves, end_words, fork_cause,
+                       REFUSED, REVEALED_LINK_OLD_GAME, REVEALED_VERSION, SAME, SEALED_LINK_OLD_GAME, SEALED_VERSION,
+                       Audit, Distance, MoveLink, SealState, and_names, aside_name, bots_host, common_moves, end_words, fork_cause,
                        invitation, inviter, is_sealed_fragment, lap_next, lap_status, lap_waits_for, link_carries,
                        link_version, move_link, movers, needs_handoff, new_game_id, parse_move, parted_by,
                        people_here, privacy_more, relate, seen_moves, set_up_to_send, waits_for)
 from .page import L, _el, tx
 from .links import LinkError
+from .words import Technical
 from .saves import FULL_MESSAGE, OURS, SaveEntry, stamp
 from .session import Session
 
 T = texts("ui")
+CHANCES_UNREAD = T("The secrets of the draws stored with this game could not be read.")
+"""The technical reason behind ``revealed.CHANCES_DAMAGED``: ``Distance.chances`` unread."""
 
 DEAL_BY_REVEAL = True
 """New games at a distance deal their public draws by commit and reveal (``t4`` links,
@@ -250,7 +253,7 @@ class AtADistance:
         from .revealed import CHANCES_DAMAGED, page_link
         assert self.info is not None and self.info.seal is not None
         if self.info.chances is None:
-            raise LinkError(CHANCES_DAMAGED, "Distance.chances could not be read")
+            raise LinkError(CHANCES_DAMAGED, CHANCES_UNREAD)
         mover = None if s.is_over() or s.undealt else s.to_move()
         return page_link(s.record, self.info.seal, self.info.chances, gid=self.info.gid, mover=mover, to=seat)
 
@@ -614,19 +617,20 @@ class AtADistance:
                 opened = opener(fragment, None)
             elif info.seal is None:  # a game made before sealed links (or unsealed): its links are not sealed
                 raise LinkError(REVEALED_LINK_OLD_GAME if t4 else SEALED_LINK_OLD_GAME,
-                                "a sealed link for a game this device keeps unsealed")
+                                T("A sealed link for a game this device keeps unsealed."))
             elif t4 != info.revealed:  # a t4 link for a t3 game, or the other way round
                 raise LinkError(REVEALED_LINK_OLD_GAME if t4 else OLD_LINK_REVEALED_GAME,
-                                f"a {link_version(fragment)} link for a game this device keeps "
-                                f"{'t4' if info.revealed else 't3'}")
+                                T("A link of format {link} for a game this device keeps in format {here}.",
+                                  link=link_version(fragment), here=REVEALED_VERSION if info.revealed else SEALED_VERSION))
             elif info.chances is None:
-                raise LinkError(revealed.CHANCES_DAMAGED, "Distance.chances could not be read")
+                raise LinkError(revealed.CHANCES_DAMAGED, CHANCES_UNREAD)
             else:
                 opened = opener(fragment, (here, info.seal))
         except InputError as exc:  # nothing of the link is shown or kept; its seats named as typed
             names = ([seat.name for seat in here.seats] if here is not None else
                      [seat.name for seat in parse(fragment).record.seats] if isinstance(exc, SealError) else [])
-            self.page.banner = (Refused(exc, names), "error", exc.detail)
+            refused = Refused(exc, names)
+            self.page.banner = (refused, "error", Technical(refused.technical))
             self.page.show_home()
             return
         link = opened.link
@@ -966,7 +970,7 @@ class AtADistance:
         try:
             record = Session.load(entry.record).record
         except RecordError as exc:
-            self.page.flash(exc.reason, detail=exc.detail)
+            self.page.flash(exc.reason, detail=Technical(exc.technical))
             return
         text = _message(engines.about(record.game)["title"], [s.name for s in record.seats], seat)
         asyncio.ensure_future(self._resend(sid, info, entry, text, record, seat))

@@ -23,6 +23,7 @@ from .review_screen import ReviewScreen
 from .saves import REPLAY, Msg, SaveEntry, stamp
 from .session import Session
 from .table import TableScreen
+from .words import Technical
 
 T = texts("ui")
 
@@ -122,5 +123,5 @@ class HomeScreen:
         except RecordError as exc:
             self.page.saves.mark_trouble(entry.id, REPLAY, f"{exc}\n{exc.detail}".strip())
             self.page.flash(T("“{name}” cannot be opened: {reason}", name=Isolated(entry.name), reason=exc.reason),
-                            detail=exc.detail)
+                            detail=Technical(exc.technical))
             return None

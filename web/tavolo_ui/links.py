@@ -67,17 +67,11 @@ def inflate_cap(compressed: int) -> int:
 
 
 class LinkError(InputError):
-    """A share link that cannot be opened; the message is for a person, ``detail`` technical.
-
-    ``technical`` is the technical reason as the page shows it behind its "Details" toggle, in
-    the person's language: a ``Text`` of the catalogue (its fields the raw data: a count, the
-    header as read), or raw data as it came (an exception's own text, an engine's technical
-    reason), which the page introduces with a translated label (``page.Technical``).
-    ``detail`` is its English, for the console and a save's note of trouble."""
-
-    def __init__(self, message: Text | str, detail: Text | str = ""):
-        super().__init__(message, str(detail))
-        self.technical = detail
+    """A share link that cannot be opened; the message is for a person, ``technical`` the
+    technical reason behind the page's "Details" toggle (``InputError``: a ``Text`` of the
+    catalogue, its fields the raw data, a count, the header as read; or raw data as it came,
+    an exception's own text, which the page introduces with a translated label,
+    ``words.Technical``), ``detail`` its English."""
 
 
 def pack_items(items: list[dict[str, Any]]) -> dict[str, list]:
@@ -195,13 +189,13 @@ def decode_payload(payload: str) -> GameRecord:
     try:
         raw = inflate(comp, max_bytes=inflate_cap(len(comp)))
     except InputError as exc:
-        raise LinkError(T("This link cannot be opened: {reason}", reason=LowerFirst(exc.reason)), exc.detail) from None
+        raise LinkError(T("This link cannot be opened: {reason}", reason=LowerFirst(exc.reason)), exc.technical) from None
     if version != "t1":
         raw = unpack_record(raw)
     try:
         return parse_record(raw)
     except RecordError as exc:
-        raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=exc.reason), exc.detail) from None
+        raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=exc.reason), exc.technical) from None
 
 
 def unpack_record(raw: bytes) -> Any:
@@ -213,7 +207,7 @@ def unpack_record(raw: bytes) -> Any:
     try:
         data = load_json(raw)
     except InputError as exc:
-        raise LinkError(T("This link cannot be opened: {reason}", reason=LowerFirst(exc.reason)), exc.detail) from None
+        raise LinkError(T("This link cannot be opened: {reason}", reason=LowerFirst(exc.reason)), exc.technical) from None
     if not isinstance(data, dict):
         return data  # parse_record says what it is not
     for field in PACKED:

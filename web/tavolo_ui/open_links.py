@@ -87,7 +87,7 @@ class OpenLinks:
         except LinkError as exc:
             self.page.banner = (exc, "error", Technical(exc.technical))
         except RecordError as exc:
-            self.page.banner = (LINK_RECORD.format(reason=exc.reason), "error", exc.detail)
+            self.page.banner = (LINK_RECORD.format(reason=exc.reason), "error", Technical(exc.technical))
         except Exception as exc:  # whatever the link does, the page goes on
             js.console.error(f"Tavolo: {_error_detail(exc)}")
             self.table.loop.stop_loop()

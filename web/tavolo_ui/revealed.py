@@ -51,7 +51,8 @@ from dataclasses import dataclass
 from functools import partial
 
 from engines.core.chance import ENTROPY, ChanceError, Source
-from engines.core.i18n import texts
+from engines.core.errors import reason_of
+from engines.core.i18n import Text, texts
 from engines.core.record import GameRecord, RecordError
 from engines.core.reveal import VALUE_BYTES, Beacon, Chains, Replay, latest_values, require_lap
 from engines.core.seal import (SeatKey, Sealed, SealError, Segment, b64, bound_keys, chain, check_signatures, compare,
@@ -208,7 +209,7 @@ def revealed_fragment(record: GameRecord, gid: str, to: int, transcript: list[Se
     return f"#{MODE}={head}.{text_crc(head, payload)}.{payload}"
 
 
-def _damaged_seals(detail: str) -> LinkError:
+def _damaged_seals(detail: Text) -> LinkError:
     return LinkError(T("This link is damaged: its seals were cut or changed."), detail)
 
 
@@ -226,16 +227,16 @@ def _read_seals(text: str, moves: int) -> tuple[int, list[Segment]]:
     """The seals part of a ``t4`` link, read (not checked: ``verify`` does that)."""
     items = text.split("~")
     if len(items) > moves + 2 + MOST_SEATS:
-        raise _damaged_seals(f"{len(items) - 1} seals for {moves} moves")
+        raise _damaged_seals(T("{seals} seals for {n} moves.", seals=len(items) - 1, n=moves))
     head = _HEAD_RE.fullmatch(items[0])
     if head is None:
-        raise _damaged_seals(f"seals head {items[0][:30]!r}")
+        raise _damaged_seals(T("The seals begin with {start}.", start=repr(items[0][:30])))
     a0, c0 = int(head[2]), int(head[3])
     segments: list[Segment] = []
     for item in items[1:]:
         found = _SEGMENT_RE.fullmatch(item)
         if found is None:
-            raise _damaged_seals(f"seal {item[:30]!r}")
+            raise _damaged_seals(T("A seal reads {seal}.", seal=repr(item[:30])))
         a1, c1 = int(found[2]), int(found[3])
         segment: Segment = {"seat": int(found[1]), "a": [a0, a1], "c": [c0, c1], "sig": found[4]}
         for (name, _letter), value in zip(_FIELDS, found.groups()[4:]):
@@ -268,10 +269,12 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
         mine, stored = here[1], here[1].transcript
         if mine.damaged:
             raise LinkError(T("The seals of this game stored on this device are damaged: it can neither sign nor "
-                              "check its moves."), "Distance.seal could not be read")
+                              "check its moves."), T("The seals stored with this game could not be read."))
         if link.first > len(stored):
             raise LinkError(T("This link needs moves this device has not seen yet: open the links of this game "
-                              "in the order they came."), f"seals from {link.first}, this device has {len(stored)}")
+                              "in the order they came."),
+                            T("The link’s seals start at segment {k}; this device has {n} segments.", k=link.first,
+                              n=len(stored)))
     transcript = [*stored[:link.first], *link.segments]
     record = link.record
     own = {seat: SeatKey.from_text(text).public for seat, text in mine.keys.items()}
@@ -281,9 +284,10 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
         plain = record if replay is None else replay(record)
         moved = turns(plain)
     except RecordError as exc:
-        raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=exc.reason), exc.detail) from None
+        raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=exc.reason), exc.technical) from None
     except (ChanceError, ValueError) as exc:   # signed as it is, yet this device's world cannot replay it
-        raise LinkError(T("This link is damaged: the deal of its cards was cut or changed."), str(exc)) from None
+        raise LinkError(T("This link is damaged: the deal of its cards was cut or changed."),
+                        reason_of(exc)) from None  # a Text, or a library's own words (raw)
     require_lap(record, transcript)
     known = known_of(mine) if here is not None else None
     if known is not None and transcript[:known.segments] != stored[:known.segments]:
@@ -305,7 +309,7 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
         return Opened(link, NEWER, transcript, newer)
     relation = relate(here[0], record)
     if relation in REFUSED:
-        raise LinkError(REFUSED[relation], f"relate: {relation}")
+        raise LinkError(REFUSED[relation])  # the message says it all
     grown = relation == SAME and len(transcript) > len(stored) and _signed_same(transcript[:len(stored)], stored)
     lap_fork = relation == SAME and not grown and not _signed_same(transcript, stored[:len(transcript)])
     if relation == FORKED or lap_fork:

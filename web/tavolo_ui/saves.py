@@ -148,7 +148,7 @@ class SaveError(InputError):
     """A save that cannot be read, written or imported; ``str`` is for a person, ``detail``
     technical (``InputError``)."""
 
-    def __init__(self, message: "Text | str", detail: str = ""):
+    def __init__(self, message: "Text | str", detail: "Text | str" = ""):
         super().__init__(getattr(message, "text", message), detail)
 
 
@@ -669,7 +669,7 @@ class Saves:
         try:
             data = read_json(text)
         except InputError as exc:
-            raise SaveError(IMPORT_NOT_JSON.format(reason=LowerFirst(exc.reason)), exc.detail) from None
+            raise SaveError(IMPORT_NOT_JSON.format(reason=LowerFirst(exc.reason)), exc.technical) from None
         if isinstance(data, dict) and isinstance(data.get("record"), dict) and "layout" in data:
             if is_newer_layout(data.get("layout")):
                 raise SaveError(IMPORT_NEWER.format(layout=_shown(data.get("layout"))))
@@ -679,7 +679,7 @@ class Saves:
         try:
             rec = parse_record(data)
         except RecordError as exc:
-            raise SaveError(IMPORT_REFUSED.format(reason=LowerFirst(exc.reason)), exc.detail) from None
+            raise SaveError(IMPORT_REFUSED.format(reason=LowerFirst(exc.reason)), exc.technical) from None
         problem = game_problem(rec.game)
         if problem:
             raise SaveError(IMPORT_REFUSED.format(reason=problem))
@@ -688,7 +688,7 @@ class Saves:
             state = replay(rec)
             over = bool(get_game(rec.game).is_over(state))
         except RecordError as exc:
-            raise SaveError(IMPORT_REFUSED.format(reason=LowerFirst(exc.reason)), exc.detail) from None
+            raise SaveError(IMPORT_REFUSED.format(reason=LowerFirst(exc.reason)), exc.technical) from None
         except Exception as exc:  # a game that fails on this record: refused, never stored
             raise SaveError(IMPORT_REPLAY_FAILED, f"{type(exc).__name__}: {exc}") from None
         sid = self.new_id()

@@ -65,7 +65,7 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from functools import partial
 
-from engines.core.i18n import PLAYER_RE, Text, fit_preposition, texts
+from engines.core.i18n import PLAYER_RE, Text, fit_preposition, player, texts
 from engines.core.inbound import InputError
 from engines.core.record import MAX_MOVES, GameRecord, RecordError, too_many
 from engines.core.seal import (KEY_BYTES, Relation, SeatKey, Sealed, SealError, Segment, b64, bound_keys, chain,
@@ -110,7 +110,7 @@ def new_seal(record: GameRecord, mine: list[int], make_key: Callable[[int], Seat
 def _usable(seal: SealState) -> None:
     if seal.damaged:
         raise SealError(T("The seals of this game stored on this device are damaged: it can neither sign nor "
-                          "check its moves."), detail="Distance.seal could not be read")
+                          "check its moves."), detail=T("The seals stored with this game could not be read."))
 
 
 def _own_keys(seal: SealState) -> dict[int, SeatKey]:
@@ -278,20 +278,21 @@ def link_parts(fragment: str, version_wanted: str, moves_plus: int,
     parts = body.split(".", 6)
     if len(parts) < 7:
         raise LinkError(T("This link is incomplete: it was cut off. Copy the whole link and try again."),
-                        "a sealed move link has seven parts before its seals")
+                        T("A sealed move link has seven parts before its seals; this one has {n}.", n=len(parts)))
     gid, seat_text, moves_text, crc, version, size_text, rest = parts
     if not (GID_RE.fullmatch(gid) and re.fullmatch(r"[0-9]{1,2}", seat_text) and re.fullmatch(r"[0-9]{1,8}", moves_text)
             and re.fullmatch(r"[0-9A-F]{8}", crc) and version == version_wanted
             and re.fullmatch(r"[0-9]{1,8}", size_text)):
-        raise LinkError(T("This link is damaged: its header was changed."), f"sealed move header {body[:60]!r}")
+        raise LinkError(T("This link is damaged: its header was changed."), T("The header reads {header}.", header=repr(body[:60])))
     seat, moves, size = int(seat_text), int(moves_text), int(size_text)
     if moves > MAX_MOVES:
         raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=too_many("actions", moves)),
-                        f"the move header says {moves} moves")
+                        T("The header says {n} moves.", n=moves))
     if text_crc(f"{gid}.{seat_text}.{moves_text}", f"{version}.{size_text}.{rest}") != crc:
         raise changed_link()
     if size > (moves + moves_plus) * segment_chars + 24 or len(rest) < size + 1 or rest[size] != ".":
-        raise LinkError(T("This link is damaged: its seals were cut or changed."), f"seals of {size} characters")
+        raise LinkError(T("This link is damaged: its seals were cut or changed."),
+                        T("The header says the seals have {n} characters.", n=size))
     return gid, seat, moves, rest[:size], rest[size + 1:]
 
 
@@ -302,7 +303,8 @@ def link_record(payload: str, moves: int, seat: int) -> GameRecord:
     if moves != len(record.actions):
         raise changed_link()
     if seat != EVERY_SEAT and not (0 <= seat < record.players and record.seats[seat].kind == "human"):
-        raise LinkError(T("This link is damaged: its header was changed."), f"seat {seat} is not a person's")
+        raise LinkError(T("This link is damaged: its header was changed."),
+                        T("The link is for {player}, who is not a person.", player=player(seat)))
     return record
 
 
@@ -311,15 +313,16 @@ def _read_seals(text: str, moves: int) -> tuple[int, int, int, list[tuple[int, i
     items = text.split("~")
     if len(items) > moves + 2:
         raise LinkError(T("This link is damaged: its seals were cut or changed."),
-                        f"{len(items) - 1} seals for {moves} moves")
+                        T("{seals} seals for {n} moves.", seals=len(items) - 1, n=moves))
     head = _HEAD_RE.fullmatch(items[0])
     if head is None:
-        raise LinkError(T("This link is damaged: its seals were cut or changed."), f"seals head {items[0][:30]!r}")
+        raise LinkError(T("This link is damaged: its seals were cut or changed."), T("The seals begin with {start}.", start=repr(items[0][:30])))
     segments = []
     for item in items[1:]:
         found = _SEGMENT_RE.fullmatch(item)
         if found is None:
-            raise LinkError(T("This link is damaged: its seals were cut or changed."), f"seal {item[:30]!r}")
+            raise LinkError(T("This link is damaged: its seals were cut or changed."),
+                            T("A seal reads {seal}.", seal=repr(item[:30])))
         segments.append((int(found[1]), int(found[2]), int(found[3]), found[4], found[5]))
     return int(head[1]), int(head[2]), int(head[3]), segments
 
@@ -397,7 +400,7 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     try:
         moved = turns(record)
     except RecordError as exc:
-        raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=exc.reason), exc.detail) from None
+        raise LinkError(T("This link holds a game Tavolo cannot open. {reason}", reason=exc.reason), exc.technical) from None
     transcript, sealed = _checked(link, moved, mine, here is None)
     theirs = replace(mine, keys=dict(mine.keys), transcript=transcript, known=known_json(sealed),
                      taken_back=_not_held(mine.taken_back, transcript))
@@ -406,7 +409,7 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
         return Opened(link, NEWER, transcript, theirs, theirs=theirs)
     relation = relate(here[0], record)
     if relation in REFUSED:
-        raise LinkError(REFUSED[relation], f"relate: {relation}")
+        raise LinkError(REFUSED[relation])  # the message says it all
     if relation == FORKED:
         return Opened(link, relation, transcript, mine,
                       compare(here[0], mine.transcript, record, transcript, gid=link.gid), theirs=theirs)
@@ -431,14 +434,15 @@ def not_a_first_link(link: SealedLink) -> None:
                           "the one that joined the game: only that device holds the player’s keys, so this one "
                           "cannot open the link. Open it on the device you played on. Nothing of it was shown or "
                           "kept here.", names=and_names(people)),
-                        f"a link for every seat (seals from {link.first}) on a device with no copy of its game")
+                        T("A link for every player (its seals from segment {k}), on a device with no copy of its game.",
+                          k=link.first))
     if link.first != 0:
         name = isolate(link.record.seats[link.seat].name)
         raise LinkError(T("{name}’s seat in this game is played on the device that joined it: only that device "
                           "holds the seat’s keys, so this one cannot play it. Open this link on that device. "
                           "Nothing of it was shown or kept here.", name=name),
-                        f"a link for seat {link.seat} whose seals start at {link.first}: the seat signed on "
-                        "another device")
+                        T("A link for {player} whose seals start at segment {k}: {player} signed on another device.",
+                          player=player(link.seat), k=link.first))
 
 
 def _checked(link: SealedLink, moved: Turns, mine: SealState, first_link: bool) -> tuple[list[Segment], Sealed]:
@@ -467,7 +471,8 @@ def _checked(link: SealedLink, moved: Turns, mine: SealState, first_link: bool) 
     if problem is not None:
         raise problem
     raise LinkError(T("This link needs moves this device has not seen yet: open the links of this game "
-                      "in the order they came."), f"seals from {link.first}, this device has {len(stored)}")
+                      "in the order they came."),
+                    T("The link’s seals start at segment {k}; this device has {n} segments.", k=link.first, n=len(stored)))
 
 
 def on_taken_back(link: SealedLink, stored: list[Segment], taken_back: list[tuple[int, Segment]],
@@ -556,13 +561,29 @@ def named(text: str, names: list[str], lang: str) -> str:
     return out + text[last:]
 
 
+class Named(Text):
+    """A text whose seats, written "Player 2", read as the names people typed (``named``), in
+    whatever language it is rendered: a refusal's technical reason on the page."""
+
+    __slots__ = ("names",)
+
+    def __init__(self, inner: Text, names: list[str]) -> None:
+        super().__init__("ui", "{text}", {"text": inner})
+        self.names = list(names)
+
+    def render(self, lang: str = "en") -> str:
+        return named(self.params["text"].render(lang), self.names, lang)
+
+
 class Refused(InputError):
     """A sealed link refused, for the page's banner: the reason of ``exc`` (a ``LinkError``
     or ``SealError``), in the page's language when it is drawn, naming the seats by the
-    names people typed (``names``), not "Player 2"."""
+    names people typed (``names``), not "Player 2"; its ``technical`` reason too (``Named``),
+    unless it is raw data (a ``str``), shown as it came."""
 
     def __init__(self, exc: InputError, names: list[str]) -> None:
-        super().__init__(exc.reason, exc.detail)
+        technical = exc.technical
+        super().__init__(exc.reason, Named(technical, names) if isinstance(technical, Text) else technical)
         self.names = list(names)
 
     def message(self, lang: str = "en") -> str:

@@ -26,8 +26,9 @@ RAW_DETAIL = T("As the program reported it, not translated:")
 
 class Technical:
     """The technical reason behind a message, for its "Details" toggle (``home.details_html``):
-    a ``Text`` of a catalogue, shown in the person's language, or raw data as it came (an
-    exception's own text, an engine's technical reason in English), shown as it is after the
+    a ``Text`` of a catalogue, shown in the person's language (``InputError.technical``: every
+    reason the engines and the page write), or raw data as it came (an exception's own text
+    from a library: the JSON parser's, zlib's, pydantic's), shown as it is after the
     translated label ``RAW_DETAIL``. A banner's detail given as a plain ``str`` is raw data; a
     ``Text`` not wrapped in ``Technical`` is the rest of the message ("Read more")."""
 
