@@ -16,7 +16,8 @@ it reaches a game it passes through these functions, which refuse, with ``InputE
 - integers with more digits than Python converts (``ValueError``).
 
 Every failure is an ``InputError`` (a ``ValueError``): its ``str`` is one sentence for a
-person, its ``detail`` the technical reason for the "details" toggle. ``RecordError``
+person, its ``technical`` the technical reason for the "Details" toggle (a ``Text`` with its
+numbers, or a library's own words as they came; ``detail`` is its English). ``RecordError``
 (records) and the page's ``LinkError`` and ``SaveError`` are ``InputError`` subclasses, so a
 caller that shows a message needs to catch only ``InputError``.
 """
