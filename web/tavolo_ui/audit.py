@@ -40,7 +40,7 @@ from engines.core.chance import ChanceError
 from engines.core.errors import IllegalAction
 from engines.core.record import GameRecord, RecordError
 from engines.core.registry import get_game
-from engines.core.reveal import is_public, require_lap
+from engines.core.reveal import Replay, is_public, require_lap
 from engines.core.seal import SeatKey, SealError, turns, verify
 from engines.core.i18n import texts
 from engines.core.inbound import InputError
@@ -86,20 +86,23 @@ def as_sent(record: GameRecord, info: Distance) -> list[dict]:
 
 
 def audit_transcript(record: GameRecord, transcript: Any, *, gid: str, revealed: bool,
-                     own: dict[int, bytes] | None = None) -> Audit:
+                     own: dict[int, bytes] | None = None, replay: Replay | None = None) -> Audit:
     """``transcript`` (every segment of the game ``gid``) checked from scratch against
     ``record``: ``VERIFIED`` (``revealed``: a ``t4`` game, its commitments and public draws
     checked too, ``private`` counting the draws no commitment covers), ``SIGNED`` (a ``t3``
     game: its signatures only), or ``FAILED`` at the first check that does not hold, naming
-    its seat and its move (``SealError``'s). ``own``: this device's seats' public keys."""
+    its seat and its move (``SealError``'s). ``own``: this device's seats' public keys.
+    ``replay``: for the masked record of a ``t5`` game, its plain record made from the deal
+    (``dealt_audit.plain_record``), in which the movers and the public draws are found (the
+    signatures still hash ``record`` as it is: ``seal.verify``)."""
     try:
-        moved = turns(record)
+        moved = turns(record if replay is None else replay(record))
     except RecordError as exc:
         return Audit(FAILED, reason=exc.reason)
     try:
         if revealed:
             require_lap(record, transcript)
-        verify(record, transcript, moved.movers, gid=gid, drawn=moved.drawn, own=own, known=None)
+        verify(record, transcript, moved.movers, gid=gid, drawn=moved.drawn, own=own, known=None, replay=replay)
     except SealError as exc:
         return Audit(FAILED, seat=exc.seat, move=exc.move, reason=exc.reason,
                      first_mover=moved.movers[0] if moved.movers else None)
