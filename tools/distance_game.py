@@ -62,7 +62,8 @@ empty when accepted; a fork, two answers to one position, is not accepted and na
 its header, the game's record (without the constants every copy of the game has: the box's
 cards and their encodings are the engine's, never in a link) and its seals; a ``t5`` link's
 deal part too (its steps' locked points, hashes, commitments and signatures, and the keys
-released: no card can be read from them without a seat's own secret).
+released: no card can be read from them without a seat's own secret; and, at the end of the
+game, the seats' deck secrets released for the audit, ``dealt_audit``).
 """
 
 from __future__ import annotations
@@ -881,12 +882,14 @@ def _decoded_deal(record: GameRecord, gid: str, text: str) -> dict | str:
     """A ``t5`` link's deal part read with no device's secret: its steps (points, hashes,
     commitments, signatures) and released keys, as they are (locked points show no card)."""
     game = get_game(record.game)
+    text, secrets = dealt_audit.split_secrets(text)
     try:
         steps, releases = dealt.parse_deal(text, dealt.deal_specs(game, record, gid))
     except InputError as exc:
         return refusal(exc)
     return {"steps": [{"deck": name, **step} for name, step in steps],
-            "releases": [{"seat": r.seat, "deck": r.deck, "position": r.position, "key": r.key} for r in releases]}
+            "releases": [{"seat": r.seat, "deck": r.deck, "position": r.position, "key": r.key} for r in releases],
+            **({"secrets": [r._asdict() for r in secrets]} if secrets else {})}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -60,7 +60,7 @@ from engines.core.masked import Key, World, texts_in, token_key
 from engines.core.record import GameRecord
 from engines.core.seal import SealError, SeatKey, b64, bound_keys, canonical, check_signatures, signed_by, unb64
 
-from .dealt import (DealBook, card_names, deal_specs, lap_order, move_facts, played_world, run_deal, step_hash,
+from .dealt import (DealBook, MoveFacts, card_names, deal_specs, move_facts, played_world, run_deal, step_hash,
                     step_message)
 from .distance import FAILED, VERIFIED, Audit
 
@@ -229,12 +229,13 @@ class _DealtWorld(World):
 
 
 def dealt_cards(game: Game, record: GameRecord, book: DealBook, specs: Mapping[str, DeckSpec],
-                secrets: Mapping[int, str]) -> dict[Key, str]:
-    """Every position drawn in the masked ``record``, by its label, with the card dealt there:
-    the reserve rule run over the moves (``dealt.run_deal``) gives each label its dealt
-    position, read with every seat's key (from ``secrets``). Which deck and who saw each draw
-    are the same in every world, so the rule runs on a world of the cards read so far, again
-    until it reads no more (a world with too few cards may stop early: ``played_world``)."""
+                secrets: Mapping[int, str]) -> tuple[dict[Key, str], MoveFacts]:
+    """Every position drawn in the masked ``record``, by its label, with the card dealt there,
+    and the facts of the moves it was found from: the reserve rule run over the moves
+    (``dealt.run_deal``) gives each label its dealt position, read with every seat's key
+    (from ``secrets``). Which deck and who saw each draw are the same in every world, so the
+    rule runs on a world of the cards read so far, again until it reads no more (a world
+    with too few cards may stop early: ``played_world``)."""
     names = card_names(game, record)
     owners = {s: DeckSecret.from_text(text, s) for s, text in secrets.items()}
     cache: dict[tuple[str, int], str] = {}
@@ -248,12 +249,17 @@ def dealt_cards(game: Game, record: GameRecord, book: DealBook, specs: Mapping[s
 
     known: dict[Key, str] = {}
     for _ in range(8):
-        run = run_deal(game, specs, move_facts(game, played_world(game, record, known).record))
-        more = {key: card(deck, at) for key, (deck, at) in run.slot.items()}
+        facts = move_facts(game, played_world(game, record, known).record)
+        more = {key: card(deck, at) for key, (deck, at) in run_deal(game, specs, facts).slot.items()}
         if more == known:
             break
         known = more
-    return known
+    return known, facts
+
+
+NOT_DEALT = T("A card in this move is not the card the deal gave: the cards dealt, opened with every player’s "
+              "secret, do not allow it.")
+"""Why the audit refuses a move or a draw of the record made plain from the deal (``plain_record``)."""
 
 
 def _dealer_of(transcript: Sequence[Mapping[str, Any]], index: int) -> tuple[int | None, int]:
@@ -267,11 +273,21 @@ def _dealer_of(transcript: Sequence[Mapping[str, Any]], index: int) -> tuple[int
 
 
 def plain_record(game: Game, record: GameRecord, transcript: Sequence[Mapping[str, Any]],
-                 every: Mapping[Key, str]) -> GameRecord:
+                 every: Mapping[Key, str], facts: MoveFacts) -> GameRecord:
     """The masked ``record`` made plain from the deal (``every``: each drawn position's card,
-    ``dealt_cards``), checked against it: a ``SealError`` naming the seat and the move when a
-    move cannot be played with the dealt cards (it uses a card its player was not dealt), or
-    an outcome written plainly names another card than the one dealt at its position."""
+    and ``facts``: where each was drawn, ``dealt_cards``), checked against it: a
+    ``SealError`` naming the seat and the move when an outcome written plainly names another
+    card than the one dealt at its position (naming the seat whose segment dealt it), or a
+    move cannot be played with the dealt cards (it uses a card its player was not dealt)."""
+    for draws in facts.draws:
+        for draw in draws:
+            data = record.chance[draw.chance]
+            if draw.key not in every or any(token_key(v) for v in data.values()):
+                continue   # a token: the world puts the dealt card there
+            shown = set(texts_in({k: v for k, v in data.items() if k != "type"}))
+            if shown.isdisjoint(game.card_names(draw.key.deck, every[draw.key])):
+                seat, move = _dealer_of(transcript, draw.chance)
+                raise SealError(NOT_DEALT, seat=seat, move=move, detail=f"outcome {draw.chance}")
     try:
         world = _DealtWorld(game, record, every, play=False)   # the set-up dealt
     except (ValueError, ChanceError):
@@ -280,22 +296,9 @@ def plain_record(game: Game, record: GameRecord, transcript: Sequence[Mapping[st
     bad = world.first_unplayable(record)
     if bad is not None:
         raise SealError(NOT_DEALT, seat=bad[1], move=bad[0], detail=f"move {bad[0]}")
-    facts = move_facts(game, world.record)
-    for draws in facts.draws:
-        for draw in draws:
-            data = record.chance[draw.chance]
-            if any(token_key(v) for v in data.values()):
-                continue   # a token: the world put the dealt card there
-            shown = set(texts_in({k: v for k, v in data.items() if k != "type"}))
-            if shown.isdisjoint(game.card_names(draw.key.deck, every[draw.key])):
-                seat, move = _dealer_of(transcript, draw.chance)
-                raise SealError(NOT_DEALT, seat=seat, move=move, detail=f"outcome {draw.chance}")
     return world.record
 
 
-NOT_DEALT = T("A card in this move is not the card the deal gave: the cards dealt, opened with every player’s "
-              "secret, do not allow it.")
-"""Why the audit refuses a move or a draw of the record made plain from the deal (``plain_record``)."""
 
 
 # ---- the whole game ----------------------------------------------------------------------------
@@ -324,7 +327,7 @@ def audit_deal_game(record: GameRecord, transcript: Any, book: DealBook, reveale
             check_revealed(revealed[seat], gid, keys, book, specs)
         secrets = {seat: entry.secret for seat, entry in revealed.items()}
         deal_book_audit(specs, book, secrets, keys)
-        plain = plain_record(game, record, transcript, dealt_cards(game, record, book, specs, secrets))
+        plain = plain_record(game, record, transcript, *dealt_cards(game, record, book, specs, secrets))
     except SealError as exc:   # a DeckError too: a step or a key, with no move
         return Audit(FAILED, seat=exc.seat, move=exc.move, reason=exc.reason,
                      first_mover=_first_mover(transcript, record.players))
