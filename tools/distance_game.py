@@ -1,7 +1,7 @@
 """A whole game at a distance between simulated devices, passing only sealed move links.
 
     python3 tools/distance_game.py GAME --players N --seed S --out DIR [--bots B] [--max-moves M] [--reveal]
-    python3 tools/distance_game.py GAME --players N --seed S --out DIR --deal
+    python3 tools/distance_game.py GAME --players N --seed S --out DIR --deal [--max-moves M [--audit]]
     python3 tools/distance_game.py --open DIR/devices/SEAT FILE
     python3 tools/distance_game.py --decode FILE
 
@@ -51,7 +51,12 @@ link: ``players - 2``), each link's characters (``sizes``) and the largest. With
 device's own table, its draws from its reserve, its keys in its move links; the creator's
 first turn rides in its deal link); a turn that waits for keys (cards turned face up) sends
 its link to each seat that owes one and on (``wait_messages`` in the summary, counted in
-``extra_messages``). *Not yet*: bots
+``extra_messages``). At the game's end the last link carries its sender's deck secret
+and each other device answers every player with its own (``release_secrets``; with
+``--audit`` the run ends so at ``--max-moves``: the game so far, audited as if it ended
+there); every device then checks the whole game (``DealDevice.audit``,
+``tavolo_ui.dealt_audit``) and the summary says ``"audit": "verified"`` or what failed
+(``reveal_messages``: the answers, counted in ``extra_messages``). *Not yet*: bots
 (``--bots`` is refused with ``--deal``), Citadels (its characters are the King's to deal).
 
 **Opening** (``--open DEVICE FILE``): opens a link file on that device, as its page would,
@@ -92,6 +97,7 @@ from engines.core.rng import Rng  # noqa: E402
 from engines.core.seal import SeatKey, b64  # noqa: E402
 from tavolo_ui.distance import EVERY_SEAT, VERIFIED, Audit, Distance, SealState, end_words  # noqa: E402
 from tavolo_ui import dealt, dealt_audit, revealed  # noqa: E402
+from tavolo_ui.audit import audit_dealt_game  # noqa: E402
 from engines.core.deck import DeckError, DeckSecret  # noqa: E402
 from engines.core.deck import read as deck_read, release as deck_release  # noqa: E402
 from engines.core.masked import Key, World, build  # noqa: E402
@@ -351,7 +357,8 @@ class DealDevice(Device):
         device.book = dealt.DealBook.from_json(saved["book"])
         device.known = {Key(k["deck"], k["at"]): k["card"] for k in saved.get("known", [])}
         device.opened = {int(m): [Key(*k) for k in keys] for m, keys in saved.get("opened", {}).items()}
-        device.released = {int(r[0]): dealt_audit.RevealedSecret(int(r[0]), r[1], r[2]) for r in saved.get("released", [])}
+        device.released = {int(r[0]): dealt_audit.RevealedSecret(int(r[0]), r[1], r[2])
+                           for r in saved.get("released", [])}
         return device
 
     def save(self) -> None:
@@ -549,11 +556,9 @@ class DealDevice(Device):
 
     def audit(self, gid: str) -> Audit:
         """The whole game as this device keeps it, checked from scratch with the secrets
-        released (``dealt_audit.audit_deal_game``)."""
-        assert self.record is not None
-        own = {seat: SeatKey.from_text(text).public for seat, text in self.seal.keys.items()}
-        return dealt_audit.audit_deal_game(self.record, self.seal.transcript, self.book, self.released, gid=gid,
-                                           own=own)
+        released (``tavolo_ui.audit.audit_dealt_game``)."""
+        assert self.record is not None and self.distance is not None
+        return audit_dealt_game(self.record, self.distance, self.book, self.released)
 
     def held(self, game: Game, gid: str, to: int) -> list[dealt.Held]:
         """What the device of ``to`` (each person's, for ``EVERY_SEAT``) holds of the deal for

@@ -24,8 +24,10 @@ What it cannot check, and the end screen does not claim: the draws only their dr
 card into a hand, a face-down character) are dealt by the drawer's device from its own
 entropy in ``t4`` links, with no commitment (``Audit.private``); and a ``t4`` link still shows
 every hidden card to whoever decodes it by hand (issue 39 stage 3 is not in the page's links
-yet). A ``t3`` game (sealed before draws were fixed by every seat) is checked for its
-signatures only (``SIGNED``): each mover's device dealt its draws. A game made before sealed
+yet). A ``t5`` game (its cards dealt by mental poker, ``tavolo_ui.dealt``) releases each
+seat's deck secret at its end and is checked whole, the deal too (``audit_dealt_game``,
+``tavolo_ui.dealt_audit``). A ``t3`` game (sealed before draws were fixed by every seat) is
+checked for its signatures only (``SIGNED``): each mover's device dealt its draws. A game made before sealed
 links (no seal) cannot be checked at all (``NOT_VERIFIABLE``).
 
 The result is an ``Audit`` (``distance.Audit``: pure, so the end screen's words,
@@ -34,6 +36,7 @@ The result is an ``Audit`` (``distance.Audit``: pure, so the end screen's words,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engines.core.chance import ChanceError
@@ -63,6 +66,28 @@ def audit(record: GameRecord, info: Distance) -> Audit:
     except InputError as exc:
         return Audit(FAILED, reason=exc.reason)
     return audit_transcript(record, as_sent(record, info), gid=info.gid, revealed=info.revealed, own=own)
+
+
+def audit_dealt_game(record: GameRecord, info: Distance, book: Any, released: Mapping[int, Any]) -> Audit:
+    """A ``t5`` game (its cards dealt by mental poker, ``tavolo_ui.dealt``), as this device
+    keeps it: its masked ``record``, its seal (``info``), the deal's steps and keys it kept
+    (``book``: a ``dealt.DealBook``) and the deck secrets the seats released once it was over
+    (``released``: seat -> ``dealt_audit.RevealedSecret``), verified from scratch: the deal
+    (every shuffle, lock and key, with the secrets), every card the record used the one dealt
+    at its position, then the ``t4`` audit of the rest (``dealt_audit.audit_deal_game``,
+    imported only here: a page with no ``t5`` game never loads the deal's code)."""
+    if info.seal is None:
+        return Audit(NOT_VERIFIABLE)
+    if info.seal.damaged:
+        return Audit(FAILED, reason=T("The seals of this game stored on this device are damaged: it can neither "
+                                      "sign nor check its moves."))
+    from .dealt_audit import audit_deal_game
+
+    try:
+        own = {seat: SeatKey.from_text(text).public for seat, text in info.seal.keys.items()}
+    except InputError as exc:
+        return Audit(FAILED, reason=exc.reason)
+    return audit_deal_game(record, info.seal.transcript, book, released, gid=info.gid, own=own)
 
 
 def as_sent(record: GameRecord, info: Distance) -> list[dict]:

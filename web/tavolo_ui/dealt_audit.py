@@ -2,7 +2,7 @@
 ``tavolo_ui.dealt``; issue 39, promise 4: "when a game ends, the seats release what they
 kept secret and every device verifies the whole game: shuffles, commitments, draws,
 signatures"). Pure Python: the headless tool ``tools/distance_game.py --deal`` and the
-CPython tests use it; ``tavolo_ui.audit.audit_dealt_game`` is its entry for a ``t5`` record.
+CPython tests use it, through ``tavolo_ui.audit.audit_dealt_game`` (its entry for a ``t5`` record).
 
 **Releasing the secrets.** While the game runs each seat's deck secret
 (``engines.core.deck.DeckSecret``: every key and permutation of its steps follows from it)
