@@ -110,6 +110,9 @@ def test_sealed_audit_of_the_game_so_far_verifies_on_every_device_and_the_tool_s
         assert result.outcome == VERIFIED and result.dealt, result
     english, italian = said(result)
     assert "every card dealt was checked against every player’s shuffle" in english
+    _line, unprotected, more = end_words(result, GAME, "Euphoria")
+    assert unprotected is not None and "foresee (not choose)" in unprotected.render("en")
+    assert more is None   # "Read more" speaks of links that still show the hidden cards: not these
     assert italian.startswith("Partita verificata:") and "ogni carta distribuita è stata verificata" in italian
 
 
@@ -238,8 +241,12 @@ def test_sealed_audit_a_draw_written_plainly_with_another_card_names_the_seat_th
     record.chance[0] = {"type": "draw_dilemma",
                         "dilemma": next(c for c in dealt.card_names(game, record)["dilemmas"] if c != dealt_there)}
     result = audited(d, record=record, transcript=resigned(record, d.seal.transcript, d.distance.gid))
-    assert (result.outcome, result.seat, result.move) == (FAILED, 0, 0), result
-    assert "A card in this move is not the card the deal gave" in said(result)[0]
+    assert (result.outcome, result.seat, result.move, result.in_set_up) == (FAILED, 0, 0, True), result
+    english, italian = said(result)
+    assert english == ("Not verified: Player 1’s part in the set-up does not check. A card drawn here is not the "
+                       "one dealt at its place in the deck: the cards dealt, opened with every player’s secret, "
+                       "show another.")
+    assert "Una carta estratta qui non è quella distribuita in quella posizione del mazzo" in italian
 
 
 def test_sealed_audit_waits_for_every_seat_s_secret(run):

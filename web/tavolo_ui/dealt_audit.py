@@ -259,7 +259,15 @@ def dealt_cards(game: Game, record: GameRecord, book: DealBook, specs: Mapping[s
 
 NOT_DEALT = T("A card in this move is not the card the deal gave: the cards dealt, opened with every player’s "
               "secret, do not allow it.")
-"""Why the audit refuses a move or a draw of the record made plain from the deal (``plain_record``)."""
+"""Why the audit refuses a move of the record made plain from the deal (``plain_record``)."""
+NOT_DRAWN = T("A card drawn here is not the one dealt at its place in the deck: the cards dealt, opened with every "
+              "player’s secret, show another.")
+"""Why the audit refuses a draw written plainly with another card than the one dealt (``plain_record``)."""
+
+
+class SetUpError(SealError):
+    """A check of ``plain_record`` that fails in the set-up: the dealer's part of the set-up,
+    not its first move, is named (``Audit.in_set_up``)."""
 
 
 def _dealer_of(transcript: Sequence[Mapping[str, Any]], index: int) -> tuple[int | None, int]:
@@ -277,8 +285,9 @@ def plain_record(game: Game, record: GameRecord, transcript: Sequence[Mapping[st
     """The masked ``record`` made plain from the deal (``every``: each drawn position's card,
     and ``facts``: where each was drawn, ``dealt_cards``), checked against it: a
     ``SealError`` naming the seat and the move when an outcome written plainly names another
-    card than the one dealt at its position (naming the seat whose segment dealt it), or a
-    move cannot be played with the dealt cards (it uses a card its player was not dealt)."""
+    card than the one dealt at its position (naming the seat whose segment dealt it; a
+    ``SetUpError`` in the set-up), or a move cannot be played with the dealt cards (it uses a
+    card its player was not dealt)."""
     for draws in facts.draws:
         for draw in draws:
             data = record.chance[draw.chance]
@@ -287,18 +296,16 @@ def plain_record(game: Game, record: GameRecord, transcript: Sequence[Mapping[st
             shown = set(texts_in({k: v for k, v in data.items() if k != "type"}))
             if shown.isdisjoint(game.card_names(draw.key.deck, every[draw.key])):
                 seat, move = _dealer_of(transcript, draw.chance)
-                raise SealError(NOT_DEALT, seat=seat, move=move, detail=f"outcome {draw.chance}")
+                error = SetUpError if draw.chance < facts.dealt[0] else SealError
+                raise error(NOT_DRAWN, seat=seat, move=move, detail=f"outcome {draw.chance}")
     try:
         world = _DealtWorld(game, record, every, play=False)   # the set-up dealt
     except (ValueError, ChanceError):
-        raise SealError(NOT_DEALT, seat=transcript[0]["seat"] if transcript else None, move=0,
-                        detail="the set-up") from None
+        raise SetUpError(NOT_DRAWN, seat=_dealer_of(transcript, 0)[0], move=0, detail="the set-up") from None
     bad = world.first_unplayable(record)
     if bad is not None:
         raise SealError(NOT_DEALT, seat=bad[1], move=bad[0], detail=f"move {bad[0]}")
     return world.record
-
-
 
 
 # ---- the whole game ----------------------------------------------------------------------------
@@ -330,7 +337,7 @@ def audit_deal_game(record: GameRecord, transcript: Any, book: DealBook, reveale
         plain = plain_record(game, record, transcript, *dealt_cards(game, record, book, specs, secrets))
     except SealError as exc:   # a DeckError too: a step or a key, with no move
         return Audit(FAILED, seat=exc.seat, move=exc.move, reason=exc.reason,
-                     first_mover=_first_mover(transcript, record.players))
+                     first_mover=None if isinstance(exc, SetUpError) else _first_mover(transcript, record.players))
     result = audit_transcript(record, transcript, gid=gid, revealed=True, own=dict(own or {}),
                               replay=lambda _masked: plain)
     return Audit(VERIFIED, dealt=True) if result.outcome == VERIFIED else result

@@ -551,7 +551,9 @@ def end_words(audit: Audit | None, game: str, title: str) -> tuple[Text, Text | 
     rest behind "Read more" (``privacy_more``, in the words of ``game``; ``title``: its name
     as shown). A failure names the seat as ``i18n.player`` does (the page puts its name in).
     The words never claim more than was checked: the hidden cards that a ``t4`` link still
-    shows, and the draws only their drawer sees, are said not to be checked."""
+    shows, and the draws only their drawer sees, are said not to be checked. A ``t5`` game
+    (``Audit.dealt``) says its deal was checked too, with no "Read more" (``privacy_more``
+    describes the links that still show the hidden cards)."""
     if audit is None:
         return AUDITING, None, None
     if audit.outcome == NOT_VERIFIABLE:
@@ -577,7 +579,8 @@ def end_words(audit: Audit | None, game: str, title: str) -> tuple[Text, Text | 
                  "was checked against every player’s shuffle with the secrets they revealed at the end.")
         unprotected = T("Not protected: a page altered to read its own device’s memory can foresee (not choose) "
                         "the draws of its player’s turn, and all the other players can act together against one.")
-    elif hidden:
+        return line, unprotected, None   # ``privacy_more`` speaks of the links before the deal: nothing to add
+    if hidden:
         line = T("Verified: every move was signed on its player’s device, and every draw that all players see "
                  "follows from secret values that all players committed to before the game began.")
         unprotected = T("Not checked: the cards dealt into a hand, drawn by one device on its own, and the hidden "
