@@ -108,6 +108,10 @@ def test_sealed_audit_of_the_game_so_far_verifies_on_every_device_and_the_tool_s
         assert sorted(d.released) == [0, 1]
         result = audited(d)
         assert result.outcome == VERIFIED and result.dealt, result
+    links = sorted((folder / "links").iterdir())
+    released = [[entry["seat"] for entry in tool.decode_file(file)["deal"].get("secrets", [])] for file in links]
+    assert released == [[]] * 19 + [[1], [0, 1]]   # no secret leaves a device before the end
+    assert [file.read_text().split()[1:4] for file in links[-2:]] == [["1", "to", "all"], ["0", "to", "all"]]
     english, italian = said(result)
     assert "every card dealt was checked against every player’s shuffle" in english
     _line, unprotected, more = end_words(result, GAME, "Euphoria")
@@ -258,3 +262,17 @@ def test_sealed_audit_waits_for_every_seat_s_secret(run):
     assert (result.outcome, result.seat) == (FAILED, 1)
     assert said(result)[0] == ("Not verified: Player 2 has not revealed their secret for the deal of the cards yet: "
                                "the game cannot be checked.")
+
+
+def test_sealed_audit_of_a_t5_game_with_no_seal_or_damaged_seals_says_so_without_checking(run):
+    """``audit.audit_dealt_game`` (the entry for a ``t5`` record): a copy with no seal cannot
+    be verified, one whose stored seals are damaged is said so; neither reads the deal."""
+    from tavolo_ui.audit import audit_dealt_game
+    from tavolo_ui.distance import NOT_VERIFIABLE, Distance, SealState
+
+    folder, _ = run
+    d = device(folder, 0)
+    assert audit_dealt_game(d.record, Distance(d.distance.gid, [0]), None, {}).outcome == NOT_VERIFIABLE
+    damaged = Distance(d.distance.gid, [0], seal=SealState({}, 0, [], damaged=True))
+    result = audit_dealt_game(d.record, damaged, None, {})
+    assert result.outcome == FAILED and "seals of this game stored on this device are damaged" in said(result)[0]
