@@ -323,7 +323,8 @@ def audit_deal_game(record: GameRecord, transcript: Any, book: DealBook, reveale
     try:
         check_signatures(record, transcript, gid=gid, own=own)
     except SealError as exc:
-        return Audit(FAILED, seat=exc.seat, move=exc.move, reason=exc.reason)
+        return Audit(FAILED, seat=exc.seat, move=exc.move, reason=exc.reason,
+                     first_mover=_first_mover(transcript, record.players))
     keys = bound_keys(transcript)
     specs = deal_specs(game, record, gid)
     try:
@@ -343,6 +344,10 @@ def audit_deal_game(record: GameRecord, transcript: Any, book: DealBook, reveale
     return Audit(VERIFIED, dealt=True) if result.outcome == VERIFIED else result
 
 
-def _first_mover(transcript: Sequence[Mapping[str, Any]], players: int) -> int | None:
-    """The seat of the game's first move (the segment after the lap and the deal holding move 0)."""
-    return next((s["seat"] for s in transcript[players:] if s["a"][0] == 0 and s["a"][1] > 0), None)
+def _first_mover(transcript: Any, players: int) -> int | None:
+    """The seat of the game's first move (the segment after the lap holding move 0), or None
+    when the transcript has none or is damaged (``check_signatures`` then said why)."""
+    try:
+        return next((s["seat"] for s in transcript[players:] if s["a"][0] == 0 and s["a"][1] > 0), None)
+    except (KeyError, TypeError, IndexError):
+        return None
