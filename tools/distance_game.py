@@ -1,7 +1,7 @@
 """A whole game at a distance between simulated devices, passing only sealed move links.
 
     python3 tools/distance_game.py GAME --players N --seed S --out DIR [--bots B] [--max-moves M] [--reveal]
-    python3 tools/distance_game.py GAME --players N --seed S --out DIR --deal
+    python3 tools/distance_game.py GAME --players N --seed S --out DIR --deal [--max-moves M [--audit]]
     python3 tools/distance_game.py --open DIR/devices/SEAT FILE
     python3 tools/distance_game.py --decode FILE
 
@@ -51,7 +51,12 @@ link: ``players - 2``), each link's characters (``sizes``) and the largest. With
 device's own table, its draws from its reserve, its keys in its move links; the creator's
 first turn rides in its deal link); a turn that waits for keys (cards turned face up) sends
 its link to each seat that owes one and on (``wait_messages`` in the summary, counted in
-``extra_messages``). *Not yet*: bots
+``extra_messages``). At the game's end the last link carries its sender's deck secret
+and each other device answers every player with its own (``release_secrets``; with
+``--audit`` the run ends so at ``--max-moves``: the game so far, audited as if it ended
+there); every device then checks the whole game (``DealDevice.audit``,
+``tavolo_ui.dealt_audit``) and the summary says ``"audit": "verified"`` or what failed
+(``reveal_messages``: the answers, counted in ``extra_messages``). *Not yet*: bots
 (``--bots`` is refused with ``--deal``), Citadels (its characters are the King's to deal).
 
 **Opening** (``--open DEVICE FILE``): opens a link file on that device, as its page would,
@@ -62,7 +67,8 @@ empty when accepted; a fork, two answers to one position, is not accepted and na
 its header, the game's record (without the constants every copy of the game has: the box's
 cards and their encodings are the engine's, never in a link) and its seals; a ``t5`` link's
 deal part too (its steps' locked points, hashes, commitments and signatures, and the keys
-released: no card can be read from them without a seat's own secret).
+released: no card can be read from them without a seat's own secret; and, at the end of the
+game, the seats' deck secrets released for the audit, ``dealt_audit``).
 """
 
 from __future__ import annotations
@@ -89,8 +95,9 @@ from engines.core.inbound import InputError  # noqa: E402
 from engines.core.record import GameRecord, new_record, parse_record, replay  # noqa: E402
 from engines.core.rng import Rng  # noqa: E402
 from engines.core.seal import SeatKey, b64  # noqa: E402
-from tavolo_ui.distance import EVERY_SEAT, Distance, SealState  # noqa: E402
-from tavolo_ui import dealt, revealed  # noqa: E402
+from tavolo_ui.distance import EVERY_SEAT, VERIFIED, Audit, Distance, SealState, end_words  # noqa: E402
+from tavolo_ui import dealt, dealt_audit, revealed  # noqa: E402
+from tavolo_ui.audit import audit_dealt_game  # noqa: E402
 from engines.core.deck import DeckError, DeckSecret  # noqa: E402
 from engines.core.deck import read as deck_read, release as deck_release  # noqa: E402
 from engines.core.masked import Key, World, build  # noqa: E402
@@ -330,13 +337,15 @@ class DealDevice(Device):
     """The positions this device reads (by their labels in the masked record), as of its copy."""
     opened: dict[int, list[Key]]
     """The positions each move made public, as this device found them (``dealt.opened_at``)."""
+    released: dict[int, dealt_audit.RevealedSecret]
+    """The deck secrets the seats released at the end of the game (``dealt_audit``), checked."""
 
     @classmethod
     def start(cls, folder: Path, seat: int, name: str, seed: int) -> "DealDevice":
         device = cls(**{f: getattr(Device.fresh(folder, seat, seed, reveal=True), f)
                         for f in Device.__dataclass_fields__})
         device.deck_secret, device.book = seeded_deck_secret(name, seed, seat), dealt.DealBook()
-        device.known, device.opened = {}, {}
+        device.known, device.opened, device.released = {}, {}, {}
         return device
 
     @classmethod
@@ -348,6 +357,8 @@ class DealDevice(Device):
         device.book = dealt.DealBook.from_json(saved["book"])
         device.known = {Key(k["deck"], k["at"]): k["card"] for k in saved.get("known", [])}
         device.opened = {int(m): [Key(*k) for k in keys] for m, keys in saved.get("opened", {}).items()}
+        device.released = {int(r[0]): dealt_audit.RevealedSecret(int(r[0]), r[1], r[2])
+                           for r in saved.get("released", [])}
         return device
 
     def save(self) -> None:
@@ -355,7 +366,8 @@ class DealDevice(Device):
         (self.folder / "deal.json").write_text(json.dumps(
             {"secret": self.deck_secret.to_text(), "book": self.book.to_json(),
              "known": [{"deck": k.deck, "at": k.at, "card": c} for k, c in sorted(self.known.items())],
-             "opened": {str(m): [list(k) for k in keys] for m, keys in sorted(self.opened.items())}}))
+             "opened": {str(m): [list(k) for k in keys] for m, keys in sorted(self.opened.items())},
+             "released": [list(r) for _, r in sorted(self.released.items())]}))
 
     def order(self) -> list[int]:
         """Lap 1's seats: the creator's, then the others' (``revealed.route``'s lap)."""
@@ -372,12 +384,14 @@ class DealDevice(Device):
             link = revealed.parse_revealed(t4)
             game = get_game(link.record.game)
             specs = dealt.deal_specs(game, link.record, link.gid)
+            text, secrets = dealt_audit.split_secrets(text)
             steps, releases = dealt.parse_deal(text, specs)
             stored = self.seal.transcript if self.record is not None else []
             transcript = [*stored[:link.first], *link.segments]
             host = transcript[0]["seat"] if transcript else 0
             order = [host, *[s for s in range(link.record.players) if s != host]]
             book = dealt.take_in(self.book, specs, steps, releases, bound_keys(transcript), order)
+            released = dealt_audit.take_secrets(self.released, secrets, link.gid, bound_keys(transcript), book, specs)
             check_signatures(link.record, transcript, gid=link.gid)   # before the record is replayed
             known, opened = self.reads(game, book, link.record, link.gid) if link.record.chance else ({}, {})
         except InputError as exc:
@@ -389,7 +403,7 @@ class DealDevice(Device):
         except _CANNOT_REPLAY:
             return False, render(dealt.CANNOT_REPLAY, "en")
         if accepted:
-            self.book, self.known, self.opened = book, known, opened
+            self.book, self.known, self.opened, self.released = book, known, opened, released
             self.save()
         return accepted, reason
 
@@ -521,11 +535,13 @@ class DealDevice(Device):
             step = dealt.next_step(spec, self.book, self.deck_secret, key, order)
             self.book.steps.setdefault(spec.name, []).append(step)
 
-    def link(self, gid: str, to: int) -> str:
+    def link(self, gid: str, to: int, reveal: bool = False) -> str:
         """The ``t5`` link of this device's copy for ``to``, carrying only what its receiver
         (every person, for ``EVERY_SEAT``) may lack, as the public transcript shows it: the
         ``t4`` segments after the last its seats signed (``sealed.first_needed``), and the
-        steps and keys of the book it does not hold for sure (``held``)."""
+        steps and keys of the book it does not hold for sure (``held``). With ``reveal``
+        (the game is over) its seat's deck secret is released first, signed
+        (``dealt_audit.reveal_secret``); every secret released is carried."""
         assert self.record is not None
         game = get_game(self.record.game)
         specs = list(dealt.deal_specs(game, self.record, gid))
@@ -533,7 +549,16 @@ class DealDevice(Device):
         t4 = revealed.revealed_fragment(self.record, gid, to, self.seal.transcript,
                                         first_needed(self.record, self.seal, to))
         deal = dealt.encode_deal(specs, dealt.carried(self.book, specs, held), dealt.carried_releases(self.book, held))
-        return dealt.dealt_fragment(t4, deal)
+        if reveal:
+            key = SeatKey.from_text(self.seal.keys[self.seat])
+            self.released[self.seat] = dealt_audit.reveal_secret(gid, self.deck_secret, key)
+        return dealt.dealt_fragment(t4, dealt_audit.with_secrets(deal, [r for _, r in sorted(self.released.items())]))
+
+    def audit(self, gid: str) -> Audit:
+        """The whole game as this device keeps it, checked from scratch with the secrets
+        released (``tavolo_ui.audit.audit_dealt_game``)."""
+        assert self.record is not None and self.distance is not None
+        return audit_dealt_game(self.record, self.distance, self.book, self.released)
 
     def held(self, game: Game, gid: str, to: int) -> list[dealt.Held]:
         """What the device of ``to`` (each person's, for ``EVERY_SEAT``) holds of the deal for
@@ -665,7 +690,8 @@ DEAL_KINDS = {"recruits": "recruit", "dilemmas": "dilemma", "artifacts": "artifa
 
 
 def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool = True, max_moves: int = 0,
-              at_turn: Callable[[DealDevice, dict[int, DealDevice]], None] | None = None) -> dict:
+              at_turn: Callable[[DealDevice, dict[int, DealDevice]], None] | None = None,
+              audit: bool = False) -> dict:
     """A game at a distance between simulated devices passing only ``t5`` links
     (``tavolo_ui.dealt``): lap 1 on ``t4``'s set-up lap, lap 2 back to the creator, who deals
     the set-up into the record (masked) and whose deal link goes to every player; then, up to
@@ -676,7 +702,13 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
     links, the messages more than ``t4``'s, the largest link's characters, the moves played,
     and where a turn could not be played (``waiting``). Without ``open_last`` the last link
     is written but not opened. ``at_turn`` (tests): called with each device that a link
-    reached, before it acts, and every device."""
+    reached, before it acts, and every device.
+
+    When the game is over (or, with ``audit``, when the run stops at ``max_moves``: the game
+    so far audited as if it ended there) the last link carries its sender's deck secret, each
+    other device answers every player with its own (``release_secrets``: ``reveal_messages``
+    in the summary, counted in ``extra_messages``), and every device audits the whole game
+    (``DealDevice.audit``): the summary's ``audit`` says "verified" or what failed."""
     game = get_game(name)
     for old in ("links", "devices"):
         shutil.rmtree(out / old, ignore_errors=True)
@@ -692,7 +724,7 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
         device.save()
     current, files, refused, sizes, hidden = creator, [], [], [], []
     waiting = None
-    dealing, deal_links, extra = True, 0, 0
+    dealing, deal_links, extra, ends = True, 0, 0, False
     while True:
         assert current.record is not None
         if dealing:
@@ -711,7 +743,8 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
         moves = len(current.record.actions)
         last = dealing and to == EVERY_SEAT and max_moves == 0 or not dealing and (
             to == EVERY_SEAT or moves >= max_moves)
-        fragment = current.link(gid, EVERY_SEAT if last or dealing and to == EVERY_SEAT else to)
+        ends = not dealing and (to == EVERY_SEAT or audit and last) and open_last
+        fragment = current.link(gid, EVERY_SEAT if last or dealing and to == EVERY_SEAT else to, reveal=ends)
         current.save()
         files.append(f"{len(files) + 1:04d}.txt")
         sizes.append(len(BASE_URL) + len(fragment))
@@ -737,16 +770,57 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
             assert mover is not None and mover >= 0
             to = mover
         current = devices[to]
+    answers, audited = 0, None
+    if not dealing and ends and not refused:
+        answers = release_secrets(game, devices, current, gid, out, files, sizes, hidden, refused)
+        audited = None if refused else audit_words(devices, gid)
     set_up = [] if refused or not open_last and dealing else \
         [item for s in range(players) for item in DealDevice.load(out / "devices" / str(s)).set_up_cards(gid)]
     with (out / "truth.jsonl").open("w") as truth:
         for file, items in zip(files, hidden):
             truth.write(json.dumps({"link": file, "hidden": set_up if items is None else items}) + "\n")
     assert current.record is not None
-    return {"game": name, "links": len(files), "extra_messages": deal_links - (players + 1) + extra,
-            "wait_messages": extra,
+    return {"game": name, "links": len(files), "extra_messages": deal_links - (players + 1) + extra + answers,
+            "wait_messages": extra, "reveal_messages": answers, **({} if audited is None else {"audit": audited}),
             "largest": max(sizes), "sizes": sizes, "refused": refused, "set_up_cards": len(set_up),
             "moves": len(current.record.actions), "waiting": waiting}
+
+
+def release_secrets(game: Game, devices: dict[int, DealDevice], last: DealDevice, gid: str, out: Path,
+                    files: list[str], sizes: list[int], hidden: list, refused: list[dict]) -> int:
+    """The end of a game (``play_deal``): the last link, which carried ``last``'s deck secret,
+    was opened by every other device; each of them answers every player with a link carrying
+    its own (and those it holds), written after the others, opened by every other device.
+    Refusals go to ``refused``. Returns the number of answers (messages a server would not
+    need)."""
+    answers = 0
+    for seat, device in sorted(devices.items()):
+        if seat == last.seat:
+            continue
+        fragment = device.link(gid, EVERY_SEAT, reveal=True)
+        device.save()
+        files.append(f"{len(files) + 1:04d}.txt")
+        sizes.append(len(BASE_URL) + len(fragment))
+        (out / "links" / files[-1]).write_text(f"from {seat} to all\n{BASE_URL}{fragment}\n")
+        hidden.append(true_hidden(game, devices, gid, device))
+        answers += 1
+        for other in devices.values():
+            if other.seat != seat:
+                ok, reason = other.open_dealt(fragment)
+                if not ok:
+                    refused.append({"link": files[-1], "device": other.seat, "reason": reason})
+    return answers
+
+
+def audit_words(devices: dict[int, DealDevice], gid: str) -> str:
+    """Every device's audit of the whole game (``DealDevice.audit``): "verified" when each
+    verifies it, else the first failure as its end screen says it (in English), with its device."""
+    for seat, device in sorted(devices.items()):
+        result = device.audit(gid)
+        if result.outcome != VERIFIED:
+            line, _, _ = end_words(result, device.record.game if device.record else "", "")
+            return f"device {seat}: {render(line, 'en')}"
+    return "verified"
 
 
 def true_world(game: Game, devices: dict[int, DealDevice], gid: str, sender: DealDevice) -> World:
@@ -813,12 +887,14 @@ def _decoded_deal(record: GameRecord, gid: str, text: str) -> dict | str:
     """A ``t5`` link's deal part read with no device's secret: its steps (points, hashes,
     commitments, signatures) and released keys, as they are (locked points show no card)."""
     game = get_game(record.game)
+    text, secrets = dealt_audit.split_secrets(text)
     try:
         steps, releases = dealt.parse_deal(text, dealt.deal_specs(game, record, gid))
     except InputError as exc:
         return refusal(exc)
     return {"steps": [{"deck": name, **step} for name, step in steps],
-            "releases": [{"seat": r.seat, "deck": r.deck, "position": r.position, "key": r.key} for r in releases]}
+            "releases": [{"seat": r.seat, "deck": r.deck, "position": r.position, "key": r.key} for r in releases],
+            **({"secrets": [r._asdict() for r in secrets]} if secrets else {})}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -831,6 +907,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--max-moves", type=int, default=10_000)
     ap.add_argument("--reveal", action="store_true", help="deal public draws by commit and reveal (t4 links)")
     ap.add_argument("--deal", action="store_true", help="deal the cards by mental poker (t5 links: the deal's laps)")
+    ap.add_argument("--audit", action="store_true", help="--deal: at --max-moves, release the deck secrets and audit "
+                                                         "the game so far as if it ended there")
     ap.add_argument("--open", nargs=2, metavar=("DEVICE", "FILE"), type=Path)
     ap.add_argument("--decode", metavar="FILE", type=Path)
     args = ap.parse_args(argv)
@@ -848,9 +926,9 @@ def main(argv: list[str] | None = None) -> int:
         if args.bots:
             ap.error("--deal: no bots yet")
         summary = play_deal(args.game, args.players, args.seed, args.out,
-                            max_moves=0 if args.max_moves == 10_000 else args.max_moves)
+                            max_moves=0 if args.max_moves == 10_000 else args.max_moves, audit=args.audit)
         print(json.dumps(summary))
-        return 0 if not summary["refused"] else 1
+        return 0 if not summary["refused"] and summary.get("audit", "verified") == "verified" else 1
     summary = play(args.game, args.players, args.seed, args.out, bots=args.bots, max_moves=args.max_moves,
                    reveal=args.reveal)
     print(json.dumps(summary))

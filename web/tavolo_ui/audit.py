@@ -24,8 +24,10 @@ What it cannot check, and the end screen does not claim: the draws only their dr
 card into a hand, a face-down character) are dealt by the drawer's device from its own
 entropy in ``t4`` links, with no commitment (``Audit.private``); and a ``t4`` link still shows
 every hidden card to whoever decodes it by hand (issue 39 stage 3 is not in the page's links
-yet). A ``t3`` game (sealed before draws were fixed by every seat) is checked for its
-signatures only (``SIGNED``): each mover's device dealt its draws. A game made before sealed
+yet). A ``t5`` game (its cards dealt by mental poker, ``tavolo_ui.dealt``) releases each
+seat's deck secret at its end and is checked whole, the deal too (``audit_dealt_game``,
+``tavolo_ui.dealt_audit``). A ``t3`` game (sealed before draws were fixed by every seat) is
+checked for its signatures only (``SIGNED``): each mover's device dealt its draws. A game made before sealed
 links (no seal) cannot be checked at all (``NOT_VERIFIABLE``).
 
 The result is an ``Audit`` (``distance.Audit``: pure, so the end screen's words,
@@ -34,13 +36,14 @@ The result is an ``Audit`` (``distance.Audit``: pure, so the end screen's words,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from engines.core.chance import ChanceError
 from engines.core.errors import IllegalAction
 from engines.core.record import GameRecord, RecordError
 from engines.core.registry import get_game
-from engines.core.reveal import is_public, require_lap
+from engines.core.reveal import Replay, is_public, require_lap
 from engines.core.seal import SeatKey, SealError, turns, verify
 from engines.core.i18n import texts
 from engines.core.inbound import InputError
@@ -65,6 +68,28 @@ def audit(record: GameRecord, info: Distance) -> Audit:
     return audit_transcript(record, as_sent(record, info), gid=info.gid, revealed=info.revealed, own=own)
 
 
+def audit_dealt_game(record: GameRecord, info: Distance, book: Any, released: Mapping[int, Any]) -> Audit:
+    """A ``t5`` game (its cards dealt by mental poker, ``tavolo_ui.dealt``), as this device
+    keeps it: its masked ``record``, its seal (``info``), the deal's steps and keys it kept
+    (``book``: a ``dealt.DealBook``) and the deck secrets the seats released once it was over
+    (``released``: seat -> ``dealt_audit.RevealedSecret``), verified from scratch: the deal
+    (every shuffle, lock and key, with the secrets), every card the record used the one dealt
+    at its position, then the ``t4`` audit of the rest (``dealt_audit.audit_deal_game``,
+    imported only here: a page with no ``t5`` game never loads the deal's code)."""
+    if info.seal is None:
+        return Audit(NOT_VERIFIABLE)
+    if info.seal.damaged:
+        return Audit(FAILED, reason=T("The seals of this game stored on this device are damaged: it can neither "
+                                      "sign nor check its moves."))
+    from .dealt_audit import audit_deal_game
+
+    try:
+        own = {seat: SeatKey.from_text(text).public for seat, text in info.seal.keys.items()}
+    except InputError as exc:
+        return Audit(FAILED, reason=exc.reason)
+    return audit_deal_game(record, info.seal.transcript, book, released, gid=info.gid, own=own)
+
+
 def as_sent(record: GameRecord, info: Distance) -> list[dict]:
     """The whole transcript of ``record`` as this device's next link carries it: the stored
     one, with this device's own moves not sealed yet (its last turn: the page seals a turn
@@ -86,20 +111,23 @@ def as_sent(record: GameRecord, info: Distance) -> list[dict]:
 
 
 def audit_transcript(record: GameRecord, transcript: Any, *, gid: str, revealed: bool,
-                     own: dict[int, bytes] | None = None) -> Audit:
+                     own: dict[int, bytes] | None = None, replay: Replay | None = None) -> Audit:
     """``transcript`` (every segment of the game ``gid``) checked from scratch against
     ``record``: ``VERIFIED`` (``revealed``: a ``t4`` game, its commitments and public draws
     checked too, ``private`` counting the draws no commitment covers), ``SIGNED`` (a ``t3``
     game: its signatures only), or ``FAILED`` at the first check that does not hold, naming
-    its seat and its move (``SealError``'s). ``own``: this device's seats' public keys."""
+    its seat and its move (``SealError``'s). ``own``: this device's seats' public keys.
+    ``replay``: for the masked record of a ``t5`` game, its plain record made from the deal
+    (``dealt_audit.plain_record``), in which the movers and the public draws are found (the
+    signatures still hash ``record`` as it is: ``seal.verify``)."""
     try:
-        moved = turns(record)
+        moved = turns(record if replay is None else replay(record))
     except RecordError as exc:
         return Audit(FAILED, reason=exc.reason)
     try:
         if revealed:
             require_lap(record, transcript)
-        verify(record, transcript, moved.movers, gid=gid, drawn=moved.drawn, own=own, known=None)
+        verify(record, transcript, moved.movers, gid=gid, drawn=moved.drawn, own=own, known=None, replay=replay)
     except SealError as exc:
         return Audit(FAILED, seat=exc.seat, move=exc.move, reason=exc.reason,
                      first_mover=moved.movers[0] if moved.movers else None)

@@ -123,8 +123,10 @@ world cannot be built without them), and keeps what it had.
   (Euphoria hands no card over; Citadels' Magician does).
 - *Citadels*: its characters are dealt by the King (``deck.py``, *Joining the game*), another
   part; its districts would be dealt as here.
-- *The end-of-game audit* (``deck.audit``): the book keeps what it needs (the steps seen,
-  the releases), but nothing reveals the secrets yet.
+- *The end-of-game audit* (covered now, in the headless tool: ``tavolo_ui.dealt_audit``):
+  at the game's end each seat releases its deck secret, signed, and every device checks
+  the book's steps and keys with them (``deck.audit``) and the record against the cards
+  dealt.
 - *Each deck of ``Game.decks`` with no numbered cards is dealt*, drawn or not (Euphoria's
   ``market-sites`` is drawn only with the market selection option): 18 points more per step.
 """

@@ -523,7 +523,10 @@ class Audit:
     as a whole is refused), ``reason`` (the check's own words, seats written as
     ``i18n.player``), and ``first_mover`` (the seat of the game's first move: a failure at
     move 0 of another seat is in its part of the set-up). For ``VERIFIED``, ``private``: how
-    many draws only their drawer saw, dealt by that drawer's device with no commitment."""
+    many draws only their drawer saw, dealt by that drawer's device with no commitment;
+    ``dealt``: a ``t5`` game whose cards were dealt by mental poker, its deal checked too
+    (every shuffle, lock and key with the secrets the seats revealed at the end, and every
+    card played the one dealt: ``dealt_audit``)."""
 
     outcome: str
     seat: int | None = None
@@ -531,6 +534,7 @@ class Audit:
     reason: Text | str | None = None
     first_mover: int | None = None
     private: int = 0
+    dealt: bool = False
 
     @property
     def in_set_up(self) -> bool:
@@ -548,7 +552,9 @@ def end_words(audit: Audit | None, game: str, title: str) -> tuple[Text, Text | 
     rest behind "Read more" (``privacy_more``, in the words of ``game``; ``title``: its name
     as shown). A failure names the seat as ``i18n.player`` does (the page puts its name in).
     The words never claim more than was checked: the hidden cards that a ``t4`` link still
-    shows, and the draws only their drawer sees, are said not to be checked."""
+    shows, and the draws only their drawer sees, are said not to be checked. A ``t5`` game
+    (``Audit.dealt``) says its deal was checked too, with no "Read more" (``privacy_more``
+    describes the links that still show the hidden cards)."""
     if audit is None:
         return AUDITING, None, None
     if audit.outcome == NOT_VERIFIABLE:
@@ -568,6 +574,13 @@ def end_words(audit: Audit | None, game: str, title: str) -> tuple[Text, Text | 
                  "player’s own device and cannot be checked: this game was started before draws were fixed by "
                  "all players."), None, None
     hidden = audit.private > 0 or NOT_YET_PROTECTED.get(game, HIDDEN_CARDS) is not None
+    if audit.dealt:
+        line = T("Verified: every move was signed on its player’s device, every draw that all players see follows "
+                 "from secret values that all players committed to before the game began, and every card dealt "
+                 "was checked against every player’s shuffle with the secrets they revealed at the end.")
+        unprotected = T("Not protected: a page altered to read its own device’s memory can foresee (not choose) "
+                        "the draws of its player’s turn, and all the other players can act together against one.")
+        return line, unprotected, None   # ``privacy_more`` speaks of the links before the deal: nothing to add
     if hidden:
         line = T("Verified: every move was signed on its player’s device, and every draw that all players see "
                  "follows from secret values that all players committed to before the game began.")
