@@ -76,8 +76,11 @@ had made only 11 links (4 moves) after 12 minutes of one core, before and after 
 (not measured further): links 1-11 were 6,470 to 26,079 characters before (every one
 from the deal link on over 25,500), and after 6,470; 7,353; 8,236; 11,172; 16,758;
 22,346 (lap 2's last, the largest); 20,447 (the deal link); 15,714 and 20,379 (the first
-move links to seats 2 and 3, which have not played yet); then 1,142 and 1,055. At four
-seats lap 2 alone is over issue 39's 16,000: its steps' commitments would have to travel
+move links to seats 2 and 3, which have not played yet); then 1,142 and 1,055. Those
+minutes went to the devices' worlds while the recruits turned up waited for their keys
+(``provisional_world``); now the run plays its 40 moves in about 17 s of one core: 30
+links (42 moves, 3 wait messages), largest 22,345, median 1,260, 3,676 characters per
+move (``bench/worlds.py --links euphoria:4:4:40``). At four seats lap 2 alone is over issue 39's 16,000: its steps' commitments would have to travel
 apart, or once per device, to get under it.
 
 **What a device keeps** (``DealBook``, plain JSON): the steps it has seen (by deck, in
