@@ -399,7 +399,8 @@ class DealDevice(Device):
         except _CANNOT_REPLAY:   # signed as it is, yet no world of this device replays it
             return False, render(dealt.CANNOT_REPLAY, "en")
         try:
-            accepted, reason = self.open(t4, replay=lambda masked: dealt.provisional_world(game, masked, known).record)
+            accepted, reason = self.open(t4, lambda s: seeded_key(game.name, link.record.seed, s),
+                                         replay=lambda masked: dealt.provisional_world(game, masked, known).record)
         except _CANNOT_REPLAY:
             return False, render(dealt.CANNOT_REPLAY, "en")
         if accepted:

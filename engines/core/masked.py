@@ -640,6 +640,30 @@ class _Mark(NamedTuple):
     fills: dict[Key, str]
 
 
+class _NogoodIndex:
+    """The nogoods of a world by pair (``World._nogoods_with``): for each (position, card),
+    the nogoods holding it. Nogoods only grow, within a world and from one retry of ``build``
+    to the next, so the index is kept and only the new ones are added (``of``); a retry that
+    made it anew each time spent most of its time indexing again what it had indexed."""
+
+    def __init__(self) -> None:
+        self.by_pair: dict[tuple[Key, str], list[Nogood]] = {}
+        self.indexed: frozenset[Nogood] = frozenset()
+
+    def fits(self, nogoods: frozenset[Nogood]) -> bool:
+        """Whether this index can serve a world of ``nogoods``: it holds none that are not."""
+        return self.indexed <= nogoods
+
+    def of(self, nogoods: frozenset[Nogood]) -> dict[tuple[Key, str], list[Nogood]]:
+        """The index of ``nogoods`` (a superset of those indexed: ``fits``)."""
+        if self.indexed is not nogoods:
+            for bad in nogoods - self.indexed:
+                for one in bad:
+                    self.by_pair.setdefault(one, []).append(bad)
+            self.indexed = nogoods
+        return self.by_pair
+
+
 class World:
     """The state a device replays from a masked record: every position it reads holds its
     card, every other one a fill (see the module doc). ``record`` is the world's own plain
@@ -649,9 +673,14 @@ class World:
     once (``_check_exposed``). ``_marks``: the world as it was before each move played
     (``_Mark``), to go back to."""
 
+    made = 0
+    """How many worlds were made in this process (each ``World``, a retry of ``build`` too):
+    a count that tests read before and after a piece of work (``World.made``), never reset."""
+
     def __init__(self, game: Game, masked: GameRecord, known: Mapping[Key, str],
                  banned: Mapping[Key, frozenset[str]] | None = None, nogoods: frozenset[Nogood] = frozenset(),
-                 play: bool = True) -> None:
+                 play: bool = True, index: "_NogoodIndex | None" = None) -> None:
+        World.made += 1
         self.game = game
         self.known: dict[Key, str] = dict(known)
         self.banned: dict[Key, frozenset[str]] = dict(banned or {})
@@ -666,8 +695,7 @@ class World:
         self.state = game.new_game(masked.players, masked.seed, masked.options, dealer=False, deal=False)
         self.decks = {name: frozenset(cards) for name, cards in game.decks(self.state).items()}
         self._marks: list[_Mark] = []
-        self._index: dict[tuple[Key, str], list[Nogood]] = {}   # ``_nogoods_with``
-        self._indexed: frozenset[Nogood] = frozenset()
+        self._index = index if index is not None and index.fits(nogoods) else _NogoodIndex()   # ``_nogoods_with``
         game.deal(self.state, _Filler(self, masked.chance))
         if play:
             self._play(masked)
@@ -747,14 +775,8 @@ class World:
         raise ValueError(f"no card can fill position {key.at} of deck {key.deck!r}")
 
     def _nogoods_with(self, pair: tuple[Key, str]) -> list[Nogood]:
-        """The nogoods holding ``pair`` (an index of ``nogoods``, which only grow: the new ones
-        are added to it when they have changed)."""
-        if self._indexed is not self.nogoods:
-            for bad in self.nogoods - self._indexed:
-                for one in bad:
-                    self._index.setdefault(one, []).append(bad)
-            self._indexed = self.nogoods
-        return self._index.get(pair, [])
+        """The nogoods holding ``pair`` (``_NogoodIndex``, brought up to ``nogoods``)."""
+        return self._index.of(self.nogoods).get(pair, [])
 
     def _nogood_completed(self, key: Key, card: str) -> Nogood | None:
         """The nogood whose every pair holds once ``key`` is filled with ``card`` (a position
@@ -1024,9 +1046,10 @@ def build(game: Game, masked: GameRecord, known: Mapping[Key, str],
     there are finitely many, so this ends). ``rebuilds`` counts the retries."""
     bans: dict[Key, frozenset[str]] = dict(banned or {})
     retries = 0
+    index = _NogoodIndex()   # kept from one retry to the next: nogoods only grow
     while True:
         try:
-            w = World(game, masked, known, bans, nogoods, play=False)   # the set-up dealt
+            w = World(game, masked, known, bans, nogoods, play=False, index=index)   # the set-up dealt
         except _Exposed as exc:
             bans, nogoods = _learn_from(game, exc, bans, nogoods)
             retries += 1

@@ -22,7 +22,7 @@ import pytest
 from engines.core.deck import DeckError
 from engines.core.deck import read as deck_read
 from engines.core.deck import release as deck_release
-from engines.core.masked import build
+from engines.core.masked import World, build
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -459,3 +459,23 @@ def test_sealed_moves_at_two_seats_the_gambler_s_shown_hand_is_opened_to_the_oth
     shown = [key for key in truth.drawn if key.deck == "artifacts" and truth.drawer.get(key) == 1]
     assert len(shown) == 2 and {key: devices[0].known.get(key) for key in shown} == \
         {key: truth.card_at(key) for key in shown}
+
+
+def test_sealed_link_that_turns_cards_up_opens_with_a_few_worlds_while_their_keys_are_awaited(tmp_path):
+    """Euphoria at 3 seats, seed 4, up to move 3 (about 4 s of one core): the third move, the
+    last seat's recruit chosen, turns every seat's recruit face up, and its link reaches the
+    creator's device before the other seats' keys for theirs (it then owes its own). No world
+    fits what that device reads until the keys come, so it uses a provisional one
+    (``dealt.provisional_world``) for each world it needs: a few worlds in all (``World.made``).
+    It tried the strict world (``masked.build``) first, each time, which fails only once it has
+    tried every card with every set of fills its nogoods blame: 1,328 worlds for this one
+    link, thousands at four seats."""
+    summary = tool.play_deal("euphoria", PLAYERS, SEED, tmp_path, max_moves=3, open_last=False)
+    assert summary["refused"] == [] and summary["moves"] == 3
+    creator = tool.DealDevice.load(tmp_path / "devices" / "0")
+    before = World.made
+    assert creator.open_dealt(last_link(tmp_path)) == (True, "")
+    assert World.made - before <= 30
+    game = tool.get_game("euphoria")
+    run, _ = creator.deal_run(game, creator.record, creator.distance.gid, creator.known, creator.opened)
+    assert creator.waiting_for(run) == [0, 1]   # the recruits' keys: its own, then seat 1's
