@@ -316,16 +316,19 @@ class _Provisional(World):
             return
 
 
-def provisional_world(game: Game, masked: GameRecord, known: Mapping[Key, str]) -> World:
-    """The world of ``masked`` with what the device reads (``masked.build``), or, when none
-    fits until a key comes, a ``_Provisional`` one."""
+def provisional_world(game: Game, masked: GameRecord, known: Mapping[Key, str],
+                      banned: Mapping[Key, frozenset[str]] | None = None) -> World:
+    """The world of ``masked`` with what the device reads (``masked.build``; ``banned``: the
+    names it knows positions do not hold, as a draft's chooser and a call nobody answered
+    tell), or, when none fits until a key comes, a ``_Provisional`` one."""
     try:
-        return build(game, masked, known)
+        return build(game, masked, known, banned)
     except (ValueError, ChanceError):
-        return _Provisional(game, masked, known)
+        return _Provisional(game, masked, known, banned)
 
 
-def played_world(game: Game, masked: GameRecord, known: Mapping[Key, str]) -> World:
+def played_world(game: Game, masked: GameRecord, known: Mapping[Key, str],
+                 banned: Mapping[Key, frozenset[str]] | None = None) -> World:
     """The world of ``masked`` as far as this device can play it before the keys of a link
     are read: ``provisional_world``'s, or, when no world plays every move, a
     ``_Provisional`` one stopped where its fills first made the rules go another way than
@@ -337,9 +340,9 @@ def played_world(game: Game, masked: GameRecord, known: Mapping[Key, str]) -> Wo
     and ``opened_at`` read this world for that, as far as it went. Never a replay of the
     link (that one plays every move with what the keys opened, or the link is refused)."""
     try:
-        return provisional_world(game, masked, known)
+        return provisional_world(game, masked, known, banned)
     except (ValueError, ChanceError):
-        world = _Provisional(game, masked, known, play=False)
+        world = _Provisional(game, masked, known, banned, play=False)
         world.play_what_it_can(masked)
         return world
 
@@ -355,14 +358,18 @@ def shown_positions(game: Game, world: World) -> set[Key]:
 
 
 def opened_at(game: Game, masked: GameRecord, known: Mapping[Key, str], facts: MoveFacts, move: int,
-              shown: set[Key]) -> set[Key]:
+              shown: set[Key], banned: Mapping[Key, frozenset[str]] | None = None,
+              decks: Collection[str] | None = None) -> set[Key]:
     """The positions move ``move`` made public (``dealing.opened``'s rule, on the device's
     own world of the record up to it: its cards known or filled; ``shown`` those made
-    public before), by their labels."""
-    world = provisional_world(game, facts.prefix(masked, move), known)
+    public before), by their labels; with ``decks``, only positions of those decks (the
+    decks dealt by mental poker: Citadels' characters are the King's, opened by answers)."""
+    world = provisional_world(game, facts.prefix(masked, move), known, banned)
     public = shown_positions(game, world) | {d.key for d in facts.draws[move] if d.seen_by is None}
-    cards: dict[Slot, str] = {k: world.card_at(k) for k in world.drawn}
-    drawer: dict[Slot, int | None] = {k: world.drawer.get(k) for k in world.drawn}
+    if decks is not None:
+        public = {k for k in public if k.deck in decks}
+    cards: dict[Slot, str] = {k: world.card_at(k) for k in world.drawn if decks is None or k.deck in decks}
+    drawer: dict[Slot, int | None] = {k: world.drawer.get(k) for k in world.drawn if decks is None or k.deck in decks}
     hidden = Counter(h["item"] for h in game.hidden_items(world.state))
     found = opened(set(public), cards, set(shown), drawer, hidden, facts.movers[move])
     return {Key(*k) for k in found}
