@@ -489,6 +489,20 @@ class DealDevice(Device):
             shown |= set(opened[m])
         return dealt.run_deal(game, specs, facts, opened), opened
 
+    def owing_again(self, game: Game, gid: str, run: dealt.DealByMove) -> list[int]:
+        """The seats whose keys the game waits for, with the positions each move opened found
+        again with all this device knows now (``deal_run`` with nothing found before): a
+        position found opened when the link came may have been a fill that its world has
+        since put right (Citadels: a district built by its kind, a fill of that kind beside
+        the true card in the builder's hand, before the calls' answers came). Kept when the
+        debt goes away."""
+        assert self.record is not None
+        again, opened = self.deal_run(game, self.record, gid, self.known, {})
+        owing = self.waiting_for(again)
+        if not owing:
+            self.opened = opened
+        return owing
+
     def waiting_for(self, run: dealt.DealByMove) -> list[int]:
         """The seats whose keys the game waits for (``dealt.missing_releases``)."""
         return sorted({r.seat for r in dealt.missing_releases(run, self.book)})
@@ -525,6 +539,8 @@ class DealDevice(Device):
         self.known = {**{k: v for k, v in self.known.items() if k.deck not in specs},   # the drafts' own
                       **dealt.readable(self.book, specs, dealt.card_names(game, self.record), run, self.deck_secret)}
         owing = self.waiting_for(run)
+        if owing and draft_cards(game, self.record):
+            owing = self.owing_again(game, gid, run)
         if owing:
             return owing[0], False
         drafting = bool(draft_cards(game, self.record))

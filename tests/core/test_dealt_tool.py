@@ -466,9 +466,9 @@ def test_sealed_moves_at_two_seats_the_gambler_s_shown_hand_is_opened_to_the_oth
 # ---- Citadels: the draft of the characters in t5 links (tavolo_ui.drafted) ------------------
 
 CITADELS_SEED = 3
-CITADELS_MOVES = 28
-"""Round 1 whole (its draft, every call answered or said "nobody") and round 2's King's deal
-and first choice, at three seats, seed 3."""
+CITADELS_MOVES = 40
+"""Round 1 whole (its draft, every call answered or said "nobody") and round 2's draft and
+first calls, at three seats, seed 3."""
 
 DRAFT_TURNS: list[tuple[int, int, str, bool]] = []
 """Each draft choice and each called turn of the ``drafted`` run as checked when its link came:
@@ -524,9 +524,18 @@ def with_entries(t4: str, deal: str, entries: list[str]) -> str:
     return dealt.dealt_fragment(t4, drafted_links.join_entries(deal, entries))
 
 
-def receiver_of(folder: Path) -> int:
-    """The next chooser of round 2, to whom the last link's pass goes (the link goes to all)."""
-    return int(next(e for e in reversed(draft_entries(last_link(folder))[2]) if e.startswith("kp.")).split(".")[4])
+def device_before(folder: Path, seat: int, tmp_path: Path, entry: str) -> tool.DealDevice:
+    """A copy of ``seat``'s device as it was before ``entry`` came: the entry left out of its
+    stored draft book (and, for a pass to it, the cards it handed), so that a link carrying
+    it (or an edited copy) is checked anew."""
+    copy = device_copy(folder, seat, tmp_path)
+    saved = json.loads((copy / "deal.json").read_text())
+    saved["draft"] = [e for e in saved["draft"] if e != entry]
+    if entry.startswith("kp."):
+        _, deck, step, *_ = entry.split(".")
+        saved["own"]["handed"][deck].pop(str(int(step) + 1), None)
+    (copy / "deal.json").write_text(json.dumps(saved))
+    return tool.DealDevice.load(copy)
 
 
 def test_sealed_draft_each_chooser_sees_the_cards_handed_to_it_and_plays_the_calls(drafted):
@@ -546,9 +555,9 @@ def test_sealed_draft_each_chooser_sees_the_cards_handed_to_it_and_plays_the_cal
 
 
 def test_tamper_draft_commitment_edited_is_refused_naming_the_king(drafted, tmp_path, monkeypatch):
-    """Round 2's deal in the last link with one commitment changed: its receiver refuses the
-    link, naming the King (his signature no longer holds); with the signature check switched
-    off, it is not refused so."""
+    """Round 2's deal in the last link with one commitment changed, opened on a device before
+    the deal came to it: refused, naming the King (his signature no longer holds); with the
+    signature check switched off, it is not refused so."""
     folder, _ = drafted
     t4, deal, entries = draft_entries(last_link(folder))
     k, entry = next((k, e) for k, e in reversed(list(enumerate(entries))) if e.startswith("kd."))
@@ -557,41 +566,37 @@ def test_tamper_draft_commitment_edited_is_refused_naming_the_king(drafted, tmp_
     forged = with_entries(t4, deal, [*entries[:k], ".".join(parts), *entries[k + 1:]])
     dealer = int(parts[2])
     expected = f"Player {dealer + 1}'s part of the draft of the characters is not signed by Player {dealer + 1}."
-    receiver = receiver_of(folder)
-    device = tool.DealDevice.load(device_copy(folder, receiver, tmp_path))
-    assert device.open_dealt(forged) == (False, expected)
+    other = (dealer + 1) % PLAYERS
+    assert device_before(folder, other, tmp_path, entry).open_dealt(forged) == (False, expected)
     monkeypatch.setattr(drafted_links, "signed_by", lambda *_: True)
-    device = tool.DealDevice.load(device_copy(folder, receiver, tmp_path))
-    assert device.open_dealt(forged) != (False, expected)
+    assert device_before(folder, other, tmp_path, entry).open_dealt(forged) != (False, expected)
 
 
 def test_forged_draft_pass_sealed_to_another_seat_is_refused_naming_its_sender(drafted, tmp_path, monkeypatch):
-    """The King (with his own keys) seals his pass of round 2 to the third seat's draft key
-    but addresses it to the next chooser, and signs it: the next chooser's device cannot
-    open it and refuses the link, naming the King; with the pass's tag check switched off,
-    it is not refused so."""
+    """The chooser of round 2's last pass in the last link (with its own keys) seals it to the
+    third seat's draft key but addresses it to the next chooser, and signs it: the next
+    chooser's device (before that pass came to it) cannot open it and refuses the link,
+    naming the sender; with the pass's tag check switched off, it is not refused so."""
     folder, _ = drafted
     t4, deal, entries = draft_entries(last_link(folder))
     k, entry = next((k, e) for k, e in reversed(list(enumerate(entries))) if e.startswith("kp."))
     _, deck, step, sender, receiver, _sealed, _sig = entry.split(".")
-    king = tool.DealDevice.load(folder / "devices" / sender)
+    chooser = tool.DealDevice.load(folder / "devices" / sender)
     other = next(s for s in range(PLAYERS) if s not in (int(sender), int(receiver)))
-    gid = king.distance.gid
-    spec = draft.DraftSpec(gid, deck, tool.draft_cards(tool.get_game("citadels"), king.record), PLAYERS)
-    handed = king.own["handed"][deck][step]
-    kept = king.own["mine"][deck][step]["card"]
+    gid = chooser.distance.gid
+    spec = draft.DraftSpec(gid, deck, tool.draft_cards(tool.get_game("citadels"), chooser.record), PLAYERS)
+    handed = chooser.own["handed"][deck][step]
+    kept = chooser.own["mine"][deck][step]["card"]
     rest = [o for o in handed.values() if o["card"] != kept]
-    sealed = draft.seal_pass(spec, king.deck_secret, int(step), other, king.draft.keys()[other], rest)
+    sealed = draft.seal_pass(spec, chooser.deck_secret, int(step), other, chooser.draft.keys()[other], rest)
     forged_entry = drafted_links.pass_entry(gid, deck, int(step), int(sender), int(receiver), sealed,
-                                            king.draft_key())
+                                            chooser.draft_key())
     forged = with_entries(t4, deal, [*entries[:k], forged_entry, *entries[k + 1:]])
     expected = f"Player {int(sender) + 1}'s cards of the draft passed to Player {int(receiver) + 1} cannot be " \
                f"opened by Player {int(receiver) + 1}."
-    device = tool.DealDevice.load(device_copy(folder, int(receiver), tmp_path))
-    assert device.open_dealt(forged) == (False, expected)
+    assert device_before(folder, int(receiver), tmp_path, entry).open_dealt(forged) == (False, expected)
     monkeypatch.setattr(draft, "_tag_ok", lambda *_: True)
-    device = tool.DealDevice.load(device_copy(folder, int(receiver), tmp_path))
-    assert device.open_dealt(forged) != (False, expected)
+    assert device_before(folder, int(receiver), tmp_path, entry).open_dealt(forged) != (False, expected)
 
 
 def test_forged_draft_answer_of_another_card_is_refused_naming_its_seat(drafted, tmp_path, monkeypatch):
@@ -607,14 +612,10 @@ def test_forged_draft_answer_of_another_card_is_refused_naming_its_seat(drafted,
     forged = with_entries(t4, deal, [*entries[:k], ".".join(parts), *entries[k + 1:]])
     seat = int(parts[3])
     expected = f"Player {seat + 1}'s card does not match the one Player {seat + 1} chose."
-    receiver = receiver_of(folder)
+    receiver = (seat + 1) % PLAYERS
 
     def fresh() -> tool.DealDevice:
-        copy = device_copy(folder, receiver, tmp_path)
-        saved = json.loads((copy / "deal.json").read_text())
-        saved["draft"] = [e for e in saved["draft"] if e != entry]
-        (copy / "deal.json").write_text(json.dumps(saved))
-        return tool.DealDevice.load(copy)
+        return device_before(folder, receiver, tmp_path, entry)
 
     assert fresh().open_dealt(forged) == (False, expected)
     monkeypatch.setattr(draft, "check_choice", lambda *args: args[-1]["card"])

@@ -345,7 +345,7 @@ def dealt_euphoria(tmp_path_factory) -> tuple[Path, dict]:
     return folder, tool.play_deal("euphoria", PLAYERS, SEED, folder, max_moves=MAX_MOVES, open_last=False)
 
 
-CITADELS_MOVES = 28
+CITADELS_MOVES = 40
 """Citadels' ``--deal`` run: round 1 whole and round 2's King's deal (seed 3; about 25 s of one core)."""
 
 
