@@ -52,7 +52,25 @@ device's own table, its draws from its reserve, its keys in its move links; the 
 first turn rides in its deal link); a turn that waits for keys (cards turned face up) sends
 its link to each seat that owes one and on (``wait_messages`` in the summary, counted in
 ``extra_messages``). *Not yet*: bots
-(``--bots`` is refused with ``--deal``), Citadels (its characters are the King's to deal).
+(``--bots`` is refused with ``--deal``).
+
+**Citadels' draft** (``tavolo_ui.drafted``, ``engines.core.draft``): the districts are dealt
+as above; each round's characters by the King's device at its first choice
+(``DealDevice.choose``, ``deal_draft``): its deal committed (``kd``), each choice committed
+(``kc``), what is left passed on encrypted to the next chooser (``kp``), whose device opens it
+when the link comes (``take_in_draft``) and gives its world the cards handed as bans
+(``draft_reads``). In the calls, the link goes to every player after each turn
+(``CALL_ALL``): the device that holds the character called answers with its turn's first
+move (its choice opened, ``ko``), or the device that knows it lies face down says "nobody"
+(``kn``: one extra message, none when it sends the next link anyway; ``settle_calls``). Seed
+3 at three seats, 40 moves: 24 links, 3 extra messages (lap 2's, two "nobody"s), largest
+10,535 characters, median 6,393; one "nobody" message in each of rounds 1 and 2. *Not
+yet* (untried): the characters set aside face up at four and five seats (the set-up's
+are read from the districts' deal, which has none of them; a later round's the King's
+deal refuses, ``Waiting``), seven seats' face-down card handed on, the
+Magician's exchange with another hand (no hand-over entries), the audit; a run past about
+60 moves (seed 3) meets a district fill of a kind built that comes face up in a world
+(``masked``'s kinds), which the tool does not catch.
 
 **Opening** (``--open DEVICE FILE``): opens a link file on that device, as its page would,
 stores what it accepts, and prints ``{"accepted": bool, "reason": str}`` (reason in English,
@@ -841,7 +859,10 @@ class DealDevice(Device):
         """Whether this device answers the next call: it holds the character, or knows it
         lies face down."""
         call = self.next_call(game, self.calls_state(game))
-        return call is not None and (call[1] in self.my_choices(call[0]) or call[1] in self.own["down"].get(call[0], []))
+        if call is None:
+            return False
+        deck, card = call
+        return card in self.my_choices(deck) or card in self.own["down"].get(deck, [])
 
     def settle_calls(self, game: Game, gid: str, table: DeviceTable | None, answer: bool = True) -> None:
         """Each call this device settles now, in order: "nobody" for a character it knows lies
@@ -1056,7 +1077,8 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
             claimer = next((d for s, d in sorted(devices.items(), key=lambda i: (i[0] - current.seat - 1) % players)
                             if d.claims(game)), None)
             if claimer is None:
-                waiting = {"move": len(current.record.actions) + 1, "seat": None, "reason": "no device answers the call"}
+                waiting = {"move": len(current.record.actions) + 1, "seat": None,
+                           "reason": "no device answers the call"}
                 break
             to = claimer.seat
         current = devices[to]

@@ -121,8 +121,10 @@ world cannot be built without them), and keeps what it had.
   ``--deal`` runs.
 - *Hand-overs* (requests and answers, ``deck.hand_over_request``): no entry for them yet
   (Euphoria hands no card over; Citadels' Magician does).
-- *Citadels*: its characters are dealt by the King (``deck.py``, *Joining the game*), another
-  part; its districts would be dealt as here.
+- *Citadels*: its districts are dealt as here, its characters by the King
+  (``tavolo_ui.drafted``: their entries ride in the deal part, starting with ``k``, taken
+  apart by ``drafted.split_entries`` before ``parse_deal``); ``opened_at`` then counts only
+  the decks dealt here (``decks``) and the worlds take the draft's bans (``banned``).
 - *The end-of-game audit* (``deck.audit``): the book keeps what it needs (the steps seen,
   the releases), but nothing reveals the secrets yet.
 - *Each deck of ``Game.decks`` with no numbered cards is dealt*, drawn or not (Euphoria's
