@@ -57,7 +57,25 @@ and each other device answers every player with its own (``release_secrets``; wi
 there); every device then checks the whole game (``DealDevice.audit``,
 ``tavolo_ui.dealt_audit``) and the summary says ``"audit": "verified"`` or what failed
 (``reveal_messages``: the answers, counted in ``extra_messages``). *Not yet*: bots
-(``--bots`` is refused with ``--deal``), Citadels (its characters are the King's to deal).
+(``--bots`` is refused with ``--deal``).
+
+**Citadels' draft** (``tavolo_ui.drafted``, ``engines.core.draft``): the districts are dealt
+as above; each round's characters by the King's device at its first choice
+(``DealDevice.choose``, ``deal_draft``): its deal committed (``kd``), each choice committed
+(``kc``), what is left passed on encrypted to the next chooser (``kp``), whose device opens it
+when the link comes (``take_in_draft``) and gives its world the cards handed as bans
+(``draft_reads``). In the calls, the link goes to every player after each turn
+(``CALL_ALL``): the device that holds the character called answers with its turn's first
+move (its choice opened, ``ko``), or the device that knows it lies face down says "nobody"
+(``kn``: one extra message, none when it sends the next link anyway; ``settle_calls``). Seed
+3 at three seats, 40 moves: 24 links, 3 extra messages (lap 2's, two "nobody"s), largest
+10,535 characters, median 6,393; one "nobody" message in each of rounds 1 and 2. *Not
+yet* (untried): the characters set aside face up at four and five seats (the set-up's
+are read from the districts' deal, which has none of them; a later round's the King's
+deal refuses, ``Waiting``), seven seats' face-down card handed on, the
+Magician's exchange with another hand (no hand-over entries), the draft's part of the audit; a run past about
+60 moves (seed 3) meets a district fill of a kind built that comes face up in a world
+(``masked``'s kinds), which the tool does not catch.
 
 **Opening** (``--open DEVICE FILE``): opens a link file on that device, as its page would,
 stores what it accepts, and prints ``{"accepted": bool, "reason": str}`` (reason in English,
@@ -96,13 +114,16 @@ from engines.core.record import GameRecord, new_record, parse_record, replay  # 
 from engines.core.rng import Rng  # noqa: E402
 from engines.core.seal import SeatKey, b64  # noqa: E402
 from tavolo_ui.distance import EVERY_SEAT, VERIFIED, Audit, Distance, SealState, end_words  # noqa: E402
-from tavolo_ui import dealt, dealt_audit, revealed  # noqa: E402
+from tavolo_ui import dealt, dealt_audit, drafted, revealed  # noqa: E402
 from tavolo_ui.audit import audit_dealt_game  # noqa: E402
+from engines.core import draft as draft_protocol  # noqa: E402
 from engines.core.deck import DeckError, DeckSecret  # noqa: E402
 from engines.core.deck import read as deck_read, release as deck_release  # noqa: E402
 from engines.core.masked import Key, World, build  # noqa: E402
 from engines.core.table import DeviceTable  # noqa: E402
 from engines.core.seal import bound_keys, check_signatures  # noqa: E402
+from engines.core.reveal import latest_values  # noqa: E402
+from typing import Any  # noqa: E402
 from tavolo_ui.sealed import device_seat, device_seats, first_needed, make_link, new_seal, open_link, parse_sealed, refusal  # noqa: E402
 
 BASE_URL = "https://tavolo.example/"
@@ -176,7 +197,8 @@ class Device:
         return self.distance.seal
 
     def open(self, fragment: str, make_key: Callable[[int], SeatKey] | None = None,
-             replay: Callable[[GameRecord], GameRecord] | None = None) -> tuple[bool, str]:
+             replay: Callable[[GameRecord], GameRecord] | None = None,
+             splits: dict[int, set[int]] | None = None) -> tuple[bool, str]:
         """Open a link as the page would: (accepted, reason in English). What is accepted
         (a newer game) is stored. ``make_key``: how a first link makes this seat's key
         (``SeatKey.new`` by default). ``replay``: this device's replay of a masked record
@@ -186,7 +208,7 @@ class Device:
             if self.chances is None:
                 opened = open_link(fragment, here, make_key=make_key)
             else:
-                opened = revealed.open_link(fragment, here, make_key=make_key, replay=replay)
+                opened = revealed.open_link(fragment, here, make_key=make_key, replay=replay, splits=splits)
         except InputError as exc:
             return False, refusal(exc)
         if not opened.accepted:  # a fork: two continuations of one position
@@ -339,6 +361,16 @@ class DealDevice(Device):
     """The positions each move made public, as this device found them (``dealt.opened_at``)."""
     released: dict[int, dealt_audit.RevealedSecret]
     """The deck secrets the seats released at the end of the game (``dealt_audit``), checked."""
+    draft: drafted.DraftBook
+    """The draft's entries this device checked (``tavolo_ui.drafted``; Citadels' characters)."""
+    draft_view: tuple[drafted.DraftBook, dict] | None = None
+    """While a link is read: its draft book and what this device then knows alone (not kept yet)."""
+    own: dict
+    """What this device alone knows of the drafts (never in a link): ``handed[deck][step]``
+    the openings handed to its seat for its choice at ``step`` (position -> opening),
+    ``mine[deck][step]`` its choice's opening (``discard``: put face down), ``down[deck]``
+    the cards it knows are face down (set aside by its deal, put face down by it, or left
+    after its last choice)."""
 
     @classmethod
     def start(cls, folder: Path, seat: int, name: str, seed: int) -> "DealDevice":
@@ -346,6 +378,7 @@ class DealDevice(Device):
                         for f in Device.__dataclass_fields__})
         device.deck_secret, device.book = seeded_deck_secret(name, seed, seat), dealt.DealBook()
         device.known, device.opened, device.released = {}, {}, {}
+        device.draft, device.own = drafted.DraftBook(), {"handed": {}, "mine": {}, "down": {}, "aside": {}}
         return device
 
     @classmethod
@@ -359,6 +392,8 @@ class DealDevice(Device):
         device.opened = {int(m): [Key(*k) for k in keys] for m, keys in saved.get("opened", {}).items()}
         device.released = {int(r[0]): dealt_audit.RevealedSecret(int(r[0]), r[1], r[2])
                            for r in saved.get("released", [])}
+        device.draft = drafted.DraftBook(list(saved.get("draft", [])), tuple(saved.get("cards", [])))
+        device.own = saved.get("own", {"handed": {}, "mine": {}, "down": {}})
         return device
 
     def save(self) -> None:
@@ -367,7 +402,8 @@ class DealDevice(Device):
             {"secret": self.deck_secret.to_text(), "book": self.book.to_json(),
              "known": [{"deck": k.deck, "at": k.at, "card": c} for k, c in sorted(self.known.items())],
              "opened": {str(m): [list(k) for k in keys] for m, keys in sorted(self.opened.items())},
-             "released": [list(r) for _, r in sorted(self.released.items())]}))
+             "released": [list(r) for _, r in sorted(self.released.items())],
+             "draft": self.draft.entries, "cards": list(self.draft.cards), "own": self.own}))
 
     def order(self) -> list[int]:
         """Lap 1's seats: the creator's, then the others' (``revealed.route``'s lap)."""
@@ -385,6 +421,7 @@ class DealDevice(Device):
             game = get_game(link.record.game)
             specs = dealt.deal_specs(game, link.record, link.gid)
             text, secrets = dealt_audit.split_secrets(text)
+            text, entries = drafted.split_entries(text)
             steps, releases = dealt.parse_deal(text, specs)
             stored = self.seal.transcript if self.record is not None else []
             transcript = [*stored[:link.first], *link.segments]
@@ -392,21 +429,51 @@ class DealDevice(Device):
             order = [host, *[s for s in range(link.record.players) if s != host]]
             book = dealt.take_in(self.book, specs, steps, releases, bound_keys(transcript), order)
             released = dealt_audit.take_secrets(self.released, secrets, link.gid, bound_keys(transcript), book, specs)
-            check_signatures(link.record, transcript, gid=link.gid)   # before the record is replayed
-            known, opened = self.reads(game, book, link.record, link.gid) if link.record.chance else ({}, {})
+            draft_book, own = self.take_in_draft(game, link.record, link.gid, entries, bound_keys(transcript))
+            splits = drafted.splits(draft_book)
+            check_signatures(link.record, transcript, gid=link.gid, splits=splits)   # before the record is replayed
+            self.draft_view = (draft_book, own)
+            try:
+                known, opened = self.reads(game, book, link.record, link.gid) if link.record.chance else ({}, {})
+            finally:
+                self.draft_view = None
+            drawn, bans = draft_reads(draft_book, own)
+            known = {**known, **drawn}
         except InputError as exc:
             return False, refusal(exc)
         except _CANNOT_REPLAY:   # signed as it is, yet no world of this device replays it
             return False, render(dealt.CANNOT_REPLAY, "en")
         try:
             accepted, reason = self.open(t4, lambda s: seeded_key(game.name, link.record.seed, s),
-                                         replay=lambda masked: dealt.provisional_world(game, masked, known).record)
+                                         replay=lambda masked: dealt.provisional_world(game, masked, known, bans).record,
+                                         splits=splits)
         except _CANNOT_REPLAY:
             return False, render(dealt.CANNOT_REPLAY, "en")
         if accepted:
             self.book, self.known, self.opened, self.released = book, known, opened, released
+            self.draft, self.own = draft_book, own
             self.save()
         return accepted, reason
+
+    # ---- the draft of the characters (``tavolo_ui.drafted``) ---------------------------------
+
+    def take_in_draft(self, game: Game, record: GameRecord, gid: str, entries: list[str],
+                      keys: dict[int, bytes]) -> tuple[drafted.DraftBook, dict]:
+        """A link's draft entries checked into a copy of this device's draft book
+        (``drafted.take_in``), then each pass to its seat opened and checked
+        (``drafted.open_for``) into a copy of what it alone knows; the device's own are not
+        changed (a refused link changes nothing). A ``DraftError`` naming the seat at fault."""
+        cards = draft_cards(game, record)
+        book = drafted.take_in(self.draft, entries, gid=gid, cards=cards, seats=record.players, keys=keys)
+        own = json.loads(json.dumps(self.own))
+        for deck in book.decks():
+            for step, (_sender, receiver, _sealed) in sorted(book.passes(deck).items()):
+                handed = own["handed"].setdefault(deck, {})
+                if receiver == self.seat and str(step + 1) not in handed:
+                    got = drafted.open_for(book, self.deck_secret, gid=gid, cards=cards, seats=record.players,
+                                           deck=deck, step=step + 1)
+                    handed[str(step + 1)] = {str(p): o for p, o in got.items()}
+        return book, own
 
     def reads(self, game: Game, book: dealt.DealBook, record: GameRecord, gid: str
               ) -> tuple[dict[Key, str], dict[int, list[Key]]]:
@@ -443,15 +510,31 @@ class DealDevice(Device):
         ``dealt.opened_at``), and those positions. ``played``: over the moves its world
         can play before the link's keys are read (``dealt.played_world``), for ``reads``."""
         specs = dealt.deal_specs(game, record, gid)
-        world = (dealt.played_world if played else dealt.provisional_world)(game, record, known)
+        drawn, bans = draft_reads(*(self.draft_view or (self.draft, self.own)))
+        known = {**known, **drawn}
+        world = (dealt.played_world if played else dealt.provisional_world)(game, record, known, bans)
         facts = dealt.move_facts(game, world.record)
         opened = {m: keys for m, keys in found.items() if m < len(facts.movers)}
         shown: set[Key] = set()
         for m in range(1, len(facts.movers)):
             if m not in opened:
-                opened[m] = sorted(dealt.opened_at(game, record, known, facts, m, shown))
+                opened[m] = sorted(dealt.opened_at(game, record, known, facts, m, shown, bans, decks=specs))
             shown |= set(opened[m])
         return dealt.run_deal(game, specs, facts, opened), opened
+
+    def owing_again(self, game: Game, gid: str, run: dealt.DealByMove) -> list[int]:
+        """The seats whose keys the game waits for, with the positions each move opened found
+        again with all this device knows now (``deal_run`` with nothing found before): a
+        position found opened when the link came may have been a fill that its world has
+        since put right (Citadels: a district built by its kind, a fill of that kind beside
+        the true card in the builder's hand, before the calls' answers came). Kept when the
+        debt goes away."""
+        assert self.record is not None
+        again, opened = self.deal_run(game, self.record, gid, self.known, {})
+        owing = self.waiting_for(again)
+        if not owing:
+            self.opened = opened
+        return owing
 
     def waiting_for(self, run: dealt.DealByMove) -> list[int]:
         """The seats whose keys the game waits for (``dealt.missing_releases``)."""
@@ -486,18 +569,32 @@ class DealDevice(Device):
         run, self.opened = self.deal_run(game, self.record, gid, self.known, self.opened)
         self.pay_extra(game, run, gid)
         specs = dealt.deal_specs(game, self.record, gid)
-        self.known = dealt.readable(self.book, specs, dealt.card_names(game, self.record), run, self.deck_secret)
+        self.known = {**{k: v for k, v in self.known.items() if k.deck not in specs},   # the drafts' own
+                      **dealt.readable(self.book, specs, dealt.card_names(game, self.record), run, self.deck_secret)}
         owing = self.waiting_for(run)
+        if owing and draft_cards(game, self.record):
+            owing = self.owing_again(game, gid, run)
         if owing:
             return owing[0], False
-        mover = game.to_move(build(game, self.record, self.known).state)
+        drafting = bool(draft_cards(game, self.record))
+        if drafting:   # in the calls, this device answers the next: its "nobody"s first
+            if self.next_call(game, self.calls_state(game)) is not None:
+                self.settle_calls(game, gid, None, answer=False)
+                call = self.next_call(game, self.calls_state(game))
+                if call is not None and call[1] not in self.my_choices(call[0]):
+                    return CALL_ALL, False
+            mover = game.to_move(self.calls_state(game))
+        else:
+            mover = game.to_move(build(game, self.record, self.known).state)
         if mover is None:
             return EVERY_SEAT, False
-        if mover != self.seat:
+        if mover != self.seat and not (drafting and mover == CHANCE_NODE):
             return mover, False
         to = self.play_moves(game, gid)
         run, self.opened = self.deal_run(game, self.record, gid, self.known, self.opened)
         owing = [s for s in self.waiting_for(run) if s != self.seat]
+        if not owing and to == CALL_ALL:
+            return CALL_ALL, True
         if not owing and to == CHANCE_WAIT:
             raise Waiting(f"seat {self.seat}'s table waits after its turn, and no seat owes a key")
         return (owing[0] if owing else to), True
@@ -518,6 +615,9 @@ class DealDevice(Device):
         if made < len(order):   # lap 1, on t4's set-up lap
             self.distance.seal = revealed.commit(self.record, self.seal, self.chances, gid=gid)
             self._steps(specs, key, order)
+            if draft_cards(game, self.record):   # its draft key, for the passes to it
+                self.draft.cards = draft_cards(game, self.record)
+                self.draft.entries.append(drafted.key_entry(gid, self.deck_secret, key))
             made += 1
         if made >= len(order):   # lap 2 (the last seat of lap 1 starts it at once)
             self._steps(specs, key, order)
@@ -553,7 +653,8 @@ class DealDevice(Device):
         if reveal:
             key = SeatKey.from_text(self.seal.keys[self.seat])
             self.released[self.seat] = dealt_audit.reveal_secret(gid, self.deck_secret, key)
-        return dealt.dealt_fragment(t4, dealt_audit.with_secrets(deal, [r for _, r in sorted(self.released.items())]))
+        deal = dealt_audit.with_secrets(deal, [r for _, r in sorted(self.released.items())])
+        return dealt.dealt_fragment(t4, drafted.join_entries(deal, drafted.carried(self.draft)))
 
     def audit(self, gid: str) -> Audit:
         """The whole game as this device keeps it, checked from scratch with the secrets
@@ -613,10 +714,11 @@ class DealDevice(Device):
         value and sealed. Returns the seat the link goes to (``EVERY_SEAT`` at the end)."""
         assert self.record is not None and self.distance is not None and self.chances is not None
         turn = revealed.deal(self.record, self.seal, self.chances, self.seat, gid=gid, private=Sampler(self.dealer))
-        table = DeviceTable(game, {self.seat}, self.record, self.known)
+        known, bans = draft_reads(self.draft, self.own)
+        table = DeviceTable(game, {self.seat}, self.record, {**self.known, **known}, bans)
         mover = self.play_turn_at(game, gid, table, turn)
         self.distance.seal = revealed.seal_turn(self.record, self.seal, turn, gid=gid)
-        return mover if mover == CHANCE_WAIT else revealed.route(self.record, self.seal, mover)
+        return mover if mover in (CHANCE_WAIT, CALL_ALL) else revealed.route(self.record, self.seal, mover)
 
     def play_turn_at(self, game: Game, gid: str, table: DeviceTable, turn: revealed.Turn) -> int | None:
         """Play this seat's moves at ``table`` while it is to move there: each chosen by the
@@ -650,14 +752,187 @@ class DealDevice(Device):
 
         bot = get_bot(game, LEVEL)
         before = len(self.record.actions)
-        while table.to_move() == self.seat:
-            table.play(bot(game, table.world.state, self.bot_rng), card_at, public=turn.beacon)
+        drafting = bool(draft_cards(game, self.record))
+        if drafting:
+            self.settle_calls(game, gid, table)
+            if table.to_move() == CHANCE_NODE and table.waiting is None:   # a round ended on calls said
+                table.deal_pending(card_at, public=turn.beacon)
+        while table.to_move() == self.seat and (not drafting or self.may_move(game, table)):
+            deck = game.choice_deck(table.world.state) if drafting else None
+            if deck is not None:
+                self.choose(game, gid, table, deck, lambda: bot(game, table.world.state, self.bot_rng),
+                            lambda action: table.play(action, card_at, public=turn.beacon))
+            else:
+                table.play(bot(game, table.world.state, self.bot_rng), card_at, public=turn.beacon)
+            if drafting:
+                self.settle_calls(game, gid, table)
         self.record, self.known = table.record, dict(table.known)
         run, self.opened = self.deal_run(game, self.record, gid, self.known, self.opened)
         for move in run.moves[before + 1:]:
             mine = dealt.make_releases(specs, self.deck_secret, dealt.owed_by(move, self.seat))
             self.book = dealt.take_in(self.book, specs, [], mine, bound_keys(self.seal.transcript), self.order())
+        if drafting and (table.waiting is not None or self.next_call(game, self.calls_state(game)) is not None):
+            return CALL_ALL
         return table.to_move() if table.waiting is None else CHANCE_WAIT
+
+    # ---- the draft and the calls, at this device's table ---------------------------------------
+
+    def draft_key(self) -> SeatKey:
+        return SeatKey.from_text(self.seal.keys[self.seat])
+
+    def choose(self, game: Game, gid: str, table: DeviceTable, deck: str, choose: Callable[[], Any],
+               play: Callable[[Any], Any]) -> None:
+        """This seat's choice in the draft of ``deck`` at its table: first, as its dealer (the
+        first chooser), the deal (``draft.deal`` from its secret and the public values in
+        force; the positions set aside read by it alone; its ``kd`` entry); then the cards
+        handed to it given to its world as bans (every position drawn before holds none of
+        them), checked to be exactly those its world offers; the choice (``choose``) committed
+        (its ``kc`` entry) and played (``play``); then the rest passed on, encrypted to the
+        next chooser (its ``kp`` entry), or, at the draft's end, kept as the cards it knows
+        are face down."""
+        assert self.record is not None
+        cards = draft_cards(game, self.record)
+        spec = draft_protocol.DraftSpec(gid, deck, cards, self.record.players)
+        step = len(self.draft.choices(deck))
+        if step == 0:
+            self.deal_draft(game, gid, table, deck, spec)
+        handed = self.own["handed"].get(deck, {}).get(str(step))
+        if handed is None:
+            raise Waiting(f"seat {self.seat} chooses at step {step} of {deck!r} but no cards were passed to it")
+        self.refresh(table)
+        numbers = game.numbered_cards(deck)
+        assert numbers is not None
+        field, rank_of = numbers
+        offered = {game.dump_action(a).get(field) for a in game.legal_actions(table.world.state)}
+        if offered != {rank_of[o["card"]] for o in handed.values()}:
+            raise Waiting(f"seat {self.seat}'s world does not offer the cards handed to it at step {step} of {deck!r}")
+        action = choose()
+        data = game.dump_action(action)
+        card = next(c for c, r in rank_of.items() if r == data[field])
+        committed, opening = draft_protocol.commit_choice(spec, self.deck_secret, step, card)
+        self.draft.entries.append(drafted.choice_entry(gid, deck, step, self.seat, committed, self.draft_key()))
+        self.own["mine"].setdefault(deck, {})[str(step)] = {**opening, "discard": data["type"] != "choose_character"}
+        play(action)
+        rest = {p: o for p, o in handed.items() if o["card"] != card}
+        state = table.world.state
+        if table.waiting is None and game.choice_deck(state) == deck:
+            receiver = table.to_move()
+            assert receiver is not None and receiver >= 0
+            if receiver == self.seat:
+                self.own["handed"][deck][str(step + 1)] = rest
+            else:
+                sealed = draft_protocol.seal_pass(spec, self.deck_secret, step, receiver,
+                                                  self.draft.keys()[receiver], list(rest.values()))
+                self.draft.entries.append(drafted.pass_entry(gid, deck, step, self.seat, receiver, sealed,
+                                                             self.draft_key()))
+        else:   # the draft is over: the cards left lie face down, known to this seat alone
+            self.own["down"].setdefault(deck, []).extend(o["card"] for o in rest.values())
+        if data["type"] != "choose_character":
+            self.own["down"].setdefault(deck, []).append(card)
+
+    def deal_draft(self, game: Game, gid: str, table: DeviceTable, deck: str, spec: draft_protocol.DraftSpec) -> None:
+        """The dealer's deal of ``deck`` (``draft.deal``, over the seats' latest public values):
+        each position set aside face down is the first the rule gives (``draft.set_aside``: a
+        face-down set-aside may be any card), read by this device alone at its masked
+        position (the set-aside draws took the deck's first positions); every other card
+        handed to itself; its commitments in its ``kd`` entry."""
+        assert self.record is not None
+        public = b"".join(latest_values(self.seal.transcript, self.record.players))
+        the_deal = draft_protocol.deal(spec, self.deck_secret, public)
+        drawn = sorted(k.at for k in table.world.drawn if k.deck == deck)
+        if any(Key(deck, at) in table.known for at in drawn):
+            raise Waiting(f"a character of {deck!r} set aside face up is not dealt by the King yet")
+        aside: list[int] = []
+        for _ in drawn:
+            aside.append(draft_protocol.set_aside(the_deal, aside, spec.cards))
+        self.own.setdefault("aside", {})[deck] = {str(at): the_deal.order[p] for at, p in zip(drawn, aside)}
+        self.own["down"][deck] = [the_deal.order[p] for p in aside]
+        self.own["handed"].setdefault(deck, {})["0"] = {
+            str(p): draft_protocol.opening(the_deal, p) for p in range(len(spec.cards)) if p not in aside}
+        self.draft.entries.append(drafted.deal_entry(gid, deck, self.seat, aside, the_deal, self.draft_key()))
+
+    def refresh(self, table: DeviceTable) -> None:
+        """The table's world told what this device knows of the drafts now (``draft_reads``)."""
+        known, bans = draft_reads(self.draft, self.own)
+        table.advance(table.record, {**table.known, **known}, bans)
+
+    def calls_state(self, game: Game) -> GameState:
+        """The state of this device's copy as far as its world plays (the phase, the round and
+        the character killed are the public table's, the same in every world)."""
+        assert self.record is not None
+        known, bans = draft_reads(self.draft, self.own)
+        return dealt.provisional_world(game, self.record, {**self.known, **known}, bans).state
+
+    def next_call(self, game: Game, state: GameState) -> tuple[str, str] | None:
+        """In the calls (§6) of the round in play: its deck and the lowest character whose
+        call is not settled (its holder's answer, a seat's "nobody", or killed); None outside
+        the calls or once all are settled."""
+        decks = self.draft.decks()
+        if getattr(state, "phase", "") not in CALLING or not decks or self.record is None:
+            return None
+        deck = decks[-1]
+        cards = draft_cards(game, self.record)
+        settled = set(self.draft.answers(deck).values()) | set(self.draft.nobody(deck))
+        killed = getattr(state, "killed", 0)
+        if killed:
+            settled.add(cards[killed - 1])
+        return next(((deck, card) for card in cards if card not in settled), None)
+
+    def my_choices(self, deck: str) -> dict[str, int]:
+        """The cards this seat kept (not put face down) in ``deck``'s draft: card -> step."""
+        return {o["card"]: int(step) for step, o in self.own["mine"].get(deck, {}).items() if not o["discard"]}
+
+    def claims(self, game: Game) -> bool:
+        """Whether this device answers the next call: it holds the character, or knows it
+        lies face down."""
+        call = self.next_call(game, self.calls_state(game))
+        if call is None:
+            return False
+        deck, card = call
+        return card in self.my_choices(deck) or card in self.own["down"].get(deck, [])
+
+    def settle_calls(self, game: Game, gid: str, table: DeviceTable | None, answer: bool = True) -> None:
+        """Each call this device settles now, in order: "nobody" for a character it knows lies
+        face down (its ``kn`` entry), its answer for its own (its choice opened, ``ko``; not
+        without ``answer``: the answer rides with the turn's first move), then it stops (the
+        call after its own waits for its turn). ``table`` told each time."""
+        while True:
+            call = self.next_call(game, table.world.state if table is not None and table.waiting is None
+                                  else self.calls_state(game))
+            if call is None:
+                return
+            deck, card = call
+            if card in self.own["down"].get(deck, []):
+                self.draft.entries.append(drafted.nobody_entry(self.draft, gid, deck, card, self.seat,
+                                                               len(table.record.actions if table is not None
+                                                                   else self.record.actions), self.draft_key()))
+            elif card in self.my_choices(deck) and answer:
+                step = self.my_choices(deck)[card]
+                opening = self.own["mine"][deck][str(step)]
+                self.draft.entries.append(drafted.answer_entry(self.draft, deck, step, self.seat, opening))
+            else:
+                return
+            if table is not None:
+                self.refresh(table)
+            if card in self.my_choices(deck):
+                return
+
+    def may_move(self, game: Game, table: DeviceTable) -> bool:
+        """Whether this seat moves now at its table: outside the calls always; in them only
+        while the character called in its world is its own, answered, and every lower call
+        settled (a world whose fills skipped a call not settled is ahead of the game)."""
+        state = table.world.state
+        called = getattr(state, "called", 0)
+        if getattr(state, "phase", "") not in CALLING or not called or self.record is None:
+            return True
+        card = draft_cards(game, self.record)[called - 1]
+        deck = self.draft.decks()[-1]
+        answered = self.draft.answers(deck)
+        if card not in self.my_choices(deck) or answered.get(self.my_choices(deck)[card]) != card:
+            return False
+        nxt = self.next_call(game, state)
+        cards = draft_cards(game, self.record)
+        return nxt is None or cards.index(nxt[1]) > cards.index(card)
 
     def set_up_cards(self, gid: str) -> list[dict]:
         """The set-up cards this device reads once lap 2 is done (its own draws, by the
@@ -671,6 +946,54 @@ class DealDevice(Device):
         return [{"seat": self.seat, "kind": DEAL_KINDS.get(deck, deck), "item":
                  dealt.read_card(self.book, specs[deck], names[deck], at, self.deck_secret)}
                 for deck, at in plan.readable_by(self.seat)]
+
+
+CALLING = ("turn", "warlord", "graveyard")
+"""Citadels' phases of the calls (§6): a character's turn and what interrupts it."""
+CHANCE_NODE = -1
+"""``Game.to_move`` at a chance node."""
+CALL_ALL = -98
+"""``play_turn_at``'s answer when the next call is not its seat's: the link goes to every
+player, and the device that holds the character called (or knows it face down) answers."""
+
+
+def draft_cards(game: Game, record: GameRecord) -> tuple[str, ...]:
+    """The cards of every draft deck (a deck written by numbers, ``Game.numbered_cards``:
+    Citadels deals the same eight characters each round), in their order (by rank); () for a
+    game with no draft."""
+    state = game.new_game(record.players, record.seed, record.options, dealer=False, deal=False)
+    return next((tuple(cards) for name, cards in game.decks(state).items() if game.numbered_cards(name) is not None),
+                ())
+
+
+def draft_reads(book: drafted.DraftBook, own: dict) -> tuple[dict[Key, str], dict[Key, frozenset[str]]]:
+    """What a device knows of the drafts' masked positions (each round's set-aside draws take
+    its deck's first positions, then choice ``k`` the next): the positions it dealt aside
+    (its deal) and chose, those opened at calls (answers), and bans: the characters said held
+    by nobody off every choice not opened, and the cards handed to it at a step off every
+    position drawn before it."""
+    known: dict[Key, str] = {}
+    bans: dict[Key, frozenset[str]] = {}
+    for deck in book.decks():
+        found = book.deal_of(deck)
+        assert found is not None
+        a = len(found[1])
+        for at, card in own.get("aside", {}).get(deck, {}).items():
+            known[Key(deck, int(at))] = card
+        for step, opening in own["mine"].get(deck, {}).items():
+            known[Key(deck, a + int(step))] = opening["card"]
+        for k, card in book.answers(deck).items():
+            known[Key(deck, a + k)] = card
+        nobody = frozenset(book.nobody(deck))
+        for k in book.choices(deck):
+            if Key(deck, a + k) not in known and nobody:
+                bans[Key(deck, a + k)] = nobody
+        for step, handed in own["handed"].get(deck, {}).items():
+            cards = frozenset(o["card"] for o in handed.values())
+            for at in range(a + int(step)):
+                if Key(deck, at) not in known:
+                    bans[Key(deck, at)] = bans.get(Key(deck, at), frozenset()) | cards
+    return known, bans
 
 
 _CANNOT_REPLAY = (ValueError, ChanceError)
@@ -725,7 +1048,7 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
         device.save()
     current, files, refused, sizes, hidden = creator, [], [], [], []
     waiting = None
-    dealing, deal_links, extra, ends = True, 0, 0, False
+    dealing, deal_links, extra, ends, idle = True, 0, 0, False, 0
     while True:
         assert current.record is not None
         if dealing:
@@ -735,8 +1058,13 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
                 at_turn(current, devices)
             try:
                 to, played = current.step(game, gid)
+                idle = 0 if played else idle + 1
                 if not played:
                     extra += 1
+                if idle > 2 * players:   # the links go round and no device moves: say so, never loop
+                    waiting = {"move": len(current.record.actions) + 1, "seat": current.seat,
+                               "reason": f"{idle} links in a row with no move"}
+                    break
             except Waiting as exc:
                 waiting = {"move": len(current.record.actions) + 1, "seat": current.seat, "reason": str(exc)}
                 break
@@ -745,11 +1073,12 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
         last = dealing and to == EVERY_SEAT and max_moves == 0 or not dealing and (
             to == EVERY_SEAT or moves >= max_moves)
         ends = not dealing and (to == EVERY_SEAT or audit and last) and open_last
-        fragment = current.link(gid, EVERY_SEAT if last or dealing and to == EVERY_SEAT else to, reveal=ends)
+        fragment = current.link(gid, EVERY_SEAT if last or to == CALL_ALL or dealing and to == EVERY_SEAT else to,
+                                reveal=ends)
         current.save()
         files.append(f"{len(files) + 1:04d}.txt")
         sizes.append(len(BASE_URL) + len(fragment))
-        sent_to = EVERY_SEAT if last or to == EVERY_SEAT else to
+        sent_to = EVERY_SEAT if last or to in (EVERY_SEAT, CALL_ALL) else to
         (out / "links" / files[-1]).write_text(
             f"from {current.seat} to {'all' if sent_to == EVERY_SEAT else sent_to}\n{BASE_URL}{fragment}\n")
         hidden.append(None if dealing else true_hidden(game, devices, gid, current))
@@ -770,6 +1099,14 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
             mover = game.to_move(state)
             assert mover is not None and mover >= 0
             to = mover
+        if to == CALL_ALL:   # the device that holds the character called, or knows it face down
+            claimer = next((d for s, d in sorted(devices.items(), key=lambda i: (i[0] - current.seat - 1) % players)
+                            if d.claims(game)), None)
+            if claimer is None:
+                waiting = {"move": len(current.record.actions) + 1, "seat": None,
+                           "reason": "no device answers the call"}
+                break
+            to = claimer.seat
         current = devices[to]
     answers, audited = 0, None
     if not dealing and ends and not refused:
@@ -831,18 +1168,38 @@ def true_world(game: Game, devices: dict[int, DealDevice], gid: str, sender: Dea
     record = sender.record
     specs = dealt.deal_specs(game, record, gid)
     names = dealt.card_names(game, record)
-    run = dealt.run_deal(game, specs, dealt.move_facts(game, dealt.provisional_world(game, record, sender.known).record))
+    drafts: dict[Key, str] = {}
+    for device in devices.values():   # the drafts: each position read by the device that dealt or chose it
+        drafts.update(draft_reads(device.draft, device.own)[0])
+    run = dealt.run_deal(game, specs, dealt.move_facts(game, dealt.provisional_world(
+        game, record, {**sender.known, **drafts}).record))
     every = {key: names[deck][deck_read(specs[deck], sender.book.locked(deck), at,
                                         {s: deck_release(specs[deck], d.deck_secret, at) for s, d in devices.items()},
                                         None)]
              for key, (deck, at) in run.slot.items()}
-    return build(game, record, every)
+    return build(game, record, {**every, **drafts})
 
 
 def true_hidden(game: Game, devices: dict[int, DealDevice], gid: str, sender: DealDevice) -> list[dict]:
     """Every seat's hidden items in the true game of ``sender``'s copy (``true_world``;
-    ``Game.hidden_items``)."""
-    return game.hidden_items(true_world(game, devices, gid, sender).state)
+    ``Game.hidden_items``), less the characters face down whose call has passed with nobody
+    answering (``called_unanswered``): the call says so at the table, and the link says so
+    too (a seat's "nobody", ``tavolo_ui.drafted``)."""
+    state = true_world(game, devices, gid, sender).state
+    public = called_unanswered(game, state)
+    return [item for item in game.hidden_items(state) if not (item["kind"] == "face_down" and item["item"] in public)]
+
+
+def called_unanswered(game: Game, state: GameState) -> set[str]:
+    """In the calls of a round (Citadels, §6): the characters called before the one called now
+    that nobody revealed and nobody killed (each was called, and nobody answered: the whole
+    table knows it lies face down)."""
+    called = getattr(state, "called", 0)
+    if getattr(state, "phase", "") not in CALLING or not called:
+        return set()
+    cards = next(tuple(c) for name, c in game.decks(state).items() if game.numbered_cards(name) is not None)
+    shown = set(getattr(state, "revealed", [])) | {getattr(state, "killed", 0)}
+    return {cards[rank - 1] for rank in range(1, called) if rank not in shown}
 
 
 # ---- opening and decoding a link file ----------------------------------------------------
@@ -889,13 +1246,14 @@ def _decoded_deal(record: GameRecord, gid: str, text: str) -> dict | str:
     commitments, signatures) and released keys, as they are (locked points show no card)."""
     game = get_game(record.game)
     text, secrets = dealt_audit.split_secrets(text)
+    text, entries = drafted.split_entries(text)
     try:
         steps, releases = dealt.parse_deal(text, dealt.deal_specs(game, record, gid))
     except InputError as exc:
         return refusal(exc)
     return {"steps": [{"deck": name, **step} for name, step in steps],
             "releases": [{"seat": r.seat, "deck": r.deck, "position": r.position, "key": r.key} for r in releases],
-            **({"secrets": [r._asdict() for r in secrets]} if secrets else {})}
+            "draft": drafted.decoded(entries), **({"secrets": [r._asdict() for r in secrets]} if secrets else {})}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -266,6 +266,26 @@ class DeviceTable:
             self.waiting = str(exc)
         return Played(masked_move, outcomes, {key: card for key, (card, _) in read.items()})
 
+    def deal_pending(self, deal: CardAt, public: PublicOutcome | Source | None = None) -> list[dict]:
+        """The outcomes of the chance nodes this table's world stands at, dealt as ``play``
+        deals a move's (module doc) and added to the record; returns them. A world stands at
+        a chance node after a move only when the move's own deal could not see it: Citadels'
+        round ends once every character nobody holds is said so, after the last turn was
+        sent (its device's world then called a character held by a fill). ``ValueError``
+        when the world is not at a chance node."""
+        mover = self.to_move()
+        if mover is None or mover >= 0:
+            raise ValueError("the table's world is not at a chance node")
+        outcomes, read, _ = self._deal(self.world.state, Counter(self.world.counts), deal, public,
+                                       set(self.world.fills.values()))
+        self.record = self.record.model_copy(update={"chance": [*self.record.chance, *outcomes]})
+        self._note(read)
+        try:
+            self.world = self.world.advance(self.record, self.known)
+        except _CANNOT_GO_ON as exc:
+            self.waiting = str(exc)
+        return outcomes
+
     def _write(self, move: Any, mover: int, card_at: CardAt, public: PublicOutcome | Source | None
                ) -> tuple[dict, list[dict], dict[Key, tuple[str, int]], set[Key]]:
         """``move`` of ``mover`` written from the world as it is: the masked move, the masked

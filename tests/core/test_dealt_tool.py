@@ -29,6 +29,8 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import distance_game as tool  # noqa: E402
 from tavolo_ui import dealt, revealed  # noqa: E402
+from tavolo_ui import drafted as drafted_links  # noqa: E402
+from engines.core import draft  # noqa: E402
 
 PLAYERS = 3
 SEED = 4
@@ -479,3 +481,166 @@ def test_sealed_link_that_turns_cards_up_opens_with_a_few_worlds_while_their_key
     game = tool.get_game("euphoria")
     run, _ = creator.deal_run(game, creator.record, creator.distance.gid, creator.known, creator.opened)
     assert creator.waiting_for(run) == [0, 1]   # the recruits' keys: its own, then seat 1's
+
+
+# ---- Citadels: the draft of the characters in t5 links (tavolo_ui.drafted) ------------------
+
+CITADELS_SEED = 3
+CITADELS_MOVES = 40
+"""Round 1 whole (its draft, every call answered or said "nobody") and round 2's draft and
+first calls, at three seats, seed 3."""
+
+DRAFT_TURNS: list[tuple[int, int, str, bool]] = []
+"""Each draft choice and each called turn of the ``drafted`` run as checked when its link came:
+(seat, moves so far, "draft" or "call", whether its device's world showed the seat the true
+game's view)."""
+
+
+def check_draft_turn(device: tool.DealDevice, devices: dict) -> None:
+    """At a chooser's turn in the draft (after the King's deal: the dealer deals at its choice)
+    and at a called character's turn (the device holds the character called): its world, with
+    what it knows of the drafts (``tool.draft_reads``), against the true game's view."""
+    game = tool.get_game("citadels")
+    known, bans = tool.draft_reads(device.draft, device.own)
+    try:
+        world = build(game, device.record, {**device.known, **known}, bans)
+    except ValueError:   # a call not answered yet: its world cannot go on
+        return
+    state = world.state
+    deck = game.choice_deck(state)
+    if deck is not None:
+        if game.to_move(state) != device.seat or str(len(device.draft.choices(deck))) not in \
+                device.own["handed"].get(deck, {}):
+            return
+        kind = "draft"
+    elif device.claims(game) and (call := device.next_call(game, state)) and call[1] in device.my_choices(call[0]):
+        kind = "call"
+    else:
+        return
+    truth = tool.true_world(game, devices, device.distance.gid, device)
+    DRAFT_TURNS.append((device.seat, len(device.record.actions), kind,
+                        game.view(state, device.seat) == game.view(truth.state, device.seat)))
+
+
+@pytest.fixture(scope="module")
+def drafted(tmp_path_factory) -> tuple[Path, dict]:
+    """Citadels at three seats with its districts dealt by mental poker and its characters by
+    the King (``CITADELS_MOVES`` moves), its last link (round 2's King's deal) not opened, each
+    turn checked (``check_draft_turn``)."""
+    folder = tmp_path_factory.mktemp("drafted")
+    DRAFT_TURNS.clear()
+    return folder, tool.play_deal("citadels", PLAYERS, CITADELS_SEED, folder, max_moves=CITADELS_MOVES,
+                                  open_last=False, at_turn=check_draft_turn)
+
+
+def draft_entries(fragment: str) -> tuple[str, str, list[str]]:
+    """A ``t5`` link's ``t4`` part, its deal entries and its draft entries."""
+    t4, text = dealt.split_dealt(fragment, 1 + revealed.MOST_SEATS, revealed.SEGMENT_CHARS)
+    deal, entries = drafted_links.split_entries(text)
+    return t4, deal, entries
+
+
+def with_entries(t4: str, deal: str, entries: list[str]) -> str:
+    return dealt.dealt_fragment(t4, drafted_links.join_entries(deal, entries))
+
+
+def device_before(folder: Path, seat: int, tmp_path: Path, entry: str) -> tool.DealDevice:
+    """A copy of ``seat``'s device as it was before ``entry`` came: the entry left out of its
+    stored draft book (and, for a pass to it, the cards it handed), so that a link carrying
+    it (or an edited copy) is checked anew."""
+    copy = device_copy(folder, seat, tmp_path)
+    saved = json.loads((copy / "deal.json").read_text())
+    saved["draft"] = [e for e in saved["draft"] if e != entry]
+    if entry.startswith("kp."):
+        _, deck, step, *_ = entry.split(".")
+        saved["own"]["handed"][deck].pop(str(int(step) + 1), None)
+    (copy / "deal.json").write_text(json.dumps(saved))
+    return tool.DealDevice.load(copy)
+
+
+def test_sealed_draft_each_chooser_sees_the_cards_handed_to_it_and_plays_the_calls(drafted):
+    """Every link of round 1 and round 2's start is accepted; each chooser's world hands it
+    exactly the true characters (its view is the true game's: the King's deal, each pass
+    opened by its receiver alone), each called turn is played by the holder's device with
+    its true view; the King's deal, every choice and pass ride in the move links (no extra
+    message), the calls nobody answers cost one "nobody" message each at most."""
+    folder, summary = drafted
+    assert summary["refused"] == [] and summary["waiting"] is None and summary["moves"] >= CITADELS_MOVES
+    kinds = [kind for _, _, kind, _ in DRAFT_TURNS]
+    assert kinds.count("draft") >= 5 and kinds.count("call") >= 4
+    assert all(ok for *_, ok in DRAFT_TURNS), DRAFT_TURNS
+    entries = draft_entries(last_link(folder))[2]
+    assert {e[:2] for e in entries} >= {"kx", "kd", "kc", "kp", "ko", "kn"}
+    assert summary["extra_messages"] - (PLAYERS - 2) == summary["wait_messages"] <= 2
+
+
+def test_tamper_draft_commitment_edited_is_refused_naming_the_king(drafted, tmp_path, monkeypatch):
+    """Round 2's deal in the last link with one commitment changed, opened on a device before
+    the deal came to it: refused, naming the King (his signature no longer holds); with the
+    signature check switched off, it is not refused so."""
+    folder, _ = drafted
+    t4, deal, entries = draft_entries(last_link(folder))
+    k, entry = next((k, e) for k, e in reversed(list(enumerate(entries))) if e.startswith("kd."))
+    parts = entry.split(".")
+    parts[4] = ("B" if parts[4][0] != "B" else "C") + parts[4][1:]
+    forged = with_entries(t4, deal, [*entries[:k], ".".join(parts), *entries[k + 1:]])
+    dealer = int(parts[2])
+    expected = f"Player {dealer + 1}'s part of the draft of the characters is not signed by Player {dealer + 1}."
+    other = (dealer + 1) % PLAYERS
+    assert device_before(folder, other, tmp_path, entry).open_dealt(forged) == (False, expected)
+    monkeypatch.setattr(drafted_links, "signed_by", lambda *_: True)
+    assert device_before(folder, other, tmp_path, entry).open_dealt(forged) != (False, expected)
+
+
+def test_forged_draft_pass_sealed_to_another_seat_is_refused_naming_its_sender(drafted, tmp_path, monkeypatch):
+    """The chooser of round 2's last pass in the last link (with its own keys) seals it to the
+    third seat's draft key but addresses it to the next chooser, and signs it: the next
+    chooser's device (before that pass came to it) cannot open it and refuses the link,
+    naming the sender; with the pass's tag check switched off, it is not refused so."""
+    folder, _ = drafted
+    t4, deal, entries = draft_entries(last_link(folder))
+    k, entry = next((k, e) for k, e in reversed(list(enumerate(entries))) if e.startswith("kp."))
+    _, deck, step, sender, receiver, _sealed, _sig = entry.split(".")
+    chooser = tool.DealDevice.load(folder / "devices" / sender)
+    other = next(s for s in range(PLAYERS) if s not in (int(sender), int(receiver)))
+    gid = chooser.distance.gid
+    spec = draft.DraftSpec(gid, deck, tool.draft_cards(tool.get_game("citadels"), chooser.record), PLAYERS)
+    handed = chooser.own["handed"][deck][step]
+    kept = chooser.own["mine"][deck][step]["card"]
+    rest = [o for o in handed.values() if o["card"] != kept]
+    sealed = draft.seal_pass(spec, chooser.deck_secret, int(step), other, chooser.draft.keys()[other], rest)
+    forged_entry = drafted_links.pass_entry(gid, deck, int(step), int(sender), int(receiver), sealed,
+                                            chooser.draft_key())
+    forged = with_entries(t4, deal, [*entries[:k], forged_entry, *entries[k + 1:]])
+    expected = f"Player {int(sender) + 1}'s cards of the draft passed to Player {int(receiver) + 1} cannot be " \
+               f"opened by Player {int(receiver) + 1}."
+    assert device_before(folder, int(receiver), tmp_path, entry).open_dealt(forged) == (False, expected)
+    monkeypatch.setattr(draft, "_tag_ok", lambda *_: True)
+    assert device_before(folder, int(receiver), tmp_path, entry).open_dealt(forged) != (False, expected)
+
+
+def test_forged_draft_answer_of_another_card_is_refused_naming_its_seat(drafted, tmp_path, monkeypatch):
+    """An answer to a call of round 1 (a choice opened) changed to another character, opened
+    on a device that has not taken that answer in yet (its stored book without it): refused,
+    naming the seat whose choice it claims to open; with the check of the opening switched
+    off, it is not refused so."""
+    folder, _ = drafted
+    t4, deal, entries = draft_entries(last_link(folder))
+    k, entry = next((k, e) for k, e in enumerate(entries) if e.startswith("ko."))
+    parts = entry.split(".")
+    parts[4] = "1" if parts[4] != "1" else "2"   # another character (by its rank, as the record writes it)
+    forged = with_entries(t4, deal, [*entries[:k], ".".join(parts), *entries[k + 1:]])
+    seat = int(parts[3])
+    expected = f"Player {seat + 1}'s card does not match the one Player {seat + 1} chose."
+    receiver = (seat + 1) % PLAYERS
+
+    def fresh() -> tool.DealDevice:
+        return device_before(folder, receiver, tmp_path, entry)
+
+    assert fresh().open_dealt(forged) == (False, expected)
+    monkeypatch.setattr(draft, "check_choice", lambda *args: args[-1]["card"])
+    try:   # unchecked, the false answer reaches the device's world, which may find no way to play it
+        result = fresh().open_dealt(forged)
+    except Exception as exc:  # noqa: BLE001
+        result = (False, repr(exc))
+    assert result != (False, expected)

@@ -345,21 +345,29 @@ def dealt_euphoria(tmp_path_factory) -> tuple[Path, dict]:
     return folder, tool.play_deal("euphoria", PLAYERS, SEED, folder, max_moves=MAX_MOVES, open_last=False)
 
 
-@pytest.mark.parametrize("name", [
-    pytest.param("citadels", marks=pytest.mark.xfail(
-        strict=True, reason="stage 3: Citadels' characters are dealt by the King (engines/core/draft.py), a later "
-                            "part; its links are not t5 links yet")),
-    "euphoria"])
-def test_sealed_decoding_shows_none_of_the_hidden_items(runs, name, request):
-    """Decoding any link of a 40-move run with no keys shows none of the hidden items of
-    ``truth.jsonl``. Euphoria's run is the ``--deal`` one (``t5`` links: its cards dealt by
-    mental poker, ``MAX_MOVES`` real moves in them)."""
-    if name == "euphoria":
-        folder, summary = request.getfixturevalue("dealt_euphoria")
-        assert summary["refused"] == [] and summary["waiting"] is None and summary["moves"] >= MAX_MOVES
-        assert all(tool.link_text(f).split(".")[4] == "t5" for f in (folder / "links").iterdir())
-    else:
-        folder, _ = runs[name]
+CITADELS_MOVES = 40
+"""Citadels' ``--deal`` run: round 1 whole and round 2's King's deal (seed 3; about 25 s of one core)."""
+
+
+@pytest.fixture(scope="module")
+def dealt_citadels(tmp_path_factory) -> tuple[Path, dict]:
+    """Citadels' run with its districts dealt by mental poker and its characters by the King
+    (``--deal``, ``t5`` links, ``tavolo_ui.drafted``) for ``CITADELS_MOVES`` moves, its last
+    link not opened."""
+    folder = tmp_path_factory.mktemp("dealt-citadels")
+    return folder, tool.play_deal("citadels", PLAYERS, 3, folder, max_moves=CITADELS_MOVES, open_last=False)
+
+
+@pytest.mark.parametrize("name", ["citadels", "euphoria"])
+def test_sealed_decoding_shows_none_of_the_hidden_items(name, request):
+    """Decoding any link of a ``--deal`` run with no keys shows none of the hidden items of
+    ``truth.jsonl`` (``t5`` links: Euphoria's cards dealt by mental poker, ``MAX_MOVES`` real
+    moves in them; Citadels' districts so, its characters by the King, ``CITADELS_MOVES``
+    moves: the choices and passes sealed, a character named only once called)."""
+    folder, summary = request.getfixturevalue(f"dealt_{name}")
+    moves = MAX_MOVES if name == "euphoria" else CITADELS_MOVES
+    assert summary["refused"] == [] and summary["waiting"] is None and summary["moves"] >= moves
+    assert all(tool.link_text(f).split(".")[4] == "t5" for f in (folder / "links").iterdir())
     truth = [json.loads(line) for line in (folder / "truth.jsonl").read_text().splitlines()]
     assert truth and all(entry["hidden"] for entry in truth)
     for entry in truth:
