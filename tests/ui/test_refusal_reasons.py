@@ -33,7 +33,8 @@ from tavolo_ui.session import Session
 ROOT = Path(__file__).resolve().parents[2]
 MODULES = [ROOT / "engines" / "core" / f"{name}.py"
            for name in ("inbound", "record", "chance", "seal", "reveal", "deck", "draft")] + \
-          [ROOT / "web" / "tavolo_ui" / f"{name}.py" for name in ("links", "distance", "distance_screen", "sealed", "revealed")]
+          [ROOT / "web" / "tavolo_ui" / f"{name}.py"
+           for name in ("links", "distance", "distance_screen", "sealed", "revealed", "dealt_audit", "drafted")]
 """The modules whose refusals a person reads when a link or a move at a distance is refused
 (``dealt.py`` is left out for now: it is being rewritten)."""
 REFUSALS = {"InputError", "RecordError", "LinkError", "SealError", "DeckError", "DraftError", "Refused"}

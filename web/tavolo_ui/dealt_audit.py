@@ -124,12 +124,12 @@ def check_secret(spec: DeckSpec, book: DealBook, seat: int, text: str) -> None:
     step = next((s for s in book.locked(spec.name) if s["seat"] == seat), None)
     if step is None:
         raise DeckError(T("The deal of the cards is not complete: {player}'s secret cannot be checked.",
-                          player=player(seat)), seat=seat, detail=f"no lap-2 step of {spec.name!r}")
+                          player=player(seat)), seat=seat, detail=T("no step of lap 2 in deck {deck}", deck=spec.name))
     for p, committed in enumerate(step["keys"]):
         if commitment(spec, seat, p, secret.position_key(spec, p)) != committed:
             raise DeckError(T("{player}'s secret, revealed at the end of the game, does not match the keys "
                               "{player} committed to in the deal of the cards.", player=player(seat)),
-                            seat=seat, position=p, detail=f"deck {spec.name!r}")
+                            seat=seat, position=p, detail=T("deck {deck}", deck=spec.name))
 
 
 def check_revealed(revealed: RevealedSecret, gid: str, keys: Mapping[int, bytes], book: DealBook,
@@ -141,7 +141,7 @@ def check_revealed(revealed: RevealedSecret, gid: str, keys: Mapping[int, bytes]
     if public is None or signature is None or not signed_by(public, secret_message(gid, revealed.seat,
                                                                                    revealed.secret), signature):
         raise DeckError(T("{player}'s secret, revealed at the end of the game, is not signed by {player}.",
-                          player=player(revealed.seat)), seat=revealed.seat, detail="secret entry")
+                          player=player(revealed.seat)), seat=revealed.seat, detail=T("the secret's entry"))
     for spec in specs.values():
         check_secret(spec, book, revealed.seat, revealed.secret)
 
@@ -156,7 +156,7 @@ def take_secrets(held: Mapping[int, RevealedSecret], entries: Sequence[RevealedS
     for entry in entries:
         if entry.seat >= next(iter(specs.values())).seats:
             raise DeckError(T("{player}'s secret, revealed at the end of the game, is not signed by {player}.",
-                              player=player(entry.seat)), detail="a seat not in the game")
+                              player=player(entry.seat)), detail=T("a seat not in the game"))
         if entry.seat in out and out[entry.seat].secret == entry.secret:
             continue
         check_revealed(entry, gid, keys, book, specs)
@@ -203,7 +203,7 @@ def deal_book_audit(specs: Mapping[str, DeckSpec], book: DealBook, secrets: Mapp
             message = step_message(spec.gid, name, step["seat"], step["lap"], step["hash"], step.get("keys", []))
             if public is None or signature is None or not signed_by(public, message, signature):
                 raise DeckError(T("{player}'s part of the deal of the cards is not signed by {player}.",
-                                  player=player(step["seat"])), seat=step["seat"], detail=f"a step of {name!r}")
+                                  player=player(step["seat"])), seat=step["seat"], detail=T("a step of deck {deck}", deck=name))
         released = [(seat, p, key) for p, by in sorted(book.releases.get(name, {}).items())
                     for seat, key in sorted(by.items())]
         deck_audit(spec, _filled(spec, steps, secrets), secrets, released)
@@ -304,7 +304,7 @@ def plain_record(game: Game, record: GameRecord, transcript: Sequence[Mapping[st
         raise SetUpError(NOT_DRAWN, seat=_dealer_of(transcript, 0)[0], move=0, detail="the set-up") from None
     bad = world.first_unplayable(record)
     if bad is not None:
-        raise SealError(NOT_DEALT, seat=bad[1], move=bad[0], detail=f"move {bad[0]}")
+        raise SealError(NOT_DEALT, seat=bad[1], move=bad[0], detail=T("move {n}", n=bad[0]))
     return world.record
 
 
@@ -331,7 +331,7 @@ def audit_deal_game(record: GameRecord, transcript: Any, book: DealBook, reveale
         for seat in range(record.players):
             if seat not in revealed:
                 raise DeckError(T("{player} has not revealed their secret for the deal of the cards yet: the "
-                                  "game cannot be checked.", player=player(seat)), seat=seat, detail="no secret")
+                                  "game cannot be checked.", player=player(seat)), seat=seat, detail=T("no secret"))
             check_revealed(revealed[seat], gid, keys, book, specs)
         secrets = {seat: entry.secret for seat, entry in revealed.items()}
         deal_book_audit(specs, book, secrets, keys)

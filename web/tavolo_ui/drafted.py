@@ -99,7 +99,7 @@ def signed(gid: str, body: str, key: SeatKey) -> str:
 
 def _damaged(entry: str) -> DraftError:
     return DraftError(T("This link is damaged: its draft of the characters was cut or changed."),
-                      detail=f"entry {entry[:30]!r}")
+                      detail=T("entry {entry}", entry=entry[:30]))
 
 
 @dataclass(frozen=True)
@@ -255,12 +255,12 @@ def open_for(book: DraftBook, own: DeckSecret, *, gid: str, cards: Sequence[str]
     passed = book.passes(deck).get(step - 1)
     if found is None or passed is None:
         raise DraftError(T("The cards of the draft passed to {player} have not come.", player=player(own.seat)),
-                         seat=None, detail=f"{deck} step {step}")
+                         seat=None, detail=T("{deck}, step {step}", deck=deck, step=step))
     dealer, aside, commitments = found
     sender, receiver, sealed = passed
     if receiver != own.seat:
         raise DraftError(_C("{player}'s cards of the draft passed to {other} cannot be opened by {other}.",
-                           player=player(sender), other=player(own.seat)), seat=sender, detail="receiver")
+                           player=player(sender), other=player(own.seat)), seat=sender, detail=T("its receiver"))
     openings = draft.open_pass(spec, own, step - 1, sender, sealed)
     count = len(cards) - len(aside) - step
     cards_at = draft.check_pass(spec, commitments, dealer, openings, sender, count, set(aside))
