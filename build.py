@@ -1174,7 +1174,6 @@ INTERPRETER_TEMPLATE = """\
 // The bots' worker (bot_worker.mjs) starts its own Pyodide through this module too: the snapshot
 // only from a cache, no packages (it loads its own wheel).
 import { loadPyodide as bootPyodide, version } from "./pyodide/pyodide.mjs";
-import createPyodideModule from "./pyodide/pyodide.asm.mjs";
 
 export { version };
 
@@ -1502,6 +1501,9 @@ async function startInSteps(settings) {
     startMark("main");
     if (onRuntimeInitialized) onRuntimeInitialized();
   };
+  // imported here, not with this module: PyScript waits for this module's imports before it
+  // calls loadPyodide, and Pyodide's own import of it came as late (1.25 MB of JavaScript)
+  const { default: createPyodideModule } = await import("./pyodide/pyodide.asm.mjs");
   const module = await createPyodideModule(settings);
   if (!settings.noInitialRun) {  // a fresh start (a snapshot's memory has the modules already)
     // Python's main has just run, in this task: the imports start in the next one
