@@ -96,6 +96,35 @@ STDLIB_PRECOMPILED = ("_sysconfigdata__emscripten_wasm32-emscripten", "datetime"
                       "encodings.cp437", "fractions", "hmac", "html", "importlib.metadata", "ipaddress",
                       "numbers", "secrets", "sysconfig", "tarfile", "uuid", "zoneinfo",
                       "_pydatetime", "_pydecimal", "_strptime", "calendar", "quopri", "uu")
+# The standard modules (and their submodules) that Pyodide itself imports while it starts,
+# besides the frozen and built-in ones (`sys.modules` right after loadPyodide, under Node), with
+# Pyodide's own packages. Without a memory snapshot (a first visit on a slow link) Python
+# compiled each of them from source at every start: about 70% of Python's start, one task of
+# many seconds on a slow phone's CPU (bench/boot.py --cpu 4). build.py adds their pycs too (the
+# trimmed library then holds the pyc alone: 0.6 MB more on the wire), and interpreter.mjs
+# imports the ones of PYODIDE_START_STEPS one task at a time before Pyodide's own bootstrap.
+PYODIDE_START_MODULES = (
+    "__future__", "_colorize", "_opcode_metadata", "_py_warnings", "_pyodide", "_ssl", "_weakrefset",
+    "annotationlib", "ast", "asyncio", "base64", "bisect", "bz2", "codeop", "collections",
+    "compression", "concurrent", "contextlib", "contextvars", "copy", "copyreg", "dataclasses",
+    "dis", "encodings", "enum", "fnmatch", "functools",
+    "glob", "heapq", "importlib", "inspect", "json", "keyword", "linecache", "locale", "logging",
+    "lzma", "opcode", "operator", "pathlib", "pyodide", "random", "re", "reprlib", "selectors",
+    "shutil", "signal", "socket", "ssl", "string", "struct", "subprocess", "tempfile",
+    "textwrap", "threading", "token", "tokenize", "traceback", "types", "typing", "warnings",
+    "weakref", "zipfile",
+)
+# Those of PYODIDE_START_MODULES that interpreter.mjs imports before Pyodide's bootstrap, in
+# this order, each in a task of its own (so that no single task of Python's start holds the
+# page for seconds): standard modules only (never Pyodide's own packages, whose import needs
+# the bootstrap), the ones that import many others last, so that each step imports a few.
+PYODIDE_START_STEPS = (
+    "re", "enum", "functools", "collections", "types", "typing", "ast", "dis", "tokenize",
+    "inspect", "traceback", "warnings", "logging", "threading", "locale", "struct", "socket",
+    "selectors", "subprocess", "ssl", "asyncio.events", "asyncio.base_events", "asyncio",
+    "concurrent.futures", "shutil", "tempfile", "zipfile", "pathlib", "json", "dataclasses",
+    "random", "glob", "codeop",
+)
 # The package main.py asks Pyodide for; the lock brings in what it depends on.
 BOOT_PACKAGE = "tavolo-ui"
 # The environment of Pyodide 314 for evaluating dependency markers.
@@ -589,7 +618,7 @@ def build_ui_wheel(web_dir: Path, cache: Path = CACHE) -> Path:
 # (run under Node from the npm package), an unchecked-hash pyc (PEP 552); RECORD lists the new
 # files.  The downloaded wheels are verified against their pinned hashes first; the lock's
 # sha256 is that of the shipped (compiled) file.
-COMPILE_VERSION = "3"  # bump when what add_pycs writes changes (it is part of the cache key)
+COMPILE_VERSION = "4"  # bump when what add_pycs writes changes (it is part of the cache key)
 _NODE_COMPILER = r"""
 import { pathToFileURL } from "node:url";
 const [pyodideDir, buildPy, jobsJson] = process.argv.slice(2);
@@ -644,9 +673,9 @@ def add_pycs(src, dst, layout: str = "wheel") -> int:
     with ``bench/boot.py``); a traceback in the page then shows file and line but not the
     source text. A file that does not compile stays as it is.
     ``layout="stdlib"``: ``mod.pyc`` beside ``mod.py``, where ``zipimport`` looks for it, for
-    the modules of ``STDLIB_PRECOMPILED`` and their submodules (Pyodide's
-    ``python_stdlib.zip`` ships sources only, so every standard module pydantic and the app
-    import was compiled at each boot).
+    the modules of ``STDLIB_PRECOMPILED`` and ``PYODIDE_START_MODULES`` and their submodules
+    (Pyodide's ``python_stdlib.zip`` ships sources only, so every standard module Pyodide,
+    pydantic and the app import was compiled at each boot).
     Runs under Pyodide for the shipped files (see ``compile_zips``); it is plain Python, so the
     CPython tests exercise the zip/RECORD logic too.
     """
@@ -667,7 +696,7 @@ def add_pycs(src, dst, layout: str = "wheel") -> int:
             if not name.endswith(".py") or name.split("/")[0].endswith((".dist-info", ".data")):
                 continue
             if layout == "stdlib" and not any(_stdlib_module(name) == m or _stdlib_module(name).startswith(m + ".")
-                                              for m in STDLIB_PRECOMPILED):
+                                              for m in STDLIB_PRECOMPILED + PYODIDE_START_MODULES):
                 continue
             pyc = name[:-3] + ".pyc"
             if pyc in names:
@@ -702,7 +731,9 @@ def compile_zips(zips: list[tuple[Path, str]], pyodide_dir: Path, cache: Path = 
     version = NPM_PINS["pyodide"][0]
     out, jobs = [], []
     for z, layout in zips:
-        key = hashlib.sha256(f"{sha256_file(z)} {version} {COMPILE_VERSION} {layout}".encode()).hexdigest()[:16]
+        # the stdlib's key names the modules it compiles: a module added to either list is compiled
+        modules = " ".join(STDLIB_PRECOMPILED + PYODIDE_START_MODULES) if layout == "stdlib" else ""
+        key = hashlib.sha256(f"{sha256_file(z)} {version} {COMPILE_VERSION} {layout} {modules}".encode()).hexdigest()[:16]
         dst = cache / "compiled" / key / z.name
         out.append(dst)
         if not dst.is_file():
@@ -1136,6 +1167,10 @@ INTERPRETER_TEMPLATE = """\
 //   (withStdlibFallback), which loads a module left out from the full archive (STDLIB_FULL),
 //   read synchronously once and checked against its sha256, so a module the build missed costs
 //   one slow import, never a broken page.
+// * Python's own start is cut into tasks (see startInSteps): on a slow phone's CPU it was one
+//   task of many seconds (instantiating the runtime, Python's main, importing the standard
+//   modules Pyodide needs, Pyodide's bootstrap, all chained by microtasks), and the page could
+//   not even scroll meanwhile. Each step is marked ("tavolo:start:<step>", performance.mark).
 // The bots' worker (bot_worker.mjs) starts its own Pyodide through this module too: the snapshot
 // only from a cache, no packages (it loads its own wheel).
 import { loadPyodide as bootPyodide, version } from "./pyodide/pyodide.mjs";
@@ -1160,6 +1195,10 @@ const STDLIB_FALLBACK = __STDLIB_FALLBACK__;
 const STDLIB_FULL = __STDLIB_FULL__;
 // {file name in ./pyodide/: the integrity of its gzipped twin "<name>.gz"} (build.py)
 const GZIPPED = {} /* gzipped twins (build.py) */;
+
+// The standard modules Pyodide imports while it starts, imported one task at a time before its
+// bootstrap (build.PYODIDE_START_STEPS)
+const START_STEPS = __START_STEPS__;
 
 // how the last start began: "used", "none", "slow" or "failed" (the bots' worker reports it)
 export let started = null;
@@ -1442,13 +1481,69 @@ function twinFetch(plainFetch, gate) {
   };
 }
 
+// Python's start in steps, each in a task of its own, marked "tavolo:start:<step>": "main"
+// (Python's main, after the runtime's instantiation: Emscripten runs it from a timer when the
+// module has a setStatus), "import:<module>" for each of START_STEPS, a new task only when
+// the steps since the last one took START_STEP_MS, and "bootstrap" (Pyodide's own, which then
+// finds those modules imported). loadPyodide takes the Emscripten module's factory as its
+// createPyodideModule option; this one wraps Pyodide's own. A step that fails is only skipped:
+// the bootstrap imports the module again and reports what is wrong the usual way.
+const START_STEP_MS = 50;
+
+function startMark(step) {
+  try { performance.mark("tavolo:start:" + step); } catch (err) { /* no User Timing */ }
+}
+
+async function startInSteps(settings) {
+  settings.setStatus = () => {};  // Emscripten's progress texts: not shown
+  const onRuntimeInitialized = settings.onRuntimeInitialized;
+  settings.onRuntimeInitialized = () => {
+    startMark("main");
+    if (onRuntimeInitialized) onRuntimeInitialized();
+  };
+  // imported here, not with this module: PyScript waits for this module's imports before it
+  // calls loadPyodide, and Pyodide's own import of it came as late (1.25 MB of JavaScript)
+  const { default: createPyodideModule } = await import("./pyodide/pyodide.asm.mjs");
+  const module = await createPyodideModule(settings);
+  if (!settings.noInitialRun) {  // a fresh start (a snapshot's memory has the modules already)
+    // Python's main has just run, in this task: the imports start in the next one
+    let since = -Infinity;
+    for (const name of START_STEPS) {
+      if (performance.now() - since >= START_STEP_MS) {
+        await nextTask();
+        since = performance.now();
+      }
+      startMark("import:" + name);
+      module.API.rawRun("import " + name);
+    }
+  }
+  await nextTask();
+  startMark("bootstrap");
+  installInSteps(module.API.packageManager);
+  return module;
+}
+
+// Each wheel installed in a task of its own, marked "install:<name>": the wheels have usually
+// come in while Python started, and Pyodide installs them one after the other as soon as its
+// bootstrap is over, chained by microtasks (one task of seconds on a slow CPU). Its package
+// manager's installPackage(package, bytes) is wrapped, when it has one.
+function installInSteps(manager) {
+  if (!manager || typeof manager.installPackage !== "function") return;
+  const install = manager.installPackage.bind(manager);
+  manager.installPackage = async (pkg, ...rest) => {
+    await nextTask();
+    startMark("install:" + (pkg && pkg.name));
+    return install(pkg, ...rest);
+  };
+}
+
 async function startPyodide(settings) {
   const plainFetch = globalThis.fetch;
   const gate = runtimeGate();
   const wrapped = twinFetch(plainFetch.bind(globalThis), gate);
   globalThis.fetch = wrapped;
   try {
-    return await bootPyodide(settings);
+    return await bootPyodide({ ...settings, createPyodideModule: startInSteps });
   } finally {
     gate.open();  // nothing waits past the start (a file Pyodide never asked for, a failure)
     if (globalThis.fetch === wrapped) globalThis.fetch = plainFetch;
@@ -1476,7 +1571,7 @@ export async function loadPyodide(options = {}) {
       const pyodide = await startPyodide({ ...settings, _loadSnapshot: snapshot });
       if (pyodide.runPython("1 + 1") !== 2) throw new Error("the restored interpreter does not add");
       mark("used");
-      return withPackages(watchFatal(withStdlibFallback(pyodide)));
+      return withPackages(watchFatal(await withStdlibFallback(pyodide)));
     } catch (err) {
       console.warn("Tavolo: Pyodide refused the snapshot; starting Python the usual way", err);
       how = "failed";
@@ -1484,7 +1579,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   mark(how);
-  return withPackages(watchFatal(withStdlibFallback(await startPyodide(settings))));
+  return withPackages(watchFatal(await withStdlibFallback(await startPyodide(settings))));
 }
 
 // The full standard library's bytes, read synchronously (an import cannot wait): a worker reads
@@ -1506,8 +1601,9 @@ function readFullStdlib() {
 
 // A standard module left out of the trimmed zip is loaded from the full archive instead of
 // failing: the fallback's finder goes at the end of sys.meta_path (see build.py trim_stdlib).
-function withStdlibFallback(pyodide) {
+async function withStdlibFallback(pyodide) {
   if (!STDLIB_FALLBACK) return pyodide;
+  await nextTask();  // after the wheels' last install, in a task of its own
   try {
     pyodide.pyimport(STDLIB_FALLBACK).install(readFullStdlib);
   } catch (err) {
@@ -1582,6 +1678,7 @@ def write_interpreter(out: Path, snapshot: str | None) -> None:
         .replace("__UI_WHEEL__", json.dumps(BOOT_PACKAGE))
         .replace("__BOOT_WHEELS__", json.dumps(boot))
         .replace("__GAME_WHEELS__", json.dumps(game_wheels(lock)))
+        .replace("__START_STEPS__", json.dumps(list(PYODIDE_START_STEPS)))
         .replace("__STDLIB_FALLBACK__", json.dumps(STDLIB_FALLBACK if trimmed else None))
         .replace("__STDLIB_FULL__", json.dumps(STDLIB_FULL if trimmed else None)))
 

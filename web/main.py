@@ -128,6 +128,14 @@ IMPORT_STEPS = (
 STEP_MS = 100  # the page's thread is given back once a run of steps has taken this long
 
 
+def _mark(step: str) -> None:
+    """The User Timing mark "tavolo:<step>" (bench/boot.py names a long task of the boot by
+    the last mark before its end); nothing where the page has no performance.mark."""
+    mark = getattr(js.performance, "mark", None)
+    if mark is not None:
+        mark("tavolo:" + step)
+
+
 async def _import_in_steps(names=IMPORT_STEPS, step_ms: float = STEP_MS, clock=time.perf_counter,
                            load=importlib.import_module) -> None:
     """Import ``names`` one after the other, giving the page's thread back to the browser
@@ -138,6 +146,7 @@ async def _import_in_steps(names=IMPORT_STEPS, step_ms: float = STEP_MS, clock=t
         return
     since = clock()
     for name in names:
+        _mark("import:" + name)
         try:
             load(name)
         except Exception:
@@ -154,6 +163,7 @@ async def _start_app() -> None:
         await _import_in_steps()
         from tavolo_ui.app import main
 
+        _mark("app")  # the app's start: its first screen drawn
         APP = main()  # never raises: whatever fails, a home screen with a note or a plain page
         # for bench/boot.py and curious people: the app's own share of the boot time
         js.document.body.dataset.bootPyStart = str(round(T0))

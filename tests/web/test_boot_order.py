@@ -17,11 +17,19 @@ RUNTIME_FILES): Pyodide asked for them as soon as it had read its lock file, and
 their 3-4 MB shared the bandwidth with the WebAssembly and the standard library, which the
 interpreter needs first. Here the server holds the standard library until the test releases it.
 
+Python's own start is cut into tasks (interpreter.mjs startInSteps): on a slow phone's CPU it
+was one task of many seconds, from the runtime's instantiation to the last wheel installed,
+chained by microtasks. Each step marks itself ("tavolo:start:<step>", User Timing), and here the
+marks are read from Chromium's trace with the page's tasks: main, the first standard import,
+Pyodide's bootstrap and each wheel's install must each be in a task of its own (no time is
+measured).
+
 Needs ``python build.py`` first.
 """
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from functools import partial
@@ -29,7 +37,7 @@ from functools import partial
 import pytest
 
 import build
-from tests.web.conftest import PUBLIC, READY_SELECTOR, wait_ready
+from tests.web.conftest import PUBLIC, READY_SELECTOR, open_app, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -144,3 +152,46 @@ def test_the_wheels_are_asked_for_once_the_runtime_has_come(new_context):
         release.set()
         server.shutdown()
         server.server_close()
+
+
+START_MARK = "tavolo:start:"
+
+
+def start_steps_by_task(trace: bytes, url: str) -> dict[str, int]:
+    """{step: the index of the main-thread task it was marked in} for the marks
+    "tavolo:start:<step>" of the page loaded from ``url``, from a Chromium trace (its tasks:
+    the "RunTask" events of the thread that started the navigation)."""
+    events = json.loads(trace)
+    events = events["traceEvents"] if isinstance(events, dict) else events
+    nav = [e for e in events if e.get("name") == "navigationStart"
+           and str(e.get("args", {}).get("data", {}).get("documentLoaderURL", "")).startswith(url)][-1]
+    thread = (nav["pid"], nav["tid"])
+    tasks = sorted((e["ts"], e["ts"] + e["dur"]) for e in events
+                   if e.get("name") == "RunTask" and e.get("ph") == "X" and (e["pid"], e["tid"]) == thread)
+    steps = {}
+    for e in events:
+        name = str(e.get("name", ""))
+        if name.startswith(START_MARK) and (e["pid"], e["tid"]) == thread:
+            steps[name[len(START_MARK):]] = next(i for i, (a, b) in enumerate(tasks) if a <= e["ts"] <= b)
+    return steps
+
+
+def test_python_starts_in_tasks_of_its_own(new_context, browser, base_url):
+    ctx = new_context(service_workers="block")
+    ctx.add_init_script("globalThis.tavoloSnapshotWithinMs = 0;")  # Python's whole start, no snapshot
+    page = ctx.new_page()
+    browser.start_tracing(page=page, categories=["disabled-by-default-devtools.timeline", "blink.user_timing"])
+    try:
+        open_app(page, base_url)
+    finally:
+        trace = browser.stop_tracing()
+    assert page.evaluate("document.body.dataset.screen") == "home"
+    assert page.evaluate("document.documentElement.dataset.pyodideSnapshot") == "slow"
+    steps = start_steps_by_task(trace, base_url + "index.html")
+    imports = [step for step in steps if step.startswith("import:")]
+    installs = [step for step in steps if step.startswith("install:")]
+    assert imports and imports[0] == "import:" + build.PYODIDE_START_STEPS[0], steps
+    assert "install:tavolo-ui" in installs and "install:pydantic" in installs, steps
+    apart = ["main", imports[0], "bootstrap", *installs]
+    tasks = [steps[step] for step in apart]
+    assert len(set(tasks)) == len(apart), {step: steps[step] for step in apart}
