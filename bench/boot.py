@@ -3,8 +3,9 @@
     python3 build.py && python3 bench/boot.py [--runs 5] [--public DIR]
 
 The floor is a bare page that only boots the same Pyodide (loadPyodide from
-./pyodide/) from the same server; it is served from memory at /floor.html, so
-public/ is untouched. Each run is a fresh browser context (empty HTTP cache, no
+./pyodide/) from the same server, with Pyodide's own standard library as its npm package
+ships it (build.py's cache), not the site's trimmed and precompiled one; the page and that
+library are served from memory at /floor.html and /floor-stdlib.zip, so public/ is untouched. Each run is a fresh browser context (empty HTTP cache, no
 service worker), the two pages alternate, and the figure is the median. The
 ready moment is read in the page (performance.now() when data-ready becomes
 "1", i.e. time since navigation started). Bytes are the response bodies plus
@@ -65,7 +66,8 @@ FLOOR_HTML = b"""<!doctype html>
 <script type="module">
   import { loadPyodide } from "./pyodide/pyodide.mjs";
   const t0 = performance.now();
-  const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href });
+  const pyodide = await loadPyodide({ indexURL: new URL("./pyodide/", location.href).href,
+                                      stdLibURL: new URL("./floor-stdlib.zip", location.href).href });
   document.body.dataset.floorStart = String(t0);
   document.body.dataset.floorBoot = String(performance.now() - t0);
   pyodide.runPython("1 + 1");
@@ -112,14 +114,28 @@ READY_PROBE = """
 """
 
 
+def pyodide_stdlib() -> bytes:
+    """Pyodide's own standard library, as its npm package ships it (``build.py``'s cache): the
+    floor is bare Pyodide, so it loads this one, not the site's (trimmed, with Pyodide's start
+    precompiled: what Tavolo's build does is Tavolo's gain, not the floor's)."""
+    version = build.NPM_PINS["pyodide"][0]
+    build.fetch_npm()
+    return (build.CACHE / "npm" / f"pyodide-{version}" / "python_stdlib.zip").read_bytes()
+
+
 class BenchHandler(build.SiteHandler):
+    floor_stdlib = b""
+
     def do_GET(self):
-        if self.path.split("?")[0] == "/floor.html":
+        path = self.path.split("?")[0]
+        body, kind = {"/floor.html": (FLOOR_HTML, "text/html; charset=utf-8"),
+                      "/floor-stdlib.zip": (self.floor_stdlib, "application/zip")}.get(path, (None, ""))
+        if body is not None:
             self.send_response(200)
-            self.send_header("Content-Type", "text/html; charset=utf-8")
-            self.send_header("Content-Length", str(len(FLOOR_HTML)))
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
             self.end_headers()
-            self.wfile.write(FLOOR_HTML)
+            self.wfile.write(body)
             return
         super().do_GET()
 
@@ -281,6 +297,8 @@ def print_phases(runs: list[dict]) -> None:
 
 def serve(public: Path):
     """A server of ``public`` (and the floor page) on a free port, in a thread: (server, base URL)."""
+    if not BenchHandler.floor_stdlib:
+        BenchHandler.floor_stdlib = pyodide_stdlib()
     server = build.SiteServer(("127.0.0.1", 0), partial(BenchHandler, directory=str(public)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}/"
