@@ -410,10 +410,10 @@ class DealDevice(Device):
         names = dealt.card_names(game, record)
         known = dict(self.known)
         if self.record is not None and self.record.actions:
-            run, _ = self.deal_run(game, self.record, gid, known, self.opened)
+            run, _ = self.deal_run(game, self.record, gid, known, self.opened, book=book)
             known = {**known, **dealt.readable(book, specs, names, run, self.deck_secret)}
         for _ in range(4):
-            run, opened = self.deal_run(game, record, gid, known, self.opened, played=True)
+            run, opened = self.deal_run(game, record, gid, known, self.opened, played=True, book=book)
             more = {**known, **dealt.readable(book, specs, names, run, self.deck_secret)}
             if more == known:
                 break
@@ -421,22 +421,20 @@ class DealDevice(Device):
         return known, opened
 
     def deal_run(self, game: Game, record: GameRecord, gid: str, known: dict[Key, str],
-                 found: dict[int, list[Key]], played: bool = False) -> tuple[dealt.DealByMove, dict[int, list[Key]]]:
+                 found: dict[int, list[Key]], played: bool = False, book: dealt.DealBook | None = None
+                 ) -> tuple[dealt.DealByMove, dict[int, list[Key]]]:
         """The reserve rule run over ``record`` as this device sees it reading ``known``
         (``dealt.move_facts`` of its own world: who moved and who saw each draw are the same
         in every world), with the positions each move opened (``found`` before, else
         ``dealt.opened_at``), and those positions. ``played``: over the moves its world
-        can play before the link's keys are read (``dealt.played_world``), for ``reads``."""
+        can play before the link's keys are read (``dealt.played_world``), for ``reads``.
+        ``book``: the keys that say which positions a move opened (``dealt.run_opening``;
+        this device's book by default)."""
         specs = dealt.deal_specs(game, record, gid)
         world = (dealt.played_world if played else dealt.provisional_world)(game, record, known)
         facts = dealt.move_facts(game, world.record)
-        opened = {m: keys for m, keys in found.items() if m < len(facts.movers)}
-        shown: set[Key] = set()
-        for m in range(1, len(facts.movers)):
-            if m not in opened:
-                opened[m] = sorted(dealt.opened_at(game, record, known, facts, m, shown))
-            shown |= set(opened[m])
-        return dealt.run_deal(game, specs, facts, opened), opened
+        found = {m: keys for m, keys in found.items() if m < len(facts.movers)}
+        return dealt.run_opening(game, specs, record, known, facts, found, self.book if book is None else book)
 
     def waiting_for(self, run: dealt.DealByMove) -> list[int]:
         """The seats whose keys the game waits for (``dealt.missing_releases``)."""
@@ -693,6 +691,7 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
     current, files, refused, sizes, hidden = creator, [], [], [], []
     waiting = None
     dealing, deal_links, extra = True, 0, 0
+    idle = 0   # links in a row that carried no move (a wait's): more than two laps is a stop
     while True:
         assert current.record is not None
         if dealing:
@@ -702,8 +701,12 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
                 at_turn(current, devices)
             try:
                 to, played = current.step(game, gid)
+                idle = 0 if played else idle + 1
                 if not played:
                     extra += 1
+                if idle > 2 * players:
+                    raise Waiting(f"the link went {idle} times from device to device without a move: "
+                                  + "; ".join(current.waits_said(game, gid)))
             except Waiting as exc:
                 waiting = {"move": len(current.record.actions) + 1, "seat": current.seat, "reason": str(exc)}
                 break

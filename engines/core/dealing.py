@@ -521,7 +521,7 @@ def hand_overs(held: Sequence[Counter[str]], cards: Mapping[Slot, str], keepers:
 
 
 def opened(public: set[Slot], cards: Mapping[Slot, str], shown: set[Slot], drawn: Mapping[Slot, int | None],
-           hidden: Counter[str], mover: int | None) -> set[Slot]:
+           hidden: Counter[str], mover: int | None, evident: Collection[Slot] = frozenset()) -> set[Slot]:
     """The drawn positions a move makes public: of ``public`` (the drawn positions the
     spectator's view shows, ``masked.Knowledge.public``) those not ``shown`` before, but no
     more of a card than leaves, of the positions drawn (``drawn``, their cards ``cards``) and
@@ -529,14 +529,18 @@ def opened(public: set[Slot], cards: Mapping[Slot, str], shown: set[Slot], drawn
     position of a kind once face up as public (a kind held twice: Euphoria's artifact
     cards); only the copy played is. Which position opens is its holder's to say (it
     releases its key for it): here the mover's own draws first (it plays its own card),
-    then the lowest."""
+    then the lowest. ``evident``: the positions whose every seat's key has come (a device
+    that received the move: the holder said which it opened by releasing its key), taken
+    first; another device's world may fill a lower position of the mover's with a card of
+    the same kind, which its holder did not open (Euphoria, 2 seats, seed 1, move 131: two
+    Balloons paid, one of them at a position the receiver had filled with Balloons)."""
     result: set[Slot] = set()
     candidates: dict[str, list[Slot]] = {}
     for slot in public - shown:
         candidates.setdefault(cards[slot], []).append(slot)
     for card, slots in candidates.items():
         closed = sum(1 for slot in drawn if slot not in shown and cards[slot] == card)
-        slots.sort(key=lambda slot: (drawn.get(slot) != mover, slot))
+        slots.sort(key=lambda slot: (slot not in evident, drawn.get(slot) != mover, slot))
         result |= set(slots[:max(closed - hidden[card], 0)])
     return result
 

@@ -459,3 +459,22 @@ def test_sealed_moves_at_two_seats_the_gambler_s_shown_hand_is_opened_to_the_oth
     shown = [key for key in truth.drawn if key.deck == "artifacts" and truth.drawer.get(key) == 1]
     assert len(shown) == 2 and {key: devices[0].known.get(key) for key in shown} == \
         {key: truth.card_at(key) for key in shown}
+
+
+def test_sealed_moves_a_link_passed_round_without_a_move_stops_the_run_said_plainly(tmp_path, monkeypatch):
+    """When the devices disagree on a key owed (each sends the link to the other, neither
+    moves), the run stops after two laps of such links, naming what the device waits for,
+    instead of passing the link round for ever (Euphoria, 2 seats, seed 1, move 132, before
+    the receivers found a move's opened positions by the keys: ``dealing.opened``'s
+    ``evident``). Here every device's ``step`` is made to send the link on without moving."""
+    calls = []
+
+    def idle_step(self, game, gid):
+        calls.append(self.seat)
+        assert len(calls) < 20, "the link goes round for ever"
+        return 1 - self.seat, False
+
+    monkeypatch.setattr(tool.DealDevice, "step", idle_step)
+    summary = tool.play_deal("euphoria", 2, SEED, tmp_path, max_moves=10)
+    assert summary["refused"] == [] and len(calls) == 5   # the creator's first turn rode in its deal link
+    assert summary["waiting"]["reason"].startswith("the link went 5 times from device to device without a move")

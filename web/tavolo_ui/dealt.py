@@ -355,17 +355,48 @@ def shown_positions(game: Game, world: World) -> set[Key]:
 
 
 def opened_at(game: Game, masked: GameRecord, known: Mapping[Key, str], facts: MoveFacts, move: int,
-              shown: set[Key]) -> set[Key]:
+              shown: set[Key], evident: Collection[Key] = frozenset()) -> set[Key]:
     """The positions move ``move`` made public (``dealing.opened``'s rule, on the device's
     own world of the record up to it: its cards known or filled; ``shown`` those made
-    public before), by their labels."""
+    public before; ``evident`` those whose every seat's key this device holds, taken
+    first), by their labels."""
     world = provisional_world(game, facts.prefix(masked, move), known)
     public = shown_positions(game, world) | {d.key for d in facts.draws[move] if d.seen_by is None}
     cards: dict[Slot, str] = {k: world.card_at(k) for k in world.drawn}
     drawer: dict[Slot, int | None] = {k: world.drawer.get(k) for k in world.drawn}
     hidden = Counter(h["item"] for h in game.hidden_items(world.state))
-    found = opened(set(public), cards, set(shown), drawer, hidden, facts.movers[move])
+    found = opened(set(public), cards, set(shown), drawer, hidden, facts.movers[move], set(evident))
     return {Key(*k) for k in found}
+
+
+def run_opening(game: Game, specs: Mapping[str, DeckSpec], masked: GameRecord, known: Mapping[Key, str],
+                facts: MoveFacts, found: Mapping[int, Sequence[Key]], book: DealBook
+                ) -> tuple[DealByMove, dict[int, list[Key]]]:
+    """The reserve rule run over every move of ``facts`` (as ``run_deal``) with the positions
+    each move made public: ``found[m]`` where this device found them before, else found now
+    in its world of ``masked`` (``opened_at``, reading ``known``), the positions whose
+    every seat's key ``book`` holds first: a move's holder says which of its cards of a kind
+    it opened by releasing its key, which this device's fills cannot tell. Returns the run
+    and the positions of each move."""
+    seats = next(iter(specs.values())).seats
+    run = DealByMove.of(game, seats, {name: spec.size for name, spec in specs.items()})
+    opened_by: dict[int, list[Key]] = {}
+    shown: set[Key] = set()
+    for m, mover in enumerate(facts.movers):
+        run.begin(mover)
+        run.draw(facts.draws[m])
+        if m in found:
+            keys = list(found[m])
+        elif m == 0:
+            keys = []
+        else:
+            evident = {key for key, (deck, at) in run.slot.items()
+                       if len(book.releases.get(deck, {}).get(at, {})) == seats}
+            keys = sorted(opened_at(game, masked, known, facts, m, shown, evident))
+        opened_by[m] = keys
+        shown |= set(keys)
+        run.open({run.slot[key] for key in keys if key in run.slot})
+    return run, opened_by
 
 
 def run_deal(game: Game, specs: Mapping[str, DeckSpec], facts: MoveFacts,
