@@ -46,7 +46,8 @@ own cards read from the deal, the others' and those face down as deck positions)
 whose last link goes to every player; each device reads its own set-up cards and checks
 the link in its own world (``masked.build`` of the masked record with what it reads).
 The summary prints the figures: links, ``extra_messages`` (more than ``t4``'s lap and deal
-link: ``players - 2``), each link's characters (``sizes``) and the largest. With
+link: ``players - 2``), each link's characters (``sizes``), the largest and the median,
+the moves, whether the game ended (``over``) and the wall time (``seconds``). With
 ``--max-moves M`` the seats' turns follow for ``M`` moves (``DealDevice.step``: each
 device's own table, its draws from its reserve, its keys in its move links; the creator's
 first turn rides in its deal link); a turn that waits for keys (cards turned face up) sends
@@ -72,6 +73,8 @@ import hashlib
 import json
 import shutil
 import sys
+import time
+from statistics import median
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable
@@ -671,8 +674,9 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
     sends the link to the device of the seat to move. ``truth.jsonl`` lists, for every link,
     every seat's hidden items then (the tool's own look at the true game, every position read
     with every seat's secret: no device ever sees it). Returns a summary with the figures:
-    links, the messages more than ``t4``'s, the largest link's characters, the moves played,
-    and where a turn could not be played (``waiting``). Without ``open_last`` the last link
+    links, the messages more than ``t4``'s, the largest and median link's characters, the
+    moves played, whether the game ended (``over``) and where a turn could not be played
+    (``waiting``). Without ``open_last`` the last link
     is written but not opened. ``at_turn`` (tests): called with each device that a link
     reached, before it acts, and every device."""
     game = get_game(name)
@@ -748,8 +752,9 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
     assert current.record is not None
     return {"game": name, "links": len(files), "extra_messages": deal_links - (players + 1) + extra,
             "wait_messages": extra,
-            "largest": max(sizes), "sizes": sizes, "refused": refused, "set_up_cards": len(set_up),
-            "moves": len(current.record.actions), "waiting": waiting}
+            "largest": max(sizes), "median": median(sizes), "sizes": sizes, "refused": refused,
+            "set_up_cards": len(set_up), "moves": len(current.record.actions), "waiting": waiting,
+            "over": not dealing and waiting is None and not refused and to == EVERY_SEAT}
 
 
 def true_world(game: Game, devices: dict[int, DealDevice], gid: str, sender: DealDevice) -> World:
@@ -850,8 +855,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.deal:
         if args.bots:
             ap.error("--deal: no bots yet")
+        started = time.perf_counter()
         summary = play_deal(args.game, args.players, args.seed, args.out,
                             max_moves=0 if args.max_moves == 10_000 else args.max_moves)
+        summary["seconds"] = round(time.perf_counter() - started)   # wall time, for the figures only
         print(json.dumps(summary))
         return 0 if not summary["refused"] else 1
     summary = play(args.game, args.players, args.seed, args.out, bots=args.bots, max_moves=args.max_moves,

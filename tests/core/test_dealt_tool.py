@@ -22,7 +22,7 @@ import pytest
 from engines.core.deck import DeckError
 from engines.core.deck import read as deck_read
 from engines.core.deck import release as deck_release
-from engines.core.masked import build
+from engines.core.masked import Draw, Key, build
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -478,3 +478,30 @@ def test_sealed_moves_a_link_passed_round_without_a_move_stops_the_run_said_plai
     summary = tool.play_deal("euphoria", 2, SEED, tmp_path, max_moves=10)
     assert summary["refused"] == [] and len(calls) == 5   # the creator's first turn rode in its deal link
     assert summary["waiting"]["reason"].startswith("the link went 5 times from device to device without a move")
+
+
+def test_sealed_moves_positions_found_opened_before_their_keys_came_are_found_again_by_the_keys(monkeypatch):
+    """Which of a seat's cards of a kind a move turned up is its holder's to say, by the key
+    it releases (Euphoria, 2 seats, seed 1, move 136: Bea's move turns up one of Ada's
+    Balloons; Bea's world, which filled Ada's Book with Balloons too, found the Book's lower
+    position; Ada released her key for her true Balloons, and Bea, who kept what she had
+    found, waited for the other key for ever). So ``run_opening`` keeps what a device found
+    for a move only once every key for it has come; else it finds it again, the positions
+    whose every key came first. Two cards drawn by Ada at the set-up (positions 0 and 1),
+    move 1 Bea's: found before at 0, but only 1 has both keys."""
+    game = tool.get_game("euphoria")
+    specs = {"artifacts": dealt.DeckSpec("g", "artifacts", 36, 2)}
+    facts = dealt.MoveFacts([None, 1], [[Draw(Key("artifacts", 0), "", 0, (0,)),
+                                         Draw(Key("artifacts", 1), "", 1, (0,))], []])
+    book = dealt.DealBook(releases={"artifacts": {0: {1: "k"}, 1: {0: "k", 1: "k"}}})
+    asked = []
+
+    def found_by_keys(game, masked, known, facts, move, shown, evident=frozenset()):
+        asked.append(move)
+        return {key for key in evident if key.at == 1}
+
+    monkeypatch.setattr(dealt, "opened_at", found_by_keys)
+    run, opened = dealt.run_opening(game, specs, None, {}, facts, {1: [Key("artifacts", 0)]}, book)
+    assert asked == [1] and opened[1] == [Key("artifacts", 1)]
+    _, kept = dealt.run_opening(game, specs, None, {}, facts, {1: [Key("artifacts", 1)]}, book)
+    assert asked == [1] and kept[1] == [Key("artifacts", 1)]   # every key came: kept, not found again

@@ -373,26 +373,33 @@ def run_opening(game: Game, specs: Mapping[str, DeckSpec], masked: GameRecord, k
                 facts: MoveFacts, found: Mapping[int, Sequence[Key]], book: DealBook
                 ) -> tuple[DealByMove, dict[int, list[Key]]]:
     """The reserve rule run over every move of ``facts`` (as ``run_deal``) with the positions
-    each move made public: ``found[m]`` where this device found them before, else found now
-    in its world of ``masked`` (``opened_at``, reading ``known``), the positions whose
-    every seat's key ``book`` holds first: a move's holder says which of its cards of a kind
-    it opened by releasing its key, which this device's fills cannot tell. Returns the run
-    and the positions of each move."""
+    each move made public: ``found[m]`` where this device found them before and every seat's
+    key for them has come, else found now in its world of ``masked`` (``opened_at``, reading
+    ``known``), the positions whose every seat's key ``book`` holds first. A card's holder
+    says which of its cards of a kind it opened by releasing its key, which this device's
+    fills cannot tell: so positions found while a key for them was missing are found again
+    once the keys come (Euphoria, 2 seats, seed 1, move 136: Bea's move turns up one of
+    Ada's Balloons; Bea's world filled Ada's Book with Balloons and found that lower
+    position, Ada released her key for her true Balloons). Returns the run and the positions
+    of each move."""
     seats = next(iter(specs.values())).seats
     run = DealByMove.of(game, seats, {name: spec.size for name, spec in specs.items()})
     opened_by: dict[int, list[Key]] = {}
     shown: set[Key] = set()
+
+    def evident(key: Key) -> bool:
+        deck, at = run.slot.get(key, (key.deck, -1))
+        return len(book.releases.get(deck, {}).get(at, {})) == seats
+
     for m, mover in enumerate(facts.movers):
         run.begin(mover)
         run.draw(facts.draws[m])
-        if m in found:
+        if m in found and all(evident(key) for key in found[m]):
             keys = list(found[m])
         elif m == 0:
             keys = []
         else:
-            evident = {key for key, (deck, at) in run.slot.items()
-                       if len(book.releases.get(deck, {}).get(at, {})) == seats}
-            keys = sorted(opened_at(game, masked, known, facts, m, shown, evident))
+            keys = sorted(opened_at(game, masked, known, facts, m, shown, {key for key in run.slot if evident(key)}))
         opened_by[m] = keys
         shown |= set(keys)
         run.open({run.slot[key] for key in keys if key in run.slot})
