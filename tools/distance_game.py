@@ -714,6 +714,10 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
             except Waiting as exc:
                 waiting = {"move": len(current.record.actions) + 1, "seat": current.seat, "reason": str(exc)}
                 break
+            except _CANNOT_REPLAY as exc:   # a link accepted, yet this device's world cannot be built
+                waiting = {"move": len(current.record.actions) + 1, "seat": current.seat,
+                           "reason": f"seat {current.seat}'s device cannot build its world of the game: {exc}"}
+                break
         assert current.record is not None
         moves = len(current.record.actions)
         last = dealing and to == EVERY_SEAT and max_moves == 0 or not dealing and (

@@ -505,3 +505,18 @@ def test_sealed_moves_positions_found_opened_before_their_keys_came_are_found_ag
     assert asked == [1] and opened[1] == [Key("artifacts", 1)]
     _, kept = dealt.run_opening(game, specs, None, {}, facts, {1: [Key("artifacts", 1)]}, book)
     assert asked == [1] and kept[1] == [Key("artifacts", 1)]   # every key came: kept, not found again
+
+
+def test_sealed_moves_a_device_whose_world_cannot_be_built_stops_the_run_said_plainly(tmp_path, monkeypatch):
+    """A link accepted, yet the receiver's world of the game cannot be built from what it
+    reads (Euphoria, 2 seats, seed 4, move 112: its fill of a card Ada holds makes the rules
+    ask how to pay where her true hand paid at once): the run stops there, naming the seat
+    and why, instead of ending in a traceback. Here the world is made to fail at the first
+    turn after the deal link."""
+    def no_world(self, game, gid):
+        raise ValueError("no world fits")
+
+    monkeypatch.setattr(tool.DealDevice, "step", no_world)
+    summary = tool.play_deal("euphoria", 2, SEED, tmp_path, max_moves=10)
+    assert summary["refused"] == [] and summary["over"] is False
+    assert summary["waiting"]["reason"] == "seat 1's device cannot build its world of the game: no world fits"

@@ -105,7 +105,10 @@ world cannot be built without them), and keeps what it had.
   move from the record on every device (``move_facts``, ``run_deal``,
   ``dealing.DealByMove``: the same positions and keys as ``dealing.plan_deal``); the
   positions a move turns face up are found in each device's own world (``opened_at``, on
-  a ``provisional_world`` while a card turned up still lacks a key); each move link
+  a ``provisional_world`` while a card turned up still lacks a key), and found again until
+  every key for them has come, those whose every key came first (``run_opening``: which
+  copy of a kind was turned up is its holder's to say, by its key; a device's fills of the
+  holder's other cards cannot tell); each move link
   carries the mover's debts and openings (``owed_by``), each receiver checks them
   (``take_in``), reads what they open (``readable``; first from its own copy's run, since
   a move may name plainly a card it turned up) and checks the signatures before any
