@@ -172,7 +172,8 @@ class Device:
         return self.distance.seal
 
     def open(self, fragment: str, make_key: Callable[[int], SeatKey] | None = None,
-             replay: Callable[[GameRecord], GameRecord] | None = None) -> tuple[bool, str]:
+             replay: Callable[[GameRecord], GameRecord] | None = None, splits: set[int] | None = None
+             ) -> tuple[bool, str]:
         """Open a link as the page would: (accepted, reason in English). What is accepted
         (a newer game) is stored. ``make_key``: how a first link makes this seat's key
         (``SeatKey.new`` by default). ``replay``: this device's replay of a masked record
@@ -182,7 +183,7 @@ class Device:
             if self.chances is None:
                 opened = open_link(fragment, here, make_key=make_key)
             else:
-                opened = revealed.open_link(fragment, here, make_key=make_key, replay=replay)
+                opened = revealed.open_link(fragment, here, make_key=make_key, replay=replay, splits=splits or set())
         except InputError as exc:
             return False, refusal(exc)
         if not opened.accepted:  # a fork: two continuations of one position
@@ -381,14 +382,17 @@ class DealDevice(Device):
             host = transcript[0]["seat"] if transcript else 0
             order = [host, *[s for s in range(link.record.players) if s != host]]
             book = dealt.take_in(self.book, specs, steps, releases, bound_keys(transcript), order)
-            check_signatures(link.record, transcript, gid=link.gid)   # before the record is replayed
+            check_signatures(link.record, transcript, gid=link.gid, splits=None)   # before the record is replayed
             known, opened = self.reads(game, book, link.record, link.gid) if link.record.chance else ({}, {})
+            splits = dealt.wait_splits(self.deal_run(game, link.record, link.gid, known, opened, book=book)[0]) \
+                if link.record.actions else set()
         except InputError as exc:
             return False, refusal(exc)
         except _CANNOT_REPLAY:   # signed as it is, yet no world of this device replays it
             return False, render(dealt.CANNOT_REPLAY, "en")
         try:
-            accepted, reason = self.open(t4, replay=lambda masked: dealt.provisional_world(game, masked, known).record)
+            accepted, reason = self.open(t4, replay=lambda masked: dealt.provisional_world(game, masked, known).record,
+                                         splits=splits)
         except _CANNOT_REPLAY:
             return False, render(dealt.CANNOT_REPLAY, "en")
         if accepted:

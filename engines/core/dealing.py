@@ -78,7 +78,13 @@ and the Architect's two); Euphoria's artifact cards 2, recruits 1, dilemmas and 
 tiles 0 (dealt at the set-up, with lap 2's keys, or face down). In the tests' games
 (Citadels, 3 seats, seed 3, 184 moves; Euphoria, 2 seats, seed 1, 187 moves) the waits and
 hand-overs cost 7 and 6 extra messages (``Deal.extra_messages``; Citadels: 5 for keys, 2 for
-the Magician's exchange): 7 rounds of Citadels, one a round.
+the Magician's exchange): 7 rounds of Citadels, one a round. Wider reserves were measured
+on the plans of Euphoria's heuristic games at 2 seats, seeds 1 and 4 (187 and 295 moves;
+20 and 29 artifact cards drawn): with artifact cards 3 or 4 and recruits 2 the waits are
+the same 6 (2 for recruits turned up, 4 for market tiles turned up; none a draw past a
+reserve), for 4 or 6 keys more in lap 2 (about 50 characters each): so the widths stay.
+At 3 seats, seed 3, the game draws 53 artifact cards from a deck of 36 (below, *A deck
+run out*): no width helps there.
 
 **Knowledge** (``Deal.readable``, ``Deal.public``): after move ``m`` seat ``s`` reads each
 *drawn* position for which every other seat's key was released, and each handed to it;

@@ -93,7 +93,7 @@ import binascii
 import hashlib
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -391,7 +391,8 @@ def _move_text(n: int) -> int:
 
 def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: str,
            drawn: Sequence[int] | None = None, own: Mapping[int, bytes] | None = None,
-           known: Sealed | None = None, replay: "Replay | None" = None) -> Sealed:
+           known: Sealed | None = None, replay: "Replay | None" = None,
+           splits: Collection[int] = ()) -> Sealed:
     """Check that ``transcript`` seals the whole of ``record`` (a game at a distance ``gid``).
 
     ``movers[i]``: the seat to move before action ``i`` (``turns(record).movers``: the caller
@@ -426,7 +427,10 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
     segments than the record has moves (plus the set-up's) is refused before anything else;
     then each segment's shape, its ranges (contiguous, within the record, covering it all),
     that its moves are all its seat's, its key (bound in the seat's first segment, never
-    another one after); then the hashes and signatures, in order. Returns ``Sealed``; raises
+    another one after); then the hashes and signatures, in order. ``splits``: the moves at
+    which a turn may be sealed in two parts after a lap (``_check_lap``): a ``t5`` game's
+    turn waits there for keys by its deal's rule (``engines.core.dealing``, *Waiting for
+    keys*), a public function of the record, so its seat does not choose where. Returns ``Sealed``; raises
     ``SealError`` at the first problem, naming the seat and the move."""
     actions, chance = record.actions, record.chance
     if len(movers) != len(actions) or (drawn is not None and len(drawn) != len(actions) + 1):
@@ -442,7 +446,7 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
     plain = replay(record) if replay is not None else None
     if lap and drawn is None:
         drawn = turns(plain if plain is not None else record).drawn
-    keys = _check_layout(record, transcript, movers, drawn, own or {}, lap)
+    keys = _check_layout(record, transcript, movers, drawn, own or {}, lap, splits)
     hashes = chain(gid, record, transcript)
     trusted = 0
     if known is not None and known.segments < len(hashes) and hashes[known.segments] == known.head \
@@ -461,18 +465,21 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
     return Sealed(keys, hashes[-1], len(transcript))
 
 
-def check_signatures(record: GameRecord, transcript: Any, *, gid: str, own: Mapping[int, bytes] | None = None) -> None:
+def check_signatures(record: GameRecord, transcript: Any, *, gid: str, own: Mapping[int, bytes] | None = None,
+                     splits: Collection[int] | None = ()) -> None:
     """The checks of ``verify`` that need no replay of ``record``: each segment's shape, its
     ranges, its key and its signature over ``record`` as it is (``SealError`` naming the
     seat, as ``verify``). Not who was to move, where the outcomes fall nor the public draws:
     ``verify`` checks those. A device that replays a masked record in its own world
     (``replay``) calls it first, so that a record changed after it was signed is named as
-    such (the seat whose signature no longer holds) even when its world cannot replay it."""
+    such (the seat whose signature no longer holds) even when its world cannot replay it.
+    ``splits`` as ``verify``'s; None: a turn in two parts is left to ``verify`` (a ``t5``
+    device finds where its deal waits only in its world, after this check)."""
     if not isinstance(transcript, list) or len(transcript) > len(record.actions) + 1 + record.players:
         raise SealError(_T("The seals of this game are longer than its moves: they cannot be checked."),
                         detail="too many segments")
     lap = lap_size(transcript, record.players)
-    keys = _check_layout(record, transcript, None, None, own or {}, lap)
+    keys = _check_layout(record, transcript, None, None, own or {}, lap, splits)
     hashes = chain(gid, record, transcript)
     for k, segment in enumerate(transcript):
         signature = unb64(segment["sig"], SIG_BYTES)
@@ -482,7 +489,7 @@ def check_signatures(record: GameRecord, transcript: Any, *, gid: str, own: Mapp
 
 
 def _check_layout(record: GameRecord, transcript: list, movers: Sequence[int] | None, drawn: Sequence[int] | None,
-                  own: Mapping[int, bytes], lap: int = 0) -> dict[int, bytes]:
+                  own: Mapping[int, bytes], lap: int = 0, splits: Collection[int] | None = ()) -> dict[int, bytes]:
     """The checks of ``verify`` that need no signature: shapes, ranges, seats, keys (and,
     after a lap of ``lap`` segments, ``_check_lap``). Returns each seat's bound key."""
     keys: dict[int, bytes] = {}
@@ -492,7 +499,7 @@ def _check_layout(record: GameRecord, transcript: list, movers: Sequence[int] | 
             raise SealError(_T("Seal {n} of this game is damaged.", n=k + 1), move=a, detail=f"segment {k}")
         seat, (a0, a1), (c0, c1) = segment["seat"], segment["a"], segment["c"]
         if lap:
-            _check_lap(transcript, k, lap)
+            _check_lap(transcript, k, lap, splits)
         if (a0, c0) != (a, c) or not (a0 <= a1 <= len(record.actions) and c0 <= c1 <= len(record.chance)) \
                 or (k > lap and a1 == a0):
             raise SealError(_T("The seals of this game do not follow its moves at move {n}: one is missing, "
@@ -517,13 +524,14 @@ def _check_layout(record: GameRecord, transcript: list, movers: Sequence[int] | 
     return keys
 
 
-def _check_lap(transcript: list, k: int, lap: int) -> None:
+def _check_lap(transcript: list, k: int, lap: int, splits: Collection[int] | None = ()) -> None:
     """The layout of segment ``k`` in a transcript that starts with a lap of ``lap`` segments
     (``engines.core.reveal``): in the lap, each seat once, with no move and no draw (nothing
     is drawn before every seat has committed); right after it, the creator's deal segment
     (the seat of segment 0: the one seat that committed before seeing any other anchor);
     after that, never two segments of one seat in a row (a turn sealed in two would let its
-    seat choose which of its values deals its draws)."""
+    seat choose which of its values deals its draws), but where the second starts at a move
+    of ``splits`` (None: not checked here)."""
     segment = transcript[k]
     seat, a0 = segment["seat"], segment["a"][0]
     if k < lap and (segment["a"][1] or segment["c"][1]):
@@ -536,7 +544,7 @@ def _check_lap(transcript: list, k: int, lap: int) -> None:
         raise SealError(_T("{player} dealt the set-up, which the game's creator deals once every seat has "
                            "committed to the draws.", player=player(seat)), seat=seat, move=0,
                         detail=f"deal segment {k} is not signed by the creator")
-    if k > lap and seat == transcript[k - 1]["seat"]:
+    if k > lap and seat == transcript[k - 1]["seat"] and splits is not None and a0 not in splits:
         raise SealError(_T("{player}'s turn is sealed in two parts at move {n}: a turn is sealed whole, so that "
                            "its draws cannot be chosen.", player=player(seat), n=_move_text(a0)), seat=seat,
                         move=a0, detail=f"segments {k - 1} and {k} are both seat {seat}'s")

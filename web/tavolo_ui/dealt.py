@@ -115,7 +115,15 @@ world cannot be built without them), and keeps what it had.
   replay. A *wait* (``dealing.Wait``: Euphoria's recruits turned face up when the last seat
   chooses) sends the link to each seat that owes a key, which adds it and sends it on,
   then to the seat to move (``missing_releases``, ``missing_said``: a key missing is said
-  plainly, naming its seat). Euphoria at 3 seats, seed 4: 42 moves in 26 links, one extra
+  plainly, naming its seat). A wait in the middle of a turn (Euphoria, 2 seats, seed 1,
+  move 136: Bea's move turns up one of Ada's Balloons, and Bea's turn goes on) seals what
+  the turn played so far; the rest of the turn, once the keys came back, is a second
+  segment of the same seat, which ``seal.verify`` allows only at the moves where the deal's
+  rule waits (``wait_splits``; ``revealed.open_link``'s ``splits``). Its public draws are
+  then dealt from the seat's next value: a seat that can choose a move that turns up
+  another seat's card can so choose which of its two values deals the rest of its turn
+  (its own values and the others' latest are known to it), a choice a server would not
+  give (said plainly; dealing the rest of the turn from the same value would close it). Euphoria at 3 seats, seed 4: 42 moves in 26 links, one extra
   message for the wait at move 3 (and lap 2's one). Not covered: a turn that draws past
   its reserve (the tool stops there, said plainly); a public draw from a deck (every
   seat's key needed at once) is not read yet; a link received while a wait is pending is
@@ -434,6 +442,17 @@ def readable(book: DealBook, specs: Mapping[str, DeckSpec], names: Mapping[str, 
         elif reader == own.seat and all(s in given for s in range(specs[deck].seats) if s != own.seat):
             known[key] = read_card(book, specs[deck], names[deck], at, own)
     return known
+
+
+def wait_splits(run: DealByMove) -> set[int]:
+    """The moves at which a turn may be sealed in two parts (``seal.verify``'s ``splits``,
+    action indices): each ``m`` such that the deal waits for keys after the game's ``m``-th
+    move (``run.moves[m]`` has a ``dealing.Wait``), a public function of the record; the
+    second part starts with action ``m``. The mover's device cannot
+    go on there until the keys come (its world cannot show the card turned up), so it seals
+    what it played and sends the link to the seats that owe them; when the link comes back
+    it plays the rest of its turn in a segment of its own."""
+    return {m for m, move in enumerate(run.moves) if m and move.waits}
 
 
 def missing_releases(run: DealByMove, book: DealBook) -> list[Release]:

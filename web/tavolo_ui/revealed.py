@@ -46,7 +46,7 @@ from __future__ import annotations
 
 import re
 import secrets
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -249,7 +249,8 @@ def _read_seals(text: str, moves: int) -> tuple[int, list[Segment]]:
 # ---- opening a link ----------------------------------------------------------------------
 
 def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
-              make_key: Callable[[int], SeatKey] | None = None, replay: Replay | None = None) -> Opened:
+              make_key: Callable[[int], SeatKey] | None = None, replay: Replay | None = None,
+              splits: Collection[int] = ()) -> Opened:
     """Open a ``t4`` link on this device, as ``sealed.open_link`` opens a ``t3`` one (see
     there), with one difference: during the lap the record does not change while the
     transcript grows, so a link with the same game and more segments is ``NEWER``.
@@ -257,7 +258,9 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
 
     ``replay``: for the masked record of a ``t5`` link (``tavolo_ui.dealt``), this device's
     replay of it (its world's plain record, ``reveal.Replay``); the movers, where the
-    outcomes fall and the public draws are found in it, the signatures over the record."""
+    outcomes fall and the public draws are found in it, the signatures over the record.
+    ``splits``: the moves at which a turn may be sealed in two parts (``seal.verify``: where
+    the ``t5`` deal's rule makes a turn wait for keys)."""
     link = parse_revealed(fragment)
     if here is None:
         not_a_first_link(link)
@@ -276,7 +279,7 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     record = link.record
     own = {seat: SeatKey.from_text(text).public for seat, text in mine.keys.items()}
     if replay is not None:   # a record changed after it was signed is named so, before any world
-        check_signatures(record, transcript, gid=link.gid, own=own)
+        check_signatures(record, transcript, gid=link.gid, own=own, splits=None)
     try:
         plain = record if replay is None else replay(record)
         moved = turns(plain)
@@ -290,11 +293,12 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
         known = None  # the link's copy of what this device checked differs: check it all again
     try:
         sealed = verify(record, transcript, moved.movers, gid=link.gid, drawn=moved.drawn, own=own, known=known,
-                        replay=None if replay is None else (lambda _: plain))
+                        replay=None if replay is None else (lambda _: plain), splits=splits)
     except SealError:
         # an answer to a link this device showed, whose moves Undo then took back: it chains onto
         # this device's own taken-back segments (``sealed.remember_shown``), never re-signed here
-        verify_on = partial(verify, record, movers=moved.movers, gid=link.gid, drawn=moved.drawn, own=own)
+        verify_on = partial(verify, record, movers=moved.movers, gid=link.gid, drawn=moved.drawn, own=own,
+                            splits=splits)
         found = on_taken_back(link, stored, mine.taken_back, verify_on)
         if found is None:
             raise
