@@ -15,6 +15,7 @@ import json
 import shutil
 import sys
 from pathlib import Path
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -520,3 +521,24 @@ def test_sealed_moves_a_device_whose_world_cannot_be_built_stops_the_run_said_pl
     summary = tool.play_deal("euphoria", 2, SEED, tmp_path, max_moves=10)
     assert summary["refused"] == [] and summary["over"] is False
     assert summary["waiting"]["reason"] == "seat 1's device cannot build its world of the game: no world fits"
+
+
+def test_sealed_moves_a_hand_shown_and_taken_back_keeps_no_other_card_closed():
+    """Euphoria, 2 seats, seed 4: Bea's Gambler shows her hand at move 91 (its positions
+    opened, her Balloons at 11 among them) and takes it back; at move 111 Ada pays Balloons
+    (position 18), Book and Box face up. Counted as a copy still closed, Bea's Balloons kept
+    Ada's from opening: no key for it came, and Bea's fill there later made the rules ask
+    how to pay where Ada's true hand paid at once (her world could not be built). The copies
+    held hidden again at positions shown before (``dealt.hidden_again``) are left out, so
+    18 opens; a card handed to a seat counts at its receiver (no copy is taken out then)."""
+    bea, ada = ("artifacts", 11), ("artifacts", 18)
+    items = [{"seat": 1, "kind": "artifact", "item": "balloons"}]
+    cards = {bea: "balloons", ada: "balloons"}
+    again = dealt.hidden_again(items, cards, {bea: 1, ada: 0}, {bea})
+    assert again == {"balloons": 1}
+    hidden = Counter(["balloons"]) - again
+    assert dealt.opened({bea, ada}, cards, {bea}, {bea: 1, ada: 0}, hidden, 0) == {ada}
+    assert dealt.opened({bea, ada}, cards, {bea}, {bea: 1, ada: 0}, Counter(["balloons"]), 0) == set()   # before
+    handed = ("artifacts", 20)   # Bea holds a Balloons handed to her by Ada, and her own shown one
+    cards[handed] = "balloons"
+    assert dealt.hidden_again(items, cards, {bea: 1, ada: 0, handed: 1}, {bea, ada}) == Counter()

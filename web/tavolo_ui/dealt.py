@@ -366,18 +366,49 @@ def shown_positions(game: Game, world: World) -> set[Key]:
 
 
 def opened_at(game: Game, masked: GameRecord, known: Mapping[Key, str], facts: MoveFacts, move: int,
-              shown: set[Key], evident: Collection[Key] = frozenset()) -> set[Key]:
+              shown: set[Key], evident: Collection[Key] = frozenset(),
+              handed: Mapping[Key, int] | None = None) -> set[Key]:
     """The positions move ``move`` made public (``dealing.opened``'s rule, on the device's
     own world of the record up to it: its cards known or filled; ``shown`` those made
     public before; ``evident`` those whose every seat's key this device holds, taken
-    first), by their labels."""
+    first), by their labels. The copies held hidden again at positions shown before
+    (``hidden_again``; ``handed``: positions handed from seat to seat, to their receiver)
+    are not counted as hidden at a position still closed."""
     world = provisional_world(game, facts.prefix(masked, move), known)
     public = shown_positions(game, world) | {d.key for d in facts.draws[move] if d.seen_by is None}
     cards: dict[Slot, str] = {k: world.card_at(k) for k in world.drawn}
     drawer: dict[Slot, int | None] = {k: world.drawer.get(k) for k in world.drawn}
-    hidden = Counter(h["item"] for h in game.hidden_items(world.state))
+    items = game.hidden_items(world.state)
+    holder: dict[Slot, int | None] = dict(drawer)
+    holder.update((key, seat) for key, seat in (handed or {}).items())
+    hidden = Counter(h["item"] for h in items) - hidden_again(items, cards, holder, set(shown))
     found = opened(set(public), cards, set(shown), drawer, hidden, facts.movers[move], set(evident))
     return {Key(*k) for k in found}
+
+
+def hidden_again(items: Sequence[Mapping[str, Any]], cards: Mapping[Slot, str], holder: Mapping[Slot, int | None],
+                 shown: Collection[Slot]) -> Counter[str]:
+    """The copies of each card held hidden (``items``: ``Game.hidden_items``) at positions
+    shown before (``shown``; ``cards``: each position's card, ``holder``: the seat it was
+    drawn by or handed to): for each seat and card, the copies it holds hidden beyond its
+    positions of that card still closed, at most as many as its positions of it shown. A
+    hand shown to all and taken back (Euphoria's Gambler, whose cards are public while
+    shown, ``Game.hidden_items``) is hidden again, but its positions stay open: counted as
+    closed, they kept another seat's card paid face up from opening (Euphoria, 2 seats,
+    seed 4, move 111: Ada pays Balloons, Book and Box; Bea's Balloons, shown by her Gambler
+    at move 91, held hidden again, kept Ada's Balloons closed, and Bea's fill there later
+    made the rules ask how to pay where Ada's true hand paid at once)."""
+    held: dict[int, Counter[str]] = {}
+    for item in items:
+        if item.get("seat") is not None:
+            held.setdefault(item["seat"], Counter())[item["item"]] += 1
+    again: Counter[str] = Counter()
+    for seat, counts in held.items():
+        for card, n in counts.items():
+            closed = sum(1 for slot, c in cards.items() if c == card and holder.get(slot) == seat and slot not in shown)
+            opened_before = sum(1 for slot, c in cards.items() if c == card and holder.get(slot) == seat and slot in shown)
+            again[card] += min(max(n - closed, 0), opened_before)
+    return again
 
 
 def run_opening(game: Game, specs: Mapping[str, DeckSpec], masked: GameRecord, known: Mapping[Key, str],
@@ -410,7 +441,10 @@ def run_opening(game: Game, specs: Mapping[str, DeckSpec], masked: GameRecord, k
         elif m == 0:
             keys = []
         else:
-            keys = sorted(opened_at(game, masked, known, facts, m, shown, {key for key in run.slot if evident(key)}))
+            label = {slot: key for key, slot in run.slot.items()}
+            handed = {label[slot]: min(to) for slot, to in run.reserves.handed.items() if slot in label and to}
+            keys = sorted(opened_at(game, masked, known, facts, m, shown, {key for key in run.slot if evident(key)},
+                                    handed))
         opened_by[m] = keys
         shown |= set(keys)
         run.open({run.slot[key] for key in keys if key in run.slot})
