@@ -497,7 +497,7 @@ def test_sealed_moves_positions_found_opened_before_their_keys_came_are_found_ag
     book = dealt.DealBook(releases={"artifacts": {0: {1: "k"}, 1: {0: "k", 1: "k"}}})
     asked = []
 
-    def found_by_keys(game, masked, known, facts, move, shown, evident=frozenset()):
+    def found_by_keys(game, masked, known, facts, move, shown, evident=frozenset(), handed=None):
         asked.append(move)
         return {key for key in evident if key.at == 1}
 

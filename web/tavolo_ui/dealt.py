@@ -125,8 +125,13 @@ world cannot be built without them), and keeps what it had.
   (its own values and the others' latest are known to it), a choice a server would not
   give (said plainly; dealing the rest of the turn from the same value would close it). Euphoria at 3 seats, seed 4: 42 moves in 26 links, one extra
   message for the wait at move 3 (and lap 2's one). Not covered: a turn that draws past
-  its reserve (the tool stops there, said plainly); a public draw from a deck (every
-  seat's key needed at once) is not read yet; a link received while a wait is pending is
+  its reserve (the tool stops there, said plainly: its draw would need a wait inside a
+  move's outcomes, which ``wait_splits`` could allow, but the table reads a seat's own
+  draw at once); a public draw from a deck (every seat's key needed at once) is not read
+  yet (Euphoria has none: its cards turned up are waits); a deck run out (Euphoria's
+  artifact deck rebuilt from its discards: at 3 seats, seed 3, the heuristic game draws 53
+  artifact cards from 36) is not dealt again, and the reserves leave a seat drawing past
+  its own before that; a link received while a wait is pending is
   checked against a provisional world (its fills of the cards turned up may be wrong; the
   next link, once the keys are in, is checked in the true one); bots are not placed in
   ``--deal`` runs.
