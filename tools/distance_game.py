@@ -46,7 +46,8 @@ own cards read from the deal, the others' and those face down as deck positions)
 whose last link goes to every player; each device reads its own set-up cards and checks
 the link in its own world (``masked.build`` of the masked record with what it reads).
 The summary prints the figures: links, ``extra_messages`` (more than ``t4``'s lap and deal
-link: ``players - 2``), each link's characters (``sizes``) and the largest. With
+link: ``players - 2``), each link's characters (``sizes``), the largest and the median,
+the moves, whether the game ended (``over``) and the wall time (``seconds``). With
 ``--max-moves M`` the seats' turns follow for ``M`` moves (``DealDevice.step``: each
 device's own table, its draws from its reserve, its keys in its move links; the creator's
 first turn rides in its deal link); a turn that waits for keys (cards turned face up) sends
@@ -96,6 +97,8 @@ import hashlib
 import json
 import shutil
 import sys
+import time
+from statistics import median
 from dataclasses import dataclass
 from pathlib import Path
 from collections.abc import Callable
@@ -430,11 +433,15 @@ class DealDevice(Device):
             book = dealt.take_in(self.book, specs, steps, releases, bound_keys(transcript), order)
             released = dealt_audit.take_secrets(self.released, secrets, link.gid, bound_keys(transcript), book, specs)
             draft_book, own = self.take_in_draft(game, link.record, link.gid, entries, bound_keys(transcript))
-            splits = drafted.splits(draft_book)
-            check_signatures(link.record, transcript, gid=link.gid, splits=splits)   # before the record is replayed
+            check_signatures(link.record, transcript, gid=link.gid, splits=None)   # before the record is replayed
             self.draft_view = (draft_book, own)
             try:
                 known, opened = self.reads(game, book, link.record, link.gid) if link.record.chance else ({}, {})
+                splits = {**drafted.splits(draft_book)}   # turns in two parts: the calls settled, the deal's waits
+                if link.record.actions:
+                    for m, seats in dealt.wait_splits(self.deal_run(game, link.record, link.gid, known, opened,
+                                                                    book=book)[0]).items():
+                        splits[m] = splits.get(m, set()) | seats
             finally:
                 self.draft_view = None
             drawn, bans = draft_reads(draft_book, own)
@@ -492,10 +499,10 @@ class DealDevice(Device):
         names = dealt.card_names(game, record)
         known = dict(self.known)
         if self.record is not None and self.record.actions:
-            run, _ = self.deal_run(game, self.record, gid, known, self.opened)
+            run, _ = self.deal_run(game, self.record, gid, known, self.opened, book=book)
             known = {**known, **dealt.readable(book, specs, names, run, self.deck_secret)}
         for _ in range(4):
-            run, opened = self.deal_run(game, record, gid, known, self.opened, played=True)
+            run, opened = self.deal_run(game, record, gid, known, self.opened, played=True, book=book)
             more = {**known, **dealt.readable(book, specs, names, run, self.deck_secret)}
             if more == known:
                 break
@@ -503,24 +510,22 @@ class DealDevice(Device):
         return known, opened
 
     def deal_run(self, game: Game, record: GameRecord, gid: str, known: dict[Key, str],
-                 found: dict[int, list[Key]], played: bool = False) -> tuple[dealt.DealByMove, dict[int, list[Key]]]:
+                 found: dict[int, list[Key]], played: bool = False, book: dealt.DealBook | None = None
+                 ) -> tuple[dealt.DealByMove, dict[int, list[Key]]]:
         """The reserve rule run over ``record`` as this device sees it reading ``known``
         (``dealt.move_facts`` of its own world: who moved and who saw each draw are the same
         in every world), with the positions each move opened (``found`` before, else
         ``dealt.opened_at``), and those positions. ``played``: over the moves its world
-        can play before the link's keys are read (``dealt.played_world``), for ``reads``."""
+        can play before the link's keys are read (``dealt.played_world``), for ``reads``.
+        ``book``: the keys that say which positions a move opened (``dealt.run_opening``;
+        this device's book by default)."""
         specs = dealt.deal_specs(game, record, gid)
         drawn, bans = draft_reads(*(self.draft_view or (self.draft, self.own)))
         known = {**known, **drawn}
         world = (dealt.played_world if played else dealt.provisional_world)(game, record, known, bans)
         facts = dealt.move_facts(game, world.record)
-        opened = {m: keys for m, keys in found.items() if m < len(facts.movers)}
-        shown: set[Key] = set()
-        for m in range(1, len(facts.movers)):
-            if m not in opened:
-                opened[m] = sorted(dealt.opened_at(game, record, known, facts, m, shown, bans, decks=specs))
-            shown |= set(opened[m])
-        return dealt.run_deal(game, specs, facts, opened), opened
+        found = {m: keys for m, keys in found.items() if m < len(facts.movers)}
+        return dealt.run_opening(game, specs, record, known, facts, found, self.book if book is None else book, bans)
 
     def owing_again(self, game: Game, gid: str, run: dealt.DealByMove) -> list[int]:
         """The seats whose keys the game waits for, with the positions each move opened found
@@ -1023,8 +1028,9 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
     sends the link to the device of the seat to move. ``truth.jsonl`` lists, for every link,
     every seat's hidden items then (the tool's own look at the true game, every position read
     with every seat's secret: no device ever sees it). Returns a summary with the figures:
-    links, the messages more than ``t4``'s, the largest link's characters, the moves played,
-    and where a turn could not be played (``waiting``). Without ``open_last`` the last link
+    links, the messages more than ``t4``'s, the largest and median link's characters, the
+    moves played, whether the game ended (``over``) and where a turn could not be played
+    (``waiting``). Without ``open_last`` the last link
     is written but not opened. ``at_turn`` (tests): called with each device that a link
     reached, before it acts, and every device.
 
@@ -1063,10 +1069,15 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
                     extra += 1
                 if idle > 2 * players:   # the links go round and no device moves: say so, never loop
                     waiting = {"move": len(current.record.actions) + 1, "seat": current.seat,
-                               "reason": f"{idle} links in a row with no move"}
+                               "reason": f"the link went {idle} times from device to device without a move: "
+                                         + "; ".join(current.waits_said(game, gid))}
                     break
             except Waiting as exc:
                 waiting = {"move": len(current.record.actions) + 1, "seat": current.seat, "reason": str(exc)}
+                break
+            except _CANNOT_REPLAY as exc:   # a link accepted, yet this device's world cannot be built
+                waiting = {"move": len(current.record.actions) + 1, "seat": current.seat,
+                           "reason": f"seat {current.seat}'s device cannot build its world of the game: {exc}"}
                 break
         assert current.record is not None
         moves = len(current.record.actions)
@@ -1120,8 +1131,9 @@ def play_deal(name: str, players: int, seed: int, out: Path, *, open_last: bool 
     assert current.record is not None
     return {"game": name, "links": len(files), "extra_messages": deal_links - (players + 1) + extra + answers,
             "wait_messages": extra, "reveal_messages": answers, **({} if audited is None else {"audit": audited}),
-            "largest": max(sizes), "sizes": sizes, "refused": refused, "set_up_cards": len(set_up),
-            "moves": len(current.record.actions), "waiting": waiting}
+            "largest": max(sizes), "median": median(sizes), "sizes": sizes, "refused": refused,
+            "set_up_cards": len(set_up), "moves": len(current.record.actions), "waiting": waiting,
+            "over": not dealing and waiting is None and not refused and to == EVERY_SEAT}
 
 
 def release_secrets(game: Game, devices: dict[int, DealDevice], last: DealDevice, gid: str, out: Path,
@@ -1284,8 +1296,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.deal:
         if args.bots:
             ap.error("--deal: no bots yet")
+        started = time.perf_counter()
         summary = play_deal(args.game, args.players, args.seed, args.out,
                             max_moves=0 if args.max_moves == 10_000 else args.max_moves, audit=args.audit)
+        summary["seconds"] = round(time.perf_counter() - started)   # wall time, for the figures only
         print(json.dumps(summary))
         return 0 if not summary["refused"] and summary.get("audit", "verified") == "verified" else 1
     summary = play(args.game, args.players, args.seed, args.out, bots=args.bots, max_moves=args.max_moves,

@@ -78,7 +78,13 @@ and the Architect's two); Euphoria's artifact cards 2, recruits 1, dilemmas and 
 tiles 0 (dealt at the set-up, with lap 2's keys, or face down). In the tests' games
 (Citadels, 3 seats, seed 3, 184 moves; Euphoria, 2 seats, seed 1, 187 moves) the waits and
 hand-overs cost 7 and 6 extra messages (``Deal.extra_messages``; Citadels: 5 for keys, 2 for
-the Magician's exchange): 7 rounds of Citadels, one a round.
+the Magician's exchange): 7 rounds of Citadels, one a round. Wider reserves were measured
+on the plans of Euphoria's heuristic games at 2 seats, seeds 1 and 4 (187 and 295 moves;
+20 and 29 artifact cards drawn): with artifact cards 3 or 4 and recruits 2 the waits are
+the same 6 (2 for recruits turned up, 4 for market tiles turned up; none a draw past a
+reserve), for 4 or 6 keys more in lap 2 (about 50 characters each): so the widths stay.
+At 3 seats, seed 3, the game draws 53 artifact cards from a deck of 36 (below, *A deck
+run out*): no width helps there.
 
 **Knowledge** (``Deal.readable``, ``Deal.public``): after move ``m`` seat ``s`` reads each
 *drawn* position for which every other seat's key was released, and each handed to it;
@@ -521,7 +527,7 @@ def hand_overs(held: Sequence[Counter[str]], cards: Mapping[Slot, str], keepers:
 
 
 def opened(public: set[Slot], cards: Mapping[Slot, str], shown: set[Slot], drawn: Mapping[Slot, int | None],
-           hidden: Counter[str], mover: int | None) -> set[Slot]:
+           hidden: Counter[str], mover: int | None, evident: Collection[Slot] = frozenset()) -> set[Slot]:
     """The drawn positions a move makes public: of ``public`` (the drawn positions the
     spectator's view shows, ``masked.Knowledge.public``) those not ``shown`` before, but no
     more of a card than leaves, of the positions drawn (``drawn``, their cards ``cards``) and
@@ -529,14 +535,18 @@ def opened(public: set[Slot], cards: Mapping[Slot, str], shown: set[Slot], drawn
     position of a kind once face up as public (a kind held twice: Euphoria's artifact
     cards); only the copy played is. Which position opens is its holder's to say (it
     releases its key for it): here the mover's own draws first (it plays its own card),
-    then the lowest."""
+    then the lowest. ``evident``: the positions whose every seat's key has come (a device
+    that received the move: the holder said which it opened by releasing its key), taken
+    first; another device's world may fill a lower position of the mover's with a card of
+    the same kind, which its holder did not open (Euphoria, 2 seats, seed 1, move 131: two
+    Balloons paid, one of them at a position the receiver had filled with Balloons)."""
     result: set[Slot] = set()
     candidates: dict[str, list[Slot]] = {}
     for slot in public - shown:
         candidates.setdefault(cards[slot], []).append(slot)
     for card, slots in candidates.items():
         closed = sum(1 for slot in drawn if slot not in shown and cards[slot] == card)
-        slots.sort(key=lambda slot: (drawn.get(slot) != mover, slot))
+        slots.sort(key=lambda slot: (slot not in evident, drawn.get(slot) != mover, slot))
         result |= set(slots[:max(closed - hidden[card], 0)])
     return result
 

@@ -95,6 +95,7 @@ import json
 import secrets
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Literal
 
 from ecdsa.ellipticcurve import PointEdwards
@@ -390,10 +391,14 @@ def _move_text(n: int) -> int:
     return n + 1
 
 
+NO_SPLITS: Mapping[int, Collection[int]] = MappingProxyType({})
+"""No move where a turn may be sealed in two parts (``verify``'s ``splits``)."""
+
+
 def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: str,
            drawn: Sequence[int] | None = None, own: Mapping[int, bytes] | None = None,
            known: Sealed | None = None, replay: "Replay | None" = None,
-           splits: Mapping[int, Collection[int]] | None = None) -> Sealed:
+           splits: Mapping[int, Collection[int]] = NO_SPLITS) -> Sealed:
     """Check that ``transcript`` seals the whole of ``record`` (a game at a distance ``gid``).
 
     ``movers[i]``: the seat to move before action ``i`` (``turns(record).movers``: the caller
@@ -422,12 +427,17 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
     (``reveal.check_commitments``) run on the world's record instead. ``movers`` comes from
     that world too (``turns`` of it): who is to move is public, the same in every world.
 
-    ``splits`` (move -> seats): where another seat settled a call between two turns of one
-    seat (``tavolo_ui.drafted``: "nobody holds the character called", said with that many
-    moves made). A seat's two segments in a row are then two turns (Citadels: the Thief's,
-    then the Bishop's, the Magician and the King held by nobody between) and are allowed
-    where the second starts at such a move and a seat other than its own settled it: the
-    seat cannot split its turn there by itself (it cannot sign another seat's "nobody").
+    ``splits`` (move -> seats): where one seat's two segments in a row are allowed, because
+    another seat's act comes between them, a public fact every device finds: the second
+    segment must start at such a move and a seat other than its own must be named there, so
+    a seat cannot split its turn by itself. Two such acts: another seat settled a call
+    (``tavolo_ui.drafted``: "nobody holds the character called", said with that many moves
+    made; Citadels: the Thief's turn, then the Bishop's, the Magician and the King held by
+    nobody between), or the ``t5`` deal's rule makes the turn wait there for other seats'
+    keys (``engines.core.dealing``, *Waiting for keys*; ``tavolo_ui.dealt.wait_splits``:
+    a card turned face up whose holder is another seat). The second case has a cost a server
+    would not have: the rest of the turn is dealt from the mover's next value, so a seat that
+    can choose a move that turns up another seat's card chooses between two values.
 
     A record with ``forks`` (unseen parts dealt again for one seat, ``engines.core.record``)
     is refused: nothing signed covers a re-deal. The checks, cheapest first, so hostile input
@@ -471,13 +481,15 @@ def verify(record: GameRecord, transcript: Any, movers: Sequence[int], *, gid: s
 
 
 def check_signatures(record: GameRecord, transcript: Any, *, gid: str, own: Mapping[int, bytes] | None = None,
-                     splits: Mapping[int, Collection[int]] | None = None) -> None:
+                     splits: Mapping[int, Collection[int]] | None = NO_SPLITS) -> None:
     """The checks of ``verify`` that need no replay of ``record``: each segment's shape, its
     ranges, its key and its signature over ``record`` as it is (``SealError`` naming the
     seat, as ``verify``). Not who was to move, where the outcomes fall nor the public draws:
     ``verify`` checks those. A device that replays a masked record in its own world
     (``replay``) calls it first, so that a record changed after it was signed is named as
-    such (the seat whose signature no longer holds) even when its world cannot replay it."""
+    such (the seat whose signature no longer holds) even when its world cannot replay it.
+    ``splits`` as ``verify``'s; None: a turn in two parts is left to ``verify`` (a ``t5``
+    device finds where its deal waits only in its world, after this check)."""
     if not isinstance(transcript, list) or len(transcript) > len(record.actions) + 1 + record.players:
         raise SealError(_T("The seals of this game are longer than its moves: they cannot be checked."),
                         detail=_T("too many segments"))
@@ -493,7 +505,7 @@ def check_signatures(record: GameRecord, transcript: Any, *, gid: str, own: Mapp
 
 def _check_layout(record: GameRecord, transcript: list, movers: Sequence[int] | None, drawn: Sequence[int] | None,
                   own: Mapping[int, bytes], lap: int = 0,
-                  splits: Mapping[int, Collection[int]] | None = None) -> dict[int, bytes]:
+                  splits: Mapping[int, Collection[int]] | None = NO_SPLITS) -> dict[int, bytes]:
     """The checks of ``verify`` that need no signature: shapes, ranges, seats, keys (and,
     after a lap of ``lap`` segments, ``_check_lap``). Returns each seat's bound key."""
     keys: dict[int, bytes] = {}
@@ -503,7 +515,7 @@ def _check_layout(record: GameRecord, transcript: list, movers: Sequence[int] | 
             raise SealError(_T("Seal {n} of this game is damaged.", n=k + 1), move=a, detail=_T("segment {k}", k=k))
         seat, (a0, a1), (c0, c1) = segment["seat"], segment["a"], segment["c"]
         if lap:
-            _check_lap(transcript, k, lap, splits or {})
+            _check_lap(transcript, k, lap, splits)
         if (a0, c0) != (a, c) or not (a0 <= a1 <= len(record.actions) and c0 <= c1 <= len(record.chance)) \
                 or (k > lap and a1 == a0):
             raise SealError(_T("The seals of this game do not follow its moves at move {n}: one is missing, "
@@ -530,14 +542,14 @@ def _check_layout(record: GameRecord, transcript: list, movers: Sequence[int] | 
     return keys
 
 
-def _check_lap(transcript: list, k: int, lap: int, splits: Mapping[int, Collection[int]]) -> None:
+def _check_lap(transcript: list, k: int, lap: int, splits: Mapping[int, Collection[int]] | None) -> None:
     """The layout of segment ``k`` in a transcript that starts with a lap of ``lap`` segments
     (``engines.core.reveal``): in the lap, each seat once, with no move and no draw (nothing
     is drawn before every seat has committed); right after it, the creator's deal segment
     (the seat of segment 0: the one seat that committed before seeing any other anchor);
     after that, never two segments of one seat in a row (a turn sealed in two would let its
-    seat choose which of its values deals its draws), but where another seat settled a call
-    between them (``splits``: see ``verify``)."""
+    seat choose which of its values deals its draws), but where another seat's act comes
+    between its parts (``splits``: see ``verify``; None: not checked here)."""
     segment = transcript[k]
     seat, a0 = segment["seat"], segment["a"][0]
     if k < lap and (segment["a"][1] or segment["c"][1]):
@@ -550,7 +562,8 @@ def _check_lap(transcript: list, k: int, lap: int, splits: Mapping[int, Collecti
         raise SealError(_T("{player} dealt the set-up, which the game's creator deals once every seat has "
                            "committed to the draws.", player=player(seat)), seat=seat, move=0,
                         detail=_T("deal segment {k} is not signed by the creator", k=k))
-    if k > lap and seat == transcript[k - 1]["seat"] and not set(splits.get(a0, ())) - {seat}:
+    if k > lap and seat == transcript[k - 1]["seat"] and splits is not None \
+            and not set(splits.get(a0, ())) - {seat}:
         raise SealError(_T("{player}'s turn is sealed in two parts at move {n}: a turn is sealed whole, so that "
                            "its draws cannot be chosen.", player=player(seat), n=_move_text(a0)), seat=seat,
                         move=a0, detail=_T("segments {j} and {k} are both signed by {player}", j=k - 1, k=k,

@@ -27,7 +27,7 @@ from engines import get_game
 from engines.core.deck import (DeckError, DeckSecret, DeckSpec, HandedCard, audit, check_release,
                                hand_over_answer, hand_over_request, read, read_handed, release)
 from engines.core.dealing import (Deal, DealByMove, HandOver, MoveReleases, Request, Reserves, Slot, hand_overs, knowledge,
-                                  missing_keys, plan_deal)
+                                  missing_keys, opened, plan_deal)
 from engines.core.masked import Draw, Masking, build, mask_record
 from engines.core.play import play_game
 from tests.core.test_deck import deal, true_order
@@ -495,3 +495,25 @@ def test_every_device_s_world_finds_the_same_hand_overs_at_the_magician_s_exchan
         held = [Counter(h["item"] for h in items if h["seat"] == s) for s in range(t.players)]
         assert sorted(hand_overs(held, cards, keepers, public, readable)) == want, f"seat {seat}'s world"
     assert fills   # some world holds other cards there than the true game, and finds the same positions
+
+
+def test_a_receiver_finds_the_copy_its_holder_opened_by_the_key_released_not_by_its_own_fills():
+    """Euphoria, 2 seats, seed 1, move 131 of the tool's game: Ada (seat 0) pays two Balloons
+    face up; one of them was public already, so one position opens. She holds positions 6
+    (a Book) and 7 (Balloons), and opens 7 by releasing her key for it. Bea's world fills
+    position 6, which she cannot read, with Balloons too: by the rule alone she would find 6
+    opened (the mover's lowest) and wait for a key Ada never owed, and the link went back
+    and forth between them for ever. The keys say which: a position whose every seat's key
+    Bea holds (``evident``) is taken first, so she finds 7, as Ada did."""
+    a = ("artifacts", 6)
+    b = ("artifacts", 7)
+    shown_before = ("artifacts", 0)
+    drawn = {a: 0, b: 0, shown_before: 0}
+    public = {a, b, shown_before}   # Bea's world: every Balloons in the view
+    hidden = Counter({"balloons": 1})   # Bea's world: the fill at 6 still held hidden
+    ada = opened({b, shown_before}, {a: "book", b: "balloons", shown_before: "balloons"}, {shown_before}, drawn,
+                 Counter({"book": 1}), 0)
+    bea_cards = {a: "balloons", b: "balloons", shown_before: "balloons"}
+    assert ada == {b}
+    assert opened(public, bea_cards, {shown_before}, drawn, hidden, 0, evident={b, shown_before}) == {b}
+    assert opened(public, bea_cards, {shown_before}, drawn, hidden, 0) == {a}   # the rule alone: the fill

@@ -15,6 +15,7 @@ import json
 import shutil
 import sys
 from pathlib import Path
+from collections import Counter
 from typing import Any
 
 import pytest
@@ -22,7 +23,7 @@ import pytest
 from engines.core.deck import DeckError
 from engines.core.deck import read as deck_read
 from engines.core.deck import release as deck_release
-from engines.core.masked import World, build
+from engines.core.masked import Draw, Key, World, build
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
@@ -644,3 +645,86 @@ def test_forged_draft_answer_of_another_card_is_refused_naming_its_seat(drafted,
     except Exception as exc:  # noqa: BLE001
         result = (False, repr(exc))
     assert result != (False, expected)
+
+
+def test_sealed_moves_a_link_passed_round_without_a_move_stops_the_run_said_plainly(tmp_path, monkeypatch):
+    """When the devices disagree on a key owed (each sends the link to the other, neither
+    moves), the run stops after two laps of such links, naming what the device waits for,
+    instead of passing the link round for ever (Euphoria, 2 seats, seed 1, move 132, before
+    the receivers found a move's opened positions by the keys: ``dealing.opened``'s
+    ``evident``). Here every device's ``step`` is made to send the link on without moving."""
+    calls = []
+
+    def idle_step(self, game, gid):
+        calls.append(self.seat)
+        assert len(calls) < 20, "the link goes round for ever"
+        return 1 - self.seat, False
+
+    monkeypatch.setattr(tool.DealDevice, "step", idle_step)
+    summary = tool.play_deal("euphoria", 2, SEED, tmp_path, max_moves=10)
+    assert summary["refused"] == [] and len(calls) == 5   # the creator's first turn rode in its deal link
+    assert summary["waiting"]["reason"].startswith("the link went 5 times from device to device without a move")
+
+
+def test_sealed_moves_positions_found_opened_before_their_keys_came_are_found_again_by_the_keys(monkeypatch):
+    """Which of a seat's cards of a kind a move turned up is its holder's to say, by the key
+    it releases (Euphoria, 2 seats, seed 1, move 136: Bea's move turns up one of Ada's
+    Balloons; Bea's world, which filled Ada's Book with Balloons too, found the Book's lower
+    position; Ada released her key for her true Balloons, and Bea, who kept what she had
+    found, waited for the other key for ever). So ``run_opening`` keeps what a device found
+    for a move only once every key for it has come; else it finds it again, the positions
+    whose every key came first. Two cards drawn by Ada at the set-up (positions 0 and 1),
+    move 1 Bea's: found before at 0, but only 1 has both keys."""
+    game = tool.get_game("euphoria")
+    specs = {"artifacts": dealt.DeckSpec("g", "artifacts", 36, 2)}
+    facts = dealt.MoveFacts([None, 1], [[Draw(Key("artifacts", 0), "", 0, (0,)),
+                                         Draw(Key("artifacts", 1), "", 1, (0,))], []])
+    book = dealt.DealBook(releases={"artifacts": {0: {1: "k"}, 1: {0: "k", 1: "k"}}})
+    asked = []
+
+    def found_by_keys(game, masked, known, facts, move, shown, evident=frozenset(), handed=None, banned=None,
+                      decks=None):
+        asked.append(move)
+        return {key for key in evident if key.at == 1}
+
+    monkeypatch.setattr(dealt, "opened_at", found_by_keys)
+    run, opened = dealt.run_opening(game, specs, None, {}, facts, {1: [Key("artifacts", 0)]}, book)
+    assert asked == [1] and opened[1] == [Key("artifacts", 1)]
+    _, kept = dealt.run_opening(game, specs, None, {}, facts, {1: [Key("artifacts", 1)]}, book)
+    assert asked == [1] and kept[1] == [Key("artifacts", 1)]   # every key came: kept, not found again
+
+
+def test_sealed_moves_a_device_whose_world_cannot_be_built_stops_the_run_said_plainly(tmp_path, monkeypatch):
+    """A link accepted, yet the receiver's world of the game cannot be built from what it
+    reads (Euphoria, 2 seats, seed 4, move 112: its fill of a card Ada holds makes the rules
+    ask how to pay where her true hand paid at once): the run stops there, naming the seat
+    and why, instead of ending in a traceback. Here the world is made to fail at the first
+    turn after the deal link."""
+    def no_world(self, game, gid):
+        raise ValueError("no world fits")
+
+    monkeypatch.setattr(tool.DealDevice, "step", no_world)
+    summary = tool.play_deal("euphoria", 2, SEED, tmp_path, max_moves=10)
+    assert summary["refused"] == [] and summary["over"] is False
+    assert summary["waiting"]["reason"] == "seat 1's device cannot build its world of the game: no world fits"
+
+
+def test_sealed_moves_a_hand_shown_and_taken_back_keeps_no_other_card_closed():
+    """Euphoria, 2 seats, seed 4: Bea's Gambler shows her hand at move 91 (its positions
+    opened, her Balloons at 11 among them) and takes it back; at move 111 Ada pays Balloons
+    (position 18), Book and Box face up. Counted as a copy still closed, Bea's Balloons kept
+    Ada's from opening: no key for it came, and Bea's fill there later made the rules ask
+    how to pay where Ada's true hand paid at once (her world could not be built). The copies
+    held hidden again at positions shown before (``dealt.hidden_again``) are left out, so
+    18 opens; a card handed to a seat counts at its receiver (no copy is taken out then)."""
+    bea, ada = ("artifacts", 11), ("artifacts", 18)
+    items = [{"seat": 1, "kind": "artifact", "item": "balloons"}]
+    cards = {bea: "balloons", ada: "balloons"}
+    again = dealt.hidden_again(items, cards, {bea: 1, ada: 0}, {bea})
+    assert again == {"balloons": 1}
+    hidden = Counter(["balloons"]) - again
+    assert dealt.opened({bea, ada}, cards, {bea}, {bea: 1, ada: 0}, hidden, 0) == {ada}
+    assert dealt.opened({bea, ada}, cards, {bea}, {bea: 1, ada: 0}, Counter(["balloons"]), 0) == set()   # before
+    handed = ("artifacts", 20)   # Bea holds a Balloons handed to her by Ada, and her own shown one
+    cards[handed] = "balloons"
+    assert dealt.hidden_again(items, cards, {bea: 1, ada: 0, handed: 1}, {bea, ada}) == Counter()

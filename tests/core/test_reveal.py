@@ -359,6 +359,33 @@ def test_tamper_a_turn_sealed_in_two_parts_is_refused():
                                    "a turn is sealed whole, so that its draws cannot be chosen.")
 
 
+def test_tamper_a_turn_sealed_in_two_parts_only_where_the_deal_waits_for_keys():
+    """A ``t5`` game's turn may wait for keys by its deal's rule (``tavolo_ui.dealt.wait_splits``,
+    a public function of the record): its device seals what it played, sends the link to
+    the seats that owe them, and plays the rest of its turn in a second segment when it
+    comes back. ``splits`` names those moves and the seats waited for: a turn split there
+    passes the layout and the signatures; split one move later, or where only its own seat
+    is named, it is refused as before (its seat chose where)."""
+    game = play_revealed("spyrium", players=2, moves=16)
+    players = 2
+    k, segment = next((k, s) for k, s in enumerate(game.transcript) if k > players and s["a"][1] - s["a"][0] >= 2)
+    record = _upto(game, k)
+    split = segment["a"][0] + 1
+    drawn = turns(record).drawn
+    transcript = seal_segment(record, game.transcript[:k], segment["seat"], key_of(segment["seat"]), split,
+                              drawn[split], gid=GID, reveal=b64_value(segment["reveal"]))
+    value = chains_of(segment["seat"]).next_share(transcript, players)[0]
+    transcript = seal_segment(record, transcript, segment["seat"], key_of(segment["seat"]), segment["a"][1],
+                              segment["c"][1], gid=GID, reveal=value)
+    other = 1 - segment["seat"]   # the seat whose keys the turn waits for
+    seal.check_signatures(record, transcript, gid=GID, splits={split: {other}})
+    seal.check_signatures(record, transcript, gid=GID, splits=None)   # left to verify
+    for splits in ({split + 1: {other}}, {split: {segment["seat"]}}, {}):   # one move later; its own act; none
+        with pytest.raises(SealError) as caught:
+            seal.check_signatures(record, transcript, gid=GID, splits=splits)
+        assert caught.value.message("en").startswith(f"Player {segment['seat'] + 1}'s turn is sealed in two parts")
+
+
 def b64_value(text: str) -> bytes:
     value = seal.unb64(text, 32)
     assert value is not None

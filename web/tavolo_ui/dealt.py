@@ -108,17 +108,33 @@ world cannot be built without them), and keeps what it had.
   move from the record on every device (``move_facts``, ``run_deal``,
   ``dealing.DealByMove``: the same positions and keys as ``dealing.plan_deal``); the
   positions a move turns face up are found in each device's own world (``opened_at``, on
-  a ``provisional_world`` while a card turned up still lacks a key); each move link
+  a ``provisional_world`` while a card turned up still lacks a key), and found again until
+  every key for them has come, those whose every key came first (``run_opening``: which
+  copy of a kind was turned up is its holder's to say, by its key; a device's fills of the
+  holder's other cards cannot tell); each move link
   carries the mover's debts and openings (``owed_by``), each receiver checks them
   (``take_in``), reads what they open (``readable``; first from its own copy's run, since
   a move may name plainly a card it turned up) and checks the signatures before any
   replay. A *wait* (``dealing.Wait``: Euphoria's recruits turned face up when the last seat
   chooses) sends the link to each seat that owes a key, which adds it and sends it on,
   then to the seat to move (``missing_releases``, ``missing_said``: a key missing is said
-  plainly, naming its seat). Euphoria at 3 seats, seed 4: 42 moves in 26 links, one extra
+  plainly, naming its seat). A wait in the middle of a turn (Euphoria, 2 seats, seed 1,
+  move 136: Bea's move turns up one of Ada's Balloons, and Bea's turn goes on) seals what
+  the turn played so far; the rest of the turn, once the keys came back, is a second
+  segment of the same seat, which ``seal.verify`` allows only at the moves where the deal's
+  rule waits (``wait_splits``; ``revealed.open_link``'s ``splits``). Its public draws are
+  then dealt from the seat's next value: a seat that can choose a move that turns up
+  another seat's card can so choose which of its two values deals the rest of its turn
+  (its own values and the others' latest are known to it), a choice a server would not
+  give (said plainly; dealing the rest of the turn from the same value would close it). Euphoria at 3 seats, seed 4: 42 moves in 26 links, one extra
   message for the wait at move 3 (and lap 2's one). Not covered: a turn that draws past
-  its reserve (the tool stops there, said plainly); a public draw from a deck (every
-  seat's key needed at once) is not read yet; a link received while a wait is pending is
+  its reserve (the tool stops there, said plainly: its draw would need a wait inside a
+  move's outcomes, which ``wait_splits`` could allow, but the table reads a seat's own
+  draw at once); a public draw from a deck (every seat's key needed at once) is not read
+  yet (Euphoria has none: its cards turned up are waits); a deck run out (Euphoria's
+  artifact deck rebuilt from its discards: at 3 seats, seed 3, the heuristic game draws 53
+  artifact cards from 36) is not dealt again, and the reserves leave a seat drawing past
+  its own before that; a link received while a wait is pending is
   checked against a provisional world (its fills of the cards turned up may be wrong; the
   next link, once the keys are in, is checked in the true one); bots are not placed in
   ``--deal`` runs.
@@ -390,21 +406,94 @@ def shown_positions(game: Game, world: World) -> set[Key]:
 
 
 def opened_at(game: Game, masked: GameRecord, known: Mapping[Key, str], facts: MoveFacts, move: int,
-              shown: set[Key], banned: Mapping[Key, frozenset[str]] | None = None,
+              shown: set[Key], evident: Collection[Key] = frozenset(),
+              handed: Mapping[Key, int] | None = None, banned: Mapping[Key, frozenset[str]] | None = None,
               decks: Collection[str] | None = None) -> set[Key]:
     """The positions move ``move`` made public (``dealing.opened``'s rule, on the device's
     own world of the record up to it: its cards known or filled; ``shown`` those made
-    public before), by their labels; with ``decks``, only positions of those decks (the
-    decks dealt by mental poker: Citadels' characters are the King's, opened by answers)."""
+    public before; ``evident`` those whose every seat's key this device holds, taken
+    first), by their labels. The copies held hidden again at positions shown before
+    (``hidden_again``; ``handed``: positions handed from seat to seat, to their receiver)
+    are not counted as hidden at a position still closed. ``banned``: the worlds' bans (a
+    draft's); with ``decks``, only positions of those decks (the decks dealt by mental
+    poker: Citadels' characters are the King's, opened by answers)."""
     world = provisional_world(game, facts.prefix(masked, move), known, banned)
     public = shown_positions(game, world) | {d.key for d in facts.draws[move] if d.seen_by is None}
     if decks is not None:
         public = {k for k in public if k.deck in decks}
     cards: dict[Slot, str] = {k: world.card_at(k) for k in world.drawn if decks is None or k.deck in decks}
     drawer: dict[Slot, int | None] = {k: world.drawer.get(k) for k in world.drawn if decks is None or k.deck in decks}
-    hidden = Counter(h["item"] for h in game.hidden_items(world.state))
-    found = opened(set(public), cards, set(shown), drawer, hidden, facts.movers[move])
+    items = game.hidden_items(world.state)
+    holder: dict[Slot, int | None] = dict(drawer)
+    holder.update((key, seat) for key, seat in (handed or {}).items())
+    hidden = Counter(h["item"] for h in items) - hidden_again(items, cards, holder, set(shown))
+    found = opened(set(public), cards, set(shown), drawer, hidden, facts.movers[move], set(evident))
     return {Key(*k) for k in found}
+
+
+def hidden_again(items: Sequence[Mapping[str, Any]], cards: Mapping[Slot, str], holder: Mapping[Slot, int | None],
+                 shown: Collection[Slot]) -> Counter[str]:
+    """The copies of each card held hidden (``items``: ``Game.hidden_items``) at positions
+    shown before (``shown``; ``cards``: each position's card, ``holder``: the seat it was
+    drawn by or handed to): for each seat and card, the copies it holds hidden beyond its
+    positions of that card still closed, at most as many as its positions of it shown. A
+    hand shown to all and taken back (Euphoria's Gambler, whose cards are public while
+    shown, ``Game.hidden_items``) is hidden again, but its positions stay open: counted as
+    closed, they kept another seat's card paid face up from opening (Euphoria, 2 seats,
+    seed 4, move 111: Ada pays Balloons, Book and Box; Bea's Balloons, shown by her Gambler
+    at move 91, held hidden again, kept Ada's Balloons closed, and Bea's fill there later
+    made the rules ask how to pay where Ada's true hand paid at once)."""
+    held: dict[int, Counter[str]] = {}
+    for item in items:
+        if item.get("seat") is not None:
+            held.setdefault(item["seat"], Counter())[item["item"]] += 1
+    again: Counter[str] = Counter()
+    for seat, counts in held.items():
+        for card, n in counts.items():
+            closed = sum(1 for slot, c in cards.items() if c == card and holder.get(slot) == seat and slot not in shown)
+            opened_before = sum(1 for slot, c in cards.items() if c == card and holder.get(slot) == seat and slot in shown)
+            again[card] += min(max(n - closed, 0), opened_before)
+    return again
+
+
+def run_opening(game: Game, specs: Mapping[str, DeckSpec], masked: GameRecord, known: Mapping[Key, str],
+                facts: MoveFacts, found: Mapping[int, Sequence[Key]], book: DealBook,
+                banned: Mapping[Key, frozenset[str]] | None = None) -> tuple[DealByMove, dict[int, list[Key]]]:
+    """The reserve rule run over every move of ``facts`` (as ``run_deal``) with the positions
+    each move made public: ``found[m]`` where this device found them before and every seat's
+    key for them has come, else found now in its world of ``masked`` (``opened_at``, reading
+    ``known``), the positions whose every seat's key ``book`` holds first. A card's holder
+    says which of its cards of a kind it opened by releasing its key, which this device's
+    fills cannot tell: so positions found while a key for them was missing are found again
+    once the keys come (Euphoria, 2 seats, seed 1, move 136: Bea's move turns up one of
+    Ada's Balloons; Bea's world filled Ada's Book with Balloons and found that lower
+    position, Ada released her key for her true Balloons). Returns the run and the positions
+    of each move."""
+    seats = next(iter(specs.values())).seats
+    run = DealByMove.of(game, seats, {name: spec.size for name, spec in specs.items()})
+    opened_by: dict[int, list[Key]] = {}
+    shown: set[Key] = set()
+
+    def evident(key: Key) -> bool:
+        deck, at = run.slot.get(key, (key.deck, -1))
+        return len(book.releases.get(deck, {}).get(at, {})) == seats
+
+    for m, mover in enumerate(facts.movers):
+        run.begin(mover)
+        run.draw(facts.draws[m])
+        if m in found and all(evident(key) for key in found[m]):
+            keys = list(found[m])
+        elif m == 0:
+            keys = []
+        else:
+            label = {slot: key for key, slot in run.slot.items()}
+            handed = {label[slot]: min(to) for slot, to in run.reserves.handed.items() if slot in label and to}
+            keys = sorted(opened_at(game, masked, known, facts, m, shown, {key for key in run.slot if evident(key)},
+                                    handed, banned, decks=specs))
+        opened_by[m] = keys
+        shown |= set(keys)
+        run.open({run.slot[key] for key in keys if key in run.slot})
+    return run, opened_by
 
 
 def run_deal(game: Game, specs: Mapping[str, DeckSpec], facts: MoveFacts,
@@ -432,6 +521,18 @@ def readable(book: DealBook, specs: Mapping[str, DeckSpec], names: Mapping[str, 
         elif reader == own.seat and all(s in given for s in range(specs[deck].seats) if s != own.seat):
             known[key] = read_card(book, specs[deck], names[deck], at, own)
     return known
+
+
+def wait_splits(run: DealByMove) -> dict[int, set[int]]:
+    """Where a turn may be sealed in two parts (``seal.verify``'s ``splits``, action index ->
+    seats): each ``m`` such that the deal waits for keys after the game's ``m``-th move
+    (``run.moves[m]`` has a ``dealing.Wait``), a public function of the record, with the
+    seats whose keys it waits for; the second part starts with action ``m``. The mover's
+    device cannot go on there until the keys come (its world cannot show the card turned
+    up), so it seals what it played and sends the link to the seats that owe them; when the
+    link comes back it plays the rest of its turn in a segment of its own."""
+    return {m: {seat for wait in move.waits for seat in wait.owing} for m, move in enumerate(run.moves)
+            if m and move.waits}
 
 
 def missing_releases(run: DealByMove, book: DealBook) -> list[Release]:

@@ -55,8 +55,8 @@ from engines.core.errors import reason_of
 from engines.core.i18n import Text, texts
 from engines.core.record import GameRecord, RecordError
 from engines.core.reveal import VALUE_BYTES, Beacon, Chains, Replay, latest_values, require_lap
-from engines.core.seal import (SeatKey, Sealed, SealError, Segment, b64, bound_keys, chain, check_signatures, compare,
-                               link_hash, seal_segment, turns, unb64, verify)
+from engines.core.seal import (NO_SPLITS, SeatKey, Sealed, SealError, Segment, b64, bound_keys, chain,
+                               check_signatures, compare, link_hash, seal_segment, turns, unb64, verify)
 
 from .distance import EVERY_SEAT, FORKED, MODE, NEWER, REFUSED, REVEALED_VERSION, SAME, SealState, relate, text_crc
 from .links import LinkError, encode_record
@@ -251,7 +251,7 @@ def _read_seals(text: str, moves: int) -> tuple[int, list[Segment]]:
 
 def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
               make_key: Callable[[int], SeatKey] | None = None, replay: Replay | None = None,
-              splits: Mapping[int, Collection[int]] | None = None) -> Opened:
+              splits: Mapping[int, Collection[int]] = NO_SPLITS) -> Opened:
     """Open a ``t4`` link on this device, as ``sealed.open_link`` opens a ``t3`` one (see
     there), with one difference: during the lap the record does not change while the
     transcript grows, so a link with the same game and more segments is ``NEWER``.
@@ -260,8 +260,10 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     ``replay``: for the masked record of a ``t5`` link (``tavolo_ui.dealt``), this device's
     replay of it (its world's plain record, ``reveal.Replay``); the movers, where the
     outcomes fall and the public draws are found in it, the signatures over the record.
-    ``splits``: where another seat settled a call between two turns of one seat
-    (``seal.verify``; ``tavolo_ui.drafted.splits``)."""
+    ``splits`` (move -> seats): where a turn may be sealed in two parts because another seat's
+    act comes between them (``seal.verify``): a call settled by another seat
+    (``tavolo_ui.drafted.splits``), keys the ``t5`` deal's rule waits for
+    (``tavolo_ui.dealt.wait_splits``)."""
     link = parse_revealed(fragment)
     if here is None:
         not_a_first_link(link)
@@ -282,7 +284,7 @@ def open_link(fragment: str, here: tuple[GameRecord, SealState] | None, *,
     record = link.record
     own = {seat: SeatKey.from_text(text).public for seat, text in mine.keys.items()}
     if replay is not None:   # a record changed after it was signed is named so, before any world
-        check_signatures(record, transcript, gid=link.gid, own=own, splits=splits)
+        check_signatures(record, transcript, gid=link.gid, own=own, splits=None)   # turns in two parts: verify's
     try:
         plain = record if replay is None else replay(record)
         moved = turns(plain)
