@@ -341,10 +341,10 @@ def test_tamper_the_set_up_dealt_by_the_last_seat_of_the_lap_is_refused():
                                    "committed to the draws.")
 
 
-def test_tamper_a_turn_sealed_in_two_parts_is_refused():
-    """Splitting a turn in two segments would let its seat choose which value deals its draws."""
-    game = play_revealed("spyrium", players=2, moves=16)
-    players = 2
+def turn_sealed_in_two_parts(game, players: int):
+    """The game up to its first turn of two moves or more (after the lap), that turn sealed by
+    its seat in two segments, split after its first move: (record, transcript, the turn's
+    segment as sealed whole, the move where the second part starts)."""
     k, segment = next((k, s) for k, s in enumerate(game.transcript) if k > players and s["a"][1] - s["a"][0] >= 2)
     record = _upto(game, k)
     split = segment["a"][0] + 1
@@ -354,6 +354,13 @@ def test_tamper_a_turn_sealed_in_two_parts_is_refused():
     value = chains_of(segment["seat"]).next_share(transcript, players)[0]
     transcript = seal_segment(record, transcript, segment["seat"], key_of(segment["seat"]), segment["a"][1],
                               segment["c"][1], gid=GID, reveal=value)
+    return record, transcript, segment, split
+
+
+def test_tamper_a_turn_sealed_in_two_parts_is_refused():
+    """Splitting a turn in two segments would let its seat choose which value deals its draws."""
+    game = play_revealed("spyrium", players=2, moves=16)
+    record, transcript, segment, split = turn_sealed_in_two_parts(game, 2)
     error = refused(game, record, transcript)
     assert error.message("en") == (f"Player {segment['seat'] + 1}'s turn is sealed in two parts at move {split + 1}: "
                                    "a turn is sealed whole, so that its draws cannot be chosen.")
@@ -367,16 +374,7 @@ def test_tamper_a_turn_sealed_in_two_parts_only_where_the_deal_waits_for_keys():
     passes the layout and the signatures; split one move later, or where only its own seat
     is named, it is refused as before (its seat chose where)."""
     game = play_revealed("spyrium", players=2, moves=16)
-    players = 2
-    k, segment = next((k, s) for k, s in enumerate(game.transcript) if k > players and s["a"][1] - s["a"][0] >= 2)
-    record = _upto(game, k)
-    split = segment["a"][0] + 1
-    drawn = turns(record).drawn
-    transcript = seal_segment(record, game.transcript[:k], segment["seat"], key_of(segment["seat"]), split,
-                              drawn[split], gid=GID, reveal=b64_value(segment["reveal"]))
-    value = chains_of(segment["seat"]).next_share(transcript, players)[0]
-    transcript = seal_segment(record, transcript, segment["seat"], key_of(segment["seat"]), segment["a"][1],
-                              segment["c"][1], gid=GID, reveal=value)
+    record, transcript, segment, split = turn_sealed_in_two_parts(game, 2)
     other = 1 - segment["seat"]   # the seat whose keys the turn waits for
     seal.check_signatures(record, transcript, gid=GID, splits={split: {other}})
     seal.check_signatures(record, transcript, gid=GID, splits=None)   # left to verify

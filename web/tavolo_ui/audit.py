@@ -56,16 +56,25 @@ T = texts("ui")
 def audit(record: GameRecord, info: Distance) -> Audit:
     """The whole game ``record`` at a distance, as this device keeps it (``info``: its seal,
     its seats' keys), verified from scratch (see the module doc)."""
+    own = own_keys(info)
+    if isinstance(own, Audit):
+        return own
+    return audit_transcript(record, as_sent(record, info), gid=info.gid, revealed=info.revealed, own=own)
+
+
+def own_keys(info: Distance) -> dict[int, bytes] | Audit:
+    """The public keys of this device's seats, from its seal (``info``), or the ``Audit`` that
+    says why the game cannot be checked here: no seal (``NOT_VERIFIABLE``), damaged seals or
+    keys (``FAILED``)."""
     if info.seal is None:
         return Audit(NOT_VERIFIABLE)
     if info.seal.damaged:
         return Audit(FAILED, reason=T("The seals of this game stored on this device are damaged: it can neither "
                                       "sign nor check its moves."))
     try:
-        own = {seat: SeatKey.from_text(text).public for seat, text in info.seal.keys.items()}
+        return {seat: SeatKey.from_text(text).public for seat, text in info.seal.keys.items()}
     except InputError as exc:
         return Audit(FAILED, reason=exc.reason)
-    return audit_transcript(record, as_sent(record, info), gid=info.gid, revealed=info.revealed, own=own)
 
 
 def audit_dealt_game(record: GameRecord, info: Distance, book: Any, released: Mapping[int, Any]) -> Audit:
@@ -76,17 +85,12 @@ def audit_dealt_game(record: GameRecord, info: Distance, book: Any, released: Ma
     (every shuffle, lock and key, with the secrets), every card the record used the one dealt
     at its position, then the ``t4`` audit of the rest (``dealt_audit.audit_deal_game``,
     imported only here: a page with no ``t5`` game never loads the deal's code)."""
-    if info.seal is None:
-        return Audit(NOT_VERIFIABLE)
-    if info.seal.damaged:
-        return Audit(FAILED, reason=T("The seals of this game stored on this device are damaged: it can neither "
-                                      "sign nor check its moves."))
+    own = own_keys(info)
+    if isinstance(own, Audit):
+        return own
     from .dealt_audit import audit_deal_game
 
-    try:
-        own = {seat: SeatKey.from_text(text).public for seat, text in info.seal.keys.items()}
-    except InputError as exc:
-        return Audit(FAILED, reason=exc.reason)
+    assert info.seal is not None   # own_keys said so
     return audit_deal_game(record, info.seal.transcript, book, released, gid=info.gid, own=own)
 
 
