@@ -172,8 +172,11 @@ def measure(browser, url: str, timeout_ms: int, service_worker: bool = False, mb
     try:
         return _measure(ctx, page, finished, foreign, url, timeout_ms, service_worker)
     except Exception as e:  # a run that never got ready is a figure too: reported, not fatal
-        where = page.evaluate("document.body ? (document.body.dataset.screen || '') + ' / ' + "
-                              "((document.getElementById('boot-msg') || {}).textContent || '') : ''")
+        try:
+            where = page.evaluate("document.body ? (document.body.dataset.screen || '') + ' / ' + "
+                                  "((document.getElementById('boot-msg') || {}).textContent || '') : ''")
+        except Exception as crash:  # the page itself is gone (a crashed tab): said so, not fatal
+            where = f"a page that could not be read ({type(crash).__name__}: {str(crash)[:80]})"
         raise NotReady(f"{url.split('#')[0]}: {type(e).__name__} at {where}; page errors: {errors[-3:]}") from e
     finally:
         ctx.close()
